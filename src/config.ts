@@ -1,0 +1,187 @@
+/**
+ * Configuration, parsed once at start from the environment (DECISIONS §1, §2).
+ *
+ * `process.env` is read here and nowhere else. Every value is checked; a bad value throws a
+ * {@link ConfigError} whose message names the variable, and `main.ts` prints it and exits.
+ */
+import path from 'node:path';
+
+/** Where the service keeps its relational data. */
+export type DatabaseConfig =
+  | { readonly dialect: 'sqlite'; readonly file: string }
+  | { readonly dialect: 'postgres'; readonly url: string; readonly schema?: string };
+
+/**
+ * How the service reaches the platform. `embedded-simulator` means no Cloud API credentials were
+ * configured: `npm start` runs the simulator beside the service on `simulatorPort` (DECISIONS §1).
+ */
+export type PlatformConfig =
+  | { readonly mode: 'embedded-simulator'; readonly simulatorPort: number }
+  | { readonly mode: 'graph'; readonly graphUrl: string };
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Directory for the SQLite file, generated secrets, simulator state and (later) media. */
+  readonly dataDir: string;
+  readonly database: DatabaseConfig;
+  /** `redis://…`; when set, rate-limit counters live in Redis so several processes share them. */
+  readonly redisUrl: string | null;
+  /** 32-byte AES-256-GCM key for platform credentials at rest; null = generated into dataDir. */
+  readonly encryptionKey: Buffer | null;
+  readonly platform: PlatformConfig;
+  /** Meta app secret (signs platform webhooks); null = generated into dataDir (simulator only). */
+  readonly appSecret: string | null;
+  /** Token for the webhook verification handshake; null = generated into dataDir. */
+  readonly verifyToken: string | null;
+  /** Timeout of one Graph API call, in milliseconds. */
+  readonly platformTimeoutMs: number;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Allow http:// and private addresses as customer webhook URLs (DECISIONS §10). */
+  readonly allowPrivateWebhookUrls: boolean;
+  /** How often the background job runner looks for due jobs, in milliseconds. */
+  readonly jobPollMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
+  return value;
+}
+
+function boolean(env: Env, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be "true" or "false", got "${env[name]}".`);
+}
+
+function nonEmpty(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+function parseUrl(name: string, raw: string, protocols: string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${raw}".`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${url.protocol}".`);
+  }
+  return url;
+}
+
+function parseEncryptionKey(raw: string | null): Buffer | null {
+  if (raw === null) return null;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError('ENCRYPTION_KEY must be 32 bytes, written as 64 hex characters or base64.');
+  }
+  return key;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Reads the configuration from `env` (normally `process.env`).
+ *
+ * @throws ConfigError naming the variable when a value is malformed or out of range.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(nonEmpty(env, 'DATA_DIR') ?? './data');
+
+  const databaseUrl = nonEmpty(env, 'DATABASE_URL');
+  let database: DatabaseConfig;
+  if (databaseUrl === null) {
+    database = { dialect: 'sqlite', file: path.join(dataDir, 'tidings.sqlite') };
+  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    parseUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
+    database = { dialect: 'postgres', url: databaseUrl };
+  } else if (databaseUrl.startsWith('sqlite:')) {
+    database = { dialect: 'sqlite', file: path.resolve(databaseUrl.slice('sqlite:'.length)) };
+  } else {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL or sqlite:<path>.');
+  }
+
+  const redisUrl = nonEmpty(env, 'REDIS_URL');
+  if (redisUrl !== null) parseUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
+
+  const graphUrl = nonEmpty(env, 'WHATSAPP_GRAPH_URL');
+  const appSecret = nonEmpty(env, 'WHATSAPP_APP_SECRET');
+  const verifyToken = nonEmpty(env, 'WHATSAPP_VERIFY_TOKEN');
+  const credentialsConfigured = graphUrl !== null || appSecret !== null || verifyToken !== null;
+  let platform: PlatformConfig;
+  if (credentialsConfigured) {
+    if (appSecret === null) {
+      throw new ConfigError('WHATSAPP_APP_SECRET is required when the Cloud API is configured (it verifies platform webhooks).');
+    }
+    const url = graphUrl ?? 'https://graph.facebook.com/v23.0';
+    parseUrl('WHATSAPP_GRAPH_URL', url, ['https:', 'http:']);
+    platform = { mode: 'graph', graphUrl: url.replace(/\/+$/, '') };
+  } else {
+    platform = { mode: 'embedded-simulator', simulatorPort: integer(env, 'SIMULATOR_PORT', 3001, 0, 65535) };
+  }
+
+  const logLevel = (nonEmpty(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  }
+
+  return Object.freeze({
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: nonEmpty(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    database: Object.freeze(database),
+    redisUrl,
+    encryptionKey: parseEncryptionKey(nonEmpty(env, 'ENCRYPTION_KEY')),
+    platform: Object.freeze(platform),
+    appSecret,
+    verifyToken,
+    platformTimeoutMs: integer(env, 'PLATFORM_TIMEOUT_MS', 10_000, 100, 120_000),
+    logLevel,
+    allowPrivateWebhookUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
+    jobPollMs: integer(env, 'JOB_POLL_MS', 200, 10, 60_000),
+  });
+}
+
+/** Configuration of the simulator run alone (`npm run simulator`, DECISIONS §12). */
+export interface SimulatorConfigEnv {
+  readonly port: number;
+  readonly host: string;
+  /** Signs webhooks; must equal the service's WHATSAPP_APP_SECRET. */
+  readonly appSecret: string;
+  readonly webhookUrl: string | null;
+  readonly stateFile: string | null;
+  readonly logLevel: Config['logLevel'];
+}
+
+/** @throws ConfigError as loadConfig does. */
+export function loadSimulatorConfig(env: Env = process.env): SimulatorConfigEnv {
+  const appSecret = nonEmpty(env, 'WHATSAPP_APP_SECRET');
+  if (appSecret === null) throw new ConfigError('WHATSAPP_APP_SECRET is required: the simulator signs its webhooks with it.');
+  const webhookUrl = nonEmpty(env, 'SIMULATOR_WEBHOOK_URL');
+  if (webhookUrl !== null) parseUrl('SIMULATOR_WEBHOOK_URL', webhookUrl, ['http:', 'https:']);
+  const stateFile = nonEmpty(env, 'SIMULATOR_STATE_FILE');
+  const logLevel = (nonEmpty(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  return Object.freeze({
+    port: integer(env, 'SIMULATOR_PORT', 3001, 0, 65535),
+    host: nonEmpty(env, 'HOST') ?? '0.0.0.0',
+    appSecret,
+    webhookUrl,
+    stateFile: stateFile === null ? null : path.resolve(stateFile),
+    logLevel,
+  });
+}

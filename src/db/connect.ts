@@ -1,0 +1,64 @@
+/**
+ * Opens the database named by the config, runs pending migrations, and returns a Kysely handle.
+ * SQLite uses better-sqlite3 in WAL mode (one writer, many readers, other processes such as the
+ * CLI may open the same file); PostgreSQL uses a `pg` pool.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface ConnectedDatabase {
+  db: Db;
+  dialect: DatabaseConfig['dialect'];
+  close(): Promise<void>;
+}
+
+/**
+ * @throws Error when the database cannot be opened or a migration fails (start-up then stops).
+ */
+export async function connectDatabase(config: DatabaseConfig): Promise<ConnectedDatabase> {
+  let db: Db;
+  if (config.dialect === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SQLite(config.file);
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: every commit is fsynced to the WAL before it returns, so a 201 (or a webhook 200)
+    // survives a power loss, not just a process crash (NORMAL would only promise the latter).
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  } else {
+    // Keep text and numbers as JavaScript expects them: int8 (count(*)) as number.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 20,
+      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (config.schema) await sql`create schema if not exists ${sql.id(config.schema)}`.execute(db);
+  }
+
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    await db.destroy();
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+
+  return { db, dialect: config.dialect, close: () => db.destroy() };
+}
+
+/** True when `db` (or a transaction of it) runs on PostgreSQL. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

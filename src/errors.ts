@@ -1,0 +1,89 @@
+/**
+ * The one error class of the service, with the closed list of error codes of DECISIONS §3.
+ *
+ * Domain code throws `TidingsError` with a code; only the HTTP layer (`http/errors.ts`) knows
+ * which status each code maps to.
+ */
+
+/** Every error code a client may see in `error.code`. Add new codes here and in `STATUS_BY_CODE`. */
+export const ERROR_CODES = [
+  'invalid_json',
+  'parameter_missing',
+  'parameter_invalid',
+  'parameter_unknown',
+  'request_too_large',
+  'phone_number_invalid',
+  'template_invalid',
+  'variables_invalid',
+  'idempotency_key_missing',
+  'idempotency_key_invalid',
+  'media_type_unsupported',
+  'media_too_large',
+  'media_empty',
+  'api_key_missing',
+  'api_key_invalid',
+  'signature_invalid',
+  'permission_denied',
+  'live_mode_required',
+  'template_not_found',
+  'message_not_found',
+  'media_not_found',
+  'reply_target_not_found',
+  'route_not_found',
+  'template_not_editable',
+  'template_name_taken',
+  'template_name_reserved',
+  'template_not_approved',
+  'template_category_not_allowed',
+  'outside_customer_window',
+  'idempotency_key_reused',
+  'idempotency_request_in_progress',
+  'rate_limited',
+  'platform_rate_limited',
+  'platform_error',
+  'platform_unavailable',
+  'service_unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One problem found by template validation (DECISIONS §7). */
+export interface Issue {
+  code: string;
+  field: string;
+  message: string;
+}
+
+/** The platform's own error, as reported to the client in `error.platformError`. */
+export interface PlatformErrorInfo {
+  code: string;
+  message: string;
+}
+
+export interface TidingsErrorOptions {
+  /** The request field at fault, as a path (`to`, `variables.first_name`). */
+  param?: string;
+  issues?: Issue[];
+  platformError?: PlatformErrorInfo;
+  /** Seconds the client should wait before retrying (sets `Retry-After`). */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+export class TidingsError extends Error {
+  override name = 'TidingsError';
+  readonly code: ErrorCode;
+  readonly param: string | undefined;
+  readonly issues: Issue[] | undefined;
+  readonly platformError: PlatformErrorInfo | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: TidingsErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.param = options.param;
+    this.issues = options.issues;
+    this.platformError = options.platformError;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * `x-api-key` authentication, scopes, live/test mode, and the per-key rate limit (DECISIONS §2, §5),
+ * as one onRequest hook: it runs before the body is read, so an unauthenticated caller costs little.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountService } from '../accounts/account.service.js';
+import type { AuthContext } from '../accounts/scopes.js';
+import { TidingsError } from '../errors.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import './types.js';
+
+export interface AuthOptions {
+  accounts: AccountService;
+  rateLimiter: RateLimiter;
+}
+
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (request.routeOptions.url === undefined || config.auth === false) return;
+    const auth = await authenticate(request, options.accounts);
+    request.auth = auth;
+
+    const limit = await options.rateLimiter.consume(`key:${auth.keyId}`, auth.rateLimit);
+    reply.header('ratelimit-limit', String(limit.limit));
+    reply.header('ratelimit-remaining', String(limit.remaining));
+    reply.header('ratelimit-reset', String(limit.resetSeconds));
+    if (!limit.allowed) {
+      throw new TidingsError('rate_limited', `This key is limited to ${auth.rateLimit} requests per second; retry after ${limit.resetSeconds} s.`, {
+        retryAfterSeconds: limit.resetSeconds,
+      });
+    }
+
+    if (config.scope && !auth.scopes.has(config.scope)) {
+      throw new TidingsError('permission_denied', `This key lacks the ${config.scope} scope.`);
+    }
+    if (config.liveOnly && auth.mode === 'test') {
+      throw new TidingsError('live_mode_required', 'This operation needs a live key; test keys cannot change what the platform holds.');
+    }
+    if (config.testOnly && auth.mode === 'live') {
+      throw new TidingsError('permission_denied', 'This operation is for test keys only.');
+    }
+  });
+}
+
+async function authenticate(request: FastifyRequest, accounts: AccountService): Promise<AuthContext> {
+  const header = request.headers['x-api-key'];
+  const presented = Array.isArray(header) ? header[0] : header;
+  if (presented === undefined || presented.trim() === '') {
+    throw new TidingsError('api_key_missing', 'Send your API key in the x-api-key header.');
+  }
+  const auth = await accounts.authenticate(presented.trim());
+  if (!auth) throw new TidingsError('api_key_invalid', 'The API key is not valid (unknown, malformed or revoked).');
+  return auth;
+}

@@ -1,0 +1,37 @@
+/**
+ * Identifiers. Public ids are a prefix (`msg_`, `tpl_`, `med_`, `acc_`, `key_`, `in_`, `evt_`,
+ * `req_`) and an opaque base62 string. The first 9 characters encode the creation time in
+ * milliseconds, so ids created later sort later; the rest is random (CSPRNG).
+ */
+import { randomBytes } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `length` random base62 characters from a CSPRNG (rejection sampling, no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+function timePart(ms: number): string {
+  let n = ms;
+  let out = '';
+  for (let i = 0; i < 9; i++) {
+    out = BASE62[n % 62] + out;
+    n = Math.floor(n / 62);
+  }
+  return out;
+}
+
+export type IdPrefix = 'msg' | 'tpl' | 'med' | 'acc' | 'key' | 'in' | 'evt' | 'req' | 'job';
+
+/** A new id such as `msg_0Vx3kP9aQ7mZ2rT1yB4cD8eF`: 9 time characters and 16 random ones. */
+export function newId(prefix: IdPrefix, now = Date.now()): string {
+  return `${prefix}_${timePart(now)}${randomBase62(16)}`;
+}

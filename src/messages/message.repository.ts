@@ -1,0 +1,114 @@
+/** Rows of outbound messages, inbound messages and status reports. Only this file touches them. */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { isPostgres, type Db } from '../db/connect.js';
+import type { InboundMessagesTable, MessagesTable, StatusReportsTable } from '../db/schema.js';
+
+export type MessageRow = Selectable<MessagesTable>;
+export type InboundRow = Selectable<InboundMessagesTable>;
+export type StatusReportRow = Selectable<StatusReportsTable>;
+
+export async function insertMessage(db: Db, row: Insertable<MessagesTable>): Promise<void> {
+  await db.insertInto('messages').values(row).execute();
+}
+
+export async function updateMessage(db: Db, id: string, changes: Updateable<MessagesTable>): Promise<void> {
+  await db.updateTable('messages').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteMessage(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('messages').where('id', '=', id).execute();
+}
+
+/**
+ * One message by id, locked for the rest of the transaction on PostgreSQL (SQLite transactions
+ * already hold the single write lock), so two status reports for it cannot lose each other's update.
+ */
+export function findMessageForUpdate(db: Db, by: { id: string } | { platformMessageId: string }): Promise<MessageRow | undefined> {
+  let q = db.selectFrom('messages').selectAll();
+  q = 'id' in by ? q.where('id', '=', by.id) : q.where('platform_message_id', '=', by.platformMessageId);
+  if (isPostgres(db)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** A message of the account and mode, by `msg_` id or platform message id. */
+export function findMessage(db: Db, accountId: string, mode: string, idOrWamid: string): Promise<MessageRow | undefined> {
+  const column = idOrWamid.startsWith('msg_') ? 'id' : 'platform_message_id';
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where(column, '=', idOrWamid)
+    .where('account_id', '=', accountId)
+    .where('mode', '=', mode as 'live' | 'test')
+    .executeTakeFirst();
+}
+
+export interface MessageListQuery {
+  accountId: string;
+  mode: 'live' | 'test';
+  limit: number;
+  /** Continue after this row's place in (created_at desc, id desc). */
+  after?: { created_at: string; id: string };
+  status?: string;
+  recipient?: string;
+}
+
+/** Newest first; fetches `limit + 1` rows so the caller can tell whether more exist. */
+export function listMessages(db: Db, q: MessageListQuery): Promise<MessageRow[]> {
+  let query = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('account_id', '=', q.accountId)
+    .where('mode', '=', q.mode)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit + 1);
+  if (q.status) query = query.where('status', '=', q.status as MessageRow['status']);
+  if (q.recipient) query = query.where('recipient', '=', q.recipient);
+  const after = q.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '<', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)])]),
+    );
+  }
+  return query.execute();
+}
+
+/** @returns true when the row was new, false when that platform message id was already stored. */
+export async function insertInbound(db: Db, row: Insertable<InboundMessagesTable>): Promise<boolean> {
+  const result = await db
+    .insertInto('inbound_messages')
+    .values(row)
+    .onConflict((oc) => oc.column('platform_message_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export function findInboundByWamid(db: Db, accountId: string, wamid: string): Promise<InboundRow | undefined> {
+  return db.selectFrom('inbound_messages').selectAll().where('platform_message_id', '=', wamid).where('account_id', '=', accountId).executeTakeFirst();
+}
+
+/** When the customer last wrote to this business number, in this mode (ISO), or null. */
+export async function lastInboundAt(db: Db, phoneNumberId: string, sender: string, mode: 'live' | 'test'): Promise<string | null> {
+  const row = await db
+    .selectFrom('inbound_messages')
+    .select((eb) => eb.fn.max('sent_at').as('last'))
+    .where('phone_number_id', '=', phoneNumberId)
+    .where('sender', '=', sender)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
+  return (row?.last as string | null | undefined) ?? null;
+}
+
+/** @returns true when this (wamid, status) was not reported before. */
+export async function insertStatusReport(db: Db, row: Insertable<StatusReportsTable>): Promise<boolean> {
+  const result = await db
+    .insertInto('status_reports')
+    .values(row)
+    .onConflict((oc) => oc.columns(['platform_message_id', 'status']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export function listStatusReports(db: Db, wamid: string): Promise<StatusReportRow[]> {
+  return db.selectFrom('status_reports').selectAll().where('platform_message_id', '=', wamid).orderBy('occurred_at').execute();
+}

@@ -1,0 +1,67 @@
+/**
+ * The message status machine (service-interface §3.2, DECISIONS §8).
+ *
+ *   accepted → sent → delivered → read      (forward only; steps may be skipped)
+ *   accepted | sent → failed                 (failed is final)
+ *
+ * A late or repeated report never moves a status back. The platform may skip a step ("if delivered
+ * and read happen together only read is sent", CLOUD_API.md §4.4) or deliver reports out of order
+ * (§4.8), so a later step also fills the timestamps of the steps it implies, and an earlier report
+ * arriving late can still correct its own timestamp to the earlier instant.
+ */
+
+export type MessageStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+export type ReportedStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+const RANK = { accepted: 0, sent: 1, delivered: 2, read: 3 } as const;
+const STEP_COLUMN = { sent: 'sent_at', delivered: 'delivered_at', read: 'read_at' } as const;
+
+export interface StatusFields {
+  status: MessageStatus;
+  sent_at: string | null;
+  delivered_at: string | null;
+  read_at: string | null;
+  failed_at: string | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+export interface StatusReport {
+  status: ReportedStatus;
+  /** ISO 8601, when the platform says it happened. */
+  at: string;
+  error?: { code: string; message: string } | null;
+}
+
+export function isReportedStatus(value: string): value is ReportedStatus {
+  return value === 'sent' || value === 'delivered' || value === 'read' || value === 'failed';
+}
+
+/**
+ * The fields to change when `report` reaches a message in state `current`, or null when the
+ * report changes nothing (a duplicate, a regression, or anything after a failure).
+ */
+export function applyReport(current: StatusFields, report: StatusReport): Partial<StatusFields> | null {
+  if (current.status === 'failed') return null;
+
+  if (report.status === 'failed') {
+    if (current.status !== 'accepted' && current.status !== 'sent') return null;
+    return {
+      status: 'failed',
+      failed_at: report.at,
+      error_code: report.error?.code ?? 'unknown',
+      error_message: report.error?.message ?? 'The platform reported the message as failed without a reason.',
+    };
+  }
+
+  const changes: Partial<StatusFields> = {};
+  const reportRank = RANK[report.status];
+  if (reportRank > RANK[current.status]) changes.status = report.status;
+  for (const step of ['sent', 'delivered', 'read'] as const) {
+    if (RANK[step] > reportRank) break;
+    const column = STEP_COLUMN[step];
+    const existing = current[column];
+    if (existing === null || report.at < existing) changes[column] = report.at;
+  }
+  return Object.keys(changes).length === 0 ? null : changes;
+}

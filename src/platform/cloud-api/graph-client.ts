@@ -1,0 +1,81 @@
+/**
+ * A small Graph API client: JSON over HTTP with keep-alive connections, a timeout per call, and
+ * Graph error envelopes (CLOUD_API.md §6.1) turned into PlatformError.
+ */
+import { Agent, request } from 'undici';
+import { PlatformError } from '../platform.js';
+import { RATE_LIMIT_CODES, classifyPlatformCode } from '../errors.js';
+
+export interface GraphClientOptions {
+  /** e.g. `https://graph.facebook.com/v23.0` (no trailing slash). */
+  baseUrl: string;
+  /** Per call, in milliseconds. */
+  timeoutMs: number;
+  /** Concurrent connections per origin. */
+  connections?: number;
+}
+
+interface GraphErrorBody {
+  error?: { message?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
+}
+
+export class GraphClient {
+  readonly #baseUrl: string;
+  readonly #timeoutMs: number;
+  readonly #agent: Agent;
+
+  constructor(options: GraphClientOptions) {
+    this.#baseUrl = options.baseUrl;
+    this.#timeoutMs = options.timeoutMs;
+    this.#agent = new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000, pipelining: 1 });
+  }
+
+  /**
+   * POSTs JSON to `path` (joined to the base URL) with a bearer token.
+   * @returns the parsed JSON answer of a 2xx.
+   * @throws PlatformError: `unavailable` on network errors, timeouts and 5xx without a Graph error;
+   *   otherwise classified by the Graph error code.
+   */
+  async postJson<T>(path: string, accessToken: string, body: unknown): Promise<T> {
+    return this.#call<T>('POST', path, accessToken, JSON.stringify(body));
+  }
+
+  async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string): Promise<T> {
+    let statusCode: number;
+    let text: string;
+    try {
+      const response = await request(`${this.#baseUrl}${path}`, {
+        method,
+        dispatcher: this.#agent,
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } catch (err) {
+      const reason = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? `timed out after ${this.#timeoutMs} ms` : String((err as Error).message ?? err);
+      throw new PlatformError('unavailable', `Graph API ${method} ${path} failed: ${reason}`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? {} : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (statusCode >= 200 && statusCode < 300 && parsed !== undefined) return parsed as T;
+
+    const graphError = (parsed as GraphErrorBody | undefined)?.error;
+    if (graphError && typeof graphError.code === 'number') {
+      const code = graphError.code;
+      return Promise.reject(
+        new PlatformError(classifyPlatformCode(code), graphError.message ?? `Graph error ${code}`, code, graphError.error_data?.details ?? null, RATE_LIMIT_CODES.get(code) ?? null),
+      );
+    }
+    throw new PlatformError(statusCode >= 500 || statusCode === 429 ? 'unavailable' : 'refused', `Graph API ${method} ${path} answered HTTP ${statusCode} without a Graph error`);
+  }
+
+  close(): Promise<void> {
+    return this.#agent.close();
+  }
+}

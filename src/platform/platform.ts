@@ -1,0 +1,66 @@
+/**
+ * The platform, as the rest of the service sees it. The only implementation talks to the Graph
+ * API over HTTP (`cloud-api/`); the simulator speaks the same Graph API, so tests run this very
+ * code against it.
+ */
+import type { SenderCredentials } from '../accounts/account.service.js';
+
+/** What to send, independent of the Graph API's JSON shape. Templates and media join later. */
+export type OutboundContent = { type: 'text'; body: string; previewUrl: boolean };
+
+export interface OutboundMessage {
+  /** E.164 recipient (`+16505551234`). */
+  to: string;
+  content: OutboundContent;
+  /** wamid to quote; the platform threads the message as a reply (`context.message_id`). */
+  replyToWamid?: string;
+  /**
+   * Echoed back by the platform in every status webhook (`biz_opaque_callback_data`). The service
+   * puts its `msg_` id here, so statuses can be tied to the message even when the send's response
+   * was lost.
+   */
+  callbackData?: string;
+}
+
+export interface SendResult {
+  /** The platform's message id (`wamid.…`). */
+  wamid: string;
+  /** The recipient's WhatsApp id as the platform normalised it (digits). */
+  waId: string | null;
+}
+
+/**
+ * What went wrong talking to the platform:
+ * - `refused`: it answered with an error (bad parameter, policy, expired token…);
+ * - `rate_limited`: it answered with a throughput, pair-rate or Graph rate limit error;
+ * - `unavailable`: no usable answer (network error, timeout, 5xx without a platform error, or an
+ *   error the platform itself calls transient).
+ */
+export type PlatformErrorKind = 'refused' | 'rate_limited' | 'unavailable';
+
+export class PlatformError extends Error {
+  override name = 'PlatformError';
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    /** The platform's numeric error code (CLOUD_API.md §6.2), null when it gave none. */
+    readonly code: number | null = null,
+    /** `error_data.details`, when given. */
+    readonly details: string | null = null,
+    /** Seconds to wait before retrying, when the error says so. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface Platform {
+  /**
+   * Sends one message as `sender`. Resolves once the platform accepted it (HTTP 200); delivery
+   * is reported later through webhooks.
+   * @throws PlatformError
+   */
+  sendMessage(sender: SenderCredentials, message: OutboundMessage): Promise<SendResult>;
+  /** Releases connections. */
+  close(): Promise<void>;
+}

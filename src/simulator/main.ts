@@ -1,0 +1,29 @@
+/** `npm run simulator`: the Cloud API simulator alone (DECISIONS §12). */
+import pino from 'pino';
+import { ConfigError, loadSimulatorConfig } from '../config.js';
+import { buildSimulator } from './app.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadSimulatorConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = pino({ level: config.logLevel });
+  const sim = await buildSimulator({ appSecret: config.appSecret, webhookUrl: config.webhookUrl, stateFile: config.stateFile, logger });
+  const address = await sim.app.listen({ port: config.port, host: config.host });
+  logger.info({ address, webhookUrl: config.webhookUrl, stateFile: config.stateFile }, 'Cloud API simulator listening');
+  const stop = async () => {
+    await sim.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+await main();
