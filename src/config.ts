@@ -9,7 +9,7 @@ import path from 'node:path';
 /** Where the service keeps its relational data. */
 export type DatabaseConfig =
   | { readonly dialect: 'sqlite'; readonly file: string }
-  | { readonly dialect: 'postgres'; readonly url: string; readonly schema?: string };
+  | { readonly dialect: 'postgres'; readonly url: string };
 
 /**
  * How the service reaches the platform. `embedded-simulator` means no Cloud API credentials were

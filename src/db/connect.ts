@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationProvider } from './migrations.js';
@@ -41,10 +41,8 @@ export async function connectDatabase(config: DatabaseConfig): Promise<Connected
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 20,
-      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    if (config.schema) await sql`create schema if not exists ${sql.id(config.schema)}`.execute(db);
   }
 
   const migrator = new Migrator({ db, provider: migrationProvider });

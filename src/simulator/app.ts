@@ -24,6 +24,8 @@ export interface Simulator {
   app: FastifyInstance;
   state: SimulatorState;
   webhooks: WebhookSender;
+  /** Where webhooks go from now on (the service's `/platform/whatsapp/webhook`). */
+  setWebhookUrl(url: string | null): void;
   close(): Promise<void>;
 }
 
@@ -216,6 +218,9 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     app,
     state,
     webhooks,
+    setWebhookUrl(url) {
+      webhookUrl = url;
+    },
     async close() {
       for (const t of timers) clearTimeout(t);
       for (const release of hanging) release();

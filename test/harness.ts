@@ -1,0 +1,178 @@
+/**
+ * The test harness: the real service (buildDeps + buildApp) on a real database, talking over HTTP to
+ * the real Cloud API simulator, whose signed webhooks come back over HTTP. The database is chosen by
+ * TIDINGS_TEST_DB: `sqlite` (a fresh file) or `postgres` (a fresh schema in the `test` database, with
+ * rate limits in Redis). Nothing is mocked.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { buildDeps, type Deps } from '../src/deps.js';
+import type { Clock } from '../src/lib/clock.js';
+import { loadSecrets } from '../src/secrets.js';
+import { buildSimulator, type Simulator } from '../src/simulator/app.js';
+import type { SimulatorConfig } from '../src/simulator/state.js';
+
+export const DIALECT = (process.env.TIDINGS_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+export const PG_BASE_URL = process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.TIDINGS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const FIXTURES = path.resolve(ROOT, '../shared/platform/fixtures');
+
+export function fixture(name: string): any {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8'));
+}
+
+/** A fresh, empty database: a SQLite file path or a PostgreSQL URL whose search_path is a new schema. */
+export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (DIALECT === 'sqlite') return { env: {}, drop: async () => {} };
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: PG_BASE_URL });
+  await client.connect();
+  await client.query(`create schema "${schema}"`);
+  await client.end();
+  const url = `${PG_BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return {
+    env: { DATABASE_URL: url, REDIS_URL: `${REDIS_URL}` },
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_BASE_URL });
+      await c.connect();
+      await c.query(`drop schema "${schema}" cascade`);
+      await c.end();
+    },
+  };
+}
+
+export interface HarnessOptions {
+  clock?: Clock;
+  /** Extra environment for loadConfig (e.g. PLATFORM_TIMEOUT_MS). */
+  env?: Record<string, string>;
+  simulator?: Partial<SimulatorConfig>;
+}
+
+export interface Harness {
+  deps: Deps;
+  app: FastifyInstance;
+  sim: Simulator;
+  simUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+  account: { id: string; phoneNumberId: string; liveKey: string; testKey: string };
+  /** Calls the service in-process. */
+  api(method: InjectOptions['method'], url: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<Response>;
+  /** A customer writes to the account's number through the simulator (opens the window). */
+  customerWrites(from: string, text?: string, phoneNumberId?: string): Promise<string>;
+  simulatorConfig(config: Partial<SimulatorConfig>): Promise<void>;
+  newAccount(name?: string, options?: { throughput?: number }): Promise<Harness['account']>;
+  close(): Promise<void>;
+}
+
+export interface Response {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  text: string;
+}
+
+/** Fast simulated delivery, so tests wait tens of milliseconds rather than seconds. */
+const FAST: Partial<SimulatorConfig> = { deliveryDelaysMs: { sent: 20, delivered: 50, read: 80 }, throughput: 1000 };
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-test-'));
+  const database = await freshDatabase();
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_POLL_MS: '20', ...database.env, ...options.env };
+  const config = loadConfig(env);
+  const logger = pino({ level: 'silent' });
+  const sim = await buildSimulator({ appSecret: loadSecrets(config).appSecret, logger });
+  const simAddress = await sim.app.listen({ port: 0, host: '127.0.0.1' });
+  const realDeps = await buildDeps(config, { ...(options.clock ? { clock: options.clock } : {}), logger, graphUrl: `${simAddress}/v23.0` });
+  const app = await buildApp(realDeps);
+  const appAddress = await app.listen({ port: 0, host: '127.0.0.1' });
+  sim.setWebhookUrl(`${appAddress}/platform/whatsapp/webhook`);
+  realDeps.startBackground();
+
+  const put = async (c: Partial<SimulatorConfig>) => {
+    const res = await fetch(`${simAddress}/_simulator/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(c) });
+    if (!res.ok) throw new Error(`simulator config refused: ${await res.text()}`);
+  };
+  await put({ ...FAST, ...options.simulator });
+
+  const newAccount = async (name = 'Acme', o: { throughput?: number } = {}) => {
+    const account = await realDeps.accounts.createAccount({ name, ...(o.throughput ? { throughput: o.throughput } : {}) });
+    const live = await realDeps.accounts.createKey({ accountId: account.id, mode: 'live' });
+    const test = await realDeps.accounts.createKey({ accountId: account.id, mode: 'test' });
+    return { id: account.id, phoneNumberId: account.phoneNumbers[0]!.phoneNumberId, liveKey: live.key, testKey: test.key };
+  };
+  const account = await newAccount();
+
+  const harness: Harness = {
+    deps: realDeps,
+    app,
+    sim,
+    simUrl: simAddress,
+    dataDir,
+    env,
+    account,
+    async api(method, url, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      const key = o.key === undefined ? account.liveKey : o.key;
+      if (key !== null) headers['x-api-key'] = key;
+      let payload: string | undefined = o.raw;
+      if (o.body !== undefined) {
+        payload = JSON.stringify(o.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+      let body: unknown;
+      try {
+        body = JSON.parse(res.body);
+      } catch {
+        body = undefined;
+      }
+      return { status: res.statusCode, headers: res.headers as Response['headers'], body, text: res.body };
+    },
+    async customerWrites(from, text = 'Hello', phoneNumberId = account.phoneNumberId) {
+      const res = await fetch(`${simAddress}/_simulator/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from, to: phoneNumberId, text }),
+      });
+      const { wamid } = (await res.json()) as { wamid: string };
+      await sim.webhooks.idle();
+      return wamid;
+    },
+    simulatorConfig: put,
+    newAccount,
+    async close() {
+      realDeps.lifecycle.draining = true;
+      await app.close();
+      await sim.close();
+      await realDeps.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Polls `check` until it returns a truthy value (or throws its last error after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) throw lastError ?? new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

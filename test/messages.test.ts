@@ -1,0 +1,256 @@
+/** Text messages on a live key, end to end through the simulator (service-interface §4.6–4.7, DECISIONS §8). */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually, startHarness, type Harness } from './harness.js';
+
+const CUSTOMER = '+16505551234';
+
+describe('messages (live key)', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+    await h.customerWrites(CUSTOMER);
+  });
+  after(() => h.close());
+
+  const send = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+    h.api('POST', '/v1/messages/', { body: { to: CUSTOMER, type: 'text', text: 'Your order shipped', ...body }, ...(headers ? { headers } : {}) });
+
+  it('accepts a text message with 201 and tracks it to read', async () => {
+    const res = await send({});
+    assert.equal(res.status, 201);
+    assert.match(res.body.id, /^msg_/);
+    assert.equal(res.body.status, 'accepted');
+    assert.equal(res.body.to, CUSTOMER);
+    assert.equal(res.body.type, 'text');
+    assert.equal(res.body.text, 'Your order shipped');
+    assert.match(res.body.platformMessageId, /^wamid\./);
+    assert.equal(res.body.error, null);
+    assert.equal(res.body.testMode, undefined);
+    const read = await eventually(async () => {
+      const m = (await h.api('GET', `/v1/messages/${res.body.id}`)).body;
+      return m.status === 'read' && m;
+    });
+    assert.ok(read.sentAt && read.deliveredAt && read.readAt);
+    assert.ok(read.sentAt <= read.deliveredAt && read.deliveredAt <= read.readAt);
+    assert.ok(read.updatedAt >= read.createdAt);
+  });
+
+  it('sends the platform exactly the Graph API text payload', async () => {
+    const res = await send({ text: 'Exact payload' });
+    const simMessage = h.sim.state.messages.get(res.body.platformMessageId)!;
+    assert.deepEqual(simMessage.body, {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: CUSTOMER,
+      type: 'text',
+      text: { preview_url: false, body: 'Exact payload' },
+      biz_opaque_callback_data: res.body.id,
+    });
+  });
+
+  it('gets a message by its platform message id too', async () => {
+    const sent = await send({});
+    const res = await h.api('GET', `/v1/messages/${encodeURIComponent(sent.body.platformMessageId)}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.id, sent.body.id);
+  });
+
+  it('answers an unknown message with 404 message_not_found', async () => {
+    const res = await h.api('GET', '/v1/messages/msg_doesnotexist');
+    assert.equal(res.status, 404);
+    assert.equal(res.body.error.code, 'message_not_found');
+  });
+
+  it('refuses a number that is not E.164 with 400 phone_number_invalid', async () => {
+    for (const to of ['16505551234', '+1650555', 'hello', '+1 (650) 555-12345678']) {
+      const res = await send({ to });
+      assert.equal(res.status, 400, to);
+      assert.equal(res.body.error.code, 'phone_number_invalid');
+      assert.equal(res.body.error.param, 'to');
+    }
+  });
+
+  it('normalises a valid number written with spaces and dashes', async () => {
+    const res = await send({ to: '+1 650-555-1234' });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.to, CUSTOMER);
+  });
+
+  it('refuses text sends outside the 24-hour window up front with 409 outside_customer_window', async () => {
+    const res = await send({ to: '+16505559876' });
+    assert.equal(res.status, 409);
+    assert.equal(res.body.error.code, 'outside_customer_window');
+    assert.equal(res.body.error.param, 'to');
+    assert.equal(h.sim.state.messages.size > 0 && [...h.sim.state.messages.values()].some((m) => m.to === '16505559876'), false);
+  });
+
+  it('checks which fields a type takes', async () => {
+    let res = await h.api('POST', '/v1/messages/', { body: { to: CUSTOMER, type: 'text' } });
+    assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [400, 'parameter_missing', 'text']);
+    res = await send({ caption: 'no' });
+    assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [400, 'parameter_unknown', 'caption']);
+    res = await send({ text: '   ' });
+    assert.deepEqual([res.status, res.body.error.code], [400, 'parameter_invalid']);
+    res = await send({ text: 'x'.repeat(4097) });
+    assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [400, 'parameter_invalid', 'text']);
+    res = await h.api('POST', '/v1/messages/', { body: { to: CUSTOMER, type: 'template', templateId: 'tpl_nope' } });
+    assert.deepEqual([res.status, res.body.error.code], [404, 'template_not_found']);
+    res = await h.api('POST', '/v1/messages/', { body: { to: CUSTOMER, type: 'media', mediaId: 'med_nope' } });
+    assert.deepEqual([res.status, res.body.error.code], [404, 'media_not_found']);
+  });
+
+  it('threads a reply by msg_ id and by wamid, and refuses an unknown target with 404', async () => {
+    const first = await send({ text: 'first' });
+    const byId = await send({ text: 'reply by id', replyTo: first.body.id });
+    assert.equal(byId.status, 201);
+    assert.equal(byId.body.replyTo, first.body.id);
+    assert.deepEqual((h.sim.state.messages.get(byId.body.platformMessageId)!.body as any).context, { message_id: first.body.platformMessageId });
+    const inboundWamid = await h.customerWrites(CUSTOMER, 'question?');
+    const byWamid = await send({ text: 'answer', replyTo: inboundWamid });
+    assert.equal(byWamid.status, 201);
+    assert.deepEqual((h.sim.state.messages.get(byWamid.body.platformMessageId)!.body as any).context, { message_id: inboundWamid });
+    for (const replyTo of ['msg_unknown', 'wamid.unknown']) {
+      const res = await send({ replyTo });
+      assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [404, 'reply_target_not_found', 'replyTo']);
+    }
+  });
+
+  it('reports an asynchronous platform failure (131026) as failed with the platform error', async () => {
+    await h.customerWrites('+16505550001');
+    const res = await send({ to: '+16505550001' });
+    assert.equal(res.status, 201);
+    const failed = await eventually(async () => {
+      const m = (await h.api('GET', `/v1/messages/${res.body.id}`)).body;
+      return m.status === 'failed' && m;
+    });
+    assert.equal(failed.error.code, '131026');
+    assert.match(failed.error.message, /undeliverable/i);
+  });
+
+  it('replays an idempotent send without sending twice, and refuses the key for another body', async () => {
+    const key = `order-${Date.now()}`;
+    const first = await send({ text: 'once' }, { 'idempotency-key': key });
+    const before = h.sim.state.messages.size;
+    const again = await send({ text: 'once' }, { 'idempotency-key': key });
+    assert.equal(again.status, 201);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.text, first.text);
+    assert.equal(h.sim.state.messages.size, before);
+    const other = await send({ text: 'twice' }, { 'idempotency-key': key });
+    assert.deepEqual([other.status, other.body.error.code], [409, 'idempotency_key_reused']);
+    // Scoped by account and mode: the same key on a test key is a new request.
+    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: h.account.testKey, body: { from: CUSTOMER, text: 'hi' } });
+    const testSend = await h.api('POST', '/v1/messages/', { key: h.account.testKey, body: { to: CUSTOMER, type: 'text', text: 'once' }, headers: { 'idempotency-key': key } });
+    assert.equal(testSend.status, 201);
+    assert.notEqual(testSend.body.id, first.body.id);
+  });
+
+  it('refuses a malformed Idempotency-Key with 400 idempotency_key_invalid', async () => {
+    for (const key of ['has space', 'x'.repeat(256), 'ünïcode']) {
+      const res = await send({}, { 'idempotency-key': key });
+      assert.deepEqual([res.status, res.body.error.code], [400, 'idempotency_key_invalid'], key);
+    }
+  });
+
+  it('answers 409 idempotency_request_in_progress while the first request with a key runs', async () => {
+    await h.simulatorConfig({ latencyMs: 400 });
+    try {
+      const key = `slow-${Date.now()}`;
+      const [a, b] = await Promise.all([
+        send({ text: 'slow' }, { 'idempotency-key': key }),
+        new Promise((r) => setTimeout(r, 100)).then(() => send({ text: 'slow' }, { 'idempotency-key': key })),
+      ]);
+      assert.equal(a.status, 201);
+      assert.deepEqual([b.status, b.body.error.code, b.headers['retry-after']], [409, 'idempotency_request_in_progress', '1']);
+    } finally {
+      await h.simulatorConfig({ latencyMs: 0 });
+    }
+  });
+
+  it('maps a platform error to 503 platform_unavailable, keeps the message as failed, and does not store the key', async () => {
+    await h.simulatorConfig({ errorRate: 1 });
+    const key = `flaky-${Date.now()}`;
+    let res;
+    try {
+      res = await send({ text: 'flaky' }, { 'idempotency-key': key });
+    } finally {
+      await h.simulatorConfig({ errorRate: 0 });
+    }
+    assert.deepEqual([res.status, res.body.error.code], [503, 'platform_unavailable']);
+    assert.equal(res.body.error.platformError.code, '131000');
+    assert.ok(Number(res.headers['retry-after']) >= 1);
+    const failed = (await h.api('GET', '/v1/messages?status=failed&limit=100')).body.data;
+    assert.ok(failed.some((m: any) => m.text === 'flaky' && m.error.code === '131000'));
+    const retry = await send({ text: 'flaky' }, { 'idempotency-key': key });
+    assert.equal(retry.status, 201);
+    assert.equal(retry.headers['idempotent-replayed'], undefined);
+  });
+
+  it('maps the platform throughput limit (130429) to 429 platform_rate_limited', async () => {
+    await h.simulatorConfig({ throughput: 1 });
+    try {
+      const results = [];
+      for (let i = 0; i < 3; i++) results.push(await send({ text: `burst ${i}` }));
+      const limited = results.find((r) => r.status === 429);
+      assert.ok(limited, JSON.stringify(results.map((r) => r.status)));
+      assert.equal(limited.body.error.code, 'platform_rate_limited');
+      assert.equal(limited.body.error.platformError.code, '130429');
+      assert.ok(Number(limited.headers['retry-after']) >= 1);
+    } finally {
+      await h.simulatorConfig({ throughput: 1000 });
+    }
+  });
+
+  it("holds sends to the number's throughput tier with 429 rate_limited before the platform sees them", async () => {
+    const slow = await h.newAccount('Slow Co', { throughput: 1 });
+    await h.customerWrites(CUSTOMER, 'hi', slow.phoneNumberId);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(await h.api('POST', '/v1/messages/', { key: slow.liveKey, body: { to: CUSTOMER, type: 'text', text: `n${i}` } }));
+    }
+    const limited = statuses.find((r) => r.status === 429);
+    assert.ok(limited, JSON.stringify(statuses.map((r) => r.status)));
+    assert.equal(limited.body.error.code, 'rate_limited');
+    const sentToSim = [...h.sim.state.messages.values()].filter((m) => m.phoneNumberId === slow.phoneNumberId).length;
+    assert.equal(sentToSim, statuses.filter((r) => r.status === 201).length);
+  });
+
+  it('maps a platform timeout to 503 platform_unavailable', async () => {
+    const h2 = await startHarness({ env: { PLATFORM_TIMEOUT_MS: '300' }, simulator: { timeoutRate: 1 } });
+    try {
+      await h2.customerWrites(CUSTOMER);
+      const res = await h2.api('POST', '/v1/messages/', { body: { to: CUSTOMER, type: 'text', text: 'hello?' } });
+      assert.deepEqual([res.status, res.body.error.code], [503, 'platform_unavailable']);
+    } finally {
+      await h2.close();
+    }
+  });
+
+  it('lists messages newest first, pages with starting_after, and filters by status and recipient', async () => {
+    const other = await h.newAccount('Lister');
+    const to = '+16505550199';
+    await h.customerWrites(to, 'hi', other.phoneNumberId);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const r = await h.api('POST', '/v1/messages/', { key: other.liveKey, body: { to, type: 'text', text: `m${i}` } });
+      ids.push(r.body.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await h.api('GET', `/v1/messages?limit=3${cursor ? `&starting_after=${cursor}` : ''}`, { key: other.liveKey });
+      assert.equal(page.status, 200);
+      seen.push(...page.body.data.map((m: { id: string }) => m.id));
+      if (!page.body.has_more) break;
+      cursor = page.body.data.at(-1).id;
+    }
+    assert.deepEqual(seen, [...ids].reverse());
+    const bad = await h.api('GET', '/v1/messages?starting_after=msg_nope', { key: other.liveKey });
+    assert.deepEqual([bad.status, bad.body.error.code, bad.body.error.param], [400, 'parameter_invalid', 'starting_after']);
+    await eventually(async () => (await h.api('GET', '/v1/messages?status=read&limit=100', { key: other.liveKey })).body.data.length === 7);
+    assert.equal((await h.api('GET', '/v1/messages?status=accepted', { key: other.liveKey })).body.data.length, 0);
+    assert.equal((await h.api('GET', `/v1/messages?to=${encodeURIComponent(to)}&limit=100`, { key: other.liveKey })).body.data.length, 7);
+    assert.equal((await h.api('GET', `/v1/messages?to=${encodeURIComponent('+16505550198')}`, { key: other.liveKey })).body.data.length, 0);
+  });
+});
