@@ -73,6 +73,13 @@ export const TEST_PROGRESSION = {
 
 export const TEST_STATUS_JOB = 'messages.test_status';
 
+/**
+ * `error.code` of a live message whose send got no usable answer (network error, timeout). The
+ * platform may still have taken it; if it later reports on the message (recognised by
+ * `biz_opaque_callback_data`), the message is revived and follows those reports.
+ */
+export const UNANSWERED_SEND_CODE = 'platform_unavailable';
+
 export interface MessageServiceOptions {
   db: Db;
   clock: Clock;
@@ -181,7 +188,7 @@ export class MessageService {
         status: 'failed',
         failed_at: failedAt,
         updated_at: failedAt,
-        error_code: err.code === null ? err.kind === 'unavailable' ? 'platform_unavailable' : 'platform_error' : String(err.code),
+        error_code: err.code === null ? (err.kind === 'unavailable' ? UNANSWERED_SEND_CODE : 'platform_error') : String(err.code),
         error_message: err.details ?? err.message,
       });
       this.#o.logger.warn({ messageId: row.id, platformCode: err.code, kind: err.kind }, 'platform refused a send');
@@ -313,8 +320,15 @@ export class MessageService {
         if (!row && s.callbackData?.startsWith('msg_')) {
           const candidate = await repo.findMessageForUpdate(trx, { id: s.callbackData });
           if (candidate && candidate.account_id === accountId && candidate.mode === 'live' && candidate.platform_message_id === null) {
-            await repo.updateMessage(trx, candidate.id, { platform_message_id: s.wamid });
-            row = { ...candidate, platform_message_id: s.wamid };
+            // The send's answer never came back (timeout), yet the platform took the message: its
+            // local "failed" was a guess, so the platform's own reports win.
+            const revive = candidate.status === 'failed' && candidate.error_code === UNANSWERED_SEND_CODE;
+            const changes = {
+              platform_message_id: s.wamid,
+              ...(revive ? { status: 'accepted' as const, failed_at: null, error_code: null, error_message: null } : {}),
+            };
+            await repo.updateMessage(trx, candidate.id, changes);
+            row = { ...candidate, ...changes };
           }
         }
         if (!row) {
