@@ -90,10 +90,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const config = loadConfig(env);
   const logger = pino({ level: 'silent' });
   const sim = await buildSimulator({ appSecret: loadSecrets(config).appSecret, logger });
-  const simAddress = await sim.app.listen({ port: 0, host: '127.0.0.1' });
-  const realDeps = await buildDeps(config, { ...(options.clock ? { clock: options.clock } : {}), logger, graphUrl: `${simAddress}/v23.0` });
-  const app = await buildApp(realDeps);
-  const appAddress = await app.listen({ port: 0, host: '127.0.0.1' });
+  let realDeps: Deps | undefined;
+  let app: FastifyInstance | undefined;
+  let simAddress: string;
+  let appAddress: string;
+  try {
+    simAddress = await sim.app.listen({ port: 0, host: '127.0.0.1' });
+    realDeps = await buildDeps(config, { ...(options.clock ? { clock: options.clock } : {}), logger, graphUrl: `${simAddress}/v23.0` });
+    app = await buildApp(realDeps);
+    appAddress = await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    await app?.close();
+    await sim.close();
+    await realDeps?.close();
+    await database.drop();
+    throw err;
+  }
   sim.setWebhookUrl(`${appAddress}/platform/whatsapp/webhook`);
   realDeps.startBackground();
 

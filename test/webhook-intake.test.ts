@@ -238,7 +238,7 @@ describe('platform webhook intake', () => {
 
 /** A webhook with `count` messages of one number, each reported with `steps`, one second apart. */
 function batch(phoneNumberId: string, count: number, steps: string[], tag = 'dup') {
-  const statuses = [];
+  const statuses: Record<string, string>[] = [];
   for (let i = 0; i < count; i++) {
     steps.forEach((status, s) => {
       statuses.push({ id: `wamid.batch-${tag}-${i}`, status, timestamp: String(1750030073 + s), recipient_id: '16505551234' });

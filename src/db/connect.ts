@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationProvider } from './migrations.js';
@@ -45,7 +45,11 @@ export async function connectDatabase(config: DatabaseConfig): Promise<Connected
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
 
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // On PostgreSQL, keep Kysely's bookkeeping tables in the schema this connection works in
+  // (search_path): its existence checks otherwise look across every schema of the database.
+  const migrationTableSchema =
+    config.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
