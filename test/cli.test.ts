@@ -1,0 +1,94 @@
+/** The admin CLI (DECISIONS §1): accounts and keys, JSON output, keys working at once. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { runCli } from '../src/cli/main.js';
+import { startHarness, type Harness } from './harness.js';
+
+describe('admin CLI', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+    // The CLI reads the same configuration as the service: the harness's data dir and database.
+    Object.assign(process.env, h.env);
+  });
+  after(() => h.close());
+
+  async function cli(...argv: string[]) {
+    let out = '';
+    let err = '';
+    const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+    return { code, out, err, json: () => JSON.parse(out) };
+  }
+
+  it('creates a simulated account and prints it as JSON', async () => {
+    const res = await cli('accounts', 'create', '--name', 'Bakery', '--json');
+    assert.equal(res.code, 0, res.err);
+    const account = res.json();
+    assert.match(account.id, /^acc_/);
+    assert.equal(account.name, 'Bakery');
+    assert.match(account.wabaId, /^\d{15}$/);
+    assert.equal(account.phoneNumbers.length, 1);
+    assert.match(account.phoneNumbers[0].phoneNumberId, /^\d{15}$/);
+    assert.match(account.phoneNumbers[0].displayPhoneNumber, /^1555\d{7}$/);
+  });
+
+  it('creates an account with platform credentials, stored encrypted', async () => {
+    const res = await cli('accounts', 'create', '--name', 'Real Co', '--waba-id', '102290129340398', '--phone-number-id', '106540352299999', '--phone-number', '+1 555 078 3881', '--access-token', 'EAAG-secret-token', '--app-secret', 'app-secret-value', '--throughput', '1000');
+    assert.equal(res.code, 0, res.err);
+    const account = res.json();
+    assert.equal(account.wabaId, '102290129340398');
+    assert.deepEqual(account.phoneNumbers[0], { phoneNumberId: '106540352299999', displayPhoneNumber: '15550783881', throughput: 1000 });
+    const row = await h.deps.db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    assert.doesNotMatch(row.access_token_enc, /EAAG-secret-token/);
+    assert.doesNotMatch(row.app_secret_enc ?? '', /app-secret-value/);
+    assert.equal((await h.deps.accounts.senderCredentials('106540352299999')).accessToken, 'EAAG-secret-token');
+  });
+
+  it('refuses incomplete platform details and bad numbers with a JSON error and exit code 1', async () => {
+    let res = await cli('accounts', 'create', '--name', 'Half', '--waba-id', '1');
+    assert.equal(res.code, 1);
+    assert.equal(JSON.parse(res.err).error.code, 'parameter_missing');
+    res = await cli('accounts', 'create', '--name', 'Fast', '--throughput', '5000', '--json');
+    assert.equal(res.code, 1);
+    assert.equal(JSON.parse(res.err).error.code, 'parameter_invalid');
+    res = await cli('keys', 'create', '--account', 'acc_nope', '--mode', 'live');
+    assert.equal(res.code, 1);
+    res = await cli('keys', 'create', '--account', h.account.id, '--mode', 'live', '--scopes', 'messages:send,everything');
+    assert.equal(res.code, 1);
+    assert.match(JSON.parse(res.err).error.message, /everything/);
+  });
+
+  it('creates a key that works at once in the running service, with the scopes and rate limit asked for', async () => {
+    const res = await cli('keys', 'create', '--account', h.account.id, '--mode', 'test', '--scopes', 'messages:read', '--rate-limit', '7', '--json');
+    assert.equal(res.code, 0, res.err);
+    const key = res.json();
+    assert.match(key.key, /^sk_test_[0-9A-Za-z]{32}$/);
+    assert.deepEqual([key.mode, key.scopes, key.accountId], ['test', ['messages:read'], h.account.id]);
+    const list = await h.api('GET', '/v1/messages', { key: key.key });
+    assert.equal(list.status, 200);
+    assert.equal(list.headers['ratelimit-limit'], '7');
+    const send = await h.api('POST', '/v1/messages/', { key: key.key, body: { to: '+16505551234', type: 'text', text: 'x' } });
+    assert.equal(send.body.error.code, 'permission_denied');
+  });
+
+  it('lists keys without the secret, and revokes a key at once', async () => {
+    const created = (await cli('keys', 'create', '--account', h.account.id, '--mode', 'live')).json();
+    const listed = await cli('keys', 'list', '--account', h.account.id, '--json');
+    assert.equal(listed.code, 0);
+    assert.ok(!listed.out.includes(created.key), 'the key itself is never listed');
+    const entry = listed.json().find((k: { id: string }) => k.id === created.id);
+    assert.equal(entry.hint, `sk_live_…${created.key.slice(-4)}`);
+    const table = await cli('keys', 'list');
+    assert.match(table.out, new RegExp(created.id));
+    assert.equal((await cli('keys', 'revoke', created.id, '--json')).json().revoked, true);
+    assert.equal((await h.api('GET', '/v1/messages', { key: created.key })).body.error.code, 'api_key_invalid');
+    assert.equal((await cli('keys', 'revoke', created.id)).code, 1, 'revoking twice is an error');
+  });
+
+  it('lists accounts as a table and as JSON', async () => {
+    const json = await cli('accounts', 'list', '--json');
+    assert.ok(json.json().some((a: { id: string }) => a.id === h.account.id));
+    const table = await cli('accounts', 'list');
+    assert.match(table.out, /^id\s+name\s+wabaId/);
+  });
+});

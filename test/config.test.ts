@@ -1,0 +1,46 @@
+/** Configuration is parsed once and checked: a bad value stops start-up with a clear message. */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { ROOT } from './harness.js';
+
+describe('config', () => {
+  it('defaults to SQLite under ./data, port 3000 and the embedded simulator on 3001', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 3000);
+    assert.equal(c.database.dialect, 'sqlite');
+    assert.match(c.database.dialect === 'sqlite' ? c.database.file : '', /data\/tidings\.sqlite$/);
+    assert.deepEqual(c.platform, { mode: 'embedded-simulator', simulatorPort: 3001 });
+    assert.ok(Object.isFrozen(c));
+  });
+
+  it('switches to PostgreSQL and the Graph API when configured', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', WHATSAPP_APP_SECRET: 's', REDIS_URL: 'redis://127.0.0.1:6379' });
+    assert.equal(c.database.dialect, 'postgres');
+    assert.deepEqual(c.platform, { mode: 'graph', graphUrl: 'https://graph.facebook.com/v23.0' });
+    assert.equal(c.redisUrl, 'redis://127.0.0.1:6379');
+  });
+
+  for (const [env, pattern] of [
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be between/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ ENCRYPTION_KEY: 'short' }, /ENCRYPTION_KEY must be 32 bytes/],
+    [{ WHATSAPP_GRAPH_URL: 'https://graph.facebook.com/v23.0' }, /WHATSAPP_APP_SECRET is required/],
+    [{ WHATSAPP_APP_SECRET: 's', WHATSAPP_GRAPH_URL: 'not a url' }, /WHATSAPP_GRAPH_URL is not a valid URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' }, /WEBHOOK_ALLOW_PRIVATE_URLS/],
+  ] as const) {
+    it(`refuses ${JSON.stringify(env)}`, () => {
+      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && pattern.test(err.message));
+    });
+  }
+
+  it('stops `npm start` with the message and exit code 1', () => {
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 30_000 });
+    assert.equal(res.status, 1);
+    assert.match(res.stderr, /Configuration error: PORT must be a whole number, got "eighty"/);
+  });
+});
