@@ -1,0 +1,211 @@
+/**
+ * Benchmarks (`npm run bench`; never part of `npm test`). Every server runs in its own process; the
+ * load generator (autocannon) runs in this one. Each Tidings figure is shown beside two ceilings
+ * measured in the same run: a bare Fastify hello-world and a bare Fastify route doing one SQLite
+ * insert. Usage: `npm run bench [-- --duration 10 --only sends,intake]`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { hubSignature } from '../src/lib/crypto.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const DURATION = Number(arg('duration', '10'));
+const ONLY = arg('only', 'sends,intake').split(',');
+const CONNECTIONS = Number(arg('connections', '32'));
+const SECRET = 'bench-app-secret';
+/** `--profile DIR`: write a V8 CPU profile of the Tidings process there (open it in Chrome DevTools). */
+const PROFILE_DIR = arg('profile', '');
+
+interface Server {
+  proc: ChildProcess;
+  url: string;
+}
+
+async function startServer(script: string[], port: number, env: Record<string, string>, execArgv: string[] = []): Promise<Server> {
+  const proc = spawn(process.execPath, [...execArgv, ...script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  proc.stdout!.resume();
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(`${url}/health`);
+      return { proc, url };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${script.join(' ')} did not start`);
+}
+
+/** Peak resident set size of a process so far, in MB (VmHWM). */
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+interface Result {
+  name: string;
+  reqPerSec: number;
+  itemsPerSec: number;
+  p50: number;
+  p99: number;
+  peakRssMb: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** The first non-2xx answer of each run, printed so a broken setup is obvious. */
+function reportFirstFailure(name: string) {
+  let shown = false;
+  return (status: number, body: string) => {
+    if (!shown && (status < 200 || status >= 300)) {
+      shown = true;
+      console.error(`${name}: first non-2xx answer: ${status} ${body.slice(0, 300)}`);
+    }
+  };
+}
+
+async function load(name: string, server: Server, options: Partial<autocannon.Options> & { itemsPerRequest?: number }): Promise<Result> {
+  if (options.requests) options = { ...options, requests: options.requests.map((r) => ({ ...r, onResponse: reportFirstFailure(name) })) };
+  const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, ...options } as autocannon.Options);
+  const ok = result['2xx'];
+  const seconds = result.duration;
+  return {
+    name,
+    reqPerSec: ok / seconds,
+    itemsPerSec: (ok * (options.itemsPerRequest ?? 1)) / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    peakRssMb: peakRssMb(server.proc.pid!),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function json(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return res.json() as Promise<any>;
+}
+
+function cli(env: Record<string, string>, ...argv: string[]): any {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['bin/tidings.js', ...argv], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}`))));
+  });
+}
+
+async function main(): Promise<void> {
+  const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-'));
+  const results: Result[] = [];
+  const servers: Server[] = [];
+  try {
+    // Ceilings.
+    const hello = await startServer(['bench/servers/hello.mjs'], 4100, {});
+    servers.push(hello);
+    await fetch(`${hello.url}/`); // the health probe above 404s on these; they are up
+    results.push(await load('ceiling: Fastify hello-world', hello, { method: 'GET', path: '/' }));
+    const insert = await startServer(['bench/servers/insert.mjs'], 4101, { DATA_DIR: path.join(dataRoot, 'insert') });
+    servers.push(insert);
+    results.push(
+      await load('ceiling: Fastify + one SQLite insert', insert, {
+        method: 'POST',
+        path: '/',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: '+16505551234', type: 'text', text: 'Your order shipped' }),
+      }),
+    );
+
+    // Tidings and the simulator, each in its own process.
+    const env = {
+      DATA_DIR: path.join(dataRoot, 'tidings'),
+      WHATSAPP_APP_SECRET: SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'bench',
+      WHATSAPP_GRAPH_URL: 'http://127.0.0.1:4103/v23.0',
+      LOG_LEVEL: 'warn',
+    };
+    const sim = await startServer(['dist/simulator/main.js'], 4103, { SIMULATOR_PORT: '4103', SIMULATOR_WEBHOOK_URL: 'http://127.0.0.1:4102/platform/whatsapp/webhook', LOG_LEVEL: 'warn', WHATSAPP_APP_SECRET: SECRET });
+    servers.push(sim);
+    const tidings = await startServer(['dist/main.js'], 4102, env, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []);
+    servers.push(tidings);
+
+    // Two numbers at the platform's top tier (1,000 messages/s each), keys without a practical rate limit.
+    const senders: { key: string; phoneNumberId: string }[] = [];
+    for (const name of ['Bench A', 'Bench B']) {
+      const account = await cli(env, 'accounts', 'create', '--name', name, '--throughput', '1000');
+      const key = await cli(env, 'keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000');
+      senders.push({ key: key.key, phoneNumberId: account.phoneNumbers[0].phoneNumberId });
+    }
+    await json(`${sim.url}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', webhookBatchSize: 50, webhookBatchMs: 20 });
+    const RECIPIENTS = 400;
+    const recipients = Array.from({ length: RECIPIENTS }, (_, i) => `+1650555${String(2000 + i).padStart(4, '0')}`);
+    for (const s of senders) {
+      for (const r of recipients) await json(`${sim.url}/_simulator/inbound`, 'POST', { from: r, to: s.phoneNumberId, text: 'hi' });
+    }
+    await new Promise((r) => setTimeout(r, 2000)); // inbound webhooks reach Tidings: windows open
+
+    let n = 0;
+    const sendRequest = (req: any) => {
+      const i = n++;
+      const s = senders[i % senders.length]!;
+      return { ...req, headers: { ...req.headers, 'x-api-key': s.key }, body: JSON.stringify({ to: recipients[(i >> 1) % RECIPIENTS], type: 'text', text: `Your order ${i} shipped` }) };
+    };
+    const sendOptions = { requests: [{ method: 'POST' as const, path: '/v1/messages/', headers: { 'content-type': 'application/json' }, setupRequest: sendRequest }] };
+
+    if (ONLY.includes('sends')) {
+      results.push(await load('(a) text sends, 2,000/s offered (goal)', tidings, { ...sendOptions, overallRate: 2000 }));
+      results.push(await load('(a) text sends, as fast as it goes', tidings, sendOptions));
+      await json(`${sim.url}/_simulator/config`, 'PUT', { delivery: 'auto', deliveryDelaysMs: { sent: 50, delivered: 100, read: 150 } });
+      results.push(await load('(a) text sends + their 3 statuses back (batched webhooks)', tidings, { ...sendOptions, overallRate: 2000 }));
+      await json(`${sim.url}/_simulator/config`, 'PUT', { delivery: 'manual' });
+    }
+
+    if (ONLY.includes('intake')) {
+      const STATUSES = ['sent', 'delivered', 'read'];
+      const envelope = (phoneNumberId: string, statuses: unknown[]) =>
+        JSON.stringify({
+          object: 'whatsapp_business_account',
+          entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId }, statuses } }] }],
+        });
+      const status = (i: number) => ({ id: `wamid.bench-${Math.floor(i / 3)}`, status: STATUSES[i % 3], timestamp: String(1750030073 + (i % 3)), recipient_id: '16505551234' });
+      let k = 0;
+      const intake = (batch: number) => (req: any) => {
+        const statuses = Array.from({ length: batch }, () => status(k++));
+        const body = envelope(senders[0]!.phoneNumberId, statuses);
+        return { ...req, body, headers: { ...req.headers, 'x-hub-signature-256': hubSignature(body, SECRET) } };
+      };
+      const intakeOptions = (batch: number) => ({
+        requests: [{ method: 'POST' as const, path: '/platform/whatsapp/webhook', headers: { 'content-type': 'application/json' }, setupRequest: intake(batch) }],
+        itemsPerRequest: batch,
+      });
+      results.push(await load('(b) webhook intake, 1 status per request', tidings, intakeOptions(1)));
+      results.push(await load('(b) webhook intake, 50 statuses per request', tidings, intakeOptions(50)));
+    }
+  } finally {
+    for (const s of servers) s.proc.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(dataRoot, { recursive: true, force: true });
+  }
+
+  const [hello, insert] = results;
+  const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  console.log(`\nBenchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, SQLite (WAL, synchronous=FULL)\n`);
+  console.log('| run | 2xx req/s | items/s | p50 ms | p99 ms | peak RSS MB | ÷ hello | ÷ insert | non-2xx | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${f(r.itemsPerSec)} | ${r.p50} | ${r.p99} | ${f(r.peakRssMb)} | ${f(r.reqPerSec / hello!.reqPerSec, 2)} | ${f(r.reqPerSec / insert!.reqPerSec, 2)} | ${r.non2xx} | ${r.errors} |`);
+  }
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
+}
+
+await main();
