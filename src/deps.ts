@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
 import type { Config } from './config.js';
 import { connectDatabase, type Db } from './db/connect.js';
+import { GroupCommit } from './db/group-commit.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import { JobRunner } from './jobs/job-queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -52,13 +53,14 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   const keyRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:key' });
-  const numberRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:number' });
+  const numberRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:number', burst: false });
 
   const graphUrl = overrides.graphUrl ?? (config.platform.mode === 'graph' ? config.platform.graphUrl : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
   const platform = new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs });
 
   const accounts = new AccountService({ db, secretBox: new SecretBox(secrets.encryptionKey), clock });
-  const messages = new MessageService({ db, clock, platform, accounts, rateLimiter: numberRateLimiter, logger });
+  const writes = new GroupCommit(db, dialect === 'sqlite');
+  const messages = new MessageService({ db, writes, clock, platform, accounts, rateLimiter: numberRateLimiter, logger });
 
   const jobs = new JobRunner({ db, clock, logger, pollMs: config.jobPollMs });
   jobs.register(TEST_STATUS_JOB, (payload) => messages.applyTestStatus(payload));

@@ -79,6 +79,8 @@ export interface SenderCredentials {
   displayPhoneNumber: string;
   throughput: number;
   accessToken: string;
+  /** The account's own app secret, or null for the configured WHATSAPP_APP_SECRET. */
+  appSecret: string | null;
 }
 
 export interface AccountServiceOptions {
@@ -250,7 +252,7 @@ export class AccountService {
 
   /**
    * The credentials to act as `phoneNumberId`, with the access token decrypted. Cached for a
-   * minute: decryption is cheap but this sits on the send path.
+   * minute: it sits on the send and webhook paths, and a number never changes account.
    * @throws Error when the number is unknown (a key always points at an existing number).
    */
   async senderCredentials(phoneNumberId: string): Promise<SenderCredentials> {
@@ -266,6 +268,7 @@ export class AccountService {
       displayPhoneNumber: row.display_phone_number,
       throughput: row.throughput,
       accessToken: this.#box.decrypt(row.access_token_enc),
+      appSecret: row.app_secret_enc ? this.#box.decrypt(row.app_secret_enc) : null,
     };
     this.#senderCache.set(phoneNumberId, { value, expires: now + 60_000 });
     return value;
@@ -273,12 +276,12 @@ export class AccountService {
 
   /**
    * The account owning a business number, and the app secret its webhooks are signed with
-   * (the account's override, else null = the configured one). Used by the webhook intake.
+   * (the account's override, else null = the configured one). Used by the webhook intake; cached
+   * with the sender credentials.
    */
   async accountForPhoneNumber(phoneNumberId: string): Promise<{ accountId: string; appSecret: string | null } | undefined> {
-    const row = await repo.findSender(this.#db, phoneNumberId);
-    if (!row) return undefined;
-    return { accountId: row.account_id, appSecret: row.app_secret_enc ? this.#box.decrypt(row.app_secret_enc) : null };
+    const sender = await this.senderCredentials(phoneNumberId).catch(() => undefined);
+    return sender && { accountId: sender.accountId, appSecret: sender.appSecret };
   }
 
   /** Every per-account app secret override (for checking a webhook signed with one of them). */

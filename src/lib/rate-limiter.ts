@@ -28,23 +28,31 @@ export interface RateLimiter {
 }
 
 export class FlexibleRateLimiter implements RateLimiter {
-  readonly #limiters = new Map<number, BurstyRateLimiter>();
+  readonly #limiters = new Map<number, BurstyRateLimiter | RateLimiterAbstract>();
   readonly #redis: Redis | null;
   readonly #prefix: string;
+  readonly #burst: boolean;
 
-  constructor(options: { redis?: Redis | null; prefix: string }) {
+  /**
+   * @param options.burst false for a strict limit of `perSecond` per 1 s window (a sender number's
+   *   throughput tier, which must never be exceeded); true (default) for the bursty per-key limit.
+   */
+  constructor(options: { redis?: Redis | null; prefix: string; burst?: boolean }) {
     this.#redis = options.redis ?? null;
     this.#prefix = options.prefix;
+    this.#burst = options.burst ?? true;
   }
 
-  #limiter(perSecond: number): BurstyRateLimiter {
+  #limiter(perSecond: number): BurstyRateLimiter | RateLimiterAbstract {
     let limiter = this.#limiters.get(perSecond);
     if (!limiter) {
       const make = (points: number, duration: number, name: string): RateLimiterAbstract =>
         this.#redis
           ? new RateLimiterRedis({ storeClient: this.#redis, points, duration, keyPrefix: `${this.#prefix}:${name}:${perSecond}`, useRedisPackage: false })
           : new RateLimiterMemory({ points, duration, keyPrefix: `${this.#prefix}:${name}:${perSecond}` });
-      limiter = new BurstyRateLimiter(make(perSecond, 1, 'main') as RateLimiterMemory, make(perSecond, 10, 'burst') as RateLimiterMemory);
+      limiter = this.#burst
+        ? new BurstyRateLimiter(make(perSecond, 1, 'main') as RateLimiterMemory, make(perSecond, 10, 'burst') as RateLimiterMemory)
+        : make(perSecond, 1, 'strict');
       this.#limiters.set(perSecond, limiter);
     }
     return limiter;

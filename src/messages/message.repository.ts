@@ -73,15 +73,6 @@ export function listMessages(db: Db, q: MessageListQuery): Promise<MessageRow[]>
   return query.execute();
 }
 
-/** @returns true when the row was new, false when that platform message id was already stored. */
-export async function insertInbound(db: Db, row: Insertable<InboundMessagesTable>): Promise<boolean> {
-  const result = await db
-    .insertInto('inbound_messages')
-    .values(row)
-    .onConflict((oc) => oc.column('platform_message_id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
-}
 
 export function findInboundByWamid(db: Db, accountId: string, wamid: string): Promise<InboundRow | undefined> {
   return db.selectFrom('inbound_messages').selectAll().where('platform_message_id', '=', wamid).where('account_id', '=', accountId).executeTakeFirst();
@@ -99,16 +90,51 @@ export async function lastInboundAt(db: Db, phoneNumberId: string, sender: strin
   return (row?.last as string | null | undefined) ?? null;
 }
 
-/** @returns true when this (wamid, status) was not reported before. */
-export async function insertStatusReport(db: Db, row: Insertable<StatusReportsTable>): Promise<boolean> {
-  const result = await db
-    .insertInto('status_reports')
-    .values(row)
-    .onConflict((oc) => oc.columns(['platform_message_id', 'status']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
-}
 
 export function listStatusReports(db: Db, wamid: string): Promise<StatusReportRow[]> {
   return db.selectFrom('status_reports').selectAll().where('platform_message_id', '=', wamid).orderBy('occurred_at').execute();
+}
+
+/**
+ * Stores status reports, skipping any (wamid, status) already stored.
+ * @returns the `wamid status` keys that were new.
+ */
+export async function insertStatusReports(db: Db, rows: Insertable<StatusReportsTable>[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insertInto('status_reports')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['platform_message_id', 'status']).doNothing())
+    .returning(['platform_message_id', 'status'])
+    .execute();
+  return new Set(inserted.map((r) => `${r.platform_message_id} ${r.status}`));
+}
+
+/** Messages with these platform ids (or these `msg_` ids), locked on PostgreSQL, in id order. */
+export async function findMessagesForUpdate(db: Db, by: 'platform_message_id' | 'id', values: string[]): Promise<MessageRow[]> {
+  if (values.length === 0) return [];
+  let q = db.selectFrom('messages').selectAll().where(by, 'in', values).orderBy(by);
+  if (isPostgres(db)) q = q.forUpdate();
+  return q.execute();
+}
+
+export async function insertMessages(db: Db, rows: Insertable<MessagesTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('messages').values(rows).execute();
+}
+
+/** @returns the platform message ids that were new. */
+export async function insertInboundMessages(db: Db, rows: Insertable<InboundMessagesTable>[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insertInto('inbound_messages')
+    .values(rows)
+    .onConflict((oc) => oc.column('platform_message_id').doNothing())
+    .returning('platform_message_id')
+    .execute();
+  return new Set(inserted.map((r) => r.platform_message_id));
+}
+
+/** Sets the platform id of a message and returns the row as it now is. */
+export function setPlatformMessageId(db: Db, id: string, wamid: string): Promise<MessageRow | undefined> {
+  return db.updateTable('messages').set({ platform_message_id: wamid }).where('id', '=', id).returningAll().executeTakeFirst();
 }

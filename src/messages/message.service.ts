@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service.js';
 import type { AuthContext } from '../accounts/scopes.js';
 import type { Db } from '../db/connect.js';
+import type { GroupCommit } from '../db/group-commit.js';
 import type { MessagesTable } from '../db/schema.js';
 import { TidingsError } from '../errors.js';
 import { enqueueJobs, type JobInput } from '../jobs/job-queue.js';
@@ -85,6 +86,8 @@ export interface MessageServiceOptions {
   clock: Clock;
   platform: Platform;
   accounts: AccountService;
+  /** Every write goes through it: grouped commits on SQLite (db/group-commit.ts). */
+  writes: GroupCommit;
   /** Per sender number, for the throughput tier (DECISIONS §5). */
   rateLimiter: RateLimiter;
   logger: Logger;
@@ -164,15 +167,16 @@ export class MessageService {
       updated_at: createdAt,
     };
 
+    const { writes } = this.#o;
     if (auth.mode === 'test') {
-      await db.transaction().execute(async (trx) => {
+      await writes.run(async (trx) => {
         await repo.insertMessage(trx, row);
         await enqueueJobs(trx, clock, testProgressionJobs(row.id, to, now));
       });
       return toMessage(row);
     }
 
-    await repo.insertMessage(db, row);
+    await writes.run((trx) => repo.insertMessage(trx, row));
     let wamid: string;
     try {
       ({ wamid } = await this.#o.platform.sendMessage(sender, {
@@ -184,32 +188,32 @@ export class MessageService {
     } catch (err) {
       if (!(err instanceof PlatformError)) throw err;
       const failedAt = iso(clock.now());
-      await repo.updateMessage(db, row.id, {
+      await writes.run((trx) => repo.updateMessage(trx, row.id, {
         status: 'failed',
         failed_at: failedAt,
         updated_at: failedAt,
         error_code: err.code === null ? (err.kind === 'unavailable' ? UNANSWERED_SEND_CODE : 'platform_error') : String(err.code),
         error_message: err.details ?? err.message,
-      });
+      }));
       this.#o.logger.warn({ messageId: row.id, platformCode: err.code, kind: err.kind }, 'platform refused a send');
       throw toClientError(err);
     }
-    const stored = await db.transaction().execute((trx) => this.#attachWamid(trx, row.id, wamid));
+    const stored = await writes.run((trx) => this.#attachWamid(trx, row.id, wamid));
     return toMessage(stored);
   }
 
   /**
-   * Records the platform's id on a sent message, and applies any status the platform reported
-   * before the send's answer came back (webhooks can overtake the HTTP response).
+   * Records the platform's id on a sent message. Usually one lookup and one update. When a status
+   * webhook overtook the send's answer: if it carried our id (`biz_opaque_callback_data`), the
+   * intake already linked and updated the message; if it did not, it created an `external` record
+   * for the wamid, which is folded into this message here, replaying its status reports.
    */
   async #attachWamid(trx: Db, messageId: string, wamid: string): Promise<repo.MessageRow> {
     const existing = await repo.findMessageForUpdate(trx, { platformMessageId: wamid });
-    if (existing && existing.id !== messageId && existing.source === 'external') await repo.deleteMessage(trx, existing.id);
-    let row = (await repo.findMessageForUpdate(trx, { id: messageId }))!;
-    if (row.platform_message_id !== wamid) {
-      await repo.updateMessage(trx, messageId, { platform_message_id: wamid });
-      row = { ...row, platform_message_id: wamid };
-    }
+    if (existing?.id === messageId) return existing;
+    if (existing && existing.source === 'external') await repo.deleteMessage(trx, existing.id);
+    let row = (await repo.setPlatformMessageId(trx, messageId, wamid))!;
+    if (!existing) return row;
     for (const report of await repo.listStatusReports(trx, wamid)) {
       row = await this.#applyToRow(trx, row, {
         status: report.status as ReportedStatus,
@@ -283,70 +287,29 @@ export class MessageService {
    * Stores what one platform webhook delivery reported, in one transaction: the caller answers
    * 200 only after this resolves. Idempotent (a status is applied once per wamid and status; an
    * inbound message once per wamid) and order-independent (the status machine only moves forward).
-   * Updates for numbers no account owns are skipped and logged.
+   * Updates for numbers no account owns are skipped and logged. A few queries per batch, not per
+   * status: statuses are stored, matched to messages and inserted in bulk.
    */
   async ingestPlatformBatch(batch: PlatformBatch): Promise<{ statuses: number; inbound: number; skipped: number }> {
-    const { db, clock } = this.#o;
-    let skipped = 0;
-    // Resolve owners before the transaction: on SQLite the transaction holds the only connection.
     const owners = new Map<string, string | null>();
     for (const id of new Set([...batch.statuses, ...batch.inbound].map((x) => x.phoneNumberId))) {
       owners.set(id, (await this.#o.accounts.accountForPhoneNumber(id))?.accountId ?? null);
     }
-    // Lock rows in one order (by wamid) so concurrent batches cannot deadlock on PostgreSQL.
-    const statuses = [...batch.statuses].sort((a, b) => (a.wamid < b.wamid ? -1 : a.wamid > b.wamid ? 1 : 0));
-    let statusCount = 0;
-    let inboundCount = 0;
-    await db.transaction().execute(async (trx) => {
-      const now = iso(clock.now());
-      for (const s of statuses) {
-        const accountId = owners.get(s.phoneNumberId)!;
-        if (accountId === null) {
-          skipped++;
-          continue;
-        }
-        const isNew = await repo.insertStatusReport(trx, {
-          platform_message_id: s.wamid,
-          status: s.status,
-          occurred_at: s.at,
-          error_code: s.error?.code ?? null,
-          error_message: s.error?.message ?? null,
-          callback_data: s.callbackData,
-          created_at: now,
-        });
-        if (!isNew) continue;
-        statusCount++;
-        let row = await repo.findMessageForUpdate(trx, { platformMessageId: s.wamid });
-        if (!row && s.callbackData?.startsWith('msg_')) {
-          const candidate = await repo.findMessageForUpdate(trx, { id: s.callbackData });
-          if (candidate && candidate.account_id === accountId && candidate.mode === 'live' && candidate.platform_message_id === null) {
-            // The send's answer never came back (timeout), yet the platform took the message: its
-            // local "failed" was a guess, so the platform's own reports win.
-            const revive = candidate.status === 'failed' && candidate.error_code === UNANSWERED_SEND_CODE;
-            const changes = {
-              platform_message_id: s.wamid,
-              ...(revive ? { status: 'accepted' as const, failed_at: null, error_code: null, error_message: null } : {}),
-            };
-            await repo.updateMessage(trx, candidate.id, changes);
-            row = { ...candidate, ...changes };
-          }
-        }
-        if (!row) {
-          row = externalMessage(s, accountId, now);
-          await repo.insertMessage(trx, row);
-        }
-        await this.#applyToRow(trx, row, { status: s.status, at: s.at, error: s.error });
-      }
-      for (const m of batch.inbound) {
-        const accountId = owners.get(m.phoneNumberId)!;
-        if (accountId === null) {
-          skipped++;
-          continue;
-        }
-        const isNew = await repo.insertInbound(trx, {
+    const statuses = batch.statuses.filter((s) => owners.get(s.phoneNumberId) !== null);
+    const inbound = batch.inbound.filter((m) => owners.get(m.phoneNumberId) !== null);
+    const skipped = batch.statuses.length + batch.inbound.length - statuses.length - inbound.length;
+    if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers that no account owns');
+
+    return this.#o.writes.run(async (trx) => {
+      const now = iso(this.#o.clock.now());
+      const fresh = await this.#storeStatusReports(trx, statuses, now);
+      await this.#applyPlatformStatuses(trx, fresh, owners, now);
+      const stored = await repo.insertInboundMessages(
+        trx,
+        inbound.map((m) => ({
           id: newId('in'),
-          account_id: accountId,
-          mode: 'live',
+          account_id: owners.get(m.phoneNumberId)!,
+          mode: 'live' as const,
           phone_number_id: m.phoneNumberId,
           sender: waIdToE164(m.from),
           platform_message_id: m.wamid,
@@ -357,12 +320,69 @@ export class MessageService {
           payload: JSON.stringify(m.payload),
           sent_at: m.at,
           created_at: now,
-        });
-        if (isNew) inboundCount++;
-      }
+        })),
+      );
+      return { statuses: fresh.length, inbound: stored.size, skipped };
     });
-    if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers that no account owns');
-    return { statuses: statusCount, inbound: inboundCount, skipped };
+  }
+
+  /** Logs each (wamid, status) once; returns the reports not seen before. */
+  async #storeStatusReports(trx: Db, statuses: PlatformStatusUpdate[], now: string): Promise<PlatformStatusUpdate[]> {
+    const unique = new Map(statuses.map((s) => [`${s.wamid} ${s.status}`, s]));
+    const inserted = await repo.insertStatusReports(
+      trx,
+      [...unique.values()].map((s) => ({
+        platform_message_id: s.wamid,
+        status: s.status,
+        occurred_at: s.at,
+        error_code: s.error?.code ?? null,
+        error_message: s.error?.message ?? null,
+        callback_data: s.callbackData,
+        created_at: now,
+      })),
+    );
+    return [...unique.values()].filter((s) => inserted.has(`${s.wamid} ${s.status}`));
+  }
+
+  /**
+   * Applies new status reports to their messages: found by wamid; else by the `msg_` id echoed in
+   * `biz_opaque_callback_data` (a send whose answer was lost); else a new `external` record.
+   */
+  async #applyPlatformStatuses(trx: Db, fresh: PlatformStatusUpdate[], owners: Map<string, string | null>, now: string): Promise<void> {
+    if (fresh.length === 0) return;
+    const rows = new Map<string, repo.MessageRow>();
+    for (const row of await repo.findMessagesForUpdate(trx, 'platform_message_id', [...new Set(fresh.map((s) => s.wamid))].sort())) {
+      rows.set(row.platform_message_id!, row);
+    }
+    const changed = new Map<string, Partial<repo.MessageRow>>();
+    const byCallback = fresh.filter((s) => !rows.has(s.wamid) && s.callbackData?.startsWith('msg_'));
+    for (const candidate of await repo.findMessagesForUpdate(trx, 'id', [...new Set(byCallback.map((s) => s.callbackData!))].sort())) {
+      const s = byCallback.find((x) => x.callbackData === candidate.id)!;
+      if (candidate.account_id !== owners.get(s.phoneNumberId) || candidate.mode !== 'live' || candidate.platform_message_id !== null || rows.has(s.wamid)) continue;
+      // The send's answer never came back (timeout), yet the platform took the message: its
+      // local "failed" was a guess, so the platform's own reports win.
+      const revive = candidate.status === 'failed' && candidate.error_code === UNANSWERED_SEND_CODE;
+      const changes = { platform_message_id: s.wamid, ...(revive ? { status: 'accepted' as const, failed_at: null, error_code: null, error_message: null } : {}) };
+      rows.set(s.wamid, { ...candidate, ...changes });
+      changed.set(candidate.id, changes);
+    }
+    const created: repo.MessageRow[] = [];
+    for (const s of fresh) {
+      if (rows.has(s.wamid)) continue;
+      const row = externalMessage(s, owners.get(s.phoneNumberId)!, now);
+      rows.set(s.wamid, row);
+      created.push(row);
+    }
+    for (const s of fresh) {
+      const row = rows.get(s.wamid)!;
+      const changes = applyReport(row, { status: s.status, at: s.at, error: s.error });
+      if (!changes) continue;
+      Object.assign(row, changes, { updated_at: now });
+      changed.set(row.id, { ...changed.get(row.id), ...changes, updated_at: now });
+    }
+    await repo.insertMessages(trx, created);
+    const createdIds = new Set(created.map((r) => r.id));
+    for (const [id, changes] of changed) if (!createdIds.has(id)) await repo.updateMessage(trx, id, changes);
   }
 
   /**
@@ -388,13 +408,13 @@ export class MessageService {
       sent_at: now,
       created_at: now,
     };
-    await repo.insertInbound(this.#o.db, row);
+    await this.#o.writes.run((trx) => repo.insertInboundMessages(trx, [row]));
     return { id: row.id, from: sender, type: 'text', text: body.text, platformMessageId: row.platform_message_id, receivedAt: now, testMode: true };
   }
 
   /** The job handler of test-mode progression: applies one simulated status to a test message. */
   async applyTestStatus(payload: { messageId: string; status: ReportedStatus; errorCode?: string; errorMessage?: string }): Promise<void> {
-    await this.#o.db.transaction().execute(async (trx) => {
+    await this.#o.writes.run(async (trx) => {
       const row = await repo.findMessageForUpdate(trx, { id: payload.messageId });
       if (!row || row.mode !== 'test') return;
       await this.#applyToRow(trx, row, {
