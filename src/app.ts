@@ -83,7 +83,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     appSecret: deps.secrets.appSecret,
     verifyToken: deps.secrets.verifyToken,
     accounts: deps.accounts,
-    messages: deps.messages,
+    reports: deps.reports,
   });
 
   await app.register(
@@ -91,7 +91,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       registerAuth(v1, { accounts: deps.accounts, rateLimiter: deps.keyRateLimiter });
       registerIdempotency(v1, { db: deps.db, clock: deps.clock });
       v1.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
-      await v1.register(messageRoutes, { messages: deps.messages });
+      await v1.register(messageRoutes, { messages: deps.messages, testMode: deps.testMode });
     },
     { prefix: '/v1' },
   );

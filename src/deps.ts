@@ -14,7 +14,9 @@ import { JobRunner } from './jobs/job-queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
 import { FlexibleRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
-import { MessageService, TEST_STATUS_JOB } from './messages/message.service.js';
+import { MessageService } from './messages/message.service.js';
+import { PlatformReportService } from './messages/platform-reports.service.js';
+import { TEST_STATUS_JOB, TestModeService } from './messages/test-mode.service.js';
 import { CloudApiPlatform } from './platform/cloud-api/cloud-api.platform.js';
 import type { Platform } from './platform/platform.js';
 import { loadSecrets, type Secrets } from './secrets.js';
@@ -29,6 +31,8 @@ export interface Deps {
   platform: Platform;
   accounts: AccountService;
   messages: MessageService;
+  reports: PlatformReportService;
+  testMode: TestModeService;
   keyRateLimiter: RateLimiter;
   jobs: JobRunner;
   /** Starts the job runner and hourly housekeeping (expired idempotency keys). */
@@ -61,9 +65,11 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const accounts = new AccountService({ db, secretBox: new SecretBox(secrets.encryptionKey), clock });
   const writes = new GroupCommit(db, dialect === 'sqlite');
   const messages = new MessageService({ db, writes, clock, platform, accounts, rateLimiter: numberRateLimiter, logger });
+  const reports = new PlatformReportService({ writes, clock, accounts, logger });
+  const testMode = new TestModeService({ writes, clock });
 
   const jobs = new JobRunner({ db, clock, logger, pollMs: config.jobPollMs });
-  jobs.register(TEST_STATUS_JOB, (payload) => messages.applyTestStatus(payload));
+  jobs.register(TEST_STATUS_JOB, (payload) => testMode.applyTestStatus(payload));
   let purgeTimer: NodeJS.Timeout | null = null;
 
   return {
@@ -76,6 +82,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     platform,
     accounts,
     messages,
+    reports,
+    testMode,
     keyRateLimiter,
     jobs,
     lifecycle: { draining: false },

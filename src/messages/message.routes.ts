@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses } from '../http/schemas.js';
 import type { MessageService } from './message.service.js';
+import type { TestModeService } from './test-mode.service.js';
 import { InboundMessage, ListMessagesQuery, Message, MessageIdParams, MessageList, SendMessageBody, TestInboundBody } from './message.schemas.js';
 
-export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService }> = async (app, { messages }) => {
+export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService; testMode: TestModeService }> = async (app, { messages, testMode }) => {
   app.post(
     '/messages/',
     {
@@ -65,6 +66,6 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService
         response: { 201: Type.Ref(InboundMessage), ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
-    async (request, reply) => reply.code(201).send(await messages.recordTestInbound(request.auth!, request.body)),
+    async (request, reply) => reply.code(201).send(await testMode.recordTestInbound(request.auth!, request.body)),
   );
 };

@@ -4,7 +4,7 @@
  * yet (template fields until templates land, reactions…) is counted as ignored, never an error, so
  * the platform does not retry a payload forever.
  */
-import type { PlatformBatch, PlatformInboundMessage, PlatformStatusUpdate } from '../../messages/message.service.js';
+import type { PlatformBatch, PlatformInboundMessage, PlatformStatusUpdate } from '../../messages/platform-reports.service.js';
 import { isReportedStatus } from '../../messages/status-machine.js';
 
 type Json = Record<string, unknown>;

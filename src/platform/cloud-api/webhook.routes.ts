@@ -6,14 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../../accounts/account.service.js';
 import { TidingsError } from '../../errors.js';
 import { safeEqual, verifyHubSignature } from '../../lib/crypto.js';
-import type { MessageService } from '../../messages/message.service.js';
+import type { PlatformReportService } from '../../messages/platform-reports.service.js';
 import { parseWebhook } from './webhook-payload.js';
 
 export interface WebhookRouteOptions {
   appSecret: string;
   verifyToken: string;
   accounts: AccountService;
-  messages: MessageService;
+  reports: PlatformReportService;
 }
 
 /** The platform batches up to 1,000 updates in at most 3 MB (CLOUD_API.md §4.3). */
@@ -55,7 +55,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookRouteO
     }
     const parsed = parseWebhook(body);
     if (!parsed) throw new TidingsError('parameter_invalid', 'Not a whatsapp_business_account webhook.', { param: 'object' });
-    const result = await options.messages.ingestPlatformBatch(parsed);
+    const result = await options.reports.ingestPlatformBatch(parsed);
     request.log.debug({ ...result, ignored: parsed.ignored }, 'platform webhook stored');
     return reply.code(200).send({ received: true });
   });
