@@ -1,7 +1,7 @@
 /** Text messages on a live key, end to end through the simulator (service-interface §4.6–4.7, DECISIONS §8). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { eventually, fixture, startHarness, type Harness } from './harness.js';
 
 const CUSTOMER = '+16505551234';
 
@@ -185,6 +185,22 @@ describe('messages (live key)', () => {
     const retry = await send({ text: 'flaky' }, { 'idempotency-key': key });
     assert.equal(retry.status, 201);
     assert.equal(retry.headers['idempotent-replayed'], undefined);
+  });
+
+  it('maps a platform refusal it cannot map to a 4xx (131030, as in the fixture) to 502 platform_error', async () => {
+    await h.simulatorConfig({ errorRate: 1, errorCode: 131030 });
+    let res;
+    try {
+      res = await send({ text: 'not allowed' });
+    } finally {
+      await h.simulatorConfig({ errorRate: 0, errorCode: 131000 });
+    }
+    const platformFixture = fixture('error-131030-recipient-not-in-allowed-list.json').error;
+    assert.deepEqual([res.status, res.body.error.code], [502, 'platform_error']);
+    assert.equal(res.body.error.platformError.code, String(platformFixture.code));
+    assert.match(res.body.error.platformError.message, /allowed list/);
+    const failed = (await h.api('GET', '/v1/messages?status=failed&limit=100')).body.data.find((m: any) => m.text === 'not allowed');
+    assert.equal(failed.error.code, '131030');
   });
 
   it('maps the platform throughput limit (130429) to 429 platform_rate_limited', async () => {

@@ -116,7 +116,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
       // Never answer: the caller's timeout fires. Released when the simulator closes.
       return new Promise<void>((resolve) => hanging.add(resolve));
     }
-    if (Math.random() < errorRate) return fail(graphError(131000, 'Simulated platform error.'));
+    if (Math.random() < errorRate) return fail(graphError(state.config.errorCode));
 
     const phoneNumberId = request.params.phoneNumberId;
     if (!/^\d+$/.test(phoneNumberId)) return fail(graphError(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist.`, 33));

@@ -14,6 +14,7 @@ export const TITLES: Record<number, string> = {
   131008: 'Required parameter is missing',
   131009: 'Parameter value is not valid',
   131026: 'Message undeliverable',
+  131030: 'Recipient phone number not in allowed list',
   131047: 'Re-engagement message',
   131051: 'Unsupported message type',
   131053: 'Media upload error',
@@ -24,6 +25,7 @@ export const TITLES: Record<number, string> = {
 const DETAILS: Record<number, string> = {
   130429: 'Cloud API message throughput has been reached.',
   131026: 'Message Undeliverable.',
+  131030: 'Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.',
   131047: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
   131056: 'Too many messages sent from the sender phone number to the same recipient phone number in a short period of time.',
 };

@@ -16,8 +16,10 @@ export interface SimulatorConfig {
   deliveryDelaysMs: { sent: number; delivered: number; read: number };
   /** Added to every Graph API answer. */
   latencyMs: number;
-  /** Fraction (0..1) of sends answered with 131000 (HTTP 500). */
+  /** Fraction (0..1) of sends answered with the error `errorCode`. */
   errorRate: number;
+  /** The platform error code `errorRate` injects (default 131000, "something went wrong", HTTP 500). */
+  errorCode: number;
   /** Fraction (0..1) of sends never answered (the caller times out). */
   timeoutRate: number;
   /** Fraction (0..1) of webhooks delivered twice. */
@@ -43,6 +45,7 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
   deliveryDelaysMs: { sent: 200, delivered: 700, read: 1500 },
   latencyMs: 0,
   errorRate: 0,
+  errorCode: 131000,
   timeoutRate: 0,
   duplicateWebhookRate: 0,
   shuffleWebhooks: false,
