@@ -20,6 +20,8 @@ import { newId } from './lib/ids.js';
 import { InboundMessage, Message } from './messages/message.schemas.js';
 import { messageRoutes } from './messages/message.routes.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
+import { templateRoutes } from './templates/template.routes.js';
+import { Template } from './templates/template.schemas.js';
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -58,7 +60,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  for (const schema of [ErrorEnvelope, Message, InboundMessage]) app.addSchema(schema);
+  for (const schema of [ErrorEnvelope, Message, InboundMessage, Template]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -92,6 +94,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       registerIdempotency(v1, { db: deps.db, clock: deps.clock });
       v1.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
       await v1.register(messageRoutes, { messages: deps.messages, testMode: deps.testMode });
+      await v1.register(templateRoutes, { templates: deps.templates });
     },
     { prefix: '/v1' },
   );

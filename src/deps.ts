@@ -17,6 +17,7 @@ import { FlexibleRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { MessageService } from './messages/message.service.js';
 import { PlatformReportService } from './messages/platform-reports.service.js';
 import { TEST_STATUS_JOB, TestModeService } from './messages/test-mode.service.js';
+import { SUBMIT_JOB, TemplateService } from './templates/template.service.js';
 import { CloudApiPlatform } from './platform/cloud-api/cloud-api.platform.js';
 import type { Platform } from './platform/platform.js';
 import { loadSecrets, type Secrets } from './secrets.js';
@@ -33,6 +34,7 @@ export interface Deps {
   messages: MessageService;
   reports: PlatformReportService;
   testMode: TestModeService;
+  templates: TemplateService;
   keyRateLimiter: RateLimiter;
   jobs: JobRunner;
   /** Starts the job runner and hourly housekeeping (expired idempotency keys). */
@@ -65,11 +67,13 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const accounts = new AccountService({ db, secretBox: new SecretBox(secrets.encryptionKey), clock });
   const writes = new GroupCommit(db, dialect === 'sqlite');
   const messages = new MessageService({ db, writes, clock, platform, accounts, rateLimiter: numberRateLimiter, logger });
-  const reports = new PlatformReportService({ writes, clock, accounts, logger });
+  const templates = new TemplateService({ db, writes, clock, platform, accounts, logger });
+  const reports = new PlatformReportService({ writes, clock, accounts, templates, logger });
   const testMode = new TestModeService({ writes, clock });
 
   const jobs = new JobRunner({ db, clock, logger, pollMs: config.jobPollMs });
   jobs.register(TEST_STATUS_JOB, (payload) => testMode.applyTestStatus(payload));
+  jobs.register(SUBMIT_JOB, (payload) => templates.resubmit(payload));
   let purgeTimer: NodeJS.Timeout | null = null;
 
   return {
@@ -84,6 +88,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     messages,
     reports,
     testMode,
+    templates,
     keyRateLimiter,
     jobs,
     lifecycle: { draining: false },

@@ -15,11 +15,19 @@ interface RouteCase {
   mode?: 'test-only' | 'live-only';
 }
 
+const TEMPLATE = { name: 'auth_check', category: 'UTILITY', language: 'en_US', body: 'Hello {{1}}, thanks.', variables: [{ example: 'Ana' }] };
+
 const ROUTES: RouteCase[] = [
   { method: 'POST', url: '/v1/messages/', scope: 'messages:send', body: { to: '+16505551234', type: 'text', text: 'hi' } },
   { method: 'GET', url: '/v1/messages', scope: 'messages:read' },
   { method: 'GET', url: '/v1/messages/msg_unknown', scope: 'messages:read' },
   { method: 'POST', url: '/v1/test_helpers/inbound_messages', scope: 'messages:send', body: { from: '+16505551234', text: 'hi' }, mode: 'test-only' },
+  { method: 'GET', url: '/v1/templates/', scope: 'templates:read' },
+  { method: 'POST', url: '/v1/templates/', scope: 'templates:write', body: TEMPLATE, mode: 'live-only' },
+  { method: 'POST', url: '/v1/templates/validate', scope: 'templates:read', body: TEMPLATE },
+  { method: 'GET', url: '/v1/templates/tpl_unknown', scope: 'templates:read' },
+  { method: 'PATCH', url: '/v1/templates/tpl_unknown', scope: 'templates:write', body: { footer: 'x' }, mode: 'live-only' },
+  { method: 'DELETE', url: '/v1/templates/tpl_unknown', scope: 'templates:write', mode: 'live-only' },
 ];
 
 describe('authentication and tenant isolation', () => {
@@ -54,6 +62,13 @@ describe('authentication and tenant isolation', () => {
       const res = await h.api(route.method, route.url, { key, body: route.body });
       assert.equal(res.status, 403);
       assert.equal(res.body.error.code, 'permission_denied');
+    });
+  }
+
+  for (const route of ROUTES.filter((r) => r.mode === 'live-only')) {
+    it(`${route.method} ${route.url}: 403 live_mode_required for a test key`, async () => {
+      const res = await h.api(route.method, route.url, { key: h.account.testKey, body: route.body, headers: { 'idempotency-key': `lm-${route.method}` } });
+      assert.deepEqual([res.status, res.body.error.code], [403, 'live_mode_required']);
     });
   }
 

@@ -81,7 +81,7 @@ export interface Response {
 }
 
 /** Fast simulated delivery, so tests wait tens of milliseconds rather than seconds. */
-const FAST: Partial<SimulatorConfig> = { deliveryDelaysMs: { sent: 20, delivered: 50, read: 80 }, throughput: 1000 };
+const FAST: Partial<SimulatorConfig> = { deliveryDelaysMs: { sent: 20, delivered: 50, read: 80 }, reviewDelayMs: 50, throughput: 1000 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-test-'));

@@ -275,6 +275,16 @@ export class AccountService {
   }
 
   /**
+   * Credentials to act for the account as a whole (templates live on the WABA): those of its first
+   * number. @throws Error for an unknown account.
+   */
+  async credentialsForAccount(accountId: string): Promise<SenderCredentials> {
+    const [number] = await repo.listPhoneNumbers(this.#db, [accountId]);
+    if (!number) throw new Error(`Account ${accountId} has no phone number`);
+    return this.senderCredentials(number.phone_number_id);
+  }
+
+  /**
    * The account owning a business number, and the app secret its webhooks are signed with
    * (the account's override, else null = the configured one). Used by the webhook intake; cached
    * with the sender credentials.

@@ -128,7 +128,34 @@ export interface JobsTable {
   created_at: string;
 }
 
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  language: string;
+  /** Current category: UTILITY, or MARKETING after the platform re-categorised it. */
+  category: string;
+  status: 'pending' | 'processing' | 'approved' | 'rejected';
+  body: string;
+  /** JSON array of `{ example, name? }`. */
+  variables: string;
+  /** JSON of the header object, or null. */
+  header: string | null;
+  footer: string | null;
+  /** The platform's template id, once it acknowledged the submission. */
+  platform_template_id: string | null;
+  rejection_reason: string | null;
+  approved_at: string | null;
+  /** Why the last submission attempt did not reach the platform (pending templates). */
+  submission_error: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set by DELETE; the name stays reserved for 30 days from then. */
+  deleted_at: string | null;
+}
+
 export interface Database {
+  templates: TemplatesTable;
   accounts: AccountsTable;
   phone_numbers: PhoneNumbersTable;
   api_keys: ApiKeysTable;

@@ -9,6 +9,7 @@ import type { GroupCommit } from '../db/group-commit.js';
 import type { MessagesTable } from '../db/schema.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import type { PlatformTemplateUpdate, TemplateService } from '../templates/template.service.js';
 import * as repo from './message.repository.js';
 import { waIdToE164 } from './phone.js';
 import { applyReport, type ReportedStatus } from './status-machine.js';
@@ -46,6 +47,8 @@ export interface PlatformInboundMessage {
 export interface PlatformBatch {
   statuses: PlatformStatusUpdate[];
   inbound: PlatformInboundMessage[];
+  /** Template reviews and re-categorisations (`message_template_status_update`, `template_category_update`). */
+  templates: PlatformTemplateUpdate[];
 }
 
 /**
@@ -57,6 +60,7 @@ export const UNANSWERED_SEND_CODE = 'platform_unavailable';
 
 export interface PlatformReportServiceOptions {
   writes: GroupCommit;
+  templates: TemplateService;
   clock: Clock;
   accounts: AccountService;
   logger: Logger;
@@ -76,7 +80,7 @@ export class PlatformReportService {
    * Updates for numbers no account owns are skipped and logged. A few queries per batch, not per
    * status: statuses are stored, matched to messages and inserted in bulk.
    */
-  async ingestPlatformBatch(batch: PlatformBatch): Promise<{ statuses: number; inbound: number; skipped: number }> {
+  async ingestPlatformBatch(batch: PlatformBatch): Promise<{ statuses: number; inbound: number; templates: number; skipped: number }> {
     const owners = new Map<string, string | null>();
     for (const id of new Set([...batch.statuses, ...batch.inbound].map((x) => x.phoneNumberId))) {
       owners.set(id, (await this.#o.accounts.accountForPhoneNumber(id))?.accountId ?? null);
@@ -108,7 +112,8 @@ export class PlatformReportService {
           created_at: now,
         })),
       );
-      return { statuses: fresh.length, inbound: stored.size, skipped };
+      const templates = await this.#o.templates.applyPlatformUpdates(trx, batch.templates, now);
+      return { statuses: fresh.length, inbound: stored.size, templates, skipped };
     });
   }
 

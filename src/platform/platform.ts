@@ -49,9 +49,32 @@ export class PlatformError extends Error {
     readonly details: string | null = null,
     /** Seconds to wait before retrying, when the error says so. */
     readonly retryAfterSeconds: number | null = null,
+    /** `error_subcode`, which template errors rely on (CLOUD_API.md §6.1). */
+    readonly subcode: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** A template as submitted for review (CLOUD_API.md §2.1): positional placeholders only. */
+export interface TemplateSubmission {
+  name: string;
+  language: string;
+  category: 'UTILITY';
+  body: string;
+  /** One example per body placeholder, in order. */
+  bodyExamples: string[];
+  header: { type: 'text'; text: string; example: string | null } | null;
+  footer: string | null;
+}
+
+/** What the platform says of a template. */
+export interface PlatformTemplate {
+  id: string;
+  /** The platform's status: PENDING, APPROVED, REJECTED, … */
+  status: string;
+  /** UTILITY, or MARKETING when the platform re-categorised it. */
+  category: string;
 }
 
 export interface Platform {
@@ -61,6 +84,17 @@ export interface Platform {
    * @throws PlatformError
    */
   sendMessage(sender: SenderCredentials, message: OutboundMessage): Promise<SendResult>;
+  /**
+   * Submits a template for review. @throws PlatformError (code 100 with subcode 2388024 when the
+   * name and language exist, 2388023 while the name is reserved after a delete).
+   */
+  createTemplate(account: SenderCredentials, template: TemplateSubmission): Promise<PlatformTemplate>;
+  /** The template with this name and language at the platform, or null. @throws PlatformError */
+  findTemplate(account: SenderCredentials, name: string, language: string): Promise<PlatformTemplate | null>;
+  /** Replaces a template's components and sends it back to review (CLOUD_API.md §2.4). @throws PlatformError */
+  editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void>;
+  /** Deletes every language of a template name (CLOUD_API.md §2.5). @throws PlatformError */
+  deleteTemplate(account: SenderCredentials, name: string): Promise<void>;
   /** Releases connections. */
   close(): Promise<void>;
 }

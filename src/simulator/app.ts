@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { graphError, webhookError } from './graph-errors.js';
 import { DEFAULT_CONFIG, SimulatorState, type SimMessage, type SimulatorConfig } from './state.js';
+import { registerTemplateRoutes } from './templates.routes.js';
 import { WebhookSender } from './webhook-sender.js';
 
 export interface SimulatorOptions {
@@ -213,6 +214,8 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   });
 
   app.get('/_simulator/state', async () => state.snapshot());
+
+  registerTemplateRoutes(app, { state, webhooks, later });
 
   return {
     app,

@@ -19,7 +19,13 @@ export const TITLES: Record<number, string> = {
   131051: 'Unsupported message type',
   131053: 'Media upload error',
   131056: '(Business Account, Consumer Account) pair rate limit hit',
+  132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',
+  2388024: 'Content in This Language Already Exists',
+  2388023: 'Message template name is being deleted',
+  2388039: "Message template status can't be changed",
+  2388040: 'Message template character limit exceeded',
+  2388299: 'Variables can\'t be at the start or end of the template',
 };
 
 const DETAILS: Record<number, string> = {

@@ -75,11 +75,27 @@ export interface SimMessage {
   createdAt: number;
 }
 
+export interface SimTemplate {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  components: Record<string, unknown>[];
+  rejectedReason: string | null;
+  /** ms of each edit, for the approved-template edit limits (CLOUD_API.md §2.4). */
+  edits: number[];
+  createdAt: number;
+}
+
 interface Persisted {
   config: SimulatorConfig;
   numbers: SimNumber[];
   windows: Record<string, number>;
   messages: SimMessage[];
+  templates?: SimTemplate[];
+  reservedNames?: Record<string, number>;
 }
 
 /** Messages kept for `GET /_simulator/state` and manual status reports. */
@@ -91,6 +107,9 @@ export class SimulatorState {
   /** `${phoneNumberId}:${waId}` → ms of the customer's last message. */
   readonly windows = new Map<string, number>();
   readonly messages = new Map<string, SimMessage>();
+  readonly templates = new Map<string, SimTemplate>();
+  /** `${wabaId}:${name}` → ms until which a deleted name stays reserved. */
+  readonly reservedNames = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
 
   constructor(readonly file: string | null) {
@@ -100,6 +119,8 @@ export class SimulatorState {
       for (const n of data.numbers ?? []) this.numbers.set(n.phoneNumberId, n);
       for (const [k, v] of Object.entries(data.windows ?? {})) this.windows.set(k, v);
       for (const m of data.messages ?? []) this.messages.set(m.wamid, m);
+      for (const t of data.templates ?? []) this.templates.set(t.id, t);
+      for (const [k, v] of Object.entries(data.reservedNames ?? {})) this.reservedNames.set(k, v);
     }
   }
 
@@ -141,6 +162,8 @@ export class SimulatorState {
       numbers: [...this.numbers.values()],
       windows: Object.fromEntries(this.windows),
       messages: [...this.messages.values()],
+      templates: [...this.templates.values()],
+      reservedNames: Object.fromEntries(this.reservedNames),
     };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
@@ -154,7 +177,7 @@ export class SimulatorState {
       numbers: [...this.numbers.values()],
       windows: Object.fromEntries(this.windows),
       messages: [...this.messages.values()],
-      templates: [] as unknown[],
+      templates: [...this.templates.values()],
       media: [] as unknown[],
     };
   }

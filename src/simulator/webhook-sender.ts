@@ -38,6 +38,13 @@ export class WebhookSender {
     }
   }
 
+  /** Delivers one whole webhook payload now (template events), with the usual retries. */
+  sendPayload(payload: unknown): void {
+    if (this.#closed) return;
+    this.#track(this.#deliver(payload, 0));
+    if (Math.random() < this.state.config.duplicateWebhookRate) this.#track(this.#deliver(payload, 0));
+  }
+
   /** Sends everything queued now. */
   flush(): void {
     if (this.#timer) clearTimeout(this.#timer);

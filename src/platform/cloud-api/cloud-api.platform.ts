@@ -2,7 +2,7 @@
  * The Platform implementation over the WhatsApp Cloud API (Graph API), CLOUD_API.md §1.
  */
 import type { SenderCredentials } from '../../accounts/account.service.js';
-import type { OutboundMessage, Platform, SendResult } from '../platform.js';
+import type { OutboundMessage, Platform, PlatformTemplate, SendResult, TemplateSubmission } from '../platform.js';
 import { PlatformError } from '../platform.js';
 import { GraphClient } from './graph-client.js';
 
@@ -33,6 +33,32 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
   return body;
 }
 
+/**
+ * The Graph API body of a template submission (CLOUD_API.md §2.1; compare
+ * `template-create-request-positional-params.json`): components with examples, POSITIONAL format.
+ */
+export function toGraphTemplate(t: TemplateSubmission): Record<string, unknown> {
+  const components: Record<string, unknown>[] = [];
+  if (t.header) {
+    components.push({ type: 'HEADER', format: 'TEXT', text: t.header.text, ...(t.header.example ? { example: { header_text: [t.header.example] } } : {}) });
+  }
+  components.push({ type: 'BODY', text: t.body, ...(t.bodyExamples.length > 0 ? { example: { body_text: [t.bodyExamples] } } : {}) });
+  if (t.footer) components.push({ type: 'FOOTER', text: t.footer });
+  return { name: t.name, language: t.language, category: t.category, parameter_format: 'POSITIONAL', components };
+}
+
+interface GraphTemplate {
+  id?: string;
+  status?: string;
+  category?: string;
+  name?: string;
+  language?: string;
+}
+
+function toPlatformTemplate(t: GraphTemplate): PlatformTemplate {
+  return { id: String(t.id), status: String(t.status ?? 'PENDING').toUpperCase(), category: String(t.category ?? 'UTILITY').toUpperCase() };
+}
+
 export class CloudApiPlatform implements Platform {
   readonly #graph: GraphClient;
 
@@ -47,6 +73,28 @@ export class CloudApiPlatform implements Platform {
       throw new PlatformError('unavailable', 'The platform accepted the send but returned no message id.');
     }
     return { wamid, waId: response.contacts?.[0]?.wa_id?.trim() ?? null };
+  }
+
+  async createTemplate(account: SenderCredentials, template: TemplateSubmission): Promise<PlatformTemplate> {
+    const created = await this.#graph.postJson<GraphTemplate>(`/${account.wabaId}/message_templates`, account.accessToken, toGraphTemplate(template));
+    if (!created.id) throw new PlatformError('unavailable', 'The platform accepted the template but returned no id.');
+    return toPlatformTemplate(created);
+  }
+
+  async findTemplate(account: SenderCredentials, name: string, language: string): Promise<PlatformTemplate | null> {
+    const query = new URLSearchParams({ name, fields: 'id,name,language,status,category', limit: '100' });
+    const list = await this.#graph.getJson<{ data?: GraphTemplate[] }>(`/${account.wabaId}/message_templates?${query}`, account.accessToken);
+    const match = (list.data ?? []).find((t) => t.name === name && t.language === language);
+    return match ? toPlatformTemplate(match) : null;
+  }
+
+  async editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void> {
+    const { components } = toGraphTemplate(template);
+    await this.#graph.postJson(`/${platformTemplateId}`, account.accessToken, { components });
+  }
+
+  async deleteTemplate(account: SenderCredentials, name: string): Promise<void> {
+    await this.#graph.deleteJson(`/${account.wabaId}/message_templates?${new URLSearchParams({ name })}`, account.accessToken);
   }
 
   close(): Promise<void> {

@@ -40,6 +40,14 @@ export class GraphClient {
     return this.#call<T>('POST', path, accessToken, JSON.stringify(body));
   }
 
+  getJson<T>(path: string, accessToken: string): Promise<T> {
+    return this.#call<T>('GET', path, accessToken);
+  }
+
+  deleteJson<T>(path: string, accessToken: string): Promise<T> {
+    return this.#call<T>('DELETE', path, accessToken);
+  }
+
   async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string): Promise<T> {
     let statusCode: number;
     let text: string;
@@ -47,7 +55,7 @@ export class GraphClient {
       const response = await request(`${this.#baseUrl}${path}`, {
         method,
         dispatcher: this.#agent,
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body,
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
@@ -69,7 +77,14 @@ export class GraphClient {
     if (graphError && typeof graphError.code === 'number') {
       const code = graphError.code;
       return Promise.reject(
-        new PlatformError(classifyPlatformCode(code), graphError.message ?? `Graph error ${code}`, code, graphError.error_data?.details ?? null, RATE_LIMIT_CODES.get(code) ?? null),
+        new PlatformError(
+          classifyPlatformCode(code),
+          graphError.message ?? `Graph error ${code}`,
+          code,
+          graphError.error_data?.details ?? null,
+          RATE_LIMIT_CODES.get(code) ?? null,
+          graphError.error_subcode ?? null,
+        ),
       );
     }
     throw new PlatformError(statusCode >= 500 || statusCode === 429 ? 'unavailable' : 'refused', `Graph API ${method} ${path} answered HTTP ${statusCode} without a Graph error`);

@@ -27,18 +27,20 @@ export interface ParsedWebhook extends PlatformBatch {
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
 export function parseWebhook(body: unknown): ParsedWebhook | null {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) return null;
-  const out: ParsedWebhook = { statuses: [], inbound: [], ignored: 0 };
+  const out: ParsedWebhook = { statuses: [], inbound: [], templates: [], ignored: 0 };
   for (const entry of body.entry) {
     if (!isObject(entry) || !Array.isArray(entry.changes)) {
       out.ignored++;
       continue;
     }
     for (const change of entry.changes) {
-      if (!isObject(change) || change.field !== 'messages' || !isObject(change.value)) {
+      if (!isObject(change) || !isObject(change.value)) {
         out.ignored++;
         continue;
       }
-      parseMessagesValue(change.value, out);
+      if (change.field === 'messages') parseMessagesValue(change.value, out);
+      else if (change.field === 'message_template_status_update' || change.field === 'template_category_update') parseTemplateValue(change.field, change.value, out);
+      else out.ignored++;
     }
   }
   return out;
@@ -61,6 +63,28 @@ function parseMessagesValue(value: Json, out: ParsedWebhook): void {
     if (parsed) out.inbound.push(parsed);
     else out.ignored++;
   }
+}
+
+/** CLOUD_API.md §4.6–4.7; `message_template_id` is an integer in these payloads. */
+function parseTemplateValue(field: string, value: Json, out: ParsedWebhook): void {
+  const platformTemplateId = str(value.message_template_id);
+  if (platformTemplateId === null) {
+    out.ignored++;
+    return;
+  }
+  if (field === 'template_category_update') {
+    out.templates.push({ kind: 'category', platformTemplateId, newCategory: str(value.new_category), previousCategory: str(value.previous_category) });
+    return;
+  }
+  const rejection = isObject(value.rejection_info) ? str(value.rejection_info.reason) : null;
+  const reason = str(value.reason);
+  out.templates.push({
+    kind: 'status',
+    platformTemplateId,
+    event: str(value.event) ?? 'UNKNOWN',
+    reason: rejection ?? (reason && reason !== 'NONE' ? reason : null),
+    category: str(value.message_template_category),
+  });
 }
 
 function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | null {
