@@ -66,8 +66,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
 
   const accounts = new AccountService({ db, secretBox: new SecretBox(secrets.encryptionKey), clock });
   const writes = new GroupCommit(db, dialect === 'sqlite');
-  const messages = new MessageService({ db, writes, clock, platform, accounts, rateLimiter: numberRateLimiter, logger });
   const templates = new TemplateService({ db, writes, clock, platform, accounts, logger });
+  const messages = new MessageService({ db, writes, clock, platform, accounts, templates, rateLimiter: numberRateLimiter, logger });
   const reports = new PlatformReportService({ writes, clock, accounts, templates, logger });
   const testMode = new TestModeService({ writes, clock });
 

@@ -14,7 +14,9 @@ import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import { toClientError } from '../platform/errors.js';
-import { PlatformError, type Platform } from '../platform/platform.js';
+import { PlatformError, type OutboundContent, type Platform } from '../platform/platform.js';
+import { fillTemplate } from '../templates/template-send.js';
+import type { TemplateService } from '../templates/template.service.js';
 import * as repo from './message.repository.js';
 import type { ListMessagesQuery, Message, SendMessageBody } from './message.schemas.js';
 import { toE164 } from './phone.js';
@@ -31,6 +33,7 @@ export interface MessageServiceOptions {
   clock: Clock;
   platform: Platform;
   accounts: AccountService;
+  templates: TemplateService;
   /** Every write goes through it: grouped commits on SQLite (db/group-commit.ts). */
   writes: GroupCommit;
   /** Per sender number, for the throughput tier (DECISIONS §5). */
@@ -50,7 +53,8 @@ export class MessageService {
    *
    * @returns the message with status `accepted` (or later, if the platform reported quickly).
    * @throws TidingsError phone_number_invalid, parameter_missing, parameter_unknown (a field that
-   *   does not belong to the type), reply_target_not_found, template_not_found, media_not_found,
+   *   does not belong to the type), reply_target_not_found, template_not_found,
+   *   template_not_approved, template_category_not_allowed, variables_invalid, media_not_found,
    *   outside_customer_window, rate_limited (the number's throughput tier), and for platform
    *   failures platform_rate_limited, platform_error, platform_unavailable. When the platform
    *   refuses, the stored message is marked failed with the platform's error.
@@ -59,23 +63,30 @@ export class MessageService {
     const { db, clock } = this.#o;
     const to = toE164(body.to);
     checkFieldsForType(body);
-    if (body.type === 'template') {
-      throw new TidingsError('template_not_found', `No template ${body.templateId} in this account.`, { param: 'templateId' });
-    }
     if (body.type === 'media') {
       throw new TidingsError('media_not_found', `No media ${body.mediaId} in this account.`, { param: 'mediaId' });
+    }
+    let content: OutboundContent;
+    if (body.type === 'template') {
+      const template = await this.#o.templates.forSending(auth.accountId, body.templateId!);
+      content = { type: 'template', name: template.name, language: template.language, ...fillTemplate(template, body.variables) };
+    } else {
+      content = { type: 'text', body: body.text!, previewUrl: false };
     }
 
     const replyToWamid = body.replyTo === undefined ? undefined : await this.#resolveReplyTarget(auth, body.replyTo);
 
     const now = clock.now();
-    const lastInbound = await repo.lastInboundAt(db, auth.phoneNumberId, to, auth.mode);
-    if (lastInbound === null || Date.parse(lastInbound) <= now - CUSTOMER_WINDOW_MS) {
-      throw new TidingsError(
-        'outside_customer_window',
-        `No message from ${to} in the last 24 hours, so only a template can be sent to them (the platform's customer service window).`,
-        { param: 'to' },
-      );
+    // Free-form messages only inside the customer service window; templates at any time.
+    if (body.type !== 'template') {
+      const lastInbound = await repo.lastInboundAt(db, auth.phoneNumberId, to, auth.mode);
+      if (lastInbound === null || Date.parse(lastInbound) <= now - CUSTOMER_WINDOW_MS) {
+        throw new TidingsError(
+          'outside_customer_window',
+          `No message from ${to} in the last 24 hours, so only a template can be sent to them (the platform's customer service window).`,
+          { param: 'to' },
+        );
+      }
     }
 
     const sender = await this.#o.accounts.senderCredentials(auth.phoneNumberId);
@@ -126,7 +137,7 @@ export class MessageService {
     try {
       ({ wamid } = await this.#o.platform.sendMessage(sender, {
         to,
-        content: { type: 'text', body: body.text!, previewUrl: false },
+        content,
         ...(replyToWamid ? { replyToWamid } : {}),
         callbackData: row.id,
       }));

@@ -5,8 +5,18 @@
  */
 import type { SenderCredentials } from '../accounts/account.service.js';
 
-/** What to send, independent of the Graph API's JSON shape. Templates and media join later. */
-export type OutboundContent = { type: 'text'; body: string; previewUrl: boolean };
+/** What to send, independent of the Graph API's JSON shape. Media joins later. */
+export type OutboundContent =
+  | { type: 'text'; body: string; previewUrl: boolean }
+  | {
+      type: 'template';
+      name: string;
+      language: string;
+      /** The header placeholder's value, if the header has one. */
+      header: string | null;
+      /** Values of the body placeholders, in order (positional parameters). */
+      body: string[];
+    };
 
 export interface OutboundMessage {
   /** E.164 recipient (`+16505551234`). */

@@ -129,6 +129,18 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     if (type === 'text') {
       if (typeof body.text?.body !== 'string' || body.text.body === '') return fail(graphError(131008, 'The parameter text.body is required.'));
       if (body.text.body.length > 4096) return fail(graphError(100, 'Param text.body must be at most 4096 characters long.'));
+    } else if (type === 'template') {
+      // CLOUD_API.md §8.3: (name, language.code) of an APPROVED template, and as many body values
+      // as the body has placeholders.
+      const name = body.template?.name;
+      const language = body.template?.language?.code;
+      const template = [...state.templates.values()].find((t) => t.name === name && t.language === language && t.status === 'APPROVED');
+      if (!template) return fail(graphError(132001, `template name (${name}) does not exist in ${language}`));
+      const templateBody = String((template.components.find((c) => String(c.type).toUpperCase() === 'BODY') as { text?: string } | undefined)?.text ?? '');
+      const expected = new Set(templateBody.match(/\{\{\d+\}\}/g) ?? []).size;
+      const components = Array.isArray(body.template?.components) ? body.template.components : [];
+      const given = components.find((c: { type?: string }) => c.type === 'body')?.parameters?.length ?? 0;
+      if (given !== expected) return fail(graphError(132000, `body: number of localizable_params (${given}) does not match the expected number of params (${expected})`));
     } else {
       return fail(graphError(131051, `Message type ${type} is not supported by the simulator yet.`));
     }

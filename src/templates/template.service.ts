@@ -96,6 +96,22 @@ export class TemplateService {
   }
 
   /**
+   * A template a message may be sent with: any template of the account (test keys use live
+   * templates), approved, and still UTILITY.
+   * @throws TidingsError template_not_found (404), template_not_approved,
+   *   template_category_not_allowed (409).
+   */
+  async forSending(accountId: string, id: string): Promise<Template> {
+    const row = await repo.findTemplate(this.#o.db, accountId, id);
+    if (!row) throw new TidingsError('template_not_found', `No template ${id} in this account.`, { param: 'templateId' });
+    if (row.status !== 'approved') throw new TidingsError('template_not_approved', `Template ${id} is ${row.status}; only approved templates can be sent.`, { param: 'templateId' });
+    if (row.category !== 'UTILITY') {
+      throw new TidingsError('template_category_not_allowed', `The platform re-categorised template ${id} as ${row.category}; only utility templates can be sent.`, { param: 'templateId' });
+    }
+    return toTemplate(row);
+  }
+
+  /**
    * Utility templates, newest change first (DECISIONS §6).
    * @throws TidingsError parameter_invalid for an unknown `starting_after`.
    */

@@ -28,6 +28,16 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
       body.type = 'text';
       body.text = { preview_url: content.previewUrl, body: content.body };
       break;
+    case 'template': {
+      // Positional parameters (CLOUD_API.md §1.2, send-template-positional-params-request.json);
+      // a template without values is sent with no components.
+      const components: Record<string, unknown>[] = [];
+      if (content.header !== null) components.push({ type: 'header', parameters: [{ type: 'text', text: content.header }] });
+      if (content.body.length > 0) components.push({ type: 'body', parameters: content.body.map((text) => ({ type: 'text', text })) });
+      body.type = 'template';
+      body.template = { name: content.name, language: { code: content.language }, ...(components.length > 0 ? { components } : {}) };
+      break;
+    }
   }
   if (message.callbackData) body.biz_opaque_callback_data = message.callbackData;
   return body;
