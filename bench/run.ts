@@ -19,7 +19,7 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
 const DURATION = Number(arg('duration', '10'));
-const ONLY = arg('only', 'sends,intake').split(',');
+const ONLY = arg('only', 'sends,intake,templates').split(',');
 const CONNECTIONS = Number(arg('connections', '32'));
 const SECRET = 'bench-app-secret';
 /** `--profile DIR`: write a V8 CPU profile of the Tidings process there (open it in Chrome DevTools). */
@@ -137,11 +137,11 @@ async function main(): Promise<void> {
     servers.push(tidings);
 
     // Two numbers at the platform's top tier (1,000 messages/s each), keys without a practical rate limit.
-    const senders: { key: string; phoneNumberId: string }[] = [];
+    const senders: { key: string; phoneNumberId: string; accountId: string }[] = [];
     for (const name of ['Bench A', 'Bench B', 'Bench C', 'Bench D']) {
       const account = await cli(env, 'accounts', 'create', '--name', name, '--throughput', '1000');
       const key = await cli(env, 'keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000');
-      senders.push({ key: key.key, phoneNumberId: account.phoneNumbers[0].phoneNumberId });
+      senders.push({ key: key.key, phoneNumberId: account.phoneNumbers[0].phoneNumberId, accountId: account.id });
     }
     await json(`${sim.url}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', webhookBatchSize: 50, webhookBatchMs: 20 });
     const RECIPIENTS = 400;
@@ -197,6 +197,18 @@ async function main(): Promise<void> {
       });
       results.push(await load('(b) webhook intake, 1 status per request', tidings, intakeOptions(1)));
       results.push(await load('(b) webhook intake, 50 statuses per request', tidings, intakeOptions(50)));
+    }
+    if (ONLY.includes('templates')) {
+      // 10,000 templates in one account, written straight into its database (the service is running).
+      const { seedTemplates } = await import('./seed-templates.js');
+      await seedTemplates(env.DATA_DIR, senders[3]!.accountId, 10_000);
+      const list = (query: string) => ({ requests: [{ method: 'GET' as const, path: `/v1/templates/${query}`, headers: { 'x-api-key': senders[3]!.key } }] });
+      await autocannon({ url: tidings.url, connections: CONNECTIONS, duration: 2, ...list('?limit=10') } as autocannon.Options); // warm-up, not reported
+      results.push(await load('templates: list, 10,000 in the account, limit 10, 1,000/s offered', tidings, { ...list('?limit=10'), overallRate: 1000 }));
+      results.push(await load('templates: list, 10,000 in the account, limit 10, as fast as it goes', tidings, list('?limit=10')));
+      results.push(await load('templates: list, limit 100', tidings, list('?limit=100')));
+      results.push(await load('templates: list, status=rejected (2 % of them), limit 10', tidings, list('?limit=10&status=rejected')));
+      results.push(await load('templates: list, updatedAfter (last 100 changes), limit 100', tidings, list(`?limit=100&updatedAfter=${encodeURIComponent(new Date(Date.parse('2026-01-01T00:00:00Z') + 9_900 * 1000).toISOString())}`)));
     }
   } finally {
     for (const s of servers) s.proc.kill('SIGTERM');

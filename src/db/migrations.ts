@@ -167,6 +167,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('templates_platform_id').on('templates').column('platform_template_id').execute();
     },
   },
+  '0003_templates_status_index': {
+    async up(db: Kysely<any>): Promise<void> {
+      // The list filtered by status (`?status=rejected`) without scanning the account's templates.
+      await db.schema.createIndex('templates_status_list').on('templates').columns(['account_id', 'status', 'updated_at', 'id']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

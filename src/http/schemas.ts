@@ -4,6 +4,18 @@ import { ERROR_CODES } from '../errors.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/*
+ * Response schemas avoid `anyOf` where they can: fast-json-stringify validates every value of an
+ * anyOf to pick a branch, while `enum` and `type: [x, "null"]` serialise directly.
+ */
+
+/** A string from a fixed set, as `{ type: "string", enum }` rather than a union of literals. */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** A string or null, as `{ type: ["string", "null"] }`. */
+export const NullableString = (options: Record<string, unknown> = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' });
 
 export const ErrorEnvelope = Type.Object(

@@ -1,6 +1,6 @@
 /** The message resource and the bodies of its routes (service-interface §2.2, §4.6–4.7). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, PageLimit, Timestamp } from '../http/schemas.js';
+import { Nullable, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
 
 export const MESSAGE_STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
 export const MESSAGE_TYPES = ['template', 'text', 'media'] as const;
@@ -11,25 +11,27 @@ export const TEXT_MAX_LENGTH = 4096;
 export const Message = Type.Object(
   {
     id: Type.String({ description: '`msg_` id.' }),
-    status: Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s))),
+    status: StringEnum(MESSAGE_STATUSES),
     to: Type.String({ description: 'Recipient, E.164.' }),
-    type: Nullable(Type.Union(MESSAGE_TYPES.map((s) => Type.Literal(s)), {
+    type: Type.Unsafe<(typeof MESSAGE_TYPES)[number] | null>({
+      type: ['string', 'null'],
+      enum: [...MESSAGE_TYPES, null],
       description: 'Null only for a message the service did not send and whose kind the platform did not report.',
-    })),
-    platformMessageId: Nullable(Type.String({ description: 'The wamid. Null on a test key, and until the platform accepted the send.' })),
+    }),
+    platformMessageId: NullableString({ description: 'The wamid. Null on a test key, and until the platform accepted the send.' }),
     error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
-    text: Nullable(Type.String()),
-    caption: Nullable(Type.String()),
-    mediaId: Nullable(Type.String()),
-    templateId: Nullable(Type.String()),
-    replyTo: Nullable(Type.String({ description: 'The message this one quotes: a `msg_` id or a wamid, as given.' })),
-    source: Type.Union([Type.Literal('api'), Type.Literal('external')], {
+    text: NullableString(),
+    caption: NullableString(),
+    mediaId: NullableString(),
+    templateId: NullableString(),
+    replyTo: NullableString({ description: 'The message this one quotes: a `msg_` id or a wamid, as given.' }),
+    source: StringEnum(['api', 'external'] as const, {
       description: '`api`: sent through this service. `external`: known only from the platform\'s status reports (sent from other tools).',
     }),
-    sentAt: Nullable(Timestamp),
-    deliveredAt: Nullable(Timestamp),
-    readAt: Nullable(Timestamp),
-    failedAt: Nullable(Timestamp),
+    sentAt: NullableString({ format: 'date-time' }),
+    deliveredAt: NullableString({ format: 'date-time' }),
+    readAt: NullableString({ format: 'date-time' }),
+    failedAt: NullableString({ format: 'date-time' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     testMode: Type.Optional(Type.Literal(true, { description: 'Present and true on a test key; nothing reached the platform.' })),

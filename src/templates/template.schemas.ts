@@ -1,6 +1,6 @@
 /** The template resource and its bodies (service-interface §2.1, §4.1–4.5; DECISIONS §6–§7). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, PageLimit, Timestamp } from '../http/schemas.js';
+import { Nullable, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
 
 export const TEMPLATE_STATUSES = ['pending', 'processing', 'approved', 'rejected'] as const;
 
@@ -50,15 +50,20 @@ export const Template = Type.Object(
   {
     id: Type.String({ description: '`tpl_` id.' }),
     name: Type.String(),
-    status: Type.Union(TEMPLATE_STATUSES.map((s) => Type.Literal(s)), { description: 'pending: held by Tidings, submission queued; processing: under review at the platform.' }),
-    category: Type.Union([Type.Literal('UTILITY'), Type.Literal('MARKETING')]),
+    status: StringEnum(TEMPLATE_STATUSES, { description: 'pending: held by Tidings, submission queued; processing: under review at the platform.' }),
+    category: StringEnum(['UTILITY', 'MARKETING'] as const, { description: 'The platform may re-categorise on approval.' }),
     language: Type.String(),
     body: Type.String(),
     variables: Type.Array(Variable),
-    header: Nullable(Header),
-    footer: Nullable(Type.String()),
-    rejectionReason: Nullable(Type.String()),
-    approvedAt: Nullable(Timestamp),
+    header: Type.Unsafe<Static<typeof Header> | null>({
+      type: ['object', 'null'],
+      description: '`{ "type": "text", "text", "example" }` or `{ "type": "image" | "video" | "document", "mediaId" }`; null without a header.',
+      properties: { type: { type: 'string', enum: ['text', 'image', 'video', 'document'] }, text: { type: 'string' }, example: { type: 'string' }, mediaId: { type: 'string' } },
+      required: ['type'],
+    }),
+    footer: NullableString(),
+    rejectionReason: NullableString(),
+    approvedAt: NullableString({ format: 'date-time' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
