@@ -75,6 +75,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: TemplateRoutes
   app.post<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
     const fail = (e: ReturnType<typeof graphError>) => reply.code(e.status).send(e.body);
     if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) return fail(graphError(190, 'Missing or malformed access token.'));
+    if (state.config.latencyMs > 0) await new Promise((r) => setTimeout(r, state.config.latencyMs));
     if (Math.random() < state.config.errorRate) return fail(graphError(state.config.errorCode));
     const b = (request.body ?? {}) as Record<string, any>;
     const name = String(b.name ?? '');
