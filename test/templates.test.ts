@@ -215,6 +215,28 @@ describe('templates', () => {
     }
   });
 
+  it('applies the category update fixtures: the advance notice changes nothing, the completed change does', async () => {
+    const res = await create(input('category_fixtures'));
+    await approved(res.body.id);
+    const platformId = [...h.sim.state.templates.values()].find((x) => x.name === 'category_fixtures')!.id;
+    const post = async (name: string) => {
+      const payload = fixture(name);
+      payload.entry[0].changes[0].value.message_template_id = Number(platformId);
+      const raw = JSON.stringify(payload);
+      const r = await h.app.inject({ method: 'POST', url: '/platform/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(raw, h.deps.secrets.appSecret) }, payload: raw });
+      assert.equal(r.statusCode, 200);
+    };
+    const before = await get(res.body.id);
+    await post('webhook-template-category-update-impending.json');
+    assert.deepEqual(await get(res.body.id), before);
+    await post('webhook-template-category-update-completed.json');
+    const after = await get(res.body.id);
+    assert.equal(after.category, 'MARKETING');
+    assert.ok(after.updatedAt > before.updatedAt);
+    const send = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'template', templateId: res.body.id } });
+    assert.equal(send.body.error.code, 'template_category_not_allowed');
+  });
+
   it('deletes at the platform; the template reads as 404 and its name is reserved', async () => {
     const res = await create(input('to_delete'));
     const del = await h.api('DELETE', `/v1/templates/${res.body.id}`);
