@@ -18,11 +18,9 @@ export function findTemplate(db: Db, accountId: string, id: string): Promise<Tem
   return db.selectFrom('templates').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-/** By id whatever the account, locked on PostgreSQL (background submission, webhooks). */
-export function findTemplateForUpdate(db: Db, id: string): Promise<TemplateRow | undefined> {
-  let q = db.selectFrom('templates').selectAll().where('id', '=', id);
-  if (isPostgres(db)) q = q.forUpdate();
-  return q.executeTakeFirst();
+/** By id whatever the account (background submission). */
+export function findTemplateById(db: Db, id: string): Promise<TemplateRow | undefined> {
+  return db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findByPlatformIds(db: Db, platformIds: string[]): Promise<TemplateRow[]> {

@@ -11,9 +11,10 @@ import { TidingsError, type Issue } from '../errors.js';
 import { enqueueJobs } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import { PlatformError, type Platform, type PlatformTemplate, type TemplateSubmission } from '../platform/platform.js';
+import { PlatformError, type Platform } from '../platform/platform.js';
+import { fromPlatform, templateChanges, toSubmission, toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
-import { checkTemplate, type TemplateContent, type TemplateHeader, type TemplateVariable } from './template.rules.js';
+import { checkTemplate, type TemplateContent } from './template.rules.js';
 import type { ListTemplatesQuery, Template, TemplateInput, TemplateUpdate } from './template.schemas.js';
 
 /** A deleted name stays reserved at the platform for 30 days (CLOUD_API.md §2.5). */
@@ -196,7 +197,7 @@ export class TemplateService {
 
   /** The job handler: resubmits a pending template (backoff comes from the job runner). */
   async resubmit(payload: { templateId: string }): Promise<void> {
-    const row = await repo.findTemplateForUpdate(this.#o.db, payload.templateId);
+    const row = await repo.findTemplateById(this.#o.db, payload.templateId);
     if (!row || row.deleted_at || row.status !== 'pending') return;
     const after = await this.#submit(row, { firstAttempt: false });
     if (after.status === 'pending') throw new Error(`template ${row.id} still not acknowledged: ${after.submission_error}`);
@@ -305,66 +306,4 @@ export class TemplateService {
   #credentials(accountId: string): Promise<SenderCredentials> {
     return this.#o.accounts.credentialsForAccount(accountId);
   }
-}
-
-function fromPlatform(t: PlatformTemplate, now: number): Partial<repo.TemplateRow> {
-  const status = t.status === 'APPROVED' ? 'approved' : t.status === 'REJECTED' ? 'rejected' : 'processing';
-  return {
-    platform_template_id: t.id,
-    status,
-    category: t.category === 'MARKETING' ? 'MARKETING' : 'UTILITY',
-    approved_at: status === 'approved' ? iso(now) : null,
-    submission_error: null,
-  };
-}
-
-/** What a template webhook changes (CLOUD_API.md §4.6–4.7), or null. */
-function templateChanges(row: repo.TemplateRow, u: PlatformTemplateUpdate, now: string): Partial<repo.TemplateRow> | null {
-  if (u.kind === 'category') {
-    // Only the completed change moves the category; the advance notice (correct_category) does not.
-    if (!u.previousCategory || !u.newCategory || u.newCategory === row.category) return null;
-    return { category: u.newCategory === 'MARKETING' ? 'MARKETING' : 'UTILITY', updated_at: now };
-  }
-  const category = u.category === 'MARKETING' ? 'MARKETING' : u.category === 'UTILITY' ? 'UTILITY' : row.category;
-  if (u.event === 'APPROVED') {
-    if (row.status === 'approved' && row.category === category) return null;
-    return { status: 'approved', category, approved_at: row.approved_at ?? now, rejection_reason: null, updated_at: now };
-  }
-  if (u.event === 'REJECTED') {
-    if (row.status === 'rejected') return null;
-    return { status: 'rejected', rejection_reason: u.reason ?? 'Rejected by the platform.', approved_at: null, updated_at: now };
-  }
-  return null;
-}
-
-function toSubmission(row: repo.TemplateRow): TemplateSubmission {
-  const variables = JSON.parse(row.variables) as TemplateVariable[];
-  const header = row.header ? (JSON.parse(row.header) as TemplateHeader) : null;
-  return {
-    name: row.name,
-    language: row.language,
-    category: 'UTILITY',
-    body: row.body,
-    bodyExamples: variables.map((v) => v.example),
-    header: header && header.type === 'text' ? { type: 'text', text: header.text, example: header.example ?? null } : null,
-    footer: row.footer,
-  };
-}
-
-export function toTemplate(row: repo.TemplateRow): Template {
-  return {
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    category: row.category === 'MARKETING' ? 'MARKETING' : 'UTILITY',
-    language: row.language,
-    body: row.body,
-    variables: JSON.parse(row.variables) as TemplateVariable[],
-    header: row.header ? (JSON.parse(row.header) as Template['header']) : null,
-    footer: row.footer,
-    rejectionReason: row.status === 'rejected' ? row.rejection_reason : null,
-    approvedAt: row.approved_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }

@@ -1,0 +1,69 @@
+/** Mapping between template rows, the API's template, the platform's view and its webhooks. */
+import { iso } from '../lib/clock.js';
+import type { PlatformTemplate, TemplateSubmission } from '../platform/platform.js';
+import type { TemplateRow } from './template.repository.js';
+import type { TemplateHeader, TemplateVariable } from './template.rules.js';
+import type { Template } from './template.schemas.js';
+import type { PlatformTemplateUpdate } from './template.service.js';
+
+export function fromPlatform(t: PlatformTemplate, now: number): Partial<TemplateRow> {
+  const status = t.status === 'APPROVED' ? 'approved' : t.status === 'REJECTED' ? 'rejected' : 'processing';
+  return {
+    platform_template_id: t.id,
+    status,
+    category: t.category === 'MARKETING' ? 'MARKETING' : 'UTILITY',
+    approved_at: status === 'approved' ? iso(now) : null,
+    submission_error: null,
+  };
+}
+
+/** What a template webhook changes (CLOUD_API.md §4.6–4.7), or null. */
+export function templateChanges(row: TemplateRow, u: PlatformTemplateUpdate, now: string): Partial<TemplateRow> | null {
+  if (u.kind === 'category') {
+    // Only the completed change moves the category; the advance notice (correct_category) does not.
+    if (!u.previousCategory || !u.newCategory || u.newCategory === row.category) return null;
+    return { category: u.newCategory === 'MARKETING' ? 'MARKETING' : 'UTILITY', updated_at: now };
+  }
+  const category = u.category === 'MARKETING' ? 'MARKETING' : u.category === 'UTILITY' ? 'UTILITY' : row.category;
+  if (u.event === 'APPROVED') {
+    if (row.status === 'approved' && row.category === category) return null;
+    return { status: 'approved', category, approved_at: row.approved_at ?? now, rejection_reason: null, updated_at: now };
+  }
+  if (u.event === 'REJECTED') {
+    if (row.status === 'rejected') return null;
+    return { status: 'rejected', rejection_reason: u.reason ?? 'Rejected by the platform.', approved_at: null, updated_at: now };
+  }
+  return null;
+}
+
+export function toSubmission(row: TemplateRow): TemplateSubmission {
+  const variables = JSON.parse(row.variables) as TemplateVariable[];
+  const header = row.header ? (JSON.parse(row.header) as TemplateHeader) : null;
+  return {
+    name: row.name,
+    language: row.language,
+    category: 'UTILITY',
+    body: row.body,
+    bodyExamples: variables.map((v) => v.example),
+    header: header && header.type === 'text' ? { type: 'text', text: header.text, example: header.example ?? null } : null,
+    footer: row.footer,
+  };
+}
+
+export function toTemplate(row: TemplateRow): Template {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    category: row.category === 'MARKETING' ? 'MARKETING' : 'UTILITY',
+    language: row.language,
+    body: row.body,
+    variables: JSON.parse(row.variables) as TemplateVariable[],
+    header: row.header ? (JSON.parse(row.header) as Template['header']) : null,
+    footer: row.footer,
+    rejectionReason: row.status === 'rejected' ? row.rejection_reason : null,
+    approvedAt: row.approved_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
