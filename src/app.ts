@@ -21,6 +21,8 @@ import { InboundMessage, Message } from './messages/message.schemas.js';
 import { messageRoutes } from './messages/message.routes.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
 import { templateRoutes } from './templates/template.routes.js';
+import { mediaRoutes } from './media/media.routes.js';
+import { Media } from './media/media.schemas.js';
 import { Template } from './templates/template.schemas.js';
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
@@ -60,7 +62,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  for (const schema of [ErrorEnvelope, Message, InboundMessage, Template]) app.addSchema(schema);
+  for (const schema of [ErrorEnvelope, Message, InboundMessage, Template, Media]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -91,10 +93,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       registerAuth(v1, { accounts: deps.accounts, rateLimiter: deps.keyRateLimiter });
-      registerIdempotency(v1, { db: deps.db, clock: deps.clock });
+      const idempotency = registerIdempotency(v1, { db: deps.db, clock: deps.clock });
       v1.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
       await v1.register(messageRoutes, { messages: deps.messages, testMode: deps.testMode });
       await v1.register(templateRoutes, { templates: deps.templates });
+      await v1.register(mediaRoutes, { media: deps.media, idempotency });
     },
     { prefix: '/v1' },
   );

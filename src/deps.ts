@@ -3,6 +3,7 @@
  * Tests call `buildDeps` with their own config (a temporary SQLite file or a PostgreSQL schema, the
  * simulator's URL) and may pass a clock.
  */
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
@@ -18,6 +19,8 @@ import { MessageService } from './messages/message.service.js';
 import { PlatformReportService } from './messages/platform-reports.service.js';
 import { TEST_STATUS_JOB, TestModeService } from './messages/test-mode.service.js';
 import { SUBMIT_JOB, TemplateService } from './templates/template.service.js';
+import { MediaService } from './media/media.service.js';
+import { LocalDirectoryStorage } from './media/storage.js';
 import { CloudApiPlatform } from './platform/cloud-api/cloud-api.platform.js';
 import type { Platform } from './platform/platform.js';
 import { loadSecrets, type Secrets } from './secrets.js';
@@ -35,6 +38,7 @@ export interface Deps {
   reports: PlatformReportService;
   testMode: TestModeService;
   templates: TemplateService;
+  media: MediaService;
   keyRateLimiter: RateLimiter;
   jobs: JobRunner;
   /** Starts the job runner and hourly housekeeping (expired idempotency keys). */
@@ -67,7 +71,10 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const accounts = new AccountService({ db, secretBox: new SecretBox(secrets.encryptionKey), clock });
   const writes = new GroupCommit(db, dialect === 'sqlite');
   const templates = new TemplateService({ db, writes, clock, platform, accounts, logger });
-  const messages = new MessageService({ db, writes, clock, platform, accounts, templates, rateLimiter: numberRateLimiter, logger });
+  const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
+  await storage.sweepTemp();
+  const media = new MediaService({ db, writes, clock, platform, accounts, storage, logger });
+  const messages = new MessageService({ db, writes, clock, platform, accounts, templates, media, rateLimiter: numberRateLimiter, logger });
   const reports = new PlatformReportService({ writes, clock, accounts, templates, logger });
   const testMode = new TestModeService({ writes, clock });
 
@@ -89,6 +96,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     reports,
     testMode,
     templates,
+    media,
     keyRateLimiter,
     jobs,
     lifecycle: { draining: false },

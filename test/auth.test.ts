@@ -28,6 +28,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', url: '/v1/templates/tpl_unknown', scope: 'templates:read' },
   { method: 'PATCH', url: '/v1/templates/tpl_unknown', scope: 'templates:write', body: { footer: 'x' }, mode: 'live-only' },
   { method: 'DELETE', url: '/v1/templates/tpl_unknown', scope: 'templates:write', mode: 'live-only' },
+  { method: 'POST', url: '/v1/media/', scope: 'media:write' },
 ];
 
 describe('authentication and tenant isolation', () => {
@@ -57,7 +58,7 @@ describe('authentication and tenant isolation', () => {
     });
 
     it(`${route.method} ${route.url}: 403 permission_denied without the ${route.scope} scope`, async () => {
-      const others = ['templates:read', 'messages:read', 'messages:send', 'media:write'].filter((s) => s !== route.scope);
+      const others = ['templates:read', 'templates:write', 'messages:read', 'messages:send', 'media:write'].filter((s) => s !== route.scope);
       const { key } = await h.deps.accounts.createKey({ accountId: h.account.id, mode: route.mode === 'test-only' ? 'test' : 'live', scopes: others });
       const res = await h.api(route.method, route.url, { key, body: route.body });
       assert.equal(res.status, 403);

@@ -154,7 +154,30 @@ export interface TemplatesTable {
   deleted_at: string | null;
 }
 
+export interface MediaTable {
+  id: string;
+  account_id: string;
+  mode: 'live' | 'test';
+  /** For display only; never used as a path. */
+  filename: string;
+  mime_type: string;
+  kind: 'image' | 'video' | 'audio' | 'sticker' | 'document';
+  size_bytes: number;
+  sha256: string;
+  created_at: string;
+}
+
+export interface MediaRegistrationsTable {
+  media_id: string;
+  phone_number_id: string;
+  platform_media_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
+  media: MediaTable;
+  media_registrations: MediaRegistrationsTable;
   templates: TemplatesTable;
   accounts: AccountsTable;
   phone_numbers: PhoneNumbersTable;

@@ -10,7 +10,7 @@
  * - Same key, other fingerprint: 409 idempotency_key_reused. Same key while the first request is
  *   still running: 409 idempotency_request_in_progress with `Retry-After: 1`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
@@ -32,30 +32,39 @@ function scopeOf(request: FastifyRequest, key: string) {
   return { account_id: request.auth!.accountId, mode: request.auth!.mode, key };
 }
 
-export function registerIdempotency(app: FastifyInstance, { db, clock }: IdempotencyOptions): void {
+/**
+ * The request's Idempotency-Key, checked, or null when it has none.
+ * @throws TidingsError idempotency_key_invalid
+ */
+function keyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  const key = Array.isArray(header) ? header.join(',') : header;
+  if (!KEY_PATTERN.test(key)) {
+    throw new TidingsError('idempotency_key_invalid', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', { param: 'Idempotency-Key' });
+  }
+  return key;
+}
+
+export type IdempotencyGate = (request: FastifyRequest, reply: FastifyReply, contentFingerprint: string) => Promise<FastifyReply | null>;
+
+export function registerIdempotency(app: FastifyInstance, { db, clock }: IdempotencyOptions): IdempotencyGate {
   app.decorateRequest('idempotencyKey', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    const mode = request.routeOptions.config.idempotency;
-    if (!mode || !request.auth) return;
-    const header = request.headers['idempotency-key'];
-    if (header === undefined) {
-      if (mode === 'required') throw new TidingsError('idempotency_key_missing', 'This operation requires an Idempotency-Key header.', { param: 'Idempotency-Key' });
-      return;
-    }
-    const key = Array.isArray(header) ? header.join(',') : header;
-    if (!KEY_PATTERN.test(key)) {
-      throw new TidingsError('idempotency_key_invalid', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', { param: 'Idempotency-Key' });
-    }
+  /**
+   * Claims the key for this request, or answers for it: the stored replay, or 409. Resolves to the
+   * reply when it answered, null when the request should run (and record its answer).
+   */
+  async function gate(request: FastifyRequest, reply: FastifyReply, key: string, content: string): Promise<FastifyReply | null> {
     const path = request.url.split('?')[0];
-    const fingerprint = sha256Hex(`${request.method} ${path} ${canonicalJson(request.body ?? null)}`);
+    const fingerprint = sha256Hex(`${request.method} ${path} ${content}`);
     const scope = scopeOf(request, key);
     const now = clock.now();
 
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await repo.claimKey(db, scope, fingerprint, iso(now))) {
         request.idempotencyKey = key;
-        return;
+        return null;
       }
       const existing = await repo.findKey(db, scope);
       if (!existing) continue; // finished and deleted (a 5xx) between our two queries: claim again
@@ -84,6 +93,18 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: Idempot
       param: 'Idempotency-Key',
       retryAfterSeconds: 1,
     });
+  }
+
+  app.addHook('preHandler', async (request, reply) => {
+    const mode = request.routeOptions.config.idempotency;
+    if (!mode || !request.auth || mode === 'content') return;
+    const key = keyOf(request);
+    if (key === null) {
+      if (mode === 'required') throw new TidingsError('idempotency_key_missing', 'This operation requires an Idempotency-Key header.', { param: 'Idempotency-Key' });
+      return;
+    }
+    const answered = await gate(request, reply, key, canonicalJson(request.body ?? null));
+    if (answered) return answered;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -103,6 +124,13 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: Idempot
     }
     return payload;
   });
+
+  // For routes whose fingerprint is known only once the body has been read (`idempotency:
+  // 'content'`, the media upload: SHA-256 of the file plus its name, DECISIONS §4).
+  return async (request, reply, contentFingerprint) => {
+    const key = keyOf(request);
+    return key === null ? null : gate(request, reply, key, contentFingerprint);
+  };
 }
 
 /** Deletes keys past retention; run periodically. */

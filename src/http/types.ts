@@ -12,7 +12,7 @@ declare module 'fastify' {
     /** Live keys get 403 permission_denied (test helpers). */
     testOnly?: boolean;
     /** `Idempotency-Key` handling (DECISIONS §4); every POST and PATCH under /v1 sets it. */
-    idempotency?: 'required' | 'optional';
+    idempotency?: 'required' | 'optional' | 'content';
   }
   interface FastifyRequest {
     /** Set by the auth hook on every authenticated route; null elsewhere. */

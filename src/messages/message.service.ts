@@ -15,6 +15,9 @@ import { newId } from '../lib/ids.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import { toClientError } from '../platform/errors.js';
 import { PlatformError, type OutboundContent, type Platform } from '../platform/platform.js';
+import { CAPTION_KINDS } from '../media/media-types.js';
+import type { MediaRow } from '../media/media.repository.js';
+import type { MediaService } from '../media/media.service.js';
 import { fillTemplate } from '../templates/template-send.js';
 import type { TemplateService } from '../templates/template.service.js';
 import * as repo from './message.repository.js';
@@ -34,6 +37,7 @@ export interface MessageServiceOptions {
   platform: Platform;
   accounts: AccountService;
   templates: TemplateService;
+  media: MediaService;
   /** Every write goes through it: grouped commits on SQLite (db/group-commit.ts). */
   writes: GroupCommit;
   /** Per sender number, for the throughput tier (DECISIONS §5). */
@@ -63,11 +67,15 @@ export class MessageService {
     const { db, clock } = this.#o;
     const to = toE164(body.to);
     checkFieldsForType(body);
-    if (body.type === 'media') {
-      throw new TidingsError('media_not_found', `No media ${body.mediaId} in this account.`, { param: 'mediaId' });
-    }
     let content: OutboundContent;
-    if (body.type === 'template') {
+    let media: MediaRow | null = null;
+    if (body.type === 'media') {
+      media = await this.#o.media.find(auth, body.mediaId!);
+      if (body.caption !== undefined && !CAPTION_KINDS.has(media.kind)) {
+        throw new TidingsError('parameter_unknown', `A ${media.kind} message cannot carry a caption; the platform allows captions on images, videos and documents.`, { param: 'caption' });
+      }
+      content = { type: 'media', kind: media.kind, platformMediaId: '', caption: body.caption ?? null, filename: media.kind === 'document' ? media.filename : null };
+    } else if (body.type === 'template') {
       const template = await this.#o.templates.forSending(auth.accountId, body.templateId!);
       content = { type: 'template', name: template.name, language: template.language, ...fillTemplate(template, body.variables) };
     } else {
@@ -132,6 +140,9 @@ export class MessageService {
       return toMessage(row);
     }
 
+    // Registered (again, if expired or made for another number) before the message is stored, so a
+    // platform refusal of the file is answered like any platform error.
+    if (media && content.type === 'media') content.platformMediaId = await this.#o.media.platformIdFor(media, auth.phoneNumberId);
     await writes.run((trx) => repo.insertMessage(trx, row));
     let wamid: string;
     try {

@@ -16,6 +16,16 @@ export type OutboundContent =
       header: string | null;
       /** Values of the body placeholders, in order (positional parameters). */
       body: string[];
+    }
+  | {
+      type: 'media';
+      /** The platform's message type: image, video, audio, document or sticker. */
+      kind: 'image' | 'video' | 'audio' | 'sticker' | 'document';
+      /** The platform's media id, registered for the sending number. */
+      platformMediaId: string;
+      caption: string | null;
+      /** Documents only: the name the recipient sees. */
+      filename: string | null;
     };
 
 export interface OutboundMessage {
@@ -105,6 +115,11 @@ export interface Platform {
   editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void>;
   /** Deletes every language of a template name (CLOUD_API.md §2.5). @throws PlatformError */
   deleteTemplate(account: SenderCredentials, name: string): Promise<void>;
+  /**
+   * Registers a stored file with the platform for one business number (CLOUD_API.md §3): the id
+   * can be sent from that number for 30 days. @throws PlatformError (131053 for a refused file).
+   */
+  uploadMedia(sender: SenderCredentials, file: { blob: Blob; filename: string; mimeType: string }): Promise<{ id: string }>;
   /** Releases connections. */
   close(): Promise<void>;
 }

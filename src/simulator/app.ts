@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { graphError, webhookError } from './graph-errors.js';
 import { DEFAULT_CONFIG, SimulatorState, type SimMessage, type SimulatorConfig } from './state.js';
+import { registerMediaRoutes, usableMedia } from './media.routes.js';
 import { registerTemplateRoutes } from './templates.routes.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -129,6 +130,10 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     if (type === 'text') {
       if (typeof body.text?.body !== 'string' || body.text.body === '') return fail(graphError(131008, 'The parameter text.body is required.'));
       if (body.text.body.length > 4096) return fail(graphError(100, 'Param text.body must be at most 4096 characters long.'));
+    } else if (['image', 'video', 'audio', 'document', 'sticker'].includes(type)) {
+      const object = body[type];
+      if (typeof object?.id !== 'string' && typeof object?.link !== 'string') return fail(graphError(131008, `The parameter ${type}.id is required.`));
+      if (object.caption !== undefined && (type === 'audio' || type === 'sticker')) return fail(graphError(100, `Param ${type}.caption is not allowed.`));
     } else if (type === 'template') {
       // CLOUD_API.md §8.3: (name, language.code) of an APPROVED template, and as many body values
       // as the body has placeholders.
@@ -169,7 +174,9 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     // Errors the platform reports asynchronously (CLOUD_API.md §5, §6.2): the send is accepted,
     // then a failed status arrives.
     let failure: number | null = null;
+    const mediaObject = body[type];
     if (to.endsWith('0001')) failure = 131026;
+    else if (mediaObject?.id !== undefined && !usableMedia(state, mediaObject.id, phoneNumberId)) failure = 131053; // unknown, expired or another number's media
     else if (FREE_FORM.has(type) && Date.now() - (state.windows.get(`${phoneNumberId}:${to}`) ?? 0) > CUSTOMER_WINDOW_MS) failure = 131047;
     progress(message, failure);
     return { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: to }], messages: [{ id: message.wamid }] };
@@ -228,6 +235,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   app.get('/_simulator/state', async () => state.snapshot());
 
   registerTemplateRoutes(app, { state, webhooks, later });
+  await registerMediaRoutes(app, state);
 
   return {
     app,

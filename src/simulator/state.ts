@@ -34,6 +34,8 @@ export interface SimulatorConfig {
   throughput: number;
   /** Per phone number id overrides of `throughput`. */
   throughputByNumber: Record<string, number>;
+  /** How long an uploaded media id lives (CLOUD_API.md §3: 30 days); shortened in tests. */
+  mediaExpiryMs: number;
   /** Pair rate limit: at most `burst` messages to one user per `windowSeconds` (131056). */
   pairLimit: { burst: number; windowSeconds: number };
 }
@@ -54,6 +56,7 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
   throughput: 80,
   throughputByNumber: {},
   pairLimit: { burst: 45, windowSeconds: 6 },
+  mediaExpiryMs: 30 * 24 * 60 * 60 * 1000,
 };
 
 export interface SimNumber {
@@ -89,12 +92,23 @@ export interface SimTemplate {
   createdAt: number;
 }
 
+export interface SimMedia {
+  id: string;
+  phoneNumberId: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  filename: string;
+  expiresAt: number;
+}
+
 interface Persisted {
   config: SimulatorConfig;
   numbers: SimNumber[];
   windows: Record<string, number>;
   messages: SimMessage[];
   templates?: SimTemplate[];
+  media?: SimMedia[];
   reservedNames?: Record<string, number>;
 }
 
@@ -108,6 +122,7 @@ export class SimulatorState {
   readonly windows = new Map<string, number>();
   readonly messages = new Map<string, SimMessage>();
   readonly templates = new Map<string, SimTemplate>();
+  readonly media = new Map<string, SimMedia>();
   /** `${wabaId}:${name}` → ms until which a deleted name stays reserved. */
   readonly reservedNames = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
@@ -120,6 +135,7 @@ export class SimulatorState {
       for (const [k, v] of Object.entries(data.windows ?? {})) this.windows.set(k, v);
       for (const m of data.messages ?? []) this.messages.set(m.wamid, m);
       for (const t of data.templates ?? []) this.templates.set(t.id, t);
+      for (const m of data.media ?? []) this.media.set(m.id, m);
       for (const [k, v] of Object.entries(data.reservedNames ?? {})) this.reservedNames.set(k, v);
     }
   }
@@ -163,6 +179,7 @@ export class SimulatorState {
       windows: Object.fromEntries(this.windows),
       messages: [...this.messages.values()],
       templates: [...this.templates.values()],
+      media: [...this.media.values()],
       reservedNames: Object.fromEntries(this.reservedNames),
     };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
@@ -178,7 +195,7 @@ export class SimulatorState {
       windows: Object.fromEntries(this.windows),
       messages: [...this.messages.values()],
       templates: [...this.templates.values()],
-      media: [] as unknown[],
+      media: [...this.media.values()],
     };
   }
 }

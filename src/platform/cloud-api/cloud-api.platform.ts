@@ -4,6 +4,7 @@
 import type { SenderCredentials } from '../../accounts/account.service.js';
 import type { OutboundMessage, Platform, PlatformTemplate, SendResult, TemplateSubmission } from '../platform.js';
 import { PlatformError } from '../platform.js';
+import { FormData } from 'undici';
 import { GraphClient } from './graph-client.js';
 
 interface SendResponse {
@@ -28,6 +29,15 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
       body.type = 'text';
       body.text = { preview_url: content.previewUrl, body: content.body };
       break;
+    case 'media': {
+      // CLOUD_API.md §1.1: caption for image, video and document; filename for documents.
+      const object: Record<string, unknown> = { id: content.platformMediaId };
+      if (content.caption !== null) object.caption = content.caption;
+      if (content.kind === 'document' && content.filename) object.filename = content.filename;
+      body.type = content.kind;
+      body[content.kind] = object;
+      break;
+    }
     case 'template': {
       // Positional parameters (CLOUD_API.md §1.2, send-template-positional-params-request.json);
       // a template without values is sent with no components.
@@ -83,6 +93,16 @@ export class CloudApiPlatform implements Platform {
       throw new PlatformError('unavailable', 'The platform accepted the send but returned no message id.');
     }
     return { wamid, waId: response.contacts?.[0]?.wa_id?.trim() ?? null };
+  }
+
+  async uploadMedia(sender: SenderCredentials, file: { blob: Blob; filename: string; mimeType: string }): Promise<{ id: string }> {
+    const form = new FormData();
+    form.append('messaging_product', 'whatsapp');
+    form.append('type', file.mimeType);
+    form.append('file', file.blob, file.filename);
+    const res = await this.#graph.postForm<{ id?: string }>(`/${sender.phoneNumberId}/media`, sender.accessToken, form);
+    if (!res.id) throw new PlatformError('unavailable', 'The platform accepted the file but returned no id.');
+    return { id: String(res.id) };
   }
 
   async createTemplate(account: SenderCredentials, template: TemplateSubmission): Promise<PlatformTemplate> {

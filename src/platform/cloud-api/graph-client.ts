@@ -2,7 +2,7 @@
  * A small Graph API client: JSON over HTTP with keep-alive connections, a timeout per call, and
  * Graph error envelopes (CLOUD_API.md §6.1) turned into PlatformError.
  */
-import { Agent, request } from 'undici';
+import { Agent, request, type FormData } from 'undici';
 import { PlatformError } from '../platform.js';
 import { RATE_LIMIT_CODES, classifyPlatformCode } from '../errors.js';
 
@@ -40,6 +40,11 @@ export class GraphClient {
     return this.#call<T>('POST', path, accessToken, JSON.stringify(body));
   }
 
+  /** POSTs multipart/form-data (a file upload); the body is streamed from the Blob. */
+  postForm<T>(path: string, accessToken: string, form: FormData): Promise<T> {
+    return this.#call<T>('POST', path, accessToken, form);
+  }
+
   getJson<T>(path: string, accessToken: string): Promise<T> {
     return this.#call<T>('GET', path, accessToken);
   }
@@ -48,14 +53,14 @@ export class GraphClient {
     return this.#call<T>('DELETE', path, accessToken);
   }
 
-  async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string): Promise<T> {
+  async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string | FormData): Promise<T> {
     let statusCode: number;
     let text: string;
     try {
       const response = await request(`${this.#baseUrl}${path}`, {
         method,
         dispatcher: this.#agent,
-        headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { authorization: `Bearer ${accessToken}`, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
         body,
         signal: AbortSignal.timeout(this.#timeoutMs),
       });

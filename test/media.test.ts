@@ -1,0 +1,222 @@
+/** Media (service-interface §2.3, §4.8; DECISIONS §4, §9): upload, typing, limits, storage, registration, sends. */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { eventually, ROOT, startHarness, type Harness } from './harness.js';
+
+const SAMPLES = path.join(ROOT, 'test/fixtures/media');
+const sample = (name: string) => fs.readFileSync(path.join(SAMPLES, name));
+
+/** A multipart body with the given parts; files as { filename, type, data }. */
+function multipart(parts: Record<string, string | { filename: string; type: string; data: Buffer }>) {
+  const boundary = `----tidings${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(parts)) {
+    if (typeof value === 'string') {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`), value.data, Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(h: Harness, file: { filename: string; type: string; data: Buffer } | null, options: { key?: string; extra?: Record<string, string>; idempotencyKey?: string } = {}) {
+  const { body, contentType } = multipart({ ...(file ? { file } : {}), ...options.extra });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/v1/media/',
+    headers: { 'x-api-key': options.key ?? h.account.liveKey, 'content-type': contentType, ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
+    payload: body,
+  });
+  return { status: res.statusCode, body: JSON.parse(res.body), headers: res.headers, text: res.body };
+}
+
+const KINDS: [string, string, string][] = [
+  ['sample.jpg', 'image/jpeg', 'image'],
+  ['sample.png', 'image/png', 'image'],
+  ['sample.mp4', 'video/mp4', 'video'],
+  ['sample.3gp', 'video/3gpp', 'video'],
+  ['sample.aac', 'audio/aac', 'audio'],
+  ['sample.mp3', 'audio/mpeg', 'audio'],
+  ['sample.ogg', 'audio/ogg', 'audio'],
+  ['sample.amr', 'audio/amr', 'audio'],
+  ['sample.webp', 'image/webp', 'sticker'],
+  ['sample.pdf', 'application/pdf', 'document'],
+  ['sample.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'document'],
+  ['sample.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'document'],
+  ['sample.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'document'],
+  ['sample.txt', 'text/plain', 'document'],
+];
+
+describe('media', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+    await h.customerWrites('+16505551234');
+  });
+  after(() => h.close());
+
+  const storedFiles = () => fs.readdirSync(path.join(h.dataDir, 'media')).filter((f) => f !== 'tmp');
+  const tmpFiles = () => fs.readdirSync(path.join(h.dataDir, 'media', 'tmp'));
+
+  for (const [name, mime] of KINDS) {
+    it(`uploads ${name} typed by content as ${mime} and registers it with the platform`, async () => {
+      const data = sample(name);
+      const res = await upload(h, { filename: name, type: 'application/octet-stream', data });
+      assert.equal(res.status, 201, res.text);
+      assert.match(res.body.id, /^med_/);
+      assert.deepEqual([res.body.mimeType, res.body.sizeBytes, res.body.filename], [mime, data.length, name]);
+      assert.ok(fs.existsSync(path.join(h.dataDir, 'media', res.body.id)));
+      const registered = [...h.sim.state.media.values()].find((m) => m.sha256 && m.size === data.length && m.mimeType === mime);
+      assert.ok(registered, 'registered with the platform in the same call');
+    });
+  }
+
+  it('trusts the content over a declared type and extension that lie', async () => {
+    const res = await upload(h, { filename: 'invoice.pdf', type: 'application/pdf', data: sample('sample.png') });
+    assert.deepEqual([res.status, res.body.mimeType, res.body.filename], [201, 'image/png', 'invoice.pdf']);
+  });
+
+  it('refuses a file the platform would refuse with 400 media_type_unsupported', async () => {
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.from(';')]);
+    for (const data of [gif, Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 0, 9, 9])]) {
+      const res = await upload(h, { filename: 'x.jpg', type: 'image/jpeg', data });
+      assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [400, 'media_type_unsupported', 'file']);
+    }
+    assert.deepEqual(tmpFiles(), []);
+  });
+
+  it('refuses an empty file, no file, and any other part', async () => {
+    let res = await upload(h, { filename: 'empty.txt', type: 'text/plain', data: Buffer.alloc(0) });
+    assert.deepEqual([res.status, res.body.error.code], [400, 'media_empty']);
+    res = await upload(h, null, { extra: { note: 'hi' } });
+    assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [400, 'parameter_unknown', 'note']);
+    res = await upload(h, null);
+    assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [400, 'parameter_missing', 'file']);
+    res = await upload(h, { filename: 'a.txt', type: 'text/plain', data: sample('sample.txt') }, { extra: { caption: 'x' } });
+    assert.deepEqual([res.status, res.body.error.code], [400, 'parameter_unknown']);
+    const json = await h.api('POST', '/v1/media/', { body: { file: 'x' } });
+    assert.deepEqual([json.status, json.body.error.code], [400, 'parameter_missing']);
+    assert.deepEqual(tmpFiles(), []);
+  });
+
+  it('enforces the size limit of each kind, keeping nothing', async () => {
+    const before = storedFiles().length;
+    const pad = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(size - head.length)]);
+    for (const [name, limit] of [['sample.png', 5 * 1024 * 1024], ['sample.webp', 500 * 1024], ['sample.mp4', 16 * 1024 * 1024], ['sample.mp3', 16 * 1024 * 1024]] as const) {
+      const res = await upload(h, { filename: name, type: 'application/octet-stream', data: pad(sample(name), limit + 1) });
+      assert.deepEqual([res.status, res.body.error.code], [400, 'media_too_large'], name);
+      const ok = await upload(h, { filename: name, type: 'application/octet-stream', data: pad(sample(name), Math.min(limit, 2 * 1024 * 1024)) });
+      assert.equal(ok.status, 201, `${name} under the limit: ${ok.text}`);
+    }
+    assert.equal(storedFiles().length, before + 4);
+    assert.deepEqual(tmpFiles(), []);
+  });
+
+  it('keeps a hostile filename for display only, never as a path', async () => {
+    const res = await upload(h, { filename: '../../../etc/passwd\u0000.txt', type: 'text/plain', data: sample('sample.txt') });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.filename, 'passwd.txt');
+    assert.ok(fs.existsSync(path.join(h.dataDir, 'media', res.body.id)));
+    const win = await upload(h, { filename: '..\\..\\boot.ini', type: 'text/plain', data: sample('sample.txt') });
+    assert.equal(win.body.filename, 'boot.ini');
+  });
+
+  it('leaves nothing behind when an upload is interrupted midway', async () => {
+    const before = storedFiles().length;
+    const address = h.app.server.address() as { port: number };
+    const boundary = 'cut-off';
+    const req = http.request({ port: address.port, method: 'POST', path: '/v1/media/', headers: { 'x-api-key': h.account.liveKey, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    req.on('error', () => {});
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    req.write(sample('sample.pdf'));
+    req.write(Buffer.alloc(256 * 1024));
+    await eventually(async () => tmpFiles().length === 1); // the upload is being written…
+    req.destroy(); // …when the client goes away
+    await eventually(async () => tmpFiles().length === 0);
+    assert.equal(storedFiles().length, before);
+  });
+
+  it('replays an upload retried with the same key and bytes, storing nothing new; other bytes are 409', async () => {
+    const before = storedFiles().length;
+    const simBefore = h.sim.state.media.size;
+    const file = { filename: 'receipt.pdf', type: 'application/pdf', data: sample('sample.pdf') };
+    const first = await upload(h, file, { idempotencyKey: 'upload-receipt' });
+    const again = await upload(h, file, { idempotencyKey: 'upload-receipt' });
+    assert.equal(again.status, 201);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.text, first.text);
+    assert.equal(storedFiles().length, before + 1);
+    assert.equal(h.sim.state.media.size, simBefore + 1);
+    const other = await upload(h, { ...file, data: sample('sample.txt') }, { idempotencyKey: 'upload-receipt' });
+    assert.deepEqual([other.status, other.body.error.code], [409, 'idempotency_key_reused']);
+    assert.deepEqual(tmpFiles(), []);
+  });
+
+  it('sends media of each kind with the right platform type, caption and filename', async () => {
+    const send = async (name: string, extra: Record<string, unknown> = {}) => {
+      const up = await upload(h, { filename: name, type: 'application/octet-stream', data: sample(name) });
+      const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'media', mediaId: up.body.id, ...extra } });
+      return { up, res, sent: res.status === 201 ? (h.sim.state.messages.get(res.body.platformMessageId)!.body as any) : null };
+    };
+    const image = await send('sample.jpg', { caption: 'Your receipt' });
+    assert.equal(image.res.status, 201, image.res.text);
+    assert.equal(image.sent.type, 'image');
+    assert.deepEqual(Object.keys(image.sent.image).sort(), ['caption', 'id']);
+    assert.equal(image.sent.image.caption, 'Your receipt');
+    assert.deepEqual([image.res.body.mediaId, image.res.body.caption], [image.up.body.id, 'Your receipt']);
+    const doc = await send('sample.pdf', { caption: 'Invoice' });
+    assert.deepEqual(doc.sent.document, { id: doc.sent.document.id, caption: 'Invoice', filename: 'sample.pdf' });
+    for (const [name, type] of [['sample.mp4', 'video'], ['sample.ogg', 'audio'], ['sample.webp', 'sticker'], ['sample.docx', 'document']] as const) {
+      const r = await send(name);
+      assert.equal(r.sent.type, type, name);
+    }
+    const audioCaption = await send('sample.mp3', { caption: 'no' });
+    assert.deepEqual([audioCaption.res.status, audioCaption.res.body.error.code, audioCaption.res.body.error.param], [400, 'parameter_unknown', 'caption']);
+    await eventually(async () => (await h.api('GET', `/v1/messages/${image.res.body.id}`)).body.status === 'read');
+  });
+
+  it('refuses media sends outside the window, unknown media, and test media on a live key', async () => {
+    const up = await upload(h, { filename: 'a.png', type: 'image/png', data: sample('sample.png') });
+    const closed = await h.api('POST', '/v1/messages/', { body: { to: '+16505559999', type: 'media', mediaId: up.body.id } });
+    assert.equal(closed.body.error.code, 'outside_customer_window');
+    const unknown = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'media', mediaId: 'med_nope' } });
+    assert.deepEqual([unknown.status, unknown.body.error.code], [404, 'media_not_found']);
+    const testUpload = await upload(h, { filename: 't.png', type: 'image/png', data: sample('sample.png') }, { key: h.account.testKey });
+    assert.equal(testUpload.body.testMode, true);
+    const simMedia = h.sim.state.media.size;
+    const crossMode = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'media', mediaId: testUpload.body.id } });
+    assert.equal(crossMode.body.error.code, 'media_not_found');
+    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: h.account.testKey, body: { from: '+16505551234', text: 'hi' } });
+    const testSend = await h.api('POST', '/v1/messages/', { key: h.account.testKey, body: { to: '+16505551234', type: 'media', mediaId: testUpload.body.id, caption: 'test' } });
+    assert.deepEqual([testSend.status, testSend.body.testMode], [201, true]);
+    assert.equal(h.sim.state.media.size, simMedia, 'test media is never registered with the platform');
+  });
+});
+
+describe('media after the platform forgot it', () => {
+  it('registers the stored file again when the platform id has expired', async () => {
+    const h = await startHarness({ simulator: { mediaExpiryMs: 500 } });
+    try {
+      await h.customerWrites('+16505551234');
+      const { body, contentType } = multipart({ file: { filename: 'photo.jpg', type: 'image/jpeg', data: sample('sample.jpg') } });
+      const up = JSON.parse((await h.app.inject({ method: 'POST', url: '/v1/media/', headers: { 'x-api-key': h.account.liveKey, 'content-type': contentType }, payload: Readable.from([body]) })).body);
+      const firstId = [...h.sim.state.media.values()].at(-1)!.id;
+      await new Promise((r) => setTimeout(r, 600)); // the simulator's id is now expired
+      // …and, as 30 days later, Tidings' record of it says so.
+      await h.deps.db.updateTable('media_registrations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'media', mediaId: up.id } });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      const sentId = (h.sim.state.messages.get(res.body.platformMessageId)!.body as any).image.id;
+      assert.notEqual(sentId, firstId, 'a fresh platform id');
+      assert.equal(h.sim.state.media.size, 2);
+    } finally {
+      await h.close();
+    }
+  });
+});
