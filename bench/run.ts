@@ -19,7 +19,7 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
 const DURATION = Number(arg('duration', '10'));
-const ONLY = arg('only', 'sends,intake,templates').split(',');
+const ONLY = arg('only', 'media,sends,intake,templates').split(',');
 const CONNECTIONS = Number(arg('connections', '32'));
 const SECRET = 'bench-app-secret';
 /** `--profile DIR`: write a V8 CPU profile of the Tidings process there (open it in Chrome DevTools). */
@@ -104,10 +104,47 @@ function cli(env: Record<string, string>, ...argv: string[]): any {
   });
 }
 
+/**
+ * Streams a ~100 MB PDF (a real header, then padding) to `POST /v1/media/` without holding it in
+ * this process either, and reads the service's peak RSS before and after.
+ */
+async function uploadBench(server: Server, key: string, size = 100 * 1024 * 1024 - 64 * 1024) {
+  const http = await import('node:http');
+  const boundary = 'tidings-bench';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const tail = Buffer.from(`\n%%EOF\n\r\n--${boundary}--\r\n`);
+  const padding = size - 9 - 7;
+  const rssBeforeMb = peakRssMb(server.proc.pid!);
+  const started = process.hrtime.bigint();
+  const port = Number(new URL(server.url).port);
+  const { status } = await new Promise<{ status: number }>((resolve, reject) => {
+    const req = http.request({ port, method: 'POST', path: '/v1/media/', headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + padding + tail.length } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.write(head);
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    let left = padding;
+    const pump = () => {
+      while (left > 0) {
+        const n = Math.min(left, chunk.length);
+        left -= n;
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
+      }
+      req.end(tail);
+    };
+    pump();
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { status, seconds, megabytes: size / (1024 * 1024), rssBeforeMb, rssAfterMb: peakRssMb(server.proc.pid!) };
+}
+
 async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-'));
   const results: Result[] = [];
   const servers: Server[] = [];
+  const mediaResults: ({ label: string } & Awaited<ReturnType<typeof uploadBench>>)[] = [];
   try {
     // Ceilings.
     const hello = await startServer(['bench/servers/hello.mjs'], 4100, {});
@@ -142,6 +179,13 @@ async function main(): Promise<void> {
       const account = await cli(env, 'accounts', 'create', '--name', name, '--throughput', '1000');
       const key = await cli(env, 'keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000');
       senders.push({ key: key.key, phoneNumberId: account.phoneNumbers[0].phoneNumberId, accountId: account.id });
+    }
+    if (ONLY.includes('media')) {
+      const testKey = await cli(env, 'keys', 'create', '--account', senders[0]!.accountId, '--mode', 'test');
+      await uploadBench(tidings, testKey.key, 1024 * 1024); // warm-up (code paths, pools), not reported
+      mediaResults.push({ label: 'test key: stored only', ...(await uploadBench(tidings, testKey.key)) });
+      mediaResults.push({ label: 'test key again', ...(await uploadBench(tidings, testKey.key)) });
+      mediaResults.push({ label: 'live key: stored, then registered with the simulator in the same call', ...(await uploadBench(tidings, senders[0]!.key)) });
     }
     await json(`${sim.url}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', webhookBatchSize: 50, webhookBatchMs: 20 });
     const RECIPIENTS = 400;
@@ -223,6 +267,9 @@ async function main(): Promise<void> {
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${f(r.itemsPerSec)} | ${r.p50} | ${r.p99} | ${f(r.peakRssMb)} | ${f(r.reqPerSec / hello!.reqPerSec, 2)} | ${f(r.reqPerSec / insert!.reqPerSec, 2)} | ${r.non2xx} | ${r.errors} |`);
+  }
+  for (const m of mediaResults) {
+    console.log(`\nUpload of a ${f(m.megabytes)} MB PDF (${m.label}): ${m.status}, ${f(m.seconds, 2)} s, ${f(m.megabytes / m.seconds, 1)} MB/s; peak RSS of Tidings ${f(m.rssBeforeMb)} MB before, ${f(m.rssAfterMb)} MB after (+${f(m.rssAfterMb - m.rssBeforeMb)} MB; goal < 30 MB).`);
   }
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(ROOT, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
