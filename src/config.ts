@@ -34,6 +34,11 @@ export interface Config {
   readonly appSecret: string | null;
   /** Token for the webhook verification handshake; null = generated into dataDir. */
   readonly verifyToken: string | null;
+  /**
+   * The Meta app's id, for the Resumable Upload API that gives template media headers their
+   * `header_handle` (CLOUD_API.md §2.6). Any value works with the simulator.
+   */
+  readonly appId: string;
   /** Timeout of one Graph API call, in milliseconds. */
   readonly platformTimeoutMs: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -149,6 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
     platform: Object.freeze(platform),
     appSecret,
     verifyToken,
+    appId: nonEmpty(env, 'WHATSAPP_APP_ID') ?? '100000000000001',
     platformTimeoutMs: integer(env, 'PLATFORM_TIMEOUT_MS', 10_000, 100, 120_000),
     logLevel,
     allowPrivateWebhookUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),

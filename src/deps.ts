@@ -70,10 +70,10 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
 
   const accounts = new AccountService({ db, secretBox: new SecretBox(secrets.encryptionKey), clock });
   const writes = new GroupCommit(db, dialect === 'sqlite');
-  const templates = new TemplateService({ db, writes, clock, platform, accounts, logger });
   const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
   await storage.sweepTemp();
   const media = new MediaService({ db, writes, clock, platform, accounts, storage, logger });
+  const templates = new TemplateService({ db, media, appId: config.appId, writes, clock, platform, accounts, logger });
   const messages = new MessageService({ db, writes, clock, platform, accounts, templates, media, rateLimiter: numberRateLimiter, logger });
   const reports = new PlatformReportService({ writes, clock, accounts, templates, logger });
   const testMode = new TestModeService({ writes, clock });

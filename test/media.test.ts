@@ -220,3 +220,44 @@ describe('media after the platform forgot it', () => {
     }
   });
 });
+
+describe('templates with a media header', () => {
+  it('creates a template with an image header through the Resumable Upload API, and sends it with that image', async () => {
+    const h = await startHarness();
+    try {
+      const { body, contentType } = multipart({ file: { filename: 'banner.png', type: 'image/png', data: sample('sample.png') } });
+      const image = JSON.parse((await h.app.inject({ method: 'POST', url: '/v1/media/', headers: { 'x-api-key': h.account.liveKey, 'content-type': contentType }, payload: body })).body);
+      const { body: pdfBody, contentType: pdfType } = multipart({ file: { filename: 'terms.pdf', type: 'application/pdf', data: sample('sample.pdf') } });
+      const pdf = JSON.parse((await h.app.inject({ method: 'POST', url: '/v1/media/', headers: { 'x-api-key': h.account.liveKey, 'content-type': pdfType }, payload: pdfBody })).body);
+      const template = {
+        name: 'order_with_banner',
+        category: 'UTILITY',
+        language: 'en_US',
+        header: { type: 'image', mediaId: image.id },
+        body: 'Hi {{1}}, your order {{2}} is ready for pickup.',
+        variables: [{ example: 'Ana' }, { example: 'A-1042' }],
+      };
+      const mismatch = await h.api('POST', '/v1/templates/validate', { body: { ...template, name: 'pdf_as_image', header: { type: 'image', mediaId: pdf.id } } });
+      assert.deepEqual(mismatch.body.issues.map((i: { code: string }) => i.code), ['header_media_type_mismatch']);
+
+      const created = await h.api('POST', '/v1/templates/', { body: template, headers: { 'idempotency-key': 'banner' } });
+      assert.equal(created.status, 201, created.text);
+      const sim = [...h.sim.state.templates.values()].find((t) => t.name === 'order_with_banner')!;
+      const header = sim.components[0] as { type: string; format: string; example: { header_handle: string[] } };
+      assert.deepEqual([header.type, header.format], ['HEADER', 'IMAGE']);
+      assert.ok(h.sim.state.handles.has(header.example.header_handle[0]!), 'a handle from the Resumable Upload API');
+      await eventually(async () => (await h.api('GET', `/v1/templates/${created.body.id}`)).body.status === 'approved');
+
+      const sent = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'template', templateId: created.body.id, variables: { '1': 'Jessica' } } });
+      assert.equal(sent.status, 201, sent.text);
+      const components = (h.sim.state.messages.get(sent.body.platformMessageId)!.body as any).template.components;
+      const registered = [...h.sim.state.media.values()].find((m) => m.mimeType === 'image/png')!;
+      // Shaped like send-template-media-request.json, by id rather than link.
+      assert.deepEqual(components[0], { type: 'header', parameters: [{ type: 'image', image: { id: registered.id } }] });
+      assert.deepEqual(components[1], { type: 'body', parameters: [{ type: 'text', text: 'Jessica' }, { type: 'text', text: 'A-1042' }] });
+      await eventually(async () => (await h.api('GET', `/v1/messages/${sent.body.id}`)).body.status === 'read');
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -178,6 +178,16 @@ export class MediaService {
     return media;
   }
 
+  /** A file of the account in `mode`, or undefined. */
+  lookup(accountId: string, mode: 'live' | 'test', mediaId: string): Promise<repo.MediaRow | undefined> {
+    return repo.findMedia(this.#o.db, accountId, mode, mediaId);
+  }
+
+  /** The stored bytes, read lazily. */
+  openBlob(media: repo.MediaRow): Promise<Blob> {
+    return this.#o.storage.openBlob(media.id, media.mime_type);
+  }
+
   /**
    * The platform's id of a stored file for `phoneNumberId`, registering it again first if the
    * platform's id expired (or is about to) or was made for another number.

@@ -77,7 +77,17 @@ export class MessageService {
       content = { type: 'media', kind: media.kind, platformMediaId: '', caption: body.caption ?? null, filename: media.kind === 'document' ? media.filename : null };
     } else if (body.type === 'template') {
       const template = await this.#o.templates.forSending(auth.accountId, body.templateId!);
-      content = { type: 'template', name: template.name, language: template.language, ...fillTemplate(template, body.variables) };
+      const values = fillTemplate(template, body.variables);
+      const header = template.header;
+      content = {
+        type: 'template',
+        name: template.name,
+        language: template.language,
+        body: values.body,
+        header: values.header !== null ? { type: 'text', text: values.header } : header && header.type !== 'text' ? { type: header.type, platformMediaId: '' } : null,
+      };
+      // A media header is sent with the template's own file (DECISIONS §8), registered for this number below.
+      if (header && header.type !== 'text') media = (await this.#o.media.lookup(auth.accountId, 'live', header.mediaId)) ?? null;
     } else {
       content = { type: 'text', body: body.text!, previewUrl: false };
     }
@@ -143,6 +153,9 @@ export class MessageService {
     // Registered (again, if expired or made for another number) before the message is stored, so a
     // platform refusal of the file is answered like any platform error.
     if (media && content.type === 'media') content.platformMediaId = await this.#o.media.platformIdFor(media, auth.phoneNumberId);
+    if (media && content.type === 'template' && content.header && content.header.type !== 'text') {
+      content.header.platformMediaId = await this.#o.media.platformIdFor(media, auth.phoneNumberId);
+    }
     await writes.run((trx) => repo.insertMessage(trx, row));
     let wamid: string;
     try {

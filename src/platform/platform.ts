@@ -12,8 +12,8 @@ export type OutboundContent =
       type: 'template';
       name: string;
       language: string;
-      /** The header placeholder's value, if the header has one. */
-      header: string | null;
+      /** The header's value: its placeholder's text, or the media registered for the sender. */
+      header: { type: 'text'; text: string } | { type: 'image' | 'video' | 'document'; platformMediaId: string } | null;
       /** Values of the body placeholders, in order (positional parameters). */
       body: string[];
     }
@@ -84,7 +84,11 @@ export interface TemplateSubmission {
   body: string;
   /** One example per body placeholder, in order. */
   bodyExamples: string[];
-  header: { type: 'text'; text: string; example: string | null } | null;
+  header:
+    | { type: 'text'; text: string; example: string | null }
+    /** A media header: `handle` from the Resumable Upload API (CLOUD_API.md §2.6). */
+    | { type: 'image' | 'video' | 'document'; handle: string }
+    | null;
   footer: string | null;
 }
 
@@ -120,6 +124,11 @@ export interface Platform {
    * can be sent from that number for 30 days. @throws PlatformError (131053 for a refused file).
    */
   uploadMedia(sender: SenderCredentials, file: { blob: Blob; filename: string; mimeType: string }): Promise<{ id: string }>;
+  /**
+   * Uploads a file through the Resumable Upload API and returns its handle, for a template's media
+   * header example (CLOUD_API.md §2.6). @throws PlatformError
+   */
+  uploadHeaderHandle(account: SenderCredentials, appId: string, file: { blob: Blob; filename: string; mimeType: string }): Promise<string>;
   /** Releases connections. */
   close(): Promise<void>;
 }

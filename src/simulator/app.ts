@@ -127,6 +127,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     if (body.messaging_product !== 'whatsapp') return fail(graphError(100, 'The parameter messaging_product is required and must be "whatsapp".'));
     if (typeof body.to !== 'string' || digits(body.to) === '') return fail(graphError(131008, 'The parameter to is required.'));
     const type = typeof body.type === 'string' ? body.type : 'text';
+    let templateMediaUnusable = false;
     if (type === 'text') {
       if (typeof body.text?.body !== 'string' || body.text.body === '') return fail(graphError(131008, 'The parameter text.body is required.'));
       if (body.text.body.length > 4096) return fail(graphError(100, 'Param text.body must be at most 4096 characters long.'));
@@ -146,6 +147,12 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
       const components = Array.isArray(body.template?.components) ? body.template.components : [];
       const given = components.find((c: { type?: string }) => c.type === 'body')?.parameters?.length ?? 0;
       if (given !== expected) return fail(graphError(132000, `body: number of localizable_params (${given}) does not match the expected number of params (${expected})`));
+      const headerFormat = String((template.components.find((c) => String(c.type).toUpperCase() === 'HEADER') as { format?: string } | undefined)?.format ?? '').toLowerCase();
+      if (['image', 'video', 'document'].includes(headerFormat)) {
+        const param = components.find((c: { type?: string }) => c.type === 'header')?.parameters?.[0];
+        if (param?.type !== headerFormat) return fail(graphError(132012, `header: expected a ${headerFormat} parameter.`));
+        if (param[headerFormat]?.id !== undefined && !usableMedia(state, param[headerFormat].id, phoneNumberId)) templateMediaUnusable = true;
+      }
     } else {
       return fail(graphError(131051, `Message type ${type} is not supported by the simulator yet.`));
     }
@@ -176,6 +183,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     let failure: number | null = null;
     const mediaObject = body[type];
     if (to.endsWith('0001')) failure = 131026;
+    else if (templateMediaUnusable) failure = 131053;
     else if (mediaObject?.id !== undefined && !usableMedia(state, mediaObject.id, phoneNumberId)) failure = 131053; // unknown, expired or another number's media
     else if (FREE_FORM.has(type) && Date.now() - (state.windows.get(`${phoneNumberId}:${to}`) ?? 0) > CUSTOMER_WINDOW_MS) failure = 131047;
     progress(message, failure);

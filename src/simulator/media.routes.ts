@@ -16,8 +16,40 @@ export function usableMedia(state: SimulatorState, mediaId: unknown, phoneNumber
   return m && m.phoneNumberId === phoneNumberId && m.expiresAt > Date.now() ? m : null;
 }
 
+/** File types the Resumable Upload API takes (CLOUD_API.md §2.6). */
+const RESUMABLE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'video/mp4']);
+
+/** POST /{version}/upload:{session}: the file data of a resumable upload; answers `{ h }`. */
+export async function receiveUploadData(state: SimulatorState, sessionId: string, authorization: string | undefined, body: unknown) {
+  const session = state.uploads.get(sessionId);
+  if (!session) return graphError(100, `Upload session ${sessionId} does not exist.`, 33);
+  if (!/^OAuth \S+/.test(authorization ?? '')) return graphError(190, 'The file data needs an "Authorization: OAuth <token>" header.');
+  const data = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+  session.offset += data.length;
+  if (session.offset !== session.fileLength) return graphError(100, `Received ${session.offset} of ${session.fileLength} bytes.`);
+  session.handle = `4::${Buffer.from(`${sessionId}:${session.fileType}`).toString('base64')}`;
+  state.handles.add(session.handle);
+  return { h: session.handle };
+}
+
 export async function registerMediaRoutes(app: FastifyInstance, state: SimulatorState): Promise<void> {
   await app.register(multipart, { limits: { fileSize: 101 * 1024 * 1024, files: 1 } });
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 101 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.post<{ Params: { version: string; appId: string }; Querystring: Record<string, string> }>('/:version/:appId/uploads', async (request, reply) => {
+    const { file_name: name, file_length: length, file_type: type } = request.query;
+    if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) {
+      const e = graphError(190, 'Missing or malformed access token.');
+      return reply.code(e.status).send(e.body);
+    }
+    if (!name || !/^\d+$/.test(length ?? '') || !type || !RESUMABLE_TYPES.has(type)) {
+      const e = graphError(100, 'file_name, file_length and a file_type of application/pdf, image/jpeg, image/png or video/mp4 are required.');
+      return reply.code(e.status).send(e.body);
+    }
+    const id = `upload:${Buffer.from(newGraphId()).toString('base64')}`;
+    state.uploads.set(id, { fileType: type, fileLength: Number(length), offset: 0, handle: null });
+    return { id };
+  });
 
   app.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/media', async (request, reply) => {
     const fail = (e: ReturnType<typeof graphError>) => reply.code(e.status).send(e.body);

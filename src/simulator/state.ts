@@ -123,6 +123,9 @@ export class SimulatorState {
   readonly messages = new Map<string, SimMessage>();
   readonly templates = new Map<string, SimTemplate>();
   readonly media = new Map<string, SimMedia>();
+  /** Resumable upload sessions and the handles they produced (CLOUD_API.md §2.6). */
+  readonly uploads = new Map<string, { fileType: string; fileLength: number; offset: number; handle: string | null }>();
+  readonly handles = new Set<string>();
   /** `${wabaId}:${name}` → ms until which a deleted name stays reserved. */
   readonly reservedNames = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;

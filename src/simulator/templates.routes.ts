@@ -6,6 +6,7 @@
 import { newGraphId } from './identity.js';
 import type { FastifyInstance } from 'fastify';
 import { graphError } from './graph-errors.js';
+import { receiveUploadData } from './media.routes.js';
 import type { SimTemplate, SimulatorState } from './state.js';
 import type { WebhookSender } from './webhook-sender.js';
 
@@ -95,6 +96,11 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: TemplateRoutes
     if (variables > 0 && (!Array.isArray(examples) || examples.length < new Set(text.match(/\{\{\d+\}\}/g)).size)) {
       return fail(graphError(100, 'Examples are required for every variable of the body.'));
     }
+    const header = components.find((c) => String(c.type).toUpperCase() === 'HEADER');
+    const format = String(header?.format ?? '').toUpperCase();
+    if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format) && !state.handles.has(String(header?.example?.header_handle?.[0] ?? ''))) {
+      return fail(graphError(100, `A ${format} header needs example.header_handle from the Resumable Upload API.`));
+    }
     const wabaId = request.params.wabaId;
     const reserved = state.reservedNames.get(`${wabaId}:${name}`);
     if (reserved && reserved > Date.now()) return fail(graphError(100, 'The name is still being deleted; try again in about 4 weeks.', 2388023));
@@ -139,9 +145,14 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: TemplateRoutes
     return { success: true };
   });
 
-  // Edit: POST /{version}/{template-id} (CLOUD_API.md §2.4).
+  // Edit: POST /{version}/{template-id} (CLOUD_API.md §2.4); the same path shape carries a
+  // resumable upload's file data: POST /{version}/upload:{session} (§2.6).
   app.post<{ Params: { version: string; templateId: string } }>('/:version/:templateId', async (request, reply) => {
     const fail = (e: ReturnType<typeof graphError>) => reply.code(e.status).send(e.body);
+    if (request.params.templateId.startsWith('upload:')) {
+      const result = await receiveUploadData(state, request.params.templateId, request.headers.authorization, request.body);
+      return 'status' in result ? fail(result) : result;
+    }
     const t = state.templates.get(request.params.templateId);
     if (!t) return fail(graphError(100, `Unsupported post request. Object with ID '${request.params.templateId}' does not exist.`, 33));
     if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(t.status)) return fail(graphError(100, "Message template status can't be changed while it is in review.", 2388039));

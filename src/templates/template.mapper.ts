@@ -36,7 +36,8 @@ export function templateChanges(row: TemplateRow, u: PlatformTemplateUpdate, now
   return null;
 }
 
-export function toSubmission(row: TemplateRow): TemplateSubmission {
+/** @param headerHandle the Resumable Upload handle of a media header (null for text or none). */
+export function toSubmission(row: TemplateRow, headerHandle: string | null): TemplateSubmission {
   const variables = JSON.parse(row.variables) as TemplateVariable[];
   const header = row.header ? (JSON.parse(row.header) as TemplateHeader) : null;
   return {
@@ -45,7 +46,11 @@ export function toSubmission(row: TemplateRow): TemplateSubmission {
     category: 'UTILITY',
     body: row.body,
     bodyExamples: variables.map((v) => v.example),
-    header: header && header.type === 'text' ? { type: 'text', text: header.text, example: header.example ?? null } : null,
+    header: !header
+      ? null
+      : header.type === 'text'
+        ? { type: 'text', text: header.text, example: header.example ?? null }
+        : { type: header.type, handle: headerHandle ?? '' },
     footer: row.footer,
   };
 }

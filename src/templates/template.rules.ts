@@ -10,7 +10,8 @@
  * variable_name_invalid, variable_name_duplicate, header_text_empty, header_text_too_long,
  * header_text_invalid, header_too_many_placeholders, header_placeholder_invalid,
  * header_example_missing, header_example_unused, header_media_missing, footer_too_long,
- * footer_placeholder.
+ * footer_placeholder. The template service adds header_media_not_found and
+ * header_media_type_mismatch, which need the account's uploads.
  */
 import type { Issue } from '../errors.js';
 import { LANGUAGES } from './languages.js';

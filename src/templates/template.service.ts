@@ -14,7 +14,8 @@ import { newId } from '../lib/ids.js';
 import { PlatformError, type Platform } from '../platform/platform.js';
 import { fromPlatform, templateChanges, toSubmission, toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
-import { checkTemplate, type TemplateContent } from './template.rules.js';
+import { checkTemplate, type TemplateContent, type TemplateHeader } from './template.rules.js';
+import type { MediaService } from '../media/media.service.js';
 import type { ListTemplatesQuery, Template, TemplateInput, TemplateUpdate } from './template.schemas.js';
 
 /** A deleted name stays reserved at the platform for 30 days (CLOUD_API.md §2.5). */
@@ -29,8 +30,22 @@ export type PlatformTemplateUpdate =
   | { kind: 'status'; platformTemplateId: string; event: string; reason: string | null; category: string | null }
   | { kind: 'category'; platformTemplateId: string; newCategory: string | null; previousCategory: string | null };
 
+/**
+ * What a media header may point at: the Resumable Upload API takes PDF, JPEG, PNG and MP4 only
+ * (CLOUD_API.md §2.6), so an image header takes a JPEG or PNG, a video header an MP4, a document
+ * header a PDF.
+ */
+const HEADER_MEDIA_TYPES: Record<'image' | 'video' | 'document', readonly string[]> = {
+  image: ['image/jpeg', 'image/png'],
+  video: ['video/mp4'],
+  document: ['application/pdf'],
+};
+
 export interface TemplateServiceOptions {
   db: Db;
+  media: MediaService;
+  /** The Meta app id, for header handles (Resumable Upload API). */
+  appId: string;
   writes: GroupCommit;
   clock: Clock;
   platform: Platform;
@@ -51,7 +66,7 @@ export class TemplateService {
    */
   async validate(auth: AuthContext, input: TemplateInput): Promise<{ valid: boolean; issues: Issue[] }> {
     await this.#checkNameFree(auth.accountId, input.name, input.language);
-    const issues = this.#issues(input);
+    const issues = await this.#issues(auth.accountId, input);
     return { valid: issues.length === 0, issues };
   }
 
@@ -63,7 +78,7 @@ export class TemplateService {
    *   template_name_reserved (409).
    */
   async create(auth: AuthContext, input: TemplateInput): Promise<Template> {
-    const issues = this.#issues(input);
+    const issues = await this.#issues(auth.accountId, input);
     if (issues.length > 0) throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
     await this.#checkNameFree(auth.accountId, input.name, input.language);
     const now = iso(this.#o.clock.now());
@@ -159,7 +174,7 @@ export class TemplateService {
       const param = next.name !== row.name ? 'name' : 'language';
       throw new TidingsError('parameter_invalid', `The ${param} of a template the platform has reviewed cannot change; create a new template instead.`, { param });
     }
-    const issues = this.#issues(next);
+    const issues = await this.#issues(auth.accountId, next);
     if (issues.length > 0) throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
     if (next.name !== row.name || next.language !== row.language) await this.#checkNameFree(auth.accountId, next.name, next.language, row.id);
     const changes = {
@@ -229,9 +244,9 @@ export class TemplateService {
   async #submit(row: repo.TemplateRow, options: { firstAttempt: boolean }): Promise<repo.TemplateRow> {
     const { platform, clock, writes } = this.#o;
     const account = await this.#credentials(row.account_id);
-    const submission = toSubmission(row);
     let changes: Partial<repo.TemplateRow>;
     try {
+      const submission = toSubmission(row, await this.#headerHandle(row, account));
       if (row.platform_template_id) {
         await platform.editTemplate(account, row.platform_template_id, submission);
         changes = { status: 'processing', submission_error: null };
@@ -276,6 +291,15 @@ export class TemplateService {
     return { status: 'rejected', rejection_reason: err.details ?? err.message, submission_error: null };
   }
 
+  /** A media header's `header_handle`, uploaded through the Resumable Upload API; null otherwise. */
+  async #headerHandle(row: repo.TemplateRow, account: SenderCredentials): Promise<string | null> {
+    const header = row.header ? (JSON.parse(row.header) as TemplateHeader) : null;
+    if (!header || header.type === 'text') return null;
+    const media = await this.#o.media.lookup(row.account_id, 'live', header.mediaId);
+    if (!media) throw new TidingsError('template_invalid', 'The header media is gone.', { issues: [{ code: 'header_media_not_found', field: 'header.mediaId', message: `No media ${header.mediaId}.` }] });
+    return this.#o.platform.uploadHeaderHandle(account, this.#o.appId, { blob: await this.#o.media.openBlob(media), filename: media.filename, mimeType: media.mime_type });
+  }
+
   async #checkNameFree(accountId: string, name: string, language: string, exceptId?: string): Promise<void> {
     const since = iso(this.#o.clock.now() - NAME_RESERVATION_MS);
     const holders = (await repo.findByName(this.#o.db, accountId, name, since)).filter((t) => t.id !== exceptId);
@@ -287,12 +311,21 @@ export class TemplateService {
     }
   }
 
-  #issues(content: TemplateContent): Issue[] {
+  async #issues(accountId: string, content: TemplateContent): Promise<Issue[]> {
     const issues = checkTemplate(content);
     const header = content.header;
     if (header && header.type !== 'text' && header.mediaId) {
-      // Media arrives with the media issue; until then no med_ id exists in any account.
-      issues.push({ code: 'header_media_not_found', field: 'header.mediaId', message: `No media ${header.mediaId} in this account.` });
+      // Templates are account-wide and live at the platform: the header file is a live upload.
+      const media = await this.#o.media.lookup(accountId, 'live', header.mediaId);
+      if (!media) {
+        issues.push({ code: 'header_media_not_found', field: 'header.mediaId', message: `No media ${header.mediaId} uploaded with a live key of this account.` });
+      } else if (!HEADER_MEDIA_TYPES[header.type].includes(media.mime_type)) {
+        issues.push({
+          code: 'header_media_type_mismatch',
+          field: 'header.mediaId',
+          message: `A ${header.type} header takes ${HEADER_MEDIA_TYPES[header.type].join(' or ')}; ${header.mediaId} is ${media.mime_type}.`,
+        });
+      }
     }
     return issues;
   }

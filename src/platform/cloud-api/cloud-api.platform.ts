@@ -42,7 +42,9 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
       // Positional parameters (CLOUD_API.md §1.2, send-template-positional-params-request.json);
       // a template without values is sent with no components.
       const components: Record<string, unknown>[] = [];
-      if (content.header !== null) components.push({ type: 'header', parameters: [{ type: 'text', text: content.header }] });
+      const header = content.header;
+      if (header?.type === 'text') components.push({ type: 'header', parameters: [{ type: 'text', text: header.text }] });
+      else if (header) components.push({ type: 'header', parameters: [{ type: header.type, [header.type]: { id: header.platformMediaId } }] });
       if (content.body.length > 0) components.push({ type: 'body', parameters: content.body.map((text) => ({ type: 'text', text })) });
       body.type = 'template';
       body.template = { name: content.name, language: { code: content.language }, ...(components.length > 0 ? { components } : {}) };
@@ -59,8 +61,11 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
  */
 export function toGraphTemplate(t: TemplateSubmission): Record<string, unknown> {
   const components: Record<string, unknown>[] = [];
-  if (t.header) {
+  if (t.header?.type === 'text') {
     components.push({ type: 'HEADER', format: 'TEXT', text: t.header.text, ...(t.header.example ? { example: { header_text: [t.header.example] } } : {}) });
+  } else if (t.header) {
+    // template-create-request-image-header.json
+    components.push({ type: 'HEADER', format: t.header.type.toUpperCase(), example: { header_handle: [t.header.handle] } });
   }
   components.push({ type: 'BODY', text: t.body, ...(t.bodyExamples.length > 0 ? { example: { body_text: [t.bodyExamples] } } : {}) });
   if (t.footer) components.push({ type: 'FOOTER', text: t.footer });
@@ -103,6 +108,16 @@ export class CloudApiPlatform implements Platform {
     const res = await this.#graph.postForm<{ id?: string }>(`/${sender.phoneNumberId}/media`, sender.accessToken, form);
     if (!res.id) throw new PlatformError('unavailable', 'The platform accepted the file but returned no id.');
     return { id: String(res.id) };
+  }
+
+  async uploadHeaderHandle(account: SenderCredentials, appId: string, file: { blob: Blob; filename: string; mimeType: string }): Promise<string> {
+    const query = new URLSearchParams({ file_name: file.filename, file_length: String(file.blob.size), file_type: file.mimeType });
+    const session = await this.#graph.postJson<{ id?: string }>(`/${appId}/uploads?${query}`, account.accessToken, {});
+    if (!session.id) throw new PlatformError('unavailable', 'The platform opened no upload session.');
+    // The file data goes with `Authorization: OAuth <token>` and `file_offset` (CLOUD_API.md §2.6).
+    const done = await this.#graph.postBytes<{ h?: string }>(`/${session.id}`, account.accessToken, { authorization: `OAuth ${account.accessToken}`, file_offset: '0', 'content-type': 'application/octet-stream' }, file.blob);
+    if (!done.h) throw new PlatformError('unavailable', 'The platform returned no upload handle.');
+    return done.h;
   }
 
   async createTemplate(account: SenderCredentials, template: TemplateSubmission): Promise<PlatformTemplate> {

@@ -2,6 +2,7 @@
  * A small Graph API client: JSON over HTTP with keep-alive connections, a timeout per call, and
  * Graph error envelopes (CLOUD_API.md §6.1) turned into PlatformError.
  */
+import { Readable } from 'node:stream';
 import { Agent, request, type FormData } from 'undici';
 import { PlatformError } from '../platform.js';
 import { RATE_LIMIT_CODES, classifyPlatformCode } from '../errors.js';
@@ -45,6 +46,11 @@ export class GraphClient {
     return this.#call<T>('POST', path, accessToken, form);
   }
 
+  /** POSTs raw bytes with extra headers (the Resumable Upload API's file data). */
+  postBytes<T>(path: string, accessToken: string, headers: Record<string, string>, body: Blob): Promise<T> {
+    return this.#call<T>('POST', path, accessToken, body, headers);
+  }
+
   getJson<T>(path: string, accessToken: string): Promise<T> {
     return this.#call<T>('GET', path, accessToken);
   }
@@ -53,15 +59,15 @@ export class GraphClient {
     return this.#call<T>('DELETE', path, accessToken);
   }
 
-  async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string | FormData): Promise<T> {
+  async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string | FormData | Blob, extraHeaders: Record<string, string> = {}): Promise<T> {
     let statusCode: number;
     let text: string;
     try {
       const response = await request(`${this.#baseUrl}${path}`, {
         method,
         dispatcher: this.#agent,
-        headers: { authorization: `Bearer ${accessToken}`, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
-        body,
+        headers: { authorization: `Bearer ${accessToken}`, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
+        body: body instanceof Blob ? Readable.fromWeb(body.stream() as never) : body,
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
       statusCode = response.statusCode;
