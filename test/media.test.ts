@@ -118,6 +118,24 @@ describe('media', () => {
     assert.deepEqual(tmpFiles(), []);
   });
 
+  it('enforces the 100 MB document limit on a streamed upload, keeping nothing', async () => {
+    const boundary = 'big-document';
+    // A real PDF header and 100 MB of padding: one sample's length over the limit.
+    async function* body() {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      yield sample('sample.pdf');
+      const mb = Buffer.alloc(1024 * 1024, 0x20);
+      for (let i = 0; i < 100; i++) yield mb;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const before = storedFiles().length;
+    const res = await h.app.inject({ method: 'POST', url: '/v1/media/', headers: { 'x-api-key': h.account.liveKey, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Readable.from(body()) });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(JSON.parse(res.body).error.code, 'media_too_large');
+    assert.equal(storedFiles().length, before);
+    assert.deepEqual(tmpFiles(), []);
+  });
+
   it('keeps a hostile filename for display only, never as a path', async () => {
     const res = await upload(h, { filename: '../../../etc/passwd\u0000.txt', type: 'text/plain', data: sample('sample.txt') });
     assert.equal(res.status, 201);
