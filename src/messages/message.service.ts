@@ -67,30 +67,7 @@ export class MessageService {
     const { db, clock } = this.#o;
     const to = toE164(body.to);
     checkFieldsForType(body);
-    let content: OutboundContent;
-    let media: MediaRow | null = null;
-    if (body.type === 'media') {
-      media = await this.#o.media.find(auth, body.mediaId!);
-      if (body.caption !== undefined && !CAPTION_KINDS.has(media.kind)) {
-        throw new TidingsError('parameter_unknown', `A ${media.kind} message cannot carry a caption; the platform allows captions on images, videos and documents.`, { param: 'caption' });
-      }
-      content = { type: 'media', kind: media.kind, platformMediaId: '', caption: body.caption ?? null, filename: media.kind === 'document' ? media.filename : null };
-    } else if (body.type === 'template') {
-      const template = await this.#o.templates.forSending(auth.accountId, body.templateId!);
-      const values = fillTemplate(template, body.variables);
-      const header = template.header;
-      content = {
-        type: 'template',
-        name: template.name,
-        language: template.language,
-        body: values.body,
-        header: values.header !== null ? { type: 'text', text: values.header } : header && header.type !== 'text' ? { type: header.type, platformMediaId: '' } : null,
-      };
-      // A media header is sent with the template's own file (DECISIONS §8), registered for this number below.
-      if (header && header.type !== 'text') media = (await this.#o.media.lookup(auth.accountId, 'live', header.mediaId)) ?? null;
-    } else {
-      content = { type: 'text', body: body.text!, previewUrl: false };
-    }
+    const { content, media } = await this.#content(auth, body);
 
     const replyToWamid = body.replyTo === undefined ? undefined : await this.#resolveReplyTarget(auth, body.replyTo);
 
@@ -180,6 +157,39 @@ export class MessageService {
     }
     const stored = await writes.run((trx) => this.#attachWamid(trx, row.id, wamid));
     return toMessage(stored);
+  }
+
+  /**
+   * What to send, built from the request: the platform content, and the stored file it needs
+   * registered for the sender (a media message's file, or a template's media header).
+   */
+  async #content(auth: AuthContext, body: SendMessageBody): Promise<{ content: OutboundContent; media: MediaRow | null }> {
+    let content: OutboundContent;
+    let media: MediaRow | null = null;
+    if (body.type === 'media') {
+      media = await this.#o.media.find(auth, body.mediaId!);
+      if (body.caption !== undefined && !CAPTION_KINDS.has(media.kind)) {
+        throw new TidingsError('parameter_unknown', `A ${media.kind} message cannot carry a caption; the platform allows captions on images, videos and documents.`, { param: 'caption' });
+      }
+      content = { type: 'media', kind: media.kind, platformMediaId: '', caption: body.caption ?? null, filename: media.kind === 'document' ? media.filename : null };
+    } else if (body.type === 'template') {
+      const template = await this.#o.templates.forSending(auth.accountId, body.templateId!);
+      const values = fillTemplate(template, body.variables);
+      const header = template.header;
+      content = {
+        type: 'template',
+        name: template.name,
+        language: template.language,
+        body: values.body,
+        header: values.header !== null ? { type: 'text', text: values.header } : header && header.type !== 'text' ? { type: header.type, platformMediaId: '' } : null,
+      };
+      // A media header is sent with the template's own file (DECISIONS §8), registered for this number below.
+      if (header && header.type !== 'text') media = (await this.#o.media.lookup(auth.accountId, 'live', header.mediaId)) ?? null;
+    } else {
+      content = { type: 'text', body: body.text!, previewUrl: false };
+    }
+
+    return { content, media };
   }
 
   /**
