@@ -24,6 +24,8 @@ export interface MediaStorage {
 export class LocalDirectoryStorage implements MediaStorage {
   readonly #dir: string;
   readonly #tmp: string;
+  /** Open temporary files: a discard must wait for its stream to close (it opens asynchronously). */
+  readonly #open = new Map<string, fs.WriteStream>();
 
   constructor(root: string) {
     this.#dir = root;
@@ -38,10 +40,23 @@ export class LocalDirectoryStorage implements MediaStorage {
 
   createTemp() {
     const tempKey = randomBytes(16).toString('hex');
-    return { tempKey, stream: fs.createWriteStream(path.join(this.#tmp, tempKey), { flags: 'wx' }) };
+    const stream = fs.createWriteStream(path.join(this.#tmp, tempKey), { flags: 'wx' });
+    this.#open.set(tempKey, stream);
+    stream.once('close', () => this.#open.delete(tempKey));
+    return { tempKey, stream };
+  }
+
+  /** Waits until the temporary file's stream is closed (destroying it if still writing). */
+  async #closed(tempKey: string): Promise<void> {
+    const stream = this.#open.get(tempKey);
+    if (!stream || stream.closed) return;
+    const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
+    if (!stream.writableFinished) stream.destroy();
+    await closed;
   }
 
   async commit(tempKey: string, key: string): Promise<void> {
+    await this.#closed(tempKey);
     const temp = path.join(this.#tmp, tempKey);
     const handle = await fs.promises.open(temp, 'r');
     try {
@@ -53,6 +68,7 @@ export class LocalDirectoryStorage implements MediaStorage {
   }
 
   async discard(tempKey: string): Promise<void> {
+    await this.#closed(tempKey);
     await fs.promises.rm(path.join(this.#tmp, tempKey), { force: true });
   }
 
