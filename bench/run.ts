@@ -22,7 +22,7 @@ const DURATION = Number(arg('duration', '10'));
 const ONLY = arg('only', 'media,sends,intake,templates').split(',');
 const CONNECTIONS = Number(arg('connections', '32'));
 const SECRET = 'bench-app-secret';
-/** `--profile DIR`: write a V8 CPU profile of the Tidings process there (open it in Chrome DevTools). */
+/** `--profile DIR`: write V8 CPU profiles of the Tidings and simulator processes there (Chrome DevTools opens them). */
 const PROFILE_DIR = arg('profile', '');
 
 interface Server {
@@ -168,9 +168,10 @@ async function main(): Promise<void> {
       WHATSAPP_GRAPH_URL: 'http://127.0.0.1:4103/v23.0',
       LOG_LEVEL: 'warn',
     };
-    const sim = await startServer(['dist/simulator/main.js'], 4103, { SIMULATOR_PORT: '4103', SIMULATOR_WEBHOOK_URL: 'http://127.0.0.1:4102/platform/whatsapp/webhook', LOG_LEVEL: 'warn', WHATSAPP_APP_SECRET: SECRET });
+    const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
+    const sim = await startServer(['dist/simulator/main.js'], 4103, { SIMULATOR_PORT: '4103', SIMULATOR_WEBHOOK_URL: 'http://127.0.0.1:4102/platform/whatsapp/webhook', LOG_LEVEL: 'warn', WHATSAPP_APP_SECRET: SECRET }, profile);
     servers.push(sim);
-    const tidings = await startServer(['dist/main.js'], 4102, env, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []);
+    const tidings = await startServer(['dist/main.js'], 4102, env, profile);
     servers.push(tidings);
 
     // Two numbers at the platform's top tier (1,000 messages/s each), keys without a practical rate limit.
