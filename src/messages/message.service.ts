@@ -25,7 +25,7 @@ import type { ListMessagesQuery, Message, SendMessageBody } from './message.sche
 import { toE164 } from './phone.js';
 import { applyStatus } from './apply-status.js';
 import { UNANSWERED_SEND_CODE } from './platform-reports.service.js';
-import type { ReportedStatus } from './status-machine.js';
+import { INITIAL_STATUS, type ReportedStatus } from './status-machine.js';
 import { testProgressionJobs } from './test-mode.service.js';
 
 /** The customer service window: 24 hours after the customer's last message (CLOUD_API.md §5). */
@@ -100,7 +100,7 @@ export class MessageService {
       phone_number_id: auth.phoneNumberId,
       recipient: to,
       type: body.type,
-      status: 'accepted',
+      ...INITIAL_STATUS,
       platform_message_id: null,
       source: 'api',
       text: body.text ?? null,
@@ -108,12 +108,6 @@ export class MessageService {
       media_id: body.mediaId ?? null,
       template_id: body.templateId ?? null,
       reply_to: body.replyTo ?? null,
-      error_code: null,
-      error_message: null,
-      sent_at: null,
-      delivered_at: null,
-      read_at: null,
-      failed_at: null,
       created_at: createdAt,
       updated_at: createdAt,
     };

@@ -12,7 +12,7 @@ import { newId } from '../lib/ids.js';
 import type { PlatformTemplateUpdate, TemplateService } from '../templates/template.service.js';
 import * as repo from './message.repository.js';
 import { waIdToE164 } from './phone.js';
-import { applyReport, type ReportedStatus } from './status-machine.js';
+import { INITIAL_STATUS, applyReport, type ReportedStatus } from './status-machine.js';
 
 /** A status the platform reported, parsed from a webhook (`platform/cloud-api/webhook-payload.ts`). */
 export interface PlatformStatusUpdate {
@@ -187,7 +187,7 @@ function externalMessage(s: PlatformStatusUpdate, accountId: string, now: string
     phone_number_id: s.phoneNumberId,
     recipient: waIdToE164(s.recipientId),
     type: s.pricingCategory && templateCategories.includes(s.pricingCategory) ? 'template' : null,
-    status: 'accepted',
+    ...INITIAL_STATUS,
     platform_message_id: s.wamid,
     source: 'external',
     text: null,
@@ -195,12 +195,6 @@ function externalMessage(s: PlatformStatusUpdate, accountId: string, now: string
     media_id: null,
     template_id: null,
     reply_to: null,
-    error_code: null,
-    error_message: null,
-    sent_at: null,
-    delivered_at: null,
-    read_at: null,
-    failed_at: null,
     created_at: now,
     updated_at: now,
   };

@@ -26,6 +26,17 @@ export interface StatusFields {
   error_message: string | null;
 }
 
+/** The status fields of a message nothing has been reported about yet. */
+export const INITIAL_STATUS: StatusFields = Object.freeze({
+  status: 'accepted',
+  sent_at: null,
+  delivered_at: null,
+  read_at: null,
+  failed_at: null,
+  error_code: null,
+  error_message: null,
+});
+
 export interface StatusReport {
   status: ReportedStatus;
   /** ISO 8601, when the platform says it happened. */
