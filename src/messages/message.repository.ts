@@ -1,6 +1,7 @@
 /** Rows of outbound messages, inbound messages and status reports. Only this file touches them. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isPostgres, type Db } from '../db/connect.js';
+import { afterCursor } from '../db/paging.js';
 import type { InboundMessagesTable, MessagesTable, StatusReportsTable } from '../db/schema.js';
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -64,12 +65,7 @@ export function listMessages(db: Db, q: MessageListQuery): Promise<MessageRow[]>
     .limit(q.limit + 1);
   if (q.status) query = query.where('status', '=', q.status as MessageRow['status']);
   if (q.recipient) query = query.where('recipient', '=', q.recipient);
-  const after = q.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)])]),
-    );
-  }
+  if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
   return query.execute();
 }
 

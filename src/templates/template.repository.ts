@@ -1,6 +1,7 @@
 /** Rows of templates. Only this file touches the table. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isPostgres, type Db } from '../db/connect.js';
+import { afterCursor } from '../db/paging.js';
 import type { TemplatesTable } from '../db/schema.js';
 
 export type TemplateRow = Selectable<TemplatesTable>;
@@ -65,10 +66,7 @@ export function listTemplates(db: Db, q: TemplateListQuery): Promise<TemplateRow
     .limit(q.limit + 1);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.updatedAfter) query = query.where('updated_at', '>', q.updatedAfter);
-  const after = q.after;
-  if (after) {
-    query = query.where((eb) => eb.or([eb('updated_at', '<', after.updated_at), eb.and([eb('updated_at', '=', after.updated_at), eb('id', '<', after.id)])]));
-  }
+  if (q.after) query = query.where(afterCursor('updated_at', { value: q.after.updated_at, id: q.after.id }));
   return query.execute();
 }
 
