@@ -18,6 +18,8 @@ import { ErrorEnvelope } from './http/schemas.js';
 import './http/types.js';
 import { newId } from './lib/ids.js';
 import { InboundMessage, Message } from './messages/message.schemas.js';
+import { eventRoutes } from './events/event.routes.js';
+import { Delivery, Event, WebhookEndpoint } from './events/event.schemas.js';
 import { messageRoutes } from './messages/message.routes.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
 import { templateRoutes } from './templates/template.routes.js';
@@ -62,7 +64,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  for (const schema of [ErrorEnvelope, Message, InboundMessage, Template, Media]) app.addSchema(schema);
+  for (const schema of [ErrorEnvelope, Message, InboundMessage, Template, Media, Event, WebhookEndpoint, Delivery]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -98,6 +100,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       await v1.register(messageRoutes, { messages: deps.messages, testMode: deps.testMode });
       await v1.register(templateRoutes, { templates: deps.templates });
       await v1.register(mediaRoutes, { media: deps.media, idempotency });
+      await v1.register(eventRoutes, { events: deps.events, endpoints: deps.endpoints });
     },
     { prefix: '/v1' },
   );

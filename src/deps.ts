@@ -11,7 +11,12 @@ import type { Config } from './config.js';
 import { connectDatabase, type Db } from './db/connect.js';
 import { GroupCommit } from './db/group-commit.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
-import { JobRunner } from './jobs/job-queue.js';
+import { DeliveryService, DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './events/delivery.service.js';
+import { EndpointService } from './events/endpoint.service.js';
+import { DELIVER_JOB, EventService } from './events/event.service.js';
+import type { Resolver } from './events/url-policy.js';
+import { SqlJobQueue, type JobQueue } from './jobs/job-queue.js';
+import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
 import { FlexibleRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
@@ -40,9 +45,12 @@ export interface Deps {
   templates: TemplateService;
   media: MediaService;
   keyRateLimiter: RateLimiter;
-  jobs: JobRunner;
-  /** Starts the job runner and hourly housekeeping (expired idempotency keys). */
-  startBackground(): void;
+  events: EventService;
+  endpoints: EndpointService;
+  deliveries: DeliveryService;
+  jobs: JobQueue;
+  /** Starts the job workers and hourly housekeeping (expired idempotency keys and events). */
+  startBackground(): Promise<void>;
   /** Set while shutting down: new requests get 503 service_unavailable. */
   lifecycle: { draining: boolean };
   close(): Promise<void>;
@@ -53,6 +61,10 @@ export interface DepsOverrides {
   logger?: Logger;
   /** The Graph API base URL (the simulator's, in tests and with the embedded simulator). */
   graphUrl?: string;
+  /** Event delivery timing (tests shorten the retry delays and the 10 s timeout). */
+  deliveryPolicy?: Partial<DeliveryPolicy>;
+  /** Host name resolution for the webhook address check. */
+  resolver?: Resolver;
 }
 
 export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -68,19 +80,38 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const graphUrl = overrides.graphUrl ?? (config.platform.mode === 'graph' ? config.platform.graphUrl : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
   const platform = new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs });
 
-  const accounts = new AccountService({ db, secretBox: new SecretBox(secrets.encryptionKey), clock });
+  const secretBox = new SecretBox(secrets.encryptionKey);
+  const accounts = new AccountService({ db, secretBox, clock });
   const writes = new GroupCommit(db, dialect === 'sqlite');
+  const jobs =
+    config.database.dialect === 'postgres'
+      ? new PgBossJobQueue({ db, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs })
+      : new SqlJobQueue({ db, clock, logger, pollMs: config.jobPollMs });
+  const events = new EventService({ db, writes, jobs, clock });
+  const endpoints = new EndpointService({ db, writes, clock, secretBox, allowPrivateUrls: config.allowPrivateWebhookUrls });
+  const deliveries = new DeliveryService({
+    db,
+    writes,
+    jobs,
+    clock,
+    endpoints,
+    logger,
+    policy: { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy },
+    allowPrivateUrls: config.allowPrivateWebhookUrls,
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+  });
   const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
   await storage.sweepTemp();
   const media = new MediaService({ db, writes, clock, platform, accounts, storage, logger });
-  const templates = new TemplateService({ db, media, appId: config.appId, writes, clock, platform, accounts, logger });
-  const messages = new MessageService({ db, writes, clock, platform, accounts, templates, media, rateLimiter: numberRateLimiter, logger });
-  const reports = new PlatformReportService({ writes, clock, accounts, templates, logger });
-  const testMode = new TestModeService({ writes, clock });
+  const templates = new TemplateService({ db, media, appId: config.appId, writes, jobs, events, clock, platform, accounts, logger });
+  const messages = new MessageService({ db, writes, jobs, events, clock, platform, accounts, templates, media, rateLimiter: numberRateLimiter, logger });
+  const reports = new PlatformReportService({ writes, events, clock, accounts, templates, logger });
+  const testMode = new TestModeService({ writes, events, clock });
 
-  const jobs = new JobRunner({ db, clock, logger, pollMs: config.jobPollMs });
-  jobs.register(TEST_STATUS_JOB, (payload) => testMode.applyTestStatus(payload));
+  jobs.register(TEST_STATUS_JOB, (payload) => testMode.applyTestStatus(payload), { concurrency: 4 });
   jobs.register(SUBMIT_JOB, (payload) => templates.resubmit(payload));
+  jobs.register(DELIVER_JOB, (payload) => deliveries.deliver(payload), { concurrency: 16 });
+  if (jobs instanceof PgBossJobQueue) await jobs.prepare();
   let purgeTimer: NodeJS.Timeout | null = null;
 
   return {
@@ -98,11 +129,17 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     templates,
     media,
     keyRateLimiter,
+    events,
+    endpoints,
+    deliveries,
     jobs,
     lifecycle: { draining: false },
-    startBackground() {
-      jobs.start();
-      const purge = () => purgeExpiredIdempotencyKeys(db, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
+    async startBackground() {
+      await jobs.start();
+      const purge = () => {
+        purgeExpiredIdempotencyKeys(db, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
+        events.purgeExpired().catch((err) => logger.warn({ err }, 'event purge failed'));
+      };
       void purge();
       purgeTimer = setInterval(purge, 60 * 60 * 1000);
       purgeTimer.unref();
@@ -110,6 +147,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     async close() {
       if (purgeTimer) clearInterval(purgeTimer);
       await jobs.stop();
+      await jobs.close();
+      await deliveries.close();
       await platform.close();
       await keyRateLimiter.close();
       await numberRateLimiter.close();

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'media_not_found',
   'reply_target_not_found',
   'route_not_found',
+  'webhook_endpoint_not_found',
+  'event_not_found',
   'template_not_editable',
   'template_name_taken',
   'template_name_reserved',

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
-  deps.startBackground();
+  await deps.startBackground();
 
   const demo = config.platform.mode === 'embedded-simulator' ? await deps.accounts.createDemoAccountIfEmpty() : null;
   const base = `http://localhost:${config.port}`;

@@ -13,7 +13,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { buildDeps, type Deps } from '../src/deps.js';
+import { buildDeps, type Deps, type DepsOverrides } from '../src/deps.js';
 import type { Clock } from '../src/lib/clock.js';
 import { loadSecrets } from '../src/secrets.js';
 import { buildSimulator, type Simulator } from '../src/simulator/app.js';
@@ -44,6 +44,8 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
       const c = new pg.Client({ connectionString: PG_BASE_URL });
       await c.connect();
       await c.query(`drop schema "${schema}" cascade`);
+      // pg-boss's schema beside it (src/jobs/pg-boss-queue.ts).
+      await c.query(`drop schema if exists "${schema}_pgboss" cascade`);
       await c.end();
     },
   };
@@ -54,6 +56,8 @@ export interface HarnessOptions {
   /** Extra environment for loadConfig (e.g. PLATFORM_TIMEOUT_MS). */
   env?: Record<string, string>;
   simulator?: Partial<SimulatorConfig>;
+  /** Passed to buildDeps (event delivery timing, host name resolution). */
+  deps?: Pick<DepsOverrides, 'deliveryPolicy' | 'resolver'>;
 }
 
 export interface Harness {
@@ -70,6 +74,13 @@ export interface Harness {
   customerWrites(from: string, text?: string, phoneNumberId?: string): Promise<string>;
   simulatorConfig(config: Partial<SimulatorConfig>): Promise<void>;
   newAccount(name?: string, options?: { throughput?: number }): Promise<Harness['account']>;
+  /**
+   * Stops the service (drains requests, stops the job workers, closes the database) and starts a
+   * new one on the same database and data directory, as a process restart would.
+   */
+  restart(): Promise<void>;
+  /** Starts a second service on the same database (another process behind the load balancer). */
+  startPeer(): Promise<{ deps: Deps; app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -90,24 +101,34 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const config = loadConfig(env);
   const logger = pino({ level: 'silent' });
   const sim = await buildSimulator({ appSecret: loadSecrets(config).appSecret, logger });
-  let realDeps: Deps | undefined;
-  let app: FastifyInstance | undefined;
+  const boot = async (simAddress: string) => {
+    const deps = await buildDeps(config, { ...(options.clock ? { clock: options.clock } : {}), ...options.deps, logger, graphUrl: `${simAddress}/v23.0` });
+    try {
+      const app = await buildApp(deps);
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      await deps.startBackground();
+      return { deps, app, address };
+    } catch (err) {
+      await deps.close();
+      throw err;
+    }
+  };
+  const stop = async (s: { deps: Deps; app: FastifyInstance }) => {
+    s.deps.lifecycle.draining = true;
+    await s.app.close();
+    await s.deps.close();
+  };
   let simAddress: string;
-  let appAddress: string;
+  let current: Awaited<ReturnType<typeof boot>>;
   try {
     simAddress = await sim.app.listen({ port: 0, host: '127.0.0.1' });
-    realDeps = await buildDeps(config, { ...(options.clock ? { clock: options.clock } : {}), logger, graphUrl: `${simAddress}/v23.0` });
-    app = await buildApp(realDeps);
-    appAddress = await app.listen({ port: 0, host: '127.0.0.1' });
+    current = await boot(simAddress);
   } catch (err) {
-    await app?.close();
     await sim.close();
-    await realDeps?.close();
     await database.drop();
     throw err;
   }
-  sim.setWebhookUrl(`${appAddress}/platform/whatsapp/webhook`);
-  realDeps.startBackground();
+  sim.setWebhookUrl(`${current.address}/platform/whatsapp/webhook`);
 
   const put = async (c: Partial<SimulatorConfig>) => {
     const res = await fetch(`${simAddress}/_simulator/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(c) });
@@ -116,16 +137,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await put({ ...FAST, ...options.simulator });
 
   const newAccount = async (name = 'Acme', o: { throughput?: number } = {}) => {
-    const account = await realDeps.accounts.createAccount({ name, ...(o.throughput ? { throughput: o.throughput } : {}) });
-    const live = await realDeps.accounts.createKey({ accountId: account.id, mode: 'live' });
-    const test = await realDeps.accounts.createKey({ accountId: account.id, mode: 'test' });
+    const account = await current.deps.accounts.createAccount({ name, ...(o.throughput ? { throughput: o.throughput } : {}) });
+    const live = await current.deps.accounts.createKey({ accountId: account.id, mode: 'live' });
+    const test = await current.deps.accounts.createKey({ accountId: account.id, mode: 'test' });
     return { id: account.id, phoneNumberId: account.phoneNumbers[0]!.phoneNumberId, liveKey: live.key, testKey: test.key };
   };
   const account = await newAccount();
 
   const harness: Harness = {
-    deps: realDeps,
-    app,
+    get deps() {
+      return current.deps;
+    },
+    get app() {
+      return current.app;
+    },
     sim,
     simUrl: simAddress,
     dataDir,
@@ -140,7 +165,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         payload = JSON.stringify(o.body);
         headers['content-type'] ??= 'application/json';
       }
-      const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+      const res = await current.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
       let body: unknown;
       try {
         body = JSON.parse(res.body);
@@ -161,11 +186,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     simulatorConfig: put,
     newAccount,
+    async restart() {
+      await stop(current);
+      current = await boot(simAddress);
+      sim.setWebhookUrl(`${current.address}/platform/whatsapp/webhook`);
+    },
+    async startPeer() {
+      const peer = await boot(simAddress);
+      return { deps: peer.deps, app: peer.app, close: () => stop(peer) };
+    },
     async close() {
-      realDeps.lifecycle.draining = true;
-      await app.close();
+      await stop(current);
       await sim.close();
-      await realDeps.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
+import { TEST_STATUS_JOB } from '../src/messages/test-mode.service.js';
 import { eventually, startHarness, type Harness } from './harness.js';
 
 describe('test mode', () => {
@@ -72,9 +73,8 @@ describe('test mode', () => {
     await inbound('+16505552005');
     const res = await send('+16505552005');
     await h.deps.jobs.stop();
-    const pending = await h.deps.db.selectFrom('jobs').selectAll().execute();
-    assert.ok(pending.length >= 1, 'jobs are stored, not held in memory');
-    h.deps.jobs.start();
+    assert.ok((await h.deps.jobs.pending(TEST_STATUS_JOB)) >= 1, 'jobs are stored, not held in memory');
+    await h.deps.jobs.start();
     await eventually(async () => (await statusOf(res.body.id)).status === 'read', 8000);
   });
 });

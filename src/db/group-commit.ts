@@ -22,6 +22,8 @@ interface Unit {
 export class GroupCommit {
   #queue: Unit[] = [];
   #flushing = false;
+  /** Callbacks to run once the transaction (by its `trx` object) has committed. */
+  readonly #afterCommit = new WeakMap<Db, Array<() => void>>();
 
   constructor(
     private readonly db: Db,
@@ -34,7 +36,7 @@ export class GroupCommit {
    * network calls, nothing slow.
    */
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    if (!this.grouped) return this.db.transaction().execute(work);
+    if (!this.grouped) return this.#transaction(work);
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
       if (!this.#flushing) {
@@ -50,7 +52,7 @@ export class GroupCommit {
       this.#queue = [];
       let results: unknown[] | undefined;
       try {
-        results = await this.db.transaction().execute(async (trx) => {
+        results = await this.#transaction(async (trx) => {
           const out: unknown[] = [];
           for (const unit of group) out.push(await unit.work(trx));
           return out;
@@ -61,12 +63,33 @@ export class GroupCommit {
           continue;
         }
         for (const unit of group) {
-          await this.db.transaction().execute(unit.work).then(unit.resolve, unit.reject);
+          await this.#transaction(unit.work).then(unit.resolve, unit.reject);
         }
         continue;
       }
       group.forEach((unit, i) => unit.resolve(results![i]));
     }
     this.#flushing = false;
+  }
+
+  /**
+   * Runs `fn` after the transaction `trx` (given to a `run` unit) has committed; never if it rolls
+   * back. For work that must not see uncommitted rows, such as waking a job worker.
+   */
+  afterCommit(trx: Db, fn: () => void): void {
+    const list = this.#afterCommit.get(trx);
+    if (list) list.push(fn);
+    else setImmediate(fn);
+  }
+
+  async #transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    let callbacks: Array<() => void> = [];
+    const result = await this.db.transaction().execute(async (trx) => {
+      callbacks = [];
+      this.#afterCommit.set(trx, callbacks);
+      return work(trx);
+    });
+    for (const fn of callbacks) fn();
+    return result;
   }
 }

@@ -175,7 +175,69 @@ export interface MediaRegistrationsTable {
   created_at: string;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  /** Live endpoints receive live events; test endpoints test events. */
+  mode: 'live' | 'test';
+  url: string;
+  /** JSON array of event types, or `["*"]` for all. */
+  events: string;
+  description: string | null;
+  /** 1 or 0. */
+  enabled: number;
+  /** `requested` (turned off through the API) or `failing` (failed for three days). */
+  disabled_reason: 'requested' | 'failing' | null;
+  /** `whsec_…`, encrypted (SecretBox). */
+  secret: string;
+  /** The secret before the last roll, encrypted; signed with too until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  /** When the current run of failed attempts began; null after a success. */
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  mode: 'live' | 'test';
+  type: string;
+  /** The event exactly as delivered (JSON), serialised once. */
+  payload: string;
+  created_at: string;
+}
+
+export interface EventDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  /** The first 1 KB of the answer. */
+  response_body: string | null;
+  /** Why no answer was usable: timeout, connection error, refused address. */
+  error: string | null;
+}
+
 export interface Database {
+  webhook_endpoints: WebhookEndpointsTable;
+  events: EventsTable;
+  event_deliveries: EventDeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
   media: MediaTable;
   media_registrations: MediaRegistrationsTable;
   templates: TemplatesTable;

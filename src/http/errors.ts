@@ -32,6 +32,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   media_not_found: 404,
   reply_target_not_found: 404,
   route_not_found: 404,
+  webhook_endpoint_not_found: 404,
+  event_not_found: 404,
   template_not_editable: 409,
   template_name_taken: 409,
   template_name_reserved: 409,

@@ -40,3 +40,6 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
 }
 
 export const PageLimit = Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Items per page, 1–100 (default 10).' });
+
+/** The answer of a DELETE. */
+export const Deleted = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });

@@ -134,3 +134,19 @@ export async function insertInboundMessages(db: Db, rows: Insertable<InboundMess
 export function setPlatformMessageId(db: Db, id: string, wamid: string): Promise<MessageRow | undefined> {
   return db.updateTable('messages').set({ platform_message_id: wamid }).where('id', '=', id).returningAll().executeTakeFirst();
 }
+
+/** `msg_` ids of messages by their wamids (for the reply context of inbound messages). */
+export async function messageIdsByWamid(db: Db, accountIds: string[], wamids: string[]): Promise<Map<string, string>> {
+  if (wamids.length === 0 || accountIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('messages')
+    .select(['id', 'platform_message_id', 'account_id'])
+    .where('platform_message_id', 'in', wamids)
+    .where('account_id', 'in', accountIds)
+    .execute();
+  return new Map(rows.map((r) => [`${r.account_id} ${r.platform_message_id}`, r.id]));
+}
+
+export function findInbound(db: Db, accountId: string, mode: 'live' | 'test', id: string): Promise<InboundRow | undefined> {
+  return db.selectFrom('inbound_messages').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
+}

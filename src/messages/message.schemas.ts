@@ -74,8 +74,30 @@ export const InboundMessage = Type.Object(
   {
     id: Type.String({ description: '`in_` id.' }),
     from: Type.String({ description: 'The customer, E.164.' }),
-    type: Type.String(),
-    text: Nullable(Type.String()),
+    contactName: NullableString({ description: 'The customer\'s WhatsApp profile name, when the platform gave it.' }),
+    type: Type.String({ description: 'The platform\'s message type: text, image, video, audio, document, sticker, button, interactive, location, reaction…' }),
+    text: NullableString({ description: 'The text, a button\'s text, or a media caption.' }),
+    media: Nullable(
+      Type.Object(
+        {
+          platformMediaId: NullableString({ description: 'The platform\'s media id (valid 7 days, CLOUD_API.md §3).' }),
+          mimeType: NullableString(),
+          sha256: NullableString(),
+          filename: NullableString({ description: 'Documents only.' }),
+        },
+        { description: 'For image, video, audio, document and sticker messages.' },
+      ),
+    ),
+    context: Nullable(
+      Type.Object(
+        {
+          platformMessageId: NullableString({ description: 'The wamid of the message the customer replied to.' }),
+          messageId: NullableString({ description: 'Its `msg_` id, when it was sent through Tidings.' }),
+          forwarded: Type.Boolean(),
+        },
+        { description: 'Present on replies and forwarded messages.' },
+      ),
+    ),
     platformMessageId: Type.String(),
     receivedAt: Timestamp,
     testMode: Type.Optional(Type.Literal(true)),

@@ -9,7 +9,9 @@ import type { Db } from '../db/connect.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { MessagesTable } from '../db/schema.js';
 import { TidingsError } from '../errors.js';
-import { enqueueJobs } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { EventService } from '../events/event.service.js';
+import { messageStatusEvents } from './message-events.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
@@ -22,6 +24,7 @@ import { fillTemplate } from '../templates/template-send.js';
 import type { TemplateService } from '../templates/template.service.js';
 import * as repo from './message.repository.js';
 import type { ListMessagesQuery, Message, SendMessageBody } from './message.schemas.js';
+import { toMessage } from './message.mapper.js';
 import { toE164 } from './phone.js';
 import { applyStatus } from './apply-status.js';
 import { UNANSWERED_SEND_CODE } from './platform-reports.service.js';
@@ -40,6 +43,10 @@ export interface MessageServiceOptions {
   media: MediaService;
   /** Every write goes through it: grouped commits on SQLite (db/group-commit.ts). */
   writes: GroupCommit;
+  /** Test-mode progression jobs. */
+  jobs: JobQueue;
+  /** message.* events, recorded with the change. */
+  events: EventService;
   /** Per sender number, for the throughput tier (DECISIONS §5). */
   rateLimiter: RateLimiter;
   logger: Logger;
@@ -116,7 +123,7 @@ export class MessageService {
     if (auth.mode === 'test') {
       await writes.run(async (trx) => {
         await repo.insertMessage(trx, row);
-        await enqueueJobs(trx, clock, testProgressionJobs(row.id, to, now));
+        await this.#o.jobs.enqueue(trx, testProgressionJobs(row.id, to, now));
       });
       return toMessage(row);
     }
@@ -139,13 +146,17 @@ export class MessageService {
     } catch (err) {
       if (!(err instanceof PlatformError)) throw err;
       const failedAt = iso(clock.now());
-      await writes.run((trx) => repo.updateMessage(trx, row.id, {
-        status: 'failed',
+      const failure = {
+        status: 'failed' as const,
         failed_at: failedAt,
         updated_at: failedAt,
         error_code: err.code === null ? (err.kind === 'unavailable' ? UNANSWERED_SEND_CODE : 'platform_error') : String(err.code),
         error_message: err.details ?? err.message,
-      }));
+      };
+      await writes.run(async (trx) => {
+        await repo.updateMessage(trx, row.id, failure);
+        await this.#o.events.record(trx, messageStatusEvents(row, { ...row, ...failure }));
+      });
       this.#o.logger.warn({ messageId: row.id, platformCode: err.code, kind: err.kind }, 'platform refused a send');
       throw toClientError(err);
     }
@@ -199,11 +210,13 @@ export class MessageService {
     let row = (await repo.setPlatformMessageId(trx, messageId, wamid))!;
     if (!existing) return row;
     for (const report of await repo.listStatusReports(trx, wamid)) {
+      const before = row;
       row = await applyStatus(trx, row, this.#o.clock.now(), {
         status: report.status as ReportedStatus,
         at: report.occurred_at,
         error: report.error_code ? { code: report.error_code, message: report.error_message ?? '' } : null,
       });
+      await this.#o.events.record(trx, messageStatusEvents(before, row));
     }
     return row;
   }
@@ -281,28 +294,4 @@ function checkFieldsForType(body: SendMessageBody): void {
   if (body.type === 'text' && body.text!.trim() === '') {
     throw new TidingsError('parameter_invalid', 'text must contain more than white space.', { param: 'text' });
   }
-}
-
-export function toMessage(row: repo.MessageRow): Message {
-  return {
-    id: row.id,
-    status: row.status,
-    to: row.recipient,
-    type: row.type,
-    platformMessageId: row.platform_message_id,
-    error: row.status === 'failed' ? { code: row.error_code ?? 'unknown', message: row.error_message ?? '' } : null,
-    text: row.text,
-    caption: row.caption,
-    mediaId: row.media_id,
-    templateId: row.template_id,
-    replyTo: row.reply_to,
-    source: row.source,
-    sentAt: row.sent_at,
-    deliveredAt: row.delivered_at,
-    readAt: row.read_at,
-    failedAt: row.failed_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    ...(row.mode === 'test' ? { testMode: true as const } : {}),
-  };
 }

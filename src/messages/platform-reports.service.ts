@@ -13,6 +13,9 @@ import type { PlatformTemplateUpdate, TemplateService } from '../templates/templ
 import * as repo from './message.repository.js';
 import { waIdToE164 } from './phone.js';
 import { INITIAL_STATUS, applyReport, type ReportedStatus } from './status-machine.js';
+import type { EventService, NewEvent } from '../events/event.service.js';
+import { messageStatusEvents } from './message-events.js';
+import { toInboundMessage } from './message.mapper.js';
 
 /** A status the platform reported, parsed from a webhook (`platform/cloud-api/webhook-payload.ts`). */
 export interface PlatformStatusUpdate {
@@ -60,6 +63,8 @@ export const UNANSWERED_SEND_CODE = 'platform_unavailable';
 
 export interface PlatformReportServiceOptions {
   writes: GroupCommit;
+  /** message.* events, recorded in the same transaction as the reports. */
+  events: EventService;
   templates: TemplateService;
   clock: Clock;
   accounts: AccountService;
@@ -94,9 +99,8 @@ export class PlatformReportService {
       const now = iso(this.#o.clock.now());
       const fresh = await this.#storeStatusReports(trx, statuses, now);
       await this.#applyPlatformStatuses(trx, fresh, owners, now);
-      const stored = await repo.insertInboundMessages(
-        trx,
-        inbound.map((m) => ({
+      const inboundRows = inbound.map(
+        (m): repo.InboundRow => ({
           id: newId('in'),
           account_id: owners.get(m.phoneNumberId)!,
           mode: 'live' as const,
@@ -110,8 +114,10 @@ export class PlatformReportService {
           payload: JSON.stringify(m.payload),
           sent_at: m.at,
           created_at: now,
-        })),
+        }),
       );
+      const stored = await repo.insertInboundMessages(trx, inboundRows);
+      await this.#recordInboundEvents(trx, inboundRows.filter((r) => stored.has(r.platform_message_id)));
       const templates = await this.#o.templates.applyPlatformUpdates(trx, batch.templates, now);
       return { statuses: fresh.length, inbound: stored.size, templates, skipped };
     });
@@ -164,16 +170,39 @@ export class PlatformReportService {
       rows.set(s.wamid, row);
       created.push(row);
     }
+    const events: NewEvent[] = [];
     for (const s of fresh) {
       const row = rows.get(s.wamid)!;
       const changes = applyReport(row, { status: s.status, at: s.at, error: s.error });
       if (!changes) continue;
+      const before = { ...row };
       Object.assign(row, changes, { updated_at: now });
       changed.set(row.id, { ...changed.get(row.id), ...changes, updated_at: now });
+      events.push(...messageStatusEvents(before, { ...row }));
     }
     await repo.insertMessages(trx, created);
     const createdIds = new Set(created.map((r) => r.id));
     for (const [id, changes] of changed) if (!createdIds.has(id)) await repo.updateMessage(trx, id, changes);
+    await this.#o.events.record(trx, events);
+  }
+
+  /** `message.received` for each new customer message, with the `msg_` id of the message it replies to. */
+  async #recordInboundEvents(trx: Db, rows: repo.InboundRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const quoted = await repo.messageIdsByWamid(
+      trx,
+      [...new Set(rows.map((r) => r.account_id))],
+      [...new Set(rows.flatMap((r) => (r.context_message_id ? [r.context_message_id] : [])))],
+    );
+    await this.#o.events.record(
+      trx,
+      rows.map((r) => ({
+        accountId: r.account_id,
+        mode: r.mode,
+        type: 'message.received' as const,
+        object: toInboundMessage(r, r.context_message_id ? (quoted.get(`${r.account_id} ${r.context_message_id}`) ?? null) : null),
+      })),
+    );
   }
 }
 

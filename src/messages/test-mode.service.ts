@@ -4,11 +4,14 @@
  */
 import type { AuthContext } from '../accounts/scopes.js';
 import type { GroupCommit } from '../db/group-commit.js';
+import type { EventService } from '../events/event.service.js';
 import type { JobInput } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { applyStatus } from './apply-status.js';
 import * as repo from './message.repository.js';
+import { messageStatusEvents } from './message-events.js';
+import { toInboundMessage } from './message.mapper.js';
 import type { InboundMessage, TestInboundBody } from './message.schemas.js';
 import { toE164 } from './phone.js';
 import type { ReportedStatus } from './status-machine.js';
@@ -30,9 +33,9 @@ export const TEST_PROGRESSION = {
 export const TEST_STATUS_JOB = 'messages.test_status';
 
 export class TestModeService {
-  readonly #o: { writes: GroupCommit; clock: Clock };
+  readonly #o: { writes: GroupCommit; events: EventService; clock: Clock };
 
-  constructor(options: { writes: GroupCommit; clock: Clock }) {
+  constructor(options: { writes: GroupCommit; events: EventService; clock: Clock }) {
     this.#o = options;
   }
 
@@ -59,8 +62,12 @@ export class TestModeService {
       sent_at: now,
       created_at: now,
     };
-    await this.#o.writes.run((trx) => repo.insertInboundMessages(trx, [row]));
-    return { id: row.id, from: sender, type: 'text', text: body.text, platformMessageId: row.platform_message_id, receivedAt: now, testMode: true };
+    const inbound = toInboundMessage(row);
+    await this.#o.writes.run(async (trx) => {
+      await repo.insertInboundMessages(trx, [row]);
+      await this.#o.events.record(trx, [{ accountId: auth.accountId, mode: 'test', type: 'message.received', object: inbound }]);
+    });
+    return inbound;
   }
 
   /** The job handler of test-mode progression: applies one simulated status to a test message. */
@@ -68,11 +75,12 @@ export class TestModeService {
     await this.#o.writes.run(async (trx) => {
       const row = await repo.findMessageForUpdate(trx, { id: payload.messageId });
       if (!row || row.mode !== 'test') return;
-      await applyStatus(trx, row, this.#o.clock.now(), {
+      const after = await applyStatus(trx, row, this.#o.clock.now(), {
         status: payload.status,
         at: iso(this.#o.clock.now()),
         error: payload.errorCode ? { code: payload.errorCode, message: payload.errorMessage ?? '' } : null,
       });
+      await this.#o.events.record(trx, messageStatusEvents(row, after));
     });
   }
 }

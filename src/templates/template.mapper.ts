@@ -4,6 +4,7 @@ import type { PlatformTemplate, TemplateSubmission } from '../platform/platform.
 import type { TemplateRow } from './template.repository.js';
 import type { TemplateHeader, TemplateVariable } from './template.rules.js';
 import type { Template } from './template.schemas.js';
+import type { NewEvent } from '../events/event.service.js';
 import type { PlatformTemplateUpdate } from './template.service.js';
 
 export function fromPlatform(t: PlatformTemplate, now: number): Partial<TemplateRow> {
@@ -71,4 +72,19 @@ export function toTemplate(row: TemplateRow): Template {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * The events a template change causes (DECISIONS §10): `template.approved` and `template.rejected`
+ * when the status becomes so, `template.category_updated` when the category changes. Templates
+ * are live-mode resources, so their events are live events.
+ */
+export function templateEvents(before: TemplateRow, after: TemplateRow): NewEvent[] {
+  const types: NewEvent['type'][] = [];
+  if (after.status !== before.status && after.status === 'approved') types.push('template.approved');
+  if (after.status !== before.status && after.status === 'rejected') types.push('template.rejected');
+  if (after.category !== before.category) types.push('template.category_updated');
+  if (types.length === 0) return [];
+  const object = toTemplate(after);
+  return types.map((type) => ({ accountId: after.account_id, mode: 'live' as const, type, object }));
 }

@@ -1,9 +1,9 @@
 /** Routes of the template resource (service-interface §4.1–4.5, DECISIONS §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses } from '../http/schemas.js';
+import { Deleted, errorResponses } from '../http/schemas.js';
 import type { TemplateService } from './template.service.js';
-import { Deleted, ListTemplatesQuery, Template, TemplateIdParams, TemplateInput, TemplateList, TemplateUpdate, ValidationResult } from './template.schemas.js';
+import { ListTemplatesQuery, Template, TemplateIdParams, TemplateInput, TemplateList, TemplateUpdate, ValidationResult } from './template.schemas.js';
 
 const IdempotencyHeader = Type.Object({ 'idempotency-key': Type.Optional(Type.String()) });
 

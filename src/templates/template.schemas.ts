@@ -91,4 +91,3 @@ export const ValidationResult = Type.Object({
   issues: Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() })),
 });
 
-export const Deleted = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });

@@ -8,11 +8,12 @@ import type { AuthContext } from '../accounts/scopes.js';
 import type { Db } from '../db/connect.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { TidingsError, type Issue } from '../errors.js';
-import { enqueueJobs } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { EventService } from '../events/event.service.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { PlatformError, type Platform } from '../platform/platform.js';
-import { fromPlatform, templateChanges, toSubmission, toTemplate } from './template.mapper.js';
+import { fromPlatform, templateChanges, templateEvents, toSubmission, toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
 import { checkTemplate, type TemplateContent, type TemplateHeader } from './template.rules.js';
 import type { MediaService } from '../media/media.service.js';
@@ -47,6 +48,10 @@ export interface TemplateServiceOptions {
   /** The Meta app id, for header handles (Resumable Upload API). */
   appId: string;
   writes: GroupCommit;
+  /** Resubmission jobs. */
+  jobs: JobQueue;
+  /** template.approved / rejected / category_updated, recorded with the change. */
+  events: EventService;
   clock: Clock;
   platform: Platform;
   accounts: AccountService;
@@ -231,7 +236,9 @@ export class TemplateService {
       const changes = templateChanges(row, u, now);
       if (!changes) continue;
       await repo.updateTemplate(trx, row.id, changes);
-      rows.set(u.platformTemplateId, { ...row, ...changes });
+      const after = { ...row, ...changes };
+      await this.#o.events.record(trx, templateEvents(row, after));
+      rows.set(u.platformTemplateId, after);
       applied++;
     }
     return applied;
@@ -242,7 +249,7 @@ export class TemplateService {
    * submits twice: a name the platform already holds after an unanswered attempt is adopted.
    */
   async #submit(row: repo.TemplateRow, options: { firstAttempt: boolean }): Promise<repo.TemplateRow> {
-    const { platform, clock, writes } = this.#o;
+    const { platform, clock, writes, jobs, events } = this.#o;
     const account = await this.#credentials(row.account_id);
     let changes: Partial<repo.TemplateRow>;
     try {
@@ -260,8 +267,10 @@ export class TemplateService {
     const updated = { ...row, ...changes, updated_at: iso(clock.now()) };
     await writes.run(async (trx) => {
       await repo.updateTemplate(trx, row.id, { ...changes, updated_at: updated.updated_at });
+      // The platform may approve or reject in its create answer (CLOUD_API.md §2.1), not only by webhook.
+      await events.record(trx, templateEvents(row, updated));
       if (updated.status === 'pending' && options.firstAttempt) {
-        await enqueueJobs(trx, clock, [{ type: SUBMIT_JOB, payload: { templateId: row.id }, runAt: clock.now() + 2000 }]);
+        await jobs.enqueue(trx, [{ type: SUBMIT_JOB, payload: { templateId: row.id }, runAt: clock.now() + 2000 }]);
       }
     });
     return updated;

@@ -1,0 +1,192 @@
+/**
+ * Webhook endpoints (DECISIONS §10): where a customer's events go, with the secret that signs them.
+ * Endpoints belong to an account and a mode: a live key's endpoints receive live events, a test
+ * key's endpoints test events.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AuthContext } from '../accounts/scopes.js';
+import type { Db } from '../db/connect.js';
+import type { GroupCommit } from '../db/group-commit.js';
+import { TidingsError } from '../errors.js';
+import { iso, type Clock } from '../lib/clock.js';
+import type { SecretBox } from '../lib/crypto.js';
+import { newId } from '../lib/ids.js';
+import * as repo from './event.repository.js';
+import type { CreateEndpointBody, ListEndpointsQuery, UpdateEndpointBody, WebhookEndpoint } from './event.schemas.js';
+import { checkEndpointUrl } from './url-policy.js';
+
+/** Endpoints per account and mode: every event is sent to each subscribed one, so fan-out is bounded. */
+export const MAX_ENDPOINTS = 16;
+
+/** After a roll, the previous secret keeps signing (beside the new one) for this long. */
+export const SECRET_ROLL_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+export interface EndpointServiceOptions {
+  db: Db;
+  writes: GroupCommit;
+  clock: Clock;
+  secretBox: SecretBox;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: http:// and private addresses allowed. */
+  allowPrivateUrls: boolean;
+}
+
+export class EndpointService {
+  readonly #o: EndpointServiceOptions;
+
+  constructor(options: EndpointServiceOptions) {
+    this.#o = options;
+  }
+
+  /**
+   * Creates an endpoint; the answer alone carries its secret (`whsec_` + 32 random bytes, base64).
+   * @throws TidingsError parameter_invalid (url refused, see url-policy.ts; or MAX_ENDPOINTS reached)
+   */
+  async create(auth: AuthContext, body: CreateEndpointBody): Promise<WebhookEndpoint> {
+    const url = checkEndpointUrl(body.url, this.#o.allowPrivateUrls);
+    const now = iso(this.#o.clock.now());
+    const secret = newSecret();
+    const row: repo.EndpointRow = {
+      id: newId('we'),
+      account_id: auth.accountId,
+      mode: auth.mode,
+      url,
+      events: JSON.stringify(normaliseEvents(body.events)),
+      description: body.description ?? null,
+      enabled: 1,
+      disabled_reason: null,
+      secret: this.#o.secretBox.encrypt(secret),
+      previous_secret: null,
+      previous_secret_expires_at: null,
+      failing_since: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await this.#o.writes.run(async (trx) => {
+      if ((await repo.countEndpoints(trx, auth.accountId, auth.mode)) >= MAX_ENDPOINTS) {
+        throw new TidingsError('parameter_invalid', `An account has at most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`, { param: 'url' });
+      }
+      await repo.insertEndpoint(trx, row);
+    });
+    return { ...this.toEndpoint(row), secret };
+  }
+
+  /** @throws TidingsError parameter_invalid for an unknown `starting_after`. */
+  async list(auth: AuthContext, query: ListEndpointsQuery): Promise<{ data: WebhookEndpoint[]; has_more: boolean }> {
+    const limit = query.limit ?? 10;
+    let after: repo.EndpointRow | undefined;
+    if (query.starting_after !== undefined) {
+      after = await repo.findEndpoint(this.#o.db, auth.accountId, auth.mode, query.starting_after);
+      if (!after) throw new TidingsError('parameter_invalid', `starting_after names no webhook endpoint of this account: ${query.starting_after}.`, { param: 'starting_after' });
+    }
+    const rows = await repo.listEndpoints(this.#o.db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}) });
+    return { data: rows.slice(0, limit).map((r) => this.toEndpoint(r)), has_more: rows.length > limit };
+  }
+
+  /** @throws TidingsError webhook_endpoint_not_found */
+  async get(auth: AuthContext, id: string): Promise<WebhookEndpoint> {
+    return this.toEndpoint(await this.#find(this.#o.db, auth, id));
+  }
+
+  /**
+   * Changes the given fields. `enabled: true` turns a disabled endpoint on again with a clean
+   * failure record; `enabled: false` stops its deliveries (pending retries are marked failed).
+   * @throws TidingsError webhook_endpoint_not_found; parameter_invalid (url refused)
+   */
+  async update(auth: AuthContext, id: string, body: UpdateEndpointBody): Promise<WebhookEndpoint> {
+    const url = body.url === undefined ? undefined : checkEndpointUrl(body.url, this.#o.allowPrivateUrls);
+    const now = iso(this.#o.clock.now());
+    return this.#o.writes.run(async (trx) => {
+      const row = await this.#find(trx, auth, id);
+      const changes: Partial<repo.EndpointRow> = { updated_at: now };
+      if (url !== undefined) changes.url = url;
+      if (body.events !== undefined) changes.events = JSON.stringify(normaliseEvents(body.events));
+      if (body.description !== undefined) changes.description = body.description;
+      if (body.enabled === true && !row.enabled) Object.assign(changes, { enabled: 1, disabled_reason: null, failing_since: null });
+      if (body.enabled === false && row.enabled) {
+        Object.assign(changes, { enabled: 0, disabled_reason: 'requested' });
+        await repo.failPendingDeliveries(trx, row.id, now);
+      }
+      await repo.updateEndpoint(trx, row.id, changes);
+      return this.toEndpoint({ ...row, ...changes });
+    });
+  }
+
+  /**
+   * Deletes an endpoint: nothing more is sent to it (pending retries are marked failed); its past
+   * deliveries stay in the event log.
+   * @throws TidingsError webhook_endpoint_not_found
+   */
+  async delete(auth: AuthContext, id: string): Promise<{ id: string; deleted: true }> {
+    const now = iso(this.#o.clock.now());
+    await this.#o.writes.run(async (trx) => {
+      const row = await this.#find(trx, auth, id);
+      await repo.updateEndpoint(trx, row.id, { deleted_at: now, enabled: 0, updated_at: now });
+      await repo.failPendingDeliveries(trx, row.id, now);
+    });
+    return { id, deleted: true };
+  }
+
+  /**
+   * Replaces the secret; the answer carries the new one. For SECRET_ROLL_OVERLAP_MS both sign every
+   * delivery (two `v1,` signatures in `webhook-signature`), so receivers can switch without a gap.
+   * Rolling again within that time replaces the older secret at once.
+   * @throws TidingsError webhook_endpoint_not_found
+   */
+  async rollSecret(auth: AuthContext, id: string): Promise<WebhookEndpoint> {
+    const now = this.#o.clock.now();
+    const secret = newSecret();
+    return this.#o.writes.run(async (trx) => {
+      const row = await this.#find(trx, auth, id);
+      const changes: Partial<repo.EndpointRow> = {
+        secret: this.#o.secretBox.encrypt(secret),
+        previous_secret: row.secret,
+        previous_secret_expires_at: iso(now + SECRET_ROLL_OVERLAP_MS),
+        updated_at: iso(now),
+      };
+      await repo.updateEndpoint(trx, row.id, changes);
+      return { ...this.toEndpoint({ ...row, ...changes }), secret };
+    });
+  }
+
+  /** The secrets that sign a delivery now: the current one, and the previous one while it overlaps. */
+  signingSecrets(row: repo.EndpointRow): string[] {
+    const secrets = [this.#o.secretBox.decrypt(row.secret)];
+    if (row.previous_secret && row.previous_secret_expires_at && Date.parse(row.previous_secret_expires_at) > this.#o.clock.now()) {
+      secrets.push(this.#o.secretBox.decrypt(row.previous_secret));
+    }
+    return secrets;
+  }
+
+  toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
+    const rolling = row.previous_secret_expires_at && Date.parse(row.previous_secret_expires_at) > this.#o.clock.now() ? row.previous_secret_expires_at : null;
+    return {
+      id: row.id,
+      url: row.url,
+      events: JSON.parse(row.events) as string[],
+      description: row.description,
+      enabled: row.enabled === 1,
+      disabledReason: row.enabled === 1 ? null : row.disabled_reason,
+      failingSince: row.failing_since,
+      secretRollingExpiresAt: rolling,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      ...(row.mode === 'test' ? { testMode: true as const } : {}),
+    };
+  }
+
+  async #find(db: Db, auth: AuthContext, id: string): Promise<repo.EndpointRow> {
+    const row = await repo.findEndpoint(db, auth.accountId, auth.mode, id);
+    if (!row) throw new TidingsError('webhook_endpoint_not_found', `No webhook endpoint ${id}.`, { param: 'id' });
+    return row;
+  }
+}
+
+/** `whsec_` and 32 random bytes in base64, the Standard Webhooks secret format. */
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+function normaliseEvents(events: string[]): string[] {
+  return events.includes('*') ? ['*'] : [...new Set(events)].sort();
+}

@@ -1,0 +1,139 @@
+/** Storage of webhook endpoints, events, deliveries and attempts. `db` may be a transaction. */
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/connect.js';
+import { afterCursor } from '../db/paging.js';
+import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, WebhookEndpointsTable } from '../db/schema.js';
+
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type DeliveryRow = Selectable<EventDeliveriesTable>;
+export type AttemptRow = Selectable<DeliveryAttemptsTable>;
+type Mode = 'live' | 'test';
+
+export async function insertEndpoint(db: Db, row: EndpointRow): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export async function findEndpoint(db: Db, accountId: string, mode: Mode, id: string): Promise<EndpointRow | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('mode', '=', mode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** By id alone, deleted ones included: for the delivery worker. */
+export async function findEndpointById(db: Db, id: string): Promise<EndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listEndpoints(db: Db, q: { accountId: string; mode: Mode; limit: number; after?: { created_at: string; id: string } }): Promise<EndpointRow[]> {
+  let query = db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('account_id', '=', q.accountId)
+    .where('mode', '=', q.mode)
+    .where('deleted_at', 'is', null);
+  if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
+}
+
+export async function countEndpoints(db: Db, accountId: string, mode: Mode): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('mode', '=', mode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Enabled endpoints of these accounts (both modes): the fan-out of new events. */
+export async function enabledEndpoints(db: Db, accountIds: string[]): Promise<EndpointRow[]> {
+  if (accountIds.length === 0) return [];
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('account_id', 'in', accountIds)
+    .where('enabled', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function updateEndpoint(db: Db, id: string, changes: Partial<EndpointRow>): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertEvents(db: Db, rows: EventRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('events').values(rows).execute();
+}
+
+export async function findEvent(db: Db, accountId: string, mode: Mode, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
+}
+
+export async function listEvents(db: Db, q: { accountId: string; mode: Mode; limit: number; type?: string; after?: { created_at: string; id: string } }): Promise<EventRow[]> {
+  let query = db.selectFrom('events').selectAll().where('account_id', '=', q.accountId).where('mode', '=', q.mode);
+  if (q.type) query = query.where('type', '=', q.type);
+  if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
+}
+
+/** Removes events created before `before` (ISO), with their deliveries and attempts; returns how many. */
+export async function deleteEventsBefore(db: Db, before: string): Promise<number> {
+  const old = db.selectFrom('events').select('id').where('created_at', '<', before);
+  const deliveries = db.selectFrom('event_deliveries').select('id').where('event_id', 'in', old);
+  await db.deleteFrom('delivery_attempts').where('delivery_id', 'in', deliveries).execute();
+  await db.deleteFrom('event_deliveries').where('event_id', 'in', old).execute();
+  const result = await db.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertDeliveries(db: Db, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('event_deliveries').values(rows).execute();
+}
+
+export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | undefined> {
+  return db.selectFrom('event_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findEventById(db: Db, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateDelivery(db: Db, id: string, changes: Partial<DeliveryRow>): Promise<void> {
+  await db.updateTable('event_deliveries').set(changes).where('id', '=', id).execute();
+}
+
+/** Marks every pending delivery to an endpoint failed (endpoint disabled or deleted). */
+export async function failPendingDeliveries(db: Db, endpointId: string, now: string): Promise<void> {
+  await db
+    .updateTable('event_deliveries')
+    .set({ status: 'failed', next_attempt_at: null, updated_at: now })
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function deliveriesOfEvent(db: Db, eventId: string): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[] }> {
+  const deliveries = await db.selectFrom('event_deliveries').selectAll().where('event_id', '=', eventId).orderBy('created_at').orderBy('id').execute();
+  const attempts =
+    deliveries.length === 0
+      ? []
+      : await db
+          .selectFrom('delivery_attempts')
+          .selectAll()
+          .where('delivery_id', 'in', deliveries.map((d) => d.id))
+          .orderBy('attempted_at')
+          .orderBy('id')
+          .execute();
+  return { deliveries, attempts };
+}
+
+export async function insertAttempt(db: Db, row: AttemptRow): Promise<void> {
+  await db.insertInto('delivery_attempts').values(row).execute();
+}

@@ -1,0 +1,170 @@
+/**
+ * Events (DECISIONS §10): recorded in the same transaction as the change that causes them, with a
+ * delivery (and its job) for every enabled endpoint subscribed to the type; listed for 30 days;
+ * redelivered on request.
+ */
+import type { AuthContext } from '../accounts/scopes.js';
+import type { Db } from '../db/connect.js';
+import type { GroupCommit } from '../db/group-commit.js';
+import { TidingsError } from '../errors.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { iso, type Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import * as repo from './event.repository.js';
+import type { Delivery, Event, EventType, ListEventsQuery, RedeliverBody } from './event.schemas.js';
+
+/** The job that makes one delivery attempt; its payload is `{ deliveryId }`. */
+export const DELIVER_JOB = 'events.deliver';
+
+/** Events are listed for 30 days, then removed with their deliveries (DECISIONS §10). */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** An event to record: the resource is embedded as its GET returns it at this moment. */
+export interface NewEvent {
+  accountId: string;
+  mode: 'live' | 'test';
+  type: EventType;
+  object: unknown;
+}
+
+export interface EventServiceOptions {
+  db: Db;
+  writes: GroupCommit;
+  jobs: JobQueue;
+  clock: Clock;
+}
+
+export class EventService {
+  readonly #o: EventServiceOptions;
+
+  constructor(options: EventServiceOptions) {
+    this.#o = options;
+  }
+
+  /**
+   * Records events inside the caller's transaction `trx` (from `writes.run`), so they exist if and
+   * only if the change that caused them commits, and schedules their deliveries in it too. The
+   * payload is serialised once: every attempt sends the same bytes. A few queries per call
+   * whatever the number of events.
+   */
+  async record(trx: Db, events: NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const now = this.#o.clock.now();
+    const createdAt = iso(now);
+    const rows: repo.EventRow[] = events.map((e) => {
+      const id = newId('evt', now);
+      const body: Event = { id, type: e.type, createdAt, data: { object: e.object }, ...(e.mode === 'test' ? { testMode: true as const } : {}) };
+      return { id, account_id: e.accountId, mode: e.mode, type: e.type, payload: JSON.stringify(body), created_at: createdAt };
+    });
+    await repo.insertEvents(trx, rows);
+    const endpoints = await repo.enabledEndpoints(trx, [...new Set(events.map((e) => e.accountId))]);
+    if (endpoints.length === 0) return;
+    const deliveries: repo.DeliveryRow[] = [];
+    for (const event of rows) {
+      for (const endpoint of endpoints) {
+        if (endpoint.account_id === event.account_id && endpoint.mode === event.mode && subscribes(endpoint, event.type)) {
+          deliveries.push(newDelivery(event.id, endpoint.id, createdAt));
+        }
+      }
+    }
+    await this.#schedule(trx, deliveries, now);
+  }
+
+  /**
+   * A page of the key's events (account and mode), newest first.
+   * @throws TidingsError parameter_invalid for an unknown `starting_after`.
+   */
+  async list(auth: AuthContext, query: ListEventsQuery): Promise<{ data: Event[]; has_more: boolean }> {
+    const limit = query.limit ?? 10;
+    let after: repo.EventRow | undefined;
+    if (query.starting_after !== undefined) {
+      after = await repo.findEvent(this.#o.db, auth.accountId, auth.mode, query.starting_after);
+      if (!after) throw new TidingsError('parameter_invalid', `starting_after names no event of this account: ${query.starting_after}.`, { param: 'starting_after' });
+    }
+    const rows = await repo.listEvents(this.#o.db, { accountId: auth.accountId, mode: auth.mode, limit, ...(query.type ? { type: query.type } : {}), ...(after ? { after } : {}) });
+    return { data: rows.slice(0, limit).map((r) => JSON.parse(r.payload) as Event), has_more: rows.length > limit };
+  }
+
+  /** @throws TidingsError event_not_found */
+  async get(auth: AuthContext, id: string): Promise<Event> {
+    return JSON.parse((await this.#find(auth, id)).payload) as Event;
+  }
+
+  /**
+   * The deliveries of an event, each with its attempts (status code, duration, first 1 KB of the answer).
+   * @throws TidingsError event_not_found
+   */
+  async deliveries(auth: AuthContext, id: string): Promise<{ data: Delivery[] }> {
+    const event = await this.#find(auth, id);
+    const { deliveries, attempts } = await repo.deliveriesOfEvent(this.#o.db, event.id);
+    return { data: deliveries.map((d) => toDelivery(d, attempts.filter((a) => a.delivery_id === d.id))) };
+  }
+
+  /**
+   * Sends an event again (the same id and bytes, freshly signed): a new delivery to the named
+   * endpoint, or to every enabled endpoint subscribed to its type.
+   * @throws TidingsError event_not_found; webhook_endpoint_not_found; parameter_invalid when the
+   *   endpoint is disabled, or when no enabled endpoint receives this type.
+   */
+  async redeliver(auth: AuthContext, id: string, body: RedeliverBody): Promise<{ data: Delivery[] }> {
+    const event = await this.#find(auth, id);
+    let targets: repo.EndpointRow[];
+    if (body.endpointId !== undefined) {
+      const endpoint = await repo.findEndpoint(this.#o.db, auth.accountId, auth.mode, body.endpointId);
+      if (!endpoint) throw new TidingsError('webhook_endpoint_not_found', `No webhook endpoint ${body.endpointId}.`, { param: 'endpointId' });
+      if (!endpoint.enabled) throw new TidingsError('parameter_invalid', `Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH enabled: true) first.`, { param: 'endpointId' });
+      targets = [endpoint];
+    } else {
+      targets = (await repo.enabledEndpoints(this.#o.db, [auth.accountId])).filter((e) => e.mode === auth.mode && subscribes(e, event.type));
+      if (targets.length === 0) {
+        throw new TidingsError('parameter_invalid', `No enabled webhook endpoint receives ${event.type} events; name one with endpointId.`, { param: 'endpointId' });
+      }
+    }
+    const now = this.#o.clock.now();
+    const rows = targets.map((t) => newDelivery(event.id, t.id, iso(now)));
+    await this.#o.writes.run((trx) => this.#schedule(trx, rows, now));
+    return { data: rows.map((d) => toDelivery(d, [])) };
+  }
+
+  /** Removes events older than the retention period, with their deliveries; returns how many. */
+  async purgeExpired(): Promise<number> {
+    return repo.deleteEventsBefore(this.#o.db, iso(this.#o.clock.now() - EVENT_RETENTION_MS));
+  }
+
+  async #schedule(trx: Db, deliveries: repo.DeliveryRow[], now: number): Promise<void> {
+    if (deliveries.length === 0) return;
+    await repo.insertDeliveries(trx, deliveries);
+    await this.#o.jobs.enqueue(trx, deliveries.map((d) => ({ type: DELIVER_JOB, payload: { deliveryId: d.id }, runAt: now })));
+    this.#o.writes.afterCommit(trx, () => this.#o.jobs.wake(DELIVER_JOB));
+  }
+
+  async #find(auth: AuthContext, id: string): Promise<repo.EventRow> {
+    const row = await repo.findEvent(this.#o.db, auth.accountId, auth.mode, id);
+    if (!row) throw new TidingsError('event_not_found', `No event ${id}.`, { param: 'id' });
+    return row;
+  }
+}
+
+/** Whether an endpoint receives events of `type` (`"*"` means every type). */
+export function subscribes(endpoint: Pick<repo.EndpointRow, 'events'>, type: string): boolean {
+  const events = JSON.parse(endpoint.events) as string[];
+  return events.includes('*') || events.includes(type);
+}
+
+function newDelivery(eventId: string, endpointId: string, now: string): repo.DeliveryRow {
+  return { id: newId('dlv'), event_id: eventId, endpoint_id: endpointId, status: 'pending', attempt_count: 0, next_attempt_at: now, created_at: now, updated_at: now };
+}
+
+export function toDelivery(d: repo.DeliveryRow, attempts: repo.AttemptRow[]): Delivery {
+  return {
+    id: d.id,
+    eventId: d.event_id,
+    endpointId: d.endpoint_id,
+    status: d.status,
+    attemptCount: d.attempt_count,
+    nextAttemptAt: d.next_attempt_at,
+    createdAt: d.created_at,
+    updatedAt: d.updated_at,
+    attempts: attempts.map((a) => ({ attemptedAt: a.attempted_at, statusCode: a.status_code, durationMs: a.duration_ms, responseBody: a.response_body, error: a.error })),
+  };
+}
