@@ -29,6 +29,16 @@ const ROUTES: RouteCase[] = [
   { method: 'PATCH', url: '/v1/templates/tpl_unknown', scope: 'templates:write', body: { footer: 'x' }, mode: 'live-only' },
   { method: 'DELETE', url: '/v1/templates/tpl_unknown', scope: 'templates:write', mode: 'live-only' },
   { method: 'POST', url: '/v1/media/', scope: 'media:write' },
+  { method: 'POST', url: '/v1/webhook_endpoints', scope: 'webhooks:manage', body: { url: 'https://hooks.example.com/x', events: ['template.rejected'] } },
+  { method: 'GET', url: '/v1/webhook_endpoints', scope: 'webhooks:manage' },
+  { method: 'GET', url: '/v1/webhook_endpoints/we_unknown', scope: 'webhooks:manage' },
+  { method: 'PATCH', url: '/v1/webhook_endpoints/we_unknown', scope: 'webhooks:manage', body: { enabled: false } },
+  { method: 'DELETE', url: '/v1/webhook_endpoints/we_unknown', scope: 'webhooks:manage' },
+  { method: 'POST', url: '/v1/webhook_endpoints/we_unknown/roll_secret', scope: 'webhooks:manage' },
+  { method: 'GET', url: '/v1/events', scope: 'webhooks:manage' },
+  { method: 'GET', url: '/v1/events/evt_unknown', scope: 'webhooks:manage' },
+  { method: 'GET', url: '/v1/events/evt_unknown/deliveries', scope: 'webhooks:manage' },
+  { method: 'POST', url: '/v1/events/evt_unknown/redeliver', scope: 'webhooks:manage' },
 ];
 
 describe('authentication and tenant isolation', () => {
@@ -58,7 +68,7 @@ describe('authentication and tenant isolation', () => {
     });
 
     it(`${route.method} ${route.url}: 403 permission_denied without the ${route.scope} scope`, async () => {
-      const others = ['templates:read', 'templates:write', 'messages:read', 'messages:send', 'media:write'].filter((s) => s !== route.scope);
+      const others = ['templates:read', 'templates:write', 'messages:read', 'messages:send', 'media:write', 'webhooks:manage'].filter((s) => s !== route.scope);
       const { key } = await h.deps.accounts.createKey({ accountId: h.account.id, mode: route.mode === 'test-only' ? 'test' : 'live', scopes: others });
       const res = await h.api(route.method, route.url, { key, body: route.body });
       assert.equal(res.status, 403);
@@ -72,6 +82,21 @@ describe('authentication and tenant isolation', () => {
       assert.deepEqual([res.status, res.body.error.code], [403, 'live_mode_required']);
     });
   }
+
+  it("answers another account's webhook endpoints and events with 404 and leaves them out of lists", async () => {
+    const other = await h.newAccount('Other Hooks');
+    const endpoint = await h.api('POST', '/v1/webhook_endpoints', { key: other.testKey, body: { url: 'https://hooks.example.com/other', events: ['template.rejected'] } });
+    assert.equal(endpoint.status, 201);
+    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: other.testKey, body: { from: '+16505550120', text: 'hi' } });
+    const event = (await h.api('GET', '/v1/events', { key: other.testKey })).body.data[0];
+    assert.match(event.id, /^evt_/);
+    assert.equal((await h.api('GET', `/v1/webhook_endpoints/${endpoint.body.id}`, { key: h.account.testKey })).body.error.code, 'webhook_endpoint_not_found');
+    assert.equal((await h.api('DELETE', `/v1/webhook_endpoints/${endpoint.body.id}`, { key: h.account.testKey })).status, 404);
+    assert.equal((await h.api('GET', `/v1/events/${event.id}`, { key: h.account.testKey })).body.error.code, 'event_not_found');
+    assert.equal((await h.api('POST', `/v1/events/${event.id}/redeliver`, { key: h.account.testKey })).status, 404);
+    assert.ok(!(await h.api('GET', '/v1/events?limit=100', { key: h.account.testKey })).body.data.some((e: { id: string }) => e.id === event.id));
+    assert.ok(!(await h.api('GET', '/v1/webhook_endpoints', { key: h.account.testKey })).body.data.some((e: { id: string }) => e.id === endpoint.body.id));
+  });
 
   it('refuses test helpers to live keys with 403 permission_denied', async () => {
     const res = await h.api('POST', '/v1/test_helpers/inbound_messages', { body: { from: '+16505551234', text: 'hi' } });

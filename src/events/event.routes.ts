@@ -155,11 +155,15 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService; endp
         description: 'Sends the event again (same id and body, fresh signature) to `endpointId`, or to every enabled endpoint subscribed to its type. The body may be omitted.',
         headers: IdempotencyHeader,
         params: IdParams,
-        body: Type.Optional(RedeliverBody),
+        body: RedeliverBody,
         response: { 202: DeliveryList, ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
       },
+      // No body at all means `{}`.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+      },
     },
-    async (request, reply) => reply.code(202).send(await events.redeliver(request.auth!, request.params.id, request.body ?? {})),
+    async (request, reply) => reply.code(202).send(await events.redeliver(request.auth!, request.params.id, request.body)),
   );
 
 };

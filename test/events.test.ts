@@ -1,0 +1,406 @@
+/**
+ * Events and webhook endpoints end to end (DECISIONS §10): the service's events reach a real HTTP
+ * receiver that verifies every signature with the `standardwebhooks` library.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { DIALECT, eventually, startHarness, type Harness } from './harness.js';
+import { startReceiver, type Receiver } from './receiver.js';
+import { ManualClock } from '../src/lib/clock.js';
+import { DELIVER_JOB } from '../src/events/event.service.js';
+
+/** Short delays, so retries happen in tens of milliseconds. */
+const FAST_POLICY = { retryDelaysMs: [40, 40, 40, 40, 40, 40], disableAfterMs: 60_000, timeoutMs: 1000 };
+const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+
+type Account = Harness['account'];
+
+describe('events', () => {
+  let h: Harness;
+  const receivers: Receiver[] = [];
+  before(async () => {
+    h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: FAST_POLICY } });
+  });
+  after(async () => {
+    for (const r of receivers) await r.close();
+    await h.close();
+  });
+
+  /** A fresh account (so no other test's endpoints receive its events) with an endpoint and a receiver. */
+  async function setup(events: string[] = ['*'], mode: 'live' | 'test' = 'live') {
+    const account = await h.newAccount();
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const key = mode === 'live' ? account.liveKey : account.testKey;
+    const res = await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events, description: 'orders' } });
+    assert.equal(res.status, 201, res.text);
+    receiver.secrets = [res.body.secret];
+    return { account, receiver, key, endpoint: res.body };
+  }
+
+  const customerWrites = async (account: Account, from: string, text = 'Hello', contextMessageId?: string) => {
+    const res = await fetch(`${h.simUrl}/_simulator/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from, to: account.phoneNumberId, text, name: 'Maria', ...(contextMessageId ? { contextMessageId } : {}) }),
+    });
+    const { wamid } = (await res.json()) as { wamid: string };
+    await h.sim.webhooks.idle();
+    return wamid;
+  };
+  const types = (r: Receiver) => r.received.map((x) => x.type);
+
+  it('manages endpoints: the secret only on create, list, get, update, delete', async () => {
+    const { account, endpoint, key } = await setup(['message.read', 'message.sent']);
+    assert.match(endpoint.id, /^we_/);
+    assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    assert.deepEqual(endpoint.events, ['message.read', 'message.sent']);
+    assert.equal(endpoint.enabled, true);
+    const got = await h.api('GET', `/v1/webhook_endpoints/${endpoint.id}`, { key });
+    assert.equal(got.status, 200);
+    assert.equal(got.body.secret, undefined, 'the secret is shown once');
+    assert.equal(got.body.url, endpoint.url);
+    const list = await h.api('GET', '/v1/webhook_endpoints', { key });
+    assert.deepEqual(list.body.data.map((e: { id: string }) => e.id), [endpoint.id]);
+    // A test key sees its own endpoints only.
+    assert.deepEqual((await h.api('GET', '/v1/webhook_endpoints', { key: account.testKey })).body.data, []);
+    assert.equal((await h.api('GET', `/v1/webhook_endpoints/${endpoint.id}`, { key: account.testKey })).status, 404);
+    // Another account's endpoint is a 404.
+    assert.equal((await h.api('GET', `/v1/webhook_endpoints/${endpoint.id}`)).body.error.code, 'webhook_endpoint_not_found');
+
+    const patched = await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: { events: ['*'], description: null, enabled: false } });
+    assert.equal(patched.status, 200, patched.text);
+    assert.deepEqual([patched.body.events, patched.body.description, patched.body.enabled, patched.body.disabledReason], [['*'], null, false, 'requested']);
+    const on = await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: { enabled: true } });
+    assert.deepEqual([on.body.enabled, on.body.disabledReason], [true, null]);
+    assert.equal((await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: {} })).status, 400);
+    assert.equal((await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: { events: ['message.bounced'] } })).body.error.code, 'parameter_invalid');
+
+    const del = await h.api('DELETE', `/v1/webhook_endpoints/${endpoint.id}`, { key });
+    assert.deepEqual(del.body, { id: endpoint.id, deleted: true });
+    assert.equal((await h.api('GET', `/v1/webhook_endpoints/${endpoint.id}`, { key })).status, 404);
+  });
+
+  it('delivers every message event, signed, with the message as GET returns it', async () => {
+    const { account, receiver, key } = await setup(['*']);
+    const customer = '+16505559001';
+    await customerWrites(account, customer, 'Where is my order?');
+    const sent = await h.api('POST', '/v1/messages/', { key, body: { to: customer, type: 'text', text: 'On its way' } });
+    assert.equal(sent.status, 201, sent.text);
+    await eventually(async () => types(receiver).includes('message.read'));
+    await eventually(async () => receiver.received.length >= 4);
+    assert.deepEqual(types(receiver).sort(), ['message.delivered', 'message.read', 'message.received', 'message.sent']);
+    for (const r of receiver.received) {
+      assert.deepEqual(r.verifiedWith, receiver.secrets, `${r.type} verifies with the endpoint's secret`);
+      assert.equal(r.body.id, r.headers['webhook-id']);
+      assert.match(r.body.id, /^evt_/);
+      assert.equal(r.body.testMode, undefined);
+    }
+    const received = receiver.received.find((r) => r.type === 'message.received')!.body.data.object;
+    assert.deepEqual(
+      { from: received.from, text: received.text, contactName: received.contactName, type: received.type, media: received.media, context: received.context },
+      { from: customer, text: 'Where is my order?', contactName: 'Maria', type: 'text', media: null, context: null },
+    );
+    const read = receiver.received.find((r) => r.type === 'message.read')!.body.data.object;
+    const now = (await h.api('GET', `/v1/messages/${sent.body.id}`, { key })).body;
+    assert.deepEqual(read, now, 'the object is the message as GET returns it');
+    // The log has the same events, byte for byte what was delivered.
+    const event = await h.api('GET', `/v1/events/${receiver.received[0]!.id}`, { key });
+    assert.equal(JSON.stringify(event.body), receiver.received[0]!.raw);
+  });
+
+  it('message.failed carries the platform error; a reply carries the quoted message', async () => {
+    const { account, receiver, key } = await setup(['message.failed', 'message.received']);
+    const customer = '+16505550001'; // the simulator fails sends to numbers ending 0001 (131026)
+    await customerWrites(account, customer);
+    const sent = await h.api('POST', '/v1/messages/', { key, body: { to: customer, type: 'text', text: 'hello' } });
+    const failed = await eventually(async () => receiver.received.find((r) => r.type === 'message.failed'));
+    assert.equal(failed.body.data.object.id, sent.body.id);
+    assert.equal(failed.body.data.object.error.code, '131026');
+
+    await eventually(async () => (await h.api('GET', `/v1/messages/${sent.body.id}`, { key })).body.platformMessageId);
+    const wamid = (await h.api('GET', `/v1/messages/${sent.body.id}`, { key })).body.platformMessageId;
+    await customerWrites(account, customer, 'replying', wamid);
+    const reply = await eventually(async () => receiver.received.find((r) => r.type === 'message.received' && r.body.data.object.text === 'replying'));
+    assert.deepEqual(reply.body.data.object.context, { platformMessageId: wamid, messageId: sent.body.id, forwarded: false });
+    assert.deepEqual(new Set(types(receiver)), new Set(['message.failed', 'message.received']), 'only the subscribed types');
+  });
+
+  it('delivers template.approved, template.rejected and template.category_updated', async () => {
+    const { receiver, account } = await setup(['template.approved', 'template.rejected', 'template.category_updated']);
+    const create = (name: string) =>
+      h.api('POST', '/v1/templates/', {
+        key: account.liveKey,
+        headers: { 'idempotency-key': `create-${name}` },
+        body: { name, category: 'UTILITY', language: 'en_US', body: 'Your order {{1}} has shipped.', variables: [{ example: 'A-1' }] },
+      });
+    const approved = await create(`shipped_${Date.now()}`);
+    assert.equal(approved.status, 201, approved.text);
+    const event = await eventually(async () => receiver.received.find((r) => r.type === 'template.approved'));
+    assert.equal(event.body.data.object.id, approved.body.id);
+    assert.equal(event.body.data.object.status, 'approved');
+
+    const simTemplate = (name: string) => [...h.sim.state.templates.values()].find((t) => t.name === name)!;
+    await fetch(`${h.simUrl}/_simulator/templates/${simTemplate(approved.body.name).id}/category`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ category: 'MARKETING' }),
+    });
+    const recat = await eventually(async () => receiver.received.find((r) => r.type === 'template.category_updated'));
+    assert.equal(recat.body.data.object.category, 'MARKETING');
+
+    await h.simulatorConfig({ reviewDelayMs: 3_600_000 });
+    try {
+      const rejected = await create(`refused_${Date.now()}`);
+      await fetch(`${h.simUrl}/_simulator/templates/${simTemplate(rejected.body.name).id}/review`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'REJECTED', reason: 'INVALID_FORMAT' }),
+      });
+      const ev = await eventually(async () => receiver.received.find((r) => r.type === 'template.rejected'));
+      assert.equal(ev.body.data.object.id, rejected.body.id);
+      assert.equal(ev.body.data.object.rejectionReason, 'INVALID_FORMAT');
+    } finally {
+      await h.simulatorConfig({ reviewDelayMs: 50 });
+    }
+  });
+
+  it('test keys make test events, delivered to test endpoints only', async () => {
+    const { account, receiver, key } = await setup(['*'], 'test');
+    const live = await startReceiver();
+    receivers.push(live);
+    await h.api('POST', '/v1/webhook_endpoints', { key: account.liveKey, body: { url: live.url, events: ['*'] } });
+    await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505557000', text: 'test hi' } });
+    await h.api('POST', '/v1/messages/', { key, body: { to: '+16505557000', type: 'text', text: 'test reply' } });
+    await eventually(async () => types(receiver).includes('message.read'), 8000);
+    assert.deepEqual(types(receiver).sort(), ['message.delivered', 'message.read', 'message.received', 'message.sent']);
+    for (const r of receiver.received) assert.equal(r.body.testMode, true);
+    assert.equal(live.received.length, 0, 'no test event reaches a live endpoint');
+    const listed = await h.api('GET', '/v1/events?type=message.received', { key });
+    assert.deepEqual(listed.body.data.map((e: { type: string }) => e.type), ['message.received']);
+    assert.deepEqual((await h.api('GET', '/v1/events', { key: account.liveKey })).body.data, []);
+  });
+
+  it('retries a failing receiver until it answers, keeping each attempt', async () => {
+    const { account, receiver, key } = await setup(['message.received']);
+    receiver.script = [500, 503, 'hang', 200];
+    receiver.bodyLength = 5000;
+    await customerWrites(account, '+16505559100');
+    await eventually(async () => receiver.succeeded().size === 1, 8000);
+    const eventId = receiver.received[0]!.id;
+    assert.ok(receiver.received.every((r) => r.id === eventId && r.verifiedWith.length === 1));
+    const deliveries = await eventually(async () => {
+      const d = (await h.api('GET', `/v1/events/${eventId}/deliveries`, { key })).body.data;
+      return d[0]?.status === 'succeeded' && d;
+    });
+    assert.equal(deliveries.length, 1);
+    const attempts = deliveries[0].attempts;
+    assert.deepEqual(attempts.map((a: { statusCode: number | null }) => a.statusCode), [500, 503, null, 200]);
+    assert.equal(attempts[2].error, 'timeout');
+    assert.ok(attempts[2].durationMs >= 900, `the timeout attempt took ${attempts[2].durationMs} ms`);
+    assert.equal(attempts[0].responseBody, 'x'.repeat(1024), 'the first 1 KB of the answer');
+    assert.equal(deliveries[0].attemptCount, 4);
+    const endpoint = (await h.api('GET', '/v1/webhook_endpoints', { key })).body.data[0];
+    assert.equal(endpoint.failingSince, null, 'a success ends the failing run');
+  });
+
+  it('redelivers an event on request, with the same id and body', async () => {
+    const { account, receiver, key, endpoint } = await setup(['message.received']);
+    await customerWrites(account, '+16505559200');
+    await eventually(async () => receiver.succeeded().size === 1);
+    const first = receiver.received[0]!;
+    const res = await h.api('POST', `/v1/events/${first.id}/redeliver`, { key });
+    assert.equal(res.status, 202, res.text);
+    assert.equal(res.body.data[0].endpointId, endpoint.id);
+    await eventually(async () => receiver.received.length === 2);
+    assert.equal(receiver.received[1]!.raw, first.raw);
+    assert.equal(receiver.received[1]!.verifiedWith.length, 1);
+    const byEndpoint = await h.api('POST', `/v1/events/${first.id}/redeliver`, { key, body: { endpointId: endpoint.id } });
+    assert.equal(byEndpoint.status, 202);
+    assert.equal((await h.api('POST', `/v1/events/${first.id}/redeliver`, { key, body: { endpointId: 'we_nope' } })).body.error.code, 'webhook_endpoint_not_found');
+    assert.equal((await h.api('POST', '/v1/events/evt_nope/redeliver', { key })).body.error.code, 'event_not_found');
+    assert.equal((await h.api('GET', '/v1/events/evt_nope', { key })).status, 404);
+    await eventually(async () => (await h.api('GET', `/v1/events/${first.id}/deliveries`, { key })).body.data.filter((d: { status: string }) => d.status === 'succeeded').length === 3);
+    void account;
+  });
+
+  it('disables an endpoint whose deliveries fail for the disable period, and takes it back on PATCH', async () => {
+    const f = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: { retryDelaysMs: Array(40).fill(30), disableAfterMs: 300, timeoutMs: 1000 } } });
+    const receiver = await startReceiver();
+    try {
+      receiver.script = Array(100).fill(500);
+      const key = f.account.liveKey;
+      const created = await f.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['*'] } });
+      await f.customerWrites('+16505559300');
+      const disabled = await eventually(async () => {
+        const e = (await f.api('GET', `/v1/webhook_endpoints/${created.body.id}`, { key })).body;
+        return e.enabled === false && e;
+      }, 8000);
+      assert.equal(disabled.disabledReason, 'failing');
+      assert.ok(disabled.failingSince);
+      const event = (await f.api('GET', '/v1/events', { key })).body.data[0];
+      const delivery = (await f.api('GET', `/v1/events/${event.id}/deliveries`, { key })).body.data[0];
+      assert.equal(delivery.status, 'failed');
+      assert.ok(delivery.attemptCount >= 2);
+      const count = receiver.received.length;
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(receiver.received.length, count, 'nothing more is sent to a disabled endpoint');
+      const on = await f.api('PATCH', `/v1/webhook_endpoints/${created.body.id}`, { key, body: { enabled: true } });
+      assert.deepEqual([on.body.enabled, on.body.disabledReason, on.body.failingSince], [true, null, null]);
+    } finally {
+      await receiver.close();
+      await f.close();
+    }
+  });
+
+  it('records nothing for a change that rolls back', async () => {
+    const { account } = await setup(['*']);
+    const before = await h.deps.jobs.pending(DELIVER_JOB);
+    await assert.rejects(
+      h.deps.db.transaction().execute(async (trx) => {
+        await h.deps.events.record(trx, [{ accountId: account.id, mode: 'live', type: 'message.sent', object: { id: 'msg_x' } }]);
+        throw new Error('the change failed');
+      }),
+    );
+    assert.deepEqual((await h.api('GET', '/v1/events', { key: account.liveKey })).body.data, []);
+    assert.equal(await h.deps.jobs.pending(DELIVER_JOB), before);
+  });
+});
+
+describe('webhook endpoint URLs (private URLs not allowed)', () => {
+  let h: Harness;
+  const resolved = new Map<string, string>([['hooks.example.com', '93.184.215.14'], ['rebound.example.com', '10.0.0.7']]);
+  before(async () => {
+    h = await startHarness({
+      deps: {
+        deliveryPolicy: FAST_POLICY,
+        resolver: async (host) => {
+          const address = resolved.get(host);
+          if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+          return [{ address, family: 4 }];
+        },
+      },
+    });
+  });
+  after(() => h.close());
+
+  it('refuses http, loopback, private, link-local and internal names, and credentials', async () => {
+    for (const url of [
+      'http://hooks.example.com/x',
+      'https://127.0.0.1/x',
+      'https://10.1.2.3/x',
+      'https://192.168.0.10/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/x',
+      'https://[::ffff:10.0.0.1]/x',
+      'https://localhost/x',
+      'https://intranet/x',
+      'https://printer.local/x',
+      'https://user:pw@hooks.example.com/x',
+      'not a url',
+    ]) {
+      const res = await h.api('POST', '/v1/webhook_endpoints', { body: { url, events: ['*'] } });
+      assert.deepEqual([res.status, res.body.error?.code, res.body.error?.param], [400, 'parameter_invalid', 'url'], url);
+    }
+    const ok = await h.api('POST', '/v1/webhook_endpoints', { body: { url: 'https://hooks.example.com/x#frag', events: ['*'] } });
+    assert.equal(ok.status, 201);
+    assert.equal(ok.body.url, 'https://hooks.example.com/x');
+    const patch = await h.api('PATCH', `/v1/webhook_endpoints/${ok.body.id}`, { body: { url: 'https://10.0.0.1/' } });
+    assert.equal(patch.body.error.code, 'parameter_invalid');
+  });
+
+  it('checks the address a name resolves to at delivery time', async () => {
+    const account = await h.newAccount();
+    const res = await h.api('POST', '/v1/webhook_endpoints', { key: account.testKey, body: { url: 'https://rebound.example.com/hooks', events: ['message.received'] } });
+    assert.equal(res.status, 201, 'a public-looking name passes at creation');
+    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: account.testKey, body: { from: '+16505558000', text: 'hi' } });
+    const event = await eventually(async () => (await h.api('GET', '/v1/events', { key: account.testKey })).body.data[0]);
+    const attempt = await eventually(async () => (await h.api('GET', `/v1/events/${event.id}/deliveries`, { key: account.testKey })).body.data[0]?.attempts[0]);
+    assert.equal(attempt.statusCode, null);
+    assert.match(attempt.error, /^address_refused: rebound\.example\.com resolves to 10\.0\.0\.7/);
+  });
+});
+
+describe('events across restarts and processes', () => {
+  it('loses nothing and repeats nothing a receiver accepted when the service restarts', async () => {
+    const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: { ...FAST_POLICY, retryDelaysMs: Array(20).fill(150) } } });
+    const receiver = await startReceiver();
+    try {
+      const key = h.account.liveKey;
+      const created = await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['message.received'] } });
+      receiver.secrets = [created.body.secret];
+      for (let i = 0; i < 5; i++) await h.customerWrites(`+1650555930${i}`);
+      await eventually(async () => receiver.succeeded().size === 5);
+      // The receiver goes down; more events pile up, retried; the service restarts meanwhile.
+      receiver.script = Array(1000).fill(503);
+      for (let i = 5; i < 10; i++) await h.customerWrites(`+1650555930${i}`);
+      await eventually(async () => receiver.received.length >= 10);
+      await h.restart();
+      receiver.script = [];
+      await eventually(async () => receiver.succeeded().size === 10, 8000);
+      await new Promise((r) => setTimeout(r, 400));
+      assert.deepEqual([...receiver.succeeded().values()], Array(10).fill(1), 'each event accepted exactly once');
+      assert.ok(receiver.received.every((r) => r.verifiedWith.length === 1));
+    } finally {
+      await receiver.close();
+      await h.close();
+    }
+  });
+
+  it('shares deliveries between two service processes on PostgreSQL without delivering twice', { skip: DIALECT !== 'postgres' && 'PostgreSQL only: the SQLite mode is one process' }, async () => {
+    const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: FAST_POLICY } });
+    const peer = await h.startPeer();
+    const receiver = await startReceiver();
+    try {
+      receiver.delayMs = 40; // slow enough that one process's workers are all busy
+      const key = h.account.testKey;
+      const created = await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['message.received'] } });
+      receiver.secrets = [created.body.secret];
+      const n = 120;
+      await Promise.all(Array.from({ length: n }, (_, i) => h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: `+1650555${String(i).padStart(4, '0')}`, text: 'hi' } })));
+      await eventually(async () => receiver.succeeded().size === n, 20_000);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(receiver.received.length, n, 'no event sent twice');
+      assert.ok(h.deps.deliveries.stats.succeeded > 0 && peer.deps.deliveries.stats.succeeded > 0, `both processes delivered: ${h.deps.deliveries.stats.succeeded} + ${peer.deps.deliveries.stats.succeeded}`);
+    } finally {
+      await receiver.close();
+      await peer.close();
+      await h.close();
+    }
+  });
+});
+
+describe('secret rolling', () => {
+  it('signs with the old and the new secret for 24 hours, then with the new one only', async () => {
+    const clock = new ManualClock(Date.now());
+    const h = await startHarness({ clock, env: ALLOW_PRIVATE, deps: { deliveryPolicy: FAST_POLICY } });
+    const receiver = await startReceiver();
+    try {
+      const key = h.account.testKey;
+      const created = await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['*'] } });
+      const oldSecret = created.body.secret;
+      const rolled = await h.api('POST', `/v1/webhook_endpoints/${created.body.id}/roll_secret`, { key });
+      assert.equal(rolled.status, 200, rolled.text);
+      const newSecret = rolled.body.secret;
+      assert.notEqual(newSecret, oldSecret);
+      assert.ok(rolled.body.secretRollingExpiresAt);
+      receiver.secrets = [oldSecret, newSecret];
+      await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505556000', text: 'during' } });
+      await eventually(async () => receiver.received.length === 1);
+      assert.deepEqual(receiver.received[0]!.verifiedWith, [oldSecret, newSecret], 'both signatures verify');
+
+      clock.advance(24 * 60 * 60 * 1000 + 1000);
+      await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505556000', text: 'after' } });
+      const late = await eventually(async () => receiver.received[1]);
+      // The manual clock runs a day ahead, so check the signature against the delivery's own timestamp.
+      const signatures = String(late.headers['webhook-signature']).split(' ');
+      const at = new Date(Number(late.headers['webhook-timestamp']) * 1000);
+      assert.deepEqual(signatures, [new Webhook(newSecret).sign(late.id, at, late.raw)]);
+      assert.equal((await h.api('GET', `/v1/webhook_endpoints/${created.body.id}`, { key })).body.secretRollingExpiresAt, null);
+    } finally {
+      await receiver.close();
+      await h.close();
+    }
+  });
+});
