@@ -86,7 +86,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const jobs =
     config.database.dialect === 'postgres'
       ? new PgBossJobQueue({ db, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs })
-      : new SqlJobQueue({ db, clock, logger, pollMs: config.jobPollMs });
+      : new SqlJobQueue({ db, writes, clock, logger, pollMs: config.jobPollMs });
   const events = new EventService({ db, writes, jobs, clock });
   const endpoints = new EndpointService({ db, writes, clock, secretBox, allowPrivateUrls: config.allowPrivateWebhookUrls });
   const deliveries = new DeliveryService({
@@ -110,7 +110,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
 
   jobs.register(TEST_STATUS_JOB, (payload) => testMode.applyTestStatus(payload), { concurrency: 4 });
   jobs.register(SUBMIT_JOB, (payload) => templates.resubmit(payload));
-  jobs.register(DELIVER_JOB, (payload) => deliveries.deliver(payload), { concurrency: 16 });
+  jobs.register(DELIVER_JOB, (payload) => deliveries.deliver(payload), { concurrency: 64 });
   if (jobs instanceof PgBossJobQueue) await jobs.prepare();
   let purgeTimer: NodeJS.Timeout | null = null;
 

@@ -21,6 +21,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', url: '/v1/messages/', scope: 'messages:send', body: { to: '+16505551234', type: 'text', text: 'hi' } },
   { method: 'GET', url: '/v1/messages', scope: 'messages:read' },
   { method: 'GET', url: '/v1/messages/msg_unknown', scope: 'messages:read' },
+  { method: 'GET', url: '/v1/inbound_messages/in_unknown', scope: 'messages:read' },
   { method: 'POST', url: '/v1/test_helpers/inbound_messages', scope: 'messages:send', body: { from: '+16505551234', text: 'hi' }, mode: 'test-only' },
   { method: 'GET', url: '/v1/templates/', scope: 'templates:read' },
   { method: 'POST', url: '/v1/templates/', scope: 'templates:write', body: TEMPLATE, mode: 'live-only' },

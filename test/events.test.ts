@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { DIALECT, eventually, startHarness, type Harness } from './harness.js';
+import { hubSignature } from '../src/lib/crypto.js';
+import { DIALECT, eventually, fixture, startHarness, type Harness } from './harness.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { DELIVER_JOB } from '../src/events/event.service.js';
@@ -102,6 +103,10 @@ describe('events', () => {
       { from: received.from, text: received.text, contactName: received.contactName, type: received.type, media: received.media, context: received.context },
       { from: customer, text: 'Where is my order?', contactName: 'Maria', type: 'text', media: null, context: null },
     );
+    const asGet = await h.api('GET', `/v1/inbound_messages/${received.id}`, { key });
+    assert.deepEqual(asGet.body, received, 'message.received carries the customer message as GET returns it');
+    assert.deepEqual((await h.api('GET', `/v1/inbound_messages/${encodeURIComponent(received.platformMessageId)}`, { key })).body, received);
+    assert.equal((await h.api('GET', `/v1/inbound_messages/${received.id}`, { key: account.testKey })).status, 404, 'not to a test key');
     const read = receiver.received.find((r) => r.type === 'message.read')!.body.data.object;
     const now = (await h.api('GET', `/v1/messages/${sent.body.id}`, { key })).body;
     assert.deepEqual(read, now, 'the object is the message as GET returns it');
@@ -124,7 +129,33 @@ describe('events', () => {
     await customerWrites(account, customer, 'replying', wamid);
     const reply = await eventually(async () => receiver.received.find((r) => r.type === 'message.received' && r.body.data.object.text === 'replying'));
     assert.deepEqual(reply.body.data.object.context, { platformMessageId: wamid, messageId: sent.body.id, forwarded: false });
+    assert.deepEqual((await h.api('GET', `/v1/inbound_messages/${reply.body.data.object.id}`, { key })).body, reply.body.data.object);
     assert.deepEqual(new Set(types(receiver)), new Set(['message.failed', 'message.received']), 'only the subscribed types');
+  });
+
+  it('message.received carries media metadata and forwards, from the platform\'s own payloads', async () => {
+    const { account, receiver } = await setup(['message.received']);
+    for (const name of ['webhook-inbound-image.json', 'webhook-inbound-document-forwarded.json']) {
+      const payload = fixture(name);
+      payload.entry[0].changes[0].value.metadata.phone_number_id = account.phoneNumberId;
+      payload.entry[0].changes[0].value.messages[0].id = `wamid.${name}.${account.id}`;
+      const raw = JSON.stringify(payload);
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/platform/whatsapp/webhook',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(raw, h.deps.secrets.appSecret) },
+        payload: raw,
+      });
+      assert.equal(res.statusCode, 200);
+    }
+    await eventually(async () => receiver.received.length === 2);
+    const [image, document] = ['image', 'document'].map((t) => receiver.received.find((r) => r.body.data.object.type === t)!.body.data.object);
+    assert.deepEqual(
+      { text: image!.text, media: image!.media, context: image!.context, from: image!.from },
+      { text: 'Taj Mahal', media: { platformMediaId: '1003383421387256', mimeType: 'image/jpeg', sha256: 'SfInY0gGKTsJlUWbwxC1k+FAD0FZHvzwfpvO0zX0GUI=', filename: null }, context: null, from: '+16505551234' },
+    );
+    assert.deepEqual(document!.media.filename, 'filename.pdf');
+    assert.deepEqual(document!.context, { platformMessageId: null, messageId: null, forwarded: true });
   });
 
   it('delivers template.approved, template.rejected and template.category_updated', async () => {

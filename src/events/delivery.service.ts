@@ -89,11 +89,10 @@ export class DeliveryService {
    */
   async deliver(payload: { deliveryId: string }): Promise<void> {
     const { db, writes, clock } = this.#o;
-    const delivery = await repo.findDelivery(db, payload.deliveryId);
-    if (!delivery || delivery.status !== 'pending') return;
-    const endpoint = await repo.findEndpointById(db, delivery.endpoint_id);
-    const event = await repo.findEventById(db, delivery.event_id);
-    if (!event) return; // purged with its deliveries
+    const work = await repo.findDeliveryWork(db, payload.deliveryId);
+    // Gone (purged with its event after 30 days) or already finished.
+    if (!work || work.delivery.status !== 'pending') return;
+    const { delivery, event, endpoint } = work;
     if (!endpoint || endpoint.deleted_at !== null || endpoint.enabled !== 1) {
       const now = iso(clock.now());
       await writes.run((trx) => repo.updateDelivery(trx, delivery.id, { status: 'failed', next_attempt_at: null, updated_at: now }));
@@ -150,7 +149,7 @@ export class DeliveryService {
   }
 
   /** One POST of the event's stored bytes, signed with every current secret of the endpoint. */
-  async #post(endpoint: repo.EndpointRow, event: repo.EventRow, at: number): Promise<AttemptOutcome> {
+  async #post(endpoint: repo.EndpointRow, event: Pick<repo.EventRow, 'id' | 'payload'>, at: number): Promise<AttemptOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {

@@ -97,14 +97,6 @@ export async function insertDeliveries(db: Db, rows: DeliveryRow[]): Promise<voi
   if (rows.length > 0) await db.insertInto('event_deliveries').values(rows).execute();
 }
 
-export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | undefined> {
-  return db.selectFrom('event_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findEventById(db: Db, id: string): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function updateDelivery(db: Db, id: string, changes: Partial<DeliveryRow>): Promise<void> {
   await db.updateTable('event_deliveries').set(changes).where('id', '=', id).execute();
 }
@@ -136,4 +128,37 @@ export async function deliveriesOfEvent(db: Db, eventId: string): Promise<{ deli
 
 export async function insertAttempt(db: Db, row: AttemptRow): Promise<void> {
   await db.insertInto('delivery_attempts').values(row).execute();
+}
+
+/** What one delivery attempt needs, in one query: the delivery, its event, and its endpoint (if it still exists). */
+export async function findDeliveryWork(db: Db, deliveryId: string): Promise<{ delivery: DeliveryRow; event: Pick<EventRow, 'id' | 'payload'>; endpoint: EndpointRow | undefined } | undefined> {
+  const row = await db
+    .selectFrom('event_deliveries as d')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .leftJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .selectAll('d')
+    .select(['e.payload as event_payload'])
+    .select([
+      'w.id as w_id', 'w.account_id as w_account_id', 'w.mode as w_mode', 'w.url as w_url', 'w.events as w_events', 'w.description as w_description',
+      'w.enabled as w_enabled', 'w.disabled_reason as w_disabled_reason', 'w.secret as w_secret', 'w.previous_secret as w_previous_secret',
+      'w.previous_secret_expires_at as w_previous_secret_expires_at', 'w.failing_since as w_failing_since', 'w.created_at as w_created_at',
+      'w.updated_at as w_updated_at', 'w.deleted_at as w_deleted_at',
+    ])
+    .where('d.id', '=', deliveryId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const delivery: DeliveryRow = {
+    id: row.id, event_id: row.event_id, endpoint_id: row.endpoint_id, status: row.status, attempt_count: row.attempt_count,
+    next_attempt_at: row.next_attempt_at, created_at: row.created_at, updated_at: row.updated_at,
+  };
+  const endpoint: EndpointRow | undefined =
+    row.w_id === null
+      ? undefined
+      : {
+          id: row.w_id, account_id: row.w_account_id!, mode: row.w_mode!, url: row.w_url!, events: row.w_events!, description: row.w_description,
+          enabled: row.w_enabled!, disabled_reason: row.w_disabled_reason, secret: row.w_secret!, previous_secret: row.w_previous_secret,
+          previous_secret_expires_at: row.w_previous_secret_expires_at, failing_since: row.w_failing_since, created_at: row.w_created_at!,
+          updated_at: row.w_updated_at!, deleted_at: row.w_deleted_at,
+        };
+  return { delivery, event: { id: row.event_id, payload: row.event_payload }, endpoint };
 }

@@ -2,9 +2,9 @@
  * Durable background jobs: test-mode progression, template resubmission, event deliveries.
  *
  * A job is stored in the same transaction as the change that causes it (`enqueue(trx, …)`), so it
- * exists exactly when its cause committed, and survives a restart. Two implementations behind one
- * interface, picked in the composition root:
- * - PostgreSQL (several service processes): pg-boss (`pg-boss-queue.ts`), whose workers claim jobs
+ * exists exactly when its cause committed, and survives a restart. Two stores behind one interface,
+ * picked in the composition root, share the workers of `PollingJobQueue`:
+ * - PostgreSQL (several service processes): pg-boss (`pg-boss-queue.ts`), which hands out jobs
  *   with `FOR UPDATE SKIP LOCKED`, so every job runs in one process at a time.
  * - SQLite (one machine): `SqlJobQueue` below, a table in the service's own database.
  *
@@ -12,7 +12,10 @@
  * lease or expiry), so every handler is idempotent.
  */
 import type { Logger } from 'pino';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import type { GroupCommit } from '../db/group-commit.js';
 import type { Clock } from '../lib/clock.js';
 import { iso } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -50,13 +53,11 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-export interface SqlJobQueueOptions {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  pollMs: number;
-  /** How long a claimed job is reserved for its runner, ms; longer than any handler runs. */
-  leaseMs?: number;
+/** A job handed to this process to run. */
+export interface ClaimedJob {
+  id: string;
+  type: string;
+  payload: unknown;
 }
 
 interface Registered {
@@ -67,20 +68,153 @@ interface Registered {
 }
 
 /**
- * The job queue of the SQLite mode: a `jobs` table. A job is claimed with a lease by one conditional
- * UPDATE, so even two processes on one database file never run it twice; a job whose process died
- * is taken again when its lease runs out. A failing job is retried after 2^n s (at most an hour).
+ * The workers shared by both stores: per job type, up to `concurrency` jobs run at once; when there
+ * is room the store is asked for due jobs, at once after a `wake`, after a job ends, or every
+ * `pollMs` when idle. Subclasses say how jobs are stored, claimed, completed and failed.
  */
-export class SqlJobQueue implements JobQueue {
+export abstract class PollingJobQueue implements JobQueue {
   readonly #types = new Map<string, Registered>();
-  readonly #o: Required<SqlJobQueueOptions>;
   readonly #inFlight = new Set<Promise<void>>();
+  readonly #logger: Logger;
+  readonly #pollMs: number;
   #timer: NodeJS.Timeout | null = null;
   #polling = false;
-  #again = false;
+  /** Types to look at on the next poll, or all of them. */
+  readonly #due = new Set<string>();
+  #all = false;
   #stopped = true;
 
+  constructor(options: { logger: Logger; pollMs: number }) {
+    this.#logger = options.logger;
+    this.#pollMs = options.pollMs;
+  }
+
+  abstract enqueue(db: Db, jobs: JobInput[]): Promise<void>;
+  abstract pending(type: string): Promise<number>;
+  abstract close(): Promise<void>;
+  /** Reserves up to `limit` due jobs of `type` for this process. */
+  protected abstract claim(type: string, limit: number): Promise<ClaimedJob[]>;
+  protected abstract complete(job: ClaimedJob): Promise<void>;
+  /** Records a failed run: the job runs again later, or (after `retryLimit` retries) is dropped. */
+  protected abstract fail(job: ClaimedJob, err: unknown, retryLimit: number): Promise<void>;
+
+  register(type: string, handler: JobHandler, options: JobTypeOptions = {}): void {
+    this.#types.set(type, { handler, concurrency: options.concurrency ?? 1, retryLimit: options.retryLimit ?? 9, running: 0 });
+  }
+
+  protected typeOptions(type: string): JobTypeOptions | undefined {
+    const t = this.#types.get(type);
+    return t && { concurrency: t.concurrency, retryLimit: t.retryLimit };
+  }
+
+  protected get types(): string[] {
+    return [...this.#types.keys()];
+  }
+
+  async start(): Promise<void> {
+    this.#stopped = false;
+    this.#schedule(0, null);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    while (this.#polling || this.#inFlight.size > 0) await Promise.race([...this.#inFlight, new Promise((r) => setTimeout(r, 10))]);
+  }
+
+  wake(type: string): void {
+    if (!this.#stopped) this.#schedule(0, type);
+  }
+
+  /**
+   * Polls after `ms`: for `type` only (a wake, or a job of that type ended), or for every type
+   * (`null`: the idle poll).
+   */
+  #schedule(ms: number, type: string | null): void {
+    if (this.#stopped) return;
+    if (type === null) this.#all = true;
+    else this.#due.add(type);
+    if (this.#polling) return; // #poll looks again when it ends
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#poll(), ms);
+    this.#timer.unref();
+  }
+
+  async #poll(): Promise<void> {
+    this.#polling = true;
+    try {
+      while (!this.#stopped && (this.#all || this.#due.size > 0)) {
+        const types = this.#all ? [...this.#types.keys()] : [...this.#due];
+        this.#all = false;
+        this.#due.clear();
+        await this.runDue(types);
+      }
+    } catch (err) {
+      this.#logger.error({ err }, 'job queue poll failed');
+    } finally {
+      this.#polling = false;
+      this.#schedule(this.#pollMs, null);
+    }
+  }
+
+  /** Claims every due job of `types` there is room for and starts it; returns how many were started. */
+  async runDue(types: string[] = [...this.#types.keys()]): Promise<number> {
+    let started = 0;
+    for (const type of types) {
+      const t = this.#types.get(type);
+      if (!t) continue;
+      while (!this.#stopped && t.running < t.concurrency) {
+        const jobs = await this.claim(type, t.concurrency - t.running);
+        if (jobs.length === 0) break;
+        for (const job of jobs) {
+          started++;
+          t.running++;
+          const run = this.#run(job, t).finally(() => {
+            t.running--;
+            this.#inFlight.delete(run);
+            this.#schedule(0, type);
+          });
+          this.#inFlight.add(run);
+        }
+      }
+    }
+    return started;
+  }
+
+  async #run(job: ClaimedJob, t: Registered): Promise<void> {
+    try {
+      await t.handler(job.payload);
+    } catch (err) {
+      this.#logger.warn({ err, jobId: job.id, type: job.type }, 'job failed');
+      await this.fail(job, err, t.retryLimit).catch((e) => this.#logger.error({ err: e, jobId: job.id }, 'could not record a job failure'));
+      return;
+    }
+    await this.complete(job).catch((err) => this.#logger.error({ err, jobId: job.id }, 'could not record a finished job; it may run again'));
+  }
+}
+
+export interface SqlJobQueueOptions {
+  db: Db;
+  /** Claims and completions go through it, so concurrent jobs share commits (one fsync for many). */
+  writes: GroupCommit;
+  clock: Clock;
+  logger: Logger;
+  pollMs: number;
+  /** How long a claimed job is reserved for its runner, ms; longer than any handler runs. */
+  leaseMs?: number;
+}
+
+/**
+ * The job queue of the SQLite mode: a `jobs` table. Jobs are claimed with a lease by one UPDATE,
+ * so even two processes on one database file never run one twice; a job whose process died is
+ * taken again when its lease runs out. A failing job is retried after 2^n s (at most an hour).
+ */
+export class SqlJobQueue extends PollingJobQueue {
+  readonly #o: Required<SqlJobQueueOptions>;
+  readonly #attempts = new Map<string, number>();
+
   constructor(options: SqlJobQueueOptions) {
+    super(options);
     this.#o = { leaseMs: 60_000, ...options };
   }
 
@@ -93,25 +227,6 @@ export class SqlJobQueue implements JobQueue {
       .execute();
   }
 
-  register(type: string, handler: JobHandler, options: JobTypeOptions = {}): void {
-    this.#types.set(type, { handler, concurrency: options.concurrency ?? 1, retryLimit: options.retryLimit ?? 9, running: 0 });
-  }
-
-  async start(): Promise<void> {
-    this.#stopped = false;
-    this.#schedule(this.#o.pollMs);
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    while (this.#polling || this.#inFlight.size > 0) await Promise.race([...this.#inFlight, new Promise((r) => setTimeout(r, 10))]);
-  }
-
-  wake(): void {
-    if (!this.#stopped) this.#schedule(0);
-  }
-
   async pending(type: string): Promise<number> {
     const row = await this.#o.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', type).executeTakeFirstOrThrow();
     return Number(row.n);
@@ -119,91 +234,45 @@ export class SqlJobQueue implements JobQueue {
 
   async close(): Promise<void> {}
 
-  #schedule(ms: number): void {
-    if (this.#stopped) return;
-    if (this.#polling) {
-      this.#again = true;
+  /**
+   * Up to `limit` due jobs in one statement (one commit): the lease condition is part of the
+   * UPDATE, which SQLite runs under its write lock, so two runners never claim one job.
+   */
+  protected async claim(type: string, limit: number): Promise<ClaimedJob[]> {
+    const { clock, leaseMs } = this.#o;
+    const rows = await this.#o.writes.run((db) => {
+      const now = iso(clock.now());
+      const unleased = (eb: ExpressionBuilder<Database, 'jobs'>) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]);
+      return db
+        .updateTable('jobs')
+        .set((eb) => ({ locked_until: iso(clock.now() + leaseMs), attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', (eb) => eb.selectFrom('jobs').select('id').where('type', '=', type).where('run_at', '<=', now).where(unleased).orderBy('run_at').limit(limit))
+        .where(unleased)
+        .returningAll()
+        .execute();
+    });
+    return rows.map((r) => {
+      this.#attempts.set(r.id, r.attempts);
+      return { id: r.id, type: r.type, payload: JSON.parse(r.payload) };
+    });
+  }
+
+  protected async complete(job: ClaimedJob): Promise<void> {
+    this.#attempts.delete(job.id);
+    await this.#o.writes.run((trx) => trx.deleteFrom('jobs').where('id', '=', job.id).execute());
+  }
+
+  protected async fail(job: ClaimedJob, err: unknown, retryLimit: number): Promise<void> {
+    const attempts = this.#attempts.get(job.id) ?? 1;
+    this.#attempts.delete(job.id);
+    if (attempts > retryLimit) {
+      this.#o.logger.error({ err, jobId: job.id, type: job.type }, 'job failed for the last time; dropped');
+      await this.#o.writes.run((trx) => trx.deleteFrom('jobs').where('id', '=', job.id).execute());
       return;
     }
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#poll(), ms);
-    this.#timer.unref();
-  }
-
-  async #poll(): Promise<void> {
-    this.#polling = true;
-    this.#again = false;
-    try {
-      await this.runDue();
-    } catch (err) {
-      this.#o.logger.error({ err }, 'job queue poll failed');
-    } finally {
-      this.#polling = false;
-      this.#schedule(this.#again ? 0 : this.#o.pollMs);
-    }
-  }
-
-  /**
-   * Claims every due job there is room for (each type's concurrency) and starts it; returns how
-   * many were started. Exposed for tests.
-   */
-  async runDue(): Promise<number> {
-    let started = 0;
-    for (const [type, t] of this.#types) {
-      while (!this.#stopped && t.running < t.concurrency) {
-        const job = await this.#claim(type);
-        if (!job) break;
-        started++;
-        t.running++;
-        const run = this.#run(job, t).finally(() => {
-          t.running--;
-          this.#inFlight.delete(run);
-          this.#schedule(0);
-        });
-        this.#inFlight.add(run);
-      }
-    }
-    return started;
-  }
-
-  async #run(job: { id: string; type: string; payload: string; attempts: number }, t: Registered): Promise<void> {
-    const { db, clock, logger } = this.#o;
-    try {
-      await t.handler(JSON.parse(job.payload));
-      await db.deleteFrom('jobs').where('id', '=', job.id).execute();
-    } catch (err) {
-      if (job.attempts > t.retryLimit) {
-        logger.error({ err, jobId: job.id, type: job.type }, 'job failed for the last time; dropped');
-        await db.deleteFrom('jobs').where('id', '=', job.id).execute();
-        return;
-      }
-      const delay = Math.min(60 * 60 * 1000, 1000 * 2 ** job.attempts);
-      logger.warn({ err, jobId: job.id, type: job.type, attempts: job.attempts }, 'job failed; will retry');
-      await db.updateTable('jobs').set({ locked_until: null, run_at: iso(clock.now() + delay), last_error: String(err) }).where('id', '=', job.id).execute();
-    }
-  }
-
-  async #claim(type: string) {
-    const { db, clock, leaseMs } = this.#o;
-    const now = iso(clock.now());
-    const due = await db
-      .selectFrom('jobs')
-      .select('id')
-      .where('type', '=', type)
-      .where('run_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('run_at')
-      .limit(1)
-      .executeTakeFirst();
-    if (!due) return undefined;
-    // The lease condition is repeated in the UPDATE: of two runners racing for this job, the
-    // second finds it already leased and updates nothing.
-    return db
-      .updateTable('jobs')
-      .set((eb) => ({ locked_until: iso(clock.now() + leaseMs), attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', due.id)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .returningAll()
-      .executeTakeFirst();
+    const delay = Math.min(60 * 60 * 1000, 1000 * 2 ** attempts);
+    await this.#o.writes.run((trx) =>
+      trx.updateTable('jobs').set({ locked_until: null, run_at: iso(this.#o.clock.now() + delay), last_error: String(err) }).where('id', '=', job.id).execute(),
+    );
   }
 }

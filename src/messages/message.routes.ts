@@ -68,4 +68,19 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService
     },
     async (request, reply) => reply.code(201).send(await testMode.recordTestInbound(request.auth!, request.body)),
   );
+
+  app.get(
+    '/inbound_messages/:id',
+    {
+      config: { scope: 'messages:read' },
+      schema: {
+        tags: ['Messages'],
+        summary: 'Get a customer message',
+        description: 'By `in_` id or by its platform message id: the object `message.received` events carry.',
+        params: MessageIdParams,
+        response: { 200: Type.Ref(InboundMessage), ...errorResponses(400, 401, 403, 404, 429, 503) },
+      },
+    },
+    async (request) => messages.getInbound(request.auth!, request.params.id),
+  );
 };

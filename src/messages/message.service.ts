@@ -23,8 +23,8 @@ import type { MediaService } from '../media/media.service.js';
 import { fillTemplate } from '../templates/template-send.js';
 import type { TemplateService } from '../templates/template.service.js';
 import * as repo from './message.repository.js';
-import type { ListMessagesQuery, Message, SendMessageBody } from './message.schemas.js';
-import { toMessage } from './message.mapper.js';
+import type { InboundMessage, ListMessagesQuery, Message, SendMessageBody } from './message.schemas.js';
+import { toInboundMessage, toMessage } from './message.mapper.js';
 import { toE164 } from './phone.js';
 import { applyStatus } from './apply-status.js';
 import { UNANSWERED_SEND_CODE } from './platform-reports.service.js';
@@ -245,6 +245,18 @@ export class MessageService {
     const row = await repo.findMessage(this.#o.db, auth.accountId, auth.mode, id);
     if (!row) throw new TidingsError('message_not_found', `No message ${id}.`, { param: 'id' });
     return toMessage(row);
+  }
+
+  /**
+   * A customer's message of the key's account and mode, by `in_` id or platform message id.
+   * @throws TidingsError message_not_found
+   */
+  async getInbound(auth: AuthContext, id: string): Promise<InboundMessage> {
+    const { db } = this.#o;
+    const row = id.startsWith('in_') ? await repo.findInbound(db, auth.accountId, auth.mode, id) : await repo.findInboundByWamid(db, auth.accountId, id);
+    if (!row || row.mode !== auth.mode) throw new TidingsError('message_not_found', `No customer message ${id}.`, { param: 'id' });
+    const quoted = row.context_message_id ? await repo.messageIdsByWamid(db, [row.account_id], [row.context_message_id]) : new Map<string, string>();
+    return toInboundMessage(row, quoted.get(`${row.account_id} ${row.context_message_id}`) ?? null);
   }
 
   /**
