@@ -173,6 +173,27 @@ describe('Cloud API simulator', () => {
     await control('PUT', '/_simulator/config', { duplicateWebhookRate: 0 });
   });
 
+  it('closes at once while a webhook waits to be retried', async () => {
+    let attempts = 0;
+    const refusing = http.createServer((_req, res) => {
+      attempts++;
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', r));
+    const other = await buildSimulator({ appSecret: SECRET, webhookUrl: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/hook`, logger: pino({ level: 'silent' }) });
+    try {
+      const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      await fetch(`${url}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '+16505551238', to: PNID, text: 'x' }) });
+      // Three attempts failed: the next waits a second.
+      await eventually(async () => attempts === 3);
+      const started = Date.now();
+      await other.close();
+      assert.ok(Date.now() - started < 500, `close took ${Date.now() - started} ms`);
+    } finally {
+      refusing.close();
+    }
+  });
+
   it('refuses config values of the wrong type, and shows its state', async () => {
     assert.equal((await control('PUT', '/_simulator/config', { errorRate: 'often' })).status, 400);
     const state = await control('GET', '/_simulator/state');

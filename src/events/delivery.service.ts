@@ -105,15 +105,22 @@ export class DeliveryService {
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (ok) this.stats.succeeded++;
 
+    const attempt = { id: newId('att'), delivery_id: delivery.id, attempted_at: iso(attemptedAt), ...toColumns(outcome) };
+    const attemptCount = delivery.attempt_count + 1;
+    if (ok && endpoint.failing_since === null) {
+      // The common case, in one statement.
+      const now = iso(clock.now());
+      await writes.single((db) => repo.recordAttempt(db, attempt, { status: 'succeeded', attempt_count: attemptCount, next_attempt_at: null, updated_at: now }));
+      return;
+    }
     await writes.run(async (trx) => {
       const now = clock.now();
-      await repo.insertAttempt(trx, { id: newId('att'), delivery_id: delivery.id, attempted_at: iso(attemptedAt), ...toColumns(outcome) });
-      const attemptCount = delivery.attempt_count + 1;
       if (ok) {
-        await repo.updateDelivery(trx, delivery.id, { status: 'succeeded', attempt_count: attemptCount, next_attempt_at: null, updated_at: iso(now) });
-        if (endpoint.failing_since !== null) await repo.updateEndpoint(trx, endpoint.id, { failing_since: null });
+        await repo.recordAttempt(trx, attempt, { status: 'succeeded', attempt_count: attemptCount, next_attempt_at: null, updated_at: iso(now) });
+        await repo.updateEndpoint(trx, endpoint.id, { failing_since: null });
         return;
       }
+      await repo.insertAttempt(trx, attempt);
       await this.#onFailure(trx, delivery, attemptCount, now);
     });
     if (!ok) this.#o.logger.info({ deliveryId: delivery.id, endpointId: endpoint.id, statusCode: outcome.statusCode, error: outcome.error }, 'event delivery attempt failed');

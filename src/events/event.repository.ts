@@ -1,6 +1,6 @@
 /** Storage of webhook endpoints, events, deliveries and attempts. `db` may be a transaction. */
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/connect.js';
+import { isPostgres, type Db } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
 import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, WebhookEndpointsTable } from '../db/schema.js';
 
@@ -161,4 +161,23 @@ export async function findDeliveryWork(db: Db, deliveryId: string): Promise<{ de
           updated_at: row.w_updated_at!, deleted_at: row.w_deleted_at,
         };
   return { delivery, event: { id: row.event_id, payload: row.event_payload }, endpoint };
+}
+
+/**
+ * Records an attempt and the delivery's new state as one statement on PostgreSQL (a data-modifying
+ * CTE: one round trip instead of a transaction's four); as two inside the caller's transaction on
+ * SQLite, which has no such CTEs.
+ */
+export async function recordAttempt(db: Db, attempt: AttemptRow, deliveryChanges: Partial<DeliveryRow>): Promise<void> {
+  if (isPostgres(db)) {
+    await db
+      .with('attempt', (q) => q.insertInto('delivery_attempts').values(attempt))
+      .updateTable('event_deliveries')
+      .set(deliveryChanges)
+      .where('id', '=', attempt.delivery_id)
+      .execute();
+    return;
+  }
+  await insertAttempt(db, attempt);
+  await updateDelivery(db, attempt.delivery_id, deliveryChanges);
 }

@@ -94,7 +94,8 @@ export abstract class PollingJobQueue implements JobQueue {
   abstract close(): Promise<void>;
   /** Reserves up to `limit` due jobs of `type` for this process. */
   protected abstract claim(type: string, limit: number): Promise<ClaimedJob[]>;
-  protected abstract complete(job: ClaimedJob): Promise<void>;
+  /** Records finished jobs of one type (batched: every job that ended in the same turn of the event loop). */
+  protected abstract complete(type: string, ids: string[]): Promise<void>;
   /** Records a failed run: the job runs again later, or (after `retryLimit` retries) is dropped. */
   protected abstract fail(job: ClaimedJob, err: unknown, retryLimit: number): Promise<void>;
 
@@ -189,7 +190,25 @@ export abstract class PollingJobQueue implements JobQueue {
       await this.fail(job, err, t.retryLimit).catch((e) => this.#logger.error({ err: e, jobId: job.id }, 'could not record a job failure'));
       return;
     }
-    await this.complete(job).catch((err) => this.#logger.error({ err, jobId: job.id }, 'could not record a finished job; it may run again'));
+    await this.#completeBatched(job).catch((err) => this.#logger.error({ err, jobId: job.id }, 'could not record a finished job; it may run again'));
+  }
+
+  readonly #finished = new Map<string, { ids: string[]; done: Promise<void> }>();
+
+  /** One `complete` for every job of a type that ends in this turn of the event loop. */
+  #completeBatched(job: ClaimedJob): Promise<void> {
+    let batch = this.#finished.get(job.type);
+    if (!batch) {
+      const ids: string[] = [];
+      const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.#finished.delete(job.type);
+        return this.complete(job.type, ids);
+      });
+      batch = { ids, done };
+      this.#finished.set(job.type, batch);
+    }
+    batch.ids.push(job.id);
+    return batch.done;
   }
 }
 
@@ -257,9 +276,9 @@ export class SqlJobQueue extends PollingJobQueue {
     });
   }
 
-  protected async complete(job: ClaimedJob): Promise<void> {
-    this.#attempts.delete(job.id);
-    await this.#o.writes.run((trx) => trx.deleteFrom('jobs').where('id', '=', job.id).execute());
+  protected async complete(_type: string, ids: string[]): Promise<void> {
+    for (const id of ids) this.#attempts.delete(id);
+    await this.#o.writes.run((trx) => trx.deleteFrom('jobs').where('id', 'in', ids).execute());
   }
 
   protected async fail(job: ClaimedJob, err: unknown, retryLimit: number): Promise<void> {

@@ -106,8 +106,8 @@ export class PgBossJobQueue extends PollingJobQueue {
     return jobs.map((j) => ({ id: j.id, type, payload: j.data }));
   }
 
-  protected async complete(job: ClaimedJob): Promise<void> {
-    await this.#required().complete(job.type, job.id);
+  protected async complete(type: string, ids: string[]): Promise<void> {
+    await this.#required().complete(type, ids);
   }
 
   /** pg-boss retries it (up to the retryLimit given at insert, with backoff) or marks it failed. */

@@ -20,6 +20,7 @@ export class WebhookSender {
   #timer: NodeJS.Timeout | null = null;
   #inFlight = new Set<Promise<void>>();
   #closed = false;
+  readonly #sleepers = new Set<() => void>();
   readonly #agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
 
   constructor(
@@ -113,8 +114,22 @@ export class WebhookSender {
       this.options.logger.warn({ url }, 'simulator webhook dropped after retries');
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    await this.#sleep(delay);
     if (!this.#closed) await this.#deliver(payload, attempt + 1);
+  }
+
+  /** Waits before a retry without keeping the process alive; `close` cuts every wait short. */
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref();
+      this.#sleepers.add(wake);
+    });
   }
 
   /** Waits until nothing is queued or in flight (tests, shutdown). */
@@ -128,6 +143,9 @@ export class WebhookSender {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
+    // A delivery waiting to retry would otherwise hold close() on an unref'd timer, and a process
+    // with nothing else to do would exit with close() still pending.
+    for (const wake of [...this.#sleepers]) wake();
     await Promise.allSettled([...this.#inFlight]);
     await this.#agent.close();
   }
