@@ -402,6 +402,33 @@ describe('events across restarts and processes', () => {
   });
 });
 
+describe('event retention', () => {
+  it('lists events for 30 days, then removes them with their deliveries', async () => {
+    const clock = new ManualClock(Date.now());
+    const h = await startHarness({ clock, env: ALLOW_PRIVATE, deps: { deliveryPolicy: FAST_POLICY } });
+    const receiver = await startReceiver();
+    try {
+      const key = h.account.testKey;
+      await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['*'] } });
+      await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505554000', text: 'old' } });
+      const old = await eventually(async () => (await h.api('GET', '/v1/events', { key })).body.data[0]);
+      await eventually(async () => (await h.api('GET', `/v1/events/${old.id}/deliveries`, { key })).body.data[0]?.status === 'succeeded');
+      clock.advance(29 * 24 * 60 * 60 * 1000);
+      await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505554000', text: 'recent' } });
+      assert.equal(await h.deps.events.purgeExpired(), 0, 'nothing is 30 days old yet');
+      clock.advance(2 * 24 * 60 * 60 * 1000);
+      assert.equal(await h.deps.events.purgeExpired(), 1);
+      const left = (await h.api('GET', '/v1/events', { key })).body.data;
+      assert.deepEqual(left.map((e: { data: { object: { text: string } } }) => e.data.object.text), ['recent']);
+      assert.equal((await h.api('GET', `/v1/events/${old.id}`, { key })).status, 404);
+      assert.equal(await h.deps.db.selectFrom('event_deliveries').select('id').where('event_id', '=', old.id).executeTakeFirst(), undefined);
+    } finally {
+      await receiver.close();
+      await h.close();
+    }
+  });
+});
+
 describe('secret rolling', () => {
   it('signs with the old and the new secret for 24 hours, then with the new one only', async () => {
     const clock = new ManualClock(Date.now());
