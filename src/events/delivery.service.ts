@@ -83,7 +83,8 @@ export class DeliveryService {
 
   /**
    * The DELIVER_JOB handler: one attempt of one delivery, then its outcome and (on failure) the next
-   * attempt's job, in one transaction. Idempotent: a delivery no longer pending is left alone, so a
+   * attempt's job, written atomically (one statement for a plain success, else one transaction).
+   * At most 16 connections are open to one endpoint's host. Idempotent: a delivery no longer pending is left alone, so a
    * job run twice after a crash does not send twice unless the crash fell between the receiver's
    * answer and that commit (at least once).
    */
