@@ -30,6 +30,8 @@ const ROUTES: RouteCase[] = [
   { method: 'PATCH', url: '/v1/templates/tpl_unknown', scope: 'templates:write', body: { footer: 'x' }, mode: 'live-only' },
   { method: 'DELETE', url: '/v1/templates/tpl_unknown', scope: 'templates:write', mode: 'live-only' },
   { method: 'POST', url: '/v1/media/', scope: 'media:write' },
+  { method: 'GET', url: '/v1/media', scope: 'media:write' },
+  { method: 'GET', url: '/v1/media/med_unknown', scope: 'media:write' },
   { method: 'POST', url: '/v1/webhook_endpoints', scope: 'webhooks:manage', body: { url: 'https://hooks.example.com/x', events: ['template.rejected'] } },
   { method: 'GET', url: '/v1/webhook_endpoints', scope: 'webhooks:manage' },
   { method: 'GET', url: '/v1/webhook_endpoints/we_unknown', scope: 'webhooks:manage' },

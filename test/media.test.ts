@@ -79,6 +79,24 @@ describe('media', () => {
     });
   }
 
+  it('lists the key\'s uploads newest first with paging, and gets one by id', async () => {
+    const other = await h.newAccount('Media Lister');
+    const ids: string[] = [];
+    for (const name of ['sample.png', 'sample.pdf', 'sample.txt']) ids.push((await upload(h, { filename: name, type: 'application/octet-stream', data: sample(name) }, { key: other.liveKey })).body.id);
+    const first = await h.api('GET', '/v1/media?limit=2', { key: other.liveKey });
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.body.data.map((m: { id: string }) => m.id), [ids[2], ids[1]]);
+    assert.equal(first.body.has_more, true);
+    const second = await h.api('GET', `/v1/media?limit=2&starting_after=${ids[1]}`, { key: other.liveKey });
+    assert.deepEqual([second.body.data.map((m: { id: string }) => m.id), second.body.has_more], [[ids[0]], false]);
+    const one = await h.api('GET', `/v1/media/${ids[0]}`, { key: other.liveKey });
+    assert.deepEqual([one.body.filename, one.body.mimeType, one.body.sizeBytes], ['sample.png', 'image/png', sample('sample.png').length]);
+    // Mode and account partition: a test key and another account see none of them.
+    assert.deepEqual((await h.api('GET', '/v1/media', { key: other.testKey })).body.data, []);
+    assert.equal((await h.api('GET', `/v1/media/${ids[0]}`)).body.error.code, 'media_not_found');
+    assert.equal((await h.api('GET', '/v1/media?starting_after=med_unknown', { key: other.liveKey })).body.error.code, 'parameter_invalid');
+  });
+
   it('trusts the content over a declared type and extension that lie', async () => {
     const res = await upload(h, { filename: 'invoice.pdf', type: 'application/pdf', data: sample('sample.png') });
     assert.deepEqual([res.status, res.body.mimeType, res.body.filename], [201, 'image/png', 'invoice.pdf']);

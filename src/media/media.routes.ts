@@ -7,7 +7,7 @@ import { TidingsError } from '../errors.js';
 import type { IdempotencyGate } from '../http/idempotency.js';
 import { errorResponses } from '../http/schemas.js';
 import { MAX_MEDIA_BYTES } from './media-types.js';
-import { Media } from './media.schemas.js';
+import { ListMediaQuery, Media, MediaIdParams, MediaList } from './media.schemas.js';
 import type { MediaService, ReceivedFile } from './media.service.js';
 
 async function drain(stream: Readable): Promise<void> {
@@ -77,5 +77,29 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; idemp
       }
       return reply.code(201).send(await media.store(request.auth!, received));
     },
+  );
+
+  app.get(
+    '/media',
+    {
+      config: { scope: 'media:write' },
+      schema: {
+        tags: ['Media'],
+        summary: 'List uploads',
+        description: 'The key\'s uploads (its account and mode), newest first. Needs `media:write`, the one media scope.',
+        querystring: ListMediaQuery,
+        response: { 200: MediaList, ...errorResponses(400, 401, 403, 429, 503) },
+      },
+    },
+    async (request) => media.list(request.auth!, request.query),
+  );
+
+  app.get(
+    '/media/:id',
+    {
+      config: { scope: 'media:write' },
+      schema: { tags: ['Media'], summary: 'Get an upload', params: MediaIdParams, response: { 200: Type.Ref(Media), ...errorResponses(401, 403, 404, 429, 503) } },
+    },
+    async (request) => media.get(request.auth!, request.params.id),
   );
 };

@@ -1,6 +1,6 @@
 /** The media resource (service-interface §2.3). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Timestamp } from '../http/schemas.js';
+import { PageLimit, Timestamp } from '../http/schemas.js';
 
 export const Media = Type.Object(
   {
@@ -14,3 +14,12 @@ export const Media = Type.Object(
   { $id: 'Media' },
 );
 export type Media = Static<typeof Media>;
+
+export const MediaList = Type.Object({ data: Type.Array(Type.Ref(Media)), has_more: Type.Boolean() });
+
+export const ListMediaQuery = Type.Object(
+  { limit: Type.Optional(PageLimit), starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })) },
+  { additionalProperties: false },
+);
+
+export const MediaIdParams = Type.Object({ id: Type.String({ minLength: 1 }) });

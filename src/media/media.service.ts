@@ -178,6 +178,28 @@ export class MediaService {
     return media;
   }
 
+  /** The Media resource of a file of the key's account and mode. @throws TidingsError media_not_found */
+  async get(auth: AuthContext, mediaId: string): Promise<Media> {
+    const media = await repo.findMedia(this.#o.db, auth.accountId, auth.mode, mediaId);
+    if (!media) throw new TidingsError('media_not_found', `No media ${mediaId} in this account.`, { param: 'id' });
+    return toMedia(media);
+  }
+
+  /**
+   * A page of the key's uploads, newest first.
+   * @throws TidingsError parameter_invalid for an unknown `starting_after`.
+   */
+  async list(auth: AuthContext, query: { limit?: number; starting_after?: string }): Promise<{ data: Media[]; has_more: boolean }> {
+    const limit = query.limit ?? 10;
+    let after: repo.MediaRow | undefined;
+    if (query.starting_after !== undefined) {
+      after = await repo.findMedia(this.#o.db, auth.accountId, auth.mode, query.starting_after);
+      if (!after) throw new TidingsError('parameter_invalid', `starting_after names no media of this account: ${query.starting_after}.`, { param: 'starting_after' });
+    }
+    const rows = await repo.listMedia(this.#o.db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}) });
+    return { data: rows.slice(0, limit).map(toMedia), has_more: rows.length > limit };
+  }
+
   /** A file of the account in `mode`, or undefined. */
   lookup(accountId: string, mode: 'live' | 'test', mediaId: string): Promise<repo.MediaRow | undefined> {
     return repo.findMedia(this.#o.db, accountId, mode, mediaId);
