@@ -36,6 +36,15 @@ describe('messages (live key)', () => {
     assert.ok(read.updatedAt >= read.createdAt);
   });
 
+  it('records where a send came from: the API by default, the dashboard when it says so', async () => {
+    assert.equal((await send({ text: 'from the API' })).body.source, 'api');
+    const dash = await send({ text: 'from the dashboard' }, { 'x-tidings-source': 'dashboard' });
+    assert.equal(dash.status, 201);
+    assert.equal((await h.api('GET', `/v1/messages/${dash.body.id}`)).body.source, 'dashboard');
+    const bad = await send({ text: 'from elsewhere' }, { 'x-tidings-source': 'fax' });
+    assert.deepEqual([bad.status, bad.body.error.code], [400, 'parameter_invalid']);
+  });
+
   it('sends the platform exactly the Graph API text payload', async () => {
     const res = await send({ text: 'Exact payload' });
     const simMessage = h.sim.state.messages.get(res.body.platformMessageId)!;

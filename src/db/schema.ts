@@ -58,7 +58,8 @@ export interface MessagesTable {
   /** The wamid; null until the platform accepted the send, and always null in test mode. */
   platform_message_id: string | null;
   /** `api` (sent through this service) or `external` (learned from platform statuses only). */
-  source: 'api' | 'external';
+  /** `api`, `dashboard` (sent from the web dashboard), or `external` (known only from status reports). */
+  source: 'api' | 'dashboard' | 'external';
   text: string | null;
   caption: string | null;
   media_id: string | null;

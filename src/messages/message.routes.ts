@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { errorResponses } from '../http/schemas.js';
 import type { MessageService } from './message.service.js';
 import type { TestModeService } from './test-mode.service.js';
-import { InboundMessage, ListMessagesQuery, Message, MessageIdParams, MessageList, SendMessageBody, TestInboundBody } from './message.schemas.js';
+import { InboundMessage, ListMessagesQuery, Message, MessageIdParams, MessageList, SendMessageBody, SendMessageHeaders, TestInboundBody } from './message.schemas.js';
 
 export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService; testMode: TestModeService }> = async (app, { messages, testMode }) => {
   app.post(
@@ -16,12 +16,12 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService
         summary: 'Send a message',
         description:
           'Sends a text, template or media message from the number the key was issued against. `text` works only inside the 24-hour customer service window. Honours `Idempotency-Key`, so a retried send never sends twice. On a test key nothing is delivered: the message moves accepted → sent → delivered → read within a few seconds (recipients ending 0001 fail with 131026, 0002 stop at delivered, 0003 stop at sent).',
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        headers: SendMessageHeaders,
         body: SendMessageBody,
         response: { 201: Type.Ref(Message), ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
       },
     },
-    async (request, reply) => reply.code(201).send(await messages.send(request.auth!, request.body)),
+    async (request, reply) => reply.code(201).send(await messages.send(request.auth!, request.body, request.headers['x-tidings-source'] ?? 'api')),
   );
 
   app.get(

@@ -25,8 +25,8 @@ export const Message = Type.Object(
     mediaId: NullableString(),
     templateId: NullableString(),
     replyTo: NullableString({ description: 'The message this one quotes: a `msg_` id or a wamid, as given.' }),
-    source: StringEnum(['api', 'external'] as const, {
-      description: '`api`: sent through this service. `external`: known only from the platform\'s status reports (sent from other tools).',
+    source: StringEnum(['api', 'dashboard', 'external'] as const, {
+      description: '`api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform\'s status reports (sent from other tools).',
     }),
     sentAt: NullableString({ format: 'date-time' }),
     deliveredAt: NullableString({ format: 'date-time' }),
@@ -54,6 +54,14 @@ export const SendMessageBody = Type.Object(
   { additionalProperties: false },
 );
 export type SendMessageBody = Static<typeof SendMessageBody>;
+
+/** Where a send came from, recorded as the message's `source`. */
+export type SendSource = 'api' | 'dashboard';
+
+export const SendMessageHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String()),
+  'x-tidings-source': Type.Optional(StringEnum(['api', 'dashboard'] as const, { description: 'The web dashboard sends `dashboard`, recorded as the message\'s `source`; default `api`.' })),
+});
 
 export const MessageIdParams = Type.Object({ id: Type.String({ minLength: 1, description: '`msg_` id or platform message id.' }) });
 

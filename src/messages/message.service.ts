@@ -23,7 +23,7 @@ import type { MediaService } from '../media/media.service.js';
 import { fillTemplate } from '../templates/template-send.js';
 import type { TemplateService } from '../templates/template.service.js';
 import * as repo from './message.repository.js';
-import type { InboundMessage, ListMessagesQuery, Message, SendMessageBody } from './message.schemas.js';
+import type { InboundMessage, ListMessagesQuery, Message, SendMessageBody, SendSource } from './message.schemas.js';
 import { toInboundMessage, toMessage } from './message.mapper.js';
 import { toE164 } from './phone.js';
 import { applyStatus } from './apply-status.js';
@@ -61,6 +61,7 @@ export class MessageService {
 
   /**
    * Accepts a message, stores it, and (live keys) hands it to the platform.
+   * @param source recorded as the message's `source` (`dashboard` for sends from the web dashboard).
    *
    * @returns the message with status `accepted` (or later, if the platform reported quickly).
    * @throws TidingsError phone_number_invalid, parameter_missing, parameter_unknown (a field that
@@ -70,7 +71,7 @@ export class MessageService {
    *   failures platform_rate_limited, platform_error, platform_unavailable. When the platform
    *   refuses, the stored message is marked failed with the platform's error.
    */
-  async send(auth: AuthContext, body: SendMessageBody): Promise<Message> {
+  async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api'): Promise<Message> {
     const { db, clock } = this.#o;
     const to = toE164(body.to);
     checkFieldsForType(body);
@@ -109,7 +110,7 @@ export class MessageService {
       type: body.type,
       ...INITIAL_STATUS,
       platform_message_id: null,
-      source: 'api',
+      source,
       text: body.text ?? null,
       caption: body.caption ?? null,
       media_id: body.mediaId ?? null,
