@@ -3,6 +3,9 @@
  * rate limits and idempotency, the platform webhook intake, `/v1/openapi.json` and `/docs`.
  * It never listens; `main.ts` and the tests decide where it runs.
  */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -84,6 +87,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/v1/openapi.json' } as never });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await registerDashboard(app);
 
   await app.register(webhookRoutes, {
     appSecret: deps.secrets.appSecret,
@@ -106,4 +110,38 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   );
 
   return app;
+}
+
+/**
+ * The web dashboard (`dashboard/`, built by Vite into `dist/dashboard`) at /dashboard/. It is a
+ * static single-page app that uses the public /v1 API with the key its user pastes in. Both from
+ * `src/` (tests) and from `dist/` the build is at `<root>/dist/dashboard`.
+ */
+async function registerDashboard(app: FastifyInstance): Promise<void> {
+  const root = fileURLToPath(new URL('../dist/dashboard/', import.meta.url));
+  if (!fs.existsSync(`${root}index.html`)) {
+    app.get('/dashboard/*', { schema: { hide: true } }, async () => {
+      throw new TidingsError('service_unavailable', 'The dashboard is not built: run `npm run build`.', { retryAfterSeconds: 60 });
+    });
+    return;
+  }
+  // The page talks only to this origin; nothing inline, nothing from elsewhere.
+  const headers = {
+    'content-security-policy': "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/dashboard/',
+    decorateReply: false,
+    schemaHide: true,
+    index: false,
+    setHeaders: (res) => {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    },
+  });
+  // The app's one page (routes are in the URL's #fragment); `/dashboard` and `/dashboard/` alike.
+  const index = fs.readFileSync(`${root}index.html`);
+  app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) => reply.headers({ ...headers, 'cache-control': 'no-cache' }).type('text/html; charset=utf-8').send(index));
 }

@@ -61,6 +61,8 @@ export interface Harness {
   app: FastifyInstance;
   sim: Simulator;
   simUrl: string;
+  /** The service's base URL over real HTTP (for browsers and other processes). */
+  url: string;
   dataDir: string;
   env: Record<string, string>;
   account: { id: string; phoneNumberId: string; liveKey: string; testKey: string };
@@ -146,6 +148,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     get app() {
       return current.app;
+    },
+    get url() {
+      return current.address;
     },
     sim,
     simUrl: simAddress,

@@ -1,0 +1,219 @@
+/**
+ * The dashboard talks to the public /v1 API only, with the key the user pasted. The key lives in
+ * this tab's session storage: never in a URL, a cookie or local storage.
+ */
+
+const KEY_STORAGE = 'tidings.apiKey';
+
+export type Mode = 'live' | 'test';
+
+export function storedKey(): string | null {
+  return sessionStorage.getItem(KEY_STORAGE);
+}
+
+export function storeKey(key: string | null): void {
+  if (key === null) sessionStorage.removeItem(KEY_STORAGE);
+  else sessionStorage.setItem(KEY_STORAGE, key);
+}
+
+export function modeOf(key: string): Mode | null {
+  if (key.startsWith('sk_live_')) return 'live';
+  if (key.startsWith('sk_test_')) return 'test';
+  return null;
+}
+
+/** An error answered by the API (its envelope), or a network failure (`code: network_error`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly param?: string,
+    readonly issues?: Issue[],
+    readonly platformError?: { code: string; message: string } | null,
+  ) {
+    super(message);
+  }
+}
+
+export interface Issue {
+  code: string;
+  field: string;
+  message: string;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  idempotent?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** A fresh Idempotency-Key for one user action, so a retried click never acts twice. */
+export function idempotencyKey(): string {
+  return `dash-${crypto.randomUUID()}`;
+}
+
+export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const key = storedKey();
+  const headers: Record<string, string> = { ...options.headers };
+  if (key) headers['x-api-key'] = key;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotent) headers['idempotency-key'] = idempotencyKey();
+  let res: Response;
+  try {
+    res = await fetch(`/v1${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The service could not be reached. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let body: any;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) {
+    const e = body?.error;
+    throw new ApiError(res.status, e?.code ?? 'unexpected_answer', e?.message ?? `The service answered ${res.status}.`, e?.param, e?.issues, e?.platformError);
+  }
+  return body as T;
+}
+
+/**
+ * Uploads a file with `POST /v1/media/`, reporting progress (0–1). XMLHttpRequest, because fetch
+ * cannot report upload progress.
+ */
+export function uploadMedia(file: File, onProgress: (fraction: number) => void): Promise<MediaItem> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/v1/media/');
+    const key = storedKey();
+    if (key) xhr.setRequestHeader('x-api-key', key);
+    xhr.setRequestHeader('idempotency-key', idempotencyKey());
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'The upload was interrupted. Check your connection and try again.'));
+    xhr.onload = () => {
+      let body: any;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(body as MediaItem);
+      } else {
+        const e = body?.error;
+        reject(new ApiError(xhr.status, e?.code ?? 'unexpected_answer', e?.message ?? `The service answered ${xhr.status}.`, e?.param));
+      }
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+export interface Page<T> {
+  data: T[];
+  has_more: boolean;
+}
+
+export interface Message {
+  id: string;
+  status: 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+  to: string;
+  type: 'text' | 'template' | 'media' | null;
+  platformMessageId: string | null;
+  error: { code: string; message: string } | null;
+  text: string | null;
+  caption: string | null;
+  mediaId: string | null;
+  templateId: string | null;
+  replyTo: string | null;
+  source: 'api' | 'dashboard' | 'external';
+  sentAt: string | null;
+  deliveredAt: string | null;
+  readAt: string | null;
+  failedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  testMode?: true;
+}
+
+export interface TemplateVariable {
+  example: string;
+  name?: string;
+}
+
+export type TemplateHeader = { type: 'text'; text: string; example?: string } | { type: 'image' | 'video' | 'document'; mediaId: string };
+
+export interface Template {
+  id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: 'pending' | 'processing' | 'approved' | 'rejected';
+  body: string;
+  variables: TemplateVariable[];
+  header: TemplateHeader | null;
+  footer: string | null;
+  rejectionReason: string | null;
+  approvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MediaItem {
+  id: string;
+  filename: string;
+  mimeType: string;
+  sizeBytes: number;
+  createdAt: string;
+  testMode?: true;
+}
+
+export interface Endpoint {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  enabled: boolean;
+  disabledReason: 'requested' | 'failing' | null;
+  failingSince: string | null;
+  secretRollingExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  secret?: string;
+}
+
+export interface EventItem {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: { object: any };
+  testMode?: true;
+}
+
+export interface Delivery {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  attempts: { attemptedAt: string; statusCode: number | null; durationMs: number; responseBody: string | null; error: string | null }[];
+}
+
+export const EVENT_TYPES = [
+  'message.sent',
+  'message.delivered',
+  'message.read',
+  'message.failed',
+  'message.received',
+  'template.approved',
+  'template.rejected',
+  'template.category_updated',
+] as const;

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { api, type Message, type Page } from '../api';
+import { ErrorNote, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
+
+const STATUSES = ['', 'accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+
+/** Newest first, filtered by status and recipient; refreshed every 2 seconds while open. */
+export function MessagesPage() {
+  const [status, setStatus] = useState('');
+  const [to, setTo] = useState('');
+  const [toFilter, setToFilter] = useState('');
+  const pager = usePager();
+  const query = new URLSearchParams({ limit: '20' });
+  if (status) query.set('status', status);
+  if (toFilter) query.set('to', toFilter);
+  if (pager.cursor) query.set('starting_after', pager.cursor);
+  const { data, error } = usePolling(() => api<Page<Message>>('GET', `/messages?${query}`), [query.toString()], 2000);
+  return (
+    <section>
+      <div className="title-row">
+        <h1>Messages</h1>
+        <Link to="/send" className="button">
+          Send a message
+        </Link>
+      </div>
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setToFilter(to.trim());
+          pager.reset();
+        }}
+      >
+        <label>
+          Status
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              pager.reset();
+            }}
+          >
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s || 'any'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Recipient
+          <input value={to} onChange={(e) => setTo(e.target.value)} placeholder="+16505551234" />
+        </label>
+        <button type="submit">Filter</button>
+      </form>
+      <ErrorNote error={error} />
+      <table className="list">
+        <thead>
+          <tr>
+            <th>Message</th>
+            <th>To</th>
+            <th>Type</th>
+            <th>Status</th>
+            <th>Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.data.map((m) => (
+            <tr key={m.id}>
+              <td data-label="Message">
+                <Link to={`/messages/${m.id}`}>{m.text ?? m.caption ?? m.templateId ?? m.mediaId ?? m.id}</Link>
+                {m.source === 'dashboard' ? <span className="tag">dashboard</span> : m.source === 'external' ? <span className="tag">external</span> : null}
+              </td>
+              <td data-label="To">{m.to}</td>
+              <td data-label="Type">{m.type ?? '—'}</td>
+              <td data-label="Status">
+                <StatusBadge status={m.status} />
+              </td>
+              <td data-label="Created">{time(m.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data && data.data.length === 0 ? <p className="empty">No messages{status || toFilter ? ' match these filters' : ' yet'}.</p> : null}
+      {data ? <Pager page={pager.page} hasMore={data.has_more} onNext={() => pager.next(data.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
+    </section>
+  );
+}

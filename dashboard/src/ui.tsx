@@ -1,0 +1,118 @@
+/** Small shared pieces: hash routing, error display, status badges, polling. */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from './api';
+
+/** The route is the part of the URL after `#` (`#/messages/msg_…`), so the server serves one page. */
+export function useRoute(): string[] {
+  const read = () => (window.location.hash.replace(/^#\/?/, '').split('?')[0] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
+  const [route, setRoute] = useState(read);
+  useEffect(() => {
+    const onChange = () => setRoute(read());
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+}
+
+export function navigate(path: string): void {
+  window.location.hash = `#${path}`;
+}
+
+export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
+  return (
+    <a href={`#${to}`} className={className}>
+      {children}
+    </a>
+  );
+}
+
+/** Every API error in words, with its code (and the platform's own error when there is one). */
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) return null;
+  const e = error instanceof ApiError ? error : new ApiError(0, 'unexpected_error', error instanceof Error ? error.message : String(error));
+  return (
+    <div className="error" role="alert">
+      <strong>{e.message}</strong> <code>{e.code}</code>
+      {e.param ? <span> (field: {e.param})</span> : null}
+      {e.platformError ? (
+        <div>
+          Platform: {e.platformError.message} <code>{e.platformError.code}</code>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge status-${status}`}>{status}</span>;
+}
+
+export function time(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Loads with `load` now and every `intervalMs` while the component is shown (0: once), keeping the
+ * last good value when a refresh fails. `reload` loads again at once.
+ */
+export function usePolling<T>(load: () => Promise<T>, deps: unknown[], intervalMs = 0) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const reload = useCallback(async () => {
+    try {
+      const value = await loadRef.current();
+      setData(value);
+      setError(null);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    setLoading(true);
+    void reload();
+    if (intervalMs <= 0) return;
+    const timer = setInterval(() => void reload(), intervalMs);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return { data, error, loading, reload, setData };
+}
+
+/** Keyset paging: the cursor stack lets "Previous" go back. */
+export function usePager() {
+  const [cursors, setCursors] = useState<string[]>([]);
+  return {
+    cursor: cursors.at(-1),
+    page: cursors.length + 1,
+    next: (lastId: string) => setCursors((c) => [...c, lastId]),
+    previous: () => setCursors((c) => c.slice(0, -1)),
+    reset: () => setCursors([]),
+  };
+}
+
+export function Pager({ page, hasMore, onNext, onPrevious }: { page: number; hasMore: boolean; onNext: () => void; onPrevious: () => void }) {
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button type="button" onClick={onPrevious} disabled={page === 1}>
+        ← Newer
+      </button>
+      <span>Page {page}</span>
+      <button type="button" onClick={onNext} disabled={!hasMore}>
+        Older →
+      </button>
+    </nav>
+  );
+}

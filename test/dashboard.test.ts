@@ -1,0 +1,197 @@
+/**
+ * The web dashboard in a real browser: Debian's Chromium driven by playwright-core, against the real
+ * service and simulator over HTTP. Screenshots of every screen, at desktop and phone width, go to
+ * test-output/screenshots (ignored by git).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT, eventually, startHarness, type Harness } from './harness.js';
+import { startReceiver, type Receiver } from './receiver.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 390, height: 844 };
+const built = fs.existsSync(path.join(ROOT, 'dist/dashboard/index.html'));
+const skip = !fs.existsSync(CHROMIUM) ? `no browser at ${CHROMIUM} (.ci/run installs Debian's chromium)` : !built ? 'dashboard not built (npm test builds it)' : false;
+
+describe('dashboard in a browser', { skip }, () => {
+  let h: Harness;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let receiver: Receiver;
+  const customer = '+16505551900';
+
+  before(async () => {
+    h = await startHarness({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+    receiver = await startReceiver();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      chromiumSandbox: false,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--disable-gpu'],
+    });
+    context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await h?.close();
+  });
+
+  /** A screenshot of the current screen at desktop and phone width. */
+  async function shoot(name: string) {
+    await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.jpg`), type: 'jpeg', quality: 75, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-phone.jpg`), type: 'jpeg', quality: 75, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+  }
+  const go = (hash: string) => page.goto(`${h.url}/dashboard/#${hash}`);
+
+  it('signs in with a key typed at the keyboard; live mode is shown on every screen', async () => {
+    await page.goto(`${h.url}/dashboard/`);
+    await shoot('signin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('sk_live_not-a-real-key-at-all-000000');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText('api_key_invalid').waitFor();
+    await page.getByLabel('API key').fill(h.account.liveKey);
+    await page.getByLabel('API key').press('Enter');
+    await page.getByTestId('mode-banner').getByText('LIVE MODE').waitFor();
+    // The key is in this tab's session storage, not in the URL or a cookie.
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('tidings.apiKey')), h.account.liveKey);
+    assert.ok(!page.url().includes(h.account.liveKey));
+    assert.deepEqual(await context.cookies(), []);
+  });
+
+  it('sends a text message in the window the customer opened and watches it reach read', async () => {
+    await h.customerWrites(customer, 'Is my order ready?');
+    await go('/send');
+    await page.getByLabel('To (E.164)').fill(customer);
+    await page.getByLabel('Text', { exact: true }).fill('Yes, ready for pickup.');
+    await shoot('send');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/#\/messages\/msg_/);
+    await page.locator('li[data-step="read"].done').waitFor({ timeout: 15_000 });
+    const id = decodeURIComponent(page.url().split('/').pop()!);
+    const message = (await h.api('GET', `/v1/messages/${id}`)).body;
+    assert.equal(message.status, 'read');
+    assert.equal(message.source, 'dashboard', 'recorded as sent from the dashboard');
+    await page.getByText('the dashboard').waitFor();
+    await shoot('message');
+    await go('/messages');
+    await page.getByRole('link', { name: 'Yes, ready for pickup.' }).waitFor();
+    await shoot('messages');
+  });
+
+  it('shows an API error in words with its code', async () => {
+    await go('/send');
+    await page.getByLabel('To (E.164)').fill('+16505551999');
+    await page.getByLabel('Text', { exact: true }).fill('Nobody wrote to us');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('outside_customer_window').waitFor();
+    assert.match(await alert.innerText(), /24 hours/);
+
+    // A message the platform fails shows the platform's error on its page (the simulator fails
+    // recipients ending 0001 with 131026).
+    await h.customerWrites('+16505550001');
+    await page.getByLabel('To (E.164)').fill('+16505550001');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/#\/messages\/msg_/);
+    await page.locator('li[data-step="failed"].done').waitFor({ timeout: 15_000 });
+    await page.getByRole('alert').getByText('131026').waitFor();
+    await shoot('message-failed');
+  });
+
+  it('authors a template: sees the issue as it types, fixes it, sees it approved, sends it', async () => {
+    await go('/templates/new');
+    await page.getByLabel('Name').fill('dashboard_pickup');
+    await page.getByLabel('Body').fill('{{1}} is ready for pickup.');
+    await page.locator('li[data-code="placeholder_at_start"]').waitFor();
+    await page.getByLabel('Example').fill('Order A-1');
+    await page.locator('li[data-code="variable_example_missing"]').waitFor({ state: 'detached' });
+    await shoot('template-editor');
+    await page.getByLabel('Body').fill('Your order {{1}} is ready for pickup.');
+    await page.getByTestId('validation').getByText('No issues found').waitFor();
+    assert.equal(await page.locator('li[data-code="placeholder_at_start"]').count(), 0);
+    await page.getByRole('button', { name: 'Create and submit' }).click();
+    await page.waitForURL(/#\/templates\/tpl_/);
+    await page.locator('.title-row .badge.status-approved').waitFor({ timeout: 15_000 });
+    await shoot('template');
+    await go('/templates');
+    await page.getByRole('link', { name: 'dashboard_pickup' }).waitFor();
+    await shoot('templates');
+
+    await go('/send');
+    await page.getByLabel('template').check();
+    await page.getByLabel('To (E.164)').fill('+16505551901');
+    await page.locator('select[name=templateId]').selectOption({ label: 'dashboard_pickup (en_US)' });
+    await page.getByLabel('{{1}}').fill('B-7');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/#\/messages\/msg_/);
+    await page.locator('li[data-step="sent"].done').waitFor({ timeout: 15_000 });
+    const id = decodeURIComponent(page.url().split('/').pop()!);
+    assert.equal((await h.api('GET', `/v1/messages/${id}`)).body.type, 'template');
+  });
+
+  it('uploads an image with a progress bar and sends it', async () => {
+    await go('/media');
+    await page.locator('input[type=file]').setInputFiles(path.join(ROOT, 'test/fixtures/media/sample.jpg'));
+    await page.getByText('Uploaded sample.jpg').waitFor();
+    assert.equal(await page.getByTestId('upload-percent').innerText(), '100 %');
+    assert.equal(await page.locator('progress').evaluate((p) => (p as HTMLProgressElement).value), 1);
+    await page.getByRole('cell', { name: 'image/jpeg' }).first().waitFor();
+    await shoot('media');
+
+    await go('/send');
+    await page.getByLabel('media').check();
+    await page.getByLabel('To (E.164)').fill(customer);
+    await page.locator('select[name=mediaId]').selectOption({ label: 'sample.jpg (image/jpeg)' });
+    await page.getByLabel(/Caption/).fill('Your receipt');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/#\/messages\/msg_/);
+    await page.locator('li[data-step="delivered"].done').waitFor({ timeout: 15_000 });
+  });
+
+  it('adds a webhook endpoint, shows its secret once, and lists its deliveries; redelivers', async () => {
+    await go('/events');
+    await page.getByLabel('URL').fill(receiver.url);
+    await page.getByLabel('Description (optional)').fill('orders service');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = await page.getByTestId('endpoint-secret').innerText();
+    assert.match(secret, /^whsec_/);
+    receiver.secrets = [secret];
+    await page.getByRole('button', { name: 'Done' }).click();
+    assert.equal(await page.getByTestId('endpoint-secret').count(), 0, 'not shown again');
+
+    await h.customerWrites(customer, 'Thanks!');
+    await eventually(async () => receiver.received.some((r) => r.type === 'message.received' && r.verifiedWith.length === 1));
+    const event = page.locator('li[data-event]').filter({ hasText: 'Thanks!' });
+    await event.getByRole('button').click({ timeout: 10_000 });
+    await event.locator('.delivery').getByText('succeeded').waitFor();
+    await event.getByRole('cell', { name: '200', exact: true }).waitFor();
+    await shoot('events');
+    await event.getByRole('button', { name: 'Redeliver' }).click();
+    await event.getByText('Sent again to 1 endpoint.').waitFor();
+    await eventually(async () => receiver.received.filter((r) => r.body?.data?.object?.text === 'Thanks!').length === 2);
+
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByText('disabled').first().waitFor();
+  });
+
+  it('makes test mode unmistakable', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key').fill(h.account.testKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('mode-banner').getByText('TEST MODE').waitFor();
+    await go('/messages');
+    await shoot('messages-test-mode');
+  });
+});
