@@ -86,7 +86,7 @@ export function usePolling<T>(load: () => Promise<T>, deps: unknown[], intervalM
     if (intervalMs <= 0) return;
     const timer = setInterval(() => void reload(), intervalMs);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Re-run only when the caller's deps change; `load` is read through a ref.
   }, deps);
   return { data, error, loading, reload, setData };
 }

@@ -123,7 +123,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
       );
     }, 300);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `draft` stands for every field of the form.
   }, [draft, loaded]);
 
   const submit = async (e: FormEvent) => {
