@@ -133,11 +133,13 @@ export abstract class PollingJobQueue implements JobQueue {
    */
   #schedule(ms: number, type: string | null): void {
     if (this.#stopped) return;
-    if (type === null) this.#all = true;
-    else this.#due.add(type);
+    if (type !== null) this.#due.add(type);
     if (this.#polling) return; // #poll looks again when it ends
     if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#poll(), ms);
+    this.#timer = setTimeout(() => {
+      if (type === null) this.#all = true;
+      void this.#poll();
+    }, ms);
     this.#timer.unref();
   }
 
