@@ -3,10 +3,12 @@
  * receiver that verifies every signature with the `standardwebhooks` library.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { hubSignature } from '../src/lib/crypto.js';
-import { DIALECT, eventually, fixture, startHarness, type Harness } from './harness.js';
+import { DIALECT, ROOT, eventually, fixture, startHarness, type Harness } from './harness.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { DELIVER_JOB } from '../src/events/event.service.js';
@@ -381,26 +383,68 @@ describe('events across restarts and processes', () => {
 
   it('shares deliveries between two service processes on PostgreSQL without delivering twice', { skip: DIALECT !== 'postgres' && 'PostgreSQL only: the SQLite mode is one process' }, async () => {
     const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: FAST_POLICY } });
-    const peer = await h.startPeer();
     const receiver = await startReceiver();
+    // A second service: another OS process (`src/main.ts`) on the same database and data directory.
+    const peer = await startServiceProcess(h);
     try {
-      receiver.delayMs = 40; // slow enough that one process's workers are all busy
+      receiver.delayMs = 40; // slow enough that this process's workers are all busy
       const key = h.account.testKey;
       const created = await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['message.received'] } });
       receiver.secrets = [created.body.secret];
+      const inbound = (i: number) => h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: `+1650555${String(i).padStart(4, '0')}`, text: 'hi' } });
       const n = 120;
-      await Promise.all(Array.from({ length: n }, (_, i) => h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: `+1650555${String(i).padStart(4, '0')}`, text: 'hi' } })));
+      await Promise.all(Array.from({ length: n }, (_, i) => inbound(i)));
       await eventually(async () => receiver.succeeded().size === n, 20_000);
+      // With this process's workers stopped (stop waits for its running deliveries), the other
+      // process alone delivers what this one records.
+      await h.deps.jobs.stop();
+      const here = h.deps.deliveries.stats.succeeded;
+      assert.ok(here > 0 && here < n, `both processes delivered: ${here} here, ${n - here} in the other process`);
+      await Promise.all(Array.from({ length: 20 }, (_, i) => inbound(n + i)));
+      await eventually(async () => receiver.succeeded().size === n + 20, 20_000);
       await new Promise((r) => setTimeout(r, 300));
-      assert.equal(receiver.received.length, n, 'no event sent twice');
-      assert.ok(h.deps.deliveries.stats.succeeded > 0 && peer.deps.deliveries.stats.succeeded > 0, `both processes delivered: ${h.deps.deliveries.stats.succeeded} + ${peer.deps.deliveries.stats.succeeded}`);
+      assert.equal(receiver.received.length, n + 20, 'no event sent twice');
+      assert.equal(h.deps.deliveries.stats.succeeded, here);
+      assert.ok(receiver.received.every((r) => r.verifiedWith.length === 1));
     } finally {
+      await peer.stop();
       await receiver.close();
-      await peer.close();
       await h.close();
     }
   });
 });
+
+/** Starts `src/main.ts` in a child process on the harness's database, data directory and simulator. */
+async function startServiceProcess(h: Harness): Promise<{ stop(): Promise<void> }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...h.env,
+      ...ALLOW_PRIVATE,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WHATSAPP_GRAPH_URL: `${h.simUrl}/v23.0`,
+      WHATSAPP_APP_SECRET: h.deps.secrets.appSecret,
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 20_000);
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 describe('event retention', () => {
   it('lists events for 30 days, then removes them with their deliveries', async () => {
