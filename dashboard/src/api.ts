@@ -207,13 +207,4 @@ export interface Delivery {
   attempts: { attemptedAt: string; statusCode: number | null; durationMs: number; responseBody: string | null; error: string | null }[];
 }
 
-export const EVENT_TYPES = [
-  'message.sent',
-  'message.delivered',
-  'message.read',
-  'message.failed',
-  'message.received',
-  'template.approved',
-  'template.rejected',
-  'template.category_updated',
-] as const;
+export { EVENT_TYPES } from '../../src/events/event-types';

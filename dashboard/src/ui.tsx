@@ -1,6 +1,6 @@
 /** Small shared pieces: hash routing, error display, status badges, polling. */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from './api';
+import { ApiError, type MediaItem } from './api';
 
 /** The route is the part of the URL after `#` (`#/messages/msg_…`), so the server serves one page. */
 export function useRoute(): string[] {
@@ -114,5 +114,19 @@ export function Pager({ page, hasMore, onNext, onPrevious }: { page: number; has
         Older →
       </button>
     </nav>
+  );
+}
+
+/** The options of a select that picks one of the key's uploads. */
+export function UploadOptions({ uploads }: { uploads: MediaItem[] | undefined }) {
+  return (
+    <>
+      <option value="">Choose an upload…</option>
+      {uploads?.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.filename} ({m.mimeType})
+        </option>
+      ))}
+    </>
   );
 }

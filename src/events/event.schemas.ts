@@ -1,19 +1,9 @@
 /** Events, webhook endpoints and deliveries (DECISIONS §10): the resources and the bodies of their routes. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
+import { EVENT_TYPES } from './event-types.js';
 
-/** Every event type (DECISIONS §10). */
-export const EVENT_TYPES = [
-  'message.sent',
-  'message.delivered',
-  'message.read',
-  'message.failed',
-  'message.received',
-  'template.approved',
-  'template.rejected',
-  'template.category_updated',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType } from './event-types.js';
 
 export const Event = Type.Object(
   {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, uploadMedia, type MediaItem, type Message, type Page, type Template } from '../api';
-import { ErrorNote, navigate, usePolling } from '../ui';
+import { ErrorNote, navigate, usePolling, UploadOptions } from '../ui';
 
 type Kind = 'text' | 'template' | 'media';
 
@@ -125,12 +125,7 @@ export function SendPage() {
             <label>
               File
               <select name="mediaId" value={mediaId} onChange={(e) => setMediaId(e.target.value)} required>
-                <option value="">Choose an upload…</option>
-                {media.data?.data.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.filename} ({m.mimeType})
-                  </option>
-                ))}
+                <UploadOptions uploads={media.data?.data} />
               </select>
             </label>
             <label>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, api, type Issue, type MediaItem, type Mode, type Page, type Template, type TemplateHeader, type TemplateVariable } from '../api';
-import { ErrorNote, Link, navigate, usePolling } from '../ui';
+import { ErrorNote, Link, navigate, usePolling, UploadOptions } from '../ui';
 
 type HeaderKind = 'none' | 'text' | 'image' | 'video' | 'document';
 
@@ -185,12 +185,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
           {headerKind !== 'none' && headerKind !== 'text' && (
             <Field label="Header file" field="header.mediaId" issues={issues}>
               <select name="headerMediaId" value={headerMediaId} onChange={(e) => setHeaderMediaId(e.target.value)}>
-                <option value="">Choose an upload…</option>
-                {media.data?.data.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.filename} ({m.mimeType})
-                  </option>
-                ))}
+                <UploadOptions uploads={media.data?.data} />
               </select>
             </Field>
           )}

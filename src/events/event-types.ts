@@ -1,0 +1,15 @@
+/**
+ * Every event type (DECISIONS §10). No imports: the dashboard's build uses this file too, so the
+ * service and the dashboard cannot disagree on the list.
+ */
+export const EVENT_TYPES = [
+  'message.sent',
+  'message.delivered',
+  'message.read',
+  'message.failed',
+  'message.received',
+  'template.approved',
+  'template.rejected',
+  'template.category_updated',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
