@@ -94,9 +94,17 @@ export function usePolling<T>(load: () => Promise<T>, deps: unknown[], intervalM
 /** Keyset paging: the cursor stack lets "Previous" go back. */
 export function usePager() {
   const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
   return {
-    cursor: cursors.at(-1),
+    cursor,
     page: cursors.length + 1,
+    /** A list's query string: 20 per page, the filters that are set, and this page's cursor. */
+    query: (filters: Record<string, string> = {}) => {
+      const q = new URLSearchParams({ limit: '20' });
+      for (const [name, value] of Object.entries(filters)) if (value) q.set(name, value);
+      if (cursor) q.set('starting_after', cursor);
+      return q.toString();
+    },
     next: (lastId: string) => setCursors((c) => [...c, lastId]),
     previous: () => setCursors((c) => c.slice(0, -1)),
     reset: () => setCursors([]),
@@ -128,5 +136,22 @@ export function UploadOptions({ uploads }: { uploads: MediaItem[] | undefined })
         </option>
       ))}
     </>
+  );
+}
+
+/** A list filter: one value of `options`, or "any" (the empty string). */
+export function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">any</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -59,10 +59,12 @@ export class EventService {
     await repo.insertEvents(trx, rows);
     const endpoints = await repo.enabledEndpoints(trx, [...new Set(events.map((e) => e.accountId))]);
     if (endpoints.length === 0) return;
+    // Each endpoint's subscription is read once, not once per event of the batch.
+    const subscriptions = endpoints.map((endpoint) => ({ endpoint, receives: subscription(endpoint) }));
     const deliveries: repo.DeliveryRow[] = [];
     for (const event of rows) {
-      for (const endpoint of endpoints) {
-        if (endpoint.account_id === event.account_id && endpoint.mode === event.mode && subscribes(endpoint, event.type)) {
+      for (const { endpoint, receives } of subscriptions) {
+        if (endpoint.account_id === event.account_id && endpoint.mode === event.mode && receives(event.type)) {
           deliveries.push(newDelivery(event.id, endpoint.id, createdAt));
         }
       }
@@ -115,7 +117,7 @@ export class EventService {
       if (!endpoint.enabled) throw new TidingsError('parameter_invalid', `Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH enabled: true) first.`, { param: 'endpointId' });
       targets = [endpoint];
     } else {
-      targets = (await repo.enabledEndpoints(this.#o.db, [auth.accountId])).filter((e) => e.mode === auth.mode && subscribes(e, event.type));
+      targets = (await repo.enabledEndpoints(this.#o.db, [auth.accountId])).filter((e) => e.mode === auth.mode && subscription(e)(event.type));
       if (targets.length === 0) {
         throw new TidingsError('parameter_invalid', `No enabled webhook endpoint receives ${event.type} events; name one with endpointId.`, { param: 'endpointId' });
       }
@@ -145,10 +147,10 @@ export class EventService {
   }
 }
 
-/** Whether an endpoint receives events of `type` (`"*"` means every type). */
-export function subscribes(endpoint: Pick<repo.EndpointRow, 'events'>, type: string): boolean {
-  const events = JSON.parse(endpoint.events) as string[];
-  return events.includes('*') || events.includes(type);
+/** Which event types an endpoint receives (`"*"` means every type), as a test. */
+export function subscription(endpoint: Pick<repo.EndpointRow, 'events'>): (type: string) => boolean {
+  const types = new Set(JSON.parse(endpoint.events) as string[]);
+  return (type) => types.has('*') || types.has(type);
 }
 
 function newDelivery(eventId: string, endpointId: string, now: string): repo.DeliveryRow {

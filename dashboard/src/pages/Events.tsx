@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { EVENT_TYPES, api, type Delivery, type Endpoint, type EventItem, type Page } from '../api';
-import { ErrorNote, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
+import { ErrorNote, FilterSelect, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
 /** Webhook endpoints (create, disable, delete) and the event log with each delivery attempt. */
 export function EventsPage() {
@@ -122,31 +122,21 @@ function Endpoints() {
 function EventLog() {
   const [type, setType] = useState('');
   const pager = usePager();
-  const query = new URLSearchParams({ limit: '20' });
-  if (type) query.set('type', type);
-  if (pager.cursor) query.set('starting_after', pager.cursor);
-  const events = usePolling(() => api<Page<EventItem>>('GET', `/events?${query}`), [query.toString()], 3000);
+  const query = pager.query({ type });
+  const events = usePolling(() => api<Page<EventItem>>('GET', `/events?${query}`), [query], 3000);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div className="card">
       <h2>Event log</h2>
-      <label>
-        Type
-        <select
-          value={type}
-          onChange={(e) => {
-            setType(e.target.value);
-            pager.reset();
-          }}
-        >
-          <option value="">any</option>
-          {EVENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Type"
+        value={type}
+        options={EVENT_TYPES}
+        onChange={(v) => {
+          setType(v);
+          pager.reset();
+        }}
+      />
       <ErrorNote error={events.error} />
       <ul className="events">
         {events.data?.data.map((ev) => (

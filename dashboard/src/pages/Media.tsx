@@ -5,9 +5,8 @@ import { ErrorNote, Pager, bytes, time, usePager, usePolling } from '../ui';
 /** Upload with a progress bar; the uploads with their type and size. */
 export function MediaPage() {
   const pager = usePager();
-  const query = new URLSearchParams({ limit: '20' });
-  if (pager.cursor) query.set('starting_after', pager.cursor);
-  const list = usePolling(() => api<Page<MediaItem>>('GET', `/media?${query}`), [query.toString()], 0);
+  const query = pager.query();
+  const list = usePolling(() => api<Page<MediaItem>>('GET', `/media?${query}`), [query], 0);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploaded, setUploaded] = useState<MediaItem | null>(null);
   const [error, setError] = useState<unknown>(null);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { api, type Message, type Page } from '../api';
-import { ErrorNote, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
+import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
-const STATUSES = ['', 'accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+const STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
 
 /** Newest first, filtered by status and recipient; refreshed every 2 seconds while open. */
 export function MessagesPage() {
@@ -10,11 +10,8 @@ export function MessagesPage() {
   const [to, setTo] = useState('');
   const [toFilter, setToFilter] = useState('');
   const pager = usePager();
-  const query = new URLSearchParams({ limit: '20' });
-  if (status) query.set('status', status);
-  if (toFilter) query.set('to', toFilter);
-  if (pager.cursor) query.set('starting_after', pager.cursor);
-  const { data, error } = usePolling(() => api<Page<Message>>('GET', `/messages?${query}`), [query.toString()], 2000);
+  const query = pager.query({ status, to: toFilter });
+  const { data, error } = usePolling(() => api<Page<Message>>('GET', `/messages?${query}`), [query], 2000);
   return (
     <section>
       <div className="title-row">
@@ -31,22 +28,15 @@ export function MessagesPage() {
           pager.reset();
         }}
       >
-        <label>
-          Status
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              pager.reset();
-            }}
-          >
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s || 'any'}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          value={status}
+          options={STATUSES}
+          onChange={(v) => {
+            setStatus(v);
+            pager.reset();
+          }}
+        />
         <label>
           Recipient
           <input value={to} onChange={(e) => setTo(e.target.value)} placeholder="+16505551234" />

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { api, type Page, type Template } from '../api';
-import { ErrorNote, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
+import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
 /** Utility templates, newest change first, with a status filter. */
 export function TemplatesPage() {
   const [status, setStatus] = useState('');
   const pager = usePager();
-  const query = new URLSearchParams({ limit: '20' });
-  if (status) query.set('status', status);
-  if (pager.cursor) query.set('starting_after', pager.cursor);
-  const { data, error } = usePolling(() => api<Page<Template>>('GET', `/templates/?${query}`), [query.toString()], 3000);
+  const query = pager.query({ status });
+  const { data, error } = usePolling(() => api<Page<Template>>('GET', `/templates/?${query}`), [query], 3000);
   return (
     <section>
       <div className="title-row">
@@ -19,22 +17,15 @@ export function TemplatesPage() {
         </Link>
       </div>
       <div className="filters">
-        <label>
-          Status
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              pager.reset();
-            }}
-          >
-            {['', 'pending', 'processing', 'approved', 'rejected'].map((s) => (
-              <option key={s} value={s}>
-                {s || 'any'}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          value={status}
+          options={['pending', 'processing', 'approved', 'rejected']}
+          onChange={(v) => {
+            setStatus(v);
+            pager.reset();
+          }}
+        />
       </div>
       <ErrorNote error={error} />
       <table className="list">
