@@ -1,5 +1,6 @@
 // Runs the whole test suite on SQLite and then on PostgreSQL (with Redis), as CI does.
 // `node scripts/test.mjs sqlite` or `… postgres` runs one; extra arguments are test files.
+// TIDINGS_TEST_CONCURRENCY sets how many test files run at once (2 by default).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
@@ -29,7 +30,7 @@ let failed = false;
 for (const dialect of dialects) {
   console.log(`\n# Test suite on ${dialect}\n`);
   if (dialect === 'postgres') await dropTestSchemas();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...testFiles], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${process.env.TIDINGS_TEST_CONCURRENCY ?? 2}`, ...testFiles], {
     stdio: 'inherit',
     env: { ...process.env, TIDINGS_TEST_DB: dialect },
   });

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,31 +13,50 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { databaseChecks } from './db/health.js';
 import type { Deps } from './deps.js';
 import { TidingsError } from './errors.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { frameworkError, MAX_PATH_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
-import { ErrorEnvelope } from './http/schemas.js';
-import './http/types.js';
+import { registerLifecycle } from './http/lifecycle.js';
+import { registerRoutes } from './http/route.js';
+import { registerNulGuard } from './http/nul-guard.js';
+import { API_TAGS } from './http/tags.js';
+import { addDiscriminatorMappings, ErrorEnvelope, MULTIPART_BODY } from './http/schemas.js';
+import type { RouteEntry } from './http/types.js';
 import { newId } from './lib/ids.js';
-import { InboundMessage, Message } from './messages/message.schemas.js';
+import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metrics.routes.js';
+import { InboundMessage, Message, RICH_SEND_SCHEMAS, SendMediaMessage, SendTemplateMessage, SendTextMessage } from './messages/message.schemas.js';
+import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/rich.schemas.js';
+import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
+import { PhoneNumber } from './accounts/phone-number.schemas.js';
 import { eventRoutes } from './events/event.routes.js';
 import { Delivery, Event, WebhookEndpoint } from './events/event.schemas.js';
+import { contactRoutes } from './contacts/contact.routes.js';
+import { Contact } from './contacts/contact.schemas.js';
 import { messageRoutes } from './messages/message.routes.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
 import { templateRoutes } from './templates/template.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { MAX_MEDIA_BYTES } from './media/media-types.js';
 import { Media } from './media/media.schemas.js';
-import { Template } from './templates/template.schemas.js';
+import { MediaHeader, Template, TextHeader } from './templates/template.schemas.js';
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
-/** JSON bodies over this size are refused with 400 request_too_large (DECISIONS §3). */
+/** JSON bodies over this size are refused with 400 request_too_large (docs/api.md §D3). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const API_VERSION = '1.0.0';
+
+/** How long `/health/ready` waits for the database's answer before it calls it unreachable, ms. */
+export const READINESS_TIMEOUT_MS = 2000;
+
+/** Every schema with an `$id`, referred to by `$ref` from routes. */
+const SHARED_SCHEMAS = [ErrorEnvelope, Message, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -46,28 +66,53 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     genReqId: () => newId('req'),
     requestIdHeader: false,
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated strictly (a number where a string belongs is an error, unknown fields are
   // refused); query strings and path parameters are text, so their numbers are coerced.
-  const bodyAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false, allErrors: false }));
-  const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, allErrors: false }));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
+  // `verbose` keeps the failed keyword's schema, so an error can list a union's allowed values.
+  // `discriminator`: unions tagged by `type` (TaggedUnion) are checked against the branch chosen.
+  const bodyAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false, allErrors: false, verbose: true, discriminator: true }));
+  const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, allErrors: false, verbose: true, discriminator: true }));
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    // A multipart body's schema describes the form for the OpenAPI document; the route reads and
+    // checks its parts itself, as streams (MULTIPART_BODY in http/schemas.ts).
+    if (httpPart === 'body' && (schema as Record<string, unknown>)[MULTIPART_BODY] === true) return () => true;
+    return (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
+  });
+
+  // Named schemas, for `$ref`s in requests (our Ajv instances) and responses (the serializer).
+  for (const schema of SHARED_SCHEMAS) {
+    bodyAjv.addSchema(schema);
+    queryAjv.addSchema(schema);
+  }
 
   registerErrorHandling(app);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (deps.lifecycle.draining) {
-      throw new TidingsError('service_unavailable', 'The service is shutting down; retry on another instance.', { retryAfterSeconds: 1 });
+  // Every route as registered, for the suites that must cover them all (auth, fuzzing).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, schema: route.schema ?? {}, config: route.config ?? {} });
     }
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
 
-  for (const schema of [ErrorEnvelope, Message, InboundMessage, Template, Media, Event, WebhookEndpoint, Delivery]) app.addSchema(schema);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // /health, /health/live, /health/ready; new requests refused while draining; the in-flight count.
+  registerLifecycle(app, { lifecycle: deps.lifecycle, checks: databaseChecks(deps.store, READINESS_TIMEOUT_MS) });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, ...loggedUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    deps.metrics.recorders.http.request(routeLabel(request.routeOptions.url), request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  // On the main port only with a token and no port of its own (metrics.routes.ts); else 404.
+  if (deps.config.metricsPort === null && deps.config.metricsToken !== null) registerMetricsRoute(app, { metrics: deps.metrics, token: deps.config.metricsToken });
+
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -77,39 +122,80 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         version: API_VERSION,
         description:
           'Business messaging in front of the WhatsApp Business Cloud API. Every request carries `x-api-key`. Errors share one envelope: branch on `error.code`.',
+        // Not published under an open licence (package.json: UNLICENSED): an SPDX LicenseRef says so.
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Tidings-Proprietary' },
       },
       servers: [{ url: '/' }],
+      tags: API_TAGS.map((tag) => ({ ...tag })),
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
       security: [{ apiKey: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // Each path is served with and without its trailing slash (`POST /v1/messages/`, as the
+    // interface document writes it, and `POST /v1/messages`); the document lists one form.
+    transform: ({ schema, url }) => ({ schema: schema as never, url: url.length > 1 ? url.replace(/\/+$/, '') : url }),
+    transformObject: (documents) => addDiscriminatorMappings('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/v1/openapi.json' } as never });
 
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // The root sends a browser to the dashboard, and tells anything else where things are.
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    if ((request.headers.accept ?? '').includes('text/html')) return reply.redirect('/dashboard/', 302);
+    return { name: 'Tidings', version: API_VERSION, dashboard: '/dashboard/', docs: '/docs', openapi: '/v1/openapi.json', health: '/health', ready: '/health/ready' };
+  });
   await registerDashboard(app);
 
   await app.register(webhookRoutes, {
     appSecret: deps.secrets.appSecret,
     verifyToken: deps.secrets.verifyToken,
-    accounts: deps.accounts,
-    reports: deps.reports,
+    appSecretOverrides: () => deps.accounts.appSecretOverrides(),
+    intake: deps.intake,
+    metrics: deps.metrics.recorders.webhooks,
   });
 
   await app.register(
     async (v1) => {
-      registerAuth(v1, { accounts: deps.accounts, rateLimiter: deps.keyRateLimiter });
-      const idempotency = registerIdempotency(v1, { db: deps.db, clock: deps.clock });
+      registerAuth(v1, { authenticate: (key) => deps.keys.authenticate(key), rateLimiter: deps.keyRateLimiter });
+      registerNulGuard(v1);
+      const idempotency = registerIdempotency(v1, { store: deps.store, clock: deps.clock });
       v1.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
-      await v1.register(messageRoutes, { messages: deps.messages, testMode: deps.testMode });
-      await v1.register(templateRoutes, { templates: deps.templates });
-      await v1.register(mediaRoutes, { media: deps.media, idempotency });
-      await v1.register(eventRoutes, { events: deps.events, endpoints: deps.endpoints });
+      // The file is never held in memory: parts are streams, limited to the largest accepted file.
+      await v1.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 20, parts: 25, fieldSize: 1024 } });
+      registerRoutes(v1, [
+        ...messageRoutes(deps),
+        ...contactRoutes(deps),
+        ...templateRoutes(deps),
+        ...mediaRoutes({ media: deps.media, idempotency }),
+        ...eventRoutes(deps),
+        ...phoneNumberRoutes({ accounts: deps.accounts, queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode) }),
+      ]);
     },
     { prefix: '/v1' },
   );
 
   return app;
+}
+
+/**
+ * The route label of the HTTP metrics: the route's pattern as registered (`/v1/messages/:id`),
+ * without a trailing slash (every path is served with and without one), or `unmatched` for a URL
+ * no route serves, so a scan of random URLs cannot grow the label set.
+ */
+export function routeLabel(pattern: string | undefined): string {
+  if (pattern === undefined) return 'unmatched';
+  return pattern.length > 1 ? pattern.replace(/\/+$/, '') : pattern;
+}
+
+/**
+ * What the access log keeps of a URL: the path, and the names of its query parameters without their
+ * values. A query string can carry secrets (the platform's handshake sends the webhook verify
+ * token in `hub.verify_token`; a client may put a key in one), and the log must never hold them.
+ */
+export function loggedUrl(url: string): { path: string; query?: string } {
+  const at = url.indexOf('?');
+  if (at === -1) return { path: url };
+  const names = [...new URLSearchParams(url.slice(at + 1)).keys()];
+  return { path: url.slice(0, at), ...(names.length > 0 ? { query: [...new Set(names)].join(',') } : {}) };
 }
 
 /**
@@ -125,9 +211,11 @@ async function registerDashboard(app: FastifyInstance): Promise<void> {
     });
     return;
   }
-  // The page talks only to this origin; nothing inline, nothing from elsewhere.
+  // The page talks only to this origin; nothing inline, nothing from elsewhere. `blob:` images are
+  // files the page itself fetched with the key (the inbox's customer pictures): an <img> cannot
+  // send the key's header, and only this origin's scripts can make this origin's blob: URLs.
   const headers = {
-    'content-security-policy': "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    'content-security-policy': "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
   };
@@ -144,4 +232,15 @@ async function registerDashboard(app: FastifyInstance): Promise<void> {
   // The app's one page (routes are in the URL's #fragment); `/dashboard` and `/dashboard/` alike.
   const index = fs.readFileSync(`${root}index.html`);
   app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) => reply.headers({ ...headers, 'cache-control': 'no-cache' }).type('text/html; charset=utf-8').send(index));
+}
+
+/**
+ * The listener of its own for METRICS_PORT: `/metrics` and nothing else (404 in the envelope for
+ * any other path). It never listens; `main.ts` starts it on HOST:METRICS_PORT.
+ */
+export async function buildMetricsApp(options: MetricsRouteOptions & { logger: Logger }): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), return503OnClosing: false });
+  registerErrorHandling(app);
+  registerMetricsRoute(app, options);
+  return app;
 }

@@ -1,5 +1,5 @@
 /**
- * Configuration, parsed once at start from the environment (DECISIONS §1, §2).
+ * Configuration, parsed once at start from the environment (docs/api.md §D1, §D2).
  *
  * `process.env` is read here and nowhere else. Every value is checked; a bad value throws a
  * {@link ConfigError} whose message names the variable, and `main.ts` prints it and exits.
@@ -13,7 +13,7 @@ export type DatabaseConfig =
 
 /**
  * How the service reaches the platform. `embedded-simulator` means no Cloud API credentials were
- * configured: `npm start` runs the simulator beside the service on `simulatorPort` (DECISIONS §1).
+ * configured: `npm start` runs the simulator beside the service on `simulatorPort` (docs/api.md §D1).
  */
 export type PlatformConfig =
   | { readonly mode: 'embedded-simulator'; readonly simulatorPort: number }
@@ -36,16 +36,35 @@ export interface Config {
   readonly verifyToken: string | null;
   /**
    * The Meta app's id, for the Resumable Upload API that gives template media headers their
-   * `header_handle` (CLOUD_API.md §2.6). Any value works with the simulator.
+   * `header_handle` (docs/platform.md §2.6). Any value works with the simulator.
    */
   readonly appId: string;
   /** Timeout of one Graph API call, in milliseconds. */
   readonly platformTimeoutMs: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Allow http:// and private addresses as customer webhook URLs (DECISIONS §10). */
+  /** Allow http:// and private addresses as customer webhook URLs (docs/api.md §D10). */
   readonly allowPrivateWebhookUrls: boolean;
   /** How often the background job runner looks for due jobs, in milliseconds. */
   readonly jobPollMs: number;
+  /**
+   * How long a send that got no answer waits for a status carrying its id before it is sent again,
+   * in milliseconds (0: at once, which can send a message twice).
+   */
+  readonly reconciliationWindowMs: number;
+  /** The longest wait between two attempts of a send the platform could not take, in milliseconds. */
+  readonly dispatchRetryMaxMs: number;
+  /**
+   * How long a graceful shutdown (SIGTERM, SIGINT) waits for in-flight requests and running
+   * background work before it closes connections anyway, in milliseconds (main.ts, shutdown.ts).
+   */
+  readonly shutdownTimeoutMs: number;
+  /**
+   * Where Prometheus scrapes `GET /metrics` (README "Metrics"): a listener of its own on this port
+   * (on HOST), or null. Without it, the main port serves `/metrics` only when `metricsToken` is set.
+   */
+  readonly metricsPort: number | null;
+  /** When set, `/metrics` requires `Authorization: Bearer <token>` (on either port); null = no token. */
+  readonly metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -144,8 +163,19 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
   }
 
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT.trim() === '' ? null : integer(env, 'METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics are served off the public API.`);
+  if (metricsPort !== null && platform.mode === 'embedded-simulator' && metricsPort === platform.simulatorPort) {
+    throw new ConfigError(`METRICS_PORT must differ from SIMULATOR_PORT (${metricsPort}).`);
+  }
+  const metricsToken = nonEmpty(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces (it is sent as a bearer token), e.g. `openssl rand -hex 32`.');
+  }
+
   return Object.freeze({
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port,
     host: nonEmpty(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     database: Object.freeze(database),
@@ -159,10 +189,15 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     allowPrivateWebhookUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     jobPollMs: integer(env, 'JOB_POLL_MS', 200, 10, 60_000),
+    reconciliationWindowMs: integer(env, 'RECONCILIATION_WINDOW_MS', 60_000, 0, 3_600_000),
+    dispatchRetryMaxMs: integer(env, 'DISPATCH_RETRY_MAX_MS', 30_000, 1000, 3_600_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    metricsPort,
+    metricsToken,
   });
 }
 
-/** Configuration of the simulator run alone (`npm run simulator`, DECISIONS §12). */
+/** Configuration of the simulator run alone (`npm run simulator`, docs/api.md §D12). */
 export interface SimulatorConfigEnv {
   readonly port: number;
   readonly host: string;

@@ -1,46 +1,68 @@
 /**
  * The composition root: builds every service from the config, with one named options object each.
- * Tests call `buildDeps` with their own config (a temporary SQLite file or a PostgreSQL schema, the
- * simulator's URL) and may pass a clock.
+ * The service (`main.ts`), the admin CLI and the tests all build through it; tests pass their own
+ * config (a temporary SQLite file or a PostgreSQL schema, the simulator's URL) and may pass a clock.
  */
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pino, { type Logger } from 'pino';
+import { ContactUpdates } from './contacts/contact-updates.js';
+import { ContactService } from './contacts/contact.service.js';
+import type { Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
+import { KeyService } from './accounts/key.service.js';
 import type { Config } from './config.js';
-import { connectDatabase, type Db } from './db/connect.js';
-import { GroupCommit } from './db/group-commit.js';
-import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
+import { connectDatabase } from './db/connect.js';
+import type { Store } from './db/store.js';
 import { DeliveryService, DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './events/delivery.service.js';
 import { EndpointService } from './events/endpoint.service.js';
 import { DELIVER_JOB, EventService } from './events/event.service.js';
+import { HttpWebhookTransport } from './events/transport.js';
 import type { Resolver } from './events/url-policy.js';
-import { SqlJobQueue, type JobQueue } from './jobs/job-queue.js';
+import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
+import { SqlJobQueue } from './jobs/sql-job-queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
+import { createLogger } from './lib/log.js';
 import { FlexibleRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
-import { MessageService } from './messages/message.service.js';
-import { PlatformReportService } from './messages/platform-reports.service.js';
-import { TEST_STATUS_JOB, TestModeService } from './messages/test-mode.service.js';
-import { SUBMIT_JOB, TemplateService } from './templates/template.service.js';
+import { DEFAULT_DISPATCH_POLICY, Dispatcher, type DispatchPolicy } from './messages/dispatch/dispatcher.js';
+import { DatabasePacer, MemoryPacer } from './messages/dispatch/pacer.js';
+import { PayloadResolver } from './messages/dispatch/payload.js';
+import { ThroughputTiers } from './accounts/throughput.js';
+import { DEFAULT_INBOUND_MEDIA_POLICY, INBOUND_MEDIA_JOB, InboundMedia, type InboundMediaPolicy } from './media/inbound-download.js';
 import { MediaService } from './media/media.service.js';
 import { LocalDirectoryStorage } from './media/storage.js';
+import { MessageUpdates } from './messages/message-updates.js';
+import { relinkContact } from './messages/message.repository.js';
+import { MessageService } from './messages/message.service.js';
+import { MessageSender } from './messages/send.service.js';
+import { Metrics } from './metrics/metrics.js';
+import { TEST_STATUS_JOB, TestModeService } from './messages/test-mode.service.js';
 import { CloudApiPlatform } from './platform/cloud-api/cloud-api.platform.js';
+import { PlatformIntake } from './platform/intake.js';
+import { MeteredPlatform } from './platform/metered.platform.js';
 import type { Platform } from './platform/platform.js';
 import { loadSecrets, type Secrets } from './secrets.js';
+import { TemplateReviews } from './templates/template-reviews.js';
+import { SUBMIT_JOB, TemplateSubmitter } from './templates/template-submission.js';
+import { TemplateService } from './templates/template.service.js';
 
 export interface Deps {
   config: Config;
-  db: Db;
-  dialect: 'sqlite' | 'postgres';
+  store: Store;
   clock: Clock;
   logger: Logger;
   secrets: Secrets;
   platform: Platform;
   accounts: AccountService;
+  keys: KeyService;
   messages: MessageService;
-  reports: PlatformReportService;
+  contacts: ContactService;
+  sender: MessageSender;
+  dispatcher: Dispatcher;
+  tiers: ThroughputTiers;
+  intake: PlatformIntake;
   testMode: TestModeService;
   templates: TemplateService;
   media: MediaService;
@@ -49,10 +71,19 @@ export interface Deps {
   endpoints: EndpointService;
   deliveries: DeliveryService;
   jobs: JobQueue;
-  /** Starts the job workers and hourly housekeeping (expired idempotency keys and events). */
+  /** This instance's Prometheus registry and recorders (served at `/metrics`, app.ts and metrics.routes.ts). */
+  metrics: Metrics;
+  /** Starts the job workers, the dispatcher and hourly housekeeping (expired idempotency keys and events, tiers not read for a day). Service only. */
   startBackground(): Promise<void>;
-  /** Set while shutting down: new requests get 503 service_unavailable. */
+  /**
+   * Stops every background worker (job workers, housekeeping): no new work is started and the
+   * running work is awaited. The one place a worker is stopped; `shutdown.ts` bounds the wait
+   * (SHUTDOWN_TIMEOUT_MS). Idempotent; `close` calls it too.
+   */
+  stopBackground(): Promise<void>;
+  /** Set while shutting down: /health/ready answers 503 and new requests get 503 service_unavailable. */
   lifecycle: { draining: boolean };
+  /** Stops the background workers, then releases every connection (database, Redis, HTTP clients). */
   close(): Promise<void>;
 }
 
@@ -63,68 +94,145 @@ export interface DepsOverrides {
   graphUrl?: string;
   /** Event delivery timing (tests shorten the retry delays and the 10 s timeout). */
   deliveryPolicy?: Partial<DeliveryPolicy>;
+  /** When customers' files are downloaded again after a failure (tests shorten the delays). */
+  inboundMediaPolicy?: Partial<InboundMediaPolicy>;
+  /** Dispatch timing beyond what the config sets (tests shorten the retry backoff). */
+  dispatchPolicy?: Partial<DispatchPolicy>;
   /** Host name resolution for the webhook address check. */
   resolver?: Resolver;
+  /**
+   * `service` (default): ready to take requests and run jobs. `admin` (the CLI, which may run beside
+   * a running service): the same services, without starting the PostgreSQL job queue and without
+   * sweeping the media directory's temporary files (the service's uploads in progress).
+   */
+  role?: 'service' | 'admin';
 }
 
 export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+  const role = overrides.role ?? 'service';
   const clock = overrides.clock ?? systemClock;
-  const logger = overrides.logger ?? pino({ level: config.logLevel, base: { service: 'tidings' } });
+  const logger = overrides.logger ?? createLogger(config.logLevel);
   const secrets = loadSecrets(config);
-  const { db, dialect, close: closeDb } = await connectDatabase(config.database);
+  const store = await connectDatabase(config.database);
+  // One registry per instance. The process's own metrics only when something serves them.
+  const metrics = new Metrics({ logger, processMetrics: role === 'service' && (config.metricsPort !== null || config.metricsToken !== null) });
+  const recorders = metrics.recorders;
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  const redis = config.redisUrl && role === 'service' ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  // Without a listener ioredis prints its connection errors to stderr as plain text, outside the JSON log.
+  redis?.on('error', (err) => logger.warn({ err }, 'redis connection error (it reconnects)'));
   const keyRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:key' });
-  const numberRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:number', burst: false });
 
   const graphUrl = overrides.graphUrl ?? (config.platform.mode === 'graph' ? config.platform.graphUrl : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
-  const platform = new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs });
+  // Every platform call is counted and timed here, whoever makes it.
+  const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs }), recorders.platform);
 
   const secretBox = new SecretBox(secrets.encryptionKey);
-  const accounts = new AccountService({ db, secretBox, clock });
-  const writes = new GroupCommit(db, dialect === 'sqlite');
+  const accounts = new AccountService({ store, secretBox, clock, simulatorSecret: secrets.appSecret });
+  const keys = new KeyService({ store, clock, accounts });
   const jobs =
     config.database.dialect === 'postgres'
-      ? new PgBossJobQueue({ db, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs })
-      : new SqlJobQueue({ db, writes, clock, logger, pollMs: config.jobPollMs });
-  const events = new EventService({ db, writes, jobs, clock });
-  const endpoints = new EndpointService({ db, writes, clock, secretBox, allowPrivateUrls: config.allowPrivateWebhookUrls });
-  const deliveries = new DeliveryService({
-    db,
-    writes,
+      ? new PgBossJobQueue({ store, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs, metrics: recorders.jobs })
+      : new SqlJobQueue({ store, clock, logger, pollMs: config.jobPollMs, metrics: recorders.jobs });
+  const events = new EventService({ store, jobs, clock });
+  const endpoints = new EndpointService({ store, clock, secretBox, allowPrivateUrls: config.allowPrivateWebhookUrls });
+  const policy = { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy };
+  const transport = new HttpWebhookTransport({ connectTimeoutMs: policy.timeoutMs, allowPrivateUrls: config.allowPrivateWebhookUrls, ...(overrides.resolver ? { resolver: overrides.resolver } : {}) });
+  const deliveries = new DeliveryService({ store, jobs, clock, endpoints, logger, policy, allowPrivateUrls: config.allowPrivateWebhookUrls, transport, metrics: recorders.deliveries });
+
+  const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
+  if (role === 'service') await storage.sweepTemp();
+  const media = new MediaService({ store, clock, platform, accounts, storage });
+  const submitter = new TemplateSubmitter({ store, platform, accounts, media, events, jobs, clock, logger, appId: config.appId });
+  const templates = new TemplateService({ store, media, submitter, clock, platform, accounts });
+  const reviews = new TemplateReviews({ store, events });
+  // Contacts are written in the units of work of the messages that name them; a merge moves the
+  // merged contact's messages of both directions.
+  const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
+  const contacts = new ContactService({ store, clock });
+  const inboundMedia: InboundMedia = new InboundMedia({
+    store,
     jobs,
     clock,
-    endpoints,
     logger,
-    policy: { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy },
-    allowPrivateUrls: config.allowPrivateWebhookUrls,
-    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    platform,
+    accounts,
+    storage,
+    policy: { ...DEFAULT_INBOUND_MEDIA_POLICY, ...overrides.inboundMediaPolicy },
+    settle: (tx, inboundMessageId, outcome) => updates.settleInboundMedia(tx, inboundMessageId, outcome),
   });
-  const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
-  await storage.sweepTemp();
-  const media = new MediaService({ db, writes, clock, platform, accounts, storage, logger });
-  const templates = new TemplateService({ db, media, appId: config.appId, writes, jobs, events, clock, platform, accounts, logger });
-  const messages = new MessageService({ db, writes, jobs, events, clock, platform, accounts, templates, media, rateLimiter: numberRateLimiter, logger });
-  const reports = new PlatformReportService({ writes, events, clock, accounts, templates, logger });
-  const testMode = new TestModeService({ writes, events, clock });
+  const updates = new MessageUpdates({ events, clock, contacts: contactUpdates, inboundMedia });
+  const messages = new MessageService({ store, clock, platform, accounts });
+  const testMode = new TestModeService({ store, updates, clock, jobs, contactUpdates });
+  const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
+  const dispatcher = new Dispatcher({
+    store,
+    clock,
+    logger,
+    platform,
+    accounts,
+    updates,
+    testMode,
+    resolver: new PayloadResolver({ store, media }),
+    // One process on SQLite; on PostgreSQL every process shares each number's pace.
+    pacer: config.database.dialect === 'postgres' ? new DatabasePacer(store) : new MemoryPacer(),
+    policy: {
+      ...DEFAULT_DISPATCH_POLICY,
+      reconciliationWindowMs: config.reconciliationWindowMs,
+      retry: { ...DEFAULT_DISPATCH_POLICY.retry, maxMs: config.dispatchRetryMaxMs },
+      pollMs: config.jobPollMs,
+      platformTimeoutMs: config.platformTimeoutMs,
+      ...overrides.dispatchPolicy,
+    },
+    metrics: recorders.dispatch,
+  });
+  const sender = new MessageSender({ store, clock, templates, media, dispatcher, contacts, contactUpdates });
+  const intake = new PlatformIntake({
+    store,
+    clock,
+    logger,
+    consumers: {
+      accountOfNumber: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId ?? null,
+      accountsOfTemplates: (ids) => reviews.accountsOfPlatformTemplates(ids),
+      applyContacts: (tx, sightings, now) => contactUpdates.applyPlatform(tx, sightings, now),
+      applyStatuses: (tx, statuses, now) => updates.applyStatuses(tx, statuses, now),
+      recordInbound: (tx, messages, now) => updates.recordInbound(tx, messages, now),
+      applyTemplateUpdates: (tx, changes, now) => reviews.apply(tx, changes, now),
+      ownersOfNumberUpdates: (changes) => tiers.owners(changes),
+      applyNumberUpdates: (tx, changes, now) => tiers.apply(tx, changes, now),
+    },
+  });
+
+  metrics.observe({ lanes: () => dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats() });
 
   jobs.register(TEST_STATUS_JOB, (payload) => testMode.applyTestStatus(payload), { concurrency: 4 });
-  jobs.register(SUBMIT_JOB, (payload) => templates.resubmit(payload));
+  jobs.register(SUBMIT_JOB, (payload) => submitter.resubmit(payload));
   jobs.register(DELIVER_JOB, (payload) => deliveries.deliver(payload), { concurrency: 64 });
-  if (jobs instanceof PgBossJobQueue) await jobs.prepare();
+  jobs.register(INBOUND_MEDIA_JOB, (payload) => inboundMedia.download(payload), { concurrency: 4 });
+  if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
   let purgeTimer: NodeJS.Timeout | null = null;
+  const stopBackground = async () => {
+    if (purgeTimer) clearInterval(purgeTimer);
+    // Dispatches waiting for their slot go back to the queue at once; calls under way finish.
+    await dispatcher.stop();
+    await jobs.stop();
+  };
 
   return {
     config,
-    db,
-    dialect,
+    store,
     clock,
     logger,
     secrets,
     platform,
     accounts,
+    keys,
     messages,
-    reports,
+    contacts,
+    sender,
+    dispatcher,
+    tiers,
+    intake,
     testMode,
     templates,
     media,
@@ -133,27 +241,29 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     endpoints,
     deliveries,
     jobs,
+    metrics,
     lifecycle: { draining: false },
     async startBackground() {
       await jobs.start();
+      dispatcher.start();
       const purge = () => {
-        purgeExpiredIdempotencyKeys(db, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
+        purgeExpiredIdempotencyKeys(store, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
         events.purgeExpired().catch((err) => logger.warn({ err }, 'event purge failed'));
+        tiers.refreshStale().catch((err) => logger.warn({ err }, 'tier refresh failed'));
       };
       void purge();
       purgeTimer = setInterval(purge, 60 * 60 * 1000);
       purgeTimer.unref();
     },
+    stopBackground,
     async close() {
-      if (purgeTimer) clearInterval(purgeTimer);
-      await jobs.stop();
+      await stopBackground();
       await jobs.close();
-      await deliveries.close();
+      await transport.close();
       await platform.close();
       await keyRateLimiter.close();
-      await numberRateLimiter.close();
       if (redis) redis.disconnect();
-      await closeDb();
+      await store.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The one error class of the service, with the closed list of error codes of DECISIONS §3.
+ * The one error class of the service, with the closed list of error codes of docs/api.md §D3.
  *
  * Domain code throws `TidingsError` with a code; only the HTTP layer (`http/errors.ts`) knows
  * which status each code maps to.
@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'message_not_found',
   'media_not_found',
   'reply_target_not_found',
+  'contact_not_found',
+  'recipient_not_supported',
   'route_not_found',
   'webhook_endpoint_not_found',
   'event_not_found',
@@ -40,6 +42,7 @@ export const ERROR_CODES = [
   'outside_customer_window',
   'idempotency_key_reused',
   'idempotency_request_in_progress',
+  'range_not_satisfiable',
   'rate_limited',
   'platform_rate_limited',
   'platform_error',
@@ -49,7 +52,7 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** One problem found by template validation (DECISIONS §7). */
+/** One problem found by template validation (docs/api.md §D7). */
 export interface Issue {
   code: string;
   field: string;
@@ -69,6 +72,12 @@ export interface TidingsErrorOptions {
   platformError?: PlatformErrorInfo;
   /** Seconds the client should wait before retrying (sets `Retry-After`). */
   retryAfterSeconds?: number;
+  /**
+   * The request changed something before it was refused (e.g. a message stored, then refused by
+   * the platform): its answer is stored under the Idempotency-Key and replayed, never run again.
+   * Default false: a refusal that changed nothing is not stored (docs/api.md §D4).
+   */
+  stored?: boolean;
   cause?: unknown;
 }
 
@@ -79,6 +88,7 @@ export class TidingsError extends Error {
   readonly issues: Issue[] | undefined;
   readonly platformError: PlatformErrorInfo | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly stored: boolean;
 
   constructor(code: ErrorCode, message: string, options: TidingsErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -87,5 +97,6 @@ export class TidingsError extends Error {
     this.issues = options.issues;
     this.platformError = options.platformError;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.stored = options.stored ?? false;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Secrets the service generates when they are not configured (DECISIONS §2): the encryption key for
+ * Secrets the service generates when they are not configured (docs/api.md §D2): the encryption key for
  * platform credentials, and, for the embedded simulator, the app secret and verify token it shares
  * with the service. Kept in `DATA_DIR/secrets.json` (mode 0600) so a restart keeps them.
  */
@@ -29,7 +29,7 @@ export function loadSecrets(config: Config): Secrets {
   if (!config.appSecret && !stored.appSecret) stored.appSecret = randomBytes(24).toString('hex');
   if (!config.verifyToken && !stored.verifyToken) stored.verifyToken = randomBytes(16).toString('hex');
   if (JSON.stringify(stored) !== before) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(stored, null, 2), { mode: 0o600 });
     fs.renameSync(tmp, file);

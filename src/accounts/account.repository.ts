@@ -1,89 +1,179 @@
-/** Rows of accounts, phone numbers and API keys. Only this file touches those tables. */
-import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../db/connect.js';
+/** Rows of accounts, phone numbers and API keys. Only this file touches those tables; it builds their rows. */
+import type { Selectable } from 'kysely';
 import type { AccountsTable, ApiKeysTable, PhoneNumbersTable } from '../db/schema.js';
+import type { Reader, Tx } from '../db/store.js';
+import type { Mode, Scope } from '../http/access.js';
 
 export type AccountRow = Selectable<AccountsTable>;
 export type PhoneNumberRow = Selectable<PhoneNumbersTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
-export async function insertAccount(db: Db, account: Insertable<AccountsTable>, numbers: Insertable<PhoneNumbersTable>[]): Promise<void> {
-  await db.insertInto('accounts').values(account).execute();
-  if (numbers.length > 0) await db.insertInto('phone_numbers').values(numbers).execute();
+/** A new account with its business numbers; secrets already encrypted. */
+export interface NewAccount {
+  id: string;
+  name: string;
+  wabaId: string;
+  accessTokenEncrypted: string;
+  appSecretEncrypted: string | null;
+  simulated: boolean;
+  numbers: { phoneNumberId: string; displayPhoneNumber: string; throughput: number; throughputSource: 'override' | 'default' }[];
+  createdAt: string;
 }
 
-export function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+export async function insertAccount(tx: Tx, account: NewAccount): Promise<void> {
+  await tx
+    .insertInto('accounts')
+    .values({
+      id: account.id,
+      name: account.name,
+      waba_id: account.wabaId,
+      access_token_enc: account.accessTokenEncrypted,
+      app_secret_enc: account.appSecretEncrypted,
+      simulated: account.simulated ? 1 : 0,
+      created_at: account.createdAt,
+    })
+    .execute();
+  if (account.numbers.length === 0) return;
+  await tx
+    .insertInto('phone_numbers')
+    .values(
+      account.numbers.map((n) => ({
+        phone_number_id: n.phoneNumberId,
+        account_id: account.id,
+        display_phone_number: n.displayPhoneNumber,
+        throughput: n.throughput,
+        throughput_source: n.throughputSource,
+        throughput_checked_at: null,
+        created_at: account.createdAt,
+      })),
+    )
+    .execute();
+}
+
+export function findAccount(db: Reader, id: string): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listAccounts(db: Db): Promise<AccountRow[]> {
+export function listAccounts(db: Reader): Promise<AccountRow[]> {
   return db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('id').execute();
 }
 
-export async function countAccounts(db: Db): Promise<number> {
+export async function countAccounts(db: Reader): Promise<number> {
   const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function listPhoneNumbers(db: Db, accountIds: string[]): Promise<PhoneNumberRow[]> {
+export function listPhoneNumbers(db: Reader, accountIds: string[]): Promise<PhoneNumberRow[]> {
   if (accountIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('phone_numbers').selectAll().where('account_id', 'in', accountIds).orderBy('created_at').execute();
 }
 
-export function findPhoneNumber(db: Db, phoneNumberId: string): Promise<PhoneNumberRow | undefined> {
+export function findPhoneNumber(db: Reader, phoneNumberId: string): Promise<PhoneNumberRow | undefined> {
   return db.selectFrom('phone_numbers').selectAll().where('phone_number_id', '=', phoneNumberId).executeTakeFirst();
 }
 
-export async function insertApiKey(db: Db, key: Insertable<ApiKeysTable>): Promise<void> {
-  await db.insertInto('api_keys').values(key).execute();
+/** A new API key: only its hash and last four characters are kept. */
+export interface NewApiKey {
+  id: string;
+  accountId: string;
+  phoneNumberId: string;
+  mode: Mode;
+  keyHash: string;
+  keyHint: string;
+  scopes: Scope[];
+  /** Requests/s; null = the default. */
+  rateLimit: number | null;
+  createdAt: string;
+}
+
+export async function insertApiKey(tx: Tx, key: NewApiKey): Promise<ApiKeyRow> {
+  const row: ApiKeyRow = {
+    id: key.id,
+    account_id: key.accountId,
+    phone_number_id: key.phoneNumberId,
+    mode: key.mode,
+    key_hash: key.keyHash,
+    key_hint: key.keyHint,
+    scopes: JSON.stringify(key.scopes),
+    rate_limit: key.rateLimit,
+    created_at: key.createdAt,
+    revoked_at: null,
+  };
+  await tx.insertInto('api_keys').values(row).execute();
+  return row;
 }
 
 /** The live (not revoked) key with this hash, with what authentication needs. */
-export function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRow | undefined> {
-  return db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+export function findActiveKeyByHash(db: Reader, keyHash: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
 }
 
-export function listApiKeys(db: Db, accountId?: string): Promise<ApiKeyRow[]> {
+export function listApiKeys(db: Reader, accountId?: string): Promise<ApiKeyRow[]> {
   let q = db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id');
   if (accountId !== undefined) q = q.where('account_id', '=', accountId);
   return q.execute();
 }
 
 /** @returns false when no such key exists or it was already revoked. */
-export async function revokeApiKey(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: at })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+export async function revokeApiKey(tx: Tx, id: string, at: string): Promise<boolean> {
+  const result = await tx.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** A business number joined with its account: what acting as that sender needs. */
-export function findSender(db: Db, phoneNumberId: string) {
+export function findSender(db: Reader, phoneNumberId: string) {
   return db
     .selectFrom('phone_numbers')
     .innerJoin('accounts', 'accounts.id', 'phone_numbers.account_id')
-    .select([
-      'accounts.id as account_id',
-      'accounts.waba_id',
-      'accounts.access_token_enc',
-      'accounts.app_secret_enc',
-      'phone_numbers.display_phone_number',
-      'phone_numbers.throughput',
-    ])
+    .select(['accounts.id as account_id', 'accounts.waba_id', 'accounts.access_token_enc', 'accounts.app_secret_enc', 'phone_numbers.display_phone_number', 'phone_numbers.throughput'])
     .where('phone_numbers.phone_number_id', '=', phoneNumberId)
     .executeTakeFirst();
 }
 
-/** Encrypted per-account app secret overrides. */
-export async function listAppSecretOverrides(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('accounts').select('app_secret_enc').where('app_secret_enc', 'is not', null).execute();
-  return rows.map((r) => r.app_secret_enc!);
+/** Accounts with their own (encrypted) app secret. */
+export async function listAppSecretOverrides(db: Reader): Promise<{ id: string; app_secret_enc: string }[]> {
+  const rows = await db.selectFrom('accounts').select(['id', 'app_secret_enc']).where('app_secret_enc', 'is not', null).execute();
+  return rows.map((r) => ({ id: r.id, app_secret_enc: r.app_secret_enc! }));
+}
+
+/** A number's tier (messages/s), or null for an unknown number. */
+export async function throughputOf(db: Reader, phoneNumberId: string): Promise<number | null> {
+  const row = await db.selectFrom('phone_numbers').select('throughput').where('phone_number_id', '=', phoneNumberId).executeTakeFirst();
+  return row?.throughput ?? null;
+}
+
+/**
+ * Records the tier the platform gave (null: only that it was asked), unless an operator set the
+ * number's tier. @returns whether the row changed.
+ */
+export async function setPlatformThroughput(tx: Tx, phoneNumberId: string, throughput: number | null, checkedAt: string): Promise<boolean> {
+  const result = await tx
+    .updateTable('phone_numbers')
+    .set({ ...(throughput === null ? {} : { throughput, throughput_source: 'platform' as const }), throughput_checked_at: checkedAt })
+    .where('phone_number_id', '=', phoneNumberId)
+    .where('throughput_source', '!=', 'override')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Numbers whose tier comes from the platform and was not read since `before` (ISO). */
+export async function numbersDueForTierCheck(db: Reader, before: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('phone_numbers')
+    .select('phone_number_id')
+    .where('throughput_source', '!=', 'override')
+    .where((eb) => eb.or([eb('throughput_checked_at', 'is', null), eb('throughput_checked_at', '<', before)]))
+    .execute();
+  return rows.map((r) => r.phone_number_id);
+}
+
+/** The number of a WABA shown as `display` (digits), with its account. */
+export function findNumberByDisplay(db: Reader, wabaId: string, display: string) {
+  return db
+    .selectFrom('phone_numbers')
+    .innerJoin('accounts', 'accounts.id', 'phone_numbers.account_id')
+    .select(['phone_numbers.phone_number_id', 'accounts.id as account_id'])
+    .where('accounts.waba_id', '=', wabaId)
+    .where('phone_numbers.display_phone_number', '=', display)
+    .executeTakeFirst();
 }

@@ -1,24 +1,32 @@
 /**
- * Accounts (one WABA each), their business phone numbers and API keys (DECISIONS §2).
+ * Accounts (one WABA each), their business numbers, and the credentials to act as them
+ * (docs/api.md §D2). API keys are key.service.ts.
  */
-import type { Db } from '../db/connect.js';
 import { TidingsError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { iso } from '../lib/clock.js';
-import { SecretBox, sha256Hex } from '../lib/crypto.js';
+import type { SecretBox } from '../lib/crypto.js';
 import { newId, randomBase62 } from '../lib/ids.js';
-import { newGraphId, simulatedDisplayNumber } from '../simulator/identity.js';
+import type { Store } from '../db/store.js';
+import type { SenderCredentials } from '../platform/platform.js';
+import { newGraphId, simulatedDisplayNumber, simulatorAccessToken } from '../simulator/identity.js';
 import * as repo from './account.repository.js';
-import type { AuthContext, Mode, Scope } from './scopes.js';
-import { DEFAULT_KEY_RATE_LIMIT, DEFAULT_THROUGHPUT, MAX_THROUGHPUT, SCOPES, isScope } from './scopes.js';
+
+/** Default per-number send throughput: 80 msg/s per registered number. */
+export const DEFAULT_THROUGHPUT = 80;
+/** The platform's top throughput tier. */
+export const MAX_THROUGHPUT = 1000;
 
 export interface PhoneNumber {
   phoneNumberId: string;
   displayPhoneNumber: string;
+  /** Messages/s (the throughput tier). */
   throughput: number;
+  /** `platform` (read from it), `override` (set with --throughput; never replaced), `default` (80 until the platform answers). */
+  throughputSource: 'platform' | 'override' | 'default';
 }
 
-/** An account as the CLI prints it (DECISIONS §1). Credentials are never part of it. */
+/** An account as the CLI prints it (docs/api.md §D1). Credentials are never part of it. */
 export interface Account {
   id: string;
   name: string;
@@ -38,70 +46,34 @@ export interface CreateAccountInput {
   accessToken?: string;
   /** Overrides WHATSAPP_APP_SECRET for this account's webhooks. */
   appSecret?: string;
-  /** The numbers' messages/s tier, 1..1000 (default 80). */
+  /** The numbers' messages/s tier, 1..1000: an override the platform's reading never replaces. Left out: 80 until the platform tells. */
   throughput?: number;
 }
 
-export interface ApiKeyInfo {
-  id: string;
-  accountId: string;
-  phoneNumberId: string;
-  mode: Mode;
-  scopes: Scope[];
-  rateLimit: number;
-  /** `sk_live_…abcd`. */
-  hint: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-export interface CreatedApiKey extends ApiKeyInfo {
-  /** The key itself, shown once. */
-  key: string;
-}
-
-export interface CreateKeyInput {
-  accountId: string;
-  mode: Mode;
-  /** Defaults to the account's first number. */
-  phoneNumberId?: string;
-  /** Defaults to every scope. */
-  scopes?: string[];
-  /** Requests/s, 1..10000 (default 100). */
-  rateLimit?: number;
-}
-
-/** What the platform adapter needs to act as one business number. */
-export interface SenderCredentials {
-  accountId: string;
-  wabaId: string;
-  phoneNumberId: string;
-  displayPhoneNumber: string;
-  throughput: number;
-  accessToken: string;
-  /** The account's own app secret, or null for the configured WHATSAPP_APP_SECRET. */
-  appSecret: string | null;
-}
-
 export interface AccountServiceOptions {
-  db: Db;
+  store: Store;
   secretBox: SecretBox;
   clock: Clock;
+  /**
+   * The app secret shared with the simulator: a simulated account's token is derived from it
+   * (simulatorAccessToken) so the simulator recognises it; without it the token is random.
+   */
+  simulatorSecret?: string;
 }
 
-const KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
-
 export class AccountService {
-  readonly #db: Db;
+  readonly #store: Store;
   readonly #box: SecretBox;
   readonly #clock: Clock;
+  readonly #simulatorSecret: string | null;
   /** Decrypted sender credentials by phone number id; tokens change only through the CLI. */
   readonly #senderCache = new Map<string, { value: SenderCredentials; expires: number }>();
 
   constructor(options: AccountServiceOptions) {
-    this.#db = options.db;
+    this.#store = options.store;
     this.#box = options.secretBox;
     this.#clock = options.clock;
+    this.#simulatorSecret = options.simulatorSecret ?? null;
   }
 
   /**
@@ -131,123 +103,42 @@ export class AccountService {
     const wabaId = input.wabaId ?? newGraphId();
     const phoneNumberId = input.phoneNumberId ?? newGraphId();
     const display = input.phoneNumber?.replace(/[^\d]/g, '') ?? simulatedDisplayNumber(phoneNumberId);
-    if (await repo.findPhoneNumber(this.#db, phoneNumberId)) {
+    if (await repo.findPhoneNumber(this.#store.read, phoneNumberId)) {
       throw new TidingsError('parameter_invalid', `Phone number id ${phoneNumberId} already belongs to an account.`, { param: 'phoneNumberId' });
     }
-    await this.#db.transaction().execute((trx) =>
+    await this.#store.write((tx) =>
       repo.insertAccount(
-        trx,
+        tx,
         {
           id,
           name,
-          waba_id: wabaId,
-          access_token_enc: this.#box.encrypt(input.accessToken ?? `sim_${randomBase62(40)}`),
-          app_secret_enc: input.appSecret ? this.#box.encrypt(input.appSecret) : null,
-          simulated: simulated ? 1 : 0,
-          created_at: now,
+          wabaId,
+          accessTokenEncrypted: this.#box.encrypt(input.accessToken ?? (this.#simulatorSecret ? simulatorAccessToken(this.#simulatorSecret, wabaId) : `sim_${randomBase62(40)}`)),
+          appSecretEncrypted: input.appSecret ? this.#box.encrypt(input.appSecret) : null,
+          simulated,
+          numbers: [{ phoneNumberId, displayPhoneNumber: display, throughput, throughputSource: input.throughput === undefined ? 'default' : 'override' }],
+          createdAt: now,
         },
-        [{ phone_number_id: phoneNumberId, account_id: id, display_phone_number: display, throughput, created_at: now }],
       ),
     );
     return (await this.getAccount(id))!;
   }
 
   async getAccount(id: string): Promise<Account | undefined> {
-    const row = await repo.findAccount(this.#db, id);
+    const row = await repo.findAccount(this.#store.read, id);
     if (!row) return undefined;
-    const numbers = await repo.listPhoneNumbers(this.#db, [id]);
+    const numbers = await repo.listPhoneNumbers(this.#store.read, [id]);
     return toAccount(row, numbers);
   }
 
   async listAccounts(): Promise<Account[]> {
-    const rows = await repo.listAccounts(this.#db);
-    const numbers = await repo.listPhoneNumbers(this.#db, rows.map((r) => r.id));
+    const rows = await repo.listAccounts(this.#store.read);
+    const numbers = await repo.listPhoneNumbers(this.#store.read, rows.map((r) => r.id));
     return rows.map((r) => toAccount(r, numbers.filter((n) => n.account_id === r.id)));
   }
 
   countAccounts(): Promise<number> {
-    return repo.countAccounts(this.#db);
-  }
-
-  /**
-   * On an empty database, creates a demo account bound to the simulator with one live and one test
-   * key (DECISIONS §1), so a newcomer can send a message within a minute.
-   * @returns the keys (shown once), or null when any account already exists.
-   */
-  async createDemoAccountIfEmpty(): Promise<{ accountId: string; phoneNumberId: string; liveKey: string; testKey: string } | null> {
-    if ((await this.countAccounts()) > 0) return null;
-    const account = await this.createAccount({ name: 'Demo' });
-    const live = await this.createKey({ accountId: account.id, mode: 'live' });
-    const test = await this.createKey({ accountId: account.id, mode: 'test' });
-    return { accountId: account.id, phoneNumberId: account.phoneNumbers[0]!.phoneNumberId, liveKey: live.key, testKey: test.key };
-  }
-
-  /**
-   * Issues a key: `sk_live_` or `sk_test_` + 32 base62 characters. Only its SHA-256 is stored.
-   * @throws TidingsError parameter_invalid for an unknown account, number, mode or scope.
-   */
-  async createKey(input: CreateKeyInput): Promise<CreatedApiKey> {
-    const account = await this.getAccount(input.accountId);
-    if (!account) throw new TidingsError('parameter_invalid', `No account ${input.accountId}.`, { param: 'account' });
-    if (input.mode !== 'live' && input.mode !== 'test') {
-      throw new TidingsError('parameter_invalid', 'mode must be live or test.', { param: 'mode' });
-    }
-    const phoneNumberId = input.phoneNumberId ?? account.phoneNumbers[0]?.phoneNumberId;
-    if (!phoneNumberId || !account.phoneNumbers.some((n) => n.phoneNumberId === phoneNumberId)) {
-      throw new TidingsError('parameter_invalid', `The account has no phone number ${phoneNumberId ?? ''}.`, { param: 'phoneNumberId' });
-    }
-    const scopes = input.scopes ?? [...SCOPES];
-    const unknown = scopes.find((s) => !isScope(s));
-    if (unknown !== undefined || scopes.length === 0) {
-      throw new TidingsError('parameter_invalid', `Scopes must be some of ${SCOPES.join(', ')}${unknown ? `; got "${unknown}"` : ''}.`, { param: 'scopes' });
-    }
-    const rateLimit = input.rateLimit ?? DEFAULT_KEY_RATE_LIMIT;
-    if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 10_000) {
-      throw new TidingsError('parameter_invalid', 'rateLimit must be a whole number from 1 to 10000.', { param: 'rateLimit' });
-    }
-    const key = `sk_${input.mode}_${randomBase62(32)}`;
-    const row: repo.ApiKeyRow = {
-      id: newId('key'),
-      account_id: account.id,
-      phone_number_id: phoneNumberId,
-      mode: input.mode,
-      key_hash: sha256Hex(key),
-      key_hint: key.slice(-4),
-      scopes: JSON.stringify([...new Set(scopes)]),
-      rate_limit: input.rateLimit ?? null,
-      created_at: iso(this.#clock.now()),
-      revoked_at: null,
-    };
-    await repo.insertApiKey(this.#db, row);
-    return { ...toKeyInfo(row), key };
-  }
-
-  async listKeys(accountId?: string): Promise<ApiKeyInfo[]> {
-    return (await repo.listApiKeys(this.#db, accountId)).map(toKeyInfo);
-  }
-
-  /** @returns false when the key does not exist or was already revoked. */
-  revokeKey(id: string): Promise<boolean> {
-    return repo.revokeApiKey(this.#db, id, iso(this.#clock.now()));
-  }
-
-  /**
-   * Resolves a presented key. Looked up in the database on every call, so a key created or
-   * revoked by the CLI takes effect at once.
-   * @returns null when the key is malformed, unknown or revoked.
-   */
-  async authenticate(presented: string): Promise<AuthContext | null> {
-    if (!KEY_PATTERN.test(presented)) return null;
-    const row = await repo.findActiveKeyByHash(this.#db, sha256Hex(presented));
-    if (!row) return null;
-    return {
-      keyId: row.id,
-      accountId: row.account_id,
-      mode: row.mode,
-      phoneNumberId: row.phone_number_id,
-      scopes: new Set(JSON.parse(row.scopes) as Scope[]),
-      rateLimit: row.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
-    };
+    return repo.countAccounts(this.#store.read);
   }
 
   /**
@@ -259,7 +150,7 @@ export class AccountService {
     const now = this.#clock.now();
     const cached = this.#senderCache.get(phoneNumberId);
     if (cached && cached.expires > now) return cached.value;
-    const row = await repo.findSender(this.#db, phoneNumberId);
+    const row = await repo.findSender(this.#store.read, phoneNumberId);
     if (!row) throw new Error(`Unknown phone number id ${phoneNumberId}`);
     const value: SenderCredentials = {
       accountId: row.account_id,
@@ -274,12 +165,19 @@ export class AccountService {
     return value;
   }
 
+  /** A number's tier in messages/s, as stored now (not cached). @throws Error for an unknown number. */
+  async throughputOf(phoneNumberId: string): Promise<number> {
+    const value = await repo.throughputOf(this.#store.read, phoneNumberId);
+    if (value === null) throw new Error(`Unknown phone number id ${phoneNumberId}`);
+    return value;
+  }
+
   /**
    * Credentials to act for the account as a whole (templates live on the WABA): those of its first
    * number. @throws Error for an unknown account.
    */
   async credentialsForAccount(accountId: string): Promise<SenderCredentials> {
-    const [number] = await repo.listPhoneNumbers(this.#db, [accountId]);
+    const [number] = await repo.listPhoneNumbers(this.#store.read, [accountId]);
     if (!number) throw new Error(`Account ${accountId} has no phone number`);
     return this.senderCredentials(number.phone_number_id);
   }
@@ -294,9 +192,12 @@ export class AccountService {
     return sender && { accountId: sender.accountId, appSecret: sender.appSecret };
   }
 
-  /** Every per-account app secret override (for checking a webhook signed with one of them). */
-  async accountAppSecrets(): Promise<string[]> {
-    return (await repo.listAppSecretOverrides(this.#db)).map((enc) => this.#box.decrypt(enc));
+  /**
+   * The accounts that have an app secret of their own (`accounts create --app-secret`), with it:
+   * a webhook signed with one of them speaks for those accounts only (platform/cloud-api/webhook-signer.ts).
+   */
+  async appSecretOverrides(): Promise<{ accountId: string; secret: string }[]> {
+    return (await repo.listAppSecretOverrides(this.#store.read)).map((r) => ({ accountId: r.id, secret: this.#box.decrypt(r.app_secret_enc) }));
   }
 }
 
@@ -306,21 +207,7 @@ function toAccount(row: repo.AccountRow, numbers: repo.PhoneNumberRow[]): Accoun
     name: row.name,
     wabaId: row.waba_id,
     simulated: row.simulated === 1,
-    phoneNumbers: numbers.map((n) => ({ phoneNumberId: n.phone_number_id, displayPhoneNumber: n.display_phone_number, throughput: n.throughput })),
+    phoneNumbers: numbers.map((n) => ({ phoneNumberId: n.phone_number_id, displayPhoneNumber: n.display_phone_number, throughput: n.throughput, throughputSource: n.throughput_source })),
     createdAt: row.created_at,
-  };
-}
-
-function toKeyInfo(row: repo.ApiKeyRow): ApiKeyInfo {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    phoneNumberId: row.phone_number_id,
-    mode: row.mode,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    rateLimit: row.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
-    hint: `sk_${row.mode}_…${row.key_hint}`,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
   };
 }

@@ -1,21 +1,21 @@
 /**
- * The admin CLI, `npx tidings …` (DECISIONS §1). It opens the same database as the service (so keys
+ * The admin CLI, `npx tidings …` (docs/api.md §D1). It opens the same database as the service (so keys
  * it creates work at once in a running service) and prints JSON for `create` commands, and for any
  * command given `--json`.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pino from 'pino';
-import { AccountService } from '../accounts/account.service.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { connectDatabase } from '../db/connect.js';
+import { ConfigError, loadConfig, type DatabaseConfig } from '../config.js';
+import { buildDeps, type Deps } from '../deps.js';
 import { TidingsError } from '../errors.js';
-import { systemClock } from '../lib/clock.js';
-import { SecretBox } from '../lib/crypto.js';
-import { loadSecrets } from '../secrets.js';
+import { createLogger } from '../lib/log.js';
+import { AdminRefusal, backupSqlite, restoreSqlite } from './backup.js';
 
 interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** Set when the command line asks for --json. */
+  json?: boolean;
 }
 
 const wholeNumber = (value: string): number => {
@@ -23,14 +23,27 @@ const wholeNumber = (value: string): number => {
   return Number(value);
 };
 
-async function withAccounts<T>(fn: (accounts: AccountService) => Promise<T>): Promise<T> {
+/** Where the CLI's data lives, for its first line: a PostgreSQL URL without its password. */
+function describeDatabase(database: DatabaseConfig): string {
+  if (database.dialect === 'sqlite') return `SQLite at ${database.file}`;
+  const url = new URL(database.url);
+  url.password = '';
+  return `PostgreSQL at ${url.toString()}`;
+}
+
+/**
+ * Runs `fn` with the service's own services (the composition root, in its `admin` role: no job
+ * workers, no sweeping of the service's temporary files), then closes them.
+ */
+async function withDeps<T>(io: Io, fn: (deps: Deps) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const secrets = loadSecrets(config);
-  const database = await connectDatabase(config.database);
+  // For people (on stderr; a command's JSON is on stdout); scripts that ask for --json get JSON only.
+  if (!io.json) io.err(`Database: ${describeDatabase(config.database)}\n`);
+  const deps = await buildDeps(config, { role: 'admin', logger: pino({ level: 'silent' }) });
   try {
-    return await fn(new AccountService({ db: database.db, secretBox: new SecretBox(secrets.encryptionKey), clock: systemClock }));
+    return await fn(deps);
   } finally {
-    await database.close();
+    await deps.close();
   }
 }
 
@@ -44,7 +57,7 @@ function table(rows: Record<string, unknown>[], columns: string[]): string {
 
 export function buildCli(io: Io): Command {
   const program = new Command('tidings')
-    .description('Administer a Tidings service: accounts and API keys.')
+    .description('Administer a Tidings service: accounts, API keys, backups.')
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   const json = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
@@ -62,8 +75,8 @@ export function buildCli(io: Io): Command {
     .option('--throughput <n>', "the numbers' messages/s tier, 1..1000 (default 80)", wholeNumber)
     .option('--json', 'print JSON (the default for create)')
     .action(async (o) => {
-      const account = await withAccounts((s) =>
-        s.createAccount({
+      const account = await withDeps(io, async (d) => {
+        const created = await d.accounts.createAccount({
           name: o.name,
           wabaId: o.wabaId,
           phoneNumberId: o.phoneNumberId,
@@ -71,8 +84,13 @@ export function buildCli(io: Io): Command {
           accessToken: o.accessToken,
           appSecret: o.appSecret,
           throughput: o.throughput,
-        }),
-      );
+        });
+        // A number on the Cloud API: its tier from the platform now (best effort; the service asks
+        // again at its next start and daily). A simulated one learns it when the service starts.
+        if (created.simulated || o.throughput !== undefined) return created;
+        for (const n of created.phoneNumbers) await d.tiers.refresh(n.phoneNumberId);
+        return (await d.accounts.getAccount(created.id))!;
+      });
       json(account);
     });
   accounts
@@ -80,7 +98,7 @@ export function buildCli(io: Io): Command {
     .description('List accounts')
     .option('--json', 'print JSON')
     .action(async (o) => {
-      const list = await withAccounts((s) => s.listAccounts());
+      const list = await withDeps(io, (d) => d.accounts.listAccounts());
       if (o.json) return json(list);
       io.out(`${table(list.map((a) => ({ id: a.id, name: a.name, wabaId: a.wabaId, numbers: a.phoneNumbers.map((n) => n.phoneNumberId).join(','), simulated: a.simulated })), ['id', 'name', 'wabaId', 'numbers', 'simulated'])}\n`);
     });
@@ -96,8 +114,8 @@ export function buildCli(io: Io): Command {
     .option('--rate-limit <n>', 'requests per second (default 100)', wholeNumber)
     .option('--json', 'print JSON (the default for create)')
     .action(async (o) => {
-      const key = await withAccounts((s) =>
-        s.createKey({
+      const key = await withDeps(io, (d) =>
+        d.keys.createKey({
           accountId: o.account,
           mode: o.mode,
           phoneNumberId: o.phoneNumberId,
@@ -113,7 +131,7 @@ export function buildCli(io: Io): Command {
     .option('--account <id>', 'only this account')
     .option('--json', 'print JSON')
     .action(async (o) => {
-      const list = await withAccounts((s) => s.listKeys(o.account));
+      const list = await withDeps(io, (d) => d.keys.listKeys(o.account));
       if (o.json) return json(list);
       io.out(`${table(list.map((k) => ({ ...k, scopes: k.scopes.join(','), revokedAt: k.revokedAt ?? '' })), ['id', 'hint', 'mode', 'accountId', 'phoneNumberId', 'scopes', 'rateLimit', 'revokedAt'])}\n`);
     });
@@ -122,30 +140,67 @@ export function buildCli(io: Io): Command {
     .description('Revoke a key; it stops working at once')
     .option('--json', 'print JSON')
     .action(async (id: string, o) => {
-      const revoked = await withAccounts((s) => s.revokeKey(id));
+      const revoked = await withDeps(io, (d) => d.keys.revokeKey(id));
       if (!revoked) throw new TidingsError('parameter_invalid', `No active key ${id}.`, { param: 'id' });
       if (o.json) json({ id, revoked: true });
       else io.out(`Revoked ${id}.\n`);
     });
 
+  program
+    .command('backup <file>')
+    .description('SQLite: copy the database (online, while the service runs) to FILE, its media files to FILE.media/ and its generated secrets to FILE.secrets.json')
+    .option('--json', 'print JSON')
+    .action(async (file: string, o) => {
+      const report = await backupSqlite(loadConfig(), file);
+      if (o.json) return json(report);
+      const lines = [
+        `Backed up the database to ${report.database.file} (${megabytes(report.database.bytes)}, ${report.database.messages} messages).`,
+        `Media: ${report.media.files} files (${megabytes(report.media.bytes)}) to ${report.media.dir}/`,
+        report.secrets
+          ? `Secrets: ${report.secrets} (the key of the platform credentials in the database: keep it as safe as the database).`
+          : 'Secrets: the data directory has no secrets.json.',
+      ];
+      if (report.encryptionKeyFromEnvironment) lines.push('ENCRYPTION_KEY is set in the environment and is not in this backup: keep it with the backup, or the platform credentials in it cannot be read.');
+      lines.push(`Restore with: npx tidings restore ${report.database.file}  (with the service stopped)`);
+      io.out(`${lines.join('\n')}\n`);
+    });
+  program
+    .command('restore <file>')
+    .description('SQLite: replace the database, media and secrets with a backup made by `tidings backup` (stop the service first; what is replaced is moved aside)')
+    .option('--json', 'print JSON')
+    .action(async (file: string, o) => {
+      const report = await restoreSqlite(loadConfig(), file);
+      if (o.json) return json(report);
+      const lines = [
+        `Restored ${report.database.file} (${report.database.messages} messages), ${report.media.files} media files into ${report.media.dir}/${report.secrets ? `, and ${report.secrets}` : ''}.`,
+        ...(report.movedAside.length > 0 ? ['Moved aside (delete once the restored service is checked):', ...report.movedAside.map((p) => `  ${p}`)] : []),
+        'Start the service.',
+      ];
+      io.out(`${lines.join('\n')}\n`);
+    });
+
   return program;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** Runs the CLI; resolves to the process exit code. */
 export async function runCli(argv: string[], io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }): Promise<number> {
-  const program = buildCli(io);
+  const program = buildCli({ ...io, json: argv.includes('--json') });
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
     const wantsJson = argv.includes('--json') || argv.includes('create');
-    if (err instanceof TidingsError || err instanceof ConfigError) {
-      const code = err instanceof TidingsError ? err.code : 'configuration_invalid';
+    if (err instanceof TidingsError || err instanceof ConfigError || err instanceof AdminRefusal) {
+      const code = err instanceof ConfigError ? 'configuration_invalid' : err.code;
       io.err(wantsJson ? `${JSON.stringify({ error: { code, message: err.message } })}\n` : `error: ${err.message}\n`);
       return 1;
     }
-    pino({ level: 'error' }).error({ err }, 'tidings CLI failed');
+    createLogger('error').error({ err }, 'tidings CLI failed');
     return 1;
   }
 }

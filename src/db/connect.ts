@@ -1,32 +1,30 @@
 /**
- * Opens the database named by the config, runs pending migrations, and returns a Kysely handle.
- * SQLite uses better-sqlite3 in WAL mode (one writer, many readers, other processes such as the
- * CLI may open the same file); PostgreSQL uses a `pg` pool.
+ * Opens the database named by the config, runs pending migrations, and returns its Store (the one
+ * way to read and write it, db/store.ts). SQLite uses better-sqlite3 in WAL mode (one writer, many
+ * readers, other processes such as the CLI may open the same file); PostgreSQL uses a `pg` pool.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
-
-export type Db = Kysely<Database>;
-
-export interface ConnectedDatabase {
-  db: Db;
-  dialect: DatabaseConfig['dialect'];
-  close(): Promise<void>;
-}
+import { Store, type Reader } from './store.js';
 
 /**
  * @throws Error when the database cannot be opened or a migration fails (start-up then stops).
  */
-export async function connectDatabase(config: DatabaseConfig): Promise<ConnectedDatabase> {
-  let db: Db;
+export async function connectDatabase(config: DatabaseConfig): Promise<Store> {
+  let db: Kysely<Database>;
+  let pool: pg.Pool | undefined;
   if (config.dialect === 'sqlite') {
-    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    // Readable by the service's user only: the database holds customers' messages. SQLite gives
+    // its -wal and -shm files the database file's permissions.
+    fs.mkdirSync(path.dirname(config.file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(config.file, 'a', 0o600));
     const sqlite = new SQLite(config.file);
     sqlite.pragma('journal_mode = WAL');
     // FULL: every commit is fsynced to the WAL before it returns, so a 201 (or a webhook 200)
@@ -38,7 +36,7 @@ export async function connectDatabase(config: DatabaseConfig): Promise<Connected
   } else {
     // Keep text and numbers as JavaScript expects them: int8 (count(*)) as number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({
+    pool = new pg.Pool({
       connectionString: config.url,
       max: 20,
     });
@@ -57,11 +55,13 @@ export async function connectDatabase(config: DatabaseConfig): Promise<Connected
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
 
-  return { db, dialect: config.dialect, close: () => db.destroy() };
+  const opened = pool;
+  const counts = opened && (() => ({ total: opened.totalCount, idle: opened.idleCount, waiting: opened.waitingCount }));
+  return new Store(db, config.dialect, counts);
 }
 
 /** True when `db` (or a transaction of it) runs on PostgreSQL. */
-export function isPostgres(db: Db): boolean {
+export function isPostgres(db: Reader): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -1,22 +1,22 @@
 /**
- * Delivery of events to webhook endpoints (DECISIONS §10): signed per the Standard Webhooks spec
+ * Delivery of events to webhook endpoints (docs/api.md §D10): signed per the Standard Webhooks spec
  * with the `standardwebhooks` library, a 10 s limit per attempt, at least once, retried with growing
  * jittered delays for about three days; an endpoint whose deliveries have failed for three days is
  * disabled. Each attempt is one job (`DELIVER_JOB`), so the work is shared by every process that
  * runs the job queue and survives restarts.
  */
 import { Webhook } from 'standardwebhooks';
-import { Agent, request } from 'undici';
 import type { Logger } from 'pino';
-import type { Db } from '../db/connect.js';
-import type { GroupCommit } from '../db/group-commit.js';
+import type { Store, Tx } from '../db/store.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import type { DeliveryRecorder } from '../metrics/recorders.js';
 import type { EndpointService } from './endpoint.service.js';
 import * as repo from './event.repository.js';
 import { DELIVER_JOB } from './event.service.js';
-import { AddressRefusedError, checkEndpointUrl, guardedLookup, systemResolver, type Resolver } from './url-policy.js';
+import type { PostOutcome, WebhookTransport } from './transport.js';
+import { checkEndpointUrl } from './url-policy.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -50,53 +50,44 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = Object.freeze({
 export const RESPONSE_BODY_LIMIT = 1024;
 
 export interface DeliveryServiceOptions {
-  db: Db;
-  writes: GroupCommit;
+  store: Store;
   jobs: JobQueue;
   clock: Clock;
   endpoints: EndpointService;
   logger: Logger;
   policy: DeliveryPolicy;
   allowPrivateUrls: boolean;
-  /** Host name resolution for the address check (default: the system resolver). */
-  resolver?: Resolver;
-}
-
-interface AttemptOutcome {
-  statusCode: number | null;
-  durationMs: number;
-  responseBody: string | null;
-  error: string | null;
+  /** The POST itself (HttpWebhookTransport). */
+  transport: WebhookTransport;
+  /** Counts attempts by outcome and times each event's lag to its delivery. */
+  metrics: DeliveryRecorder;
 }
 
 export class DeliveryService {
   readonly #o: DeliveryServiceOptions;
-  readonly #agent: Agent;
   /** Attempts made and succeeded by this process: for tests, benchmarks and operators. */
   readonly stats = { attempted: 0, succeeded: 0 };
 
   constructor(options: DeliveryServiceOptions) {
     this.#o = options;
-    const connect = { timeout: options.policy.timeoutMs, ...(options.allowPrivateUrls ? {} : { lookup: guardedLookup(options.resolver ?? systemResolver) }) };
-    this.#agent = new Agent({ connect, keepAliveTimeout: 4 * SECOND, connections: 16 });
   }
 
   /**
    * The DELIVER_JOB handler: one attempt of one delivery, then its outcome and (on failure) the next
    * attempt's job, written atomically (one statement for a plain success, else one transaction).
-   * At most 16 connections are open to one endpoint's host. Idempotent: a delivery no longer pending is left alone, so a
+   * Idempotent: a delivery no longer pending is left alone, so a
    * job run twice after a crash does not send twice unless the crash fell between the receiver's
    * answer and that commit (at least once).
    */
   async deliver(payload: { deliveryId: string }): Promise<void> {
-    const { db, writes, clock } = this.#o;
-    const work = await repo.findDeliveryWork(db, payload.deliveryId);
+    const { store, clock } = this.#o;
+    const work = await repo.findDeliveryWork(store.read, payload.deliveryId);
     // Gone (purged with its event after 30 days) or already finished.
     if (!work || work.delivery.status !== 'pending') return;
     const { delivery, event, endpoint } = work;
     if (!endpoint || endpoint.deleted_at !== null || endpoint.enabled !== 1) {
       const now = iso(clock.now());
-      await writes.run((trx) => repo.updateDelivery(trx, delivery.id, { status: 'failed', next_attempt_at: null, updated_at: now }));
+      await store.write((trx) => repo.updateDelivery(trx, delivery.id, { status: 'failed', next_attempt_at: null, updated_at: now }));
       return;
     }
 
@@ -105,16 +96,18 @@ export class DeliveryService {
     this.stats.attempted++;
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (ok) this.stats.succeeded++;
+    this.#o.metrics.attempt(ok ? 'succeeded' : outcome.statusCode === null ? 'unreachable' : 'rejected');
+    if (ok) this.#o.metrics.delivered((clock.now() - Date.parse(event.created_at)) / 1000);
 
     const attempt = { id: newId('att'), delivery_id: delivery.id, attempted_at: iso(attemptedAt), ...toColumns(outcome) };
     const attemptCount = delivery.attempt_count + 1;
     if (ok && endpoint.failing_since === null) {
       // The common case, in one statement.
       const now = iso(clock.now());
-      await writes.single((db) => repo.recordAttempt(db, attempt, { status: 'succeeded', attempt_count: attemptCount, next_attempt_at: null, updated_at: now }));
+      await store.writeOne((tx) => repo.recordAttempt(tx, attempt, { status: 'succeeded', attempt_count: attemptCount, next_attempt_at: null, updated_at: now }));
       return;
     }
-    await writes.run(async (trx) => {
+    await store.write(async (trx) => {
       const now = clock.now();
       if (ok) {
         await repo.recordAttempt(trx, attempt, { status: 'succeeded', attempt_count: attemptCount, next_attempt_at: null, updated_at: iso(now) });
@@ -127,12 +120,9 @@ export class DeliveryService {
     if (!ok) this.#o.logger.info({ deliveryId: delivery.id, endpointId: endpoint.id, statusCode: outcome.statusCode, error: outcome.error }, 'event delivery attempt failed');
   }
 
-  async close(): Promise<void> {
-    await this.#agent.close();
-  }
 
   /** Schedules the next attempt, or gives up; disables the endpoint after three days of failures. */
-  async #onFailure(trx: Db, delivery: repo.DeliveryRow, attemptCount: number, now: number): Promise<void> {
+  async #onFailure(trx: Tx, delivery: repo.DeliveryRow, attemptCount: number, now: number): Promise<void> {
     const { policy, jobs } = this.#o;
     // Read again inside the transaction: another delivery may have succeeded or failed meanwhile.
     const endpoint = (await repo.findEndpointById(trx, delivery.endpoint_id))!;
@@ -157,69 +147,28 @@ export class DeliveryService {
   }
 
   /** One POST of the event's stored bytes, signed with every current secret of the endpoint. */
-  async #post(endpoint: repo.EndpointRow, event: Pick<repo.EventRow, 'id' | 'payload'>, at: number): Promise<AttemptOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
+  async #post(endpoint: repo.EndpointRow, event: Pick<repo.EventRow, 'id' | 'payload'>, at: number): Promise<PostOutcome> {
     try {
       // The URL rules may have changed since the endpoint was saved (WEBHOOK_ALLOW_PRIVATE_URLS).
       checkEndpointUrl(endpoint.url, this.#o.allowPrivateUrls);
     } catch (err) {
       return { statusCode: null, durationMs: 0, responseBody: null, error: `address_refused: ${(err as Error).message}` };
     }
-    const timestamp = new Date(at);
     const signature = this.#o.endpoints
       .signingSecrets(endpoint)
-      .map((secret) => new Webhook(secret).sign(event.id, timestamp, event.payload))
+      .map((secret) => new Webhook(secret).sign(event.id, new Date(at), event.payload))
       .join(' ');
-    try {
-      const res = await request(endpoint.url, {
-        method: 'POST',
-        dispatcher: this.#agent,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Tidings-Webhooks/1.0',
-          'webhook-id': event.id,
-          'webhook-timestamp': String(Math.floor(at / 1000)),
-          'webhook-signature': signature,
-        },
-        body: event.payload,
-        signal: AbortSignal.timeout(this.#o.policy.timeoutMs),
-        headersTimeout: this.#o.policy.timeoutMs,
-        bodyTimeout: this.#o.policy.timeoutMs,
-      });
-      const responseBody = await readPrefix(res.body, RESPONSE_BODY_LIMIT);
-      return { statusCode: res.statusCode, durationMs: elapsed(), responseBody, error: null };
-    } catch (err) {
-      return { statusCode: null, durationMs: elapsed(), responseBody: null, error: describeFailure(err) };
-    }
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Tidings-Webhooks/1.0',
+      'webhook-id': event.id,
+      'webhook-timestamp': String(Math.floor(at / 1000)),
+      'webhook-signature': signature,
+    };
+    return this.#o.transport.post(endpoint.url, headers, event.payload, { timeoutMs: this.#o.policy.timeoutMs, bodyLimit: RESPONSE_BODY_LIMIT });
   }
 }
 
-/** Reads at most `limit` bytes of an answer, then drops the rest (and, if there was more, the connection). */
-async function readPrefix(body: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= limit) {
-      body.destroy();
-      break;
-    }
-  }
-  if (size === 0) return null;
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
-}
-
-function describeFailure(err: unknown): string {
-  const e = err as { name?: string; code?: string; message?: string; cause?: unknown };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
-  const root = e.cause instanceof Error ? e.cause : err;
-  if (root instanceof AddressRefusedError || err instanceof AddressRefusedError) return `address_refused: ${(root as Error).message}`;
-  const r = root as { code?: string; message?: string };
-  return `connection_failed: ${r.code ?? r.message ?? String(root)}`;
-}
-
-function toColumns(o: AttemptOutcome) {
+function toColumns(o: PostOutcome) {
   return { status_code: o.statusCode, duration_ms: o.durationMs, response_body: o.responseBody, error: o.error };
 }

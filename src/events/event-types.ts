@@ -1,5 +1,5 @@
 /**
- * Every event type (DECISIONS §10). No imports: the dashboard's build uses this file too, so the
+ * Every event type (docs/api.md §D10). No imports: the dashboard's build uses this file too, so the
  * service and the dashboard cannot disagree on the list.
  */
 export const EVENT_TYPES = [

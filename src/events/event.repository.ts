@@ -1,6 +1,7 @@
 /** Storage of webhook endpoints, events, deliveries and attempts. `db` may be a transaction. */
 import type { Selectable } from 'kysely';
-import { isPostgres, type Db } from '../db/connect.js';
+import { isPostgres } from '../db/connect.js';
+import type { Reader, Tx } from '../db/store.js';
 import { afterCursor } from '../db/paging.js';
 import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, WebhookEndpointsTable } from '../db/schema.js';
 
@@ -10,11 +11,11 @@ export type DeliveryRow = Selectable<EventDeliveriesTable>;
 export type AttemptRow = Selectable<DeliveryAttemptsTable>;
 type Mode = 'live' | 'test';
 
-export async function insertEndpoint(db: Db, row: EndpointRow): Promise<void> {
-  await db.insertInto('webhook_endpoints').values(row).execute();
+export async function insertEndpoint(tx: Tx, row: EndpointRow): Promise<void> {
+  await tx.insertInto('webhook_endpoints').values(row).execute();
 }
 
-export async function findEndpoint(db: Db, accountId: string, mode: Mode, id: string): Promise<EndpointRow | undefined> {
+export async function findEndpoint(db: Reader, accountId: string, mode: Mode, id: string): Promise<EndpointRow | undefined> {
   return db
     .selectFrom('webhook_endpoints')
     .selectAll()
@@ -26,11 +27,11 @@ export async function findEndpoint(db: Db, accountId: string, mode: Mode, id: st
 }
 
 /** By id alone, deleted ones included: for the delivery worker. */
-export async function findEndpointById(db: Db, id: string): Promise<EndpointRow | undefined> {
+export async function findEndpointById(db: Reader, id: string): Promise<EndpointRow | undefined> {
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listEndpoints(db: Db, q: { accountId: string; mode: Mode; limit: number; after?: { created_at: string; id: string } }): Promise<EndpointRow[]> {
+export async function listEndpoints(db: Reader, q: { accountId: string; mode: Mode; limit: number; after?: { created_at: string; id: string } }): Promise<EndpointRow[]> {
   let query = db
     .selectFrom('webhook_endpoints')
     .selectAll()
@@ -38,10 +39,10 @@ export async function listEndpoints(db: Db, q: { accountId: string; mode: Mode; 
     .where('mode', '=', q.mode)
     .where('deleted_at', 'is', null);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
 }
 
-export async function countEndpoints(db: Db, accountId: string, mode: Mode): Promise<number> {
+export async function countEndpoints(db: Reader, accountId: string, mode: Mode): Promise<number> {
   const row = await db
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -53,7 +54,7 @@ export async function countEndpoints(db: Db, accountId: string, mode: Mode): Pro
 }
 
 /** Enabled endpoints of these accounts (both modes): the fan-out of new events. */
-export async function enabledEndpoints(db: Db, accountIds: string[]): Promise<EndpointRow[]> {
+export async function enabledEndpoints(db: Reader, accountIds: string[]): Promise<EndpointRow[]> {
   if (accountIds.length === 0) return [];
   return db
     .selectFrom('webhook_endpoints')
@@ -64,46 +65,46 @@ export async function enabledEndpoints(db: Db, accountIds: string[]): Promise<En
     .execute();
 }
 
-export async function updateEndpoint(db: Db, id: string, changes: Partial<EndpointRow>): Promise<void> {
-  await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+export async function updateEndpoint(tx: Tx, id: string, changes: Partial<EndpointRow>): Promise<void> {
+  await tx.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
 }
 
-export async function insertEvents(db: Db, rows: EventRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('events').values(rows).execute();
+export async function insertEvents(tx: Tx, rows: EventRow[]): Promise<void> {
+  if (rows.length > 0) await tx.insertInto('events').values(rows).execute();
 }
 
-export async function findEvent(db: Db, accountId: string, mode: Mode, id: string): Promise<EventRow | undefined> {
+export async function findEvent(db: Reader, accountId: string, mode: Mode, id: string): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
 }
 
-export async function listEvents(db: Db, q: { accountId: string; mode: Mode; limit: number; type?: string; after?: { created_at: string; id: string } }): Promise<EventRow[]> {
+export async function listEvents(db: Reader, q: { accountId: string; mode: Mode; limit: number; type?: string; after?: { created_at: string; id: string } }): Promise<EventRow[]> {
   let query = db.selectFrom('events').selectAll().where('account_id', '=', q.accountId).where('mode', '=', q.mode);
   if (q.type) query = query.where('type', '=', q.type);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
 }
 
 /** Removes events created before `before` (ISO), with their deliveries and attempts; returns how many. */
-export async function deleteEventsBefore(db: Db, before: string): Promise<number> {
-  const old = db.selectFrom('events').select('id').where('created_at', '<', before);
-  const deliveries = db.selectFrom('event_deliveries').select('id').where('event_id', 'in', old);
-  await db.deleteFrom('delivery_attempts').where('delivery_id', 'in', deliveries).execute();
-  await db.deleteFrom('event_deliveries').where('event_id', 'in', old).execute();
-  const result = await db.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
+export async function deleteEventsBefore(tx: Tx, before: string): Promise<number> {
+  const old = tx.selectFrom('events').select('id').where('created_at', '<', before);
+  const deliveries = tx.selectFrom('event_deliveries').select('id').where('event_id', 'in', old);
+  await tx.deleteFrom('delivery_attempts').where('delivery_id', 'in', deliveries).execute();
+  await tx.deleteFrom('event_deliveries').where('event_id', 'in', old).execute();
+  const result = await tx.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function insertDeliveries(db: Db, rows: DeliveryRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('event_deliveries').values(rows).execute();
+export async function insertDeliveries(tx: Tx, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length > 0) await tx.insertInto('event_deliveries').values(rows).execute();
 }
 
-export async function updateDelivery(db: Db, id: string, changes: Partial<DeliveryRow>): Promise<void> {
-  await db.updateTable('event_deliveries').set(changes).where('id', '=', id).execute();
+export async function updateDelivery(tx: Tx, id: string, changes: Partial<DeliveryRow>): Promise<void> {
+  await tx.updateTable('event_deliveries').set(changes).where('id', '=', id).execute();
 }
 
 /** Marks every pending delivery to an endpoint failed (endpoint disabled or deleted). */
-export async function failPendingDeliveries(db: Db, endpointId: string, now: string): Promise<void> {
-  await db
+export async function failPendingDeliveries(tx: Tx, endpointId: string, now: string): Promise<void> {
+  await tx
     .updateTable('event_deliveries')
     .set({ status: 'failed', next_attempt_at: null, updated_at: now })
     .where('endpoint_id', '=', endpointId)
@@ -111,7 +112,7 @@ export async function failPendingDeliveries(db: Db, endpointId: string, now: str
     .execute();
 }
 
-export async function deliveriesOfEvent(db: Db, eventId: string): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[] }> {
+export async function deliveriesOfEvent(db: Reader, eventId: string): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[] }> {
   const deliveries = await db.selectFrom('event_deliveries').selectAll().where('event_id', '=', eventId).orderBy('created_at').orderBy('id').execute();
   const attempts =
     deliveries.length === 0
@@ -126,18 +127,18 @@ export async function deliveriesOfEvent(db: Db, eventId: string): Promise<{ deli
   return { deliveries, attempts };
 }
 
-export async function insertAttempt(db: Db, row: AttemptRow): Promise<void> {
-  await db.insertInto('delivery_attempts').values(row).execute();
+export async function insertAttempt(tx: Tx, row: AttemptRow): Promise<void> {
+  await tx.insertInto('delivery_attempts').values(row).execute();
 }
 
 /** What one delivery attempt needs, in one query: the delivery, its event, and its endpoint (if it still exists). */
-export async function findDeliveryWork(db: Db, deliveryId: string): Promise<{ delivery: DeliveryRow; event: Pick<EventRow, 'id' | 'payload'>; endpoint: EndpointRow | undefined } | undefined> {
+export async function findDeliveryWork(db: Reader, deliveryId: string): Promise<{ delivery: DeliveryRow; event: Pick<EventRow, 'id' | 'payload' | 'created_at'>; endpoint: EndpointRow | undefined } | undefined> {
   const row = await db
     .selectFrom('event_deliveries as d')
     .innerJoin('events as e', 'e.id', 'd.event_id')
     .leftJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
     .selectAll('d')
-    .select(['e.payload as event_payload'])
+    .select(['e.payload as event_payload', 'e.created_at as event_created_at'])
     .select([
       'w.id as w_id', 'w.account_id as w_account_id', 'w.mode as w_mode', 'w.url as w_url', 'w.events as w_events', 'w.description as w_description',
       'w.enabled as w_enabled', 'w.disabled_reason as w_disabled_reason', 'w.secret as w_secret', 'w.previous_secret as w_previous_secret',
@@ -160,7 +161,7 @@ export async function findDeliveryWork(db: Db, deliveryId: string): Promise<{ de
           previous_secret_expires_at: row.w_previous_secret_expires_at, failing_since: row.w_failing_since, created_at: row.w_created_at!,
           updated_at: row.w_updated_at!, deleted_at: row.w_deleted_at,
         };
-  return { delivery, event: { id: row.event_id, payload: row.event_payload }, endpoint };
+  return { delivery, event: { id: row.event_id, payload: row.event_payload, created_at: row.event_created_at }, endpoint };
 }
 
 /**
@@ -168,9 +169,9 @@ export async function findDeliveryWork(db: Db, deliveryId: string): Promise<{ de
  * CTE: one round trip instead of a transaction's four); as two inside the caller's transaction on
  * SQLite, which has no such CTEs.
  */
-export async function recordAttempt(db: Db, attempt: AttemptRow, deliveryChanges: Partial<DeliveryRow>): Promise<void> {
-  if (isPostgres(db)) {
-    await db
+export async function recordAttempt(tx: Tx, attempt: AttemptRow, deliveryChanges: Partial<DeliveryRow>): Promise<void> {
+  if (isPostgres(tx)) {
+    await tx
       .with('attempt', (q) => q.insertInto('delivery_attempts').values(attempt))
       .updateTable('event_deliveries')
       .set(deliveryChanges)
@@ -178,6 +179,6 @@ export async function recordAttempt(db: Db, attempt: AttemptRow, deliveryChanges
       .execute();
     return;
   }
-  await insertAttempt(db, attempt);
-  await updateDelivery(db, attempt.delivery_id, deliveryChanges);
+  await insertAttempt(tx, attempt);
+  await updateDelivery(tx, attempt.delivery_id, deliveryChanges);
 }

@@ -1,4 +1,4 @@
-/** Events, webhook endpoints and deliveries (DECISIONS §10): the resources and the bodies of their routes. */
+/** Events, webhook endpoints and deliveries (docs/api.md §D10): the resources and the bodies of their routes. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
 import { EVENT_TYPES } from './event-types.js';
@@ -15,7 +15,39 @@ export const Event = Type.Object(
     }),
     testMode: Type.Optional(Type.Literal(true, { description: 'Present and true on events of test keys.' })),
   },
-  { $id: 'Event' },
+  {
+    $id: 'Event',
+    examples: [
+      {
+        id: 'evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c',
+        type: 'message.read',
+        createdAt: '2026-11-21T14:31:06.120Z',
+        data: {
+          object: {
+            id: 'msg_0VbcO6ls4dKMJjI1trWFw2Zd',
+            status: 'read',
+            to: '+16505551234',
+            contactId: 'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b',
+            type: 'text',
+            platformMessageId: 'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA',
+            error: null,
+            text: 'Your order 1042 has shipped.',
+            caption: null,
+            mediaId: null,
+            templateId: null,
+            replyTo: null,
+            source: 'api',
+            sentAt: '2026-11-21T14:31:04.000Z',
+            deliveredAt: '2026-11-21T14:31:05.000Z',
+            readAt: '2026-11-21T14:31:06.000Z',
+            failedAt: null,
+            createdAt: '2026-11-21T14:31:03.412Z',
+            updatedAt: '2026-11-21T14:31:06.120Z',
+          },
+        },
+      },
+    ],
+  },
 );
 export type Event = Static<typeof Event>;
 
@@ -57,18 +89,38 @@ export const WebhookEndpoint = Type.Object(
     secret: Type.Optional(Type.String({ description: '`whsec_…`: only in the answers of create and roll_secret. Keep it; it is not shown again.' })),
     testMode: Type.Optional(Type.Literal(true)),
   },
-  { $id: 'WebhookEndpoint' },
+  {
+    $id: 'WebhookEndpoint',
+    examples: [
+      {
+        id: 'we_0VbdA4kNp8Rz1Yc6Vx2mQt5g',
+        url: 'https://example.com/tidings',
+        events: ['message.delivered', 'message.failed', 'message.read', 'message.received'],
+        description: 'Order notifications',
+        enabled: true,
+        disabledReason: null,
+        failingSince: null,
+        secretRollingExpiresAt: null,
+        createdAt: '2026-11-21T09:58:40.017Z',
+        updatedAt: '2026-11-21T09:58:40.017Z',
+        secret: 'whsec_Jb8uQ2mV7xK4pR9tL1nZ6cW3yH5sD0fA',
+      },
+    ],
+  },
 );
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
 export const WebhookEndpointList = Type.Object({ data: Type.Array(Type.Ref(WebhookEndpoint)), has_more: Type.Boolean() });
 
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'An `https://` URL on a public host (DECISIONS §10).' });
+const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'An `https://` URL on a public host (docs/api.md §D10).' });
 const Description = Type.String({ maxLength: 500 });
 
 export const CreateEndpointBody = Type.Object(
   { url: Url, events: EndpointEvents, description: Type.Optional(Description) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ url: 'https://example.com/tidings', events: ['message.delivered', 'message.read', 'message.failed', 'message.received'], description: 'Order notifications' }],
+  },
 );
 export type CreateEndpointBody = Static<typeof CreateEndpointBody>;
 
@@ -79,17 +131,18 @@ export const UpdateEndpointBody = Type.Object(
     description: Type.Optional(Nullable(Description)),
     enabled: Type.Optional(Type.Boolean({ description: '`true` turns a disabled endpoint on again (its failure count starts over).' })),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { additionalProperties: false, minProperties: 1, examples: [{ enabled: true }, { events: ['*'] }] },
 );
 export type UpdateEndpointBody = Static<typeof UpdateEndpointBody>;
 
 export const ListEndpointsQuery = Type.Object(
-  { limit: Type.Optional(PageLimit), starting_after: Type.Optional(Type.String()) },
+  { limit: Type.Optional(PageLimit), starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })) },
   { additionalProperties: false },
 );
 export type ListEndpointsQuery = Static<typeof ListEndpointsQuery>;
 
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1 }) });
+export const EndpointIdParams = Type.Object({ id: Type.String({ minLength: 1, description: '`we_` id.' }) });
+export const EventIdParams = Type.Object({ id: Type.String({ minLength: 1, description: '`evt_` id.' }) });
 
 export const DeliveryAttempt = Type.Object({
   attemptedAt: Timestamp,
@@ -111,7 +164,25 @@ export const Delivery = Type.Object(
     updatedAt: Timestamp,
     attempts: Type.Array(DeliveryAttempt, { description: 'Oldest first.' }),
   },
-  { $id: 'Delivery' },
+  {
+    $id: 'Delivery',
+    examples: [
+      {
+        id: 'dlv_0VbdB7iKt4Xo0Mr2Qa6yLs3d',
+        eventId: 'evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c',
+        endpointId: 'we_0VbdA4kNp8Rz1Yc6Vx2mQt5g',
+        status: 'succeeded',
+        attemptCount: 2,
+        nextAttemptAt: null,
+        createdAt: '2026-11-21T14:31:06.120Z',
+        updatedAt: '2026-11-21T14:31:11.403Z',
+        attempts: [
+          { attemptedAt: '2026-11-21T14:31:06.131Z', statusCode: null, durationMs: 10002, responseBody: null, error: 'timeout' },
+          { attemptedAt: '2026-11-21T14:31:11.362Z', statusCode: 204, durationMs: 41, responseBody: '', error: null },
+        ],
+      },
+    ],
+  },
 );
 export type Delivery = Static<typeof Delivery>;
 
@@ -119,6 +190,6 @@ export const DeliveryList = Type.Object({ data: Type.Array(Type.Ref(Delivery)) }
 
 export const RedeliverBody = Type.Object(
   { endpointId: Type.Optional(Type.String({ description: 'Only to this endpoint (it must be enabled); default: every enabled endpoint subscribed to the event type.' })) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ endpointId: 'we_0VbdA4kNp8Rz1Yc6Vx2mQt5g' }] },
 );
 export type RedeliverBody = Static<typeof RedeliverBody>;

@@ -1,12 +1,12 @@
 /**
- * Events (DECISIONS §10): recorded in the same transaction as the change that causes them, with a
+ * Events (docs/api.md §D10): recorded in the same transaction as the change that causes them, with a
  * delivery (and its job) for every enabled endpoint subscribed to the type; listed for 30 days;
  * redelivered on request.
  */
-import type { AuthContext } from '../accounts/scopes.js';
-import type { Db } from '../db/connect.js';
-import type { GroupCommit } from '../db/group-commit.js';
+import type { AuthContext } from '../http/access.js';
+import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
+import { paginate, type Page } from '../http/paging.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -16,7 +16,7 @@ import type { Delivery, Event, EventType, ListEventsQuery, RedeliverBody } from 
 /** The job that makes one delivery attempt; its payload is `{ deliveryId }`. */
 export const DELIVER_JOB = 'events.deliver';
 
-/** Events are listed for 30 days, then removed with their deliveries (DECISIONS §10). */
+/** Events are listed for 30 days, then removed with their deliveries (docs/api.md §D10). */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** An event to record: the resource is embedded as its GET returns it at this moment. */
@@ -28,8 +28,7 @@ export interface NewEvent {
 }
 
 export interface EventServiceOptions {
-  db: Db;
-  writes: GroupCommit;
+  store: Store;
   jobs: JobQueue;
   clock: Clock;
 }
@@ -47,7 +46,7 @@ export class EventService {
    * payload is serialised once: every attempt sends the same bytes. A few queries per call
    * whatever the number of events.
    */
-  async record(trx: Db, events: NewEvent[]): Promise<void> {
+  async record(trx: Tx, events: NewEvent[]): Promise<void> {
     if (events.length === 0) return;
     const now = this.#o.clock.now();
     const createdAt = iso(now);
@@ -76,15 +75,14 @@ export class EventService {
    * A page of the key's events (account and mode), newest first.
    * @throws TidingsError parameter_invalid for an unknown `starting_after`.
    */
-  async list(auth: AuthContext, query: ListEventsQuery): Promise<{ data: Event[]; has_more: boolean }> {
-    const limit = query.limit ?? 10;
-    let after: repo.EventRow | undefined;
-    if (query.starting_after !== undefined) {
-      after = await repo.findEvent(this.#o.db, auth.accountId, auth.mode, query.starting_after);
-      if (!after) throw new TidingsError('parameter_invalid', `starting_after names no event of this account: ${query.starting_after}.`, { param: 'starting_after' });
-    }
-    const rows = await repo.listEvents(this.#o.db, { accountId: auth.accountId, mode: auth.mode, limit, ...(query.type ? { type: query.type } : {}), ...(after ? { after } : {}) });
-    return { data: rows.slice(0, limit).map((r) => JSON.parse(r.payload) as Event), has_more: rows.length > limit };
+  list(auth: AuthContext, query: ListEventsQuery): Promise<Page<Event>> {
+    const db = this.#o.store.read;
+    return paginate(query, {
+      cursor: (id) => repo.findEvent(db, auth.accountId, auth.mode, id),
+      page: (limit, after) => repo.listEvents(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(query.type ? { type: query.type } : {}), ...(after ? { after } : {}) }),
+      map: (r) => JSON.parse(r.payload) as Event,
+      noun: 'event',
+    });
   }
 
   /** @throws TidingsError event_not_found */
@@ -98,7 +96,7 @@ export class EventService {
    */
   async deliveries(auth: AuthContext, id: string): Promise<{ data: Delivery[] }> {
     const event = await this.#find(auth, id);
-    const { deliveries, attempts } = await repo.deliveriesOfEvent(this.#o.db, event.id);
+    const { deliveries, attempts } = await repo.deliveriesOfEvent(this.#o.store.read, event.id);
     return { data: deliveries.map((d) => toDelivery(d, attempts.filter((a) => a.delivery_id === d.id))) };
   }
 
@@ -112,36 +110,36 @@ export class EventService {
     const event = await this.#find(auth, id);
     let targets: repo.EndpointRow[];
     if (body.endpointId !== undefined) {
-      const endpoint = await repo.findEndpoint(this.#o.db, auth.accountId, auth.mode, body.endpointId);
+      const endpoint = await repo.findEndpoint(this.#o.store.read, auth.accountId, auth.mode, body.endpointId);
       if (!endpoint) throw new TidingsError('webhook_endpoint_not_found', `No webhook endpoint ${body.endpointId}.`, { param: 'endpointId' });
       if (!endpoint.enabled) throw new TidingsError('parameter_invalid', `Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH enabled: true) first.`, { param: 'endpointId' });
       targets = [endpoint];
     } else {
-      targets = (await repo.enabledEndpoints(this.#o.db, [auth.accountId])).filter((e) => e.mode === auth.mode && subscription(e)(event.type));
+      targets = (await repo.enabledEndpoints(this.#o.store.read, [auth.accountId])).filter((e) => e.mode === auth.mode && subscription(e)(event.type));
       if (targets.length === 0) {
         throw new TidingsError('parameter_invalid', `No enabled webhook endpoint receives ${event.type} events; name one with endpointId.`, { param: 'endpointId' });
       }
     }
     const now = this.#o.clock.now();
     const rows = targets.map((t) => newDelivery(event.id, t.id, iso(now)));
-    await this.#o.writes.run((trx) => this.#schedule(trx, rows, now));
+    await this.#o.store.write((trx) => this.#schedule(trx, rows, now));
     return { data: rows.map((d) => toDelivery(d, [])) };
   }
 
   /** Removes events older than the retention period, with their deliveries; returns how many. */
   async purgeExpired(): Promise<number> {
-    return repo.deleteEventsBefore(this.#o.db, iso(this.#o.clock.now() - EVENT_RETENTION_MS));
+    return this.#o.store.write((tx) => repo.deleteEventsBefore(tx, iso(this.#o.clock.now() - EVENT_RETENTION_MS)));
   }
 
-  async #schedule(trx: Db, deliveries: repo.DeliveryRow[], now: number): Promise<void> {
+  async #schedule(trx: Tx, deliveries: repo.DeliveryRow[], now: number): Promise<void> {
     if (deliveries.length === 0) return;
     await repo.insertDeliveries(trx, deliveries);
     await this.#o.jobs.enqueue(trx, deliveries.map((d) => ({ type: DELIVER_JOB, payload: { deliveryId: d.id }, runAt: now })));
-    this.#o.writes.afterCommit(trx, () => this.#o.jobs.wake(DELIVER_JOB));
+    trx.afterCommit(() => this.#o.jobs.wake(DELIVER_JOB));
   }
 
   async #find(auth: AuthContext, id: string): Promise<repo.EventRow> {
-    const row = await repo.findEvent(this.#o.db, auth.accountId, auth.mode, id);
+    const row = await repo.findEvent(this.#o.store.read, auth.accountId, auth.mode, id);
     if (!row) throw new TidingsError('event_not_found', `No event ${id}.`, { param: 'id' });
     return row;
   }

@@ -1,5 +1,5 @@
 /**
- * Where events may be sent (DECISIONS §10): `https://` URLs on public hosts. Checked on the URL when
+ * Where events may be sent (docs/api.md §D10): `https://` URLs on public hosts. Checked on the URL when
  * an endpoint is created or changed, and again on the addresses its name resolves to at every
  * delivery, on the very addresses the connection then uses (so a name re-pointed at a private
  * address after the check, "DNS rebinding", is refused too). `WEBHOOK_ALLOW_PRIVATE_URLS=true`
@@ -17,7 +17,11 @@ import { TidingsError } from '../errors.js';
  */
 export function isPublicAddress(address: string): boolean {
   try {
-    return ipaddr.process(address).range() === 'unicast';
+    const parsed = ipaddr.process(address);
+    // IPv4-compatible IPv6 (`::a.b.c.d`, ::/96, deprecated by RFC 4291 §2.5.5.1) carries an IPv4
+    // address that ipaddr.js files under plain unicast: `[::127.0.0.1]` is loopback in disguise.
+    if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
+    return parsed.range() === 'unicast';
   } catch {
     return false;
   }
@@ -47,7 +51,8 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
   url.hash = '';
   if (allowPrivate) return url.toString();
 
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // A fully qualified name may end with a dot (`localhost.` is localhost): judge it without.
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
   if (ipaddr.isValid(host)) {
     if (!isPublicAddress(host)) throw refuse(`url points at ${host}, which is not a public address (loopback, private, link-local or reserved).`);
   } else if (host === 'localhost' || !host.includes('.') || INTERNAL_SUFFIXES.some((s) => host.endsWith(s))) {

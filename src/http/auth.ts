@@ -1,16 +1,16 @@
 /**
- * `x-api-key` authentication, scopes, live/test mode, and the per-key rate limit (DECISIONS §2, §5),
+ * `x-api-key` authentication, scopes, live/test mode, and the per-key rate limit (docs/api.md §D2, §D5),
  * as one onRequest hook: it runs before the body is read, so an unauthenticated caller costs little.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountService } from '../accounts/account.service.js';
-import type { AuthContext } from '../accounts/scopes.js';
+import type { AuthContext } from './access.js';
 import { TidingsError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import './types.js';
 
 export interface AuthOptions {
-  accounts: AccountService;
+  /** Resolves a presented key (accounts/key.service.ts): null when malformed, unknown or revoked. */
+  authenticate: (presented: string) => Promise<AuthContext | null>;
   rateLimiter: RateLimiter;
 }
 
@@ -19,8 +19,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (request.routeOptions.url === undefined || config.auth === false) return;
-    const auth = await authenticate(request, options.accounts);
+    const auth = await authenticate(request, options.authenticate);
     request.auth = auth;
+    // Every later line of this request's log says whose it is (the key's id, never the key).
+    request.log = request.log.child({ accountId: auth.accountId, keyId: auth.keyId });
 
     const limit = await options.rateLimiter.consume(`key:${auth.keyId}`, auth.rateLimit);
     reply.header('ratelimit-limit', String(limit.limit));
@@ -44,13 +46,13 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   });
 }
 
-async function authenticate(request: FastifyRequest, accounts: AccountService): Promise<AuthContext> {
+async function authenticate(request: FastifyRequest, resolve: AuthOptions['authenticate']): Promise<AuthContext> {
   const header = request.headers['x-api-key'];
   const presented = Array.isArray(header) ? header[0] : header;
   if (presented === undefined || presented.trim() === '') {
     throw new TidingsError('api_key_missing', 'Send your API key in the x-api-key header.');
   }
-  const auth = await accounts.authenticate(presented.trim());
+  const auth = await resolve(presented.trim());
   if (!auth) throw new TidingsError('api_key_invalid', 'The API key is not valid (unknown, malformed or revoked).');
   return auth;
 }

@@ -1,17 +1,20 @@
 /**
- * Idempotency keys (DECISIONS §4), one mechanism for every POST and PATCH under /v1.
+ * Idempotency keys (docs/api.md §D4), one mechanism for every POST and PATCH under /v1.
  *
  * - `Idempotency-Key`: 1–255 visible ASCII characters; scope: the key's account and mode;
  *   retention 24 hours.
- * - Fingerprint: method, path, and the canonical JSON body (key order and white space do not
- *   matter).
- * - A finished answer below 500 is stored and replayed byte for byte with `Idempotent-Replayed:
- *   true`; a 5xx is not stored, so the retry runs again.
+ * - Fingerprint: method, path (with or without its trailing slash: one route), and the canonical
+ *   JSON body (key order and white space do not matter).
+ * - What is stored is what had an effect: a 2xx, or a refusal thrown with `stored: true` (the
+ *   request changed something before it was refused). It is replayed byte for byte with
+ *   `Idempotent-Replayed: true`. A refusal that changed nothing (validation, a closed window, a
+ *   state conflict) and every 5xx release the key, so the retry a client makes once the reason is
+ *   gone runs again.
  * - Same key, other fingerprint: 409 idempotency_key_reused. Same key while the first request is
  *   still running: 409 idempotency_request_in_progress with `Retry-After: 1`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/connect.js';
+import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { canonicalJson, sha256Hex } from '../lib/crypto.js';
@@ -24,7 +27,7 @@ const STALE_RUNNING_MS = 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface IdempotencyOptions {
-  db: Db;
+  store: Store;
   clock: Clock;
 }
 
@@ -46,33 +49,58 @@ function keyOf(request: FastifyRequest): string | null {
   return key;
 }
 
-export type IdempotencyGate = (request: FastifyRequest, reply: FastifyReply, contentFingerprint: string) => Promise<FastifyReply | null>;
+/** A stored answer, to replay byte for byte. */
+export interface StoredAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
-export function registerIdempotency(app: FastifyInstance, { db, clock }: IdempotencyOptions): IdempotencyGate {
+/** Sends a stored answer again, marked `Idempotent-Replayed: true`. */
+export function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  return reply.code(answer.status).headers(answer.headers).header('idempotent-replayed', 'true').send(answer.body);
+}
+
+/**
+ * For routes whose fingerprint is known only once the body has been read (`idempotency: 'content'`):
+ * claims the key, or returns the answer to replay (null: the request should run and record its
+ * answer). The caller drops what it prepared before it replays.
+ * @throws TidingsError idempotency_key_invalid, idempotency_key_reused, idempotency_request_in_progress
+ */
+export type IdempotencyGate = (request: FastifyRequest, contentFingerprint: string) => Promise<StoredAnswer | null>;
+
+/** The request's path as one route: the query string and a trailing slash do not matter. */
+function routePath(request: FastifyRequest): string {
+  const path = request.url.split('?')[0]!;
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export function registerIdempotency(app: FastifyInstance, { store, clock }: IdempotencyOptions): IdempotencyGate {
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('refusalStored', false);
 
   /**
-   * Claims the key for this request, or answers for it: the stored replay, or 409. Resolves to the
-   * reply when it answered, null when the request should run (and record its answer).
+   * Claims the key for this request, or finds the answer to replay, or refuses with 409. Resolves
+   * to null when the request should run and record its answer. (It never resolves to the reply:
+   * a FastifyReply is thenable, so an async function returning one resolves to undefined.)
    */
-  async function gate(request: FastifyRequest, reply: FastifyReply, key: string, content: string): Promise<FastifyReply | null> {
-    const path = request.url.split('?')[0];
-    const fingerprint = sha256Hex(`${request.method} ${path} ${content}`);
+  async function gate(request: FastifyRequest, key: string, content: string): Promise<StoredAnswer | null> {
+    const fingerprint = sha256Hex(`${request.method} ${routePath(request)} ${content}`);
     const scope = scopeOf(request, key);
     const now = clock.now();
 
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (await repo.claimKey(db, scope, fingerprint, iso(now))) {
+      if (await store.writeOne((tx) => repo.claimKey(tx, scope, fingerprint, iso(now)))) {
         request.idempotencyKey = key;
         return null;
       }
-      const existing = await repo.findKey(db, scope);
+      const existing = await repo.findKey(store.read, scope);
       if (!existing) continue; // finished and deleted (a 5xx) between our two queries: claim again
       const age = now - Date.parse(existing.created_at);
       const expired = age > IDEMPOTENCY_RETENTION_MS;
       const abandoned = existing.state === 'running' && age > STALE_RUNNING_MS;
       if (expired || abandoned) {
-        await repo.deleteKey(db, scope, existing.created_at);
+        await store.writeOne((tx) => repo.deleteKey(tx, scope, existing.created_at));
         continue;
       }
       if (existing.fingerprint !== fingerprint) {
@@ -86,8 +114,7 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: Idempot
           retryAfterSeconds: 1,
         });
       }
-      const headers = JSON.parse(existing.response_headers ?? '{}') as Record<string, string>;
-      return reply.code(existing.response_status!).headers(headers).header('idempotent-replayed', 'true').send(existing.response_body);
+      return { status: existing.response_status!, headers: JSON.parse(existing.response_headers ?? '{}') as Record<string, string>, body: existing.response_body ?? '' };
     }
     throw new TidingsError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still running; retry shortly.', {
       param: 'Idempotency-Key',
@@ -103,8 +130,9 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: Idempot
       if (mode === 'required') throw new TidingsError('idempotency_key_missing', 'This operation requires an Idempotency-Key header.', { param: 'Idempotency-Key' });
       return;
     }
-    const answered = await gate(request, reply, key, canonicalJson(request.body ?? null));
-    if (answered) return answered;
+    const answer = await gate(request, key, canonicalJson(request.body ?? null));
+    // An async hook that has answered returns the reply, so Fastify skips the handler.
+    if (answer) return replay(reply, answer);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -112,28 +140,28 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: Idempot
     if (key === null) return payload;
     request.idempotencyKey = null;
     const scope = scopeOf(request, key);
-    if (reply.statusCode >= 500) {
-      await repo.deleteKey(db, scope);
+    const hadEffect = reply.statusCode < 400 || (reply.statusCode < 500 && request.refusalStored);
+    if (!hadEffect) {
+      await store.writeOne((tx) => repo.deleteKey(tx, scope));
     } else {
       const contentType = reply.getHeader('content-type');
-      await repo.completeKey(db, scope, {
+      await store.writeOne((tx) => repo.completeKey(tx, scope, {
         status: reply.statusCode,
         headers: JSON.stringify(contentType ? { 'content-type': String(contentType) } : {}),
         body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload ?? ''),
-      });
+      }));
     }
     return payload;
   });
 
-  // For routes whose fingerprint is known only once the body has been read (`idempotency:
-  // 'content'`, the media upload: SHA-256 of the file plus its name, DECISIONS §4).
-  return async (request, reply, contentFingerprint) => {
+  // The media upload's fingerprint: SHA-256 of the file plus its name (docs/api.md §D4).
+  return async (request, contentFingerprint) => {
     const key = keyOf(request);
-    return key === null ? null : gate(request, reply, key, contentFingerprint);
+    return key === null ? null : gate(request, key, contentFingerprint);
   };
 }
 
 /** Deletes keys past retention; run periodically. */
-export function purgeExpiredIdempotencyKeys(db: Db, clock: Clock): Promise<number> {
-  return repo.purgeKeysBefore(db, iso(clock.now() - IDEMPOTENCY_RETENTION_MS));
+export function purgeExpiredIdempotencyKeys(store: Store, clock: Clock): Promise<number> {
+  return store.writeOne((tx) => repo.purgeKeysBefore(tx, iso(clock.now() - IDEMPOTENCY_RETENTION_MS)));
 }

@@ -1,6 +1,7 @@
 /** Schemas shared by every route: the error envelope, ids, timestamps, paging. */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema, type TUnion } from '@sinclair/typebox';
 import { ERROR_CODES } from '../errors.js';
+import { errorExample } from './error-examples.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -12,6 +13,45 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** A string from a fixed set, as `{ type: "string", enum }` rather than a union of literals. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * A union of object schemas told apart by one property (their `tag`, e.g. `type`), each branch a
+ * named schema (with `$id`) giving the tag as a constant or an enum. Validated with Ajv's
+ * `discriminator`, so an error speaks of the branch the value chose (a header of type `text`
+ * missing its `text`) and an unknown tag is named as such; documented with OpenAPI's
+ * `discriminator` over `$ref`s. The branches must be registered as shared schemas (SHARED_SCHEMAS).
+ */
+export const TaggedUnion = <const T extends TObject[]>(tag: string, variants: [...T], options: Record<string, unknown> = {}) =>
+  Type.Unsafe<Static<TUnion<T>>>({ type: 'object', required: [tag], oneOf: variants.map((v) => Type.Ref(v)), discriminator: { propertyName: tag }, ...options });
+
+/**
+ * Completes the OpenAPI document's discriminators (the TaggedUnions): each gets the `mapping` from
+ * tag values to its branches, read from each branch's `const` or `enum` of the tag. Without one,
+ * OpenAPI takes a branch's schema name for its tag value (`SendTextMessage`, not `text`), and
+ * generated clients type it so. Ajv, which validates with the same schemas, refuses a `mapping`,
+ * so it is added to the document only (the swagger plugin's `transformObject`). New objects
+ * replace the discriminators; nothing the validators hold is changed.
+ */
+export function addDiscriminatorMappings<T extends object>(document: T): T {
+  const schemas: Record<string, { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }> = (document as any).components?.schemas ?? {};
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const schema = node as { discriminator?: { propertyName: string; mapping?: Record<string, string> }; oneOf?: { $ref?: string }[] };
+    if (schema.discriminator && !schema.discriminator.mapping && Array.isArray(schema.oneOf)) {
+      const mapping: Record<string, string> = {};
+      for (const { $ref } of schema.oneOf) {
+        const name = $ref?.match(/^#\/components\/schemas\/(.+)$/)?.[1];
+        const tag = name ? schemas[name]?.properties?.[schema.discriminator.propertyName] : undefined;
+        for (const value of tag?.const !== undefined ? [tag.const] : (tag?.enum ?? [])) mapping[String(value)] = $ref!;
+      }
+      if (Object.keys(mapping).length > 0) schema.discriminator = { ...schema.discriminator, mapping };
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
+  return document;
+}
 
 /** A string or null, as `{ type: ["string", "null"] }`. */
 export const NullableString = (options: Record<string, unknown> = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
@@ -29,15 +69,24 @@ export const ErrorEnvelope = Type.Object(
       platformError: Type.Optional(Nullable(Type.Object({ code: Type.String(), message: Type.String() }))),
     }),
   },
-  { $id: 'ErrorEnvelope', description: 'Every error response (DECISIONS §3).' },
+  { $id: 'ErrorEnvelope', description: 'Every error response (docs/api.md §D3).', examples: [errorExample('outside_customer_window')] },
 );
 
-/** Response entries for the error statuses an operation can answer with. */
-export function errorResponses(...statuses: number[]): Record<number, unknown> {
-  const out: Record<number, unknown> = {};
-  for (const s of statuses) out[s] = Type.Ref(ErrorEnvelope);
-  return out;
+/**
+ * The `Idempotency-Key` header as the OpenAPI document shows it: required on operations that need
+ * it (a missing one is 400 idempotency_key_missing), optional where it is honoured. Its format
+ * (1–255 visible ASCII characters) is checked by the idempotency hook (idempotency_key_invalid).
+ */
+export function IdempotencyHeaders(required: boolean) {
+  const key = Type.String({ description: 'Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key\'s account and mode.' });
+  return Type.Object({ 'idempotency-key': required ? key : Type.Optional(key) });
 }
+
+/**
+ * Marks a body schema that only documents a multipart/form-data form (the route streams and checks
+ * the parts itself): the validator compiler skips it, the OpenAPI document shows it.
+ */
+export const MULTIPART_BODY = 'x-multipart-form';
 
 export const PageLimit = Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Items per page, 1–100 (default 10).' });
 

@@ -1,25 +1,42 @@
 /** What the HTTP layer adds to Fastify's request and route config. */
-import type { AuthContext, Scope } from '../accounts/scopes.js';
+import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import type { AuthContext, Scope } from './access.js';
+import type { RouteSpec } from './route.js';
+
+/** A registered route (`app.routeTable`): what the auth and fuzz suites iterate. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: FastifySchema & { hide?: boolean };
+  config: FastifyContextConfig;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: no API key (platform webhooks, docs, health). Default: required. */
     auth?: boolean;
-    /** The scope a key needs for this route (DECISIONS §2). */
+    /** The scope a key needs for this route (docs/api.md §D2). */
     scope?: Scope;
     /** Test keys get 403 live_mode_required. */
     liveOnly?: boolean;
     /** Live keys get 403 permission_denied (test helpers). */
     testOnly?: boolean;
-    /** `Idempotency-Key` handling (DECISIONS §4); every POST and PATCH under /v1 sets it. */
+    /** `Idempotency-Key` handling (docs/api.md §D4); every POST and PATCH under /v1 sets it. */
     idempotency?: 'required' | 'optional' | 'content';
+    /** The definition of an API route (http/route.ts): absent on routes outside the API. */
+    route?: RouteSpec;
+  }
+  interface FastifyInstance {
+    /** Every route registered on the app, one entry per method (HEAD routes Fastify adds included). */
+    routeTable: readonly RouteEntry[];
   }
   interface FastifyRequest {
     /** Set by the auth hook on every authenticated route; null elsewhere. */
     auth: AuthContext | null;
     /** Set when this request claimed an idempotency key and must record its response. */
     idempotencyKey: string | null;
+    /** Set when the request was refused after it changed something (`TidingsError` `stored`): its answer is kept for replay. */
+    refusalStored: boolean;
   }
 }
 
-export {};

@@ -6,19 +6,14 @@
  * picked in the composition root, share the workers of `PollingJobQueue`:
  * - PostgreSQL (several service processes): pg-boss (`pg-boss-queue.ts`), which hands out jobs
  *   with `FOR UPDATE SKIP LOCKED`, so every job runs in one process at a time.
- * - SQLite (one machine): `SqlJobQueue` below, a table in the service's own database.
+ * - SQLite (one machine): `SqlJobQueue` (`sql-job-queue.ts`), a table in the service's own database.
  *
  * Handlers run at least once: a process that dies mid-job leaves it to be run again (after its
  * lease or expiry), so every handler is idempotent.
  */
 import type { Logger } from 'pino';
-import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
-import type { GroupCommit } from '../db/group-commit.js';
-import type { Clock } from '../lib/clock.js';
-import { iso } from '../lib/clock.js';
-import { newId } from '../lib/ids.js';
+import type { Tx } from '../db/store.js';
+import type { JobRecorder } from '../metrics/recorders.js';
 
 export interface JobInput {
   type: string;
@@ -37,8 +32,8 @@ export interface JobTypeOptions {
 }
 
 export interface JobQueue {
-  /** Stores jobs in `db`, which may be a transaction: they commit or roll back with their cause. */
-  enqueue(db: Db, jobs: JobInput[]): Promise<void>;
+  /** Stores jobs in the caller's unit of work: they commit or roll back with their cause. */
+  enqueue(tx: Tx, jobs: JobInput[]): Promise<void>;
   /** Registers the handler of a job type; call before `start`. */
   register(type: string, handler: JobHandler, options?: JobTypeOptions): void;
   /** Starts working (polling for due jobs). */
@@ -49,6 +44,8 @@ export interface JobQueue {
   wake(type: string): void;
   /** Jobs of `type` stored and not finished. For tests and operators. */
   pending(type: string): Promise<number>;
+  /** Jobs stored and not finished, by type (every registered type, 0 when none), in one query (the metrics scrape). */
+  depths(): Promise<Map<string, number>>;
   /** Releases connections; after `stop`. */
   close(): Promise<void>;
 }
@@ -77,6 +74,7 @@ export abstract class PollingJobQueue implements JobQueue {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #logger: Logger;
   readonly #pollMs: number;
+  readonly #metrics: JobRecorder;
   #timer: NodeJS.Timeout | null = null;
   #polling = false;
   /** Types to look at on the next poll, or all of them. */
@@ -84,13 +82,15 @@ export abstract class PollingJobQueue implements JobQueue {
   #all = false;
   #stopped = true;
 
-  constructor(options: { logger: Logger; pollMs: number }) {
+  constructor(options: { logger: Logger; pollMs: number; metrics: JobRecorder }) {
     this.#logger = options.logger;
     this.#pollMs = options.pollMs;
+    this.#metrics = options.metrics;
   }
 
-  abstract enqueue(db: Db, jobs: JobInput[]): Promise<void>;
+  abstract enqueue(tx: Tx, jobs: JobInput[]): Promise<void>;
   abstract pending(type: string): Promise<number>;
+  abstract depths(): Promise<Map<string, number>>;
   abstract close(): Promise<void>;
   /** Reserves up to `limit` due jobs of `type` for this process. */
   protected abstract claim(type: string, limit: number): Promise<ClaimedJob[]>;
@@ -185,9 +185,12 @@ export abstract class PollingJobQueue implements JobQueue {
   }
 
   async #run(job: ClaimedJob, t: Registered): Promise<void> {
+    const start = performance.now();
     try {
       await t.handler(job.payload);
+      this.#metrics.finished(job.type, 'completed', (performance.now() - start) / 1000);
     } catch (err) {
+      this.#metrics.finished(job.type, 'failed', (performance.now() - start) / 1000);
       this.#logger.warn({ err, jobId: job.id, type: job.type }, 'job failed');
       await this.fail(job, err, t.retryLimit).catch((e) => this.#logger.error({ err: e, jobId: job.id }, 'could not record a job failure'));
       return;
@@ -211,89 +214,5 @@ export abstract class PollingJobQueue implements JobQueue {
     }
     batch.ids.push(job.id);
     return batch.done;
-  }
-}
-
-export interface SqlJobQueueOptions {
-  db: Db;
-  /** Claims and completions go through it, so concurrent jobs share commits (one fsync for many). */
-  writes: GroupCommit;
-  clock: Clock;
-  logger: Logger;
-  pollMs: number;
-  /** How long a claimed job is reserved for its runner, ms; longer than any handler runs. */
-  leaseMs?: number;
-}
-
-/**
- * The job queue of the SQLite mode: a `jobs` table. Jobs are claimed with a lease by one UPDATE,
- * so even two processes on one database file never run one twice; a job whose process died is
- * taken again when its lease runs out. A failing job is retried after 2^n s (at most an hour).
- */
-export class SqlJobQueue extends PollingJobQueue {
-  readonly #o: Required<SqlJobQueueOptions>;
-  readonly #attempts = new Map<string, number>();
-
-  constructor(options: SqlJobQueueOptions) {
-    super(options);
-    this.#o = { leaseMs: 60_000, ...options };
-  }
-
-  async enqueue(db: Db, jobs: JobInput[]): Promise<void> {
-    if (jobs.length === 0) return;
-    const now = iso(this.#o.clock.now());
-    await db
-      .insertInto('jobs')
-      .values(jobs.map((j) => ({ id: newId('job'), type: j.type, payload: JSON.stringify(j.payload), run_at: iso(j.runAt), locked_until: null, last_error: null, created_at: now })))
-      .execute();
-  }
-
-  async pending(type: string): Promise<number> {
-    const row = await this.#o.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', type).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  async close(): Promise<void> {}
-
-  /**
-   * Up to `limit` due jobs in one statement (one commit): the lease condition is part of the
-   * UPDATE, which SQLite runs under its write lock, so two runners never claim one job.
-   */
-  protected async claim(type: string, limit: number): Promise<ClaimedJob[]> {
-    const { clock, leaseMs } = this.#o;
-    const rows = await this.#o.writes.run((db) => {
-      const now = iso(clock.now());
-      const unleased = (eb: ExpressionBuilder<Database, 'jobs'>) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]);
-      return db
-        .updateTable('jobs')
-        .set((eb) => ({ locked_until: iso(clock.now() + leaseMs), attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', (eb) => eb.selectFrom('jobs').select('id').where('type', '=', type).where('run_at', '<=', now).where(unleased).orderBy('run_at').limit(limit))
-        .where(unleased)
-        .returningAll()
-        .execute();
-    });
-    return rows.map((r) => {
-      this.#attempts.set(r.id, r.attempts);
-      return { id: r.id, type: r.type, payload: JSON.parse(r.payload) };
-    });
-  }
-
-  protected async complete(_type: string, ids: string[]): Promise<void> {
-    for (const id of ids) this.#attempts.delete(id);
-    await this.#o.writes.run((trx) => trx.deleteFrom('jobs').where('id', 'in', ids).execute());
-  }
-
-  protected async fail(job: ClaimedJob, err: unknown, retryLimit: number): Promise<void> {
-    const attempts = this.#attempts.get(job.id) ?? 1;
-    this.#attempts.delete(job.id);
-    if (attempts > retryLimit) {
-      this.#o.logger.error({ err, jobId: job.id, type: job.type }, 'job failed for the last time; dropped');
-      await this.#o.writes.run((trx) => trx.deleteFrom('jobs').where('id', '=', job.id).execute());
-      return;
-    }
-    const delay = Math.min(60 * 60 * 1000, 1000 * 2 ** attempts);
-    await this.#o.writes.run((trx) =>
-      trx.updateTable('jobs').set({ locked_until: null, run_at: iso(this.#o.clock.now() + delay), last_error: String(err) }).where('id', '=', job.id).execute(),
-    );
   }
 }

@@ -9,18 +9,19 @@
  * named after the service's: `<current_schema>_pgboss` (`public_pgboss` by default).
  *
  * The workers are this project's (`PollingJobQueue`), calling pg-boss's `fetch`, `complete` and
- * `fail`: pg-boss 10's own `work()` loop sleeps its polling interval (at least 500 ms) after every
- * batch, which capped deliveries at one batch per worker per half second.
+ * `fail`: pg-boss's own `work()` loop sleeps its polling interval (at least 500 ms) after every
+ * batch, which capped deliveries at one batch per worker per half second (measured on pg-boss 10).
  */
 import { CompiledQuery, sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Db } from '../db/connect.js';
+import type { Store, Tx } from '../db/store.js';
 import type { Clock } from '../lib/clock.js';
+import type { JobRecorder } from '../metrics/recorders.js';
 import { PollingJobQueue, type ClaimedJob, type JobInput } from './job-queue.js';
 
 export interface PgBossJobQueueOptions {
-  db: Db;
+  store: Store;
   /** The service's PostgreSQL URL (pg-boss opens its own small pool on it). */
   connectionString: string;
   logger: Logger;
@@ -28,6 +29,7 @@ export interface PgBossJobQueueOptions {
   clock: Clock;
   /** How often idle workers look for due jobs, ms. */
   pollMs: number;
+  metrics: JobRecorder;
   /** A job still running after this long is taken to have died with its process, s. */
   expireInSeconds?: number;
 }
@@ -44,7 +46,7 @@ export class PgBossJobQueue extends PollingJobQueue {
 
   /** Installs (or migrates) pg-boss's schema and creates a queue per registered type. Call once, after `register`, before `enqueue`. */
   async prepare(): Promise<void> {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(this.#o.db);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(this.#o.store.read);
     this.#schema = `${rows[0]!.schema}_pgboss`;
     const boss = new PgBoss({
       connectionString: this.#o.connectionString,
@@ -53,16 +55,14 @@ export class PgBossJobQueue extends PollingJobQueue {
       application_name: 'tidings-jobs',
       schedule: false,
       supervise: true,
-      // Finished jobs are archived after an hour and removed after a day.
-      archiveCompletedAfterSeconds: 60 * 60,
-      deleteAfterDays: 1,
     });
     boss.on('error', (err) => this.#o.logger.error({ err }, 'job queue (pg-boss) error'));
     await boss.start();
     for (const type of this.types) {
       if (await boss.getQueue(type)) continue;
       try {
-        await boss.createQueue(type);
+        // Finished jobs are removed after a day.
+        await boss.createQueue(type, { deleteAfterSeconds: 24 * 60 * 60 });
       } catch (err) {
         // Another process created it at the same moment.
         if (!(await boss.getQueue(type))) throw err;
@@ -71,33 +71,45 @@ export class PgBossJobQueue extends PollingJobQueue {
     this.#boss = boss;
   }
 
-  async enqueue(db: Db, jobs: JobInput[]): Promise<void> {
+  async enqueue(tx: Tx, jobs: JobInput[]): Promise<void> {
     if (jobs.length === 0) return;
     const expireInSeconds = this.#o.expireInSeconds ?? 120;
     // pg-boss starts a job when the database's clock passes `startAfter`: pass the delay the
     // service's clock asks for, measured from real time.
     const offset = Date.now() - this.#o.clock.now();
-    await this.#required().insert(
-      jobs.map((j) => ({
-        name: j.type,
-        data: j.payload as object,
-        startAfter: new Date(j.runAt + offset),
-        retryLimit: this.typeOptions(j.type)?.retryLimit ?? 9,
-        retryDelay: 1,
-        retryBackoff: true,
-        expireInSeconds,
-      })),
-      { db: { executeSql: (text, values) => db.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: any[] }> } },
-    );
+    const executeSql = (text: string, values?: unknown[]) => tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: any[] }>;
+    const byType = new Map<string, JobInput[]>();
+    for (const j of jobs) byType.set(j.type, [...(byType.get(j.type) ?? []), j]);
+    for (const [type, ofType] of byType) {
+      await this.#required().insert(
+        type,
+        ofType.map((j) => ({
+          data: j.payload as object,
+          startAfter: new Date(j.runAt + offset),
+          retryLimit: this.typeOptions(j.type)?.retryLimit ?? 9,
+          retryDelay: 1,
+          retryBackoff: true,
+          expireInSeconds,
+        })),
+        { db: { executeSql } },
+      );
+    }
   }
 
   async pending(type: string): Promise<number> {
-    const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(`${this.#schema}.job`)} where name = ${type} and state < 'completed'`.execute(this.#o.db);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(`${this.#schema}.job`)} where name = ${type} and state < 'completed'`.execute(this.#o.store.read);
     return Number(rows[0]!.n);
   }
 
+  /** Empty before `prepare` (the admin CLI never prepares the queue). */
+  async depths(): Promise<Map<string, number>> {
+    if (this.#schema === '') return new Map();
+    const { rows } = await sql<{ name: string; n: string }>`select name, count(*) as n from ${sql.table(`${this.#schema}.job`)} where state < 'completed' group by name`.execute(this.#o.store.read);
+    return new Map([...this.types.map((t): [string, number] => [t, 0]), ...rows.map((r): [string, number] => [r.name, Number(r.n)])]);
+  }
+
   async close(): Promise<void> {
-    await this.#boss?.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
+    await this.#boss?.stop({ graceful: true, close: true, timeout: 10_000 });
     this.#boss = null;
   }
 
@@ -116,7 +128,7 @@ export class PgBossJobQueue extends PollingJobQueue {
   }
 
   #required(): PgBoss {
-    if (!this.#boss) throw new Error('PgBossJobQueue.prepare() was not called');
+    if (!this.#boss) throw new Error('PgBossJobQueue.prepare() was not called (the admin CLI builds the service without its job queue)');
     return this.#boss;
   }
 }

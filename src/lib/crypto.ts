@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (DECISIONS §2): API keys are stored as SHA-256 hashes; platform access tokens and
+ * Secrets at rest (docs/api.md §D2): API keys are stored as SHA-256 hashes; platform access tokens and
  * app secrets are encrypted with AES-256-GCM.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -18,7 +18,7 @@ export function safeEqual(a: string, b: string): boolean {
 
 /**
  * Checks Meta's `X-Hub-Signature-256` header: `sha256=` + hex HMAC-SHA256 of the raw body bytes
- * keyed by the app secret (CLOUD_API.md §4.2).
+ * keyed by the app secret (docs/platform.md §4.2).
  */
 export function verifyHubSignature(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
   if (header === undefined || !header.startsWith('sha256=')) return false;
@@ -63,7 +63,7 @@ export class SecretBox {
 
 /**
  * JSON with object keys sorted at every level, so two bodies that mean the same thing give the
- * same string (used for idempotency fingerprints, DECISIONS §4).
+ * same string (used for idempotency fingerprints, docs/api.md §D4).
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

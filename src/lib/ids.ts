@@ -29,9 +29,30 @@ function timePart(ms: number): string {
   return out;
 }
 
-export type IdPrefix = 'msg' | 'tpl' | 'med' | 'acc' | 'key' | 'in' | 'evt' | 'req' | 'job' | 'we' | 'dlv' | 'att';
+export type IdPrefix = 'ct' | 'msg' | 'tpl' | 'med' | 'acc' | 'key' | 'in' | 'evt' | 'req' | 'job' | 'we' | 'dlv' | 'att';
 
 /** A new id such as `msg_0Vx3kP9aQ7mZ2rT1yB4cD8eF`: 9 time characters and 16 random ones. */
 export function newId(prefix: IdPrefix, now = Date.now()): string {
   return `${prefix}_${timePart(now)}${randomBase62(16)}`;
+}
+
+/** The log field that names an object by its id's prefix (`msg_…` → `messageId`). */
+const LOG_FIELDS: Partial<Record<IdPrefix, string>> = {
+  ct: 'contactId',
+  msg: 'messageId',
+  tpl: 'templateId',
+  med: 'mediaId',
+  in: 'inboundMessageId',
+  evt: 'eventId',
+  we: 'endpointId',
+};
+
+/**
+ * `{ messageId: id }` for a message id, and likewise for the other objects an API answer can be
+ * about (templates, media, inbound messages, events, webhook endpoints); `{}` for anything else.
+ */
+export function logFieldsOfId(id: unknown): Record<string, string> {
+  if (typeof id !== 'string') return {};
+  const field = LOG_FIELDS[id.slice(0, id.indexOf('_')) as IdPrefix];
+  return field ? { [field]: id } : {};
 }

@@ -1,5 +1,5 @@
 /**
- * Rate limiting with rate-limiter-flexible (DECISIONS §5): in memory by default, in Redis when
+ * Rate limiting with rate-limiter-flexible (docs/api.md §D5): in memory by default, in Redis when
  * REDIS_URL is set so every service process shares the counters.
  *
  * A limit of R per second with bursts of 2R is built as rate-limiter-flexible's BurstyRateLimiter:

@@ -1,5 +1,5 @@
 /**
- * The type of an upload, from its content (DECISIONS §9): file-type reads the magic bytes; where
+ * The type of an upload, from its content (docs/api.md §D9): file-type reads the magic bytes; where
  * they cannot tell (plain text, the old binary Office formats that all share one container), a
  * careful fallback decides. The declared type and the file name's extension are only hints.
  */

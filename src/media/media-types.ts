@@ -1,6 +1,6 @@
 /**
  * The media the platform accepts, by normalised MIME type, with its kind and size limit
- * (CLOUD_API.md §3 table; DECISIONS §9). Sizes in bytes (MB = 1024 × 1024).
+ * (docs/platform.md §3 table; docs/api.md §D9). Sizes in bytes (MB = 1024 × 1024).
  */
 export type MediaKind = 'image' | 'video' | 'audio' | 'sticker' | 'document';
 
@@ -15,7 +15,7 @@ export const MEDIA_TYPES: Readonly<Record<string, { kind: MediaKind; maxBytes: n
   'audio/amr': { kind: 'audio', maxBytes: 16 * MB },
   'audio/mpeg': { kind: 'audio', maxBytes: 16 * MB },
   'audio/mp4': { kind: 'audio', maxBytes: 16 * MB },
-  // OPUS only (CLOUD_API.md §3): Ogg Vorbis is refused by the platform with 131053.
+  // OPUS only (docs/platform.md §3): Ogg Vorbis is refused by the platform with 131053.
   'audio/ogg': { kind: 'audio', maxBytes: 16 * MB },
   // Static stickers are limited to 100 KB and animated ones to 500 KB; the larger limit applies here.
   'image/webp': { kind: 'sticker', maxBytes: 500 * 1024 },
@@ -32,5 +32,5 @@ export const MEDIA_TYPES: Readonly<Record<string, { kind: MediaKind; maxBytes: n
 /** The largest file of any kind: an upload is cut off past this whatever its type. */
 export const MAX_MEDIA_BYTES = 100 * MB;
 
-/** Kinds whose messages may carry a caption (CLOUD_API.md §1.1: image, video, document). */
+/** Kinds whose messages may carry a caption (docs/platform.md §1.1: image, video, document). */
 export const CAPTION_KINDS: ReadonlySet<MediaKind> = new Set(['image', 'video', 'document']);

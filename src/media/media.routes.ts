@@ -1,105 +1,118 @@
-/** `POST /v1/media/` (service-interface §4.8, DECISIONS §4 and §9). */
-import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+/** Routes of the media resource (docs/api.md §4.8, §D4 and §D9). */
 import { Type } from '@sinclair/typebox';
-import type { Readable } from 'node:stream';
 import { TidingsError } from '../errors.js';
-import type { IdempotencyGate } from '../http/idempotency.js';
-import { errorResponses } from '../http/schemas.js';
-import { MAX_MEDIA_BYTES } from './media-types.js';
-import { ListMediaQuery, Media, MediaIdParams, MediaList } from './media.schemas.js';
-import type { MediaService, ReceivedFile } from './media.service.js';
+import { parseRange } from '../http/range.js';
+import type { IdempotencyGate, StoredAnswer } from '../http/idempotency.js';
+import { replay } from '../http/idempotency.js';
+import { defineRoute } from '../http/route.js';
+import { ListMediaQuery, Media, MediaIdParams, MediaList, UploadForm } from './media.schemas.js';
+import type { MediaService } from './media.service.js';
+import { readUpload } from './upload.js';
 
-async function drain(stream: Readable): Promise<void> {
-  stream.resume();
-  if (!stream.readableEnded && !stream.destroyed) await new Promise<void>((resolve) => stream.once('end', resolve).once('close', resolve).once('error', () => resolve()));
-}
+/** `media:write` is the one media scope (docs/api.md §D2): it reads uploads too. */
+const access = { scope: 'media:write', modes: 'any' } as const;
 
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; idempotency: IdempotencyGate }> = async (app, { media, idempotency }) => {
-  // The file is never held in memory: parts are streams, limited to the largest accepted file.
-  await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 20, parts: 25, fieldSize: 1024 } });
-
-  app.post(
-    '/media/',
-    {
-      config: { scope: 'media:write', idempotency: 'content' },
-      schema: {
-        tags: ['Media'],
+export function mediaRoutes({ media, idempotency }: { media: MediaService; idempotency: IdempotencyGate }) {
+  return [
+    defineRoute(
+      {
+        method: 'POST',
+        url: '/media/',
+        operationId: 'uploadMedia',
         summary: 'Upload a file',
         description:
           'multipart/form-data with one part named `file` and nothing else. The type is read from the content (the declared type and the name are only hints) and must be one the platform accepts, within its size limit for that kind. On a live key the file is registered with the platform in the same call, so the id is usable at once. `Idempotency-Key` is honoured: the file content and name are the fingerprint.',
-        consumes: ['multipart/form-data'],
-        response: { 201: Type.Ref(Media), ...errorResponses(400, 401, 403, 409, 429, 502, 503) },
-      },
-    },
-    async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new TidingsError('parameter_missing', 'Send the file as multipart/form-data, in a part named "file".', { param: 'file' });
-      }
-      let received: ReceivedFile | null = null;
-      let problem: unknown = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') {
-            problem ??= new TidingsError('parameter_unknown', `Unknown part "${part.fieldname}": send only the file, in a part named "file".`, { param: part.fieldname });
-            continue;
-          }
-          if (part.fieldname !== 'file' || received || problem) {
-            problem ??= new TidingsError('parameter_unknown', part.fieldname === 'file' ? 'Send one file per upload.' : `Unknown part "${part.fieldname}": the file goes in a part named "file".`, { param: part.fieldname });
-            await drain(part.file);
-            continue;
-          }
-          try {
-            received = await media.receive(part.file, part.filename);
-          } catch (err) {
-            problem ??= err;
-            await drain(part.file);
-          }
-        }
-      } catch (err) {
-        problem ??= (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? new TidingsError('media_too_large', 'The file is larger than the platform accepts for any kind (100 MB).', { param: 'file' }) : err;
-      }
-      if (problem !== null) {
-        if (received) await media.discard(received);
-        throw problem;
-      }
-      if (!received) throw new TidingsError('parameter_missing', 'No file: send it in a part named "file".', { param: 'file' });
-      let answered;
-      try {
-        answered = await idempotency(request, reply, `${received.sha256} ${received.filename}`);
-      } catch (err) {
-        await media.discard(received);
-        throw err;
-      }
-      if (answered) {
-        await media.discard(received);
-        return answered;
-      }
-      return reply.code(201).send(await media.store(request.auth!, received));
-    },
-  );
-
-  app.get(
-    '/media',
-    {
-      config: { scope: 'media:write' },
-      schema: {
         tags: ['Media'],
-        summary: 'List uploads',
-        description: 'The key\'s uploads (its account and mode), newest first. Needs `media:write`, the one media scope.',
-        querystring: ListMediaQuery,
-        response: { 200: MediaList, ...errorResponses(400, 401, 403, 429, 503) },
+        access,
+        idempotency: 'content',
+        errors: ['parameter_missing', 'media_type_unsupported', 'media_too_large', 'media_empty', 'platform_rate_limited', 'platform_error', 'platform_unavailable'],
+        consumes: ['multipart/form-data'],
+        body: UploadForm,
+        response: { status: 201, schema: Type.Ref(Media) },
       },
-    },
-    async (request) => media.list(request.auth!, request.query),
-  );
-
-  app.get(
-    '/media/:id',
-    {
-      config: { scope: 'media:write' },
-      schema: { tags: ['Media'], summary: 'Get an upload', params: MediaIdParams, response: { 200: Type.Ref(Media), ...errorResponses(401, 403, 404, 429, 503) } },
-    },
-    async (request) => media.get(request.auth!, request.params.id),
-  );
-};
+      async ({ auth, request, reply }) => {
+        const received = await readUpload(request, media);
+        // Nothing durable is written before the key is claimed: until then the file is a
+        // temporary object, dropped when the answer is a replay or a refusal.
+        let answer: StoredAnswer | null;
+        try {
+          answer = await idempotency(request, `${received.sha256} ${received.filename}`);
+        } catch (err) {
+          await media.discard(received);
+          throw err;
+        }
+        if (answer) {
+          await media.discard(received);
+          return replay(reply, answer);
+        }
+        return media.store(auth, received);
+      },
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/media',
+        operationId: 'listMedia',
+        summary: 'List files',
+        description: "The key's files (its account and mode), uploaded or sent by customers (`source`), newest first. Needs `media:write`, the one media scope.",
+        tags: ['Media'],
+        access,
+        idempotency: 'none',
+        errors: [],
+        querystring: ListMediaQuery,
+        response: { status: 200, schema: MediaList },
+      },
+      ({ auth, query }) => media.list(auth, query),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/media/:id',
+        operationId: 'getMedia',
+        summary: 'Get a file',
+        description: "One of the key's files (its account and mode), uploaded or sent by a customer, by `med_` id.",
+        tags: ['Media'],
+        access,
+        idempotency: 'none',
+        errors: ['media_not_found'],
+        params: MediaIdParams,
+        response: { status: 200, schema: Type.Ref(Media) },
+      },
+      ({ auth, params }) => media.get(auth, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/media/:id/content',
+        operationId: 'getMediaContent',
+        summary: "Download a file's content",
+        description:
+          "The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone.",
+        tags: ['Media'],
+        access,
+        idempotency: 'none',
+        errors: ['media_not_found', 'range_not_satisfiable'],
+        params: MediaIdParams,
+        response: { status: 200, schema: Type.String({ format: 'binary' }), contentType: '*/*', ranges: true },
+      },
+      async ({ auth, params, request, reply }) => {
+        const { file, open } = await media.content(auth, params.id);
+        const etag = `"${file.sha256}"`;
+        // Customers' files are served as they are: browsers must not guess another type.
+        reply.header('content-type', file.mimeType).header('etag', etag).header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+        const ifRange = request.headers['if-range'];
+        const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.sizeBytes) : 'full';
+        if (range === 'unsatisfiable') {
+          reply.header('content-range', `bytes */${file.sizeBytes}`);
+          throw new TidingsError('range_not_satisfiable', `The range ${request.headers.range} is outside the file (${file.sizeBytes} bytes); see Content-Range.`, { param: 'Range' });
+        }
+        if (range === 'full') return reply.code(200).header('content-length', file.sizeBytes).send(await open());
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(await open(range));
+      },
+    ),
+  ];
+}

@@ -1,17 +1,23 @@
-/** The media resource (service-interface §2.3). */
+/** The media resource (docs/api.md §2.3). */
 import { Type, type Static } from '@sinclair/typebox';
-import { PageLimit, Timestamp } from '../http/schemas.js';
+import { MULTIPART_BODY, PageLimit, Timestamp } from '../http/schemas.js';
 
 export const Media = Type.Object(
   {
     id: Type.String({ description: '`med_` id: use it as `mediaId` when sending, or in a template media header.' }),
-    filename: Type.String({ description: 'The name the file was uploaded under (for display).' }),
-    mimeType: Type.String({ description: 'The type read from the content and normalised to what the platform accepts.' }),
+    filename: Type.String({ description: 'The name the file was uploaded under, or a customer\'s document\'s name (`image.jpg` and the like for other files a customer sent); for display.' }),
+    mimeType: Type.String({ description: 'The type read from the content and normalised to what the platform accepts; for a file a customer sent, the type the platform reported.' }),
     sizeBytes: Type.Integer(),
+    source: Type.Union([Type.Literal('upload'), Type.Literal('inbound')], {
+      description: '`upload`: uploaded through `POST /v1/media`; `inbound`: a file a customer sent, downloaded from the platform (its message\'s `media.id`).',
+    }),
     createdAt: Timestamp,
     testMode: Type.Optional(Type.Literal(true, { description: 'Uploaded with a test key: stored only, usable by test sends.' })),
   },
-  { $id: 'Media' },
+  {
+    $id: 'Media',
+    examples: [{ id: 'med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u', filename: 'receipt.pdf', mimeType: 'application/pdf', sizeBytes: 48213, source: 'upload', createdAt: '2026-11-21T14:20:11.305Z' }],
+  },
 );
 export type Media = Static<typeof Media>;
 
@@ -22,4 +28,10 @@ export const ListMediaQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const MediaIdParams = Type.Object({ id: Type.String({ minLength: 1 }) });
+export const MediaIdParams = Type.Object({ id: Type.String({ minLength: 1, description: '`med_` id.' }) });
+
+/** The upload form: one file in a part named `file`, nothing else (docs/api.md §4.8). Documents the form; the route reads it as a stream. */
+export const UploadForm = Type.Object(
+  { file: Type.String({ format: 'binary', description: 'The file. Its type is read from its content; the part\'s filename is kept for display.' }) },
+  { additionalProperties: false, [MULTIPART_BODY]: true },
+);

@@ -1,5 +1,5 @@
 /**
- * Media storage behind a small interface (DECISIONS §9): a directory under DATA_DIR by default.
+ * Media storage behind a small interface (docs/api.md §D9): a directory under DATA_DIR by default.
  * Files are streamed into a temporary object and made permanent with an atomic rename, so an upload
  * that fails midway leaves nothing behind. Keys are generated ids, never user input.
  */
@@ -30,7 +30,8 @@ export class LocalDirectoryStorage implements MediaStorage {
   constructor(root: string) {
     this.#dir = root;
     this.#tmp = path.join(root, 'tmp');
-    fs.mkdirSync(this.#tmp, { recursive: true });
+    // Customers' files: readable by the service's user only.
+    fs.mkdirSync(this.#tmp, { recursive: true, mode: 0o700 });
   }
 
   #file(key: string): string {
@@ -40,7 +41,7 @@ export class LocalDirectoryStorage implements MediaStorage {
 
   createTemp() {
     const tempKey = randomBytes(16).toString('hex');
-    const stream = fs.createWriteStream(path.join(this.#tmp, tempKey), { flags: 'wx' });
+    const stream = fs.createWriteStream(path.join(this.#tmp, tempKey), { flags: 'wx', mode: 0o600 });
     this.#open.set(tempKey, stream);
     stream.once('close', () => this.#open.delete(tempKey));
     return { tempKey, stream };

@@ -2,12 +2,18 @@
 import type { InboundMessage, Message } from './message.schemas.js';
 import type * as repo from './message.repository.js';
 
-/** The Message resource of a stored message. */
-export function toMessage(row: repo.MessageRow): Message {
+/**
+ * The Message resource of a stored message.
+ * @param reaction the customer's latest reaction to it (a `reaction` customer message), when looked
+ *   up: `customerReaction` is then present (null when none, or when the latest removed it).
+ */
+export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | null): Message {
+  const rich = richContent(row);
   return {
     id: row.id,
     status: row.status,
     to: row.recipient,
+    contactId: row.contact_id,
     type: row.type,
     platformMessageId: row.platform_message_id,
     error: row.status === 'failed' ? { code: row.error_code ?? 'unknown', message: row.error_message ?? '' } : null,
@@ -16,6 +22,8 @@ export function toMessage(row: repo.MessageRow): Message {
     mediaId: row.media_id,
     templateId: row.template_id,
     replyTo: row.reply_to,
+    ...rich,
+    ...(reaction !== undefined ? { customerReaction: customerReaction(reaction) } : {}),
     source: row.source,
     sentAt: row.sent_at,
     deliveredAt: row.delivered_at,
@@ -27,11 +35,94 @@ export function toMessage(row: repo.MessageRow): Message {
   };
 }
 
+/** The rich content of a send (`{ interactive }`, `{ location }`…), each field null unless the type carries it. */
+function richContent(row: repo.MessageRow): Pick<Message, 'interactive' | 'location' | 'contacts' | 'reaction'> {
+  let content: Record<string, any> = {};
+  try {
+    content = row.content ? (JSON.parse(row.content) ?? {}) : {};
+  } catch {
+    // Not JSON: nothing to show.
+  }
+  return { interactive: content.interactive ?? null, location: content.location ?? null, contacts: content.contacts ?? null, reaction: content.reaction ?? null };
+}
+
+/** The customer's current reaction, from their latest reaction message: null when there is none or it removed the emoji. */
+function customerReaction(row: repo.InboundRow | null): Message['customerReaction'] {
+  if (!row) return null;
+  const emoji = reactionOf(parse(row.payload))?.emoji ?? '';
+  return emoji === '' ? null : { emoji, at: row.sent_at };
+}
+
+function parse(payload: string): Record<string, any> {
+  try {
+    return JSON.parse(payload) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+const obj = (v: unknown): Record<string, any> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, any>) : null);
+
+function reactionOf(payload: Record<string, any>): { emoji: string; wamid: string } | null {
+  const r = obj(payload.reaction);
+  const wamid = str(r?.message_id);
+  return r && wamid ? { emoji: str(r.emoji) ?? '', wamid } : null;
+}
+
+/**
+ * What the customer tapped (docs/platform.md §4.5): `interactive.button_reply` / `list_reply`
+ * `{id, title, description?}`, or a template quick reply's `button{payload, text}`.
+ */
+function replyOf(type: string, payload: Record<string, any>): InboundMessage['reply'] {
+  if (type === 'button') {
+    const b = obj(payload.button);
+    return b ? { id: str(b.payload) ?? '', title: str(b.text) ?? '', description: null } : null;
+  }
+  if (type !== 'interactive') return null;
+  const i = obj(payload.interactive);
+  const r = obj(i?.button_reply) ?? obj(i?.list_reply);
+  return r ? { id: str(r.id) ?? '', title: str(r.title) ?? '', description: str(r.description) } : null;
+}
+
+function locationOf(payload: Record<string, any>): InboundMessage['location'] {
+  const l = obj(payload.location);
+  const latitude = num(l?.latitude);
+  const longitude = num(l?.longitude);
+  return l && latitude !== null && longitude !== null ? { latitude, longitude, name: str(l.name), address: str(l.address), url: str(l.url) } : null;
+}
+
+/** The platform's contact cards in the API's shape (ContactCard); cards without a formatted name are left out. */
+function contactsOf(payload: Record<string, any>): InboundMessage['contacts'] {
+  if (!Array.isArray(payload.contacts)) return null;
+  const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as any;
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(obj).filter((x): x is Record<string, any> => x !== null) : undefined);
+  return payload.contacts.flatMap((c: unknown) => {
+    const card = obj(c);
+    const name = obj(card?.name);
+    const formatted = str(name?.formatted_name);
+    if (!card || !name || !formatted) return [];
+    const org = obj(card.org);
+    return [
+      defined({
+        name: defined({ formatted, first: str(name.first_name), last: str(name.last_name), middle: str(name.middle_name), prefix: str(name.prefix), suffix: str(name.suffix) }),
+        phones: list(card.phones)?.filter((p) => str(p.phone)).map((p) => defined({ phone: str(p.phone), type: str(p.type), waId: str(p.wa_id) })),
+        emails: list(card.emails)?.filter((e) => str(e.email)).map((e) => defined({ email: str(e.email), type: str(e.type) })),
+        urls: list(card.urls)?.filter((u) => str(u.url)).map((u) => defined({ url: str(u.url), type: str(u.type) })),
+        org: org ? defined({ company: str(org.company), department: str(org.department), title: str(org.title) }) : undefined,
+        addresses: list(card.addresses)?.map((x) => defined({ street: str(x.street), city: str(x.city), state: str(x.state), zip: str(x.zip), country: str(x.country), countryCode: str(x.country_code), type: str(x.type) })),
+        birthday: str(card.birthday) ?? undefined,
+      }),
+    ];
+  });
+}
+
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
 /**
  * The InboundMessage resource of a stored customer message. Media metadata and the reply context
- * come from the platform's message object as received (CLOUD_API.md §4.5).
+ * come from the platform's message object as received (docs/platform.md §4.5).
  * @param quotedMessageId the `msg_` id of the business message the customer replied to, when this
  *   service sent it (looked up by the caller from `context.id`).
  */
@@ -44,19 +135,35 @@ export function toInboundMessage(row: repo.InboundRow, quotedMessageId: string |
   }
   const m = MEDIA_TYPES.has(row.type) && typeof payload[row.type] === 'object' ? payload[row.type] : null;
   const ctx = typeof payload.context === 'object' && payload.context !== null ? payload.context : null;
-  const str = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
     id: row.id,
     from: row.sender,
+    contactId: row.contact_id,
     contactName: row.contact_name,
     type: row.type,
     text: row.text,
-    media: m ? { platformMediaId: str(m.id), mimeType: str(m.mime_type), sha256: str(m.sha256), filename: str(m.filename) } : null,
+    media: m
+      ? {
+          id: row.media_id,
+          status: row.media_status ?? 'failed',
+          failureReason: row.media_status === 'stored' ? null : (row.media_failure ?? (row.media_status === 'pending' ? null : 'media_not_downloaded')),
+          platformMediaId: str(m.id),
+          mimeType: str(m.mime_type),
+          sha256: str(m.sha256),
+          filename: str(m.filename),
+        }
+      : null,
+    // A reaction's target (`reaction.message_id`) is stored as its context: the message it answers.
     context: ctx || row.context_message_id
       ? { platformMessageId: row.context_message_id, messageId: quotedMessageId, forwarded: ctx?.forwarded === true || ctx?.frequently_forwarded === true }
       : null,
+    reply: replyOf(row.type, payload),
+    location: row.type === 'location' ? locationOf(payload) : null,
+    contacts: row.type === 'contacts' ? contactsOf(payload) : null,
+    reaction: row.type === 'reaction' && reactionOf(payload) ? { emoji: reactionOf(payload)!.emoji, messageId: quotedMessageId, platformMessageId: reactionOf(payload)!.wamid } : null,
     platformMessageId: row.platform_message_id,
     receivedAt: row.sent_at,
+    readAt: row.read_at,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),
   };
 }

@@ -1,38 +1,109 @@
-/** Rows of outbound messages, inbound messages and status reports. Only this file touches them. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import { isPostgres, type Db } from '../db/connect.js';
+/**
+ * Rows of outbound messages and status reports (customers' messages: inbound.repository.ts, re-exported
+ * here). Only these files touch those tables; they build their rows from the feature's own inputs.
+ * Rows never leave the messages feature.
+ */
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
-import type { InboundMessagesTable, MessagesTable, StatusReportsTable } from '../db/schema.js';
+import type { MessagesTable, StatusReportsTable } from '../db/schema.js';
+import type { Reader, Tx } from '../db/store.js';
+import type { InboundRow } from './inbound.repository.js';
+import { INITIAL_STATUS } from './status-machine.js';
 
 export type MessageRow = Selectable<MessagesTable>;
-export type InboundRow = Selectable<InboundMessagesTable>;
 export type StatusReportRow = Selectable<StatusReportsTable>;
 
-export async function insertMessage(db: Db, row: Insertable<MessagesTable>): Promise<void> {
-  await db.insertInto('messages').values(row).execute();
+/** A message as accepted, before anything is reported about it. */
+export interface NewMessage {
+  id: string;
+  accountId: string;
+  mode: 'live' | 'test';
+  phoneNumberId: string;
+  /** As addressed: E.164 or a (parent) BSUID. */
+  to: string;
+  /** The contact it goes to (`ct_`), when known. */
+  contactId?: string | null;
+  type: MessageRow['type'];
+  source: MessageRow['source'];
+  text?: string | null;
+  caption?: string | null;
+  mediaId?: string | null;
+  templateId?: string | null;
+  replyTo?: string | null;
+  /** A rich send's content, JSON. */
+  content?: string | null;
+  platformMessageId?: string | null;
+  createdAt: string;
 }
 
-export async function updateMessage(db: Db, id: string, changes: Updateable<MessagesTable>): Promise<void> {
-  await db.updateTable('messages').set(changes).where('id', '=', id).execute();
+/** The row of a new message: status accepted, nothing reported yet. */
+export function messageRow(m: NewMessage): MessageRow {
+  return {
+    id: m.id,
+    account_id: m.accountId,
+    mode: m.mode,
+    phone_number_id: m.phoneNumberId,
+    recipient: m.to,
+    contact_id: m.contactId ?? null,
+    type: m.type,
+    ...INITIAL_STATUS,
+    platform_message_id: m.platformMessageId ?? null,
+    source: m.source,
+    text: m.text ?? null,
+    caption: m.caption ?? null,
+    media_id: m.mediaId ?? null,
+    template_id: m.templateId ?? null,
+    reply_to: m.replyTo ?? null,
+    content: m.content ?? null,
+    created_at: m.createdAt,
+    updated_at: m.createdAt,
+  };
 }
 
-export async function deleteMessage(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('messages').where('id', '=', id).execute();
+/** Stores new messages; returns their rows. */
+export async function insertMessages(tx: Tx, messages: NewMessage[]): Promise<MessageRow[]> {
+  const rows = messages.map(messageRow);
+  await insertMessageRows(tx, rows);
+  return rows;
+}
+
+/** Stores rows made by `messageRow` (and changed since, e.g. by the status machine). */
+export async function insertMessageRows(tx: Tx, rows: MessageRow[]): Promise<void> {
+  if (rows.length > 0) await tx.insertInto('messages').values(rows).execute();
+}
+
+/** A status the platform reported, as logged. */
+export interface NewStatusReport {
+  wamid: string;
+  status: string;
+  at: string;
+  error: { code: string; message: string } | null;
+  callbackData: string | null;
+  createdAt: string;
+}
+
+export async function updateMessage(tx: Tx, id: string, changes: Updateable<MessagesTable>): Promise<void> {
+  await tx.updateTable('messages').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteMessage(tx: Tx, id: string): Promise<void> {
+  await tx.deleteFrom('messages').where('id', '=', id).execute();
 }
 
 /**
  * One message by id, locked for the rest of the transaction on PostgreSQL (SQLite transactions
  * already hold the single write lock), so two status reports for it cannot lose each other's update.
  */
-export function findMessageForUpdate(db: Db, by: { id: string } | { platformMessageId: string }): Promise<MessageRow | undefined> {
-  let q = db.selectFrom('messages').selectAll();
+export function findMessageForUpdate(tx: Tx, by: { id: string } | { platformMessageId: string }): Promise<MessageRow | undefined> {
+  let q = tx.selectFrom('messages').selectAll();
   q = 'id' in by ? q.where('id', '=', by.id) : q.where('platform_message_id', '=', by.platformMessageId);
-  if (isPostgres(db)) q = q.forUpdate();
+  if (isPostgres(tx)) q = q.forUpdate();
   return q.executeTakeFirst();
 }
 
 /** A message of the account and mode, by `msg_` id or platform message id. */
-export function findMessage(db: Db, accountId: string, mode: string, idOrWamid: string): Promise<MessageRow | undefined> {
+export function findMessage(db: Reader, accountId: string, mode: string, idOrWamid: string): Promise<MessageRow | undefined> {
   const column = idOrWamid.startsWith('msg_') ? 'id' : 'platform_message_id';
   return db
     .selectFrom('messages')
@@ -53,8 +124,8 @@ export interface MessageListQuery {
   recipient?: string;
 }
 
-/** Newest first; fetches `limit + 1` rows so the caller can tell whether more exist. */
-export function listMessages(db: Db, q: MessageListQuery): Promise<MessageRow[]> {
+/** Newest first, at most `limit`. */
+export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRow[]> {
   let query = db
     .selectFrom('messages')
     .selectAll()
@@ -62,7 +133,7 @@ export function listMessages(db: Db, q: MessageListQuery): Promise<MessageRow[]>
     .where('mode', '=', q.mode)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(q.limit + 1);
+    .limit(q.limit);
   if (q.status) query = query.where('status', '=', q.status as MessageRow['status']);
   if (q.recipient) query = query.where('recipient', '=', q.recipient);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
@@ -70,24 +141,7 @@ export function listMessages(db: Db, q: MessageListQuery): Promise<MessageRow[]>
 }
 
 
-export function findInboundByWamid(db: Db, accountId: string, wamid: string): Promise<InboundRow | undefined> {
-  return db.selectFrom('inbound_messages').selectAll().where('platform_message_id', '=', wamid).where('account_id', '=', accountId).executeTakeFirst();
-}
-
-/** When the customer last wrote to this business number, in this mode (ISO), or null. */
-export async function lastInboundAt(db: Db, phoneNumberId: string, sender: string, mode: 'live' | 'test'): Promise<string | null> {
-  const row = await db
-    .selectFrom('inbound_messages')
-    .select((eb) => eb.fn.max('sent_at').as('last'))
-    .where('phone_number_id', '=', phoneNumberId)
-    .where('sender', '=', sender)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
-  return (row?.last as string | null | undefined) ?? null;
-}
-
-
-export function listStatusReports(db: Db, wamid: string): Promise<StatusReportRow[]> {
+export function listStatusReports(db: Reader, wamid: string): Promise<StatusReportRow[]> {
   return db.selectFrom('status_reports').selectAll().where('platform_message_id', '=', wamid).orderBy('occurred_at').execute();
 }
 
@@ -95,9 +149,18 @@ export function listStatusReports(db: Db, wamid: string): Promise<StatusReportRo
  * Stores status reports, skipping any (wamid, status) already stored.
  * @returns the `wamid status` keys that were new.
  */
-export async function insertStatusReports(db: Db, rows: Insertable<StatusReportsTable>[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const inserted = await db
+export async function insertStatusReports(tx: Tx, reports: NewStatusReport[]): Promise<Set<string>> {
+  if (reports.length === 0) return new Set();
+  const rows: Insertable<StatusReportsTable>[] = reports.map((r) => ({
+    platform_message_id: r.wamid,
+    status: r.status,
+    occurred_at: r.at,
+    error_code: r.error?.code ?? null,
+    error_message: r.error?.message ?? null,
+    callback_data: r.callbackData,
+    created_at: r.createdAt,
+  }));
+  const inserted = await tx
     .insertInto('status_reports')
     .values(rows)
     .onConflict((oc) => oc.columns(['platform_message_id', 'status']).doNothing())
@@ -107,36 +170,35 @@ export async function insertStatusReports(db: Db, rows: Insertable<StatusReports
 }
 
 /** Messages with these platform ids (or these `msg_` ids), locked on PostgreSQL, in id order. */
-export async function findMessagesForUpdate(db: Db, by: 'platform_message_id' | 'id', values: string[]): Promise<MessageRow[]> {
+export async function findMessagesForUpdate(tx: Tx, by: 'platform_message_id' | 'id', values: string[]): Promise<MessageRow[]> {
   if (values.length === 0) return [];
-  let q = db.selectFrom('messages').selectAll().where(by, 'in', values).orderBy(by);
-  if (isPostgres(db)) q = q.forUpdate();
+  let q = tx.selectFrom('messages').selectAll().where(by, 'in', values).orderBy(by);
+  if (isPostgres(tx)) q = q.forUpdate();
   return q.execute();
 }
 
-export async function insertMessages(db: Db, rows: Insertable<MessagesTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('messages').values(rows).execute();
-}
-
-/** @returns the platform message ids that were new. */
-export async function insertInboundMessages(db: Db, rows: Insertable<InboundMessagesTable>[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const inserted = await db
-    .insertInto('inbound_messages')
-    .values(rows)
-    .onConflict((oc) => oc.column('platform_message_id').doNothing())
-    .returning('platform_message_id')
-    .execute();
-  return new Set(inserted.map((r) => r.platform_message_id));
+/**
+ * Sets the platform id of a message that has none, when no other message holds it (the common
+ * case of a send's answer, in one statement). @returns whether it was set.
+ */
+export async function setFirstPlatformMessageId(tx: Tx, id: string, wamid: string): Promise<boolean> {
+  const result = await tx
+    .updateTable('messages')
+    .set({ platform_message_id: wamid })
+    .where('id', '=', id)
+    .where('platform_message_id', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages as other').select(sql.lit(1).as('one')).where('other.platform_message_id', '=', wamid))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Sets the platform id of a message and returns the row as it now is. */
-export function setPlatformMessageId(db: Db, id: string, wamid: string): Promise<MessageRow | undefined> {
-  return db.updateTable('messages').set({ platform_message_id: wamid }).where('id', '=', id).returningAll().executeTakeFirst();
+export function setPlatformMessageId(tx: Tx, id: string, wamid: string): Promise<MessageRow | undefined> {
+  return tx.updateTable('messages').set({ platform_message_id: wamid }).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 /** `msg_` ids of messages by their wamids (for the reply context of inbound messages). */
-export async function messageIdsByWamid(db: Db, accountIds: string[], wamids: string[]): Promise<Map<string, string>> {
+export async function messageIdsByWamid(db: Reader, accountIds: string[], wamids: string[]): Promise<Map<string, string>> {
   if (wamids.length === 0 || accountIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('messages')
@@ -147,6 +209,36 @@ export async function messageIdsByWamid(db: Db, accountIds: string[], wamids: st
   return new Map(rows.map((r) => [`${r.account_id} ${r.platform_message_id}`, r.id]));
 }
 
-export function findInbound(db: Db, accountId: string, mode: 'live' | 'test', id: string): Promise<InboundRow | undefined> {
-  return db.selectFrom('inbound_messages').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
+/** Re-points both directions' messages of contact `from` to contact `into` (two contacts merged). */
+export async function relinkContact(tx: Tx, from: string, into: string): Promise<void> {
+  await tx.updateTable('messages').set({ contact_id: into }).where('contact_id', '=', from).execute();
+  await tx.updateTable('inbound_messages').set({ contact_id: into }).where('contact_id', '=', from).execute();
 }
+
+/** A place in a contact's timeline: when the message was sent (inbound) or accepted (outbound), and its id. */
+export interface TimelineCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * Up to `limit` of a contact's messages of both directions, newest first, after `after`: the
+ * newest of each direction (two index range scans, `messages_contact` and
+ * `inbound_messages_contact`), merged.
+ */
+export async function contactTimeline(db: Reader, contactId: string, limit: number, after?: TimelineCursor): Promise<({ direction: 'outbound'; row: MessageRow } | { direction: 'inbound'; row: InboundRow })[]> {
+  let outbound = db.selectFrom('messages').selectAll().where('contact_id', '=', contactId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+  let inbound = db.selectFrom('inbound_messages').selectAll().where('contact_id', '=', contactId).orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit);
+  if (after) {
+    outbound = outbound.where(afterCursor('created_at', { value: after.at, id: after.id }));
+    inbound = inbound.where(afterCursor('sent_at', { value: after.at, id: after.id }));
+  }
+  const entries = [
+    ...(await outbound.execute()).map((row) => ({ direction: 'outbound' as const, row, at: row.created_at })),
+    ...(await inbound.execute()).map((row) => ({ direction: 'inbound' as const, row, at: row.sent_at })),
+  ];
+  entries.sort((a, b) => (a.at === b.at ? (a.row.id < b.row.id ? 1 : -1) : a.at < b.at ? 1 : -1));
+  return entries.slice(0, limit).map(({ direction, row }) => ({ direction, row }) as { direction: 'outbound'; row: MessageRow } | { direction: 'inbound'; row: InboundRow });
+}
+
+export * from './inbound.repository.js';

@@ -1,86 +1,202 @@
-/** Routes of the message resource (service-interface §4.6–4.7, DECISIONS §8). */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+/** Routes of the message resource (docs/api.md §4.6–4.7, §D8). */
 import { Type } from '@sinclair/typebox';
-import { errorResponses } from '../http/schemas.js';
+import { ContactIdParams } from '../contacts/contact.schemas.js';
+import type { ContactService } from '../contacts/contact.service.js';
+import { defineRoute } from '../http/route.js';
+import { InboundMessage, InboundMessageList, ListInboundMessagesQuery, ListMessagesQuery, MarkReadBody, Message, MessageIdParams, MessageList, SendMessageBody, SendMessageHeaders, TestInboundBody, Timeline, TimelineQuery } from './message.schemas.js';
 import type { MessageService } from './message.service.js';
+import type { MessageSender } from './send.service.js';
 import type { TestModeService } from './test-mode.service.js';
-import { InboundMessage, ListMessagesQuery, Message, MessageIdParams, MessageList, SendMessageBody, SendMessageHeaders, TestInboundBody } from './message.schemas.js';
 
-export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService; testMode: TestModeService }> = async (app, { messages, testMode }) => {
-  app.post(
-    '/messages/',
-    {
-      config: { scope: 'messages:send', idempotency: 'optional' },
-      schema: {
-        tags: ['Messages'],
+const read = { scope: 'messages:read', modes: 'any' } as const;
+
+/** The rest of the path, as the id (a wamid pasted with its slashes). */
+const RawIdParams = Type.Object({ '*': Type.String({ minLength: 1 }) });
+
+export function messageRoutes({ messages, sender, testMode, contacts }: { messages: MessageService; sender: MessageSender; testMode: TestModeService; contacts: Pick<ContactService, 'get'> }) {
+  return [
+    defineRoute(
+      {
+        method: 'POST',
+        url: '/messages/',
+        operationId: 'sendMessage',
         summary: 'Send a message',
         description:
-          'Sends a text, template or media message from the number the key was issued against. `text` works only inside the 24-hour customer service window. Honours `Idempotency-Key`, so a retried send never sends twice. On a test key nothing is delivered: the message moves accepted → sent → delivered → read within a few seconds (recipients ending 0001 fail with 131026, 0002 stop at delivered, 0003 stop at sent).',
+          "Accepts a text, template or media message from the number the key was issued against: checks it, stores it durably in the number's send queue, and answers 201 with status `accepted` and `platformMessageId` null. The message is then sent at the number's pace (its throughput tier), in order per customer, and its progress arrives as status changes and events (`message.sent`, `message.failed`…); the platform's refusals too. `to` is a phone number (E.164), a business-scoped user id (BSUID) or parent BSUID, or a contact's `ct_` id (sent to its phone number, else its BSUID); a BSUID goes to the platform as `recipient`. `text` and `media` work only inside the contact's 24-hour customer service window, however the customer is addressed. Honours `Idempotency-Key`, so a retried send never queues twice. On a test key nothing is delivered: the message is queued and paced the same way, then moves sent → delivered → read within a few seconds (recipients ending 0001 fail with 131026, 0002 stop at delivered, 0003 stop at sent).",
+        tags: ['Messages'],
+        access: { scope: 'messages:send', modes: 'any' },
+        idempotency: 'optional',
+        errors: [
+          'phone_number_invalid',
+          'contact_not_found',
+          'recipient_not_supported',
+          'variables_invalid',
+          'template_not_found',
+          'media_not_found',
+          'reply_target_not_found',
+          'template_not_approved',
+          'template_category_not_allowed',
+          'outside_customer_window',
+        ],
         headers: SendMessageHeaders,
         body: SendMessageBody,
-        response: { 201: Type.Ref(Message), ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
+        response: { status: 201, schema: Type.Ref(Message) },
       },
-    },
-    async (request, reply) => reply.code(201).send(await messages.send(request.auth!, request.body, request.headers['x-tidings-source'] ?? 'api')),
-  );
-
-  app.get(
-    '/messages/:id',
-    {
-      config: { scope: 'messages:read' },
-      schema: {
-        tags: ['Messages'],
+      ({ auth, body, headers }) => sender.send(auth, body, headers['x-tidings-source'] === 'dashboard' ? 'dashboard' : 'api'),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/messages/:id',
+        operationId: 'getMessage',
         summary: 'Get a message',
-        description: 'By `msg_` id or by the platform message id (wamid). Covers messages sent outside this service that the platform reported on.',
-        params: MessageIdParams,
-        response: { 200: Type.Ref(Message), ...errorResponses(400, 401, 403, 404, 429, 503) },
-      },
-    },
-    async (request) => messages.get(request.auth!, request.params.id),
-  );
-
-  app.get(
-    '/messages',
-    {
-      config: { scope: 'messages:read' },
-      schema: {
+        description: 'By `msg_` id or by the platform message id (wamid, percent-encoded or as it is). Covers messages sent outside this service that the platform reported on.',
         tags: ['Messages'],
+        access: read,
+        idempotency: 'none',
+        errors: ['message_not_found'],
+        params: MessageIdParams,
+        response: { status: 200, schema: Type.Ref(Message) },
+      },
+      ({ auth, params }) => messages.get(auth, params.id),
+    ),
+    // A wamid is base64 and may hold `/`: percent-encoded it is one path segment (the route above);
+    // pasted as it is, its slashes split the path, so everything after `/messages/` is the id.
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/messages/*',
+        operationId: 'getMessageByRawWamid',
+        summary: 'Get a message by a wamid holding slashes',
+        tags: ['Messages'],
+        access: read,
+        idempotency: 'none',
+        errors: ['message_not_found'],
+        params: RawIdParams,
+        response: { status: 200, schema: Type.Ref(Message) },
+        hidden: true,
+      },
+      ({ auth, params }) => messages.get(auth, params['*']),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/messages',
+        operationId: 'listMessages',
         summary: 'List messages',
         description: 'Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
-        querystring: ListMessagesQuery,
-        response: { 200: MessageList, ...errorResponses(400, 401, 403, 429, 503) },
-      },
-    },
-    async (request) => messages.list(request.auth!, request.query),
-  );
-
-  app.post(
-    '/test_helpers/inbound_messages',
-    {
-      config: { scope: 'messages:send', testOnly: true, idempotency: 'optional' },
-      schema: {
-        tags: ['Test helpers'],
-        summary: 'Simulate a customer message (test keys)',
-        description: 'Records an inbound message from `from` to the key\'s number, opening the 24-hour customer service window for test sends.',
-        body: TestInboundBody,
-        response: { 201: Type.Ref(InboundMessage), ...errorResponses(400, 401, 403, 429, 503) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await testMode.recordTestInbound(request.auth!, request.body)),
-  );
-
-  app.get(
-    '/inbound_messages/:id',
-    {
-      config: { scope: 'messages:read' },
-      schema: {
         tags: ['Messages'],
+        access: read,
+        idempotency: 'none',
+        errors: ['phone_number_invalid'],
+        querystring: ListMessagesQuery,
+        response: { status: 200, schema: MessageList },
+      },
+      ({ auth, query }) => messages.list(auth, query),
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        url: '/test_helpers/inbound_messages',
+        operationId: 'createTestInboundMessage',
+        summary: 'Simulate a customer message (test keys)',
+        description: "Records an inbound message from `from` to the key's number, opening the 24-hour customer service window for test sends.",
+        tags: ['Test helpers'],
+        access: { scope: 'messages:send', modes: 'test' },
+        idempotency: 'optional',
+        errors: ['phone_number_invalid'],
+        body: TestInboundBody,
+        response: { status: 201, schema: Type.Ref(InboundMessage) },
+      },
+      ({ auth, body }) => testMode.recordTestInbound(auth, body),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/inbound_messages',
+        operationId: 'listInboundMessages',
+        summary: 'List customer messages',
+        description: 'Newest first (by when the customer sent them). Filter by contact (`ct_` id), platform type, a start time, or the message of ours they answer (`answering`: replies, button and list taps, reactions). Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
+        tags: ['Messages'],
+        access: read,
+        idempotency: 'none',
+        errors: ['message_not_found'],
+        querystring: ListInboundMessagesQuery,
+        response: { status: 200, schema: InboundMessageList },
+      },
+      ({ auth, query }) => messages.listInbound(auth, query),
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        url: '/inbound_messages/:id/read',
+        operationId: 'markInboundMessageRead',
+        summary: 'Mark a customer message read',
+        description:
+          "Shows the customer their message was read (blue ticks), and with `typingIndicator: true` a typing indicator while the reply is written. By `in_` id or platform message id. Repeating it is harmless; honours `Idempotency-Key`. On a test key nothing reaches the platform; `readAt` is recorded all the same.",
+        tags: ['Messages'],
+        access: { scope: 'messages:send', modes: 'any' },
+        idempotency: 'optional',
+        errors: ['message_not_found', 'platform_error', 'platform_rate_limited', 'platform_unavailable'],
+        params: MessageIdParams,
+        body: MarkReadBody,
+        bodyOptional: true,
+        response: { status: 200, schema: Type.Ref(InboundMessage) },
+      },
+      ({ auth, params, body }) => messages.markRead(auth, params.id, body),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/inbound_messages/:id',
+        operationId: 'getInboundMessage',
         summary: 'Get a customer message',
         description: 'By `in_` id or by its platform message id: the object `message.received` events carry.',
+        tags: ['Messages'],
+        access: read,
+        idempotency: 'none',
+        errors: ['message_not_found'],
         params: MessageIdParams,
-        response: { 200: Type.Ref(InboundMessage), ...errorResponses(400, 401, 403, 404, 429, 503) },
+        response: { status: 200, schema: Type.Ref(InboundMessage) },
       },
-    },
-    async (request) => messages.getInbound(request.auth!, request.params.id),
-  );
-};
+      ({ auth, params }) => messages.getInbound(auth, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/inbound_messages/*',
+        operationId: 'getInboundMessageByRawWamid',
+        summary: 'Get a customer message by a wamid holding slashes',
+        tags: ['Messages'],
+        access: read,
+        idempotency: 'none',
+        errors: ['message_not_found'],
+        params: RawIdParams,
+        response: { status: 200, schema: Type.Ref(InboundMessage) },
+        hidden: true,
+      },
+      ({ auth, params }) => messages.getInbound(auth, params['*']),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/contacts/:id/messages',
+        operationId: 'listContactMessages',
+        summary: "A contact's timeline",
+        description:
+          "The customer's messages and those sent to them, newest first, in one list: inbound by when the customer sent them, outbound by when they were accepted. Page with `starting_after` set to the last id (`in_` or `msg_`) of the previous page while `has_more` is true.",
+        tags: ['Contacts'],
+        access: read,
+        idempotency: 'none',
+        errors: ['contact_not_found'],
+        params: ContactIdParams,
+        querystring: TimelineQuery,
+        response: { status: 200, schema: Timeline },
+      },
+      async ({ auth, params, query }) => {
+        const contact = await contacts.get(auth, params.id);
+        return messages.timeline(auth, contact.id, query);
+      },
+    ),
+  ];
+}

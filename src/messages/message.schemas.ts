@@ -1,30 +1,46 @@
-/** The message resource and the bodies of its routes (service-interface §2.2, §4.6–4.7). */
+/** The message resource and the bodies of its routes (docs/api.md §2.2, §4.6–4.7). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
+import { Nullable, NullableString, PageLimit, StringEnum, TaggedUnion, Timestamp } from '../http/schemas.js';
+import { InboundMessage, TEXT_MAX_LENGTH } from './inbound.schemas.js';
+import { ContactCard, CustomerReaction, Interactive, Location, Reaction } from './rich.schemas.js';
+
+export * from './inbound.schemas.js';
 
 export const MESSAGE_STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
-export const MESSAGE_TYPES = ['template', 'text', 'media'] as const;
+export const MESSAGE_TYPES = ['template', 'text', 'media', 'interactive', 'location', 'contacts', 'reaction'] as const;
 
-/** The platform's limit on a text message body (Cloud API text object: up to 4,096 characters). */
-export const TEXT_MAX_LENGTH = 4096;
 
 export const Message = Type.Object(
   {
     id: Type.String({ description: '`msg_` id.' }),
     status: StringEnum(MESSAGE_STATUSES),
-    to: Type.String({ description: 'Recipient, E.164.' }),
+    to: Type.String({
+      description:
+        'The recipient as addressed: E.164 (`+16505551234`) or a business-scoped user id (`US.13491208655302741918`, `US.ENT.…`), as the send gave it. A send to a `ct_` id records the address it resolved to (the contact\'s phone number, else its BSUID); `contactId` names the contact.',
+    }),
+    contactId: NullableString({ description: 'The contact (`ct_`) the message went to; null for messages stored before contacts existed.' }),
     type: Type.Unsafe<(typeof MESSAGE_TYPES)[number] | null>({
       type: ['string', 'null'],
       enum: [...MESSAGE_TYPES, null],
       description: 'Null only for a message the service did not send and whose kind the platform did not report.',
     }),
-    platformMessageId: NullableString({ description: 'The wamid. Null on a test key, and until the platform accepted the send.' }),
-    error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+    platformMessageId: NullableString({ description: 'The wamid. Null until the message is dispatched and the platform took it (the send answers before that), and always on a test key.' }),
+    error: Nullable(
+      Type.Object(
+        { code: Type.String({ description: "The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found`, `platform_error`." }), message: Type.String() },
+        { description: 'Why the message failed.' },
+      ),
+    ),
     text: NullableString(),
     caption: NullableString(),
     mediaId: NullableString(),
     templateId: NullableString(),
     replyTo: NullableString({ description: 'The message this one quotes: a `msg_` id or a wamid, as given.' }),
+    interactive: Type.Optional(Nullable(Interactive)),
+    location: Type.Optional(Nullable(Location)),
+    contacts: Type.Optional(Nullable(Type.Array(ContactCard))),
+    reaction: Type.Optional(Nullable(Reaction)),
+    customerReaction: Type.Optional(CustomerReaction),
     source: StringEnum(['api', 'dashboard', 'external'] as const, {
       description: '`api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform\'s status reports (sent from other tools).',
     }),
@@ -36,30 +52,204 @@ export const Message = Type.Object(
     updatedAt: Timestamp,
     testMode: Type.Optional(Type.Literal(true, { description: 'Present and true on a test key; nothing reached the platform.' })),
   },
-  { $id: 'Message' },
+  {
+    $id: 'Message',
+    examples: [
+      {
+        id: 'msg_0VbcO6ls4dKMJjI1trWFw2Zd',
+        status: 'read',
+        to: '+16505551234',
+        contactId: 'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b',
+        type: 'text',
+        platformMessageId: 'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA',
+        error: null,
+        text: 'Your order 1042 has shipped.',
+        caption: null,
+        mediaId: null,
+        templateId: null,
+        replyTo: null,
+        source: 'api',
+        sentAt: '2026-11-21T14:31:04.000Z',
+        deliveredAt: '2026-11-21T14:31:05.000Z',
+        readAt: '2026-11-21T14:31:06.000Z',
+        failedAt: null,
+        createdAt: '2026-11-21T14:31:03.412Z',
+        updatedAt: '2026-11-21T14:31:06.120Z',
+      },
+    ],
+  },
 );
 export type Message = Static<typeof Message>;
 
-export const SendMessageBody = Type.Object(
+/** Fields every send takes, whatever its type. */
+const sendCommon = {
+  to: Type.String({
+    description:
+      'The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact\'s `ct_` id (sent to its phone number, else its BSUID).',
+    maxLength: 140,
+  }),
+  replyTo: Type.Optional(
+    Type.String({ description: 'A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one.', minLength: 1 }),
+  ),
+  validityPeriod: Type.Optional(
+    Type.Integer({
+      minimum: 60,
+      maximum: 86_400,
+      description:
+        'Seconds the message may wait in the sender number\'s queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event.',
+    }),
+  ),
+};
+
+export const SendTemplateMessage = Type.Object(
   {
-    to: Type.String({ description: 'Recipient phone number, E.164 (`+16505551234`).', maxLength: 32 }),
-    type: Type.Union(MESSAGE_TYPES.map((s) => Type.Literal(s))),
-    text: Type.Optional(Type.String({ description: 'Required when type is text.', minLength: 1, maxLength: TEXT_MAX_LENGTH })),
-    templateId: Type.Optional(Type.String({ description: 'Required when type is template.' })),
-    variables: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Template placeholder values keyed by index or name.' })),
-    mediaId: Type.Optional(Type.String({ description: 'Required when type is media.' })),
-    caption: Type.Optional(Type.String({ maxLength: 1024 })),
-    replyTo: Type.Optional(Type.String({ description: 'A `msg_` id or a platform message id to quote.', minLength: 1 })),
+    ...sendCommon,
+    type: Type.Literal('template'),
+    templateId: Type.String({ description: 'A `tpl_` id of an approved utility template.' }),
+    variables: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: 'Placeholder values keyed by index (`"1"`) or by variable name; the header\'s under `"header"`. Left out: the template\'s example.' }),
+    ),
+    buttons: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Object(
+          {
+            payload: Type.Optional(Type.String({ description: 'quick_reply: returned when the customer taps it; default: the button\'s label.' })),
+            urlSuffix: Type.Optional(Type.String({ description: 'url with {{1}}: the end of the URL, percent-encoded; required.' })),
+            couponCode: Type.Optional(Type.String({ description: 'copy_code: the code to copy, at most 15 characters; required.' })),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Button values keyed by the button\'s 0-based index in the template (`"0"`). Never filled from the template\'s examples.' },
+      ),
+    ),
   },
-  { additionalProperties: false },
+  {
+    $id: 'SendTemplateMessage',
+    additionalProperties: false,
+    description: 'An approved utility template: works at any time.',
+    examples: [
+      { to: '+16505551234', type: 'template', templateId: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', variables: { header: 'A-1077', first_name: 'Jessica', '2': 'Friday' } },
+      // A template with buttons (docs/api.md §D8): a quick reply's payload and a dynamic URL's end, by button index.
+      { to: '+16505551234', type: 'template', templateId: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', variables: { '1': 'Jessica' }, buttons: { '0': { payload: 'stop-A-1077' }, '1': { urlSuffix: 'A-1077' } } },
+    ],
+  },
 );
+
+export const SendTextMessage = Type.Object(
+  {
+    ...sendCommon,
+    type: Type.Literal('text'),
+    text: Type.String({ description: 'The message, at most 4,096 characters (the platform\'s limit).', minLength: 1, maxLength: TEXT_MAX_LENGTH }),
+  },
+  {
+    $id: 'SendTextMessage',
+    additionalProperties: false,
+    description: 'Free-form text: only inside the 24-hour customer service window.',
+    examples: [{ to: '+16505551234', type: 'text', text: 'Your order 1042 has shipped.' }],
+  },
+);
+
+export const SendMediaMessage = Type.Object(
+  {
+    ...sendCommon,
+    type: Type.Literal('media'),
+    mediaId: Type.String({ description: 'A `med_` id from POST /v1/media.' }),
+    caption: Type.Optional(Type.String({ maxLength: 1024, description: 'Shown with images, videos and documents.' })),
+  },
+  {
+    $id: 'SendMediaMessage',
+    additionalProperties: false,
+    description: 'A previously uploaded file: only inside the 24-hour customer service window.',
+    examples: [{ to: '+16505551234', type: 'media', mediaId: 'med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u', caption: 'Your receipt' }],
+  },
+);
+
+const INTERACTIVE_EXAMPLE = {
+  to: '+16505551234',
+  type: 'interactive',
+  interactive: { kind: 'buttons', header: 'Order 1042', body: 'Your parcel can come Friday. Does that suit you?', footer: 'Reply by tapping a button', buttons: [{ id: 'friday', title: 'Friday is fine' }, { id: 'later', title: 'Later, please' }] },
+};
+
+export const SendInteractiveMessage = Type.Object(
+  { ...sendCommon, type: Type.Literal('interactive'), interactive: Interactive },
+  {
+    $id: 'SendInteractiveMessage',
+    additionalProperties: false,
+    description: 'Reply buttons, a list or a URL button (docs/api.md §D15): only inside the 24-hour customer service window. Every breached limit is reported at once in `error.issues`.',
+    examples: [INTERACTIVE_EXAMPLE],
+  },
+);
+
+export const SendLocationMessage = Type.Object(
+  { ...sendCommon, type: Type.Literal('location'), location: Location },
+  {
+    $id: 'SendLocationMessage',
+    additionalProperties: false,
+    description: 'A place on the map: only inside the 24-hour customer service window.',
+    examples: [{ to: '+16505551234', type: 'location', location: { latitude: 37.4847, longitude: -122.1477, name: 'Acme pick-up point', address: '1 Hacker Way, Menlo Park, CA 94025' } }],
+  },
+);
+
+export const SendContactsMessage = Type.Object(
+  { ...sendCommon, type: Type.Literal('contacts'), contacts: Type.Array(ContactCard, { description: 'One or more contact cards.' }) },
+  {
+    $id: 'SendContactsMessage',
+    additionalProperties: false,
+    description: 'Contact cards: only inside the 24-hour customer service window.',
+    examples: [{ to: '+16505551234', type: 'contacts', contacts: [{ name: { formatted: 'Acme Support', first: 'Acme', last: 'Support' }, phones: [{ phone: '+1 650 555 0100', type: 'WORK', waId: '16505550100' }], emails: [{ email: 'help@acme.example', type: 'WORK' }], org: { company: 'Acme' } }] }],
+  },
+);
+
+export const SendReactionMessage = Type.Object(
+  { ...sendCommon, type: Type.Literal('reaction'), reaction: Reaction },
+  {
+    $id: 'SendReactionMessage',
+    additionalProperties: false,
+    description: 'An emoji on a message of the conversation (`""` removes it): only inside the 24-hour customer service window.',
+    examples: [{ to: '+16505551234', type: 'reaction', reaction: { messageId: 'in_0VbcNx4Tq8Lr2Kw6Zp1yJm5h', emoji: '👍' } }],
+  },
+);
+
+/** Send bodies that are branches of the union, to register as shared schemas. */
+export const RICH_SEND_SCHEMAS = [SendInteractiveMessage, SendLocationMessage, SendContactsMessage, SendReactionMessage];
+
+/** The send body: one of the message types, told apart by `type` (validated against the branch it names). */
+export const SendMessageBody = TaggedUnion('type', [SendTemplateMessage, SendTextMessage, SendMediaMessage, SendInteractiveMessage, SendLocationMessage, SendContactsMessage, SendReactionMessage], {
+  required: ['to', 'type'],
+  properties: { to: sendCommon.to, type: StringEnum(MESSAGE_TYPES) },
+  // Named examples of the request body (@fastify/swagger puts them on its media type).
+  'x-examples': {
+    text: { summary: 'A text reply, inside the customer service window', value: { to: '+16505551234', type: 'text', text: 'Your order 1042 has shipped.' } },
+    template: {
+      summary: 'An approved template, at any time',
+      value: { to: '+16505551234', type: 'template', templateId: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', variables: { header: 'A-1077', first_name: 'Jessica', '2': 'Friday' } },
+    },
+    media: { summary: 'An uploaded file, with a caption', value: { to: '+16505551234', type: 'media', mediaId: 'med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u', caption: 'Your receipt' } },
+    interactive: { summary: 'Reply buttons (up to three)', value: INTERACTIVE_EXAMPLE },
+    list: {
+      summary: 'A list of options',
+      value: { to: '+16505551234', type: 'interactive', interactive: { kind: 'list', body: 'When should we deliver?', button: 'Pick a slot', sections: [{ title: 'Friday', rows: [{ id: 'fri-am', title: 'Morning', description: '8:00 to 12:00' }, { id: 'fri-pm', title: 'Afternoon' }] }] } },
+    },
+    cta_url: {
+      summary: 'A button that opens a URL',
+      value: { to: '+16505551234', type: 'interactive', interactive: { kind: 'cta_url', body: 'Track your parcel on our site.', displayText: 'Track parcel', url: 'https://acme.example/track/1042' } },
+    },
+    location: { summary: 'A location', value: { to: '+16505551234', type: 'location', location: { latitude: 37.4847, longitude: -122.1477, name: 'Acme pick-up point', address: '1 Hacker Way, Menlo Park, CA 94025' } } },
+    contacts: { summary: 'A contact card', value: { to: '+16505551234', type: 'contacts', contacts: [{ name: { formatted: 'Acme Support' }, phones: [{ phone: '+1 650 555 0100', type: 'WORK' }] }] } },
+    reaction: { summary: "A reaction to the customer's message", value: { to: '+16505551234', type: 'reaction', reaction: { messageId: 'in_0VbcNx4Tq8Lr2Kw6Zp1yJm5h', emoji: '👍' } } },
+    reply: {
+      summary: "A reply quoting the customer's message",
+      value: { to: '+16505551234', type: 'text', text: 'Yes, it left our warehouse today.', replyTo: 'wamid.HBgLMTY1MDU1NTEyMzQVAgASGBQzQUZCMjk2RjE0QkM1RTk0RkU0NAA=' },
+    },
+  },
+});
 export type SendMessageBody = Static<typeof SendMessageBody>;
 
 /** Where a send came from, recorded as the message's `source`. */
 export type SendSource = 'api' | 'dashboard';
 
 export const SendMessageHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String()),
   'x-tidings-source': Type.Optional(StringEnum(['api', 'dashboard'] as const, { description: 'The web dashboard sends `dashboard`, recorded as the message\'s `source`; default `api`.' })),
 });
 
@@ -69,8 +259,8 @@ export const ListMessagesQuery = Type.Object(
   {
     limit: Type.Optional(PageLimit),
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
-    status: Type.Optional(Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s)))),
-    to: Type.Optional(Type.String({ description: 'Only messages to this recipient (E.164).' })),
+    status: Type.Optional(Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s)), { description: 'Only messages in this status.' })),
+    to: Type.Optional(Type.String({ description: 'Only messages to this recipient as addressed (E.164 or a BSUID).' })),
   },
   { additionalProperties: false },
 );
@@ -78,47 +268,23 @@ export type ListMessagesQuery = Static<typeof ListMessagesQuery>;
 
 export const MessageList = Type.Object({ data: Type.Array(Type.Ref(Message)), has_more: Type.Boolean() });
 
-export const InboundMessage = Type.Object(
-  {
-    id: Type.String({ description: '`in_` id.' }),
-    from: Type.String({ description: 'The customer, E.164.' }),
-    contactName: NullableString({ description: 'The customer\'s WhatsApp profile name, when the platform gave it.' }),
-    type: Type.String({ description: 'The platform\'s message type: text, image, video, audio, document, sticker, button, interactive, location, reaction…' }),
-    text: NullableString({ description: 'The text, a button\'s text, or a media caption.' }),
-    media: Nullable(
-      Type.Object(
-        {
-          platformMediaId: NullableString({ description: 'The platform\'s media id (valid 7 days, CLOUD_API.md §3).' }),
-          mimeType: NullableString(),
-          sha256: NullableString(),
-          filename: NullableString({ description: 'Documents only.' }),
-        },
-        { description: 'For image, video, audio, document and sticker messages.' },
-      ),
-    ),
-    context: Nullable(
-      Type.Object(
-        {
-          platformMessageId: NullableString({ description: 'The wamid of the message the customer replied to.' }),
-          messageId: NullableString({ description: 'Its `msg_` id, when it was sent through Tidings.' }),
-          forwarded: Type.Boolean(),
-        },
-        { description: 'Present on replies and forwarded messages.' },
-      ),
-    ),
-    platformMessageId: Type.String(),
-    receivedAt: Timestamp,
-    testMode: Type.Optional(Type.Literal(true)),
-  },
-  { $id: 'InboundMessage' },
-);
-export type InboundMessage = Static<typeof InboundMessage>;
+/** One message of a contact's timeline: a customer's message or one sent to them. */
+export const TimelineEntry = Type.Object({
+  id: Type.String({ description: 'The message\'s id: `in_` (inbound) or `msg_` (outbound); `starting_after` takes it.' }),
+  direction: Type.Unsafe<'inbound' | 'outbound'>({ type: 'string', enum: ['inbound', 'outbound'] }),
+  at: Type.String({ format: 'date-time', description: 'When the customer sent it (inbound) or when it was accepted (outbound): the timeline\'s order.' }),
+  inbound: Type.Union([Type.Ref(InboundMessage), Type.Null()], { description: 'The customer\'s message (direction `inbound`).' }),
+  outbound: Type.Union([Type.Ref(Message), Type.Null()], { description: 'The message sent (direction `outbound`).' }),
+});
+export type TimelineEntry = Static<typeof TimelineEntry>;
 
-export const TestInboundBody = Type.Object(
+export const Timeline = Type.Object({ data: Type.Array(TimelineEntry), has_more: Type.Boolean() });
+
+export const TimelineQuery = Type.Object(
   {
-    from: Type.String({ description: 'The customer, E.164.', maxLength: 32 }),
-    text: Type.String({ minLength: 1, maxLength: TEXT_MAX_LENGTH }),
+    limit: Type.Optional(PageLimit),
+    starting_after: Type.Optional(Type.String({ description: 'The last id (`in_` or `msg_`) of the previous page.' })),
   },
   { additionalProperties: false },
 );
-export type TestInboundBody = Static<typeof TestInboundBody>;
+export type TimelineQuery = Static<typeof TimelineQuery>;

@@ -1,12 +1,12 @@
 /**
- * The message status machine (service-interface §3.2, DECISIONS §8).
+ * The message status machine (docs/api.md §3.2, §D8).
  *
  *   accepted → sent → delivered → read      (forward only; steps may be skipped)
  *   accepted | sent → failed                 (failed is final)
  *
  * A late or repeated report never moves a status back. The platform may skip a step ("if delivered
- * and read happen together only read is sent", CLOUD_API.md §4.4) or deliver reports out of order
- * (§4.8), so a later step also fills the timestamps of the steps it implies, and an earlier report
+ * and read happen together only read is sent", docs/platform.md §4.4) or deliver reports out of order
+ * (docs/platform.md §4.8), so a later step also fills the timestamps of the steps it implies, and an earlier report
  * arriving late can still correct its own timestamp to the earlier instant.
  */
 
@@ -42,10 +42,6 @@ export interface StatusReport {
   /** ISO 8601, when the platform says it happened. */
   at: string;
   error?: { code: string; message: string } | null;
-}
-
-export function isReportedStatus(value: string): value is ReportedStatus {
-  return value === 'sent' || value === 'delivered' || value === 'read' || value === 'failed';
 }
 
 /**

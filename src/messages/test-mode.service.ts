@@ -1,29 +1,29 @@
 /**
- * Test mode (DECISIONS §8): test sends never reach the platform; their progress is simulated by
- * durable jobs, and customers' messages are recorded through a test helper.
+ * Test mode (docs/api.md §D8): test sends never reach the platform; their progress is simulated (at
+ * dispatch, then by durable jobs), and customers' messages are recorded through a test helper.
  */
-import type { AuthContext } from '../accounts/scopes.js';
-import type { GroupCommit } from '../db/group-commit.js';
-import type { EventService } from '../events/event.service.js';
-import type { JobInput } from '../jobs/job-queue.js';
+import type { ContactUpdates } from '../contacts/contact-updates.js';
+import type { AuthContext } from '../http/access.js';
+import type { Store, Tx } from '../db/store.js';
+import type { JobInput, JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import { applyStatus } from './apply-status.js';
-import * as repo from './message.repository.js';
-import { messageStatusEvents } from './message-events.js';
+import type { MessageUpdates } from './message-updates.js';
 import { toInboundMessage } from './message.mapper.js';
+import * as repo from './message.repository.js';
 import type { InboundMessage, TestInboundBody } from './message.schemas.js';
-import { toE164 } from './phone.js';
+import { toE164 } from '../contacts/phone.js';
 import type { ReportedStatus } from './status-machine.js';
 
 /**
- * Test-mode progression (DECISIONS §8): delays after acceptance, and the magic suffixes of the
- * recipient's last four digits.
+ * Test-mode progression (docs/api.md §D8): a test message is `sent` when its turn in the number's
+ * queue comes (test sends are queued and paced as live ones; only the platform call is skipped),
+ * then `delivered` and `read` these delays after that; the last four digits of the recipient
+ * change the story.
  */
 export const TEST_PROGRESSION = {
-  sentAfterMs: 500,
-  deliveredAfterMs: 1500,
-  readAfterMs: 3000,
+  deliveredAfterMs: 1000,
+  readAfterMs: 2500,
   /** `0001` fails with 131026, `0002` stops at delivered, `0003` stops at sent. */
   failSuffix: '0001',
   stopAtDeliveredSuffix: '0002',
@@ -33,73 +33,68 @@ export const TEST_PROGRESSION = {
 export const TEST_STATUS_JOB = 'messages.test_status';
 
 export class TestModeService {
-  readonly #o: { writes: GroupCommit; events: EventService; clock: Clock };
+  readonly #o: { store: Store; updates: MessageUpdates; clock: Clock; jobs: JobQueue; contactUpdates: Pick<ContactUpdates, 'observe'> };
 
-  constructor(options: { writes: GroupCommit; events: EventService; clock: Clock }) {
+  constructor(options: { store: Store; updates: MessageUpdates; clock: Clock; jobs: JobQueue; contactUpdates: Pick<ContactUpdates, 'observe'> }) {
     this.#o = options;
   }
 
   /**
    * Records a customer message in test mode (`POST /v1/test_helpers/inbound_messages`), opening the
-   * customer service window for test sends to that customer.
+   * customer service window for test sends to that customer, with its `message.received` event.
    * @throws TidingsError phone_number_invalid
    */
   async recordTestInbound(auth: AuthContext, body: TestInboundBody): Promise<InboundMessage> {
-    const sender = toE164(body.from, 'from');
+    const from = toE164(body.from, 'from');
     const now = iso(this.#o.clock.now());
-    const row = {
+    const message: repo.NewInbound = {
       id: newId('in'),
-      account_id: auth.accountId,
-      mode: 'test' as const,
-      phone_number_id: auth.phoneNumberId,
-      sender,
-      platform_message_id: `test.${newId('in').slice(3)}`,
+      accountId: auth.accountId,
+      mode: 'test',
+      phoneNumberId: auth.phoneNumberId,
+      from,
+      contactId: null,
+      platformMessageId: `test.${newId('in').slice(3)}`,
       type: 'text',
       text: body.text,
-      contact_name: null,
-      context_message_id: null,
-      payload: JSON.stringify({ from: sender, type: 'text', text: { body: body.text } }),
-      sent_at: now,
-      created_at: now,
+      contactName: null,
+      contextWamid: null,
+      payload: JSON.stringify({ from, type: 'text', text: { body: body.text } }),
+      sentAt: now,
+      createdAt: now,
     };
-    const inbound = toInboundMessage(row);
-    await this.#o.writes.run(async (trx) => {
-      await repo.insertInboundMessages(trx, [row]);
-      await this.#o.events.record(trx, [{ accountId: auth.accountId, mode: 'test', type: 'message.received', object: inbound }]);
+    await this.#o.store.write(async (tx) => {
+      const sighting = { accountId: auth.accountId, phoneNumberId: auth.phoneNumberId, mode: 'test' as const, phone: from, userId: null, parentUserId: null, name: null, username: null, at: now, kind: 'inbound' as const };
+      message.contactId = (await this.#o.contactUpdates.observe(tx, [sighting], now))[0] ?? null;
+      const stored = await repo.insertInboundMessages(tx, [message]);
+      await this.#o.updates.recordReceivedEvents(tx, stored);
     });
-    return inbound;
+    return toInboundMessage(repo.inboundRow(message));
   }
 
-  /** The job handler of test-mode progression: applies one simulated status to a test message. */
+  /**
+   * A test message's turn in the queue came: it is `sent` (or fails with 131026 for a recipient
+   * ending 0001) in the dispatcher's unit of work, with the jobs that deliver and read it later.
+   */
+  async dispatched(tx: Tx, messageId: string, to: string, now: number): Promise<void> {
+    const p = TEST_PROGRESSION;
+    const at = iso(now);
+    if (to.endsWith(p.failSuffix)) {
+      await this.#o.updates.applyToMessage(tx, messageId, { status: 'failed', at, error: { code: '131026', message: 'Message undeliverable (test mode: recipient ends in 0001).' } }, 'test');
+      return;
+    }
+    await this.#o.updates.applyToMessage(tx, messageId, { status: 'sent', at, error: null }, 'test');
+    const job = (status: ReportedStatus, afterMs: number): JobInput => ({ type: TEST_STATUS_JOB, payload: { messageId, status }, runAt: now + afterMs });
+    const jobs: JobInput[] = [];
+    if (!to.endsWith(p.stopAtSentSuffix)) jobs.push(job('delivered', p.deliveredAfterMs));
+    if (!to.endsWith(p.stopAtSentSuffix) && !to.endsWith(p.stopAtDeliveredSuffix)) jobs.push(job('read', p.readAfterMs));
+    await this.#o.jobs.enqueue(tx, jobs);
+  }
+
+  /** The TEST_STATUS_JOB handler: applies one simulated status to a test message. */
   async applyTestStatus(payload: { messageId: string; status: ReportedStatus; errorCode?: string; errorMessage?: string }): Promise<void> {
-    await this.#o.writes.run(async (trx) => {
-      const row = await repo.findMessageForUpdate(trx, { id: payload.messageId });
-      if (!row || row.mode !== 'test') return;
-      const after = await applyStatus(trx, row, this.#o.clock.now(), {
-        status: payload.status,
-        at: iso(this.#o.clock.now()),
-        error: payload.errorCode ? { code: payload.errorCode, message: payload.errorMessage ?? '' } : null,
-      });
-      await this.#o.events.record(trx, messageStatusEvents(row, after));
-    });
+    const at = iso(this.#o.clock.now());
+    const error = payload.errorCode ? { code: payload.errorCode, message: payload.errorMessage ?? '' } : null;
+    await this.#o.store.write((tx) => this.#o.updates.applyToMessage(tx, payload.messageId, { status: payload.status, at, error }, 'test'));
   }
-}
-
-/** The jobs that move a new test message along, stored with it. */
-export function testProgressionJobs(messageId: string, to: string, now: number): JobInput[] {
-  const p = TEST_PROGRESSION;
-  const job = (status: ReportedStatus, afterMs: number, extra: object = {}): JobInput => ({
-    type: TEST_STATUS_JOB,
-    payload: { messageId, status, ...extra },
-    runAt: now + afterMs,
-  });
-  if (to.endsWith(p.failSuffix)) {
-    return [job('failed', p.sentAfterMs, { errorCode: '131026', errorMessage: 'Message undeliverable (test mode: recipient ends in 0001).' })];
-  }
-  const jobs = [job('sent', p.sentAfterMs)];
-  if (to.endsWith(p.stopAtSentSuffix)) return jobs;
-  jobs.push(job('delivered', p.deliveredAfterMs));
-  if (to.endsWith(p.stopAtDeliveredSuffix)) return jobs;
-  jobs.push(job('read', p.readAfterMs));
-  return jobs;
 }

@@ -3,9 +3,22 @@
  * API over HTTP (`cloud-api/`); the simulator speaks the same Graph API, so tests run this very
  * code against it.
  */
-import type { SenderCredentials } from '../accounts/account.service.js';
+import type { Readable } from 'node:stream';
 
-/** What to send, independent of the Graph API's JSON shape. Media joins later. */
+/** What the platform adapter needs to act as one business number (kept by the accounts feature). */
+export interface SenderCredentials {
+  accountId: string;
+  wabaId: string;
+  phoneNumberId: string;
+  displayPhoneNumber: string;
+  /** Messages per second the number may send (its throughput tier). */
+  throughput: number;
+  accessToken: string;
+  /** The account's own app secret, or null for the configured WHATSAPP_APP_SECRET. */
+  appSecret: string | null;
+}
+
+/** What to send, independent of the Graph API's JSON shape. */
 export type OutboundContent =
   | { type: 'text'; body: string; previewUrl: boolean }
   | {
@@ -16,6 +29,8 @@ export type OutboundContent =
       header: { type: 'text'; text: string } | { type: 'image' | 'video' | 'document'; platformMediaId: string } | null;
       /** Values of the body placeholders, in order (positional parameters). */
       body: string[];
+      /** Values of the template's buttons, by index; absent (payloads stored before buttons) or empty: none. */
+      buttons?: TemplateButtonValue[];
     }
   | {
       type: 'media';
@@ -26,10 +41,38 @@ export type OutboundContent =
       caption: string | null;
       /** Documents only: the name the recipient sees. */
       filename: string | null;
-    };
+    }
+  | {
+      type: 'interactive';
+      header: string | null;
+      body: string;
+      footer: string | null;
+      action:
+        | { kind: 'buttons'; buttons: { id: string; title: string }[] }
+        | { kind: 'list'; button: string; sections: { title: string | null; rows: { id: string; title: string; description: string | null }[] }[] }
+        | { kind: 'cta_url'; displayText: string; url: string };
+    }
+  | { type: 'location'; latitude: number; longitude: number; name: string | null; address: string | null }
+  | { type: 'contacts'; contacts: OutboundContactCard[] }
+  /** An emoji on a message (`""` removes it); `targetWamid` is filled at dispatch when the target was queued. */
+  | { type: 'reaction'; targetWamid: string; emoji: string };
+
+/** A contact card to send (docs/platform.md §1.4, Meta `contacts-messages`). */
+export interface OutboundContactCard {
+  name: { formatted: string; first?: string; last?: string; middle?: string; prefix?: string; suffix?: string };
+  phones?: { phone: string; type?: string; waId?: string }[];
+  emails?: { email: string; type?: string }[];
+  urls?: { url: string; type?: string }[];
+  org?: { company?: string; department?: string; title?: string };
+  addresses?: { street?: string; city?: string; state?: string; zip?: string; country?: string; countryCode?: string; type?: string }[];
+  birthday?: string;
+}
 
 export interface OutboundMessage {
-  /** E.164 recipient (`+16505551234`). */
+  /**
+   * The recipient: E.164 (`+16505551234`), sent as `to`; or a business-scoped user id or parent
+   * BSUID (`US.1349…`, `US.ENT.1181…`), sent as `recipient` (docs/platform.md §4.9).
+   */
   to: string;
   content: OutboundContent;
   /** wamid to quote; the platform threads the message as a reply (`context.message_id`). */
@@ -63,20 +106,27 @@ export class PlatformError extends Error {
   constructor(
     readonly kind: PlatformErrorKind,
     message: string,
-    /** The platform's numeric error code (CLOUD_API.md §6.2), null when it gave none. */
+    /** The platform's numeric error code (docs/platform.md §6.2), null when it gave none. */
     readonly code: number | null = null,
     /** `error_data.details`, when given. */
     readonly details: string | null = null,
     /** Seconds to wait before retrying, when the error says so. */
     readonly retryAfterSeconds: number | null = null,
-    /** `error_subcode`, which template errors rely on (CLOUD_API.md §6.1). */
+    /** `error_subcode`, which template errors rely on (docs/platform.md §6.1). */
     readonly subcode: number | null = null,
+    /**
+     * True when the request may have reached the platform and been acted on without an answer
+     * coming back (a timeout or a connection lost after sending, a 5xx without a Graph error, a 200
+     * without an id): repeating it may do the work twice. False when it surely was not acted on (it
+     * was never sent, or the platform answered with an error).
+     */
+    readonly maybeTaken: boolean = false,
   ) {
     super(message);
   }
 }
 
-/** A template as submitted for review (CLOUD_API.md §2.1): positional placeholders only. */
+/** A template as submitted for review (docs/platform.md §2.1): positional placeholders only. */
 export interface TemplateSubmission {
   name: string;
   language: string;
@@ -86,10 +136,35 @@ export interface TemplateSubmission {
   bodyExamples: string[];
   header:
     | { type: 'text'; text: string; example: string | null }
-    /** A media header: `handle` from the Resumable Upload API (CLOUD_API.md §2.6). */
+    /** A media header: `handle` from the Resumable Upload API (docs/platform.md §2.6). */
     | { type: 'image' | 'video' | 'document'; handle: string }
     | null;
   footer: string | null;
+  /**
+   * The buttons, in order (docs/platform.md §2.2); `example` is the value of a URL's `{{1}}` or the
+   * sample code of a copy_code button. Absent or empty: no BUTTONS component.
+   */
+  buttons?: TemplateSubmissionButton[];
+}
+
+/** One button of a template submission. */
+export interface TemplateSubmissionButton {
+  type: 'quick_reply' | 'url' | 'phone_number' | 'copy_code' | 'request_contact_info';
+  text?: string;
+  url?: string;
+  example?: string;
+  phoneNumber?: string;
+}
+
+/**
+ * The value of one template button at send time (docs/platform.md §1.2), addressed by the button's
+ * 0-based index in the template: a quick reply's payload, a dynamic URL's suffix, or the code of a
+ * copy_code button.
+ */
+export interface TemplateButtonValue {
+  index: number;
+  subType: 'quick_reply' | 'url' | 'copy_code';
+  value: string;
 }
 
 /** What the platform says of a template. */
@@ -99,6 +174,24 @@ export interface PlatformTemplate {
   status: string;
   /** UTILITY, or MARKETING when the platform re-categorised it. */
   category: string;
+}
+
+/** The platform's answer to `GET /{media-id}` (docs/platform.md §3). */
+export interface PlatformMediaUrl {
+  url: string;
+  mimeType: string | null;
+  /** As the platform gives it (hex, or base64 as in webhooks), or null. */
+  sha256: string | null;
+  /** Bytes, or null when not given. */
+  fileSize: number | null;
+}
+
+/** A download under way: the body streams, nothing is buffered. */
+export interface MediaDownload {
+  body: Readable;
+  /** `Content-Length`, when sent. */
+  contentLength: number | null;
+  contentType: string | null;
 }
 
 export interface Platform {
@@ -115,20 +208,47 @@ export interface Platform {
   createTemplate(account: SenderCredentials, template: TemplateSubmission): Promise<PlatformTemplate>;
   /** The template with this name and language at the platform, or null. @throws PlatformError */
   findTemplate(account: SenderCredentials, name: string, language: string): Promise<PlatformTemplate | null>;
-  /** Replaces a template's components and sends it back to review (CLOUD_API.md §2.4). @throws PlatformError */
+  /** Replaces a template's components and sends it back to review (docs/platform.md §2.4). @throws PlatformError */
   editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void>;
-  /** Deletes every language of a template name (CLOUD_API.md §2.5). @throws PlatformError */
+  /** Deletes every language of a template name (docs/platform.md §2.5). @throws PlatformError */
   deleteTemplate(account: SenderCredentials, name: string): Promise<void>;
   /**
-   * Registers a stored file with the platform for one business number (CLOUD_API.md §3): the id
+   * Registers a stored file with the platform for one business number (docs/platform.md §3): the id
    * can be sent from that number for 30 days. @throws PlatformError (131053 for a refused file).
    */
   uploadMedia(sender: SenderCredentials, file: { blob: Blob; filename: string; mimeType: string }): Promise<{ id: string }>;
   /**
    * Uploads a file through the Resumable Upload API and returns its handle, for a template's media
-   * header example (CLOUD_API.md §2.6). @throws PlatformError
+   * header example (docs/platform.md §2.6). @throws PlatformError
    */
   uploadHeaderHandle(account: SenderCredentials, appId: string, file: { blob: Blob; filename: string; mimeType: string }): Promise<string>;
+  /**
+   * Where a customer's file can be downloaded (docs/platform.md §3: `GET /{media-id}?phone_number_id=`):
+   * a URL that works 5 minutes, so ask again for every download.
+   * @throws PlatformError (`refused` for an id the platform does not know or forgot: 7 days).
+   */
+  getMediaUrl(sender: SenderCredentials, platformMediaId: string): Promise<PlatformMediaUrl>;
+  /**
+   * Opens the download of a URL from `getMediaUrl`, with the account's token (docs/platform.md §3).
+   * Resolves once the answer's headers are in; the caller reads or destroys `body`.
+   * @throws PlatformError `unavailable` for no answer, a stale URL (404) or any other non-2xx.
+   */
+  downloadMedia(sender: SenderCredentials, url: string): Promise<MediaDownload>;
+  /**
+   * The number's throughput tier (`GET /{phone-number-id}?fields=throughput`, docs/platform.md §7):
+   * the platform's level and what it means in messages/s (STANDARD 80, HIGH 1,000; null for a
+   * level this service does not know). @throws PlatformError
+   */
+  getThroughput(sender: SenderCredentials): Promise<{ level: string; messagesPerSecond: number | null }>;
+  /**
+   * Marks a customer's message read (the blue ticks), optionally with a typing indicator
+   * (docs/platform.md §1.1, `mark-as-read-request.json`; answered `{"success": true}`). Marking a
+   * message read twice is harmless. @throws PlatformError (100 for a wamid the number did not receive)
+   */
+  markRead(sender: SenderCredentials, read: { wamid: string; typingIndicator: boolean }): Promise<void>;
   /** Releases connections. */
   close(): Promise<void>;
 }
+
+/** Messages/s of the platform's throughput levels (docs/platform.md §7). */
+export const THROUGHPUT_LEVELS: Readonly<Record<string, number>> = { STANDARD: 80, HIGH: 1000 };

@@ -1,4 +1,4 @@
-/** `npm run simulator`: the Cloud API simulator alone (DECISIONS §12). */
+/** `npm run simulator`: the Cloud API simulator alone (docs/api.md §D12). */
 import pino from 'pino';
 import { ConfigError, loadSimulatorConfig } from '../config.js';
 import { buildSimulator } from './app.js';

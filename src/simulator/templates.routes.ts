@@ -1,31 +1,42 @@
 /**
- * The simulator's template endpoints (CLOUD_API.md §2; checklist §8.4–8.6): create with the
- * platform's checks and codes, list/find by name, edit with its limits, delete by name with a
- * 30-day reservation, and review after a delay with `message_template_status_update` webhooks.
+ * The simulator's template endpoints (docs/platform.md §2, §8.4–8.6): create with the
+ * platform's checks and codes (a promotional UTILITY body is re-categorised MARKETING at once, and
+ * the create answer says so, docs/platform.md §2.7; authentication templates are approved at once), list and get
+ * (templates/list.ts), edit with its limits, delete by name or id with a 30-day reservation, and
+ * review after a delay with `message_template_status_update` webhooks.
  */
-import { newGraphId } from './identity.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SimContext } from './context.js';
 import { graphError } from './graph-errors.js';
-import { receiveUploadData } from './media.routes.js';
-import type { SimTemplate, SimulatorState } from './state.js';
-import type { WebhookSender } from './webhook-sender.js';
+import { authenticate, authorizeWaba, badJson, fail, isGraphError, params, type Grant } from './graph-http.js';
+import { newGraphId } from './identity.js';
+import type { SimTemplate } from './state.js';
+import { checkComponents } from './templates/create-rules.js';
+import { listTemplates, parseFields, templateFields } from './templates/list.js';
+import { component } from './templates/parts.js';
+import { originOf } from './media.routes.js';
 
 const RESERVATION_MS = 30 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Bodies that read as promotional get approved as MARKETING (CLOUD_API.md §2.7). */
+/** Bodies that read as promotional are MARKETING (docs/platform.md §2.7). */
 const PROMOTIONAL = /\b(sale|discount|offer|promo(tion)?|deal|coupon|buy now|limited time|\d+\s?% off|free gift)\b/i;
 
-export interface TemplateRoutesContext {
-  state: SimulatorState;
-  webhooks: WebhookSender;
-  later(ms: number, fn: () => void): void;
+export interface TemplateActions {
+  /** Reviews a template now (control API). */
+  review(t: SimTemplate, decision?: { decision: string; reason?: string; category?: string }): void;
+  /** Sends a `message_template_status_update` webhook. */
+  notify(t: SimTemplate, event: string, reason: string | null, extra?: Record<string, unknown>): void;
 }
 
-export function registerTemplateRoutes(app: FastifyInstance, ctx: TemplateRoutesContext): void {
+/**
+ * Registers create, list and delete on `/{version}/{waba-id}/message_templates`.
+ * @returns the review and notification actions the control API and edits use.
+ */
+export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): TemplateActions {
   const { state, webhooks } = ctx;
-  const body = (t: SimTemplate) => String((t.components.find((c) => String(c.type).toUpperCase() === 'BODY') as { text?: string } | undefined)?.text ?? '');
+  const bodyText = (t: SimTemplate) => String(component(t.components, 'BODY')?.text ?? '');
 
-  function notify(t: SimTemplate, event: string, reason: string, rejectionInfo?: { reason: string; recommendation: string }) {
+  const notify: TemplateActions['notify'] = (t, event, reason, extra = {}) => {
     webhooks.sendPayload({
       entry: [
         {
@@ -33,15 +44,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: TemplateRoutes
           time: Math.floor(Date.now() / 1000),
           changes: [
             {
-              value: {
-                event,
-                message_template_id: Number(t.id),
-                message_template_name: t.name,
-                message_template_language: t.language,
-                reason,
-                message_template_category: t.category,
-                ...(rejectionInfo ? { rejection_info: rejectionInfo } : {}),
-              },
+              value: { event, message_template_id: Number(t.id), message_template_name: t.name, message_template_language: t.language, reason, message_template_category: t.category, ...extra },
               field: 'message_template_status_update',
             },
           ],
@@ -49,71 +52,98 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: TemplateRoutes
       ],
       object: 'whatsapp_business_account',
     });
-  }
+  };
 
-  /** Reviews a template now: approved (promotional bodies as MARKETING) or rejected. */
-  function review(t: SimTemplate, decision?: { decision: string; reason?: string; category?: string }) {
+  const review: TemplateActions['review'] = (t, decision) => {
     if (!state.templates.has(t.id) || t.status !== 'PENDING') return;
-    if (decision?.decision === 'REJECTED' || (!decision && /\}\}\s*\{\{/.test(body(t)))) {
+    if (decision?.decision === 'REJECTED' || (!decision && /\}\}\s*\{\{/.test(bodyText(t)))) {
       t.status = 'REJECTED';
       t.rejectedReason = decision?.reason ?? 'INVALID_FORMAT';
       const info = decision
         ? undefined
-        : { reason: 'Your template has parameters placed next to each other (like {{1}}{{2}}) without text or punctuation between them.', recommendation: 'Separate parameters with descriptive text.' };
-      notify(t, 'REJECTED', t.rejectedReason, info);
+        : { reason: 'Your template has parameters placed next to each other (like {{1}}{{2}}) without text or punctuation between them.', recommendation: 'Separate parameters with descriptive text and ensure each parameter is clearly contextualized.' };
+      notify(t, 'REJECTED', t.rejectedReason, info ? { rejection_info: info } : {});
     } else {
       t.status = 'APPROVED';
-      t.category = decision?.category ?? (PROMOTIONAL.test(body(t)) ? 'MARKETING' : t.category);
+      if (decision?.category && decision.category !== t.category) {
+        t.previousCategory = t.category;
+        t.category = decision.category;
+      }
       notify(t, 'APPROVED', 'NONE');
+      if (t.edits.length > 0) componentsUpdate(t);
     }
     state.changed();
-  }
+  };
 
+  /**
+   * `message_template_components_update` once an edit is approved (webhook-template-components-update.json):
+   * the header text as title, the body as element, the footer and the buttons.
+   */
+  const componentsUpdate = (t: SimTemplate) => {
+    const header = component(t.components, 'HEADER');
+    const footer = component(t.components, 'FOOTER');
+    const buttons = (component(t.components, 'BUTTONS')?.buttons ?? []) as Record<string, unknown>[];
+    const value: Record<string, unknown> = { message_template_id: Number(t.id), message_template_name: t.name, message_template_language: t.language };
+    if (typeof header?.text === 'string') value.message_template_title = header.text;
+    value.message_template_element = bodyText(t);
+    if (typeof footer?.text === 'string') value.message_template_footer = footer.text;
+    if (buttons.length > 0) {
+      value.message_template_buttons = buttons.map((b) => ({
+        message_template_button_type: String(b.type).toUpperCase(),
+        message_template_button_text: b.text,
+        ...(b.phone_number ? { message_template_button_phone_number: b.phone_number } : {}),
+        ...(b.url ? { message_template_button_url: b.url } : {}),
+      }));
+    }
+    webhooks.sendPayload({ entry: [{ id: t.wabaId, time: Math.floor(Date.now() / 1000), changes: [{ value, field: 'message_template_components_update' }] }], object: 'whatsapp_business_account' });
+  };
   const schedule = (t: SimTemplate) => {
     if (state.config.review === 'auto') ctx.later(state.config.reviewDelayMs, () => review(t));
   };
+  const auth = (request: FastifyRequest, reply: FastifyReply, wabaId: string, method: string): Grant | null => {
+    const grant = authenticate(state, ctx.appSecret, request);
+    const ok = isGraphError(grant) ? grant : authorizeWaba(grant, wabaId, method);
+    if (isGraphError(ok)) {
+      fail(reply, ok);
+      return null;
+    }
+    return grant as Grant;
+  };
 
   app.post<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
-    const fail = (e: ReturnType<typeof graphError>) => reply.code(e.status).send(e.body);
-    if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) return fail(graphError(190, 'Missing or malformed access token.'));
-    if (state.config.latencyMs > 0) await new Promise((r) => setTimeout(r, state.config.latencyMs));
-    if (Math.random() < state.config.errorRate) return fail(graphError(state.config.errorCode));
-    const b = (request.body ?? {}) as Record<string, any>;
+    if (!auth(request, reply, request.params.wabaId, 'post')) return reply;
+    if (Math.random() < state.config.errorRate) return fail(reply, graphError(state.config.errorCode));
+    if (badJson(request)) return fail(reply, graphError(100, 'The request body is not valid JSON.'));
+    const b = params(request);
     const name = String(b.name ?? '');
     const language = String(b.language ?? '');
-    const category = String(b.category ?? '').toUpperCase();
-    const components = Array.isArray(b.components) ? (b.components as Record<string, any>[]) : [];
-    if (!/^[a-z0-9_]+$/.test(name) || name.length > 512) return fail(graphError(100, 'Invalid parameter: name must be lowercase letters, digits and underscores.'));
-    if (!['UTILITY', 'MARKETING', 'AUTHENTICATION'].includes(category)) return fail(graphError(100, 'Invalid parameter: category.'));
-    if (language === '') return fail(graphError(100, 'Invalid parameter: language.'));
-    const bodies = components.filter((c) => String(c.type).toUpperCase() === 'BODY');
-    if (bodies.length !== 1 || typeof bodies[0]!.text !== 'string') return fail(graphError(100, 'A template needs exactly one BODY component.'));
-    const text = bodies[0]!.text as string;
-    if (text.length > 1024) return fail(graphError(100, 'Body text is too long.', 2388040));
-    if (/^\s*\{\{|\}\}\s*$/.test(text)) return fail(graphError(100, 'Variables can not be at the start or end of the template.', 2388299));
-    const variables = (text.match(/\{\{\d+\}\}/g) ?? []).length;
-    const examples = bodies[0]!.example?.body_text?.[0];
-    if (variables > 0 && (!Array.isArray(examples) || examples.length < new Set(text.match(/\{\{\d+\}\}/g)).size)) {
-      return fail(graphError(100, 'Examples are required for every variable of the body.'));
-    }
-    const header = components.find((c) => String(c.type).toUpperCase() === 'HEADER');
-    const format = String(header?.format ?? '').toUpperCase();
-    if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format) && !state.handles.has(String(header?.example?.header_handle?.[0] ?? ''))) {
-      return fail(graphError(100, `A ${format} header needs example.header_handle from the Resumable Upload API.`));
-    }
+    const submitted = String(b.category ?? '').toUpperCase();
+    const format = String(b.parameter_format ?? 'POSITIONAL').toUpperCase();
+    const components = Array.isArray(b.components) ? (b.components as Record<string, unknown>[]) : [];
+    if (!/^[a-z0-9_]+$/.test(name) || name.length > 512) return fail(reply, graphError(100, 'Invalid parameter: name must be lowercase letters, digits and underscores.'));
+    if (!['UTILITY', 'MARKETING', 'AUTHENTICATION'].includes(submitted)) return fail(reply, graphError(100, 'Invalid parameter: category must be AUTHENTICATION, MARKETING or UTILITY.'));
+    if (language === '') return fail(reply, graphError(100, 'Invalid parameter: language.'));
+    if (format !== 'POSITIONAL' && format !== 'NAMED') return fail(reply, graphError(100, 'Invalid parameter: parameter_format must be POSITIONAL or NAMED.'));
+    const wrong = checkComponents(state, submitted, format, components);
+    if (wrong) return fail(reply, wrong);
     const wabaId = request.params.wabaId;
     const reserved = state.reservedNames.get(`${wabaId}:${name}`);
-    if (reserved && reserved > Date.now()) return fail(graphError(100, 'The name is still being deleted; try again in about 4 weeks.', 2388023));
+    if (reserved && reserved > Date.now()) return fail(reply, graphError(100, 'The name is still being deleted; try again in about 4 weeks.', 2388023));
     for (const t of state.templates.values()) {
-      if (t.wabaId === wabaId && t.name === name && t.language === language) return fail(graphError(100, `Content in ${language} already exists for ${name}.`, 2388024));
+      if (t.wabaId === wabaId && t.name === name && t.language === language) return fail(reply, graphError(100, `Content in ${language} already exists for ${name}.`, 2388024));
     }
+    // docs/platform.md §2.7: a UTILITY template Meta judges MARKETING is approved as MARKETING, and the create
+    // answer already shows the new category.
+    const recategorised = submitted === 'UTILITY' && PROMOTIONAL.test(String(component(components, 'BODY')?.text ?? ''));
     const template: SimTemplate = {
       id: newGraphId(),
       wabaId,
       name,
       language,
-      category,
-      status: 'PENDING',
+      category: recategorised ? 'MARKETING' : submitted,
+      ...(recategorised ? { previousCategory: submitted } : {}),
+      parameterFormat: format,
+      status: submitted === 'AUTHENTICATION' ? 'APPROVED' : 'PENDING',
       components,
       rejectedReason: null,
       edits: [],
@@ -121,86 +151,77 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: TemplateRoutes
     };
     state.templates.set(template.id, template);
     state.changed();
-    schedule(template);
-    return { id: template.id, status: 'PENDING', category };
+    // Authentication templates come back APPROVED at once (template-create-response-approved-authentication.json).
+    if (template.status === 'APPROVED') notify(template, 'APPROVED', 'NONE');
+    else schedule(template);
+    return { id: template.id, status: template.status, category: template.category };
   });
 
-  app.get<{ Params: { version: string; wabaId: string }; Querystring: { name?: string; limit?: string } }>('/:version/:wabaId/message_templates', async (request) => {
-    const data = [...state.templates.values()]
-      .filter((t) => t.wabaId === request.params.wabaId && (request.query.name === undefined || t.name === request.query.name))
-      .slice(0, Number(request.query.limit ?? 100))
-      .map((t) => ({ name: t.name, components: t.components, language: t.language, status: t.status, category: t.category, id: t.id }));
-    return { data, paging: { cursors: { before: 'MAZDZD', after: 'MjQZD' } } };
+  app.get<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
+    if (!auth(request, reply, request.params.wabaId, 'get')) return reply;
+    const mine = [...state.templates.values()].filter((t) => t.wabaId === request.params.wabaId);
+    const page = listTemplates(mine, request.query as Record<string, unknown>, `${originOf(request)}${request.url.split('?')[0]}`);
+    return isGraphError(page) ? fail(reply, page) : page;
   });
 
-  app.delete<{ Params: { version: string; wabaId: string }; Querystring: { name?: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
-    const matching = [...state.templates.values()].filter((t) => t.wabaId === request.params.wabaId && t.name === request.query.name);
-    if (matching.length === 0) {
-      const e = graphError(100, `Message template "${request.query.name}" not found.`);
-      return reply.code(e.status).send(e.body);
+  // By name (every language), by `hsm_id` + name (one), or `hsm_ids` (several) (docs/platform.md §2.5).
+  app.delete<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
+    if (!auth(request, reply, request.params.wabaId, 'delete')) return reply;
+    const q = params(request);
+    const ids: string[] | null = typeof q.hsm_ids === 'string' ? (JSON.parse(q.hsm_ids.replace(/^\[?/, '[').replace(/\]?$/, ']')) as unknown[]).map(String) : null;
+    if (ids && (q.name !== undefined || q.hsm_id !== undefined)) return fail(reply, graphError(100, 'hsm_ids cannot be combined with name or hsm_id.'));
+    const mine = [...state.templates.values()].filter((t) => t.wabaId === request.params.wabaId);
+    const matching = ids ? mine.filter((t) => ids.includes(t.id)) : mine.filter((t) => t.name === q.name && (q.hsm_id === undefined || t.id === String(q.hsm_id)));
+    if (matching.length === 0 || (ids && matching.length !== ids.length)) return fail(reply, graphError(100, `Message template "${String(q.name ?? ids ?? '')}" not found.`));
+    if (matching.some((t) => t.status === 'DISABLED')) return fail(reply, graphError(100, 'A disabled template cannot be deleted.'));
+    for (const t of matching) {
+      state.templates.delete(t.id);
+      if (t.status === 'APPROVED') state.reservedNames.set(`${t.wabaId}:${t.name}`, Date.now() + RESERVATION_MS);
     }
-    for (const t of matching) state.templates.delete(t.id);
-    state.reservedNames.set(`${request.params.wabaId}:${request.query.name}`, Date.now() + RESERVATION_MS);
     state.changed();
     return { success: true };
   });
 
-  // Edit: POST /{version}/{template-id} (CLOUD_API.md §2.4); the same path shape carries a
-  // resumable upload's file data: POST /{version}/upload:{session} (§2.6).
-  app.post<{ Params: { version: string; templateId: string } }>('/:version/:templateId', async (request, reply) => {
-    const fail = (e: ReturnType<typeof graphError>) => reply.code(e.status).send(e.body);
-    if (request.params.templateId.startsWith('upload:')) {
-      const result = await receiveUploadData(state, request.params.templateId, request.headers.authorization, request.body);
-      return 'status' in result ? fail(result) : result;
-    }
-    const t = state.templates.get(request.params.templateId);
-    if (!t) return fail(graphError(100, `Unsupported post request. Object with ID '${request.params.templateId}' does not exist.`, 33));
-    if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(t.status)) return fail(graphError(100, "Message template status can't be changed while it is in review.", 2388039));
-    const b = (request.body ?? {}) as Record<string, any>;
-    if (t.status === 'APPROVED') {
-      if (b.category && String(b.category).toUpperCase() !== t.category) return fail(graphError(100, 'The category of an approved template cannot change.', 2388039));
-      const now = Date.now();
-      if (t.edits.some((e) => now - e < DAY_MS) || t.edits.filter((e) => now - e < 30 * DAY_MS).length >= 10) {
-        return fail(graphError(100, 'An approved template can be edited once a day and 10 times in 30 days.', 2388039));
-      }
-    }
-    if (Array.isArray(b.components)) t.components = b.components;
-    t.edits.push(Date.now());
-    t.status = 'PENDING';
-    t.rejectedReason = null;
-    state.changed();
-    schedule(t);
-    return { success: true };
-  });
+  return { review, notify };
+}
 
-  app.post<{ Params: { id: string } }>('/_simulator/templates/:id/review', async (request, reply) => {
-    const t = state.templates.get(request.params.id);
-    const b = (request.body ?? {}) as { decision?: string; reason?: string; category?: string };
-    if (!t) return reply.code(404).send({ error: `No template ${request.params.id}.` });
-    if (b.decision !== 'APPROVED' && b.decision !== 'REJECTED') return reply.code(400).send({ error: 'decision must be APPROVED or REJECTED.' });
-    if (t.status !== 'PENDING') return reply.code(409).send({ error: `Template is ${t.status}, not in review.` });
-    review(t, { decision: b.decision, ...(b.reason ? { reason: b.reason } : {}), ...(b.category ? { category: b.category } : {}) });
-    return t;
-  });
+/** `GET /{template-id}` (template-get-by-id-response.json, template-get-status-response.json); null when no template. */
+export function getTemplate(ctx: SimContext, request: FastifyRequest, reply: FastifyReply, grant: Grant, id: string) {
+  const t = ctx.state.templates.get(id);
+  if (!t) return null;
+  const ok = authorizeWaba(grant, t.wabaId, 'get');
+  if (isGraphError(ok)) return fail(reply, ok);
+  const shaped = templateFields(t, parseFields(params(request).fields));
+  return isGraphError(shaped) ? fail(reply, shaped) : shaped;
+}
 
-  // Re-categorise an approved template, as the platform's periodic re-check does (CLOUD_API.md §2.7).
-  app.post<{ Params: { id: string } }>('/_simulator/templates/:id/category', async (request, reply) => {
-    const t = state.templates.get(request.params.id);
-    const category = String(((request.body ?? {}) as { category?: string }).category ?? 'MARKETING');
-    if (!t) return reply.code(404).send({ error: `No template ${request.params.id}.` });
-    const previous = t.category;
-    t.category = category;
-    state.changed();
-    webhooks.sendPayload({
-      entry: [
-        {
-          id: t.wabaId,
-          time: Math.floor(Date.now() / 1000),
-          changes: [{ field: 'template_category_update', value: { message_template_id: Number(t.id), message_template_name: t.name, message_template_language: t.language, previous_category: previous, new_category: category } }],
-        },
-      ],
-      object: 'whatsapp_business_account',
-    });
-    return t;
-  });
+/** `POST /{template-id}`: edit (docs/platform.md §2.4, template-edit-request.json); null when no template. */
+export function editTemplate(ctx: SimContext, actions: TemplateActions, request: FastifyRequest, reply: FastifyReply, grant: Grant, id: string) {
+  const { state } = ctx;
+  const t = state.templates.get(id);
+  if (!t) return null;
+  const ok = authorizeWaba(grant, t.wabaId, 'post');
+  if (isGraphError(ok)) return fail(reply, ok);
+  if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(t.status)) return fail(reply, graphError(100, "Message template status can't be changed while it is in review.", 2388039));
+  const b = params(request);
+  const category = b.category === undefined ? t.category : String(b.category).toUpperCase();
+  if (t.status === 'APPROVED') {
+    if (category !== t.category) return fail(reply, graphError(100, 'The category of an approved template cannot change.', 2388039));
+    const now = Date.now();
+    if (t.edits.some((e) => now - e < DAY_MS) || t.edits.filter((e) => now - e < 30 * DAY_MS).length >= 10) {
+      return fail(reply, graphError(100, 'An approved template can be edited once a day and 10 times in 30 days.', 2388039));
+    }
+  }
+  if (Array.isArray(b.components)) {
+    const wrong = checkComponents(state, category, t.parameterFormat ?? 'POSITIONAL', b.components);
+    if (wrong) return fail(reply, wrong);
+    t.components = b.components;
+  }
+  t.category = category;
+  t.edits.push(Date.now());
+  t.status = 'PENDING';
+  t.rejectedReason = null;
+  state.changed();
+  if (state.config.review === 'auto') ctx.later(state.config.reviewDelayMs, () => actions.review(t));
+  return { success: true };
 }

@@ -1,7 +1,8 @@
 /**
- * Delivers the simulator's webhooks as the platform does (CLOUD_API.md §4): signed with
- * `X-Hub-Signature-256` over the raw body, batched per business number, retried with backoff when
- * the receiver does not answer 200, and, when configured, duplicated or shuffled.
+ * Delivers the simulator's webhooks as the platform does (docs/platform.md §4): serialised with every
+ * non-ASCII character escaped and signed with `X-Hub-Signature-256` over those bytes, batched per
+ * business number, retried with backoff when the receiver does not answer 200, and, when
+ * configured, duplicated or shuffled.
  */
 import type { Logger } from 'pino';
 import { Agent, request } from 'undici';
@@ -10,13 +11,30 @@ import type { SimulatorState } from './state.js';
 
 /** One status or inbound message, waiting to be delivered. */
 export type WebhookItem =
-  | { kind: 'status'; phoneNumberId: string; status: Record<string, unknown> }
-  | { kind: 'message'; phoneNumberId: string; contact: Record<string, unknown>; message: Record<string, unknown> };
+  | { kind: 'status'; phoneNumberId: string; status: Record<string, unknown>; contact?: Record<string, unknown> }
+  | { kind: 'message'; phoneNumberId: string; contact: Record<string, unknown>; message: Record<string, unknown>; errors?: Record<string, unknown>[] };
+
+/** How the delivery of an item ended: the receiver answered 200, or every retry failed, or there was no webhook URL. */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'not_configured';
 
 const RETRY_DELAYS_MS = [100, 300, 1000, 3000, 10_000];
 
+/**
+ * JSON as the platform sends it: every character outside printable ASCII escaped as `\\uXXXX` with
+ * lowercase hex (astral characters as their two UTF-16 halves), so the body is pure ASCII and the
+ * signature is over the escaped bytes. Meta: "we generate the signature using an escaped unicode
+ * version of the payload, with lowercase hex digits" (developers.facebook.com/docs/messenger-platform/
+ * webhooks#validate-payloads, quoted in Secreto31126/whatsapp-api-js#290, whose verifier escapes
+ * `[^\\0-~]` the same way). Whether `/` is escaped too is UNCONFIRMED; it is not.
+ */
+export function metaJson(payload: unknown): string {
+  return JSON.stringify(payload).replace(/[^\0-~]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export class WebhookSender {
   #queue: WebhookItem[] = [];
+  /** Who waits for the delivery of a queued item (the control API's inbound call). */
+  readonly #waiters = new Map<WebhookItem, (outcome: DeliveryOutcome) => void>();
   #timer: NodeJS.Timeout | null = null;
   #inFlight = new Set<Promise<void>>();
   #closed = false;
@@ -28,8 +46,14 @@ export class WebhookSender {
     private readonly options: { appSecret: string; webhookUrl: () => string | null; logger: Logger },
   ) {}
 
-  enqueue(item: WebhookItem): void {
-    if (this.#closed) return;
+  /**
+   * Queues an item for the next webhook POST of its number. The promise settles once the POST that
+   * carries it has been answered 200 (or given up on after every retry): the control API's inbound
+   * call waits on it, so a customer message is stored by the receiver before the call answers.
+   */
+  enqueue(item: WebhookItem): Promise<DeliveryOutcome> {
+    if (this.#closed) return Promise.resolve('failed');
+    const outcome = new Promise<DeliveryOutcome>((resolve) => this.#waiters.set(item, resolve));
     this.#queue.push(item);
     const { webhookBatchMs, shuffleWebhooks } = this.state.config;
     const delay = shuffleWebhooks ? Math.max(webhookBatchMs, 50) : webhookBatchMs;
@@ -37,13 +61,14 @@ export class WebhookSender {
       this.#timer = setTimeout(() => this.flush(), delay);
       this.#timer.unref();
     }
+    return outcome;
   }
 
   /** Delivers one whole webhook payload now (template events), with the usual retries. */
   sendPayload(payload: unknown): void {
     if (this.#closed) return;
-    this.#track(this.#deliver(payload, 0));
-    if (Math.random() < this.state.config.duplicateWebhookRate) this.#track(this.#deliver(payload, 0));
+    this.#track(this.#deliver(payload, 0).then(() => {}));
+    if (Math.random() < this.state.config.duplicateWebhookRate) this.#track(this.#deliver(payload, 0).then(() => {}));
   }
 
   /** Sends everything queued now. */
@@ -62,9 +87,15 @@ export class WebhookSender {
     }
     for (const [phoneNumberId, list] of byNumber) {
       for (let i = 0; i < list.length; i += Math.max(1, webhookBatchSize)) {
-        const payload = this.#envelope(phoneNumberId, list.slice(i, i + Math.max(1, webhookBatchSize)));
-        this.#track(this.#deliver(payload, 0));
-        if (Math.random() < duplicateWebhookRate) this.#track(this.#deliver(payload, 0));
+        const batch = list.slice(i, i + Math.max(1, webhookBatchSize));
+        const payload = this.#envelope(phoneNumberId, batch);
+        const waiters = batch.flatMap((item) => {
+          const resolve = this.#waiters.get(item);
+          this.#waiters.delete(item);
+          return resolve ? [resolve] : [];
+        });
+        this.#track(this.#deliver(payload, 0).then((outcome) => waiters.forEach((resolve) => resolve(outcome))));
+        if (Math.random() < duplicateWebhookRate) this.#track(this.#deliver(payload, 0).then(() => {}));
       }
     }
   }
@@ -75,13 +106,20 @@ export class WebhookSender {
       messaging_product: 'whatsapp',
       metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: phoneNumberId },
     };
-    const statuses = items.flatMap((i) => (i.kind === 'status' ? [i.status] : []));
+    const statuses = items.flatMap((i) => (i.kind === 'status' ? [i] : []));
     const messages = items.flatMap((i) => (i.kind === 'message' ? [i] : []));
     if (messages.length > 0) {
       value.contacts = messages.map((m) => m.contact);
       value.messages = messages.map((m) => m.message);
+      const errors = messages.flatMap((m) => m.errors ?? []);
+      if (errors.length > 0) value.errors = errors;
     }
-    if (statuses.length > 0) value.statuses = statuses;
+    if (statuses.length > 0) {
+      // Current status webhooks name the recipient in `contacts[]` (failed ones may not: docs/platform.md §4.9).
+      const contacts = statuses.flatMap((s) => (s.contact ? [s.contact] : []));
+      if (contacts.length > 0 && messages.length === 0) value.contacts = dedupe(contacts);
+      value.statuses = statuses.map((s) => s.status);
+    }
     return { object: 'whatsapp_business_account', entry: [{ id: number.wabaId, changes: [{ value, field: 'messages' }] }] };
   }
 
@@ -90,10 +128,10 @@ export class WebhookSender {
     void p.finally(() => this.#inFlight.delete(p));
   }
 
-  async #deliver(payload: unknown, attempt: number): Promise<void> {
+  async #deliver(payload: unknown, attempt: number): Promise<DeliveryOutcome> {
     const url = this.options.webhookUrl();
-    if (!url) return;
-    const body = JSON.stringify(payload);
+    if (!url) return 'not_configured';
+    const body = metaJson(payload);
     let ok = false;
     try {
       const res = await request(url, {
@@ -108,14 +146,15 @@ export class WebhookSender {
     } catch (err) {
       this.options.logger.debug({ err: String(err) }, 'simulator webhook delivery failed');
     }
-    if (ok || this.#closed) return;
+    if (ok) return 'delivered';
+    if (this.#closed) return 'failed';
     const delay = RETRY_DELAYS_MS[attempt];
     if (delay === undefined) {
       this.options.logger.warn({ url }, 'simulator webhook dropped after retries');
-      return;
+      return 'failed';
     }
     await this.#sleep(delay);
-    if (!this.#closed) await this.#deliver(payload, attempt + 1);
+    return this.#closed ? 'failed' : this.#deliver(payload, attempt + 1);
   }
 
   /** Waits before a retry without keeping the process alive; `close` cuts every wait short. */
@@ -143,12 +182,22 @@ export class WebhookSender {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
+    for (const resolve of this.#waiters.values()) resolve('failed');
+    this.#waiters.clear();
     // A delivery waiting to retry would otherwise hold close() on an unref'd timer, and a process
     // with nothing else to do would exit with close() still pending.
     for (const wake of [...this.#sleepers]) wake();
     await Promise.allSettled([...this.#inFlight]);
     await this.#agent.close();
   }
+}
+
+function dedupe(contacts: Record<string, unknown>[]): Record<string, unknown>[] {
+  const seen = new Set<string>();
+  return contacts.filter((c) => {
+    const key = JSON.stringify(c);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }
 
 function shuffle<T>(items: T[]): T[] {

@@ -1,5 +1,5 @@
 /**
- * Template language codes the platform accepts. CLOUD_API.md does not list them; this is Meta's
+ * Template language codes the platform accepts. docs/platform.md does not list them; this is Meta's
  * "Supported languages" list for message templates (core list plus the regional variants added in
  * 2024–2025), written from memory of that page: UNCONFIRMED in completeness. An unknown code is
  * refused up front (issue `language_unknown`) because the platform would refuse it anyway.

@@ -1,10 +1,14 @@
 /**
- * Filling a template's placeholders at send time (DECISIONS §7–§8): values keyed by index ("1") or
+ * Filling a template's placeholders at send time (docs/api.md §D7–§D8): values keyed by index ("1") or
  * by the variable's name, the header's under "header"; the template's examples fill what is left
- * out. Values the platform would refuse are refused here with 400 variables_invalid.
+ * out. Buttons take their values apart, keyed by button index, with no examples as fallback
+ * (fillButtons, docs/api.md §D8). Values the platform would refuse are refused here with 400
+ * variables_invalid.
  */
 import { TidingsError } from '../errors.js';
 import { PARAM_VALUE_FORBIDDEN, placeholderCount, placeholders } from './template.rules.js';
+import type { TemplateButtonValue } from '../platform/platform.js';
+import { BUTTON_URL_MAX, COPY_CODE_MAX, isDynamicUrl, type TemplateButton } from './template-buttons.rules.js';
 import type { Template } from './template.schemas.js';
 
 /** The values to send, in the platform's positional order. */
@@ -21,7 +25,7 @@ export const PARAM_VALUE_MAX = 1024;
 /**
  * @throws TidingsError variables_invalid naming the key (`variables.<key>`) for a key the template
  *   lacks, a placeholder given twice (by index and by name), or a value that is empty, too long, or
- *   contains newlines, tabs or more than 4 consecutive spaces (CLOUD_API.md §1.2).
+ *   contains newlines, tabs or more than 4 consecutive spaces (docs/platform.md §1.2).
  */
 export function fillTemplate(template: Template, variables: Record<string, string> = {}): TemplateValues {
   const count = placeholderCount(template.body);
@@ -58,5 +62,81 @@ function checkValue(key: string, value: string, param: string): void {
   if (value.length > PARAM_VALUE_MAX) throw new TidingsError('variables_invalid', `The value of "${key}" is longer than ${PARAM_VALUE_MAX} characters.`, { param });
   if (PARAM_VALUE_FORBIDDEN.test(value)) {
     throw new TidingsError('variables_invalid', `The value of "${key}" contains a newline, a tab or more than 4 spaces in a row, which the platform refuses.`, { param });
+  }
+}
+
+/** The value of one button at send time, keyed by the button's 0-based index (docs/api.md §D8). */
+export interface ButtonInput {
+  payload?: string;
+  urlSuffix?: string;
+  couponCode?: string;
+}
+
+/** The field each button type takes at send time; types absent here take none. */
+const BUTTON_FIELD: Partial<Record<TemplateButton['type'], { field: keyof ButtonInput; subType: TemplateButtonValue['subType'] }>> = {
+  quick_reply: { field: 'payload', subType: 'quick_reply' },
+  url: { field: 'urlSuffix', subType: 'url' },
+  copy_code: { field: 'couponCode', subType: 'copy_code' },
+};
+
+/** A quick reply's payload: the platform's limit is not published (UNCONFIRMED); Tidings keeps it to this. */
+export const PAYLOAD_MAX = 1024;
+
+/**
+ * The values of a template's buttons (docs/api.md §D8, docs/platform.md §1.2): a dynamic URL's
+ * suffix and a copy code are required and never taken from the template's examples (an example
+ * link must not reach a customer); a quick reply's payload defaults to its label.
+ * @param given values keyed by button index (`"0"`, `"1"`…), as the send body's `buttons`.
+ * @returns one value per button that takes one, by index ascending.
+ * @throws TidingsError variables_invalid naming the button (`buttons.<index>` or
+ *   `buttons.<index>.<field>`): an index the template lacks, a field the button does not take, an
+ *   empty or malformed value, or a missing URL suffix or copy code.
+ */
+export function fillButtons(template: Pick<Template, 'buttons'>, given: Record<string, ButtonInput> = {}): TemplateButtonValue[] {
+  const buttons = template.buttons;
+  for (const [key, input] of Object.entries(given)) {
+    const index = /^\d+$/.test(key) ? Number(key) : -1;
+    const button = buttons[index];
+    if (!button) {
+      throw new TidingsError('variables_invalid', buttons.length ? `The template has no button ${key}; its buttons are 0–${buttons.length - 1}.` : 'The template has no buttons.', { param: `buttons.${key}` });
+    }
+    const takes = BUTTON_FIELD[button.type] && (button.type !== 'url' || isDynamicUrl(button.url)) ? BUTTON_FIELD[button.type]!.field : null;
+    for (const field of Object.keys(input) as (keyof ButtonInput)[]) {
+      if (field !== takes) {
+        const what = takes ? `takes only ${takes}` : 'takes no value at send time';
+        throw new TidingsError('variables_invalid', `Button ${index} (${describe(button)}) ${what}.`, { param: `buttons.${key}.${field}` });
+      }
+    }
+  }
+  const values: TemplateButtonValue[] = [];
+  buttons.forEach((button, index) => {
+    const spec = BUTTON_FIELD[button.type];
+    if (!spec || (button.type === 'url' && !isDynamicUrl(button.url))) return;
+    const param = `buttons.${index}.${spec.field}`;
+    const value = given[String(index)]?.[spec.field];
+    if (value === undefined) {
+      if (button.type === 'quick_reply') return values.push({ index, subType: spec.subType, value: button.text ?? '' });
+      const what = button.type === 'url' ? 'the end of its URL (urlSuffix)' : 'the code to copy (couponCode)';
+      throw new TidingsError('variables_invalid', `Button ${index} (${describe(button)}) needs ${what}; the template's example is never sent.`, { param });
+    }
+    checkButtonValue(spec.field, value, param);
+    values.push({ index, subType: spec.subType, value });
+  });
+  return values;
+}
+
+function describe(b: TemplateButton): string {
+  return b.text ? `${b.type} "${b.text}"` : b.type;
+}
+
+function checkButtonValue(field: keyof ButtonInput, value: string, param: string): void {
+  if (value.trim() === '') throw new TidingsError('variables_invalid', `The ${field} is empty.`, { param });
+  if (field === 'payload' && value.length > PAYLOAD_MAX) throw new TidingsError('variables_invalid', `A payload has at most ${PAYLOAD_MAX} characters.`, { param });
+  // The platform puts the suffix in the URL as given: the caller percent-encodes it (docs/platform.md §1.2).
+  if (field === 'urlSuffix' && (/\s/.test(value) || value.length > BUTTON_URL_MAX)) {
+    throw new TidingsError('variables_invalid', `A URL suffix has no spaces or line breaks (percent-encode them) and at most ${BUTTON_URL_MAX} characters.`, { param });
+  }
+  if (field === 'couponCode' && (value.length > COPY_CODE_MAX || PARAM_VALUE_FORBIDDEN.test(value))) {
+    throw new TidingsError('variables_invalid', `A code has at most ${COPY_CODE_MAX} characters and no line breaks or tabs.`, { param });
   }
 }

@@ -2,10 +2,11 @@
 import { iso } from '../lib/clock.js';
 import type { PlatformTemplate, TemplateSubmission } from '../platform/platform.js';
 import type { TemplateRow } from './template.repository.js';
+import type { TemplateButton } from './template-buttons.rules.js';
 import type { TemplateHeader, TemplateVariable } from './template.rules.js';
 import type { Template } from './template.schemas.js';
 import type { NewEvent } from '../events/event.service.js';
-import type { PlatformTemplateUpdate } from './template.service.js';
+import type { PlatformTemplateUpdate } from '../platform/updates.js';
 
 export function fromPlatform(t: PlatformTemplate, now: number): Partial<TemplateRow> {
   const status = t.status === 'APPROVED' ? 'approved' : t.status === 'REJECTED' ? 'rejected' : 'processing';
@@ -18,7 +19,7 @@ export function fromPlatform(t: PlatformTemplate, now: number): Partial<Template
   };
 }
 
-/** What a template webhook changes (CLOUD_API.md §4.6–4.7), or null. */
+/** What a template webhook changes (docs/platform.md §4.6–4.7), or null. */
 export function templateChanges(row: TemplateRow, u: PlatformTemplateUpdate, now: string): Partial<TemplateRow> | null {
   if (u.kind === 'category') {
     // Only the completed change moves the category; the advance notice (correct_category) does not.
@@ -53,7 +54,13 @@ export function toSubmission(row: TemplateRow, headerHandle: string | null): Tem
         ? { type: 'text', text: header.text, example: header.example ?? null }
         : { type: header.type, handle: headerHandle ?? '' },
     footer: row.footer,
+    buttons: buttonsOf(row),
   };
+}
+
+/** A row's buttons; a template stored before buttons existed (null) has none. */
+export function buttonsOf(row: Pick<TemplateRow, 'buttons'>): TemplateButton[] {
+  return row.buttons ? (JSON.parse(row.buttons) as TemplateButton[]) : [];
 }
 
 export function toTemplate(row: TemplateRow): Template {
@@ -67,6 +74,7 @@ export function toTemplate(row: TemplateRow): Template {
     variables: JSON.parse(row.variables) as TemplateVariable[],
     header: row.header ? (JSON.parse(row.header) as Template['header']) : null,
     footer: row.footer,
+    buttons: buttonsOf(row),
     rejectionReason: row.status === 'rejected' ? row.rejection_reason : null,
     approvedAt: row.approved_at,
     createdAt: row.created_at,
@@ -75,7 +83,7 @@ export function toTemplate(row: TemplateRow): Template {
 }
 
 /**
- * The events a template change causes (DECISIONS §10): `template.approved` and `template.rejected`
+ * The events a template change causes (docs/api.md §D10): `template.approved` and `template.rejected`
  * when the status becomes so, `template.category_updated` when the category changes. Templates
  * are live-mode resources, so their events are live events.
  */

@@ -1,33 +1,70 @@
-/** Rows of templates. Only this file touches the table. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import { isPostgres, type Db } from '../db/connect.js';
+/** Rows of templates. Only this file touches the table; it builds its rows. Rows never leave the templates feature. */
+import type { Selectable, Updateable } from 'kysely';
+import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
 import type { TemplatesTable } from '../db/schema.js';
+import type { Reader, Tx } from '../db/store.js';
+import type { TemplateContent } from './template.rules.js';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 
-export async function insertTemplate(db: Db, row: Insertable<TemplatesTable>): Promise<void> {
-  await db.insertInto('templates').values(row).execute();
+/** The content columns of a template (name, language, body, variables, header, footer, buttons). */
+export function contentColumns(content: Omit<TemplateContent, 'category'>): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
+  return {
+    name: content.name,
+    language: content.language,
+    body: content.body,
+    variables: JSON.stringify(content.variables ?? []),
+    header: content.header ? JSON.stringify(content.header) : null,
+    footer: content.footer ?? null,
+    buttons: content.buttons?.length ? JSON.stringify(content.buttons) : null,
+  };
 }
 
-export async function updateTemplate(db: Db, id: string, changes: Updateable<TemplatesTable>): Promise<void> {
-  await db.updateTable('templates').set(changes).where('id', '=', id).execute();
+/** Stores a new utility template, `pending` until the platform acknowledges it; returns its row. */
+export async function insertTemplate(tx: Tx, t: { id: string; accountId: string; content: TemplateContent; createdAt: string }): Promise<TemplateRow> {
+  const row: TemplateRow = {
+    id: t.id,
+    account_id: t.accountId,
+    ...contentColumns(t.content),
+    category: 'UTILITY',
+    status: 'pending',
+    platform_template_id: null,
+    rejection_reason: null,
+    approved_at: null,
+    submission_error: null,
+    created_at: t.createdAt,
+    updated_at: t.createdAt,
+    deleted_at: null,
+  };
+  await tx.insertInto('templates').values(row).execute();
+  return row;
+}
+
+export async function updateTemplate(tx: Tx, id: string, changes: Updateable<TemplatesTable>): Promise<void> {
+  await tx.updateTable('templates').set(changes).where('id', '=', id).execute();
 }
 
 /** A live (not deleted) template of the account. */
-export function findTemplate(db: Db, accountId: string, id: string): Promise<TemplateRow | undefined> {
+export function findTemplate(db: Reader, accountId: string, id: string): Promise<TemplateRow | undefined> {
   return db.selectFrom('templates').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /** By id whatever the account (background submission). */
-export function findTemplateById(db: Db, id: string): Promise<TemplateRow | undefined> {
+export function findTemplateById(db: Reader, id: string): Promise<TemplateRow | undefined> {
   return db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findByPlatformIds(db: Db, platformIds: string[]): Promise<TemplateRow[]> {
+/** `{ platform_template_id, account_id }` of the live templates with these platform ids. */
+export function accountsByPlatformIds(db: Reader, platformIds: string[]): Promise<{ platform_template_id: string | null; account_id: string }[]> {
   if (platformIds.length === 0) return Promise.resolve([]);
-  let q = db.selectFrom('templates').selectAll().where('platform_template_id', 'in', platformIds).where('deleted_at', 'is', null);
-  if (isPostgres(db)) q = q.forUpdate();
+  return db.selectFrom('templates').select(['platform_template_id', 'account_id']).where('platform_template_id', 'in', platformIds).where('deleted_at', 'is', null).execute();
+}
+
+export function findByPlatformIds(tx: Tx, platformIds: string[]): Promise<TemplateRow[]> {
+  if (platformIds.length === 0) return Promise.resolve([]);
+  let q = tx.selectFrom('templates').selectAll().where('platform_template_id', 'in', platformIds).where('deleted_at', 'is', null);
+  if (isPostgres(tx)) q = q.forUpdate();
   return q.execute();
 }
 
@@ -35,7 +72,7 @@ export function findByPlatformIds(db: Db, platformIds: string[]): Promise<Templa
  * Templates of the account holding `name` (any language, for reservations) that are live or were
  * deleted after `deletedSince`.
  */
-export function findByName(db: Db, accountId: string, name: string, deletedSince: string): Promise<TemplateRow[]> {
+export function findByName(db: Reader, accountId: string, name: string, deletedSince: string): Promise<TemplateRow[]> {
   return db
     .selectFrom('templates')
     .selectAll()
@@ -53,8 +90,8 @@ export interface TemplateListQuery {
   updatedAfter?: string;
 }
 
-/** Utility templates (marketing omitted), newest change first; `limit + 1` rows. */
-export function listTemplates(db: Db, q: TemplateListQuery): Promise<TemplateRow[]> {
+/** Utility templates (marketing omitted), newest change first, at most `limit`. */
+export function listTemplates(db: Reader, q: TemplateListQuery): Promise<TemplateRow[]> {
   let query = db
     .selectFrom('templates')
     .selectAll()
@@ -63,7 +100,7 @@ export function listTemplates(db: Db, q: TemplateListQuery): Promise<TemplateRow
     .where('category', '=', 'UTILITY')
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(q.limit + 1);
+    .limit(q.limit);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.updatedAfter) query = query.where('updated_at', '>', q.updatedAfter);
   if (q.after) query = query.where(afterCursor('updated_at', { value: q.after.updated_at, id: q.after.id }));
@@ -71,6 +108,6 @@ export function listTemplates(db: Db, q: TemplateListQuery): Promise<TemplateRow
 }
 
 /** Removes a template that never reached the platform (its name was taken there). */
-export async function deleteTemplateRow(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('templates').where('id', '=', id).execute();
+export async function deleteTemplateRow(tx: Tx, id: string): Promise<void> {
+  await tx.deleteFrom('templates').where('id', '=', id).execute();
 }

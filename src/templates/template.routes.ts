@@ -1,104 +1,114 @@
-/** Routes of the template resource (service-interface §4.1–4.5, DECISIONS §7). */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+/** Routes of the template resource (docs/api.md §4.1–4.5, §D7). */
 import { Type } from '@sinclair/typebox';
-import { Deleted, errorResponses } from '../http/schemas.js';
-import type { TemplateService } from './template.service.js';
+import { defineRoute } from '../http/route.js';
+import { Deleted } from '../http/schemas.js';
 import { ListTemplatesQuery, Template, TemplateIdParams, TemplateInput, TemplateList, TemplateUpdate, ValidationResult } from './template.schemas.js';
+import type { TemplateService } from './template.service.js';
 
-const IdempotencyHeader = Type.Object({ 'idempotency-key': Type.Optional(Type.String()) });
+const read = { scope: 'templates:read', modes: 'any' } as const;
+/** Templates live at the platform: test keys may read and validate them, not change them. */
+const write = { scope: 'templates:write', modes: 'live' } as const;
+const PLATFORM_ERRORS = ['platform_rate_limited', 'platform_error', 'platform_unavailable'] as const;
 
-export const templateRoutes: FastifyPluginAsyncTypebox<{ templates: TemplateService }> = async (app, { templates }) => {
-  app.get(
-    '/templates/',
-    {
-      config: { scope: 'templates:read' },
-      schema: {
-        tags: ['Templates'],
+export function templateRoutes({ templates }: { templates: TemplateService }) {
+  return [
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/templates/',
+        operationId: 'listTemplates',
         summary: 'List templates',
         description: 'Utility templates of the account, newest change first (templates the platform re-categorised as marketing are left out). Poll cheaply with `updatedAfter`.',
+        tags: ['Templates'],
+        access: read,
+        idempotency: 'none',
+        errors: [],
         querystring: ListTemplatesQuery,
-        response: { 200: TemplateList, ...errorResponses(400, 401, 403, 429, 503) },
+        response: { status: 200, schema: TemplateList },
       },
-    },
-    async (request) => templates.list(request.auth!, request.query),
-  );
-
-  app.post(
-    '/templates/',
-    {
-      config: { scope: 'templates:write', liveOnly: true, idempotency: 'required' },
-      schema: {
-        tags: ['Templates'],
+      ({ auth, query }) => templates.list(auth, query),
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        url: '/templates/',
+        operationId: 'createTemplate',
         summary: 'Create a template',
-        description: 'Stores a utility template and submits it to the platform in the same call. Requires `Idempotency-Key`: a create claims the name. Answers `processing`, or `pending` when the platform could not be reached (Tidings resubmits it in the background).',
-        headers: IdempotencyHeader, // required, but checked by the idempotency hook: 400 idempotency_key_missing
-        body: TemplateInput,
-        response: { 201: Type.Ref(Template), ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await templates.create(request.auth!, request.body)),
-  );
-
-  app.post(
-    '/templates/validate',
-    {
-      config: { scope: 'templates:read', idempotency: 'optional' },
-      schema: {
+        description:
+          'Stores a utility template and submits it to the platform in the same call. Requires `Idempotency-Key`: a create claims the name. Answers `processing`, or `pending` when the platform could not be reached (Tidings resubmits it in the background).',
         tags: ['Templates'],
+        access: write,
+        idempotency: 'required',
+        errors: ['template_invalid', 'media_not_found', 'template_name_taken', 'template_name_reserved', ...PLATFORM_ERRORS],
+        body: TemplateInput,
+        response: { status: 201, schema: Type.Ref(Template) },
+      },
+      ({ auth, body }) => templates.create(auth, body),
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        url: '/templates/validate',
+        operationId: 'validateTemplate',
         summary: 'Validate a template',
         description: 'Every content problem at once; nothing is stored and the platform is not called, so test keys may use it. 409 when the name is taken or reserved.',
-        headers: IdempotencyHeader,
-        body: TemplateInput,
-        response: { 200: ValidationResult, ...errorResponses(400, 401, 403, 409, 429, 503) },
-      },
-    },
-    async (request) => templates.validate(request.auth!, request.body),
-  );
-
-  app.get(
-    '/templates/:id',
-    {
-      config: { scope: 'templates:read' },
-      schema: {
         tags: ['Templates'],
+        access: read,
+        idempotency: 'optional',
+        errors: ['template_name_taken', 'template_name_reserved'],
+        body: TemplateInput,
+        response: { status: 200, schema: ValidationResult },
+      },
+      ({ auth, body }) => templates.validate(auth, body),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/templates/:id',
+        operationId: 'getTemplate',
         summary: 'Get a template',
         description: 'Any template of the account, including one the platform re-categorised as marketing.',
-        params: TemplateIdParams,
-        response: { 200: Type.Ref(Template), ...errorResponses(400, 401, 403, 404, 429, 503) },
-      },
-    },
-    async (request) => templates.get(request.auth!, request.params.id),
-  );
-
-  app.patch(
-    '/templates/:id',
-    {
-      config: { scope: 'templates:write', liveOnly: true, idempotency: 'optional' },
-      schema: {
         tags: ['Templates'],
+        access: read,
+        idempotency: 'none',
+        errors: ['template_not_found'],
+        params: TemplateIdParams,
+        response: { status: 200, schema: Type.Ref(Template) },
+      },
+      ({ auth, params }) => templates.get(auth, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'PATCH',
+        url: '/templates/:id',
+        operationId: 'updateTemplate',
         summary: 'Update a template',
         description: 'Only pending or rejected templates (else 409 template_not_editable). Omitted fields keep their value; the template is resubmitted and its rejection reason cleared.',
-        headers: IdempotencyHeader,
+        tags: ['Templates'],
+        access: write,
+        idempotency: 'optional',
+        errors: ['template_not_found', 'template_not_editable', 'template_invalid', 'template_name_taken', 'template_name_reserved', ...PLATFORM_ERRORS],
         params: TemplateIdParams,
         body: TemplateUpdate,
-        response: { 200: Type.Ref(Template), ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) },
+        response: { status: 200, schema: Type.Ref(Template) },
       },
-    },
-    async (request) => templates.update(request.auth!, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/templates/:id',
-    {
-      config: { scope: 'templates:write', liveOnly: true },
-      schema: {
-        tags: ['Templates'],
+      ({ auth, params, body }) => templates.update(auth, params.id, body),
+    ),
+    defineRoute(
+      {
+        method: 'DELETE',
+        url: '/templates/:id',
+        operationId: 'deleteTemplate',
         summary: 'Delete a template',
         description: 'Deletes it at the platform (every language of its name) and here. The name stays reserved for 30 days.',
+        tags: ['Templates'],
+        access: write,
+        idempotency: 'none',
+        errors: ['template_not_found', ...PLATFORM_ERRORS],
         params: TemplateIdParams,
-        response: { 200: Deleted, ...errorResponses(400, 401, 403, 404, 429, 502, 503) },
+        response: { status: 200, schema: Deleted },
       },
-    },
-    async (request) => templates.delete(request.auth!, request.params.id),
-  );
-};
+      ({ auth, params }) => templates.delete(auth, params.id),
+    ),
+  ];
+}

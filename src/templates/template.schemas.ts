@@ -1,6 +1,7 @@
-/** The template resource and its bodies (service-interface §2.1, §4.1–4.5; DECISIONS §6–§7). */
+/** The template resource and its bodies (docs/api.md §2.1, §4.1–4.5, §D6–§D7). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
+import { Nullable, NullableString, PageLimit, StringEnum, TaggedUnion, Timestamp } from '../http/schemas.js';
+import { BUTTON_TYPES } from './template-buttons.rules.js';
 
 export const TEMPLATE_STATUSES = ['pending', 'processing', 'approved', 'rejected'] as const;
 
@@ -12,23 +13,43 @@ const Variable = Type.Object(
   { additionalProperties: false },
 );
 
-const Header = Type.Union(
-  [
-    Type.Object(
-      {
-        type: Type.Literal('text'),
-        text: Type.String({ maxLength: 1024, description: 'At most 60 characters and one placeholder, {{1}}.' }),
-        example: Type.Optional(Type.String({ maxLength: 1024, description: 'Example for {{1}}; at send time the value goes under "header" in variables.' })),
-      },
-      { additionalProperties: false },
-    ),
-    Type.Object(
-      { type: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('document')]), mediaId: Type.String({ description: 'A med_ id.' }) },
-      { additionalProperties: false },
-    ),
-  ],
-  { description: 'A text header or a media header.' },
+export const TextHeader = Type.Object(
+  {
+    type: Type.Literal('text'),
+    text: Type.String({ maxLength: 1024, description: 'At most 60 characters and one placeholder, {{1}}.' }),
+    example: Type.Optional(Type.String({ maxLength: 1024, description: 'Example for {{1}}; at send time the value goes under "header" in variables.' })),
+  },
+  { $id: 'TextHeader', additionalProperties: false, description: 'A text header.', examples: [{ type: 'text', text: 'Order {{1}}', example: 'A-1042' }] },
 );
+
+export const MediaHeader = Type.Object(
+  { type: StringEnum(['image', 'video', 'document'] as const), mediaId: Type.String({ description: 'A med_ id of an upload of that kind.' }) },
+  {
+    $id: 'MediaHeader',
+    additionalProperties: false,
+    description: 'A media header: the file is uploaded first (POST /v1/media).',
+    examples: [{ type: 'document', mediaId: 'med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u' }],
+  },
+);
+
+/**
+ * One button (docs/api.md §D7). A single shape for every type, so that a field given to the wrong
+ * type comes back as an issue beside that field (button_field_unused) rather than as a schema error.
+ */
+export const TemplateButton = Type.Object(
+  {
+    type: StringEnum(BUTTON_TYPES, { description: 'quick_reply, url, phone_number, copy_code or request_contact_info.' }),
+    text: Type.Optional(Type.String({ maxLength: 1024, description: 'The label, at most 25 characters; every type but copy_code (whose label is the platform\'s own).' })),
+    url: Type.Optional(Type.String({ maxLength: 4096, description: 'url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}.' })),
+    example: Type.Optional(
+      Type.String({ maxLength: 1024, description: 'url buttons with {{1}}: an example value of the URL\'s end (required then); copy_code buttons: an example code of at most 15 characters.' }),
+    ),
+    phoneNumber: Type.Optional(Type.String({ maxLength: 64, description: 'phone_number buttons: the number to call, E.164.' })),
+  },
+  { additionalProperties: false },
+);
+
+const Header = TaggedUnion('type', [TextHeader, MediaHeader], { description: 'A text header or a media header.' });
 
 const contentFields = {
   name: Type.String({ maxLength: 1024, description: 'Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days.' }),
@@ -38,12 +59,39 @@ const contentFields = {
   variables: Type.Optional(Type.Array(Variable, { maxItems: 100, description: 'Entry i describes placeholder {{i+1}}.' })),
   header: Type.Optional(Nullable(Header)),
   footer: Type.Optional(Nullable(Type.String({ maxLength: 1024, description: 'At most 60 characters, no placeholders.' }))),
+  buttons: Type.Optional(
+    Type.Array(TemplateButton, {
+      maxItems: 100,
+      description: 'At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons.',
+    }),
+  ),
 };
 
-export const TemplateInput = Type.Object(contentFields, { additionalProperties: false });
+/** The buttons of the README's example: a quick reply and a URL whose end is given at send time. */
+const ORDER_BUTTONS = [
+  { type: 'quick_reply', text: 'Stop updates' },
+  { type: 'url', text: 'Track order', url: 'https://shop.example.com/track/{{1}}', example: 'A-1042' },
+];
+
+/** The template of the README's walkthrough: a text header, two variables (one named) and a footer. */
+const ORDER_SHIPPED = {
+  name: 'order_shipped',
+  category: 'UTILITY',
+  language: 'en_US',
+  header: { type: 'text', text: 'Order {{1}}', example: 'A-1042' },
+  body: 'Hi {{1}}, your order has shipped and should arrive on {{2}}.',
+  variables: [{ example: 'Maria', name: 'first_name' }, { example: 'Tuesday' }],
+  footer: 'Reply STOP to opt out',
+};
+
+export const TemplateInput = Type.Object(contentFields, { additionalProperties: false, examples: [ORDER_SHIPPED, { ...ORDER_SHIPPED, name: 'order_shipped_track', buttons: ORDER_BUTTONS }] });
 export type TemplateInput = Static<typeof TemplateInput>;
 
-export const TemplateUpdate = Type.Partial(Type.Object(contentFields), { additionalProperties: false, minProperties: 1 });
+export const TemplateUpdate = Type.Partial(Type.Object(contentFields), {
+  additionalProperties: false,
+  minProperties: 1,
+  examples: [{ body: 'Hi {{1}}, your order is on its way and should arrive on {{2}}.' }],
+});
 export type TemplateUpdate = Static<typeof TemplateUpdate>;
 
 export const Template = Type.Object(
@@ -62,12 +110,27 @@ export const Template = Type.Object(
       required: ['type'],
     }),
     footer: NullableString(),
+    buttons: Type.Array(TemplateButton, { description: 'In the order the customer sees them; empty without buttons.' }),
     rejectionReason: NullableString(),
     approvedAt: NullableString({ format: 'date-time' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
-  { $id: 'Template' },
+  {
+    $id: 'Template',
+    examples: [
+      {
+        id: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e',
+        ...ORDER_SHIPPED,
+        buttons: ORDER_BUTTONS,
+        status: 'approved',
+        rejectionReason: null,
+        approvedAt: '2026-11-21T10:00:02.000Z',
+        createdAt: '2026-11-21T10:00:00.871Z',
+        updatedAt: '2026-11-21T10:00:02.104Z',
+      },
+    ],
+  },
 );
 export type Template = Static<typeof Template>;
 
@@ -77,7 +140,7 @@ export const ListTemplatesQuery = Type.Object(
   {
     limit: Type.Optional(PageLimit),
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
-    status: Type.Optional(Type.Union(TEMPLATE_STATUSES.map((s) => Type.Literal(s)))),
+    status: Type.Optional(Type.Union(TEMPLATE_STATUSES.map((s) => Type.Literal(s)), { description: 'Only templates in this status.' })),
     updatedAfter: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601 with a time zone; only templates changed strictly later.' })),
   },
   { additionalProperties: false },
@@ -86,8 +149,11 @@ export type ListTemplatesQuery = Static<typeof ListTemplatesQuery>;
 
 export const TemplateList = Type.Object({ data: Type.Array(Type.Ref(Template)), has_more: Type.Boolean() });
 
-export const ValidationResult = Type.Object({
-  valid: Type.Boolean(),
-  issues: Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() })),
-});
+export const ValidationResult = Type.Object(
+  {
+    valid: Type.Boolean(),
+    issues: Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() })),
+  },
+  { examples: [{ valid: false, issues: [{ code: 'placeholder_at_end', field: 'body', message: 'The body cannot end with a placeholder.' }] }] },
+);
 

@@ -1,10 +1,11 @@
 /**
- * The Platform implementation over the WhatsApp Cloud API (Graph API), CLOUD_API.md §1.
+ * The Platform implementation over the WhatsApp Cloud API (Graph API), docs/platform.md §1.
  */
-import type { SenderCredentials } from '../../accounts/account.service.js';
-import type { OutboundMessage, Platform, PlatformTemplate, SendResult, TemplateSubmission } from '../platform.js';
-import { PlatformError } from '../platform.js';
+import type { MediaDownload, OutboundContent, OutboundMessage, Platform, PlatformMediaUrl, PlatformTemplate, SenderCredentials, SendResult, TemplateSubmission } from '../platform.js';
+import type { TemplateButtonValue, TemplateSubmissionButton } from '../platform.js';
+import { PlatformError, THROUGHPUT_LEVELS } from '../platform.js';
 import { FormData } from 'undici';
+import { isBsuid } from '../bsuid.js';
 import { GraphClient } from './graph-client.js';
 
 interface SendResponse {
@@ -13,14 +14,15 @@ interface SendResponse {
 }
 
 /**
- * The Graph API body for one message (CLOUD_API.md §1.1; compare `send-text-request.json` and
- * `send-reply-text-request.json`).
+ * The Graph API body for one message (docs/platform.md §1.1; compare `send-text-request.json` and
+ * `send-reply-text-request.json`). A business-scoped user id goes in `recipient`, a phone number in
+ * `to` (docs/platform.md §4.9: `to` would win if both were given, so only one is).
  */
 export function toGraphMessage(message: OutboundMessage): Record<string, unknown> {
   const body: Record<string, unknown> = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: message.to,
+    ...(isBsuid(message.to) ? { recipient: message.to } : { to: message.to }),
   };
   if (message.replyToWamid) body.context = { message_id: message.replyToWamid };
   const content = message.content;
@@ -30,7 +32,7 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
       body.text = { preview_url: content.previewUrl, body: content.body };
       break;
     case 'media': {
-      // CLOUD_API.md §1.1: caption for image, video and document; filename for documents.
+      // docs/platform.md §1.1: caption for image, video and document; filename for documents.
       const object: Record<string, unknown> = { id: content.platformMediaId };
       if (content.caption !== null) object.caption = content.caption;
       if (content.kind === 'document' && content.filename) object.filename = content.filename;
@@ -39,24 +41,75 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
       break;
     }
     case 'template': {
-      // Positional parameters (CLOUD_API.md §1.2, send-template-positional-params-request.json);
+      // Positional parameters (docs/platform.md §1.2, send-template-positional-params-request.json);
       // a template without values is sent with no components.
       const components: Record<string, unknown>[] = [];
       const header = content.header;
       if (header?.type === 'text') components.push({ type: 'header', parameters: [{ type: 'text', text: header.text }] });
       else if (header) components.push({ type: 'header', parameters: [{ type: header.type, [header.type]: { id: header.platformMediaId } }] });
       if (content.body.length > 0) components.push({ type: 'body', parameters: content.body.map((text) => ({ type: 'text', text })) });
+      for (const b of content.buttons ?? []) components.push(toGraphButtonValue(b));
       body.type = 'template';
       body.template = { name: content.name, language: { code: content.language }, ...(components.length > 0 ? { components } : {}) };
       break;
     }
+    case 'interactive':
+    case 'location':
+    case 'contacts':
+    case 'reaction':
+      body.type = content.type;
+      body[content.type] = toGraphRich(content);
+      break;
   }
   if (message.callbackData) body.biz_opaque_callback_data = message.callbackData;
   return body;
 }
 
 /**
- * The Graph API body of a template submission (CLOUD_API.md §2.1; compare
+ * The object of a rich free-form message, named after its type (docs/platform.md §1.4, Meta's
+ * `interactive-reply-buttons-messages`, `interactive-list-messages`, `interactive-cta-url-messages`,
+ * `location-messages`, `contacts-messages`, `reaction-messages`). Optional fields left out are not sent.
+ */
+export function toGraphRich(content: Extract<OutboundContent, { type: 'interactive' | 'location' | 'contacts' | 'reaction' }>): unknown {
+  const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
+  switch (content.type) {
+    case 'interactive': {
+      const a = content.action;
+      const action =
+        a.kind === 'buttons'
+          ? { buttons: a.buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) }
+          : a.kind === 'list'
+            ? { button: a.button, sections: a.sections.map((s) => defined({ title: s.title, rows: s.rows.map((r) => defined({ id: r.id, title: r.title, description: r.description })) })) }
+            : { name: 'cta_url', parameters: { display_text: a.displayText, url: a.url } };
+      return defined({
+        type: a.kind === 'buttons' ? 'button' : a.kind,
+        header: content.header !== null ? { type: 'text', text: content.header } : undefined,
+        body: { text: content.body },
+        footer: content.footer !== null ? { text: content.footer } : undefined,
+        action,
+      });
+    }
+    case 'location':
+      return defined({ latitude: content.latitude, longitude: content.longitude, name: content.name, address: content.address });
+    case 'contacts':
+      return content.contacts.map((c) =>
+        defined({
+          name: defined({ formatted_name: c.name.formatted, first_name: c.name.first, last_name: c.name.last, middle_name: c.name.middle, prefix: c.name.prefix, suffix: c.name.suffix }),
+          phones: c.phones?.map((p) => defined({ phone: p.phone, type: p.type, wa_id: p.waId })),
+          emails: c.emails?.map((e) => defined({ email: e.email, type: e.type })),
+          urls: c.urls?.map((u) => defined({ url: u.url, type: u.type })),
+          org: c.org && defined({ company: c.org.company, department: c.org.department, title: c.org.title }),
+          addresses: c.addresses?.map((x) => defined({ street: x.street, city: x.city, state: x.state, zip: x.zip, country: x.country, country_code: x.countryCode, type: x.type })),
+          birthday: c.birthday,
+        }),
+      );
+    case 'reaction':
+      return { message_id: content.targetWamid, emoji: content.emoji };
+  }
+}
+
+/**
+ * The Graph API body of a template submission (docs/platform.md §2.1; compare
  * `template-create-request-positional-params.json`): components with examples, POSITIONAL format.
  */
 export function toGraphTemplate(t: TemplateSubmission): Record<string, unknown> {
@@ -69,7 +122,42 @@ export function toGraphTemplate(t: TemplateSubmission): Record<string, unknown> 
   }
   components.push({ type: 'BODY', text: t.body, ...(t.bodyExamples.length > 0 ? { example: { body_text: [t.bodyExamples] } } : {}) });
   if (t.footer) components.push({ type: 'FOOTER', text: t.footer });
+  if (t.buttons?.length) components.push({ type: 'BUTTONS', buttons: t.buttons.map(toGraphButton) });
   return { name: t.name, language: t.language, category: t.category, parameter_format: 'POSITIONAL', components };
+}
+
+/**
+ * One button of a `BUTTONS` component (docs/platform.md §2.1–2.2,
+ * `template-create-request-text-header-quick-replies.json`). A dynamic URL's example is the whole
+ * URL with `{{1}}` filled, as in Meta's examples (`"example": ["https://…/shop?promo=summer2023"]`);
+ * a copy code's example is the code itself.
+ */
+function toGraphButton(b: TemplateSubmissionButton): Record<string, unknown> {
+  switch (b.type) {
+    case 'quick_reply':
+      return { type: 'QUICK_REPLY', text: b.text };
+    case 'url': {
+      const url = b.url ?? '';
+      const dynamic = url.endsWith('{{1}}');
+      return { type: 'URL', text: b.text, url, ...(dynamic && b.example ? { example: [url.slice(0, -'{{1}}'.length) + b.example] } : {}) };
+    }
+    case 'phone_number':
+      return { type: 'PHONE_NUMBER', text: b.text, phone_number: b.phoneNumber };
+    case 'copy_code':
+      return { type: 'COPY_CODE', example: b.example };
+    case 'request_contact_info':
+      return { type: 'REQUEST_CONTACT_INFO', text: b.text };
+  }
+}
+
+/**
+ * A button's value at send time (docs/platform.md §1.2, `send-template-quick-reply-buttons-request.json`):
+ * a `button` component addressed by its index as a string and its `sub_type`.
+ */
+function toGraphButtonValue(b: TemplateButtonValue): Record<string, unknown> {
+  const parameter =
+    b.subType === 'quick_reply' ? { type: 'payload', payload: b.value } : b.subType === 'url' ? { type: 'text', text: b.value } : { type: 'coupon_code', coupon_code: b.value };
+  return { type: 'button', sub_type: b.subType, index: String(b.index), parameters: [parameter] };
 }
 
 interface GraphTemplate {
@@ -91,13 +179,29 @@ export class CloudApiPlatform implements Platform {
     this.#graph = new GraphClient({ baseUrl: options.graphUrl, timeoutMs: options.timeoutMs });
   }
 
+  async getThroughput(sender: SenderCredentials): Promise<{ level: string; messagesPerSecond: number | null }> {
+    const node = await this.#graph.getJson<{ throughput?: { level?: string } }>(`/${sender.phoneNumberId}?fields=throughput`, sender.accessToken);
+    const level = String(node.throughput?.level ?? 'UNKNOWN').toUpperCase();
+    return { level, messagesPerSecond: THROUGHPUT_LEVELS[level] ?? null };
+  }
+
   async sendMessage(sender: SenderCredentials, message: OutboundMessage): Promise<SendResult> {
     const response = await this.#graph.postJson<SendResponse>(`/${sender.phoneNumberId}/messages`, sender.accessToken, toGraphMessage(message));
     const wamid = response.messages?.[0]?.id;
     if (typeof wamid !== 'string' || wamid === '') {
-      throw new PlatformError('unavailable', 'The platform accepted the send but returned no message id.');
+      throw new PlatformError('unavailable', 'The platform accepted the send but returned no message id.', null, null, null, null, true);
     }
     return { wamid, waId: response.contacts?.[0]?.wa_id?.trim() ?? null };
+  }
+
+  async markRead(sender: SenderCredentials, read: { wamid: string; typingIndicator: boolean }): Promise<void> {
+    // mark-as-read-request.json, with Meta's typing indicator (docs/platform.md §1.1).
+    await this.#graph.postJson(`/${sender.phoneNumberId}/messages`, sender.accessToken, {
+      messaging_product: 'whatsapp',
+      status: 'read',
+      message_id: read.wamid,
+      ...(read.typingIndicator ? { typing_indicator: { type: 'text' } } : {}),
+    });
   }
 
   async uploadMedia(sender: SenderCredentials, file: { blob: Blob; filename: string; mimeType: string }): Promise<{ id: string }> {
@@ -114,10 +218,31 @@ export class CloudApiPlatform implements Platform {
     const query = new URLSearchParams({ file_name: file.filename, file_length: String(file.blob.size), file_type: file.mimeType });
     const session = await this.#graph.postJson<{ id?: string }>(`/${appId}/uploads?${query}`, account.accessToken, {});
     if (!session.id) throw new PlatformError('unavailable', 'The platform opened no upload session.');
-    // The file data goes with `Authorization: OAuth <token>` and `file_offset` (CLOUD_API.md §2.6).
+    // The file data goes with `Authorization: OAuth <token>` and `file_offset` (docs/platform.md §2.6).
     const done = await this.#graph.postBytes<{ h?: string }>(`/${session.id}`, account.accessToken, { authorization: `OAuth ${account.accessToken}`, file_offset: '0', 'content-type': 'application/octet-stream' }, file.blob);
     if (!done.h) throw new PlatformError('unavailable', 'The platform returned no upload handle.');
     return done.h;
+  }
+
+  async getMediaUrl(sender: SenderCredentials, platformMediaId: string): Promise<PlatformMediaUrl> {
+    const query = new URLSearchParams({ phone_number_id: sender.phoneNumberId });
+    const res = await this.#graph.getJson<{ url?: unknown; mime_type?: unknown; sha256?: unknown; file_size?: unknown }>(`/${encodeURIComponent(platformMediaId)}?${query}`, sender.accessToken);
+    if (typeof res.url !== 'string' || res.url === '') throw new PlatformError('unavailable', 'The platform answered without a media URL.');
+    // `file_size` is a string in Meta's collection and a number elsewhere (docs/platform.md §3).
+    const size = Number(res.file_size);
+    return {
+      url: res.url,
+      mimeType: typeof res.mime_type === 'string' ? res.mime_type : null,
+      sha256: typeof res.sha256 === 'string' ? res.sha256 : null,
+      fileSize: res.file_size !== undefined && res.file_size !== null && Number.isFinite(size) ? size : null,
+    };
+  }
+
+  async downloadMedia(sender: SenderCredentials, url: string): Promise<MediaDownload> {
+    const { body, headers } = await this.#graph.download(url, sender.accessToken);
+    const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+    const length = one(headers['content-length']);
+    return { body, contentLength: length !== null && /^\d+$/.test(length) ? Number(length) : null, contentType: one(headers['content-type']) };
   }
 
   async createTemplate(account: SenderCredentials, template: TemplateSubmission): Promise<PlatformTemplate> {

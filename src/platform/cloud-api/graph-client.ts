@@ -1,6 +1,6 @@
 /**
  * A small Graph API client: JSON over HTTP with keep-alive connections, a timeout per call, and
- * Graph error envelopes (CLOUD_API.md §6.1) turned into PlatformError.
+ * Graph error envelopes (docs/platform.md §6.1) turned into PlatformError.
  */
 import { Readable } from 'node:stream';
 import { Agent, request, type FormData } from 'undici';
@@ -18,6 +18,15 @@ export interface GraphClientOptions {
 
 interface GraphErrorBody {
   error?: { message?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
+}
+
+/** Connection errors that happen before a request is written: the platform cannot have acted on it. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Whether a failed call surely never reached the platform (undici's error code, or its cause's). */
+function neverSent(err: unknown): boolean {
+  const code = (err as { code?: string })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return code !== undefined && NOT_SENT_CODES.has(code);
 }
 
 export class GraphClient {
@@ -74,7 +83,7 @@ export class GraphClient {
       text = await response.body.text();
     } catch (err) {
       const reason = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? `timed out after ${this.#timeoutMs} ms` : String((err as Error).message ?? err);
-      throw new PlatformError('unavailable', `Graph API ${method} ${path} failed: ${reason}`);
+      throw new PlatformError('unavailable', `Graph API ${method} ${path} failed: ${reason}`, null, null, null, null, !neverSent(err));
     }
     let parsed: unknown;
     try {
@@ -98,7 +107,35 @@ export class GraphClient {
         ),
       );
     }
-    throw new PlatformError(statusCode >= 500 || statusCode === 429 ? 'unavailable' : 'refused', `Graph API ${method} ${path} answered HTTP ${statusCode} without a Graph error`);
+    // A gateway's 5xx may come after the platform acted on the request; a 429 or 4xx did not.
+    const kind = statusCode >= 500 || statusCode === 429 ? 'unavailable' : 'refused';
+    throw new PlatformError(kind, `Graph API ${method} ${path} answered HTTP ${statusCode} without a Graph error`, null, null, null, null, statusCode >= 500);
+  }
+
+  /**
+   * GETs an absolute URL (a media download, docs/platform.md §3) with the bearer token and hands
+   * back the body as a stream. The time limit applies to the headers and to each pause between
+   * chunks, not to the whole transfer (a 100 MB document takes longer than one API call).
+   * @throws PlatformError `unavailable` for no answer or any non-2xx (whose body is dropped).
+   */
+  async download(url: string, accessToken: string): Promise<{ body: Readable; headers: Record<string, string | string[] | undefined> }> {
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(url, {
+        method: 'GET',
+        dispatcher: this.#agent,
+        headers: { authorization: `Bearer ${accessToken}` },
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
+      });
+    } catch (err) {
+      throw new PlatformError('unavailable', `Media download failed: ${String((err as Error).message ?? err)}`);
+    }
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
+      throw new PlatformError('unavailable', `Media download answered HTTP ${response.statusCode}`);
+    }
+    return { body: response.body, headers: response.headers };
   }
 
   close(): Promise<void> {

@@ -1,16 +1,20 @@
 /**
- * Parses the platform's webhook envelope (CLOUD_API.md §4.3–4.5) into what the service stores.
+ * Parses the platform's webhook envelope (docs/platform.md §4.3–4.5) into what the service stores.
  * Every entry, change, status and message of a batch is read; anything the service does not use
- * yet (template fields until templates land, reactions…) is counted as ignored, never an error, so
+ * yet (fields of other webhook kinds…) is counted as ignored, never an error, so
  * the platform does not retry a payload forever.
  */
-import type { PlatformBatch, PlatformInboundMessage, PlatformStatusUpdate } from '../../messages/platform-reports.service.js';
-import { isReportedStatus } from '../../messages/status-machine.js';
+import type { PlatformContactUpdate, PlatformInboundMessage, PlatformStatusUpdate, PlatformUpdates } from '../updates.js';
 
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
+
+/** The statuses a sent message moves through (docs/platform.md §4.4); `played` is not one. */
+function isMessageStatus(value: string): value is PlatformStatusUpdate['status'] {
+  return value === 'sent' || value === 'delivered' || value === 'read' || value === 'failed';
+}
 
 /** Unix seconds as a string (`"1750030073"`) → ISO 8601; null when it is not a number. */
 function unixToIso(value: unknown): string | null {
@@ -19,7 +23,7 @@ function unixToIso(value: unknown): string | null {
   return new Date(Number(s) * 1000).toISOString();
 }
 
-export interface ParsedWebhook extends PlatformBatch {
+export interface ParsedWebhook extends PlatformUpdates {
   /** Changes or items that were not understood or not used, for the log. */
   ignored: number;
 }
@@ -27,7 +31,7 @@ export interface ParsedWebhook extends PlatformBatch {
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
 export function parseWebhook(body: unknown): ParsedWebhook | null {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) return null;
-  const out: ParsedWebhook = { statuses: [], inbound: [], templates: [], ignored: 0 };
+  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], ignored: 0 };
   for (const entry of body.entry) {
     if (!isObject(entry) || !Array.isArray(entry.changes)) {
       out.ignored++;
@@ -39,6 +43,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
         continue;
       }
       if (change.field === 'messages') parseMessagesValue(change.value, out);
+      else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (change.field === 'message_template_status_update' || change.field === 'template_category_update') parseTemplateValue(change.field, change.value, out);
       else out.ignored++;
     }
@@ -52,20 +57,68 @@ function parseMessagesValue(value: Json, out: ParsedWebhook): void {
     out.ignored++;
     return;
   }
+  const contacts = Array.isArray(value.contacts) ? value.contacts.filter(isObject) : [];
   for (const s of Array.isArray(value.statuses) ? value.statuses : []) {
     const parsed = isObject(s) ? parseStatus(s, phoneNumberId) : null;
-    if (parsed) out.statuses.push(parsed);
-    else out.ignored++;
+    if (!parsed) {
+      out.ignored++;
+      continue;
+    }
+    out.statuses.push(parsed);
+    const contact = contactOf(contacts, parsed.recipientId, parsed.recipientUserId);
+    out.contacts.push(contactUpdate(phoneNumberId, contact, { waId: parsed.recipientId, userId: parsed.recipientUserId, parentUserId: parsed.recipientParentUserId, at: parsed.at, kind: 'status' }));
   }
-  const contacts = Array.isArray(value.contacts) ? value.contacts.filter(isObject) : [];
   for (const m of Array.isArray(value.messages) ? value.messages : []) {
     const parsed = isObject(m) ? parseInbound(m, phoneNumberId, contacts) : null;
-    if (parsed) out.inbound.push(parsed);
-    else out.ignored++;
+    if (!parsed) {
+      out.ignored++;
+      continue;
+    }
+    out.inbound.push(parsed.message);
+    out.contacts.push(parsed.contact);
   }
 }
 
-/** CLOUD_API.md §4.6–4.7; `message_template_id` is an integer in these payloads. */
+/** The `contacts[]` entry about a customer: by phone number, else by BSUID, else the only one. */
+function contactOf(contacts: Json[], waId: string | null, userId: string | null): Json | undefined {
+  return (
+    (waId !== null ? contacts.find((c) => str(c.wa_id) === waId) : undefined) ??
+    (userId !== null ? contacts.find((c) => str(c.user_id) === userId) : undefined) ??
+    (contacts.length === 1 ? contacts[0] : undefined)
+  );
+}
+
+/** What one message or status says of its customer: its own fields, completed by the `contacts[]` entry (docs/platform.md §4.9). */
+function contactUpdate(
+  phoneNumberId: string,
+  contact: Json | undefined,
+  own: { waId: string | null; userId: string | null; parentUserId: string | null; at: string; kind: PlatformContactUpdate['kind'] },
+): PlatformContactUpdate {
+  const profile = contact && isObject(contact.profile) ? contact.profile : undefined;
+  return {
+    phoneNumberId,
+    waId: own.waId ?? (contact ? str(contact.wa_id) : null),
+    userId: own.userId ?? (contact ? str(contact.user_id) : null),
+    parentUserId: own.parentUserId ?? (contact ? str(contact.parent_user_id) : null),
+    name: profile ? str(profile.name) : null,
+    username: profile ? str(profile.username) : null,
+    at: own.at,
+    kind: own.kind,
+  };
+}
+
+/** docs/platform.md §7: `{ display_phone_number, event, … }` under the WABA's entry. */
+function parseNumberValue(wabaId: string | null, value: Json, out: ParsedWebhook): void {
+  const displayPhoneNumber = str(value.display_phone_number);
+  const event = str(value.event);
+  if (wabaId === null || displayPhoneNumber === null || event === null) {
+    out.ignored++;
+    return;
+  }
+  out.numbers.push({ wabaId, displayPhoneNumber, event });
+}
+
+/** docs/platform.md §4.6–4.7; `message_template_id` is an integer in these payloads. */
 function parseTemplateValue(field: string, value: Json, out: ParsedWebhook): void {
   const platformTemplateId = str(value.message_template_id);
   if (platformTemplateId === null) {
@@ -92,8 +145,12 @@ function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | nul
   const status = str(s.status);
   const at = unixToIso(s.timestamp);
   const recipientId = str(s.recipient_id);
+  // A send to a BSUID may come back without `recipient_id`, naming the recipient by
+  // `recipient_user_id` (and `recipient_parent_user_id`) only (docs/platform.md §4.9).
+  const recipientUserId = str(s.recipient_user_id);
+  const recipientParentUserId = str(s.recipient_parent_user_id);
   // `played` (voice message played) and any future status are not part of the message status machine.
-  if (!wamid || !status || !isReportedStatus(status) || !at || !recipientId) return null;
+  if (!wamid || !status || !isMessageStatus(status) || !at || (!recipientId && !recipientUserId && !recipientParentUserId)) return null;
   let error: PlatformStatusUpdate['error'] = null;
   const first = Array.isArray(s.errors) ? s.errors.find(isObject) : undefined;
   if (first) {
@@ -108,33 +165,49 @@ function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | nul
     status,
     at,
     recipientId,
+    recipientUserId,
+    recipientParentUserId,
     error,
     callbackData: str(s.biz_opaque_callback_data),
     pricingCategory: isObject(s.pricing) ? str(s.pricing.category) : null,
   };
 }
 
-function parseInbound(m: Json, phoneNumberId: string, contacts: Json[]): PlatformInboundMessage | null {
+/**
+ * A customer message and what it says of its customer. A customer who shows only a username has
+ * no `from` and no `wa_id`: the message names them by `from_user_id` and `contacts[].user_id`
+ * (docs/platform.md §4.9); a message naming nobody is ignored.
+ */
+function parseInbound(m: Json, phoneNumberId: string, contacts: Json[]): { message: PlatformInboundMessage; contact: PlatformContactUpdate } | null {
   const wamid = str(m.id);
   const from = str(m.from);
   const at = unixToIso(m.timestamp);
   const type = str(m.type);
-  if (!wamid || !from || !at || !type) return null;
-  const contact = contacts.find((c) => str(c.wa_id) === from) ?? contacts[0];
+  const contact = contactOf(contacts, from, str(m.from_user_id));
+  const who = contactUpdate(phoneNumberId, contact, { waId: from, userId: str(m.from_user_id), parentUserId: null, at: at ?? '', kind: 'inbound' });
+  if (!wamid || !at || !type || (!who.waId && !who.userId)) return null;
   const profile = contact && isObject(contact.profile) ? contact.profile : undefined;
   let text: string | null = null;
   if (type === 'text' && isObject(m.text)) text = str(m.text.body);
   else if (type === 'button' && isObject(m.button)) text = str(m.button.text);
-  else if (isObject(m[type])) text = str((m[type] as Json).caption);
-  return {
+  else if (type === 'interactive' && isObject(m.interactive)) {
+    // A reply button or list row: its title (docs/platform.md §4.5).
+    const reply = isObject(m.interactive.button_reply) ? m.interactive.button_reply : isObject(m.interactive.list_reply) ? m.interactive.list_reply : null;
+    text = reply ? str(reply.title) : null;
+  } else if (isObject(m[type])) text = str((m[type] as Json).caption);
+  // A reaction names the message it is on in `reaction.message_id`, not in `context`: that is what it answers.
+  const reactedTo = type === 'reaction' && isObject(m.reaction) ? str(m.reaction.message_id) : null;
+  const message: PlatformInboundMessage = {
     phoneNumberId,
     wamid,
-    from,
+    from: who.waId,
+    userId: who.userId,
     at,
     type,
     text,
     contactName: profile ? str(profile.name) : null,
-    contextWamid: isObject(m.context) ? str(m.context.id) : null,
+    contextWamid: reactedTo ?? (isObject(m.context) ? str(m.context.id) : null),
     payload: m,
   };
+  return { message, contact: who };
 }

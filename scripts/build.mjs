@@ -1,0 +1,80 @@
+// Builds what `npm start` runs: the service (tsc → dist/) and the dashboard (vite → dist/dashboard),
+// and links the admin CLI. `--if-stale` builds only when a source is newer than the last build:
+// `npm install` builds once, `npm start` starts at once from that build, and a developer who
+// changed a file gets a fresh build on the next start.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'dist', '.build-stamp');
+const ifStale = process.argv.includes('--if-stale');
+
+/** The newest modification time (ms) among the files the build reads. */
+function newestSource() {
+  let newest = 0;
+  const visit = (entry) => {
+    let stat;
+    try {
+      stat = fs.statSync(entry);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(entry)) if (name !== 'node_modules' && name !== 'dist') visit(path.join(entry, name));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const entry of ['src', 'dashboard', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json']) visit(path.join(root, entry));
+  return newest;
+}
+
+function lastBuild() {
+  try {
+    return fs.statSync(stamp).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * `npx tidings` finds the CLI in node_modules/.bin at once; npm does not link a package's own bin
+ * there, and without the link `npx` spends seconds asking the registry for a package of that name.
+ */
+function linkCli() {
+  const bin = path.join(root, 'node_modules', '.bin');
+  if (!fs.existsSync(bin)) return;
+  const link = path.join(bin, 'tidings');
+  try {
+    if (fs.readlinkSync(link) === '../../bin/tidings.js') return;
+    fs.rmSync(link, { force: true });
+  } catch {
+    // no link yet
+  }
+  fs.symlinkSync('../../bin/tidings.js', link);
+}
+
+function run(label, args) {
+  const tool = path.join(root, 'node_modules', '.bin', args[0]);
+  if (!fs.existsSync(tool)) {
+    console.error(`Cannot build: ${args[0]} is not installed (run \`npm install\` with dev dependencies, or ship a built dist/).`);
+    process.exit(1);
+  }
+  const result = spawnSync(tool, args.slice(1), { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`Build failed at ${label}.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+linkCli();
+if (ifStale && lastBuild() >= newestSource()) process.exit(0);
+const started = Date.now();
+if (ifStale) console.error('Building Tidings (sources changed since the last build)…');
+run('the service (tsc)', ['tsc', '-p', 'tsconfig.build.json']);
+run('the dashboard (vite)', ['vite', 'build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'warn']);
+fs.mkdirSync(path.dirname(stamp), { recursive: true });
+fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
+if (ifStale) console.error(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

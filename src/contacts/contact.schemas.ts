@@ -1,0 +1,62 @@
+/** The contact resource and the queries of its routes (README "Customers and conversations"). */
+import { Type, type Static } from '@sinclair/typebox';
+import { NullableString, PageLimit, Timestamp } from '../http/schemas.js';
+
+export const Contact = Type.Object(
+  {
+    id: Type.String({ description: '`ct_` id.' }),
+    phone: NullableString({ description: 'E.164, when the platform gave it (a customer who shows only a username may have none).' }),
+    userId: NullableString({ description: "The customer's business-scoped user id (BSUID, `US.13491208655302741918`), when the platform gave it." }),
+    parentUserId: NullableString({ description: 'The parent BSUID (`US.ENT.11815799212886844830`), for businesses with linked portfolios.' }),
+    name: NullableString({ description: 'WhatsApp profile name, as last seen.' }),
+    username: NullableString({ description: 'WhatsApp username, as last seen.' }),
+    window: Type.Object(
+      {
+        open: Type.Boolean({ description: 'Whether free-form messages (text, media) can be sent now: the customer wrote in the last 24 hours.' }),
+        expiresAt: NullableString({ format: 'date-time', description: '24 hours after the customer last wrote (in the past once closed); null if they never wrote.' }),
+      },
+      { description: "The customer service window (24 hours after the customer's last message), however the customer is addressed." },
+    ),
+    lastInboundAt: NullableString({ format: 'date-time', description: 'When the customer last wrote.' }),
+    lastOutboundAt: NullableString({ format: 'date-time', description: 'When a message to them was last accepted.' }),
+    lastActivityAt: Timestamp,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    testMode: Type.Optional(Type.Literal(true)),
+  },
+  {
+    $id: 'Contact',
+    examples: [
+      {
+        id: 'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b',
+        phone: '+16505551234',
+        userId: 'US.13491208655302741918',
+        parentUserId: null,
+        name: 'Maria',
+        username: null,
+        window: { open: true, expiresAt: '2026-11-22T14:30:58.000Z' },
+        lastInboundAt: '2026-11-21T14:30:58.000Z',
+        lastOutboundAt: '2026-11-21T14:31:03.412Z',
+        lastActivityAt: '2026-11-21T14:31:03.412Z',
+        createdAt: '2026-11-02T09:12:44.101Z',
+        updatedAt: '2026-11-21T14:31:03.412Z',
+      },
+    ],
+  },
+);
+export type Contact = Static<typeof Contact>;
+
+export const ContactIdParams = Type.Object({ id: Type.String({ minLength: 1, description: '`ct_` id.' }) });
+
+export const ListContactsQuery = Type.Object(
+  {
+    limit: Type.Optional(PageLimit),
+    starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
+    windowOpen: Type.Optional(Type.Boolean({ description: '`true`: only contacts whose customer service window is open; `false`: only those whose window is closed.' })),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only contacts whose phone number, profile name or username contains this text (case-insensitive).' })),
+  },
+  { additionalProperties: false },
+);
+export type ListContactsQuery = Static<typeof ListContactsQuery>;
+
+export const ContactList = Type.Object({ data: Type.Array(Type.Ref(Contact)), has_more: Type.Boolean() });

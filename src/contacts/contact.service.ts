@@ -1,0 +1,121 @@
+/**
+ * Reading contacts (README "Customers and conversations"): one by `ct_` id, pages of them, and who
+ * a send's `to` names. Contacts are written by `contact-updates.ts`, inside the units of work of
+ * the messages and sends that name them.
+ */
+import type { AuthContext } from '../http/access.js';
+import type { Store } from '../db/store.js';
+import { TidingsError } from '../errors.js';
+import { paginate, type Page } from '../http/paging.js';
+import { iso, type Clock } from '../lib/clock.js';
+import * as repo from './contact.repository.js';
+import type { Contact, ListContactsQuery } from './contact.schemas.js';
+import { parseRecipient } from './identity.js';
+
+/** The customer service window: 24 hours after the customer's last message (docs/platform.md §5). */
+export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Who a send's `to` names: the address the platform gets, and the contact when one is known. */
+export interface ResolvedRecipient {
+  /** E.164, or a (parent) BSUID: what the message's `to` records and the platform request carries. */
+  address: string;
+  /** The identifier `address` is. */
+  kind: 'phone' | 'user_id' | 'parent_user_id';
+  /** The contact, when the service knows the customer. */
+  contact: { id: string; lastInboundAt: string | null } | null;
+}
+
+export class ContactService {
+  readonly #o: { store: Store; clock: Clock };
+
+  constructor(options: { store: Store; clock: Clock }) {
+    this.#o = options;
+  }
+
+  /**
+   * A contact of the key's number and mode.
+   * @throws TidingsError contact_not_found
+   */
+  async get(auth: AuthContext, id: string): Promise<Contact> {
+    const row = await repo.findById(this.#o.store.read, scopeOf(auth), id);
+    if (!row) throw new TidingsError('contact_not_found', `No contact ${id}.`, { param: 'id' });
+    return this.#toContact(row);
+  }
+
+  /**
+   * A page of contacts, most recent activity first.
+   * @throws TidingsError parameter_invalid for an unknown `starting_after`.
+   */
+  list(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
+    const db = this.#o.store.read;
+    const scope = scopeOf(auth);
+    const windowStart = iso(this.#o.clock.now() - CUSTOMER_WINDOW_MS);
+    return paginate(query, {
+      cursor: (id) => repo.findById(db, scope, id),
+      page: (limit, after) =>
+        repo.listContacts(db, {
+          ...scope,
+          limit,
+          ...(after ? { after } : {}),
+          ...(query.windowOpen !== undefined ? { windowOpen: query.windowOpen, windowStart } : {}),
+          ...(query.q ? { q: query.q } : {}),
+        }),
+      map: (row) => this.#toContact(row),
+      noun: 'contact',
+    });
+  }
+
+  /**
+   * Who `to` names, for a send from the key's number: a phone number (E.164, "possible"), a BSUID
+   * or parent BSUID, or a `ct_` id, which resolves to the contact's phone number when it has one
+   * (the platform's advice, docs/platform.md §4.9), else its BSUID.
+   * @throws TidingsError phone_number_invalid (not a phone number, BSUID or `ct_` id);
+   *   contact_not_found (a `ct_` id of no contact of this number and mode).
+   */
+  async resolveRecipient(auth: AuthContext, to: string): Promise<ResolvedRecipient> {
+    const db = this.#o.store.read;
+    const scope = scopeOf(auth);
+    const recipient = parseRecipient(to, 'to');
+    const known = (row: repo.ContactRow | undefined) => (row ? { id: row.id, lastInboundAt: row.last_inbound_at } : null);
+    switch (recipient.kind) {
+      case 'contact': {
+        const row = await repo.findById(db, scope, recipient.contactId);
+        if (!row) throw new TidingsError('contact_not_found', `No contact ${recipient.contactId} of this number.`, { param: 'to' });
+        if (row.phone) return { address: row.phone, kind: 'phone', contact: known(row) };
+        if (row.user_id) return { address: row.user_id, kind: 'user_id', contact: known(row) };
+        return { address: row.parent_user_id!, kind: 'parent_user_id', contact: known(row) };
+      }
+      case 'phone':
+        return { address: recipient.phone, kind: 'phone', contact: known(await repo.findByKey(db, scope, { phone: recipient.phone })) };
+      case 'user_id':
+        return { address: recipient.userId, kind: 'user_id', contact: known(await repo.findByKey(db, scope, { userId: recipient.userId })) };
+      case 'parent_user_id':
+        return { address: recipient.parentUserId, kind: 'parent_user_id', contact: known(await repo.findByKey(db, scope, { parentUserId: recipient.parentUserId })) };
+    }
+  }
+
+  /** The Contact resource, its window as of now. */
+  #toContact(row: repo.ContactRow): Contact {
+    const now = this.#o.clock.now();
+    const expiresAt = row.last_inbound_at === null ? null : Date.parse(row.last_inbound_at) + CUSTOMER_WINDOW_MS;
+    return {
+      id: row.id,
+      phone: row.phone,
+      userId: row.user_id,
+      parentUserId: row.parent_user_id,
+      name: row.profile_name,
+      username: row.username,
+      window: { open: expiresAt !== null && expiresAt > now, expiresAt: expiresAt === null ? null : iso(expiresAt) },
+      lastInboundAt: row.last_inbound_at,
+      lastOutboundAt: row.last_outbound_at,
+      lastActivityAt: row.last_activity_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      ...(row.mode === 'test' ? { testMode: true as const } : {}),
+    };
+  }
+}
+
+function scopeOf(auth: AuthContext): repo.ContactScope {
+  return { phoneNumberId: auth.phoneNumberId, mode: auth.mode };
+}

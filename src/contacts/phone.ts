@@ -1,0 +1,34 @@
+/**
+ * Phone numbers, checked with libphonenumber-js (docs/api.md §D8: a phone-number library, not a
+ * regular expression).
+ *
+ * Never stricter than the platform: a number is accepted when it is *possible* (a known country
+ * code and a national number of a length that country uses), not only when it is *valid* (in a
+ * number range the library's metadata lists as assigned). Metadata lags behind what carriers
+ * assign, and the platform delivers messages from such numbers: `webhook-inbound-text-with-user-id.json`
+ * carries a customer 972987654321 that `isValid()` rejects, so a reply to them was refused with
+ * phone_number_invalid. Whether WhatsApp can reach a number is the platform's call (131026 when it
+ * cannot, reported on the message), not the library's guess.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { TidingsError } from '../errors.js';
+
+/**
+ * `input` as E.164 (`+16505551234`).
+ * @throws TidingsError phone_number_invalid unless it is a possible number written in E.164 (a
+ *   `+`, the country code and a national number of a length that country uses; spaces and dashes
+ *   are tolerated). `isPossible()`, not `isValid()`: see the module comment.
+ */
+export function toE164(input: string, param = 'to'): string {
+  const trimmed = input.trim();
+  const parsed = trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : undefined;
+  if (!parsed || !parsed.isPossible()) {
+    throw new TidingsError('phone_number_invalid', `"${input}" is not a phone number in E.164 format (for example +16505551234).`, { param });
+  }
+  return parsed.number;
+}
+
+/** A platform `wa_id` / `recipient_id` (digits only) as E.164. */
+export function waIdToE164(waId: string): string {
+  return `+${waId.replace(/\D/g, '')}`;
+}

@@ -1,0 +1,169 @@
+/**
+ * The one way the service reads and writes its database.
+ *
+ * - `store.read` reads outside any unit of work.
+ * - `store.write(fn)` runs `fn` in a unit of work and resolves once it has committed. `fn` gets a
+ *   `Tx`: the only handle repository writes accept (a branded type), carrying `afterCommit`. So
+ *   writing through the root handle inside a unit does not compile; reading through it inside a
+ *   unit (which on SQLite would wait forever for the one connection, and on PostgreSQL read
+ *   outside the transaction) throws at once (`RootHandleInUnitError`).
+ * - Units must not throw to refuse: validation and domain refusals happen before a unit is
+ *   entered. On SQLite the units that arrive while a transaction runs share the next one (group
+ *   commit: one fsync for all); if one throws anyway, the group rolls back and each unit re-runs
+ *   alone, so one bad unit never fails or loses the others, at the cost of running them twice.
+ * - On PostgreSQL each unit is its own transaction (the server does its own group commit).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type RootOperationNode, type Transaction, type UnknownRow, type QueryResult } from 'kysely';
+import type { Database } from './schema.js';
+
+declare const unitOfWork: unique symbol;
+
+/** Any handle that may read: `store.read`, or a unit of work's `Tx`. */
+export type Reader = Kysely<Database>;
+
+/** A unit of work's transaction: the handle repository writes require. */
+export type Tx = Transaction<Database> & {
+  readonly [unitOfWork]: true;
+  /** Runs `fn` after this unit's transaction has committed; never if it rolls back (e.g. waking a job worker). */
+  afterCommit(fn: () => void): void;
+};
+
+/** Thrown when the root handle is used inside a unit of work. */
+export class RootHandleInUnitError extends Error {
+  override name = 'RootHandleInUnitError';
+  constructor() {
+    super('store.read was used inside a unit of work: read through the unit\'s tx (on SQLite the root handle would wait forever for the connection the unit holds).');
+  }
+}
+
+/** Set while a unit of work's function runs. */
+const insideUnit = new AsyncLocalStorage<true>();
+
+/** Refuses every query made through the root handle while a unit of work runs in the same async context. */
+class RootGuard implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (insideUnit.getStore()) throw new RootHandleInUnitError();
+    return args.node;
+  }
+  async transformResult(args: { result: QueryResult<UnknownRow> }): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+interface Unit {
+  work: (tx: Tx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Connections open, idle ones, and clients waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export class Store {
+  /** Reads outside any unit of work. */
+  readonly read: Reader;
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly #db: Kysely<Database>;
+  readonly #grouped: boolean;
+  #queue: Unit[] = [];
+  #flushing = false;
+  readonly #pool: (() => PoolStats) | undefined;
+
+  /** @param pool the PostgreSQL pool's counts (none on SQLite: one connection). */
+  constructor(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', pool?: () => PoolStats) {
+    this.#db = db;
+    this.dialect = dialect;
+    this.#pool = pool;
+    this.#grouped = dialect === 'sqlite';
+    this.read = db.withPlugin(new RootGuard());
+  }
+
+  /**
+   * Runs `work` in a unit of work and resolves with its result once the transaction holding it has
+   * committed. `work` touches the database only through its `tx`: no network calls, nothing slow,
+   * no refusals (decide those before).
+   */
+  write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    // A unit waiting for another unit would wait for itself (its group commits after it).
+    if (insideUnit.getStore()) return Promise.reject(new Error('store.write was called inside a unit of work: do the work in the same unit, through its tx.'));
+    if (!this.#grouped) return this.#transaction(work);
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.#flushing) {
+        this.#flushing = true;
+        setImmediate(() => void this.#flush());
+      }
+    });
+  }
+
+  /**
+   * Runs `work`, which must be one statement (atomic by itself): grouped like `write` on SQLite,
+   * sent on its own on PostgreSQL (no BEGIN and COMMIT round trips). Its `afterCommit` callbacks
+   * run once the statement is done.
+   */
+  writeOne<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.#grouped) return this.write(work);
+    const callbacks: Array<() => void> = [];
+    const tx = brand(this.#db as unknown as Transaction<Database>, callbacks);
+    return insideUnit.run(true, () => work(tx)).then((result) => {
+      for (const fn of callbacks) fn();
+      return result;
+    });
+  }
+
+  /**
+   * The database connections now, for the metrics. PostgreSQL: the pool's. SQLite: its one
+   * connection, busy while a group of units of work commits, with the units queued behind it.
+   */
+  poolStats(): PoolStats {
+    return this.#pool?.() ?? { total: 1, idle: this.#flushing ? 0 : 1, waiting: this.#queue.length };
+  }
+
+  /** Closes the connections. */
+  close(): Promise<void> {
+    return this.#db.destroy();
+  }
+
+  async #flush(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const group = this.#queue;
+      this.#queue = [];
+      let results: unknown[] | undefined;
+      try {
+        results = await this.#transaction(async (tx) => {
+          const out: unknown[] = [];
+          for (const unit of group) out.push(await unit.work(tx));
+          return out;
+        });
+      } catch (err) {
+        if (group.length === 1) {
+          group[0]!.reject(err);
+          continue;
+        }
+        for (const unit of group) await this.#transaction(unit.work).then(unit.resolve, unit.reject);
+        continue;
+      }
+      group.forEach((unit, i) => unit.resolve(results![i]));
+    }
+    this.#flushing = false;
+  }
+
+  async #transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    let callbacks: Array<() => void> = [];
+    const result = await this.#db.transaction().execute((trx) => {
+      callbacks = [];
+      return insideUnit.run(true, () => work(brand(trx, callbacks)));
+    });
+    for (const fn of callbacks) fn();
+    return result;
+  }
+}
+
+function brand(trx: Transaction<Database>, callbacks: Array<() => void>): Tx {
+  return Object.assign(trx, { afterCommit: (fn: () => void) => void callbacks.push(fn) }) as Tx;
+}

@@ -1,0 +1,111 @@
+/** Tables of templates, media and events (src/db/schema.ts gathers every table into `Database`). */
+import type { Generated } from 'kysely';
+
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  language: string;
+  /** Current category: UTILITY, or MARKETING after the platform re-categorised it. */
+  category: string;
+  status: 'pending' | 'processing' | 'approved' | 'rejected';
+  body: string;
+  /** JSON array of `{ example, name? }`. */
+  variables: string;
+  /** JSON of the header object, or null. */
+  header: string | null;
+  footer: string | null;
+  /** The platform's template id, once it acknowledged the submission. */
+  platform_template_id: string | null;
+  rejection_reason: string | null;
+  approved_at: string | null;
+  /** Why the last submission attempt did not reach the platform (pending templates). */
+  submission_error: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set by DELETE; the name stays reserved for 30 days from then. */
+  deleted_at: string | null;
+  /** JSON array of the template's buttons, or null for none (templates stored before 0009). */
+  buttons: string | null;
+}
+
+export interface MediaTable {
+  id: string;
+  account_id: string;
+  mode: 'live' | 'test';
+  /** For display only; never used as a path. */
+  filename: string;
+  mime_type: string;
+  kind: 'image' | 'video' | 'audio' | 'sticker' | 'document';
+  size_bytes: number;
+  sha256: string;
+  created_at: string;
+  /** `upload` (POST /v1/media) or `inbound` (a customer's file, docs/api.md §D14). */
+  source: Generated<'upload' | 'inbound'>;
+}
+
+export interface MediaRegistrationsTable {
+  media_id: string;
+  phone_number_id: string;
+  platform_media_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  /** Live endpoints receive live events; test endpoints test events. */
+  mode: 'live' | 'test';
+  url: string;
+  /** JSON array of event types, or `["*"]` for all. */
+  events: string;
+  description: string | null;
+  /** 1 or 0. */
+  enabled: number;
+  /** `requested` (turned off through the API) or `failing` (failed for three days). */
+  disabled_reason: 'requested' | 'failing' | null;
+  /** `whsec_…`, encrypted (SecretBox). */
+  secret: string;
+  /** The secret before the last roll, encrypted; signed with too until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  /** When the current run of failed attempts began; null after a success. */
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  mode: 'live' | 'test';
+  type: string;
+  /** The event exactly as delivered (JSON), serialised once. */
+  payload: string;
+  created_at: string;
+}
+
+export interface EventDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  /** The first 1 KB of the answer. */
+  response_body: string | null;
+  /** Why no answer was usable: timeout, connection error, refused address. */
+  error: string | null;
+}

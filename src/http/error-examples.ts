@@ -1,0 +1,85 @@
+/**
+ * An example of each error code's envelope, for the OpenAPI document: every error response of an
+ * operation shows one example per code it can answer (`errorsByStatus` in http/route.ts), keyed by
+ * the code. The messages are the service's own (or one instance of them, where they name a value).
+ * A `Record` over every code: a new code without an example does not compile. Each example is
+ * validated against the envelope's schema by test/openapi-examples.test.ts.
+ */
+import type { ErrorCode } from '../errors.js';
+
+/** An example request id, as `x-request-id` and `error.requestId` carry them. */
+export const EXAMPLE_REQUEST_ID = 'req_0VbcP2yXhw5l2n7Jw3aLkQ9d';
+
+type Example = { message: string; param?: string; issues?: { code: string; field: string; message: string }[]; platformError?: { code: string; message: string } | null };
+
+export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
+  invalid_json: { message: 'The request body is not valid JSON: Unexpected end of JSON input' },
+  parameter_missing: { message: 'Missing required parameter: to.', param: 'to' },
+  parameter_invalid: { message: 'Invalid parameter limit: must be <= 100.', param: 'limit' },
+  parameter_unknown: { message: 'Unknown parameter: caption.', param: 'caption' },
+  request_too_large: { message: "The request body is larger than 1 MB, this operation's limit." },
+  phone_number_invalid: { message: '"+1650555" is not a phone number in E.164 format (for example +16505551234).', param: 'to' },
+  template_invalid: {
+    message: 'The template breaks content rules; see issues.',
+    issues: [{ code: 'placeholder_at_end', field: 'body', message: 'The body cannot end with a placeholder.' }],
+  },
+  variables_invalid: { message: 'The template has no placeholder "3"; use 1–2 or first_name.', param: 'variables.3' },
+  idempotency_key_missing: { message: 'This operation requires an Idempotency-Key header.', param: 'Idempotency-Key' },
+  idempotency_key_invalid: { message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.', param: 'Idempotency-Key' },
+  media_type_unsupported: {
+    message:
+      'The platform does not accept this file (its content is image/gif). Accepted: JPEG, PNG, MP4, 3GPP, AAC, AMR, MP3, M4A, Ogg Opus, WebP, PDF, TXT, Word, Excel, PowerPoint.',
+    param: 'file',
+  },
+  media_too_large: { message: "The file is larger than the platform's 5120 KB limit for image/jpeg.", param: 'file' },
+  media_empty: { message: 'The file is empty.', param: 'file' },
+  api_key_missing: { message: 'Send your API key in the x-api-key header.' },
+  api_key_invalid: { message: 'The API key is not valid (unknown, malformed or revoked).' },
+  signature_invalid: { message: 'X-Hub-Signature-256 does not match the app secret; nothing was changed.' },
+  permission_denied: { message: 'This key lacks the messages:send scope.' },
+  live_mode_required: { message: 'This operation needs a live key; test keys cannot change what the platform holds.' },
+  template_not_found: { message: 'No template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e in this account.', param: 'templateId' },
+  message_not_found: { message: 'No message msg_0VbcO6ls4dKMJjI1trWFw2Zd.', param: 'id' },
+  media_not_found: { message: 'No media med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u in this account.', param: 'mediaId' },
+  reply_target_not_found: { message: 'No message msg_0VbcO6ls4dKMJjI1trWFw2Zd to reply to.', param: 'replyTo' },
+  contact_not_found: { message: 'No contact ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b.', param: 'id' },
+  recipient_not_supported: {
+    message: 'The platform cannot send an authentication template with a one-tap, zero-tap or copy-code button to a business-scoped user id (error 131062); send it to the phone number.',
+    param: 'to',
+  },
+  route_not_found: { message: 'No route GET /v1/widgets.' },
+  webhook_endpoint_not_found: { message: 'No webhook endpoint we_0VbdA4kNp8Rz1Yc6Vx2mQt5g.', param: 'id' },
+  event_not_found: { message: 'No event evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c.', param: 'id' },
+  template_not_editable: { message: 'An approved template cannot be edited; only pending and rejected ones can.', param: 'status' },
+  template_name_taken: { message: 'This account already has a template named order_shipped in en_US.', param: 'name' },
+  template_name_reserved: { message: 'order_shipped was deleted less than 30 days ago; the platform keeps the name reserved until then.', param: 'name' },
+  template_not_approved: { message: 'Template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e is processing; only approved templates can be sent.', param: 'templateId' },
+  template_category_not_allowed: {
+    message: 'The platform re-categorised template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e as MARKETING; only utility templates can be sent.',
+    param: 'templateId',
+  },
+  outside_customer_window: {
+    message: "No message from +16505551234 in the last 24 hours, so only a template can be sent to them (the platform's customer service window).",
+    param: 'to',
+  },
+  idempotency_key_reused: { message: 'This Idempotency-Key was used with a different request; use a new key for a new request.', param: 'Idempotency-Key' },
+  idempotency_request_in_progress: { message: 'A request with this Idempotency-Key is still running; retry shortly.', param: 'Idempotency-Key' },
+  range_not_satisfiable: { message: 'The range bytes=2048- starts beyond the file (1024 bytes); see Content-Range.', param: 'Range' },
+  rate_limited: { message: 'This key is limited to 100 requests per second; retry after 1 s.' },
+  platform_rate_limited: {
+    message: 'The platform rate-limited this request; retry after the delay given.',
+    platformError: { code: '130429', message: 'Rate limit hit' },
+  },
+  platform_error: {
+    message: 'The platform refused the request: (#131009) Parameter value is not valid',
+    platformError: { code: '131009', message: 'Parameter value is not valid' },
+  },
+  platform_unavailable: { message: 'The platform did not give a usable answer; retry later.', platformError: null },
+  service_unavailable: { message: 'The service could not complete the request; retry later.' },
+};
+
+/** The envelope an error with `code` answers, as an example. */
+export function errorExample(code: ErrorCode): { error: Example & { code: ErrorCode; requestId: string } } {
+  const { message, ...rest } = ERROR_EXAMPLES[code];
+  return { error: { code, message, ...rest, requestId: EXAMPLE_REQUEST_ID } };
+}

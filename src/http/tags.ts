@@ -1,0 +1,45 @@
+/**
+ * The OpenAPI document's tags: one per resource, declared once here with a description, in the
+ * order the document and `/docs` list them (the order of the README, not the alphabet). A route
+ * names exactly one (`RouteSpec.tags`), and only one of these: a tag not declared here does not
+ * compile, so the document never has an operation under an undeclared tag.
+ */
+export const API_TAGS = [
+  {
+    name: 'Messages',
+    description:
+      'Messages sent from the business number the key was issued against (text, template and media), tracked to `sent`, `delivered`, `read` or `failed`; and the customers\' messages (`in_` ids) that `message.received` events carry.',
+  },
+  {
+    name: 'Contacts',
+    description:
+      "The customers of the key's business number, known by phone number and/or business-scoped user id (BSUID), each with its 24-hour customer service window and one timeline of messages in both directions.",
+  },
+  {
+    name: 'Templates',
+    description: 'Utility message templates: validated, submitted to the platform for review, and followed until approved or rejected. Outside the 24-hour customer service window only an approved template can be sent.',
+  },
+  {
+    name: 'Media',
+    description: 'Uploaded files: stored, typed from their content, registered with the platform, and sent by `med_` id in media messages and template media headers.',
+  },
+  {
+    name: 'Webhook endpoints',
+    description: "Your URLs that receive events, signed per the Standard Webhooks spec with the endpoint's `whsec_` secret. Each belongs to the key's mode (live or test).",
+  },
+  {
+    name: 'Events',
+    description: 'What happened (a message sent, delivered, read or failed, a customer message, a template reviewed), kept 30 days, with every delivery attempt to your endpoints.',
+  },
+  {
+    name: 'Phone numbers',
+    description: "The account's business numbers and their throughput tiers.",
+  },
+  {
+    name: 'Test helpers',
+    description: 'Test keys only: make things happen that live keys wait for a customer to do.',
+  },
+] as const satisfies readonly { name: string; description: string }[];
+
+/** The name of a declared tag. */
+export type ApiTag = (typeof API_TAGS)[number]['name'];

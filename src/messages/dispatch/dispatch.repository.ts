@@ -1,0 +1,275 @@
+/**
+ * Rows of the send queue (`dispatches`) and of the lanes' shared pace (`dispatch_pacing`). Only
+ * this file touches those tables; it builds their rows.
+ */
+import { sql, type Selectable } from 'kysely';
+import { isPostgres } from '../../db/connect.js';
+import type { DispatchesTable } from '../../db/schema.js';
+import type { Reader, Tx } from '../../db/store.js';
+
+export type DispatchRow = Selectable<DispatchesTable>;
+
+/** A send lane: one business number's queue in one mode. */
+export interface Lane {
+  phoneNumberId: string;
+  mode: 'live' | 'test';
+}
+
+/** A message entering its number's queue. */
+export interface NewDispatch {
+  messageId: string;
+  accountId: string;
+  mode: 'live' | 'test';
+  phoneNumberId: string;
+  /** E.164. */
+  recipient: string;
+  /** JSON of DispatchPayload. */
+  payload: string;
+  /** ISO: the validity period's end. */
+  expiresAt: string;
+  /** ISO: acceptance time; also the first moment it may be sent. */
+  createdAt: string;
+}
+
+/** Stores a message's queue entry behind the recipient's earlier queued messages. */
+export async function insertDispatch(tx: Tx, d: NewDispatch): Promise<void> {
+  const seq = sql<number>`(select coalesce(max(seq), 0) + 1 from dispatches where phone_number_id = ${d.phoneNumberId} and mode = ${d.mode} and recipient = ${d.recipient})`;
+  await tx
+    .insertInto('dispatches')
+    .values({
+      message_id: d.messageId,
+      account_id: d.accountId,
+      mode: d.mode,
+      phone_number_id: d.phoneNumberId,
+      recipient: d.recipient,
+      seq,
+      payload: d.payload,
+      state: 'queued',
+      attempts: 0,
+      not_before: d.createdAt,
+      expires_at: d.expiresAt,
+      last_error: null,
+      created_at: d.createdAt,
+    })
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due entries of a lane, oldest first, each the first of its recipient's
+ * queued messages (head of line: a customer's next message waits until the one before it is sent,
+ * failed, or expired), marking them `sending` with a lease until `leaseUntil`. On PostgreSQL rows
+ * another process is claiming are skipped (`FOR UPDATE SKIP LOCKED`); the head-of-line check sees
+ * them, so no process can overtake a message another one holds.
+ */
+export async function claimDue(tx: Tx, lane: Lane, limit: number, now: string, leaseUntil: string): Promise<DispatchRow[]> {
+  let q = tx
+    .selectFrom('dispatches as d')
+    .select('d.message_id')
+    .where('d.phone_number_id', '=', lane.phoneNumberId)
+    .where('d.mode', '=', lane.mode)
+    .where('d.not_before', '<=', now)
+    .where('d.expires_at', '>', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('dispatches as e')
+            .select(sql.lit(1).as('one'))
+            .whereRef('e.phone_number_id', '=', 'd.phone_number_id')
+            .whereRef('e.mode', '=', 'd.mode')
+            .whereRef('e.recipient', '=', 'd.recipient')
+            .where((eb) => eb.or([eb('e.seq', '<', eb.ref('d.seq')), eb.and([eb('e.seq', '=', eb.ref('d.seq')), eb('e.message_id', '<', eb.ref('d.message_id'))])])),
+        ),
+      ),
+    )
+    .orderBy('d.created_at')
+    .orderBy('d.message_id')
+    .limit(limit);
+  if (isPostgres(tx)) q = q.forUpdate().skipLocked();
+  const ids = (await q.execute()).map((r) => r.message_id);
+  if (ids.length === 0) return [];
+  const rows = await tx.updateTable('dispatches').set({ state: 'sending', not_before: leaseUntil }).where('message_id', 'in', ids).returningAll().execute();
+  return rows.sort((a, b) => ids.indexOf(a.message_id) - ids.indexOf(b.message_id));
+}
+
+/** Puts a claimed entry back: to retry after `notBefore` (`queued`), or to wait for a status (`unknown`). */
+export async function release(tx: Tx, messageId: string, change: { state: 'queued' | 'unknown'; notBefore: string; error: { code: string; message: string } | null; attempted: boolean }): Promise<void> {
+  await tx
+    .updateTable('dispatches')
+    .set((eb) => ({
+      state: change.state,
+      not_before: change.notBefore,
+      last_error: change.error ? JSON.stringify(change.error) : null,
+      ...(change.attempted ? { attempts: eb('attempts', '+', 1) } : {}),
+    }))
+    .where('message_id', '=', messageId)
+    .execute();
+}
+
+/** Returns claimed entries to the queue at once (a process stopping before their slots came). */
+export async function releaseUnsent(tx: Tx, messageIds: string[], now: string): Promise<void> {
+  if (messageIds.length > 0) await tx.updateTable('dispatches').set({ state: 'queued', not_before: now }).where('message_id', 'in', messageIds).execute();
+}
+
+/** Removes entries whose message was sent, failed or expired. @returns how many existed. */
+export async function removeDispatches(tx: Tx, messageIds: string[]): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  const result = await tx.deleteFrom('dispatches').where('message_id', 'in', messageIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The entry of a message, if it is still queued. */
+export function findDispatch(db: Reader, messageId: string): Promise<DispatchRow | undefined> {
+  return db.selectFrom('dispatches').selectAll().where('message_id', '=', messageId).executeTakeFirst();
+}
+
+/**
+ * Lanes with an entry due now (for processes that did not accept it themselves, and after a
+ * restart). A loose index scan: two index seeks per lane, however long the queues are.
+ */
+export async function dueLanes(db: Reader, now: string): Promise<Lane[]> {
+  const lanes: Lane[] = [];
+  let after: Lane | null = null;
+  for (;;) {
+    let q = db.selectFrom('dispatches').select(['phone_number_id', 'mode']).orderBy('phone_number_id').orderBy('mode').limit(1);
+    if (after) {
+      const { phoneNumberId, mode } = after;
+      q = q.where((eb) => eb(eb.refTuple('phone_number_id', 'mode'), '>', eb.tuple(phoneNumberId, mode)));
+    }
+    const next = await q.executeTakeFirst();
+    if (!next) return lanes;
+    after = { phoneNumberId: next.phone_number_id, mode: next.mode };
+    const due = await db
+      .selectFrom('dispatches')
+      .select('message_id')
+      .where('phone_number_id', '=', after.phoneNumberId)
+      .where('mode', '=', after.mode)
+      .where('not_before', '<=', now)
+      .limit(1)
+      .executeTakeFirst();
+    if (due) lanes.push(after);
+  }
+}
+
+/**
+ * When a lane's next entry waiting for a later time becomes claimable (ISO), or null. Entries due
+ * already but not claimable wait behind an earlier message to their customer: they are taken when
+ * that one is done.
+ */
+export async function nextDueAt(db: Reader, lane: Lane, now: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('dispatches')
+    .select((eb) => eb.fn.min('not_before').as('next'))
+    .where('phone_number_id', '=', lane.phoneNumberId)
+    .where('mode', '=', lane.mode)
+    .where('not_before', '>', now)
+    .executeTakeFirst();
+  return (row?.next as string | null | undefined) ?? null;
+}
+
+/**
+ * Claims up to `limit` entries whose validity period ended and that no process holds (not in a
+ * lease or a reconciliation window), for failing; locked on PostgreSQL.
+ */
+export async function claimExpired(tx: Tx, now: string, limit: number): Promise<DispatchRow[]> {
+  let q = tx.selectFrom('dispatches').selectAll().where('expires_at', '<=', now).where('not_before', '<=', now).orderBy('expires_at').limit(limit);
+  if (isPostgres(tx)) q = q.forUpdate().skipLocked();
+  return q.execute();
+}
+
+/** Per business number of a mode: queue depth, oldest entry, and the oldest entry that waits for a retry. */
+export interface QueueStats {
+  queued: number;
+  /** ISO, or null when empty. */
+  oldestCreatedAt: string | null;
+  /** The oldest entry held back by a failed attempt (its retry time and error), if any. */
+  retrying: { notBefore: string; lastError: string | null; attempts: number } | null;
+}
+
+export async function queueStats(db: Reader, phoneNumberIds: string[], mode: 'live' | 'test', now: string): Promise<Map<string, QueueStats>> {
+  const out = new Map<string, QueueStats>();
+  if (phoneNumberIds.length === 0) return out;
+  const counts = await db
+    .selectFrom('dispatches')
+    .select((eb) => ['phone_number_id', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('phone_number_id', 'in', phoneNumberIds)
+    .where('mode', '=', mode)
+    .groupBy('phone_number_id')
+    .execute();
+  for (const c of counts) out.set(c.phone_number_id, { queued: Number(c.n), oldestCreatedAt: (c.oldest as string | null) ?? null, retrying: null });
+  for (const id of out.keys()) {
+    const head = await db
+      .selectFrom('dispatches')
+      .select(['not_before', 'last_error', 'attempts'])
+      .where('phone_number_id', '=', id)
+      .where('mode', '=', mode)
+      .where('state', '=', 'queued')
+      .where('attempts', '>', 0)
+      .where('not_before', '>', now)
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    if (head) out.get(id)!.retrying = { notBefore: head.not_before, lastError: head.last_error, attempts: head.attempts };
+  }
+  return out;
+}
+
+/** A business number's queue in one mode, with the number's tier (LaneDepth.mode null: the number has no queued message). */
+export interface LaneDepth {
+  phoneNumberId: string;
+  /** Messages/s of the number's tier. */
+  throughput: number;
+  mode: 'live' | 'test' | null;
+  queued: number;
+  /** ISO, or null when empty. */
+  oldestCreatedAt: string | null;
+}
+
+/**
+ * Every business number's queues, for the metrics scrape: one grouped query over the numbers
+ * (read from `phone_numbers`, the accounts feature's table, for their tier) and their queue
+ * entries; a row per number and mode with entries, and one with mode null per number without.
+ */
+export async function laneDepths(db: Reader): Promise<LaneDepth[]> {
+  const rows = await db
+    .selectFrom('phone_numbers as p')
+    .leftJoin('dispatches as d', 'd.phone_number_id', 'p.phone_number_id')
+    .select((eb) => ['p.phone_number_id', 'p.throughput', 'd.mode', eb.fn.count<number | string>('d.message_id').as('n'), eb.fn.min('d.created_at').as('oldest')])
+    .groupBy(['p.phone_number_id', 'p.throughput', 'd.mode'])
+    .execute();
+  return rows.map((r) => ({ phoneNumberId: r.phone_number_id, throughput: Number(r.throughput), mode: r.mode, queued: Number(r.n), oldestCreatedAt: (r.oldest as string | null) ?? null }));
+}
+
+/** The stored pace of several lanes (missing: never reserved, full pace). */
+export async function readPaces(db: Reader, lanes: string[]): Promise<Map<string, PaceRow>> {
+  const out = new Map<string, PaceRow>();
+  if (lanes.length === 0) return out;
+  for (const row of await db.selectFrom('dispatch_pacing').selectAll().where('lane', 'in', lanes).execute()) {
+    out.set(row.lane, { nextSlotAt: Number(row.next_slot_at), factor: Number(row.factor), slowedAt: Number(row.slowed_at) });
+  }
+  return out;
+}
+
+/** A lane's pace as stored. */
+export interface PaceRow {
+  nextSlotAt: number;
+  factor: number;
+  slowedAt: number;
+}
+
+/** The lane's pace, locked for the rest of the unit (created at full pace if new). */
+export async function lockPace(tx: Tx, lane: string): Promise<PaceRow> {
+  await tx.insertInto('dispatch_pacing').values({ lane, next_slot_at: 0, factor: 1, slowed_at: 0 }).onConflict((oc) => oc.column('lane').doNothing()).execute();
+  let q = tx.selectFrom('dispatch_pacing').selectAll().where('lane', '=', lane);
+  if (isPostgres(tx)) q = q.forUpdate();
+  const row = await q.executeTakeFirstOrThrow();
+  return { nextSlotAt: Number(row.next_slot_at), factor: Number(row.factor), slowedAt: Number(row.slowed_at) };
+}
+
+export async function savePace(tx: Tx, lane: string, pace: PaceRow): Promise<void> {
+  await tx.updateTable('dispatch_pacing').set({ next_slot_at: pace.nextSlotAt, factor: pace.factor, slowed_at: pace.slowedAt }).where('lane', '=', lane).execute();
+}
+
+export async function readPace(db: Reader, lane: string): Promise<PaceRow | null> {
+  const row = await db.selectFrom('dispatch_pacing').selectAll().where('lane', '=', lane).executeTakeFirst();
+  return row ? { nextSlotAt: Number(row.next_slot_at), factor: Number(row.factor), slowedAt: Number(row.slowed_at) } : null;
+}

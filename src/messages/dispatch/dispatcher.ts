@@ -1,0 +1,284 @@
+/**
+ * The dispatcher: drains each business number's send queue (`dispatches`) at the number's pace,
+ * in every process, with nothing lost and nothing sent twice.
+ *
+ * - A lane is one number's queue in one mode (`live:<phone number id>`, `test:<…>`). Each process
+ *   drives the lanes it knows of: the ones its own sends filled (woken after their commit), and the
+ *   ones a poll finds due (another process's sends, retries coming due, a restart).
+ * - Driving a lane: claim a batch (about `batchMs` of the pace) of due entries, oldest first, each
+ *   the first of its customer's queue (so a customer's messages reach the platform in the order
+ *   they were accepted); reserve as many slots from the shared pacer; send each at its slot.
+ *   Claims carry a lease, so a process that dies mid-call leaves its entries to be taken again
+ *   only once a status could have told whether the platform took them.
+ * - Each attempt ends in its own unit of work: the wamid recorded and the entry removed, or the
+ *   entry put back for a retry (outcomes.ts says which and when), or the message failed.
+ * - An attempt with no answer is `unknown`: the entry waits `reconciliationWindowMs` for a status
+ *   carrying its `msg_` id in `biz_opaque_callback_data` (message-updates.ts removes the entry and
+ *   adopts the wamid when one arrives); only then is it sent again.
+ * - An entry still queued when its validity period ends fails with `validity_period_expired`.
+ */
+import type { Logger } from 'pino';
+import type { AccountService } from '../../accounts/account.service.js';
+import type { PhoneNumberQueue } from '../../accounts/phone-number.schemas.js';
+import type { Store } from '../../db/store.js';
+import { iso, type Clock } from '../../lib/clock.js';
+import type { LaneSample } from '../../metrics/metrics.js';
+import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.js';
+import type { Platform } from '../../platform/platform.js';
+import type { MessageUpdates } from '../message-updates.js';
+import type { TestModeService } from '../test-mode.service.js';
+import * as repo from './dispatch.repository.js';
+import { classifyAttempt } from './outcomes.js';
+import type { Pacer } from './pacer.js';
+import type { PayloadResolver } from './payload.js';
+import type { DispatchPolicy, DispatchStats } from './policy.js';
+import { LATE_TOLERANCE_MS, LateSlots, MAX_RESLOTS } from './late-slots.js';
+import { newLaneState, newNudge, type LaneState } from './lane.js';
+import { laneKey, QueueView } from './queue-view.js';
+import { Settlement } from './settlement.js';
+
+export { DEFAULT_DISPATCH_POLICY, type DispatchPolicy, type DispatchStats } from './policy.js';
+
+export interface DispatcherOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  platform: Platform;
+  accounts: AccountService;
+  resolver: PayloadResolver;
+  updates: MessageUpdates;
+  testMode: TestModeService;
+  pacer: Pacer;
+  policy: DispatchPolicy;
+  /** Counts each attempt's outcome per lane (with `stats`). */
+  metrics: DispatchRecorder;
+}
+
+/** How long a number's tier is trusted before it is read again, ms. */
+const TIER_TTL_MS = 5000;
+
+export class Dispatcher {
+  /** Counters since start. */
+  readonly stats: DispatchStats = { sent: 0, failed: 0, retried: 0, expired: 0, reslotted: 0 };
+  readonly #o: DispatcherOptions;
+  readonly #lanes = new Map<string, LaneState>();
+  readonly #sleepers = new Set<() => void>();
+  #stopped = true;
+  #pollTimer: NodeJS.Timeout | null = null;
+  #lastSweep = 0;
+
+  readonly #settlement: Settlement;
+  readonly #view: QueueView;
+  readonly #late: LateSlots;
+
+  constructor(options: DispatcherOptions) {
+    this.#o = options;
+    this.#settlement = new Settlement({ ...options, count: (lane, outcome) => this.#count(lane, outcome) });
+    this.#view = new QueueView({ ...options, holdOf: (key) => this.#lanes.get(key) });
+    this.#late = new LateSlots(options.pacer);
+  }
+
+  get policy(): DispatchPolicy {
+    return this.#o.policy;
+  }
+
+  /** Starts polling for due lanes and expired entries. */
+  start(): void {
+    this.#stopped = false;
+    void this.#poll();
+  }
+
+  /** Asks this process to drive a lane now (after the commit that queued a message in it). */
+  wake(lane: repo.Lane): void {
+    if (this.#stopped) return;
+    void this.#drive(this.#state(lane));
+  }
+
+  /**
+   * Stops claiming, puts back the entries still waiting for their slot, and waits up to `boundMs`
+   * for the platform calls under way (their entries keep their lease if the bound passes).
+   */
+  async stop(boundMs = this.#o.policy.platformTimeoutMs): Promise<void> {
+    this.#stopped = true;
+    if (this.#pollTimer) clearTimeout(this.#pollTimer);
+    for (const s of this.#lanes.values()) if (s.timer) clearTimeout(s.timer);
+    for (const wake of this.#sleepers) wake();
+    const all = [...this.#lanes.values()].flatMap((s) => [...s.inFlight]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(all), new Promise((r) => (timer = setTimeout(r, boundMs)))]);
+    clearTimeout(timer);
+  }
+
+  /** The queues of some of an account's numbers, in one mode (queue-view.ts). */
+  queues(numbers: { phoneNumberId: string; throughput: number }[], mode: 'live' | 'test'): Promise<Map<string, PhoneNumberQueue>> {
+    return this.#view.queues(numbers, mode);
+  }
+
+  /** Every number's lanes for the metrics scrape (queue-view.ts). */
+  lanes(): Promise<LaneSample[]> {
+    return this.#view.lanes();
+  }
+
+  #state(lane: repo.Lane): LaneState {
+    const key = laneKey(lane);
+    let s = this.#lanes.get(key);
+    if (!s) this.#lanes.set(key, (s = newLaneState(lane, key)));
+    return s;
+  }
+
+  async #poll(): Promise<void> {
+    const { store, clock, logger, policy } = this.#o;
+    try {
+      for (const lane of await repo.dueLanes(store.read, iso(clock.now()))) this.wake(lane);
+      if (Date.now() - this.#lastSweep >= Math.max(policy.pollMs, 1000)) {
+        this.#lastSweep = Date.now();
+        await this.#settlement.failExpired();
+      }
+    } catch (err) {
+      logger.error({ err }, 'dispatch poll failed');
+    } finally {
+      if (!this.#stopped) {
+        this.#pollTimer = setTimeout(() => void this.#poll(), policy.pollMs);
+        this.#pollTimer.unref();
+      }
+    }
+  }
+
+  async #drive(s: LaneState): Promise<void> {
+    if (s.driving) {
+      s.again = true;
+      s.nudge.resolve();
+      return;
+    }
+    s.driving = true;
+    try {
+      do {
+        s.again = false;
+        await this.#fill(s);
+      } while (s.again && !this.#stopped);
+    } catch (err) {
+      this.#o.logger.error({ err, lane: s.key }, 'dispatch lane failed; it is tried again at the next poll');
+    } finally {
+      s.driving = false;
+    }
+  }
+
+  /** Claims and schedules batches while the lane has due entries. */
+  async #fill(s: LaneState): Promise<void> {
+    const { store, clock, pacer, policy } = this.#o;
+    while (!this.#stopped) {
+      const now = clock.now();
+      if (s.heldUntil > now) return this.#wakeAt(s, s.heldUntil - now);
+      const pace = (await this.#tier(s)) * policy.tierShare;
+      const cap = Math.max(32, Math.ceil(pace * 2));
+      if (s.inFlight.size >= cap) {
+        await Promise.race(s.inFlight);
+        continue;
+      }
+      const size = Math.max(1, Math.min(cap - s.inFlight.size, Math.round((pace * policy.batchMs) / 1000)));
+      const lease = iso(now + policy.slotWaitMs + policy.platformTimeoutMs + policy.reconciliationWindowMs + 1000);
+      const rows = await store.write((tx) => repo.claimDue(tx, s.lane, size, iso(now), lease));
+      if (rows.length === 0) {
+        // The rest waits behind messages in flight (their customers' next ones), or for later;
+        // a message accepted meanwhile wakes the lane at once.
+        if (s.inFlight.size > 0) {
+          s.nudge = newNudge();
+          await Promise.race([...s.inFlight, s.nudge.promise]);
+          continue;
+        }
+        const next = await repo.nextDueAt(store.read, s.lane, iso(now));
+        if (next) this.#wakeAt(s, Date.parse(next) - now);
+        return;
+      }
+      const start = Date.now();
+      const slots = await pacer.reserve(s.key, rows.length, pace, start);
+      const late = rows.filter((_, i) => slots[i]! - start > policy.slotWaitMs);
+      rows.forEach((row, i) => {
+        if (slots[i]! - start <= policy.slotWaitMs) this.#track(s, this.#attempt(s, row, slots[i]!, pace));
+      });
+      if (late.length > 0) await store.write((tx) => repo.releaseUnsent(tx, late.map((r) => r.message_id), iso(now + policy.slotWaitMs)));
+      // The next claim a batch before this batch's last slot: the pace never waits for the database.
+      await this.#sleep(slots[rows.length - late.length - 1]! - Date.now() - policy.batchMs);
+    }
+  }
+
+  #track(s: LaneState, attempt: Promise<void>): void {
+    const tracked = attempt
+      .catch((err) => this.#o.logger.error({ err, lane: s.key }, 'a dispatch attempt failed to record its outcome; its lease brings it back'))
+      .finally(() => s.inFlight.delete(tracked));
+    s.inFlight.add(tracked);
+  }
+
+  /** One attempt at one entry: wait for its slot, then send (or, for test keys, mark sent). */
+  async #attempt(s: LaneState, row: repo.DispatchRow, slot: number, pace: number): Promise<void> {
+    const { store, clock, testMode, resolver, accounts, platform } = this.#o;
+    await this.#sleep(slot - Date.now());
+    for (let i = 0; i < MAX_RESLOTS && !this.#stopped && Date.now() - slot > LATE_TOLERANCE_MS; i++) {
+      this.#count(s.lane, 'reslotted');
+      slot = await this.#late.reslot(s.key, pace);
+      await this.#sleep(slot - Date.now());
+    }
+    const now = clock.now();
+    if (this.#stopped) return store.write((tx) => repo.releaseUnsent(tx, [row.message_id], iso(now)));
+    if (s.heldUntil > now) return this.#settlement.release(row, 'queued', s.heldUntil, s.held?.error ?? null, false);
+    if (Date.parse(row.expires_at) <= now) return this.#settlement.expire([row], now);
+    if (row.mode === 'test') {
+      await store.write(async (tx) => {
+        await testMode.dispatched(tx, row.message_id, row.recipient, now);
+        await repo.removeDispatches(tx, [row.message_id]);
+      });
+      this.#count(s.lane, 'sent');
+      return;
+    }
+    let wamid: string;
+    try {
+      const resolved = await resolver.resolve(row);
+      if ('waitMs' in resolved) return this.#settlement.release(row, 'queued', now + resolved.waitMs, null, false);
+      ({ wamid } = await platform.sendMessage(await accounts.senderCredentials(row.phone_number_id), resolved.message));
+    } catch (err) {
+      return this.#settlement.settle(s, row, classifyAttempt(err));
+    }
+    await store.write(async (tx) => {
+      const attached = await this.#o.updates.attachWamid(tx, row.message_id, wamid);
+      if (attached === 'duplicate') this.#o.logger.warn({ messageId: row.message_id, wamid }, 'the platform took a message a second time: a status for the first send came after the reconciliation window');
+      await repo.removeDispatches(tx, [row.message_id]);
+    });
+    this.#count(s.lane, 'sent');
+  }
+
+  #count(lane: repo.Lane, outcome: DispatchOutcome): void {
+    this.stats[outcome]++;
+    this.#o.metrics.outcome(lane, outcome);
+  }
+
+  /** The number's tier, read again every few seconds (an upgrade applies within them). */
+  async #tier(s: LaneState): Promise<number> {
+    const now = Date.now();
+    if (!s.tier || now - s.tier.readAt > TIER_TTL_MS) s.tier = { value: await this.#o.accounts.throughputOf(s.lane.phoneNumberId), readAt: now };
+    return s.tier.value;
+  }
+
+  #wakeAt(s: LaneState, ms: number): void {
+    if (this.#stopped) return;
+    if (s.timer) clearTimeout(s.timer);
+    s.timer = setTimeout(() => {
+      s.timer = null;
+      void this.#drive(s);
+    }, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    s.timer.unref();
+  }
+
+  /** Sleeps `ms` (nothing when ≤ 0), cut short by `stop`. */
+  #sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.#stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#sleepers.add(done);
+    });
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * What a queued message holds until its turn (`dispatches.payload`), and how it becomes the
+ * platform request at dispatch: the stored file is registered for the sender if it has no valid
+ * platform id (docs/platform.md §3: ids are per number and expire), and a reply target is resolved to
+ * its wamid, which a message accepted moments before may only now have.
+ */
+import type { Store } from '../../db/store.js';
+import { TidingsError } from '../../errors.js';
+import type { MediaService } from '../../media/media.service.js';
+import { PlatformError, type OutboundContent, type OutboundMessage } from '../../platform/platform.js';
+import * as messages from '../message.repository.js';
+import * as repo from './dispatch.repository.js';
+
+/** Stored as JSON with the queue entry. */
+export interface DispatchPayload {
+  /** The platform content; a file's `platformMediaId` is filled at dispatch. */
+  content: OutboundContent;
+  /** The stored file the content carries (a media message's file or a template's media header). */
+  file: { id: string; mode: 'live' | 'test' } | null;
+  /** `replyTo` as the client gave it: a `msg_` id or a wamid. */
+  replyTo: string | null;
+  /** A reaction on a message of ours that had no wamid when accepted: its `msg_` id. */
+  reactTo?: string;
+}
+
+/** The outcome of resolving a payload: the request to send, or wait (the quoted message is not sent yet). */
+export type Resolved = { message: OutboundMessage } | { waitMs: number };
+
+/** How long a reply waits before looking again for the wamid of a message still queued. */
+const REPLY_TARGET_WAIT_MS = 1000;
+
+export class PayloadResolver {
+  readonly #o: { store: Store; media: MediaService };
+
+  constructor(options: { store: Store; media: MediaService }) {
+    this.#o = options;
+  }
+
+  /**
+   * The platform request of a live queue entry.
+   * @throws TidingsError media_not_found when the file was deleted since the send was accepted.
+   * @throws PlatformError when registering the file failed (never `maybeTaken`: registering again is harmless).
+   */
+  async resolve(row: repo.DispatchRow): Promise<Resolved> {
+    const payload = JSON.parse(row.payload) as DispatchPayload;
+    const content = structuredClone(payload.content);
+    if (payload.file) {
+      const file = await this.#o.media.lookup(row.account_id, payload.file.mode, payload.file.id);
+      if (!file) throw new TidingsError('media_not_found', `The file ${payload.file.id} was deleted before the message was sent.`);
+      let platformMediaId: string;
+      try {
+        platformMediaId = await this.#o.media.platformIdFor(file, row.phone_number_id);
+      } catch (err) {
+        if (err instanceof PlatformError && err.maybeTaken) throw new PlatformError(err.kind, err.message, err.code, err.details, err.retryAfterSeconds, err.subcode, false);
+        throw err;
+      }
+      if (content.type === 'media') content.platformMediaId = platformMediaId;
+      else if (content.type === 'template' && content.header && content.header.type !== 'text') content.header.platformMediaId = platformMediaId;
+    }
+    if (payload.reactTo && content.type === 'reaction') {
+      const target = await messages.findMessage(this.#o.store.read, row.account_id, row.mode, payload.reactTo);
+      if (target?.platform_message_id) content.targetWamid = target.platform_message_id;
+      else if (target && target.status !== 'failed' && (await repo.findDispatch(this.#o.store.read, target.id))) return { waitMs: REPLY_TARGET_WAIT_MS };
+      // Never sent: there is nothing to react to (refused, the message fails with `platform_error`).
+      else throw new PlatformError('refused', `The message ${payload.reactTo} this reaction is on was never sent.`);
+    }
+    let replyToWamid: string | undefined;
+    if (payload.replyTo?.startsWith('msg_')) {
+      const target = await messages.findMessage(this.#o.store.read, row.account_id, row.mode, payload.replyTo);
+      if (target?.platform_message_id) replyToWamid = target.platform_message_id;
+      // Still queued: wait for its wamid. Failed (or gone): sent without the quote.
+      else if (target && target.status !== 'failed' && (await repo.findDispatch(this.#o.store.read, target.id))) return { waitMs: REPLY_TARGET_WAIT_MS };
+    } else if (payload.replyTo) {
+      replyToWamid = payload.replyTo;
+    }
+    return { message: { to: row.recipient, content, ...(replyToWamid ? { replyToWamid } : {}), callbackData: row.message_id } };
+  }
+}

@@ -1,0 +1,42 @@
+/** How the dispatcher paces, retries and leases (dispatcher.ts; configured in deps.ts). */
+
+export interface DispatchPolicy {
+  /** The share of the tier to send at: a margin for clocks and networks (the platform counts on its side). */
+  tierShare: number;
+  /** How long an attempt without an answer waits for a status before the message is sent again, ms. */
+  reconciliationWindowMs: number;
+  /** Backoff of retries: doubling from `baseMs`, at most `maxMs`, with jitter. */
+  retry: { baseMs: number; maxMs: number };
+  /** Each claim takes this much of the lane's pace, ms (100 ms at 1,000/s: 100 messages). */
+  batchMs: number;
+  /** How often to look for lanes with due entries and for expired entries, ms. */
+  pollMs: number;
+  /** A claimed entry whose slot is further off than this goes back to the queue, ms. */
+  slotWaitMs: number;
+  /** The platform call's timeout, ms (part of a claim's lease). */
+  platformTimeoutMs: number;
+}
+
+export const DEFAULT_DISPATCH_POLICY: DispatchPolicy = {
+  tierShare: 0.98,
+  reconciliationWindowMs: 60_000,
+  retry: { baseMs: 1000, maxMs: 30_000 },
+  batchMs: 100,
+  pollMs: 200,
+  slotWaitMs: 5000,
+  platformTimeoutMs: 10_000,
+};
+
+/** What this process's dispatcher did since it started (for tests; the metrics count the same per lane). */
+export interface DispatchStats {
+  /** Messages the platform took (or, for test keys, marked sent). */
+  sent: number;
+  /** Messages the platform refused for good. */
+  failed: number;
+  /** Attempts put back for a retry (any reason, unknown outcomes included). */
+  retried: number;
+  /** Messages failed at the end of their validity period. */
+  expired: number;
+  /** Sends whose timer fired too late for their slot and took a new one (a busy process). */
+  reslotted: number;
+}

@@ -1,0 +1,84 @@
+/**
+ * The send queues as GET /v1/phone_numbers and the metrics show them: depth, oldest entry's age,
+ * pace, and why a number's dispatch is held back (this process's holds, or the retry of its next
+ * entry, or a lowered pace after 130429).
+ */
+import type { HoldReason, PhoneNumberQueue } from '../../accounts/phone-number.schemas.js';
+import type { Store } from '../../db/store.js';
+import { iso, type Clock } from '../../lib/clock.js';
+import type { LaneSample } from '../../metrics/metrics.js';
+import * as repo from './dispatch.repository.js';
+import type { AttemptError } from './outcomes.js';
+import type { Pacer } from './pacer.js';
+import type { DispatchPolicy } from './policy.js';
+import type { LaneHold } from './settlement.js';
+
+/** A lane's key, shared by the pacer and the dispatcher: `live:<phone number id>`, `test:<…>`. */
+export const laneKey = (lane: repo.Lane) => `${lane.mode}:${lane.phoneNumberId}`;
+
+export interface QueueViewOptions {
+  store: Store;
+  clock: Clock;
+  pacer: Pick<Pacer, 'share' | 'shares'>;
+  policy: Pick<DispatchPolicy, 'tierShare'>;
+  /** This process's hold of a lane, if it holds it back. */
+  holdOf(key: string): LaneHold | undefined;
+}
+
+export class QueueView {
+  readonly #o: QueueViewOptions;
+
+  constructor(options: QueueViewOptions) {
+    this.#o = options;
+  }
+
+  /** The queues of some of an account's numbers, in one mode: pace, depth, oldest age, and why dispatch is held back. */
+  async queues(numbers: { phoneNumberId: string; throughput: number }[], mode: 'live' | 'test'): Promise<Map<string, PhoneNumberQueue>> {
+    const now = this.#o.clock.now();
+    const stats = await repo.queueStats(this.#o.store.read, numbers.map((n) => n.phoneNumberId), mode, iso(now));
+    const out = new Map<string, PhoneNumberQueue>();
+    for (const n of numbers) {
+      const lane = { phoneNumberId: n.phoneNumberId, mode };
+      const s = stats.get(n.phoneNumberId);
+      const share = await this.#o.pacer.share(laneKey(lane), Date.now());
+      const local = this.#o.holdOf(laneKey(lane));
+      let heldBack: PhoneNumberQueue['heldBack'] = null;
+      if (local?.held && local.heldUntil > now) heldBack = { reason: local.held.reason, message: local.held.error.message, until: iso(local.heldUntil) };
+      else if (s?.retrying) {
+        const error = s.retrying.lastError ? (JSON.parse(s.retrying.lastError) as AttemptError & { reason?: HoldReason }) : null;
+        if (error?.reason) heldBack = { reason: error.reason, message: `${error.code}: ${error.message}`, until: s.retrying.notBefore };
+      }
+      if (!heldBack && share < 1) heldBack = { reason: 'throughput_exceeded', message: 'The platform answered 130429 (throughput exceeded): the pace was lowered and is rising back to the tier.', until: null };
+      out.set(n.phoneNumberId, {
+        pace: Math.round(n.throughput * this.#o.policy.tierShare * share * 10) / 10,
+        queued: s?.queued ?? 0,
+        oldestQueuedAgeSeconds: s?.oldestCreatedAt ? Math.max(0, Math.floor((now - Date.parse(s.oldestCreatedAt)) / 1000)) : null,
+        heldBack,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Every business number's live and test lanes for the metrics scrape: queue depth, the oldest
+   * entry's age (seconds) and the pace (messages/s, as `queues` computes it). One grouped query,
+   * and on PostgreSQL one read of the shared paces, however many numbers there are.
+   */
+  async lanes(): Promise<LaneSample[]> {
+    const now = this.#o.clock.now();
+    const depths = await repo.laneDepths(this.#o.store.read);
+    const numbers = new Map(depths.map((d) => [d.phoneNumberId, d.throughput]));
+    const queued = new Map(depths.flatMap((d) => (d.mode ? [[laneKey({ phoneNumberId: d.phoneNumberId, mode: d.mode }), d] as const] : [])));
+    const keys = [...numbers.keys()].flatMap((phoneNumberId) => (['live', 'test'] as const).map((mode) => ({ phoneNumberId, mode })));
+    const shares = await this.#o.pacer.shares(keys.map(laneKey), Date.now());
+    return keys.map((lane) => {
+      const d = queued.get(laneKey(lane));
+      return {
+        ...lane,
+        queued: d?.queued ?? 0,
+        oldestAgeSeconds: d?.oldestCreatedAt ? Math.max(0, (now - Date.parse(d.oldestCreatedAt)) / 1000) : 0,
+        pace: numbers.get(lane.phoneNumberId)! * this.#o.policy.tierShare * (shares.get(laneKey(lane)) ?? 1),
+      };
+    });
+  }
+}

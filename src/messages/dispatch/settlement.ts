@@ -1,0 +1,117 @@
+/**
+ * What an attempt that did not end in a send leaves behind (outcomes.ts says which): the message
+ * failed, or its entry put back for a retry, a hold of its number, or a wait for a status
+ * (`unknown`); and entries past their validity period failed with `validity_period_expired`. Each
+ * in its own unit of work. The dispatcher (dispatcher.ts) calls it.
+ */
+import type { Logger } from 'pino';
+import type { HoldReason } from '../../accounts/phone-number.schemas.js';
+import type { Store, Tx } from '../../db/store.js';
+import { iso, type Clock } from '../../lib/clock.js';
+import type { DispatchOutcome } from '../../metrics/recorders.js';
+import type { MessageUpdates } from '../message-updates.js';
+import * as repo from './dispatch.repository.js';
+import { pairLimitDelayMs, retryDelayMs, type AttemptError, type AttemptOutcome } from './outcomes.js';
+import type { Pacer } from './pacer.js';
+import type { DispatchPolicy } from './policy.js';
+
+export interface SettlementOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  updates: Pick<MessageUpdates, 'applyToMessage'>;
+  pacer: Pick<Pacer, 'slowDown'>;
+  policy: Pick<DispatchPolicy, 'retry' | 'reconciliationWindowMs'>;
+  /** Counts an outcome for the lane (the dispatcher's stats and metrics). */
+  count(lane: repo.Lane, outcome: DispatchOutcome): void;
+}
+
+/** The part of a lane's state a number-wide refusal (outcomes.ts `hold_lane`) sets. */
+export interface LaneHold {
+  lane: repo.Lane;
+  key: string;
+  /** Clock ms. */
+  heldUntil: number;
+  held: { reason: HoldReason; error: AttemptError } | null;
+}
+
+export class Settlement {
+  readonly #o: SettlementOptions;
+
+  constructor(options: SettlementOptions) {
+    this.#o = options;
+  }
+
+  /** Records a failed attempt as its outcome says. */
+  async settle(s: LaneHold, row: repo.DispatchRow, outcome: AttemptOutcome): Promise<void> {
+    const { clock, logger, policy, store, updates } = this.#o;
+    const now = clock.now();
+    const attempt = row.attempts + 1;
+    const log = { messageId: row.message_id, lane: s.key, code: outcome.error.code, attempt };
+    switch (outcome.kind) {
+      case 'fail':
+        logger.info(log, 'the platform refused a message');
+        this.#o.count(s.lane, 'failed');
+        return store.write(async (tx) => {
+          await updates.applyToMessage(tx, row.message_id, { status: 'failed', at: iso(now), error: outcome.error });
+          await repo.removeDispatches(tx, [row.message_id]);
+        });
+      case 'retry':
+        return this.release(row, 'queued', now + retryDelayMs(attempt, policy.retry), { ...outcome.error, reason: 'platform_unavailable' }, true);
+      case 'slow_down':
+        logger.warn(log, 'the platform answered 130429: slowing the number down');
+        await this.#o.pacer.slowDown(s.key, Date.now());
+        return this.release(row, 'queued', now + retryDelayMs(1, policy.retry), { ...outcome.error, reason: 'throughput_exceeded' }, true);
+      case 'pair_limited':
+        return this.release(row, 'queued', now + pairLimitDelayMs(attempt), outcome.error, true);
+      case 'hold_lane':
+        if (s.heldUntil <= now) logger.warn({ ...log, reason: outcome.reason, holdMs: outcome.holdMs }, 'holding back a number\'s queue');
+        s.heldUntil = Math.max(s.heldUntil, now + outcome.holdMs);
+        s.held = { reason: outcome.reason, error: outcome.error };
+        return this.release(row, 'queued', s.heldUntil, { ...outcome.error, reason: outcome.reason }, true);
+      case 'unknown':
+        logger.warn(log, 'a send got no answer: waiting for a status before sending it again');
+        return this.release(row, 'unknown', now + policy.reconciliationWindowMs, { ...outcome.error, reason: 'platform_unavailable' }, true);
+    }
+  }
+
+  /** Puts an entry back in its queue, due at `notBefore` (clock ms), with the attempt's error. */
+  release(row: repo.DispatchRow, state: 'queued' | 'unknown', notBefore: number, error: (AttemptError & { reason?: HoldReason }) | null, attempted: boolean): Promise<void> {
+    if (attempted) this.#o.count({ phoneNumberId: row.phone_number_id, mode: row.mode }, 'retried');
+    return this.#o.store.write((tx) => repo.release(tx, row.message_id, { state, notBefore: iso(notBefore), error, attempted }));
+  }
+
+  /** Fails entries whose validity period ended, with `validity_period_expired`. */
+  expire(rows: repo.DispatchRow[], now: number): Promise<void> {
+    return this.#o.store.write((tx) => this.expireIn(tx, rows, now));
+  }
+
+  /** Fails `rows` with `validity_period_expired`, in `tx`. */
+  async expireIn(tx: Tx, rows: repo.DispatchRow[], now: number): Promise<void> {
+    tx.afterCommit(() => {
+      for (const row of rows) this.#o.count({ phoneNumberId: row.phone_number_id, mode: row.mode }, 'expired');
+    });
+    for (const row of rows) {
+      const seconds = Math.round((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 1000);
+      const last = row.last_error ? (JSON.parse(row.last_error) as AttemptError) : null;
+      const message = `Not sent within its validity period of ${seconds} s${last ? `; the last attempt failed with ${last.code}: ${last.message}` : ''}.`;
+      await this.#o.updates.applyToMessage(tx, row.message_id, { status: 'failed', at: iso(now), error: { code: 'validity_period_expired', message } });
+    }
+    await repo.removeDispatches(tx, rows.map((r) => r.message_id));
+  }
+
+  /** Fails every expired entry, in units of 500 (two processes never fail one twice). */
+  async failExpired(): Promise<void> {
+    const { store, clock } = this.#o;
+    for (;;) {
+      const now = clock.now();
+      // Claimed and failed in one unit, so two processes never fail the same entry twice.
+      const count = await store.write(async (tx) => {
+        const rows = await repo.claimExpired(tx, iso(now), 500);
+        if (rows.length > 0) await this.expireIn(tx, rows, now);
+        return rows.length;
+      });
+      if (count < 500) return;
+    }
+  }
+}

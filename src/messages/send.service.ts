@@ -1,0 +1,201 @@
+/**
+ * Accepting a message (docs/api.md §4.6, §D8): everything that can be decided
+ * locally is checked (the recipient, the type's fields, the template and its values, the file, the
+ * reply target, the customer service window), then the message is stored with its entry in the
+ * sender number's queue, in one unit of work. The dispatcher (`dispatch/`) takes it from there,
+ * for test keys too (only the platform call is skipped).
+ */
+import type { ContactUpdates } from '../contacts/contact-updates.js';
+import { CUSTOMER_WINDOW_MS, type ContactService, type ResolvedRecipient } from '../contacts/contact.service.js';
+import type { AuthContext } from '../http/access.js';
+import type { Store } from '../db/store.js';
+import { TidingsError } from '../errors.js';
+import { iso, type Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { capitalised, withArticle } from '../lib/text.js';
+import type { MediaFile } from '../media/media-file.js';
+import { CAPTION_KINDS } from '../media/media-types.js';
+import type { MediaService } from '../media/media.service.js';
+import type { OutboundContent } from '../platform/platform.js';
+import type { TemplateService } from '../templates/template.service.js';
+import * as dispatches from './dispatch/dispatch.repository.js';
+import type { Dispatcher } from './dispatch/dispatcher.js';
+import type { DispatchPayload } from './dispatch/payload.js';
+import { toMessage } from './message.mapper.js';
+import * as repo from './message.repository.js';
+import type { Message, SendMessageBody, SendSource } from './message.schemas.js';
+import { bsuidRefusal } from './recipient-rules.js';
+import { isRich, prepareRich, type RichBody } from './rich-send.js';
+
+export { CUSTOMER_WINDOW_MS };
+
+/** How long a message may wait in the queue when the send does not say (`validityPeriod`, seconds): 4 hours. */
+export const DEFAULT_VALIDITY_PERIOD_S = 4 * 60 * 60;
+
+export interface MessageSenderOptions {
+  store: Store;
+  clock: Clock;
+  templates: TemplateService;
+  media: MediaService;
+  /** Woken after the commit that queued a message. */
+  dispatcher: Pick<Dispatcher, 'wake'>;
+  /** Who `to` names, and their window. */
+  contacts: Pick<ContactService, 'resolveRecipient'>;
+  /** Records the send on the contact (created if new), in the send's unit of work. */
+  contactUpdates: Pick<ContactUpdates, 'observe'>;
+}
+
+/** What to send, and the stored file it needs registered for the sender (a media message's file, or a template's media header). */
+interface Prepared {
+  content: OutboundContent;
+  file: MediaFile | null;
+  /** A template's category. */
+  category: string | null;
+}
+
+export class MessageSender {
+  readonly #o: MessageSenderOptions;
+
+  constructor(options: MessageSenderOptions) {
+    this.#o = options;
+  }
+
+  /**
+   * Accepts a message: checks everything that can be decided here, then stores the message and its
+   * entry in the sender number's queue in one unit of work. The platform is never called: the
+   * dispatcher sends it at the number's pace, and its outcome arrives as status changes and events.
+   * @param source recorded as the message's `source` (`dashboard` for sends from the web dashboard).
+   * @returns the message, status `accepted`, `platformMessageId` null.
+   * `to` is a phone number (E.164), a BSUID or parent BSUID, or a contact's `ct_` id (sent to its
+   * phone number, else its BSUID); the message records the address (`to`) and the contact.
+   * Interactive, location, contacts and reaction sends are checked against the platform's limits
+   * (`rich.rules.ts`), every breach reported at once (docs/api.md §D15).
+   * @throws TidingsError phone_number_invalid, contact_not_found, parameter_invalid (blank text; a
+   *   rich message's breached limits, in `issues`),
+   *   parameter_unknown (a caption the file's kind cannot carry), reply_target_not_found,
+   *   template_not_found, template_not_approved, template_category_not_allowed, variables_invalid,
+   *   media_not_found, recipient_not_supported (a message the platform will not send to a BSUID,
+   *   recipient-rules.ts), outside_customer_window.
+   */
+  async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api'): Promise<Message> {
+    const { store, clock } = this.#o;
+    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to);
+    const to = recipient.address;
+    if (body.type === 'text' && body.text.trim() === '') {
+      throw new TidingsError('parameter_invalid', 'text must contain more than white space.', { param: 'text' });
+    }
+    const rich = isRich(body) ? await prepareRich(this.#o.store.read, auth, body, recipient) : null;
+    const prepared = isRich(body) ? { content: rich!.content, file: null, category: null } : await this.#prepare(auth, body);
+    if (recipient.kind !== 'phone') {
+      const refusal = bsuidRefusal(prepared.category !== null ? { type: 'template', category: prepared.category } : { type: body.type as Exclude<typeof body.type, 'template'> });
+      if (refusal) throw new TidingsError('recipient_not_supported', refusal, { param: 'to' });
+    }
+    if (body.replyTo !== undefined) await this.#checkReplyTarget(auth, body.replyTo);
+    const now = clock.now();
+    if (body.type !== 'template') await this.#checkWindow(auth, recipient, now);
+
+    const message: repo.NewMessage = {
+      id: newId('msg', now),
+      accountId: auth.accountId,
+      mode: auth.mode,
+      phoneNumberId: auth.phoneNumberId,
+      to,
+      type: body.type,
+      source,
+      text: body.type === 'text' ? body.text : null,
+      caption: body.type === 'media' ? (body.caption ?? null) : null,
+      mediaId: body.type === 'media' ? body.mediaId : null,
+      templateId: body.type === 'template' ? body.templateId : null,
+      replyTo: body.replyTo ?? null,
+      content: rich?.stored ?? null,
+      createdAt: iso(now),
+    };
+    const payload: DispatchPayload = {
+      content: prepared.content,
+      file: prepared.file && { id: prepared.file.id, mode: prepared.file.mode },
+      replyTo: body.replyTo ?? null,
+      ...(rich?.reactTo ? { reactTo: rich.reactTo } : {}),
+    };
+    const lane = { phoneNumberId: auth.phoneNumberId, mode: auth.mode };
+    const [row] = await store.write(async (tx) => {
+      const [contactId] = await this.#o.contactUpdates.observe(
+        tx,
+        [
+          {
+            accountId: auth.accountId,
+            phoneNumberId: auth.phoneNumberId,
+            mode: auth.mode,
+            phone: recipient.kind === 'phone' ? to : null,
+            userId: recipient.kind === 'user_id' ? to : null,
+            parentUserId: recipient.kind === 'parent_user_id' ? to : null,
+            name: null,
+            username: null,
+            at: message.createdAt,
+            kind: 'outbound',
+          },
+        ],
+        message.createdAt,
+      );
+      const rows = await repo.insertMessages(tx, [{ ...message, contactId: contactId ?? null }]);
+      await dispatches.insertDispatch(tx, {
+        messageId: message.id,
+        accountId: auth.accountId,
+        mode: auth.mode,
+        phoneNumberId: auth.phoneNumberId,
+        recipient: to,
+        payload: JSON.stringify(payload),
+        expiresAt: iso(now + (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000),
+        createdAt: message.createdAt,
+      });
+      tx.afterCommit(() => this.#o.dispatcher.wake(lane));
+      return rows;
+    });
+    return toMessage(row!);
+  }
+
+  /** The platform content of the send, and the file it carries. */
+  async #prepare(auth: AuthContext, body: Exclude<SendMessageBody, RichBody>): Promise<Prepared> {
+    if (body.type === 'media') {
+      const file = await this.#o.media.find(auth, body.mediaId);
+      if (body.caption !== undefined && !CAPTION_KINDS.has(file.kind)) {
+        throw new TidingsError('parameter_unknown', `${capitalised(withArticle(file.kind))} message cannot carry a caption; the platform allows captions on images, videos and documents.`, { param: 'caption' });
+      }
+      return { content: { type: 'media', kind: file.kind, platformMediaId: '', caption: body.caption ?? null, filename: file.kind === 'document' ? file.filename : null }, file, category: null };
+    }
+    if (body.type === 'template') {
+      const t = await this.#o.templates.prepareSend(auth.accountId, body.templateId, body.variables, body.buttons);
+      const header = t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
+      return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category };
+    }
+    return { content: { type: 'text', body: body.text, previewUrl: false }, file: null, category: null };
+  }
+
+  /**
+   * Free-form messages only inside the customer service window; templates at any time. The window
+   * is the contact's (24 hours after the customer last wrote, however they were addressed then or
+   * now); customers' messages stored before contacts existed are looked up by address.
+   * @throws TidingsError outside_customer_window
+   */
+  async #checkWindow(auth: AuthContext, recipient: ResolvedRecipient, now: number): Promise<void> {
+    const open = (at: string | null | undefined) => typeof at === 'string' && Date.parse(at) > now - CUSTOMER_WINDOW_MS;
+    if (open(recipient.contact?.lastInboundAt)) return;
+    if (open(await repo.lastInboundAt(this.#o.store.read, auth.phoneNumberId, recipient.address, auth.mode))) return;
+    throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window).`, {
+      param: 'to',
+    });
+  }
+
+  /** `replyTo` names a message of either direction, by `msg_` id or wamid. @throws TidingsError reply_target_not_found */
+  async #checkReplyTarget(auth: AuthContext, replyTo: string): Promise<void> {
+    const db = this.#o.store.read;
+    if (replyTo.startsWith('msg_')) {
+      if (!(await repo.findMessage(db, auth.accountId, auth.mode, replyTo))) throw new TidingsError('reply_target_not_found', `No message ${replyTo} to reply to.`, { param: 'replyTo' });
+      return;
+    }
+    const outbound = await repo.findMessage(db, auth.accountId, auth.mode, replyTo);
+    const inbound = outbound ? undefined : await repo.findInboundByWamid(db, auth.accountId, replyTo);
+    if (!outbound && (!inbound || inbound.mode !== auth.mode)) {
+      throw new TidingsError('reply_target_not_found', `No message with platform id ${replyTo} to reply to.`, { param: 'replyTo' });
+    }
+  }
+}

@@ -1,0 +1,97 @@
+/** What the simulator keeps: business numbers, customers, messages, templates, media, uploads, reads and tokens. */
+export interface SimNumber {
+  phoneNumberId: string;
+  wabaId: string;
+  displayPhoneNumber: string;
+  /** Created by the control API before any token named its WABA: re-bound on first authorised use. */
+  provisional?: boolean;
+  /** docs/platform.md §7: STANDARD = 80 msg/s, HIGH = 1,000 msg/s. */
+  throughputLevel?: 'STANDARD' | 'HIGH';
+  /** Until when (ms) a throughput upgrade is under way: sends get 131057 meanwhile (docs/platform.md §7). */
+  upgradingUntil?: number;
+}
+
+/** A WhatsApp user as the simulator knows them (docs/platform.md §4.9). */
+export interface SimUser {
+  /** Business-scoped user id, `US.1349…`. */
+  userId: string;
+  parentUserId: string | null;
+  /** Digits; null for a user who only shows a username. */
+  phone: string | null;
+  username: string | null;
+  name: string;
+}
+
+export interface SimMessage {
+  wamid: string;
+  phoneNumberId: string;
+  /** Digits of the phone number the message went to, or null when sent to a BSUID only. */
+  to: string | null;
+  /** The recipient's BSUID (the user's key: windows, conversations). */
+  userId: string;
+  /** The BSUID or parent BSUID the send addressed, when it used `recipient`. */
+  recipient: string | null;
+  type: string;
+  body: unknown;
+  callbackData: string | null;
+  /** For template sends: the template's category, for pricing. */
+  templateCategory?: string;
+  /** Whether the customer service window was open when the message was taken (pricing). */
+  windowOpen?: boolean;
+  /** Statuses reported so far, in order. */
+  statuses: string[];
+  createdAt: number;
+}
+
+export interface SimTemplate {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  category: string;
+  /** As submitted, before any re-categorisation (shown as `previous_category`). */
+  previousCategory?: string;
+  parameterFormat?: 'POSITIONAL' | 'NAMED';
+  status: string;
+  /** GREEN / YELLOW / RED once rated (docs/platform.md §2.8); UNKNOWN before. */
+  qualityScore?: string;
+  components: Record<string, unknown>[];
+  rejectedReason: string | null;
+  /** ms of each edit, for the approved-template edit limits (docs/platform.md §2.4). */
+  edits: number[];
+  createdAt: number;
+}
+
+export interface SimMedia {
+  id: string;
+  phoneNumberId: string;
+  mimeType: string;
+  size: number;
+  /** Hex SHA-256 of the bytes (the webhook shows it base64, see payloads.ts). */
+  sha256: string;
+  filename: string;
+  expiresAt: number;
+  /** `upload` (POST /media, 30 days) or `inbound` (a customer's file, 7 days). */
+  source?: 'upload' | 'inbound';
+}
+
+export interface SimUpload {
+  fileName: string;
+  fileType: string;
+  fileLength: number;
+  offset: number;
+  handle: string | null;
+}
+
+/** A mark-as-read call (mark-as-read-request.json) and whether it asked for a typing indicator. */
+export interface SimRead {
+  wamid: string;
+  phoneNumberId: string;
+  typingIndicator: string | null;
+  at: number;
+}
+
+export interface SimToken {
+  wabaIds: string[];
+  expiresAt: number | null;
+}

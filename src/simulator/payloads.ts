@@ -1,0 +1,101 @@
+/**
+ * The pieces of `messages` webhooks the simulator builds (docs/platform.md §4.4, §4.5, §4.9): the
+ * `contacts[]` entry naming a user, the status item with its pricing and conversation, shaped like
+ * the `webhook-status-*.json` and `webhook-inbound-*.json` fixtures.
+ */
+import { createHash } from 'node:crypto';
+import { webhookMajor, type SimulatorConfig } from './config.js';
+import { webhookError } from './graph-errors.js';
+import type { SimMessage, SimUser } from './state.js';
+import { parentBsuidFor } from './users.js';
+
+/** The parent BSUID a user shows, when parent BSUIDs are on. */
+export function parentOf(config: SimulatorConfig, user: SimUser): string | null {
+  return user.parentUserId ?? (config.parentUserIds ? parentBsuidFor(user.userId) : null);
+}
+
+/**
+ * The `contacts[]` entry of a webhook about `user`: profile name (and username once the user has
+ * one), `wa_id` when the phone number is known, and the BSUIDs when the config carries them.
+ * `username` is left out of `sent` status webhooks (whatsapp-api-js `ServerContacts` notes, after
+ * Meta's "Business-scoped user IDs" page: "username … in all incoming messages webhooks, and all
+ * delivered and read status messages webhooks").
+ */
+export function contactEntry(config: SimulatorConfig, user: SimUser, status?: string): Record<string, unknown> {
+  const profile: Record<string, unknown> = { name: user.name };
+  if (user.username && status !== 'sent') profile.username = user.username;
+  const entry: Record<string, unknown> = { profile };
+  if (user.phone) entry.wa_id = user.phone;
+  if (config.bsuid) {
+    entry.user_id = user.userId;
+    const parent = parentOf(config, user);
+    if (parent) entry.parent_user_id = parent;
+  }
+  return entry;
+}
+
+/** Conversations by `${phoneNumberId}:${userId}:${category}`, 24 h each (CBP era and v23 payloads). */
+const conversations = new Map<string, { id: string; expiresAt: number }>();
+
+function conversationFor(message: SimMessage, category: string, now: number) {
+  const key = `${message.phoneNumberId}:${message.userId}:${category}`;
+  let c = conversations.get(key);
+  if (!c || c.expiresAt <= now) {
+    c = { id: createHash('md5').update(`${key}:${now}:${Math.random()}`).digest('hex'), expiresAt: now + 24 * 60 * 60 * 1000 };
+    conversations.set(key, c);
+  }
+  return c;
+}
+
+/**
+ * Pricing of a message (docs/platform.md §4.4, §5): free-form messages are `service` and
+ * `free_customer_service`; a template is priced in its own category, `regular`, except a utility
+ * template inside an open customer service window, which is `free_customer_service`.
+ * `free_entry_point` (click-to-WhatsApp ads) is not modelled.
+ */
+export function pricingOf(message: SimMessage): { category: string; type: 'regular' | 'free_customer_service' } {
+  const category = message.templateCategory ? message.templateCategory.toLowerCase() : 'service';
+  const free = category === 'service' || (category === 'utility' && message.windowOpen === true);
+  return { category, type: free ? 'free_customer_service' : 'regular' };
+}
+
+/**
+ * One `statuses[]` item (compare webhook-status-sent.json, -delivered.json, -minimal-v24.json,
+ * -failed-131047.json). Pricing rides on `sent` and `delivered`, on `read` only when no `delivered` came (docs/platform.md §4.4). Before
+ * v24.0 (and under CBP) a `conversation` rides with it, `expiration_timestamp` on `sent` only; from
+ * v24.0 neither `conversation` nor, on `sent`, `pricing` is sent (webhook-status-minimal-v24.json;
+ * that v24 `sent` loses `pricing` is read from that example and is UNCONFIRMED). BSUIDs: the
+ * recipient's `recipient_user_id` always, except on `failed` for a phone send (docs/platform.md §4.9).
+ */
+export function statusItem(config: SimulatorConfig, message: SimMessage, user: SimUser | null, status: string, errorCode?: number): Record<string, unknown> {
+  const now = Date.now();
+  const item: Record<string, unknown> = { id: message.wamid, status, timestamp: String(Math.floor(now / 1000)) };
+  if (message.to) item.recipient_id = message.to;
+  if (config.bsuid && user && !(status === 'failed' && message.to)) {
+    item.recipient_user_id = user.userId;
+    const parent = parentOf(config, user);
+    if (parent) item.recipient_parent_user_id = parent;
+  }
+  if (message.callbackData) item.biz_opaque_callback_data = message.callbackData;
+  if (status === 'failed') {
+    item.errors = [webhookError(errorCode ?? 131000)];
+    return item;
+  }
+  const { category, type } = pricingOf(message);
+  const legacy = config.pricingModel === 'CBP' || webhookMajor(config) < 24;
+  // A `read` that comes without a `delivered` before it (both happened at once) carries what
+  // `delivered` would have (webhook-status-read.json). `message.statuses` is what was reported before.
+  const readAlone = status === 'read' && !message.statuses.includes('delivered');
+  const priced = status === 'delivered' || readAlone || (status === 'sent' && legacy);
+  if (legacy && (status !== 'read' || readAlone)) {
+    const c = conversationFor(message, category, now);
+    item.conversation = { id: c.id, ...(status === 'sent' ? { expiration_timestamp: String(Math.floor(c.expiresAt / 1000)) } : {}), origin: { type: category } };
+  }
+  if (priced) {
+    item.pricing =
+      config.pricingModel === 'CBP'
+        ? { billable: true, pricing_model: 'CBP', category }
+        : { billable: type === 'regular', pricing_model: 'PMP', type, category };
+  }
+  return item;
+}
