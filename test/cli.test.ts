@@ -1,8 +1,8 @@
-/** The admin CLI (DECISIONS §1): accounts and keys, JSON output, keys working at once. */
+/** The admin CLI (docs/api.md §D1): accounts and keys, JSON output, keys working at once. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../src/cli/main.js';
-import { startHarness, type Harness } from './harness.js';
+import { DIALECT, startHarness, type Harness } from './harness.js';
 
 describe('admin CLI', () => {
   let h: Harness;
@@ -17,7 +17,7 @@ describe('admin CLI', () => {
     let out = '';
     let err = '';
     const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-    return { code, out, err, json: () => JSON.parse(out) };
+    return { code, out, err, json: () => JSON.parse(out), error: () => JSON.parse(err.trim().split('\n').at(-1)!).error };
   }
 
   it('creates a simulated account and prints it as JSON', async () => {
@@ -37,17 +37,23 @@ describe('admin CLI', () => {
     assert.equal(res.code, 0, res.err);
     const account = res.json();
     assert.equal(account.wabaId, '102290129340398');
-    assert.deepEqual(account.phoneNumbers[0], { phoneNumberId: '106540352299999', displayPhoneNumber: '15550783881', throughput: 1000 });
-    const row = await h.deps.db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    assert.deepEqual(account.phoneNumbers[0], { phoneNumberId: '106540352299999', displayPhoneNumber: '15550783881', throughput: 1000, throughputSource: 'override' });
+    const row = await h.deps.store.read.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
     assert.doesNotMatch(row.access_token_enc, /EAAG-secret-token/);
     assert.doesNotMatch(row.app_secret_enc ?? '', /app-secret-value/);
     assert.equal((await h.deps.accounts.senderCredentials('106540352299999')).accessToken, 'EAAG-secret-token');
   });
 
+  it('says which database it opened (on stderr, unless --json asks for JSON only)', async () => {
+    const human = await cli('accounts', 'list');
+    assert.match(human.err, DIALECT === 'sqlite' ? /^Database: SQLite at .*tidings\.sqlite\n/ : /^Database: PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:5432\/test/);
+    assert.equal((await cli('accounts', 'list', '--json')).err, '');
+  });
+
   it('refuses incomplete platform details and bad numbers with a JSON error and exit code 1', async () => {
     let res = await cli('accounts', 'create', '--name', 'Half', '--waba-id', '1');
     assert.equal(res.code, 1);
-    assert.equal(JSON.parse(res.err).error.code, 'parameter_missing');
+    assert.equal(res.error().code, 'parameter_missing');
     res = await cli('accounts', 'create', '--name', 'Fast', '--throughput', '5000', '--json');
     assert.equal(res.code, 1);
     assert.equal(JSON.parse(res.err).error.code, 'parameter_invalid');
@@ -55,7 +61,7 @@ describe('admin CLI', () => {
     assert.equal(res.code, 1);
     res = await cli('keys', 'create', '--account', h.account.id, '--mode', 'live', '--scopes', 'messages:send,everything');
     assert.equal(res.code, 1);
-    assert.match(JSON.parse(res.err).error.message, /everything/);
+    assert.match(res.error().message, /everything/);
   });
 
   it('creates a key that works at once in the running service, with the scopes and rate limit asked for', async () => {

@@ -15,6 +15,12 @@ describe('config', () => {
     assert.ok(Object.isFrozen(c));
   });
 
+  it('serves no metrics unless METRICS_PORT or METRICS_TOKEN is set', () => {
+    assert.deepEqual([loadConfig({}).metricsPort, loadConfig({}).metricsToken], [null, null]);
+    const c = loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: ' 0123456789abcdef0123 ' });
+    assert.deepEqual([c.metricsPort, c.metricsToken], [9464, '0123456789abcdef0123']);
+  });
+
   it('switches to PostgreSQL and the Graph API when configured', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', WHATSAPP_APP_SECRET: 's', REDIS_URL: 'redis://127.0.0.1:6379' });
     assert.equal(c.database.dialect, 'postgres');
@@ -32,6 +38,12 @@ describe('config', () => {
     [{ WHATSAPP_APP_SECRET: 's', WHATSAPP_GRAPH_URL: 'not a url' }, /WHATSAPP_GRAPH_URL is not a valid URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' }, /WEBHOOK_ALLOW_PRIVATE_URLS/],
+    [{ METRICS_PORT: 'nine' }, /METRICS_PORT must be a whole number/],
+    [{ METRICS_PORT: '0' }, /METRICS_PORT must be between 1 and 65535/],
+    [{ METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT/],
+    [{ METRICS_PORT: '3001' }, /METRICS_PORT must differ from SIMULATOR_PORT/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16/],
+    [{ METRICS_TOKEN: 'has a space in the middle' }, /METRICS_TOKEN must be at least 16/],
   ] as const) {
     it(`refuses ${JSON.stringify(env)}`, () => {
       assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && pattern.test(err.message));

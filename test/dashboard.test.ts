@@ -45,10 +45,13 @@ describe('dashboard in a browser', { skip }, () => {
     await h?.close();
   });
 
-  /** A screenshot of the current screen at desktop and phone width. */
+  /** A screenshot of the current screen at desktop and phone width; at phone width every navigation link is in view. */
   async function shoot(name: string) {
     await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.jpg`), type: 'jpeg', quality: 75, fullPage: true });
     await page.setViewportSize(PHONE);
+    for (const box of await page.locator('nav[aria-label="Main"] a').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON()))) {
+      assert.ok(box.left >= 0 && box.right <= PHONE.width, `${name}: a navigation link is cut off at phone width (${JSON.stringify(box)})`);
+    }
     await page.screenshot({ path: path.join(SHOTS, `${name}-phone.jpg`), type: 'jpeg', quality: 75, fullPage: true });
     await page.setViewportSize(DESKTOP);
   }
@@ -63,7 +66,8 @@ describe('dashboard in a browser', { skip }, () => {
     await page.getByRole('alert').getByText('api_key_invalid').waitFor();
     await page.getByLabel('API key').fill(h.account.liveKey);
     await page.getByLabel('API key').press('Enter');
-    await page.getByTestId('mode-banner').getByText('LIVE MODE').waitFor();
+    // A live key on an account bound to the simulator: nobody real receives these messages.
+    await page.getByTestId('mode-banner').getByText('LIVE MODE on the built-in simulator').waitFor();
     // The key is in this tab's session storage, not in the URL or a cookie.
     assert.equal(await page.evaluate(() => sessionStorage.getItem('tidings.apiKey')), h.account.liveKey);
     assert.ok(!page.url().includes(h.account.liveKey));
@@ -90,6 +94,68 @@ describe('dashboard in a browser', { skip }, () => {
     await shoot('messages');
   });
 
+  /** A customer message through the simulator's control API (docs/simulator.md). */
+  const customerSends = async (body: Record<string, unknown>) => {
+    const res = await fetch(`${h.simUrl}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: customer, to: h.account.phoneNumberId, ...body }) });
+    assert.equal(res.status, 200, await res.clone().text());
+  };
+  const sentWamid = async (id: string) => eventually(async () => (await h.api('GET', `/v1/messages/${id}`)).body.platformMessageId as string | null, 10_000);
+
+  it('sends reply buttons from the form; the button the customer taps shows on the message page', async () => {
+    await go('/send');
+    await page.getByLabel('reply buttons').check();
+    await page.getByLabel('To (E.164)').fill(customer);
+    await page.getByLabel('Body').fill('Deliver on Friday?');
+    await page.getByLabel('Button 1').fill('Friday is fine');
+    await page.getByRole('button', { name: 'Add a button' }).click();
+    await page.getByLabel('Button 2').fill('Later, please');
+    await shoot('send-buttons');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/#\/messages\/msg_/);
+    const id = decodeURIComponent(page.url().split('/').pop()!);
+    const message = (await h.api('GET', `/v1/messages/${id}`)).body;
+    assert.deepEqual(message.interactive, { kind: 'buttons', body: 'Deliver on Friday?', buttons: [{ id: 'button-1', title: 'Friday is fine' }, { id: 'button-2', title: 'Later, please' }] });
+    await page.getByText('Friday is fine · Later, please').waitFor();
+    const wamid = await sentWamid(id);
+    await customerSends({ type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'button-2', title: 'Later, please' } }, contextMessageId: wamid });
+    const answer = page.getByTestId('answer');
+    await answer.getByText('Later, please').waitFor({ timeout: 10_000 });
+    assert.match(await answer.innerText(), /Tapped Later, please button-2/);
+    await shoot('message-tapped');
+  });
+
+  it("shows the customer's reaction on the message page, and its removal", async () => {
+    await go('/send');
+    await page.getByLabel('To (E.164)').fill(customer);
+    await page.getByLabel('Text', { exact: true }).fill('Your parcel arrived.');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/#\/messages\/msg_/);
+    const id = decodeURIComponent(page.url().split('/').pop()!);
+    await page.getByTestId('customer-reaction').getByText('none').waitFor();
+    const wamid = await sentWamid(id);
+    await customerSends({ type: 'reaction', reaction: { message_id: wamid, emoji: '🎉' } });
+    await page.getByTestId('customer-reaction').getByText('🎉').waitFor({ timeout: 10_000 });
+    await shoot('message-reaction');
+    await customerSends({ type: 'reaction', reaction: { message_id: wamid, emoji: '' } });
+    await page.getByTestId('customer-reaction').getByText('none').waitFor({ timeout: 10_000 });
+  });
+
+  it("shows the number's send queue on the messages screen, and why it is held back", async () => {
+    await go('/messages');
+    const queues = page.getByTestId('send-queues');
+    await queues.getByText('idle').waitFor();
+    await h.simulatorConfig({ errorRate: 1 });
+    try {
+      assert.equal((await h.api('POST', '/v1/messages/', { body: { to: customer, type: 'text', text: 'Held back for now' } })).status, 201);
+      await queues.getByText(/held back: the platform is failing/).waitFor({ timeout: 10_000 });
+      assert.equal(await queues.locator('td[data-label="Queued"]').first().innerText(), '1');
+      await shoot('messages-queue-held');
+    } finally {
+      await h.simulatorConfig({ errorRate: 0 });
+    }
+    await queues.getByText('idle').waitFor({ timeout: 10_000 });
+  });
+
   it('shows an API error in words with its code', async () => {
     await go('/send');
     await page.getByLabel('To (E.164)').fill('+16505551999');
@@ -112,6 +178,9 @@ describe('dashboard in a browser', { skip }, () => {
 
   it('authors a template: sees the issue as it types, fixes it, sees it approved, sends it', async () => {
     await go('/templates/new');
+    // Nothing typed yet: the empty name is not flagged (the check has run: it counts the issues).
+    await page.getByTestId('validation').getByText(/issue/).waitFor();
+    assert.equal(await page.locator('li[data-code="name_invalid"]').count(), 0);
     await page.getByLabel('Name').fill('dashboard_pickup');
     await page.getByLabel('Body').fill('{{1}} is ready for pickup.');
     await page.locator('li[data-code="placeholder_at_start"]').waitFor();
@@ -141,6 +210,44 @@ describe('dashboard in a browser', { skip }, () => {
     assert.equal((await h.api('GET', `/v1/messages/${id}`)).body.type, 'template');
   });
 
+  it('authors a template with a quick reply and a link button: sees the URL issue, fixes it, and sees the buttons once approved', async () => {
+    await h.simulatorConfig({ review: 'manual' });
+    try {
+      await go('/templates/new');
+      await page.getByLabel('Name').fill('dashboard_track');
+      await page.getByLabel('Body').fill('Your order has shipped and is on its way to you.');
+      await page.getByRole('button', { name: 'Add button' }).click();
+      await page.getByLabel('Button 1 label', { exact: true }).fill('Stop updates');
+      await page.getByRole('button', { name: 'Add button' }).click();
+      await page.getByLabel('Button 2 type').selectOption('url');
+      await page.getByLabel('Button 2 label', { exact: true }).fill('Track order');
+      await page.getByLabel('Button 2 URL', { exact: true }).fill('https://shop.example.com/{{1}}/track');
+      await page.locator('.button-editor[data-index="1"] li[data-code="button_url_placeholder_invalid"]').waitFor();
+      await shoot('template-editor-buttons');
+      await page.getByLabel('Button 2 URL', { exact: true }).fill('https://shop.example.com/track/{{1}}');
+      await page.getByLabel('Button 2 URL example (for {{1}})').fill('A-1042');
+      await page.getByTestId('validation').getByText('No issues found').waitFor();
+      await page.getByRole('button', { name: 'Create and submit' }).click();
+      await page.waitForURL(/#\/templates\/tpl_/);
+      const id = decodeURIComponent(page.url().split('/').pop()!);
+      await page.locator('.title-row .badge.status-processing').waitFor();
+      const simId = [...h.sim.state.templates.values()].find((t) => t.name === 'dashboard_track')!.id;
+      const review = await fetch(`${h.simUrl}/_simulator/templates/${simId}/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'APPROVED' }) });
+      assert.equal(review.status, 200);
+      await page.locator('.title-row .badge.status-approved').waitFor({ timeout: 15_000 });
+      const buttons = page.getByRole('list', { name: 'Buttons' }).locator('li');
+      assert.deepEqual(await buttons.evaluateAll((li) => li.map((x) => x.getAttribute('data-type'))), ['quick_reply', 'url']);
+      await buttons.filter({ hasText: 'https://shop.example.com/track/{{1}}' }).waitFor();
+      await shoot('template-buttons');
+      assert.deepEqual((await h.api('GET', `/v1/templates/${id}`)).body.buttons, [
+        { type: 'quick_reply', text: 'Stop updates' },
+        { type: 'url', text: 'Track order', url: 'https://shop.example.com/track/{{1}}', example: 'A-1042' },
+      ]);
+    } finally {
+      await h.simulatorConfig({ review: 'auto' });
+    }
+  });
+
   it('uploads an image with a progress bar and sends it', async () => {
     await go('/media');
     await page.locator('input[type=file]').setInputFiles(path.join(ROOT, 'test/fixtures/media/sample.jpg'));
@@ -158,6 +265,9 @@ describe('dashboard in a browser', { skip }, () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.waitForURL(/#\/messages\/msg_/);
     await page.locator('li[data-step="delivered"].done').waitFor({ timeout: 15_000 });
+    // The caption is shown as the caption, not beside the file as if it were its name.
+    await page.locator('dt', { hasText: 'Caption' }).waitFor();
+    assert.equal(await page.locator('dt:has-text("Caption") + dd').innerText(), 'Your receipt');
   });
 
   it('adds a webhook endpoint, shows its secret once, and lists its deliveries; redelivers', async () => {

@@ -17,13 +17,15 @@ import { buildDeps, type Deps, type DepsOverrides } from '../src/deps.js';
 import type { Clock } from '../src/lib/clock.js';
 import { loadSecrets } from '../src/secrets.js';
 import { buildSimulator, type Simulator } from '../src/simulator/app.js';
+import { hubSignature } from '../src/lib/crypto.js';
 import type { SimulatorConfig } from '../src/simulator/state.js';
 
 export const DIALECT = (process.env.TIDINGS_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
 export const PG_BASE_URL = process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.TIDINGS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const FIXTURES = path.resolve(ROOT, '../shared/platform/fixtures');
+/** Real platform payloads, copied from public sources (see test/fixtures/platform/SOURCES.md). */
+export const FIXTURES = path.resolve(ROOT, 'test/fixtures/platform');
 
 export function fixture(name: string): any {
   return JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8'));
@@ -53,7 +55,7 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   simulator?: Partial<SimulatorConfig>;
   /** Passed to buildDeps (event delivery timing, host name resolution). */
-  deps?: Pick<DepsOverrides, 'deliveryPolicy' | 'resolver'>;
+  deps?: Pick<DepsOverrides, 'deliveryPolicy' | 'resolver' | 'inboundMediaPolicy'>;
 }
 
 export interface Harness {
@@ -66,12 +68,15 @@ export interface Harness {
   dataDir: string;
   env: Record<string, string>;
   account: { id: string; phoneNumberId: string; liveKey: string; testKey: string };
-  /** Calls the service in-process. */
-  api(method: InjectOptions['method'], url: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<Response>;
+  /** Calls the service in-process; `T` types the answer's body (an API schema's Static type). */
+  api<T = any>(method: InjectOptions['method'], url: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<Response<T>>;
+  /** Posts a platform webhook (a payload or its raw text) signed with `secret` (default: the service's app secret). */
+  platformWebhook(payload: unknown, secret?: string): Promise<{ status: number; body: any }>;
   /** A customer writes to the account's number through the simulator (opens the window). */
   customerWrites(from: string, text?: string, phoneNumberId?: string): Promise<string>;
   simulatorConfig(config: Partial<SimulatorConfig>): Promise<void>;
-  newAccount(name?: string, options?: { throughput?: number }): Promise<Harness['account']>;
+  /** A new simulated account with a live and a test key (`rateLimit`: the keys' requests/s, default 100). */
+  newAccount(name?: string, options?: { throughput?: number; rateLimit?: number }): Promise<Harness['account']>;
   /**
    * Stops the service (drains requests, stops the job workers, closes the database) and starts a
    * new one on the same database and data directory, as a process restart would.
@@ -82,10 +87,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface Response {
+export interface Response<T = any> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: any;
+  /** The parsed JSON: `T` for a success, the error envelope otherwise. */
+  body: T & { error?: any };
   text: string;
 }
 
@@ -134,10 +140,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   await put({ ...FAST, ...options.simulator });
 
-  const newAccount = async (name = 'Acme', o: { throughput?: number } = {}) => {
+  const newAccount = async (name = 'Acme', o: { throughput?: number; rateLimit?: number } = {}) => {
     const account = await current.deps.accounts.createAccount({ name, ...(o.throughput ? { throughput: o.throughput } : {}) });
-    const live = await current.deps.accounts.createKey({ accountId: account.id, mode: 'live' });
-    const test = await current.deps.accounts.createKey({ accountId: account.id, mode: 'test' });
+    // As `npm start` does for its simulated accounts: the simulator learns the WABA's number.
+    const { accessToken } = await current.deps.accounts.credentialsForAccount(account.id);
+    sim.registerToken(accessToken, account.wabaId, [account.phoneNumbers[0]!.phoneNumberId]);
+    const rateLimit = o.rateLimit ? { rateLimit: o.rateLimit } : {};
+    const live = await current.deps.keys.createKey({ accountId: account.id, mode: 'live', ...rateLimit });
+    const test = await current.deps.keys.createKey({ accountId: account.id, mode: 'test', ...rateLimit });
     return { id: account.id, phoneNumberId: account.phoneNumbers[0]!.phoneNumberId, liveKey: live.key, testKey: test.key };
   };
   const account = await newAccount();
@@ -173,7 +183,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       } catch {
         body = undefined;
       }
-      return { status: res.statusCode, headers: res.headers as Response['headers'], body, text: res.body };
+      return { status: res.statusCode, headers: res.headers as Response['headers'], body: body as never, text: res.body };
+    },
+    async platformWebhook(payload, secret = current.deps.secrets.appSecret) {
+      const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
+      const res = await current.app.inject({
+        method: 'POST',
+        url: '/platform/whatsapp/webhook',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(raw, secret) },
+        payload: raw,
+      });
+      return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
     },
     async customerWrites(from, text = 'Hello', phoneNumberId = account.phoneNumberId) {
       const res = await fetch(`${simAddress}/_simulator/inbound`, {

@@ -1,4 +1,4 @@
-/** The error envelope and codes of DECISIONS §3 for malformed requests, on every kind of bad body. */
+/** The error envelope and codes of docs/api.md §D3 for malformed requests, on every kind of bad body. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startHarness, type Harness } from './harness.js';
@@ -44,9 +44,13 @@ describe('HTTP errors and the envelope', () => {
     assertEnvelope(res, 400, 'parameter_invalid', 'to');
   });
 
-  it('answers an unknown enum value with 400 parameter_invalid', async () => {
+  it('answers an unknown enum value with 400 parameter_invalid listing the allowed values', async () => {
     const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'sms', text: 'hi' } });
     assertEnvelope(res, 400, 'parameter_invalid', 'type');
+    assert.match(res.body.error.message, /must be one of template, text, media/);
+    const status = await h.api('GET', '/v1/messages?status=nope');
+    assertEnvelope(status, 400, 'parameter_invalid', 'status');
+    assert.match(status.body.error.message, /must be one of accepted, sent, delivered, read, failed/);
   });
 
   it('answers an unknown field with 400 parameter_unknown naming it', async () => {
@@ -57,6 +61,11 @@ describe('HTTP errors and the envelope', () => {
   it('answers a body over 1 MB with 400 request_too_large', async () => {
     const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'x'.repeat(1024 * 1024 + 10) } });
     assertEnvelope(res, 400, 'request_too_large');
+    assert.match(res.body.error.message, /larger than 1 MB/);
+    // The platform's webhooks may be up to 4 MB (security issue 10): the message names that limit.
+    const webhook = await h.api('POST', '/platform/whatsapp/webhook', { key: null, raw: 'x'.repeat(5 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+    assertEnvelope(webhook, 400, 'request_too_large');
+    assert.match(webhook.body.error.message, /larger than 4 MB/);
   });
 
   it('answers a non-JSON content type with 400 invalid_json', async () => {
@@ -76,10 +85,32 @@ describe('HTTP errors and the envelope', () => {
     assertEnvelope(await h.api('DELETE', '/v1/messages/'), 404, 'route_not_found');
   });
 
+  it('refuses a NUL character anywhere in a request with 400 parameter_invalid naming where (PostgreSQL cannot store one)', async () => {
+    assertEnvelope(await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'a\u0000b' } }), 400, 'parameter_invalid', 'text');
+    assertEnvelope(await h.api('GET', '/v1/messages/%00'), 400, 'parameter_invalid', 'id');
+    assertEnvelope(await h.api('GET', '/v1/events/evt_x%00/deliveries'), 400, 'parameter_invalid', 'id');
+    assertEnvelope(await h.api('GET', '/v1/messages?status=%00'), 400, 'parameter_invalid', 'status');
+    assertEnvelope(await h.api('POST', '/v1/templates/validate', { body: { name: 'x', category: 'UTILITY', language: 'en_US', body: 'Hi', variables: [{ example: '\u0000' }] } }), 400, 'parameter_invalid', 'variables.0.example');
+  });
+
+  it('answers a method no route has with 404 route_not_found, whatever its body (security issue 10)', async () => {
+    for (const method of ['QUERY', 'TRACE', 'PROPFIND', 'SEARCH', 'OPTIONS']) {
+      assertEnvelope(await h.api(method as 'GET', '/v1/messages'), 404, 'route_not_found');
+      assertEnvelope(await h.api(method as 'GET', '/v1/messages', { raw: 'x', headers: { 'content-type': 'text/plain' } }), 404, 'route_not_found');
+    }
+  });
+
+  it("gives the router's own errors the envelope: a malformed escape in the path, an overlong path segment (security issue 10)", async () => {
+    assertEnvelope(await h.api('GET', '/v1/messages/%ZZ'), 400, 'parameter_invalid');
+    assertEnvelope(await h.api('GET', `/v1/templates/${'a'.repeat(300)}`), 400, 'parameter_invalid');
+    // A long wamid, percent-encoded, is still found (as 404 for one that does not exist).
+    assertEnvelope(await h.api('GET', `/v1/messages/${encodeURIComponent(`wamid.${'HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVC+/='.repeat(3)}`)}`), 404, 'message_not_found');
+  });
+
   it('never answers 500: an unexpected fault is 503 service_unavailable with Retry-After', async () => {
     const h2 = await startHarness();
     try {
-      await h2.deps.db.schema.dropTable('messages').execute();
+      await h2.deps.store.write((tx) => tx.schema.dropTable('messages').execute());
       const res = await h2.api('GET', '/v1/messages', { key: h2.account.liveKey });
       assertEnvelope(res, 503, 'service_unavailable');
       assert.equal(res.headers['retry-after'], '1');
@@ -98,11 +129,20 @@ describe('HTTP errors and the envelope', () => {
     }
   });
 
+  it('sends a browser at the root to the dashboard, and tells anything else where things are', async () => {
+    const browser = await h.api('GET', '/', { key: null, headers: { accept: 'text/html,application/xhtml+xml' } });
+    assert.equal(browser.status, 302);
+    assert.equal(browser.headers.location, '/dashboard/');
+    const other = await h.api('GET', '/', { key: null });
+    assert.equal(other.status, 200);
+    assert.deepEqual([other.body.dashboard, other.body.docs, other.body.openapi], ['/dashboard/', '/docs', '/v1/openapi.json']);
+  });
+
   it('serves the OpenAPI document and the docs page without a key', async () => {
     const doc = await h.api('GET', '/v1/openapi.json', { key: null });
     assert.equal(doc.status, 200);
     assert.equal(doc.body.openapi, '3.1.0');
-    assert.ok(doc.body.paths['/v1/messages/'].post);
+    assert.ok(doc.body.paths['/v1/messages'].post);
     assert.ok(doc.body.paths['/v1/messages/{id}'].get);
     assert.ok(doc.body.components.schemas.ErrorEnvelope);
     assert.deepEqual(doc.body.components.securitySchemes.apiKey, { type: 'apiKey', in: 'header', name: 'x-api-key' });

@@ -1,29 +1,16 @@
-/** Media (service-interface §2.3, §4.8; DECISIONS §4, §9): upload, typing, limits, storage, registration, sends. */
+/** Media (docs/api.md §2.3, §4.8, §D4, §D9): upload, typing, limits, storage, registration, sends. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { dispatched } from './factories.js';
 import { eventually, ROOT, startHarness, type Harness } from './harness.js';
+import { multipart } from './multipart.js';
 
 const SAMPLES = path.join(ROOT, 'test/fixtures/media');
 const sample = (name: string) => fs.readFileSync(path.join(SAMPLES, name));
-
-/** A multipart body with the given parts; files as { filename, type, data }. */
-function multipart(parts: Record<string, string | { filename: string; type: string; data: Buffer }>) {
-  const boundary = `----tidings${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === 'string') {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`), value.data, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function upload(h: Harness, file: { filename: string; type: string; data: Buffer } | null, options: { key?: string; extra?: Record<string, string>; idempotencyKey?: string } = {}) {
   const { body, contentType } = multipart({ ...(file ? { file } : {}), ...options.extra });
@@ -125,6 +112,27 @@ describe('media', () => {
     await noTempFiles();
   });
 
+  it('answers a broken multipart body with 400 parameter_invalid, never 503 (security issue 10)', async () => {
+    const raw = (contentType: string, payload: Buffer) =>
+      h.app.inject({ method: 'POST', url: '/v1/media/', headers: { 'x-api-key': h.account.liveKey, 'content-type': contentType }, payload });
+    const whole = multipart({ file: { filename: 'a.txt', type: 'text/plain', data: sample('sample.txt') } });
+    const cases: [string, string, Buffer][] = [
+      ['no boundary', 'multipart/form-data', whole.body],
+      ['cut short', whole.contentType, whole.body.subarray(0, whole.body.length - 40)],
+      ['garbage', whole.contentType, Buffer.from('this is not multipart at all')],
+      ['a broken part header', whole.contentType, Buffer.from(whole.body.toString('latin1').replace('Content-Disposition: form-data;', 'Content-Disposition').replace(/\r\n\r\n/, '\r\n'), 'latin1')],
+    ];
+    for (const [title, contentType, payload] of cases) {
+      const res = await raw(contentType, payload);
+      const body = JSON.parse(res.body);
+      assert.equal(res.statusCode, 400, `${title}: ${res.body}`);
+      assert.ok(['parameter_invalid', 'parameter_missing'].includes(body.error.code), `${title}: ${res.body}`);
+      assert.equal(body.error.param, 'file', title);
+      assert.match(body.error.requestId, /^req_/);
+    }
+    await noTempFiles();
+  });
+
   it('enforces the size limit of each kind, keeping nothing', async () => {
     const before = storedFiles().length;
     const pad = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(size - head.length)]);
@@ -163,6 +171,9 @@ describe('media', () => {
     assert.ok(fs.existsSync(path.join(h.dataDir, 'media', res.body.id)));
     const win = await upload(h, { filename: '..\\..\\boot.ini', type: 'text/plain', data: sample('sample.txt') });
     assert.equal(win.body.filename, 'boot.ini');
+    // A right-to-left override would show "invoice\u202efdp.exe" as "invoiceexe.pdf".
+    const bidi = await upload(h, { filename: 'invoice\u202efdp.exe\u2066\u200f', type: 'text/plain', data: sample('sample.txt') });
+    assert.equal(bidi.body.filename, 'invoicefdp.exe');
   });
 
   it('leaves nothing behind when an upload is interrupted midway', async () => {
@@ -200,7 +211,7 @@ describe('media', () => {
     const send = async (name: string, extra: Record<string, unknown> = {}) => {
       const up = await upload(h, { filename: name, type: 'application/octet-stream', data: sample(name) });
       const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'media', mediaId: up.body.id, ...extra } });
-      return { up, res, sent: res.status === 201 ? (h.sim.state.messages.get(res.body.platformMessageId)!.body as any) : null };
+      return { up, res, sent: res.status === 201 ? (h.sim.state.messages.get((await dispatched(h, res.body.id)).platformMessageId!)!.body as any) : null };
     };
     const image = await send('sample.jpg', { caption: 'Your receipt' });
     assert.equal(image.res.status, 201, image.res.text);
@@ -245,12 +256,13 @@ describe('media after the platform forgot it', () => {
       const { body, contentType } = multipart({ file: { filename: 'photo.jpg', type: 'image/jpeg', data: sample('sample.jpg') } });
       const up = JSON.parse((await h.app.inject({ method: 'POST', url: '/v1/media/', headers: { 'x-api-key': h.account.liveKey, 'content-type': contentType }, payload: Readable.from([body]) })).body);
       const firstId = [...h.sim.state.media.values()].at(-1)!.id;
-      await new Promise((r) => setTimeout(r, 600)); // the simulator's id is now expired
+      // Until the simulator's id has expired (by the simulator's own clock).
+      await eventually(async () => h.sim.state.media.get(firstId)!.expiresAt < Date.now());
       // …and, as 30 days later, Tidings' record of it says so.
-      await h.deps.db.updateTable('media_registrations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await h.deps.store.write((tx) => tx.updateTable('media_registrations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute());
       const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'media', mediaId: up.id } });
       assert.equal(res.status, 201, JSON.stringify(res.body));
-      const sentId = (h.sim.state.messages.get(res.body.platformMessageId)!.body as any).image.id;
+      const sentId = (h.sim.state.messages.get((await dispatched(h, res.body.id)).platformMessageId!)!.body as any).image.id;
       assert.notEqual(sentId, firstId, 'a fresh platform id');
       assert.equal(h.sim.state.media.size, 2);
     } finally {
@@ -288,7 +300,7 @@ describe('templates with a media header', () => {
 
       const sent = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'template', templateId: created.body.id, variables: { '1': 'Jessica' } } });
       assert.equal(sent.status, 201, sent.text);
-      const components = (h.sim.state.messages.get(sent.body.platformMessageId)!.body as any).template.components;
+      const components = (h.sim.state.messages.get((await dispatched(h, sent.body.id)).platformMessageId!)!.body as any).template.components;
       const registered = [...h.sim.state.media.values()].find((m) => m.mimeType === 'image/png')!;
       // Shaped like send-template-media-request.json, by id rather than link.
       assert.deepEqual(components[0], { type: 'header', parameters: [{ type: 'image', image: { id: registered.id } }] });

@@ -91,3 +91,8 @@ export async function startReceiver(): Promise<Receiver> {
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
 }
+
+/** Event delivery with short delays, so retries happen in tens of milliseconds. */
+export const FAST_POLICY = { retryDelaysMs: [40, 40, 40, 40, 40, 40], disableAfterMs: 60_000, timeoutMs: 1000 };
+/** Receivers listen on 127.0.0.1 over http: the service must allow such endpoint URLs. */
+export const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };

@@ -1,5 +1,5 @@
 /**
- * The Cloud API simulator (DECISIONS §12) on its own: Graph shapes compared with the platform
+ * The Cloud API simulator (docs/api.md §D12) on its own: Graph shapes compared with the platform
  * fixtures, signed webhooks to a real HTTP receiver, the window and failure rules, the control API
  * and the state file.
  */
@@ -12,11 +12,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { verifyHubSignature } from '../src/lib/crypto.js';
-import { buildSimulator, type Simulator } from '../src/simulator/app.js';
+import { buildSimulator, simulatorAccessToken, type Simulator } from '../src/simulator/app.js';
+import { bsuidFor } from '../src/simulator/users.js';
 import { eventually, fixture } from './harness.js';
 
 const SECRET = 'simulator-test-secret';
 const PNID = '106540352242922';
+const WABA = '102290129340398';
+const TOKEN = `Bearer ${simulatorAccessToken(SECRET, WABA)}`;
 
 /** Recursively the set of key paths of a JSON value (array items merged), for shape comparison. */
 function shape(value: unknown, prefix = ''): string[] {
@@ -50,19 +53,20 @@ describe('Cloud API simulator', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     sim = await buildSimulator({ appSecret: SECRET, webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, stateFile, logger: pino({ level: 'silent' }) });
     base = await sim.app.listen({ port: 0, host: '127.0.0.1' });
-    await control('PUT', '/_simulator/config', { deliveryDelaysMs: { sent: 10, delivered: 20, read: 30 } });
+    // Meta's documented payloads predate BSUIDs; the conformance suite covers them with BSUIDs on.
+    await control('PUT', '/_simulator/config', { deliveryDelaysMs: { sent: 10, delivered: 20, read: 30 }, bsuid: false });
   });
   after(async () => {
     await sim.close();
     receiver.close();
   });
 
-  async function graph(body: unknown, token = 'Bearer EAAG-token', pnid = PNID) {
+  async function graph(body: unknown, token = TOKEN, pnid = PNID) {
     const res = await fetch(`${base}/v23.0/${pnid}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as any };
   }
-  async function control(method: string, url: string, body?: unknown) {
-    const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  async function control(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as any };
   }
   const text = (to: string, extra: object = {}) => ({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: 'hi' }, ...extra });
@@ -116,7 +120,7 @@ describe('Cloud API simulator', () => {
 
   it('answers bad requests with Graph error envelopes and codes', async () => {
     const expectedShape = shape(fixture('error-130429-rate-limit.json')).filter((p) => !p.includes('error_subcode')).sort();
-    let res = await graph(text('+16505551234'), '');
+    let res = await graph(text('+16505551234'), 'Bearer EAAG-not-issued');
     assert.deepEqual([res.status, res.body.error.code], [401, 190]);
     res = await graph({ to: '+16505551234', type: 'text', text: { body: 'x' } });
     assert.deepEqual([res.status, res.body.error.code], [400, 100]);
@@ -130,14 +134,15 @@ describe('Cloud API simulator', () => {
 
   it('enforces the per-number throughput (130429, HTTP 429) and the pair rate limit (131056)', async () => {
     await control('PUT', '/_simulator/config', { throughput: 2 });
-    const results = [];
-    for (let i = 0; i < 4; i++) results.push(await graph(text(`+1650555${String(3000 + i)}`), 'Bearer t', '200000000000001'));
+    // Five at once arrive within well under a second, so within at most two one-second windows:
+    // whatever the split, one window holds three or more of them.
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => graph(text(`+1650555${String(3000 + i)}`), TOKEN, '200000000000001')));
     const limited = results.find((r) => r.status === 429);
     assert.ok(limited);
     assert.equal(limited.body.error.code, 130429);
     await control('PUT', '/_simulator/config', { throughput: 1000, pairLimit: { burst: 2, windowSeconds: 6 } });
     const pair = [];
-    for (let i = 0; i < 3; i++) pair.push(await graph(text('+16505554000'), 'Bearer t', '200000000000002'));
+    for (let i = 0; i < 3; i++) pair.push(await graph(text('+16505554000'), TOKEN, '200000000000002'));
     assert.deepEqual(pair.map((r) => r.status), [200, 200, 400]);
     assert.equal(pair[2]!.body.error.code, 131056);
     await control('PUT', '/_simulator/config', { pairLimit: { burst: 45, windowSeconds: 6 } });
@@ -149,7 +154,12 @@ describe('Cloud API simulator', () => {
       await control('POST', '/_simulator/inbound', { from: '+16505551235', to: PNID, text: 'hi' });
       const res = await graph(text('+16505551235'));
       const wamid = res.body.messages[0].id;
-      await new Promise((r) => setTimeout(r, 100));
+      // A message sent later in auto mode reports read after its delays; the manual one, whose
+      // statuses would have been due earlier, has reported nothing by then.
+      await control('PUT', '/_simulator/config', { delivery: 'auto' });
+      const later = (await graph(text('+16505551235'))).body.messages[0].id;
+      await eventually(async () => statusesFor(later).some((s: { status: string }) => s.status === 'read'));
+      await control('PUT', '/_simulator/config', { delivery: 'manual' });
       assert.equal(statusesFor(wamid).length, 0);
       const reported = await control('POST', `/_simulator/messages/${encodeURIComponent(wamid)}/status`, { status: 'failed', errorCode: 131053 });
       assert.equal(reported.status, 200);
@@ -164,7 +174,7 @@ describe('Cloud API simulator', () => {
 
   it('retries a webhook the receiver refused, and can duplicate webhooks on purpose', async () => {
     answer = 500;
-    const res = await control('POST', '/_simulator/inbound', { from: '+16505551236', to: PNID, text: 'retry me' });
+    const res = await control('POST', '/_simulator/inbound', { from: '+16505551236', to: PNID, text: 'retry me', wait: false });
     await eventually(async () => received.filter((r) => r.body.entry[0].changes[0].value.messages?.[0]?.id === res.body.wamid).length >= 2);
     answer = 200;
     await control('PUT', '/_simulator/config', { duplicateWebhookRate: 1 });
@@ -183,7 +193,7 @@ describe('Cloud API simulator', () => {
     const other = await buildSimulator({ appSecret: SECRET, webhookUrl: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/hook`, logger: pino({ level: 'silent' }) });
     try {
       const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
-      await fetch(`${url}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '+16505551238', to: PNID, text: 'x' }) });
+      await fetch(`${url}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '+16505551238', to: PNID, text: 'x', wait: false }) });
       // Three attempts failed: the next waits a second.
       await eventually(async () => attempts === 3);
       const started = Date.now();
@@ -205,7 +215,7 @@ describe('Cloud API simulator', () => {
   async function createTemplate(name: string, bodyText = 'Hi {{1}}, your order {{2}} has shipped.') {
     const res = await fetch(`${base}/v23.0/102290129340398/message_templates`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+      headers: { 'content-type': 'application/json', authorization: TOKEN },
       body: JSON.stringify({ ...fixture('template-create-request-positional-params.json'), name, components: [{ type: 'BODY', text: bodyText, example: { body_text: [['Pablo', '860198']] } }] }),
     });
     return { status: res.status, body: (await res.json()) as any };
@@ -223,7 +233,7 @@ describe('Cloud API simulator', () => {
     assert.deepEqual(shape(hook!.body).sort(), shape(fixture('webhook-template-status-approved.json')).sort());
     assert.equal(hook!.body.entry[0].changes[0].value.event, 'APPROVED');
     assert.equal((await createTemplate('sim_order_update')).body.error.error_subcode, 2388024);
-    const listed = await control('GET', '/v23.0/102290129340398/message_templates?name=sim_order_update');
+    const listed = await control('GET', '/v23.0/102290129340398/message_templates?name=sim_order_update', undefined, { authorization: TOKEN });
     assert.deepEqual(listed.body.data.map((t: { id: string }) => t.id), [res.body.id]);
   });
 
@@ -231,13 +241,13 @@ describe('Cloud API simulator', () => {
     await control('PUT', '/_simulator/config', { review: 'manual' });
     try {
       const { body } = await createTemplate('sim_edit_rules');
-      const editIt = () => fetch(`${base}/v23.0/${body.id}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer t' }, body: JSON.stringify({ components: [{ type: 'BODY', text: 'Hello {{1}}, order {{2}} is on its way.' }] }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+      const editIt = () => fetch(`${base}/v23.0/${body.id}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: TOKEN }, body: JSON.stringify({ components: [{ type: 'BODY', text: 'Hello {{1}}, order {{2}} is on its way.', example: { body_text: [['Pablo', '860198']] } }] }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
       assert.equal((await editIt()).body.error.error_subcode, 2388039, 'in review');
       await control('POST', `/_simulator/templates/${body.id}/review`, { decision: 'APPROVED' });
       assert.deepEqual((await editIt()).body, { success: true });
       await control('POST', `/_simulator/templates/${body.id}/review`, { decision: 'APPROVED' });
       assert.equal((await editIt()).body.error.error_subcode, 2388039, 'second edit of an approved template within 24 h');
-      const del = await fetch(`${base}/v23.0/102290129340398/message_templates?name=sim_edit_rules`, { method: 'DELETE', headers: { authorization: 'Bearer t' } });
+      const del = await fetch(`${base}/v23.0/102290129340398/message_templates?name=sim_edit_rules`, { method: 'DELETE', headers: { authorization: TOKEN } });
       assert.deepEqual(await del.json(), { success: true });
       assert.equal((await createTemplate('sim_edit_rules')).body.error.error_subcode, 2388023, 'reserved after delete');
     } finally {
@@ -245,11 +255,21 @@ describe('Cloud API simulator', () => {
     }
   });
 
-  it('keeps numbers, windows and messages across a restart through its state file', async () => {
+  it('keeps numbers, windows, messages, tokens, users, reads, uploads and media bytes across a restart through its state file', async () => {
+    await control('POST', '/_simulator/tokens', { token: 'EAAG-kept', wabaId: WABA });
+    const inbound = await control('POST', '/_simulator/inbound', { from: '+16505551299', to: PNID, type: 'image', userId: 'US.12345678901234567890', name: 'Kept' });
+    await graph({ messaging_product: 'whatsapp', status: 'read', message_id: inbound.body.wamid });
+    const open = await fetch(`${base}/v23.0/1/uploads?file_name=a.pdf&file_length=9&file_type=application/pdf`, { method: 'POST', headers: { authorization: TOKEN } }).then((r) => r.json() as Promise<{ id: string }>);
     sim.state.flush();
     const again = await buildSimulator({ appSecret: SECRET, stateFile, logger: pino({ level: 'silent' }) });
     try {
-      assert.ok(again.state.windows.get(`${PNID}:16505551234`));
+      assert.deepEqual(again.state.tokens.get('EAAG-kept')?.wabaIds, [WABA]);
+      assert.equal(again.state.users.get('US.12345678901234567890')?.phone, '16505551299');
+      assert.ok(again.state.reads.some((r) => r.wamid === inbound.body.wamid));
+      assert.ok(again.state.uploads.has(open.id.split('?')[0]!));
+      assert.ok(again.state.bytes(inbound.body.mediaId)?.length, 'media bytes kept beside the state file');
+      assert.ok(again.state.windows.get(`${PNID}:US.12345678901234567890`));
+      assert.ok(again.state.windows.get(`${PNID}:${bsuidFor('16505551234')}`));
       assert.equal(again.state.messages.size, sim.state.messages.size);
       assert.equal(again.state.config.deliveryDelaysMs.sent, 10);
     } finally {

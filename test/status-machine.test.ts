@@ -1,4 +1,4 @@
-/** The message status machine (DECISIONS §8): forward only, failed from accepted or sent. */
+/** The message status machine (docs/api.md §D8): forward only, failed from accepted or sent. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { applyReport, type StatusFields } from '../src/messages/status-machine.js';

@@ -1,4 +1,4 @@
-/** Template content rules (DECISIONS §7, CLOUD_API.md §2.2): each issue code, and all at once. */
+/** Template content rules (docs/api.md §D7, docs/platform.md §2.2): each issue code, and all at once. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkTemplate, type TemplateContent } from '../src/templates/template.rules.js';
@@ -80,5 +80,22 @@ describe('template rules', () => {
       assert.ok(found.has(code), `${code} missing from ${[...found].join(', ')}`);
     }
     for (const issue of issues) assert.ok(issue.message.length > 0 && issue.field.length > 0);
+  });
+
+  it('reports a bounded number of issues whatever placeholder number a body names (security issue 10)', () => {
+    for (const n of ['100000', '1000000', '999999999999999999999']) {
+      const issues = checkTemplate({ ...good, body: `Hello there {{${n}}} friend`, variables: [] });
+      assert.ok(issues.length <= 5, `{{${n}}}: ${issues.length} issues`);
+      assert.ok(issues.some((i) => i.code === 'placeholders_not_sequential'));
+    }
+    // The most a 4,096-character body can write: still at most one issue per placeholder written.
+    const body = `Hello ${Array.from({ length: 800 }, (_, i) => `{{${i * 1000 + 7}}}`).join(' ')} friend`;
+    assert.ok(checkTemplate({ ...good, body, variables: [] }).length < 400);
+  });
+
+  it('reports a missing example only for placeholders the body writes', () => {
+    const issues = checkTemplate({ ...good, body: 'Hi {{1}}, your order {{3}} is ready for pickup today.', variables: [{ example: 'a' }] });
+    const fields = issues.filter((i) => i.code === 'variable_example_missing').map((i) => i.field);
+    assert.deepEqual(fields, ['variables[2].example']);
   });
 });

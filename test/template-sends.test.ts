@@ -1,6 +1,7 @@
-/** Sending templates (DECISIONS §7–§8): approved utility only, values by index or name, components as the platform expects. */
+/** Sending templates (docs/api.md §D7–§D8): approved utility only, values by index or name, components as the platform expects. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { approvedTemplate, dispatched } from './factories.js';
 import { eventually, fixture, startHarness, type Harness } from './harness.js';
 
 describe('template sends', () => {
@@ -9,14 +10,10 @@ describe('template sends', () => {
   let headerId: string;
   let plainId: string;
 
-  const createApproved = async (body: Record<string, unknown>) => {
-    const res = await h.api('POST', '/v1/templates/', { body: { category: 'UTILITY', language: 'en_US', ...body }, headers: { 'idempotency-key': String(body.name) } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    await eventually(async () => (await h.api('GET', `/v1/templates/${res.body.id}`)).body.status === 'approved');
-    return res.body.id as string;
-  };
+  const createApproved = async (body: { name: string; body: string } & Record<string, unknown>) => (await approvedTemplate(h, body)).id;
   const send = (body: Record<string, unknown>, key = h.account.liveKey) => h.api('POST', '/v1/messages/', { key, body: { to: '+16505551234', type: 'template', ...body } });
-  const sentPayload = (wamid: string) => h.sim.state.messages.get(wamid)!.body as any;
+  /** What the platform received for a message, once dispatched. */
+  const sentPayload = async (messageId: string) => h.sim.state.messages.get((await dispatched(h, messageId)).platformMessageId!)!.body as any;
 
   before(async () => {
     h = await startHarness();
@@ -39,31 +36,31 @@ describe('template sends', () => {
     const res = await send({ templateId: orderId, variables: { '1': 'Jessica', '2': 'SKBUP2-4CPIG9' } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.deepEqual([res.body.type, res.body.templateId], ['template', orderId]);
-    assert.deepEqual(sentPayload(res.body.platformMessageId).template, fixture('send-template-positional-params-request.json').template);
+    assert.deepEqual((await sentPayload(res.body.id)).template, fixture('send-template-positional-params-request.json').template);
     await eventually(async () => (await h.api('GET', `/v1/messages/${res.body.id}`)).body.status === 'read');
   });
 
   it('takes values by name, and fills what is left out with the examples', async () => {
     const res = await send({ templateId: orderId, variables: { first_name: 'Jessica' } });
     assert.equal(res.status, 201);
-    assert.deepEqual(sentPayload(res.body.platformMessageId).template.components, [
+    assert.deepEqual((await sentPayload(res.body.id)).template.components, [
       { type: 'body', parameters: [{ type: 'text', text: 'Jessica' }, { type: 'text', text: '860198-230332' }] },
     ]);
   });
 
   it('sends the header value under "header", or its example', async () => {
     const withValue = await send({ templateId: headerId, variables: { header: 'B-77', '1': 'Ana' } });
-    assert.deepEqual(sentPayload(withValue.body.platformMessageId).template.components, [
+    assert.deepEqual((await sentPayload(withValue.body.id)).template.components, [
       { type: 'header', parameters: [{ type: 'text', text: 'B-77' }] },
       { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
     ]);
     const withExample = await send({ templateId: headerId });
-    assert.deepEqual(sentPayload(withExample.body.platformMessageId).template.components[0], { type: 'header', parameters: [{ type: 'text', text: 'A-1042' }] });
+    assert.deepEqual((await sentPayload(withExample.body.id)).template.components[0], { type: 'header', parameters: [{ type: 'text', text: 'A-1042' }] });
   });
 
   it('sends a template without placeholders with no components', async () => {
     const res = await send({ templateId: plainId });
-    assert.deepEqual(sentPayload(res.body.platformMessageId).template, { name: 'plain_notice', language: { code: 'en_US' } });
+    assert.deepEqual((await sentPayload(res.body.id)).template, { name: 'plain_notice', language: { code: 'en_US' } });
   });
 
   it('refuses unknown keys and values the platform would refuse with 400 variables_invalid', async () => {

@@ -1,7 +1,6 @@
-/** Templates end to end through the simulator (service-interface §3.1, §4.1–4.5; DECISIONS §6–§7). */
+/** Templates end to end through the simulator (docs/api.md §3.1, §4.1–4.5, §D6–§D7). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hubSignature } from '../src/lib/crypto.js';
 import { eventually, fixture, startHarness, type Harness } from './harness.js';
 
 const input = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -138,7 +137,7 @@ describe('templates', () => {
       const t = await eventually(async () => { const x = (await h2.api('GET', `/v1/templates/${res.body.id}`)).body; return x.status === 'processing' && x; }, 10_000);
       assert.equal(t.name, 'lost_answer');
       assert.equal([...h2.sim.state.templates.values()].filter((x) => x.name === 'lost_answer').length, 1);
-      const row = await h2.deps.db.selectFrom('templates').select('platform_template_id').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+      const row = await h2.deps.store.read.selectFrom('templates').select('platform_template_id').where('id', '=', res.body.id).executeTakeFirstOrThrow();
       assert.equal(row.platform_template_id, [...h2.sim.state.templates.values()].find((x) => x.name === 'lost_answer')!.id);
     } finally {
       await h2.close();
@@ -183,6 +182,7 @@ describe('templates', () => {
       await approved(res.body.id);
       const frozen = await h.api('PATCH', `/v1/templates/${res.body.id}`, { body: { footer: 'new' } });
       assert.deepEqual([frozen.status, frozen.body.error.code], [409, 'template_not_editable']);
+      assert.match(frozen.body.error.message, /^An approved template cannot be edited/);
       const processing = await create(input('in_review'));
       const busy = await h.api('PATCH', `/v1/templates/${processing.body.id}`, { body: { footer: 'new' } });
       assert.deepEqual([busy.status, busy.body.error.code], [409, 'template_not_editable']);
@@ -201,11 +201,7 @@ describe('templates', () => {
       approvedPayload.entry[0].changes[0].value.message_template_id = Number(idOf('fixture_approved'));
       const rejectedPayload = fixture('webhook-template-status-rejected.json');
       rejectedPayload.entry[0].changes[0].value.message_template_id = Number(idOf('fixture_rejected'));
-      for (const p of [approvedPayload, rejectedPayload]) {
-        const raw = JSON.stringify(p);
-        const res = await h.app.inject({ method: 'POST', url: '/platform/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(raw, h.deps.secrets.appSecret) }, payload: raw });
-        assert.equal(res.statusCode, 200);
-      }
+      for (const p of [approvedPayload, rejectedPayload]) assert.equal((await h.platformWebhook(p)).status, 200);
       assert.equal((await get(a.body.id)).status, 'approved');
       const rejected = await get(r.body.id);
       assert.equal(rejected.status, 'rejected');
@@ -222,9 +218,7 @@ describe('templates', () => {
     const post = async (name: string) => {
       const payload = fixture(name);
       payload.entry[0].changes[0].value.message_template_id = Number(platformId);
-      const raw = JSON.stringify(payload);
-      const r = await h.app.inject({ method: 'POST', url: '/platform/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(raw, h.deps.secrets.appSecret) }, payload: raw });
-      assert.equal(r.statusCode, 200);
+      assert.equal((await h.platformWebhook(payload)).status, 200);
     };
     const before = await get(res.body.id);
     await post('webhook-template-category-update-impending.json');
@@ -261,7 +255,7 @@ describe('template list paging', () => {
   it('walks 250 templates page by page, each exactly once, newest change first; filters by status and updatedAfter', async () => {
     const h = await startHarness({ simulator: { review: 'manual' } });
     try {
-      const { key } = await h.deps.accounts.createKey({ accountId: h.account.id, mode: 'live', rateLimit: 10_000 });
+      const { key } = await h.deps.keys.createKey({ accountId: h.account.id, mode: 'live', rateLimit: 10_000 });
       const ids: string[] = [];
       for (let i = 0; i < 250; i++) {
         const res = await h.api('POST', '/v1/templates/', { key, body: input(`paged_${i}`), headers: { 'idempotency-key': `p${i}` } });
@@ -283,7 +277,8 @@ describe('template list paging', () => {
       assert.deepEqual([...stamps].sort().reverse(), stamps, 'newest change first');
       assert.deepEqual(new Set(seen), new Set(ids));
       const mark = new Date().toISOString();
-      await new Promise((r) => setTimeout(r, 5));
+      // Any change from now on is strictly later than the mark.
+      await eventually(async () => new Date().toISOString() > mark);
       const first = [...h.sim.state.templates.values()].find((t) => t.name === 'paged_7')!;
       await fetch(`${h.simUrl}/_simulator/templates/${first.id}/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"decision":"APPROVED"}' });
       const changed = await eventually(async () => { const r = await h.api('GET', `/v1/templates/?updatedAfter=${encodeURIComponent(mark)}`); return r.body.data.length === 1 && r.body; });

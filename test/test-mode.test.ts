@@ -1,4 +1,4 @@
-/** Test keys: the whole path without delivery (DECISIONS §8). */
+/** Test keys: the whole path without delivery (docs/api.md §D8). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
@@ -72,6 +72,8 @@ describe('test mode', () => {
   it('stores progression as jobs in the database, which resume when the job runner restarts', async () => {
     await inbound('+16505552005');
     const res = await send('+16505552005');
+    // Delivered and read are jobs stored when the message is dispatched (sent).
+    await eventually(async () => (await statusOf(res.body.id)).status === 'sent');
     await h.deps.jobs.stop();
     assert.ok((await h.deps.jobs.pending(TEST_STATUS_JOB)) >= 1, 'jobs are stored, not held in memory');
     await h.deps.jobs.start();

@@ -1,0 +1,48 @@
+/**
+ * What many tests need, made one way and typed with the API's own types: an approved template,
+ * a text send, an upload. Tests that check these operations themselves call the API directly.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Media } from '../src/media/media.schemas.js';
+import type { Message } from '../src/messages/message.schemas.js';
+import type { Template } from '../src/templates/template.schemas.js';
+import { eventually, ROOT, type Harness } from './harness.js';
+import { multipart } from './multipart.js';
+
+/** A utility template created with a live key, once the simulator has approved it. */
+export async function approvedTemplate(h: Harness, input: { name: string; body: string } & Record<string, unknown>, key = h.account.liveKey): Promise<Template> {
+  const res = await h.api<Template>('POST', '/v1/templates/', { key, body: { category: 'UTILITY', language: 'en_US', ...input }, headers: { 'idempotency-key': `template-${input.name}` } });
+  assert.equal(res.status, 201, res.text);
+  return eventually(async () => {
+    const t = (await h.api<Template>('GET', `/v1/templates/${res.body.id}`, { key })).body;
+    return t.status === 'approved' && t;
+  });
+}
+
+/** A text message to `to` (whose window the caller opened), accepted. */
+export async function sentText(h: Harness, to: string, text = 'Your order shipped.', key = h.account.liveKey): Promise<Message> {
+  const res = await h.api<Message>('POST', '/v1/messages/', { key, body: { to, type: 'text', text } });
+  assert.equal(res.status, 201, res.text);
+  return res.body;
+}
+
+/**
+ * The message once the dispatcher is done with it: the platform took it (`platformMessageId` set)
+ * or it failed; for a test key, once it left `accepted`.
+ */
+export async function dispatched(h: Harness, messageId: string, key = h.account.liveKey, timeoutMs = 10_000): Promise<Message> {
+  return eventually(async () => {
+    const m = (await h.api<Message>('GET', `/v1/messages/${messageId}`, { key })).body;
+    return (m.platformMessageId !== null || m.status !== 'accepted') && m;
+  }, timeoutMs);
+}
+
+/** One of the tiny sample files of test/fixtures/media, uploaded. */
+export async function uploaded(h: Harness, sample: string, type: string, key = h.account.liveKey): Promise<Media> {
+  const { body, contentType } = multipart({ file: { filename: sample, type, data: fs.readFileSync(path.join(ROOT, 'test/fixtures/media', sample)) } });
+  const res = await h.app.inject({ method: 'POST', url: '/v1/media/', headers: { 'x-api-key': key, 'content-type': contentType }, payload: body });
+  assert.equal(res.statusCode, 201, res.body);
+  return JSON.parse(res.body) as Media;
+}
