@@ -9,7 +9,8 @@ export default defineConfig({
   root,
   base: '/dashboard/',
   plugins: [react()],
-  // `npm run dev:dashboard`: the page from Vite, the API from a service on port 3000.
-  server: { proxy: { '/v1': 'http://localhost:3000' } },
+  // `npm run dev:dashboard`: the page from Vite, the API from a service on PORT (default 3000),
+  // the port `npm start` reads too.
+  server: { proxy: { '/v1': `http://localhost:${process.env.PORT ?? '3000'}` } },
   build: { outDir: fileURLToPath(new URL('../dist/dashboard', import.meta.url)), emptyOutDir: true, sourcemap: true },
 });

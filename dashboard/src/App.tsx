@@ -1,7 +1,8 @@
 /** The shell: sign-in, the mode banner on every screen, navigation, and the page for the route. */
 import { useState } from 'react';
-import { modeOf, storedKey, storeKey } from './api';
+import { api, modeOf, storedKey, storeKey, type Mode, type Page, type PhoneNumber } from './api';
 import { EventsPage } from './pages/Events';
+import { InboxPage } from './pages/Inbox';
 import { MediaPage } from './pages/Media';
 import { MessagePage } from './pages/Message';
 import { MessagesPage } from './pages/Messages';
@@ -10,15 +11,36 @@ import { SignIn } from './pages/SignIn';
 import { TemplateEditor } from './pages/TemplateEditor';
 import { TemplatePage } from './pages/Template';
 import { TemplatesPage } from './pages/Templates';
-import { Link, navigate, useRoute } from './ui';
+import { Link, navigate, usePolling, useRoute } from './ui';
 
 const NAV = [
+  ['inbox', 'Inbox'],
   ['messages', 'Messages'],
   ['send', 'Send'],
   ['templates', 'Templates'],
   ['media', 'Media'],
   ['events', 'Webhooks & events'],
 ] as const;
+
+/**
+ * Whose messages these are: test data, real customers, or (a live key on an account bound to the
+ * built-in simulator) nobody real at all.
+ */
+function ModeBanner({ mode }: { mode: Mode }) {
+  const numbers = usePolling(() => api<Page<PhoneNumber>>('GET', '/phone_numbers'), [mode]);
+  const simulated = numbers.data?.data.find((n) => n.sender)?.simulated ?? false;
+  const text =
+    mode === 'test'
+      ? 'TEST MODE: nothing is delivered; test data only'
+      : simulated
+        ? 'LIVE MODE on the built-in simulator: messages go to the Cloud API simulator, not to real customers'
+        : 'LIVE MODE: messages reach real customers';
+  return (
+    <div className="mode-banner" role="status" data-testid="mode-banner">
+      {text}
+    </div>
+  );
+}
 
 export function App() {
   const [key, setKey] = useState(storedKey);
@@ -38,9 +60,7 @@ export function App() {
   const [section = 'messages', id, action] = route;
   return (
     <div className={`shell mode-${mode}`}>
-      <div className="mode-banner" role="status" data-testid="mode-banner">
-        {mode === 'test' ? 'TEST MODE: nothing is delivered; test data only' : 'LIVE MODE: messages reach real customers'}
-      </div>
+      <ModeBanner mode={mode} />
       <header className="top">
         <span className="brand">Tidings</span>
         <nav aria-label="Main">
@@ -62,6 +82,7 @@ export function App() {
         </button>
       </header>
       <main>
+        {section === 'inbox' && <InboxPage id={id} />}
         {section === 'messages' && !id && <MessagesPage />}
         {section === 'messages' && id && <MessagePage id={id} />}
         {section === 'send' && <SendPage />}

@@ -36,11 +36,8 @@ export class ApiError extends Error {
   }
 }
 
-export interface Issue {
-  code: string;
-  field: string;
-  message: string;
-}
+export type { Issue } from '../../src/errors';
+import type { Issue } from '../../src/errors';
 
 interface RequestOptions {
   body?: unknown;
@@ -80,6 +77,25 @@ export async function api<T>(method: string, path: string, options: RequestOptio
 }
 
 /**
+ * Fetches a file's bytes (`GET /v1/media/{id}/content` and the like) with the key, for an object
+ * URL: an `<img src>` cannot send the key's header. Fails with an ApiError as `api` does.
+ */
+export async function apiBlob(path: string): Promise<Blob> {
+  const key = storedKey();
+  let res: Response;
+  try {
+    res = await fetch(`/v1${path}`, { headers: key ? { 'x-api-key': key } : {} });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The service could not be reached. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    const e = ((await res.json().catch(() => undefined)) as any)?.error;
+    throw new ApiError(res.status, e?.code ?? 'unexpected_answer', e?.message ?? `The service answered ${res.status}.`);
+  }
+  return res.blob();
+}
+
+/**
  * Uploads a file with `POST /v1/media/`, reporting progress (0–1). XMLHttpRequest, because fetch
  * cannot report upload progress.
  */
@@ -115,96 +131,19 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
   });
 }
 
-export interface Page<T> {
-  data: T[];
-  has_more: boolean;
-}
-
-export interface Message {
-  id: string;
-  status: 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
-  to: string;
-  type: 'text' | 'template' | 'media' | null;
-  platformMessageId: string | null;
-  error: { code: string; message: string } | null;
-  text: string | null;
-  caption: string | null;
-  mediaId: string | null;
-  templateId: string | null;
-  replyTo: string | null;
-  source: 'api' | 'dashboard' | 'external';
-  sentAt: string | null;
-  deliveredAt: string | null;
-  readAt: string | null;
-  failedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  testMode?: true;
-}
-
-export interface TemplateVariable {
-  example: string;
-  name?: string;
-}
-
-export type TemplateHeader = { type: 'text'; text: string; example?: string } | { type: 'image' | 'video' | 'document'; mediaId: string };
-
-export interface Template {
-  id: string;
-  name: string;
-  language: string;
-  category: string;
-  status: 'pending' | 'processing' | 'approved' | 'rejected';
-  body: string;
-  variables: TemplateVariable[];
-  header: TemplateHeader | null;
-  footer: string | null;
-  rejectionReason: string | null;
-  approvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface MediaItem {
-  id: string;
-  filename: string;
-  mimeType: string;
-  sizeBytes: number;
-  createdAt: string;
-  testMode?: true;
-}
-
-export interface Endpoint {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  enabled: boolean;
-  disabledReason: 'requested' | 'failing' | null;
-  failingSince: string | null;
-  secretRollingExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  secret?: string;
-}
-
-export interface EventItem {
-  id: string;
-  type: string;
-  createdAt: string;
-  data: { object: any };
-  testMode?: true;
-}
-
-export interface Delivery {
-  id: string;
-  eventId: string;
-  endpointId: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  createdAt: string;
-  attempts: { attemptedAt: string; statusCode: number | null; durationMs: number; responseBody: string | null; error: string | null }[];
-}
+// The API's own types, read from the service's schemas (one definition: what the API answers is
+// what the dashboard expects). Type-only imports: nothing of the service is bundled.
+export type { Page } from '../../src/http/paging';
+export type { PhoneNumber } from '../../src/accounts/phone-number.schemas';
+export type { Message, InboundMessage } from '../../src/messages/message.schemas';
+export type { Contact } from '../../src/contacts/contact.schemas';
+export type { TimelineEntry } from '../../src/messages/message.schemas';
+export type { Template } from '../../src/templates/template.schemas';
+export type { Media as MediaItem } from '../../src/media/media.schemas';
+import type { Media as MediaItem } from '../../src/media/media.schemas';
+export type { WebhookEndpoint as Endpoint, Event as EventItem, Delivery } from '../../src/events/event.schemas';
+import type { Template } from '../../src/templates/template.schemas';
+export type TemplateVariable = Template['variables'][number];
+export type TemplateHeader = NonNullable<Template['header']>;
 
 export { EVENT_TYPES } from '../../src/events/event-types';

@@ -34,6 +34,15 @@ export function ErrorNote({ error }: { error: unknown }) {
     <div className="error" role="alert">
       <strong>{e.message}</strong> <code>{e.code}</code>
       {e.param ? <span> (field: {e.param})</span> : null}
+      {e.issues && e.issues.length > 0 ? (
+        <ul className="issues">
+          {e.issues.map((i, n) => (
+            <li key={n}>
+              <code>{i.field}</code>: {i.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {e.platformError ? (
         <div>
           Platform: {e.platformError.message} <code>{e.platformError.code}</code>
@@ -154,4 +163,14 @@ export function FilterSelect({ label, value, options, onChange }: { label: strin
       </select>
     </label>
   );
+}
+
+/** The time now (ms since the epoch), re-read every `intervalMs`: for countdowns shown live. */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
 }

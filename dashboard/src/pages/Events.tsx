@@ -155,7 +155,8 @@ function EventLog() {
 }
 
 function summary(ev: EventItem): string {
-  const o = ev.data.object ?? {};
+  // The resource the event carries: a message, a customer's message or a template.
+  const o = (ev.data.object ?? {}) as Record<string, string | undefined>;
   if (ev.type === 'message.received') return `from ${o.from}${o.text ? `: ${o.text}` : ''}`;
   if (ev.type.startsWith('message.')) return `to ${o.to} (${o.id})`;
   return `${o.name ?? ''} (${o.id})`;

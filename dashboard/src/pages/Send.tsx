@@ -1,31 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { api, uploadMedia, type MediaItem, type Message, type Page, type Template } from '../api';
-import { ErrorNote, navigate, usePolling, UploadOptions } from '../ui';
+import { api, type Message } from '../api';
+import { emptyInteractive, InteractiveFields, interactiveFields, MediaFields, TemplateFields, templateFields, useApprovedTemplates } from '../compose';
+import { TemplateButtonInputs, type ButtonInput } from '../template-buttons';
+import { ErrorNote, navigate } from '../ui';
 
-type Kind = 'text' | 'template' | 'media';
+type Kind = 'text' | 'template' | 'media' | 'buttons' | 'cta_url';
 
-/** Placeholders a template's send needs: the text header's `{{1}}` (key "header"), then the body's. */
-export function placeholders(t: Template): { key: string; label: string; example: string }[] {
-  const out: { key: string; label: string; example: string }[] = [];
-  if (t.header?.type === 'text' && t.header.text.includes('{{1}}')) out.push({ key: 'header', label: 'Header {{1}}', example: t.header.example ?? '' });
-  t.variables.forEach((v, i) => out.push({ key: v.name ?? String(i + 1), label: v.name ? `${v.name} ({{${i + 1}}})` : `{{${i + 1}}}`, example: v.example }));
-  return out;
-}
+const KIND_LABELS: Record<Kind, string> = { text: 'text', template: 'template', media: 'media', buttons: 'reply buttons', cta_url: 'URL button' };
 
-/** Send a text, template or media message by hand; it is recorded as sent from the dashboard. */
+/** Send a text, template, media or interactive (reply buttons, URL button) message by hand; it is recorded as sent from the dashboard. */
 export function SendPage() {
   const [kind, setKind] = useState<Kind>('text');
   const [to, setTo] = useState('');
   const [text, setText] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
+  const [buttons, setButtons] = useState<Record<string, ButtonInput>>({});
   const [mediaId, setMediaId] = useState('');
   const [caption, setCaption] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
+  const [interactive, setInteractive] = useState(emptyInteractive);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const templates = usePolling(() => api<Page<Template>>('GET', '/templates/?status=approved&limit=100'), [kind], 0);
-  const media = usePolling(() => api<Page<MediaItem>>('GET', '/media?limit=100'), [kind], 0);
+  const templates = useApprovedTemplates(kind);
   const template = templates.data?.data.find((t) => t.id === templateId);
 
   const submit = async (e: FormEvent) => {
@@ -33,13 +29,11 @@ export function SendPage() {
     setBusy(true);
     setError(null);
     try {
-      const body: Record<string, unknown> = { to: to.trim(), type: kind };
+      const interactiveKind = kind === 'buttons' || kind === 'cta_url' ? kind : null;
+      const body: Record<string, unknown> = { to: to.trim(), type: interactiveKind ? 'interactive' : kind };
+      if (interactiveKind) body.interactive = interactiveFields(interactiveKind, interactive);
       if (kind === 'text') body.text = text;
-      if (kind === 'template') {
-        body.templateId = templateId;
-        const filled = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && template && placeholders(template).some((p) => p.key === k)));
-        if (Object.keys(filled).length > 0) body.variables = filled;
-      }
+      if (kind === 'template') Object.assign(body, templateFields(templateId, template, values), Object.keys(buttons).length > 0 ? { buttons } : {});
       if (kind === 'media') {
         body.mediaId = mediaId;
         if (caption) body.caption = caption;
@@ -53,29 +47,15 @@ export function SendPage() {
     }
   };
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    setProgress(0);
-    try {
-      const item = await uploadMedia(file, setProgress);
-      await media.reload();
-      setMediaId(item.id);
-    } catch (err) {
-      setError(err);
-      setProgress(null);
-    }
-  };
-
   return (
     <section>
       <h1>Send a message</h1>
       <form className="stack" onSubmit={submit}>
         <fieldset className="kinds">
           <legend>Type</legend>
-          {(['text', 'template', 'media'] as const).map((k) => (
+          {(['text', 'template', 'media', 'buttons', 'cta_url'] as const).map((k) => (
             <label key={k}>
-              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {k}
+              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {KIND_LABELS[k]}
             </label>
           ))}
         </fieldset>
@@ -94,51 +74,26 @@ export function SendPage() {
         )}
         {kind === 'template' && (
           <>
-            <label>
-              Template
-              <select name="templateId" value={templateId} onChange={(e) => setTemplateId(e.target.value)} required>
-                <option value="">Choose an approved template…</option>
-                {templates.data?.data.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name} ({t.language})
-                  </option>
-                ))}
-              </select>
-            </label>
-            <ErrorNote error={templates.error} />
-            {template && (
-              <div className="template-preview">
-                <p className="pre">{template.body}</p>
-                {placeholders(template).map((p) => (
-                  <label key={p.key}>
-                    {p.label}
-                    <input name={`var-${p.key}`} value={values[p.key] ?? ''} onChange={(e) => setValues({ ...values, [p.key]: e.target.value })} placeholder={p.example} />
-                    <span className="hint">Example: {p.example || '—'} (used when left empty)</span>
-                  </label>
-                ))}
-              </div>
-            )}
+            <TemplateFields
+              templates={templates}
+              templateId={templateId}
+              onTemplateId={(id) => {
+                setTemplateId(id);
+                setButtons({});
+              }}
+              values={values}
+              onValues={setValues}
+            />
+            {template && <TemplateButtonInputs template={template} value={buttons} onChange={setButtons} />}
           </>
         )}
-        {kind === 'media' && (
+        {(kind === 'buttons' || kind === 'cta_url') && (
           <>
-            <label>
-              File
-              <select name="mediaId" value={mediaId} onChange={(e) => setMediaId(e.target.value)} required>
-                <UploadOptions uploads={media.data?.data} />
-              </select>
-            </label>
-            <label>
-              Or upload one
-              <input type="file" name="file" onChange={(e) => void upload(e.target.files?.[0])} />
-            </label>
-            {progress !== null && <progress max={1} value={progress} aria-label="Upload progress" />}
-            <label>
-              Caption (images, videos, documents)
-              <input name="caption" value={caption} onChange={(e) => setCaption(e.target.value)} maxLength={1024} />
-            </label>
+            <InteractiveFields kind={kind} draft={interactive} onDraft={setInteractive} />
+            <p className="hint">Interactive messages need an open customer service window; a tapped reply button shows on the message's page.</p>
           </>
         )}
+        {kind === 'media' && <MediaFields active={kind} mediaId={mediaId} onMediaId={setMediaId} caption={caption} onCaption={setCaption} onError={setError} />}
         <ErrorNote error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send'}

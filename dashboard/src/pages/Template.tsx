@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { api, type Template } from '../api';
+import { TemplateButtonList } from '../template-buttons';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
 
 /** A template: status, rejection reason, category (and whether the platform changed it). */
@@ -52,6 +53,14 @@ export function TemplatePage({ id }: { id: string }) {
           <>
             <dt>Footer</dt>
             <dd>{t.footer}</dd>
+          </>
+        )}
+        {t.buttons.length > 0 && (
+          <>
+            <dt>Buttons</dt>
+            <dd>
+              <TemplateButtonList buttons={t.buttons} />
+            </dd>
           </>
         )}
         <dt>Approved</dt>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, api, type Issue, type MediaItem, type Mode, type Page, type Template, type TemplateHeader, type TemplateVariable } from '../api';
+import { type TemplateButton } from '../template-buttons';
 import { ErrorNote, Link, navigate, usePolling, UploadOptions } from '../ui';
 
 type HeaderKind = 'none' | 'text' | 'image' | 'video' | 'document';
@@ -43,6 +44,88 @@ function Field({ label, field, issues, children }: { label: string; field: strin
   );
 }
 
+const BUTTON_TYPES: { type: TemplateButton['type']; label: string }[] = [
+  { type: 'quick_reply', label: 'Quick reply' },
+  { type: 'url', label: 'Link (URL)' },
+  { type: 'phone_number', label: 'Call (phone number)' },
+  { type: 'copy_code', label: 'Copy code' },
+  { type: 'request_contact_info', label: 'Share phone number' },
+];
+
+/** A button of a new type, keeping the label when the new type has one (copy_code's is the platform's). */
+function retype(b: TemplateButton, type: TemplateButton['type']): TemplateButton {
+  const text = b.text ?? '';
+  switch (type) {
+    case 'url':
+      return { type, text, url: '' };
+    case 'phone_number':
+      return { type, text, phoneNumber: '' };
+    case 'copy_code':
+      return { type, example: '' };
+    default:
+      return { type, text };
+  }
+}
+
+/** The buttons: add, remove, type and the fields of each type, with each field's issues beside it. */
+function ButtonsEditor({ buttons, onChange, issues }: { buttons: TemplateButton[]; onChange: (b: TemplateButton[]) => void; issues: Issue[] | null }) {
+  const update = (i: number, b: TemplateButton) => onChange(buttons.map((x, j) => (j === i ? b : x)));
+  return (
+    <fieldset className="buttons">
+      <legend>Buttons</legend>
+      {buttons.map((b, i) => {
+        const at = `buttons[${i}]`;
+        const n = i + 1;
+        return (
+          <fieldset key={i} className="button-editor" data-index={i}>
+            <legend>{`Button ${n}`}</legend>
+            <select name={`button-type-${n}`} aria-label={`Button ${n} type`} value={b.type} onChange={(e) => update(i, retype(b, e.target.value as TemplateButton['type']))}>
+              {BUTTON_TYPES.map((t) => (
+                <option key={t.type} value={t.type}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+            {b.type !== 'copy_code' && (
+              <Field label={`Button ${n} label`} field={`${at}.text`} issues={issues}>
+                <input name={`button-text-${n}`} value={b.text ?? ''} onChange={(e) => update(i, { ...b, text: e.target.value })} />
+              </Field>
+            )}
+            {b.type === 'url' && (
+              <>
+                <Field label={`Button ${n} URL`} field={`${at}.url`} issues={issues}>
+                  <input name={`button-url-${n}`} value={b.url ?? ''} placeholder="https://shop.example.com/track/{{1}}" onChange={(e) => update(i, { ...b, url: e.target.value })} />
+                </Field>
+                <Field label={`Button ${n} URL example (for {{1}})`} field={`${at}.example`} issues={issues}>
+                  <input name={`button-example-${n}`} value={b.example ?? ''} onChange={(e) => update(i, { type: b.type, text: b.text ?? '', url: b.url ?? '', ...(e.target.value ? { example: e.target.value } : {}) })} />
+                </Field>
+              </>
+            )}
+            {b.type === 'phone_number' && (
+              <Field label={`Button ${n} phone number (E.164)`} field={`${at}.phoneNumber`} issues={issues}>
+                <input name={`button-phone-${n}`} value={b.phoneNumber ?? ''} placeholder="+16505551234" onChange={(e) => update(i, { ...b, phoneNumber: e.target.value })} />
+              </Field>
+            )}
+            {b.type === 'copy_code' && (
+              <Field label={`Button ${n} example code`} field={`${at}.example`} issues={issues}>
+                <input name={`button-code-${n}`} value={b.example ?? ''} onChange={(e) => update(i, { ...b, example: e.target.value })} />
+              </Field>
+            )}
+            <Issues issues={issues} field={at} exact />
+            <button type="button" className="secondary" onClick={() => onChange(buttons.filter((_, j) => j !== i))}>
+              {`Remove button ${n}`}
+            </button>
+          </fieldset>
+        );
+      })}
+      <Issues issues={issues} field="buttons" exact />
+      <button type="button" className="secondary" name="button-add" onClick={() => onChange([...buttons, { type: 'quick_reply', text: '' }])}>
+        Add button
+      </button>
+    </fieldset>
+  );
+}
+
 /**
  * Create a template, or edit a pending or rejected one. Every change is checked with
  * `POST /v1/templates/validate` (debounced) and its issues shown beside the fields they concern.
@@ -57,7 +140,12 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
   const [headerExample, setHeaderExample] = useState('');
   const [headerMediaId, setHeaderMediaId] = useState('');
   const [footer, setFooter] = useState('');
+  const [buttons, setButtons] = useState<TemplateButton[]>([]);
   const [issues, setIssues] = useState<Issue[] | null>(null);
+  // The fields a person has changed: a new template's issues show only for those (an empty name
+  // is not an error before anything is typed), and all of them once a submit was tried.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
   const [checkError, setCheckError] = useState<unknown>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -74,6 +162,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
         setBody(t.body);
         setVariables(t.variables);
         setFooter(t.footer ?? '');
+        setButtons(t.buttons ?? []);
         if (t.header?.type === 'text') {
           setHeaderKind('text');
           setHeaderText(t.header.text);
@@ -101,6 +190,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
     variables: variables.map((v) => ({ example: v.example, ...(v.name ? { name: v.name } : {}) })),
     header,
     footer: footer === '' ? null : footer,
+    buttons,
   };
 
   // Validate as the user types (300 ms after the last change).
@@ -128,6 +218,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setSubmitted(true);
     setBusy(true);
     setError(null);
     try {
@@ -143,8 +234,16 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
     }
   };
 
-  const known = new Set(['name', 'language', 'body', 'header', 'footer', 'variables']);
-  const other = (issues ?? []).filter((i) => !known.has(i.field.split(/[.[]/)[0]!));
+  const known = new Set(['name', 'language', 'body', 'header', 'footer', 'variables', 'buttons']);
+  const rootOf = (field: string) => field.split(/[.[]/)[0]!;
+  const shown = id || submitted ? issues : (issues ?? []).filter((i) => touched.has(rootOf(i.field)) || !known.has(rootOf(i.field)));
+  const other = (shown ?? []).filter((i) => !known.has(rootOf(i.field)));
+  /** The issue fields an input's change makes worth showing (`example-2` → variables). */
+  const touch = (input: string) => {
+    const roots = input.startsWith('header') ? ['header'] : input.startsWith('button') ? ['buttons'] : /^(example|name)-\d+$/.test(input) ? ['variables'] : input === 'body' ? ['body', 'variables'] : [input];
+    if (roots.every((r) => touched.has(r))) return;
+    setTouched(new Set([...touched, ...roots]));
+  };
   return (
     <section>
       <p>
@@ -156,11 +255,11 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
           Test keys can check templates but not create or change them (live_mode_required): sign in with a live key to submit.
         </div>
       )}
-      <form className="stack editor" onSubmit={submit}>
-        <Field label="Name" field="name" issues={issues}>
+      <form className="stack editor" onSubmit={submit} onChange={(e) => touch((e.target as unknown as HTMLInputElement).name)}>
+        <Field label="Name" field="name" issues={shown}>
           <input name="name" value={name} onChange={(e) => setName(e.target.value)} disabled={!!id} placeholder="order_shipped" required />
         </Field>
-        <Field label="Language" field="language" issues={issues}>
+        <Field label="Language" field="language" issues={shown}>
           <input name="language" value={language} onChange={(e) => setLanguage(e.target.value)} disabled={!!id} required />
         </Field>
         <fieldset>
@@ -174,41 +273,42 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
           </select>
           {headerKind === 'text' && (
             <>
-              <Field label="Header text" field="header.text" issues={issues}>
+              <Field label="Header text" field="header.text" issues={shown}>
                 <input name="headerText" value={headerText} onChange={(e) => setHeaderText(e.target.value)} />
               </Field>
-              <Field label="Header example (for {{1}})" field="header.example" issues={issues}>
+              <Field label="Header example (for {{1}})" field="header.example" issues={shown}>
                 <input name="headerExample" value={headerExample} onChange={(e) => setHeaderExample(e.target.value)} />
               </Field>
             </>
           )}
           {headerKind !== 'none' && headerKind !== 'text' && (
-            <Field label="Header file" field="header.mediaId" issues={issues}>
+            <Field label="Header file" field="header.mediaId" issues={shown}>
               <select name="headerMediaId" value={headerMediaId} onChange={(e) => setHeaderMediaId(e.target.value)}>
                 <UploadOptions uploads={media.data?.data} />
               </select>
             </Field>
           )}
-          <Issues issues={issues} field="header" exact />
+          <Issues issues={shown} field="header" exact />
         </fieldset>
-        <Field label="Body" field="body" issues={issues}>
+        <Field label="Body" field="body" issues={shown}>
           <textarea name="body" value={body} onChange={(e) => setBody(e.target.value)} rows={5} placeholder="Your order {{1}} has shipped." />
         </Field>
         {variables.map((v, i) => (
           <fieldset key={i} className="variable">
             <legend>{`{{${i + 1}}}`}</legend>
-            <Field label="Example" field={`variables[${i}].example`} issues={issues}>
+            <Field label="Example" field={`variables[${i}].example`} issues={shown}>
               <input name={`example-${i + 1}`} value={v.example} onChange={(e) => setVariables(variables.map((x, j) => (j === i ? { ...x, example: e.target.value } : x)))} />
             </Field>
-            <Field label="Name (optional)" field={`variables[${i}].name`} issues={issues}>
+            <Field label="Name (optional)" field={`variables[${i}].name`} issues={shown}>
               <input name={`name-${i + 1}`} value={v.name ?? ''} onChange={(e) => setVariables(variables.map((x, j) => (j === i ? { ...x, name: e.target.value || undefined } : x)))} />
             </Field>
           </fieldset>
         ))}
-        <Issues issues={issues} field="variables" exact />
-        <Field label="Footer (optional)" field="footer" issues={issues}>
+        <Issues issues={shown} field="variables" exact />
+        <Field label="Footer (optional)" field="footer" issues={shown}>
           <input name="footer" value={footer} onChange={(e) => setFooter(e.target.value)} />
         </Field>
+        <ButtonsEditor buttons={buttons} onChange={setButtons} issues={shown} />
         {other.length > 0 && (
           <ul className="issues">
             {other.map((i) => (
@@ -219,7 +319,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
           </ul>
         )}
         <p className="check" role="status" data-testid="validation">
-          {issues === null ? 'Checking…' : issues.length === 0 && !checkError ? '✓ No issues found' : `${issues.length} issue${issues.length === 1 ? '' : 's'}`}
+          {issues === null ? 'Checking…' : issues.length === 0 && !checkError ? '✓ No issues found' : `${issues.length} issue${issues.length === 1 ? '' : 's'} to fix before submitting`}
         </p>
         {checkError && !(checkError instanceof ApiError && checkError.issues) ? <ErrorNote error={checkError} /> : null}
         <ErrorNote error={error} />

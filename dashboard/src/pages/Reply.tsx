@@ -1,0 +1,121 @@
+/**
+ * The reply box under a thread: text or media while the customer service window is open, an
+ * approved template once it has closed. Sends go to the contact's `ct_` id, recorded as sent from
+ * the dashboard.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { api, type Contact, type InboundMessage, type Message } from '../api';
+import { MediaFields, TemplateFields, templateFields, useApprovedTemplates } from '../compose';
+import { contactName } from '../contact';
+import { ErrorNote } from '../ui';
+
+type Kind = 'text' | 'media';
+
+/** The platform shows a typing indicator for up to 25 seconds; refresh it a little before. */
+const TYPING_REFRESH_MS = 20_000;
+
+export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Contact; open: boolean; newestInbound: InboundMessage | null; onSent: () => void }) {
+  const [kind, setKind] = useState<Kind>('text');
+  const [text, setText] = useState('');
+  const [mediaId, setMediaId] = useState('');
+  const [caption, setCaption] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [typing, setTyping] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const templates = useApprovedTemplates(open);
+  const lastTyping = useRef(0);
+
+  /** With the option on, each keystroke shows "typing…" to the customer (at most every 20 s). */
+  const showTyping = () => {
+    if (!typing || !newestInbound || Date.now() - lastTyping.current < TYPING_REFRESH_MS) return;
+    lastTyping.current = Date.now();
+    api('POST', `/inbound_messages/${encodeURIComponent(newestInbound.id)}/read`, { body: { typingIndicator: true }, idempotent: true }).catch(setError);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body: Record<string, unknown> = { to: contact.id };
+      if (!open) Object.assign(body, { type: 'template' }, templateFields(templateId, templates.data?.data.find((t) => t.id === templateId), values));
+      else if (kind === 'text') Object.assign(body, { type: 'text', text });
+      else Object.assign(body, { type: 'media', mediaId }, caption ? { caption } : {});
+      await api<Message>('POST', '/messages/', { body, idempotent: true, headers: { 'x-tidings-source': 'dashboard' } });
+      setText('');
+      setCaption('');
+      setMediaId('');
+      setValues({});
+      lastTyping.current = 0;
+      onSent();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="reply stack" onSubmit={submit} aria-label={`Reply to ${contactName(contact)}`}>
+      {open ? (
+        <>
+          <fieldset className="kinds">
+            <legend>Reply with</legend>
+            {(['text', 'media'] as const).map((k) => (
+              <label key={k}>
+                <input type="radio" name="reply-kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {k}
+              </label>
+            ))}
+          </fieldset>
+          {kind === 'text' ? (
+            <>
+              <label>
+                Reply
+                <textarea
+                  name="text"
+                  value={text}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    showTyping();
+                  }}
+                  onKeyDown={(e) => {
+                    // Enter sends, Shift+Enter starts a new line, as in chat apps.
+                    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                      e.preventDefault();
+                      e.currentTarget.form?.requestSubmit();
+                    }
+                  }}
+                  rows={3}
+                  maxLength={4096}
+                  required
+                  aria-describedby="reply-keys"
+                />
+              </label>
+              <p className="hint" id="reply-keys">
+                Enter sends; Shift+Enter starts a new line.
+              </p>
+            </>
+          ) : (
+            <MediaFields active={kind} mediaId={mediaId} onMediaId={setMediaId} caption={caption} onCaption={setCaption} onError={setError} />
+          )}
+          <label className="inline">
+            <input type="checkbox" checked={typing} onChange={(e) => setTyping(e.target.checked)} disabled={!newestInbound} /> Show the customer “typing…” while I write (marks their last message read)
+          </label>
+        </>
+      ) : (
+        <>
+          <p className="warning" role="note">
+            The customer service window is closed: the customer last wrote more than 24 hours ago (or never), so WhatsApp accepts only an approved template until they write again.
+          </p>
+          <TemplateFields templates={templates} templateId={templateId} onTemplateId={setTemplateId} values={values} onValues={setValues} />
+        </>
+      )}
+      <ErrorNote error={error} />
+      <button type="submit" disabled={busy}>
+        {busy ? 'Sending…' : open ? 'Send reply' : 'Send template'}
+      </button>
+    </form>
+  );
+}
