@@ -10,18 +10,17 @@
  *   to the moment the receiver had the signed event (p50, p99). This includes the intake's own
  *   commit, which is the change the event reports.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { cliWith, postgresSchemaUrl, ROOT } from './lib.js';
 import { Webhook } from 'standardwebhooks';
 import { hubSignature } from '../src/lib/crypto.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
@@ -51,18 +50,8 @@ async function main(): Promise<void> {
     JOB_POLL_MS: '200',
     PORT: String(PORT),
   };
-  if (DB === 'postgres') {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`create schema "${schema}"`);
-    await c.end();
-    env.DATABASE_URL = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  }
-  const cli = (...argv: string[]) => {
-    const r = spawnSync(process.execPath, ['bin/tidings.js', ...argv], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`tidings ${argv.join(' ')}: ${r.stderr}`);
-    return JSON.parse(r.stdout);
-  };
+  if (DB === 'postgres') env.DATABASE_URL = await postgresSchemaUrl(PG_URL, schema);
+  const cli = cliWith(env);
 
   // The receiver: verifies every signature, records arrival times.
   let secret = '';

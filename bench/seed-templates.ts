@@ -4,7 +4,7 @@ import { connectDatabase } from '../src/db/connect.js';
 import { newId } from '../src/lib/ids.js';
 
 export async function seedTemplates(dataDir: string, accountId: string, count: number): Promise<void> {
-  const { db, close } = await connectDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'tidings.sqlite') });
+  const store = await connectDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'tidings.sqlite') });
   const start = Date.parse('2026-01-01T00:00:00Z');
   const statuses = ['approved', 'approved', 'approved', 'processing'] as const;
   const rows = Array.from({ length: count }, (_, i) => {
@@ -29,8 +29,8 @@ export async function seedTemplates(dataDir: string, accountId: string, count: n
       deleted_at: null,
     };
   });
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('templates').values(rows.slice(i, i + 500)).execute();
+  await store.write(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) await tx.insertInto('templates').values(rows.slice(i, i + 500)).execute();
   });
-  await close();
+  await store.close();
 }

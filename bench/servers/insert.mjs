@@ -12,6 +12,7 @@ db.pragma('synchronous = FULL');
 db.exec('create table if not exists items (id integer primary key, body text not null, created_at text not null)');
 const insert = db.prepare('insert into items (body, created_at) values (?, ?)');
 const app = Fastify();
+app.get('/', async () => ({ ok: true }));
 app.post('/', async (request, reply) => {
   const info = insert.run(JSON.stringify(request.body), new Date().toISOString());
   return reply.code(201).send({ id: Number(info.lastInsertRowid) });

@@ -1,0 +1,300 @@
+/**
+ * The sending pipeline's benchmarks (`npm run bench:dispatch [-- --db sqlite|postgres|both
+ * --duration 10 --profile DIR]`; never part of `npm test`). Tidings runs as `npm start` runs it:
+ * `dist/main.js` with the embedded simulator (150 ms per Graph answer, its state file in the data
+ * directory), in its own process; the load generator (autocannon) runs in this one. Beside it, in
+ * the same run, the ceilings: a bare Fastify hello-world and a bare Fastify route doing one insert
+ * (SQLite in WAL with synchronous=FULL, as Tidings; and PostgreSQL).
+ *
+ * (a) accepting single sends; (b) dispatch of 20,000 queued messages over two numbers at
+ * 1,000 messages/s; (c) accepted → taken by the platform, well below the tier; (d) the platform's
+ * status webhooks for messages Tidings sent, one status per request.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { hubSignature } from '../src/lib/crypto.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const DURATION = Number(arg('duration', '10'));
+const DIALECTS = arg('db', 'both') === 'both' ? ['sqlite', 'postgres'] : [arg('db', 'sqlite')];
+const PROFILE_DIR = arg('profile', '');
+/** `--only b,c`: run some of (a)–(d). */
+const ONLY = new Set(arg('only', 'a,b,c,d').split(','));
+const CONNECTIONS = 32;
+const PG_URL = process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Server {
+  proc: ChildProcess;
+  url: string;
+}
+
+async function startServer(script: string[], port: number, env: Record<string, string>, execArgv: string[] = [], health = '/health'): Promise<Server> {
+  const proc = spawn(process.execPath, [...execArgv, ...script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  proc.stdout!.resume();
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(`${url}${health}`);
+      return { proc, url };
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`${script.join(' ')} did not start`);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function stopServer(s: Server): Promise<void> {
+  s.proc.kill('SIGTERM');
+  await new Promise((r) => s.proc.once('exit', r));
+}
+
+function cli(env: Record<string, string>, ...argv: string[]): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['bin/tidings.js', ...argv], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}`))));
+  });
+}
+
+async function json(url: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(url, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return res.json();
+}
+
+/** The i-th of many distinct, valid US numbers (exchanges 200–999 of area code 650). */
+const recipient = (i: number) => `+1650${200 + (Math.floor(i / 10_000) % 800)}${String(i % 10_000).padStart(4, '0')}`;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+interface Row {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  note?: string;
+}
+
+async function load(name: string, url: string, options: Partial<autocannon.Options>): Promise<Row & { result: autocannon.Result }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, ...(options.amount ? {} : { duration: DURATION }), ...options } as autocannon.Options);
+  return { name, reqPerSec: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts, result };
+}
+
+/** The ceilings of this run: hello-world, one SQLite insert, one PostgreSQL insert. */
+async function ceilings(dataRoot: string, pgUrl: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const body = JSON.stringify({ to: '+16505551234', type: 'template', templateId: 'tpl_x' });
+  for (const [name, script, env] of [
+    ['ceiling: Fastify hello-world', 'bench/servers/hello.mjs', {}],
+    ['ceiling: Fastify + one SQLite insert (WAL, synchronous=FULL)', 'bench/servers/insert.mjs', { DATA_DIR: path.join(dataRoot, 'insert') }],
+    ['ceiling: Fastify + one PostgreSQL insert', 'bench/servers/insert-pg.mjs', { DATABASE_URL: pgUrl }],
+  ] as const) {
+    const server = await startServer([script], 4300, env, [], '/');
+    try {
+      await autocannon({ url: server.url, connections: CONNECTIONS, duration: 2, method: 'POST', body, headers: { 'content-type': 'application/json' } } as autocannon.Options);
+      rows.push(await load(name, server.url, { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
+    } finally {
+      await stopServer(server);
+    }
+  }
+  return rows;
+}
+
+/** A fresh PostgreSQL schema; its URL (search_path set). */
+async function pgSchema(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`drop schema if exists "${name}" cascade`);
+  await client.query(`drop schema if exists "${name}_pgboss" cascade`);
+  await client.query(`create schema "${name}"`);
+  await client.end();
+  return `${PG_URL}?options=${encodeURIComponent(`-c search_path=${name}`)}`;
+}
+
+async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Row[]; notes: string[] }> {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const dataDir = path.join(dataRoot, dialect);
+  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_PORT: '4303' };
+  if (dialect === 'postgres') Object.assign(env, { DATABASE_URL: await pgSchema('bench_dispatch'), REDIS_URL: 'redis://127.0.0.1:6379' });
+
+  // Two numbers at the top tier, created as an operator would, before the service starts.
+  const senders: { key: string; phoneNumberId: string; accountId: string }[] = [];
+  for (const name of ['Bench A', 'Bench B']) {
+    const account = await cli(env, 'accounts', 'create', '--name', name, '--throughput', '1000');
+    const key = await cli(env, 'keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000');
+    senders.push({ key: key.key, phoneNumberId: account.phoneNumbers[0].phoneNumberId, accountId: account.id });
+  }
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
+  const tidings = await startServer(['dist/main.js'], 4302, env, profile);
+  const sim = 'http://127.0.0.1:4303';
+  const api = (p: string, key: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) => json(`${tidings.url}/v1${p}`, method, body, { 'x-api-key': key, ...headers });
+  try {
+    // The simulator: top-tier numbers, statuses only when the benchmark posts them (d).
+    await json(`${sim}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', reviewDelayMs: 100 });
+    const templates: string[] = [];
+    for (const s of senders) {
+      const t = await api('/templates/', s.key, 'POST', { name: 'bench_shipped', category: 'UTILITY', language: 'en_US', body: 'Your order {{1}} shipped.', variables: [{ example: 'A-1' }] }, { 'idempotency-key': 'bench-template' });
+      templates.push(t.id);
+    }
+    for (const [i, s] of senders.entries()) while ((await api(`/templates/${templates[i]}`, s.key)).status !== 'approved') await sleep(100);
+    const queued = async () => (await Promise.all(senders.map((s) => api('/phone_numbers', s.key)))).reduce((n, r) => n + r.data.find((x: any) => x.sender).queued, 0);
+    const drained = async () => {
+      while ((await queued()) > 0) await sleep(500);
+    };
+
+    let n = 0;
+    let failureShown = false;
+    const sendRequests = (onAccepted?: (id: string) => void) => ({
+      requests: [
+        {
+          method: 'POST' as const,
+          path: '/v1/messages/',
+          setupRequest: (req: any) => {
+            const i = n++;
+            const s = i % 2;
+            return { ...req, headers: { 'content-type': 'application/json', 'x-api-key': senders[s]!.key }, body: JSON.stringify({ to: recipient(i), type: 'template', templateId: templates[s], variables: { '1': `A-${i}` } }) };
+          },
+          onResponse: (status: number, body: string) => {
+            if (status === 201) onAccepted?.(JSON.parse(body).id);
+            else if (!failureShown) {
+              failureShown = true;
+              console.error(`first refused send: ${status} ${body.slice(0, 300)}`);
+            }
+          },
+        },
+      ],
+    });
+
+    // Warm-up (code paths, pools, the statement cache), not reported.
+    await autocannon({ url: tidings.url, connections: CONNECTIONS, duration: 3, ...sendRequests() } as autocannon.Options);
+    await drained();
+
+    // (a) Accepting single sends, as fast as they come; the dispatcher drains at the tier meanwhile.
+    if (ONLY.has('a')) {
+      rows.push(await load(`(a) accept single sends (template), 2 numbers`, tidings.url, sendRequests()));
+      await drained();
+    }
+
+    // (b) 20,000 queued while both numbers are in maintenance (131057: a tier upgrade), then drained.
+    if (ONLY.has('b')) await queueThenDrain();
+    async function queueThenDrain() {
+      const stats = () => json(`${sim}/_simulator/stats`);
+      // In maintenance until the queue is full, however long filling it takes: the drain is
+      // measured from a full queue.
+      const maintenance = (durationMs: number) => Promise.all(senders.map((s) => json(`${sim}/_simulator/numbers/${s.phoneNumberId}/throughput`, 'POST', { level: 'HIGH', durationMs })));
+      await maintenance(3_600_000);
+      const fill = await autocannon({ url: tidings.url, connections: CONNECTIONS, amount: 20_000, ...sendRequests() } as autocannon.Options);
+      const before = await stats();
+      await maintenance(0);
+      let first: { t: number; taken: number } | null = null;
+      let last = { t: Date.now(), taken: before.taken };
+      while ((await queued()) > 0) {
+        const now = await stats();
+        if (!first && now.taken > before.taken) first = { t: Date.now(), taken: now.taken };
+        last = { t: Date.now(), taken: now.taken };
+        await sleep(500);
+      }
+      const after = await stats();
+      const rate = first ? (last.taken - first.taken) / ((last.t - first.t) / 1000) : 0;
+      const throttled = (after.refused['130429'] ?? 0) - (before.refused['130429'] ?? 0);
+      notes.push(`(b) ${fill['2xx']} queued in ${fill.duration.toFixed(1)} s while both numbers were in maintenance; drained at ${rate.toFixed(0)} messages/s at the simulator = ${((100 * rate) / 2000).toFixed(1)} % of the combined tier (2,000/s; Tidings paces at 98 %); 130429 answers: ${throttled}.`);
+    }
+
+    // (c) Accepted → taken by the platform, at 200 sends/s (a tenth of the tier).
+    if (ONLY.has('c')) await acceptedToTaken();
+    async function acceptedToTaken() {
+      const accepted = new Map<string, number>();
+      await autocannon({ url: tidings.url, connections: 8, duration: DURATION, overallRate: 200, ...sendRequests((id) => accepted.set(id, Date.now())) } as autocannon.Options);
+      await drained();
+      const state = await json(`${sim}/_simulator/state`);
+      const latencies = (state.messages as { callbackData: string | null; createdAt: number }[])
+        .filter((m) => m.callbackData && accepted.has(m.callbackData))
+        .map((m) => m.createdAt - accepted.get(m.callbackData!)!)
+        .sort((a, b) => a - b);
+      notes.push(`(c) accepted → taken by the simulator (its 150 ms included), ${latencies.length} sends at 200/s: p50 ${percentile(latencies, 50)} ms, p90 ${percentile(latencies, 90)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms.`);
+    }
+
+    // (d) Status webhooks for messages Tidings sent: sent, delivered, read for each, one per request.
+    if (ONLY.has('d')) await statusWebhooks();
+    async function statusWebhooks() {
+      const state = await json(`${sim}/_simulator/state`);
+      const secret = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).appSecret as string;
+      const sentByTidings = (state.messages as { wamid: string; phoneNumberId: string; to: string; callbackData: string | null }[]).filter((m) => m.callbackData?.startsWith('msg_'));
+      const bodies: string[] = [];
+      for (const [s, status] of ['sent', 'delivered', 'read'].entries()) {
+        for (const m of sentByTidings) {
+          bodies.push(
+            JSON.stringify({
+              object: 'whatsapp_business_account',
+              entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: m.phoneNumberId }, statuses: [{ id: m.wamid, status, timestamp: String(1_790_000_000 + s), recipient_id: m.to, biz_opaque_callback_data: m.callbackData }] } }] }],
+            }),
+          );
+        }
+      }
+      let k = 0;
+      const intake = await load(`(d) status webhooks for messages Tidings sent, 1 per request`, tidings.url, {
+        amount: bodies.length,
+        requests: [
+          {
+            method: 'POST' as const,
+            path: '/platform/whatsapp/webhook',
+            setupRequest: (req: any) => {
+              const body = bodies[k++ % bodies.length]!;
+              return { ...req, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, secret) } };
+            },
+          },
+        ],
+      } as Partial<autocannon.Options>);
+      const read = await api('/messages?status=read&limit=1', senders[0]!.key);
+      notes.push(`(d) ${bodies.length} statuses for ${sentByTidings.length} messages; after it, messages are read: ${read.data.length > 0 ? 'yes' : 'no'}.`);
+      rows.push(intake);
+    }
+  } finally {
+    await stopServer(tidings);
+  }
+  return { rows, notes };
+}
+
+async function main(): Promise<void> {
+  const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-dispatch-'));
+  try {
+    const base = await ceilings(dataRoot, await pgSchema('bench_ceiling'));
+    const [hello, sqliteInsert, pgInsert] = base;
+    const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+    console.log(`\nDispatch benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections\n`);
+    const header = () => {
+      console.log('| run | 2xx req/s | p50 ms | p99 ms | ÷ hello | ÷ SQLite insert | ÷ PostgreSQL insert | non-2xx |');
+      console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    };
+    const line = (r: Row) =>
+      console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${f(r.reqPerSec / hello!.reqPerSec, 2)} | ${f(r.reqPerSec / sqliteInsert!.reqPerSec, 2)} | ${f(r.reqPerSec / pgInsert!.reqPerSec, 2)} | ${r.non2xx} |`);
+    header();
+    base.forEach(line);
+    for (const dialect of DIALECTS) {
+      const { rows, notes } = await runDialect(dialect, dataRoot);
+      console.log(`\n${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL + Redis'}:\n`);
+      header();
+      rows.forEach(line);
+      console.log('');
+      for (const n of notes) console.log(`- ${n}`);
+    }
+  } finally {
+    fs.rmSync(dataRoot, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,4479 @@
+// Generated from /v1/openapi.json by `npm run client:generate` (openapi-typescript). Do not edit.
+export interface paths {
+    "/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List messages
+         * @description Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        /**
+         * Send a message
+         * @description Accepts a text, template or media message from the number the key was issued against: checks it, stores it durably in the number's send queue, and answers 201 with status `accepted` and `platformMessageId` null. The message is then sent at the number's pace (its throughput tier), in order per customer, and its progress arrives as status changes and events (`message.sent`, `message.failed`…); the platform's refusals too. `to` is a phone number (E.164), a business-scoped user id (BSUID) or parent BSUID, or a contact's `ct_` id (sent to its phone number, else its BSUID); a BSUID goes to the platform as `recipient`. `text` and `media` work only inside the contact's 24-hour customer service window, however the customer is addressed. Honours `Idempotency-Key`, so a retried send never queues twice. On a test key nothing is delivered: the message is queued and paced the same way, then moves sent → delivered → read within a few seconds (recipients ending 0001 fail with 131026, 0002 stop at delivered, 0003 stop at sent).
+         */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a message
+         * @description By `msg_` id or by the platform message id (wamid, percent-encoded or as it is). Covers messages sent outside this service that the platform reported on.
+         */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/inbound_messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a customer message (test keys)
+         * @description Records an inbound message from `from` to the key's number, opening the 24-hour customer service window for test sends.
+         */
+        post: operations["createTestInboundMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound_messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customer messages
+         * @description Newest first (by when the customer sent them). Filter by contact (`ct_` id), platform type, a start time, or the message of ours they answer (`answering`: replies, button and list taps, reactions). Page with `starting_after` set to the last id of the previous page while `has_more` is true.
+         */
+        get: operations["listInboundMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound_messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a customer message read
+         * @description Shows the customer their message was read (blue ticks), and with `typingIndicator: true` a typing indicator while the reply is written. By `in_` id or platform message id. Repeating it is harmless; honours `Idempotency-Key`. On a test key nothing reaches the platform; `readAt` is recorded all the same.
+         */
+        post: operations["markInboundMessageRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound_messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer message
+         * @description By `in_` id or by its platform message id: the object `message.received` events carry.
+         */
+        get: operations["getInboundMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact's timeline
+         * @description The customer's messages and those sent to them, newest first, in one list: inbound by when the customer sent them, outbound by when they were accepted. Page with `starting_after` set to the last id (`in_` or `msg_`) of the previous page while `has_more` is true.
+         */
+        get: operations["listContactMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contacts
+         * @description Most recent activity (a message either way) first. `windowOpen` keeps only contacts whose customer service window is open (or closed); `q` searches phone numbers, profile names and usernames. Page with `starting_after` set to the last id of the previous page while `has_more` is true.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contact
+         * @description With its customer service window as of now.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List templates
+         * @description Utility templates of the account, newest change first (templates the platform re-categorised as marketing are left out). Poll cheaply with `updatedAfter`.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a template
+         * @description Stores a utility template and submits it to the platform in the same call. Requires `Idempotency-Key`: a create claims the name. Answers `processing`, or `pending` when the platform could not be reached (Tidings resubmits it in the background).
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a template
+         * @description Every content problem at once; nothing is stored and the platform is not called, so test keys may use it. 409 when the name is taken or reserved.
+         */
+        post: operations["validateTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a template
+         * @description Any template of the account, including one the platform re-categorised as marketing.
+         */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template
+         * @description Deletes it at the platform (every language of its name) and here. The name stays reserved for 30 days.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a template
+         * @description Only pending or rejected templates (else 409 template_not_editable). Omitted fields keep their value; the template is resubmitted and its rejection reason cleared.
+         */
+        patch: operations["updateTemplate"];
+        trace?: never;
+    };
+    "/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List files
+         * @description The key's files (its account and mode), uploaded or sent by customers (`source`), newest first. Needs `media:write`, the one media scope.
+         */
+        get: operations["listMedia"];
+        put?: never;
+        /**
+         * Upload a file
+         * @description multipart/form-data with one part named `file` and nothing else. The type is read from the content (the declared type and the name are only hints) and must be one the platform accepts, within its size limit for that kind. On a live key the file is registered with the platform in the same call, so the id is usable at once. `Idempotency-Key` is honoured: the file content and name are the fingerprint.
+         */
+        post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a file
+         * @description One of the key's files (its account and mode), uploaded or sent by a customer, by `med_` id.
+         */
+        get: operations["getMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file's content
+         * @description The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone.
+         */
+        get: operations["getMediaContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Newest first.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Events of the key's mode (live or test) whose type is in `events` are sent to `url`, signed per the Standard Webhooks spec. The answer alone shows `secret`. URLs must be `https://` on public hosts unless the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Its URL, event types and state (enabled, or disabled and why). The secret is shown only by create and roll_secret.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it: its pending retries are marked failed. Its past deliveries stay in the event log.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes `url`, `events`, `description` or `enabled`; omitted fields are kept. `enabled: true` turns on an endpoint that was disabled (by request, or after three days of failures).
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/roll_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a webhook endpoint's secret
+         * @description Answers with the new `secret`. For 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing events.
+         */
+        post: operations["rollWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Events of the key's mode from the last 30 days, newest first; filter with `type`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description Exactly as it is delivered.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an event's deliveries
+         * @description One delivery per endpoint (and per redelivery), each with its attempts: when, the status code, the duration and the first 1 KB of the answer.
+         */
+        get: operations["listEventDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Sends the event again (same id and body, fresh signature) to `endpointId`, or to every enabled endpoint subscribed to its type. The body may be omitted.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/phone_numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's business numbers
+         * @description Every business number of the key's account, with its throughput tier and its send queue in the key's mode (pace, depth, age of the oldest message, and whether sending is held back and why); `sender` marks the number this key sends from, `simulated` an account bound to the built-in simulator.
+         */
+        get: operations["listPhoneNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description Every error response (docs/api.md §D3).
+         * @example {
+         *       "error": {
+         *         "code": "outside_customer_window",
+         *         "message": "No message from +16505551234 in the last 24 hours, so only a template can be sent to them (the platform's customer service window).",
+         *         "param": "to",
+         *         "requestId": "req_0VbcP2yXhw5l2n7Jw3aLkQ9d"
+         *       }
+         *     }
+         */
+        ErrorEnvelope: {
+            error: {
+                /** @description Branch on this, not on the HTTP status. */
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                /** @description A sentence for humans. */
+                message: string;
+                /** @description The request field at fault. */
+                param?: string;
+                /** @description Also in the x-request-id header; quote it to support. */
+                requestId: string;
+                issues?: {
+                    code: string;
+                    field: string;
+                    message: string;
+                }[];
+                platformError?: {
+                    code: string;
+                    message: string;
+                } | null;
+            };
+        };
+        /**
+         * @example {
+         *       "id": "msg_0VbcO6ls4dKMJjI1trWFw2Zd",
+         *       "status": "read",
+         *       "to": "+16505551234",
+         *       "contactId": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+         *       "type": "text",
+         *       "platformMessageId": "wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA",
+         *       "error": null,
+         *       "text": "Your order 1042 has shipped.",
+         *       "caption": null,
+         *       "mediaId": null,
+         *       "templateId": null,
+         *       "replyTo": null,
+         *       "source": "api",
+         *       "sentAt": "2026-11-21T14:31:04.000Z",
+         *       "deliveredAt": "2026-11-21T14:31:05.000Z",
+         *       "readAt": "2026-11-21T14:31:06.000Z",
+         *       "failedAt": null,
+         *       "createdAt": "2026-11-21T14:31:03.412Z",
+         *       "updatedAt": "2026-11-21T14:31:06.120Z"
+         *     }
+         */
+        Message: {
+            /** @description `msg_` id. */
+            id: string;
+            /** @enum {string} */
+            status: "accepted" | "sent" | "delivered" | "read" | "failed";
+            /** @description The recipient as addressed: E.164 (`+16505551234`) or a business-scoped user id (`US.13491208655302741918`, `US.ENT.…`), as the send gave it. A send to a `ct_` id records the address it resolved to (the contact's phone number, else its BSUID); `contactId` names the contact. */
+            to: string;
+            /** @description The contact (`ct_`) the message went to; null for messages stored before contacts existed. */
+            contactId: string | null;
+            /**
+             * @description Null only for a message the service did not send and whose kind the platform did not report.
+             * @enum {string|null}
+             */
+            type: "template" | "text" | "media" | "interactive" | "location" | "contacts" | "reaction" | null;
+            /** @description The wamid. Null until the message is dispatched and the platform took it (the send answers before that), and always on a test key. */
+            platformMessageId: string | null;
+            error: {
+                /** @description The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found`, `platform_error`. */
+                code: string;
+                message: string;
+            } | null;
+            text: string | null;
+            caption: string | null;
+            mediaId: string | null;
+            templateId: string | null;
+            /** @description The message this one quotes: a `msg_` id or a wamid, as given. */
+            replyTo: string | null;
+            interactive?: (components["schemas"]["InteractiveButtons"] | components["schemas"]["InteractiveList"] | components["schemas"]["InteractiveCtaUrl"]) | null;
+            location?: {
+                /** @description Decimal degrees, −90 to 90. */
+                latitude: number;
+                /** @description Decimal degrees, −180 to 180. */
+                longitude: number;
+                /** @description The place's name. */
+                name?: string;
+                /** @description Its address. */
+                address?: string;
+            } | null;
+            contacts?: {
+                name: {
+                    /** @description The name as shown; required. */
+                    formatted: string;
+                    /** @description First name. */
+                    first?: string;
+                    /** @description Last name. */
+                    last?: string;
+                    /** @description Middle name. */
+                    middle?: string;
+                    /** @description Name prefix. */
+                    prefix?: string;
+                    /** @description Name suffix. */
+                    suffix?: string;
+                };
+                phones?: {
+                    /** @description As shown. */
+                    phone: string;
+                    /** @description `CELL`, `HOME`, `WORK`… */
+                    type?: string;
+                    /** @description The WhatsApp id (digits), which adds a "Message" button. */
+                    waId?: string;
+                }[];
+                emails?: {
+                    /** @description An email address. */
+                    email: string;
+                    /** @description `HOME`, `WORK`… as the platform shows it. */
+                    type?: string;
+                }[];
+                urls?: {
+                    /** @description A web address. */
+                    url: string;
+                    /** @description `HOME`, `WORK`… as the platform shows it. */
+                    type?: string;
+                }[];
+                org?: {
+                    /** @description Company. */
+                    company?: string;
+                    /** @description Department. */
+                    department?: string;
+                    /** @description Job title. */
+                    title?: string;
+                };
+                addresses?: {
+                    /** @description Street. */
+                    street?: string;
+                    /** @description City. */
+                    city?: string;
+                    /** @description State. */
+                    state?: string;
+                    /** @description Postal code. */
+                    zip?: string;
+                    /** @description Country. */
+                    country?: string;
+                    /** @description ISO country code. */
+                    countryCode?: string;
+                    /** @description `HOME`, `WORK`… */
+                    type?: string;
+                }[];
+                /** @description YYYY-MM-DD. */
+                birthday?: string;
+            }[] | null;
+            reaction?: {
+                /** @description The message reacted to: a customer message (`in_` id or its wamid) or one of ours (`msg_` id). */
+                messageId: string;
+                /** @description One emoji; `""` removes the reaction sent before. */
+                emoji: string;
+            } | null;
+            customerReaction?: {
+                emoji: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                at: string;
+            } | null;
+            /**
+             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools).
+             * @enum {string}
+             */
+            source: "api" | "dashboard" | "external";
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            readAt: string | null;
+            /** Format: date-time */
+            failedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+            /**
+             * @description Present and true on a test key; nothing reached the platform.
+             * @enum {boolean}
+             */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+         *       "phone": "+16505551234",
+         *       "userId": "US.13491208655302741918",
+         *       "parentUserId": null,
+         *       "name": "Maria",
+         *       "username": null,
+         *       "window": {
+         *         "open": true,
+         *         "expiresAt": "2026-11-22T14:30:58.000Z"
+         *       },
+         *       "lastInboundAt": "2026-11-21T14:30:58.000Z",
+         *       "lastOutboundAt": "2026-11-21T14:31:03.412Z",
+         *       "lastActivityAt": "2026-11-21T14:31:03.412Z",
+         *       "createdAt": "2026-11-02T09:12:44.101Z",
+         *       "updatedAt": "2026-11-21T14:31:03.412Z"
+         *     }
+         */
+        Contact: {
+            /** @description `ct_` id. */
+            id: string;
+            /** @description E.164, when the platform gave it (a customer who shows only a username may have none). */
+            phone: string | null;
+            /** @description The customer's business-scoped user id (BSUID, `US.13491208655302741918`), when the platform gave it. */
+            userId: string | null;
+            /** @description The parent BSUID (`US.ENT.11815799212886844830`), for businesses with linked portfolios. */
+            parentUserId: string | null;
+            /** @description WhatsApp profile name, as last seen. */
+            name: string | null;
+            /** @description WhatsApp username, as last seen. */
+            username: string | null;
+            /** @description The customer service window (24 hours after the customer's last message), however the customer is addressed. */
+            window: {
+                /** @description Whether free-form messages (text, media) can be sent now: the customer wrote in the last 24 hours. */
+                open: boolean;
+                /**
+                 * Format: date-time
+                 * @description 24 hours after the customer last wrote (in the past once closed); null if they never wrote.
+                 */
+                expiresAt: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When the customer last wrote.
+             */
+            lastInboundAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a message to them was last accepted.
+             */
+            lastOutboundAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            lastActivityAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+            /** @enum {boolean} */
+            testMode?: true;
+        };
+        /**
+         * @description An approved utility template: works at any time.
+         * @example {
+         *       "to": "+16505551234",
+         *       "type": "template",
+         *       "templateId": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *       "variables": {
+         *         "2": "Friday",
+         *         "header": "A-1077",
+         *         "first_name": "Jessica"
+         *       }
+         *     }
+         * @example {
+         *       "to": "+16505551234",
+         *       "type": "template",
+         *       "templateId": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *       "variables": {
+         *         "1": "Jessica"
+         *       },
+         *       "buttons": {
+         *         "0": {
+         *           "payload": "stop-A-1077"
+         *         },
+         *         "1": {
+         *           "urlSuffix": "A-1077"
+         *         }
+         *       }
+         *     }
+         */
+        SendTemplateMessage: {
+            /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+            to: string;
+            /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
+            replyTo?: string;
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            validityPeriod?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "template";
+            /** @description A `tpl_` id of an approved utility template. */
+            templateId: string;
+            /** @description Placeholder values keyed by index (`"1"`) or by variable name; the header's under `"header"`. Left out: the template's example. */
+            variables?: {
+                [key: string]: string;
+            };
+            /** @description Button values keyed by the button's 0-based index in the template (`"0"`). Never filled from the template's examples. */
+            buttons?: {
+                [key: string]: {
+                    /** @description quick_reply: returned when the customer taps it; default: the button's label. */
+                    payload?: string;
+                    /** @description url with {{1}}: the end of the URL, percent-encoded; required. */
+                    urlSuffix?: string;
+                    /** @description copy_code: the code to copy, at most 15 characters; required. */
+                    couponCode?: string;
+                };
+            };
+        };
+        /**
+         * @description Free-form text: only inside the 24-hour customer service window.
+         * @example {
+         *       "to": "+16505551234",
+         *       "type": "text",
+         *       "text": "Your order 1042 has shipped."
+         *     }
+         */
+        SendTextMessage: {
+            /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+            to: string;
+            /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
+            replyTo?: string;
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            validityPeriod?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+            /** @description The message, at most 4,096 characters (the platform's limit). */
+            text: string;
+        };
+        /**
+         * @description A previously uploaded file: only inside the 24-hour customer service window.
+         * @example {
+         *       "to": "+16505551234",
+         *       "type": "media",
+         *       "mediaId": "med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u",
+         *       "caption": "Your receipt"
+         *     }
+         */
+        SendMediaMessage: {
+            /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+            to: string;
+            /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
+            replyTo?: string;
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            validityPeriod?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "media";
+            /** @description A `med_` id from POST /v1/media. */
+            mediaId: string;
+            /** @description Shown with images, videos and documents. */
+            caption?: string;
+        };
+        /**
+         * @description Reply buttons, a list or a URL button (docs/api.md §D15): only inside the 24-hour customer service window. Every breached limit is reported at once in `error.issues`.
+         * @example {
+         *       "to": "+16505551234",
+         *       "type": "interactive",
+         *       "interactive": {
+         *         "kind": "buttons",
+         *         "header": "Order 1042",
+         *         "body": "Your parcel can come Friday. Does that suit you?",
+         *         "footer": "Reply by tapping a button",
+         *         "buttons": [
+         *           {
+         *             "id": "friday",
+         *             "title": "Friday is fine"
+         *           },
+         *           {
+         *             "id": "later",
+         *             "title": "Later, please"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        SendInteractiveMessage: {
+            /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+            to: string;
+            /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
+            replyTo?: string;
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            validityPeriod?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "interactive";
+            /** @description The interactive message, told apart by `kind`. */
+            interactive: components["schemas"]["InteractiveButtons"] | components["schemas"]["InteractiveList"] | components["schemas"]["InteractiveCtaUrl"];
+        };
+        /**
+         * @description A place on the map: only inside the 24-hour customer service window.
+         * @example {
+         *       "to": "+16505551234",
+         *       "type": "location",
+         *       "location": {
+         *         "latitude": 37.4847,
+         *         "longitude": -122.1477,
+         *         "name": "Acme pick-up point",
+         *         "address": "1 Hacker Way, Menlo Park, CA 94025"
+         *       }
+         *     }
+         */
+        SendLocationMessage: {
+            /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+            to: string;
+            /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
+            replyTo?: string;
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            validityPeriod?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "location";
+            location: {
+                /** @description Decimal degrees, −90 to 90. */
+                latitude: number;
+                /** @description Decimal degrees, −180 to 180. */
+                longitude: number;
+                /** @description The place's name. */
+                name?: string;
+                /** @description Its address. */
+                address?: string;
+            };
+        };
+        /**
+         * @description Contact cards: only inside the 24-hour customer service window.
+         * @example {
+         *       "to": "+16505551234",
+         *       "type": "contacts",
+         *       "contacts": [
+         *         {
+         *           "name": {
+         *             "formatted": "Acme Support",
+         *             "first": "Acme",
+         *             "last": "Support"
+         *           },
+         *           "phones": [
+         *             {
+         *               "phone": "+1 650 555 0100",
+         *               "type": "WORK",
+         *               "waId": "16505550100"
+         *             }
+         *           ],
+         *           "emails": [
+         *             {
+         *               "email": "help@acme.example",
+         *               "type": "WORK"
+         *             }
+         *           ],
+         *           "org": {
+         *             "company": "Acme"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        SendContactsMessage: {
+            /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+            to: string;
+            /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
+            replyTo?: string;
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            validityPeriod?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contacts";
+            /** @description One or more contact cards. */
+            contacts: {
+                name: {
+                    /** @description The name as shown; required. */
+                    formatted: string;
+                    /** @description First name. */
+                    first?: string;
+                    /** @description Last name. */
+                    last?: string;
+                    /** @description Middle name. */
+                    middle?: string;
+                    /** @description Name prefix. */
+                    prefix?: string;
+                    /** @description Name suffix. */
+                    suffix?: string;
+                };
+                phones?: {
+                    /** @description As shown. */
+                    phone: string;
+                    /** @description `CELL`, `HOME`, `WORK`… */
+                    type?: string;
+                    /** @description The WhatsApp id (digits), which adds a "Message" button. */
+                    waId?: string;
+                }[];
+                emails?: {
+                    /** @description An email address. */
+                    email: string;
+                    /** @description `HOME`, `WORK`… as the platform shows it. */
+                    type?: string;
+                }[];
+                urls?: {
+                    /** @description A web address. */
+                    url: string;
+                    /** @description `HOME`, `WORK`… as the platform shows it. */
+                    type?: string;
+                }[];
+                org?: {
+                    /** @description Company. */
+                    company?: string;
+                    /** @description Department. */
+                    department?: string;
+                    /** @description Job title. */
+                    title?: string;
+                };
+                addresses?: {
+                    /** @description Street. */
+                    street?: string;
+                    /** @description City. */
+                    city?: string;
+                    /** @description State. */
+                    state?: string;
+                    /** @description Postal code. */
+                    zip?: string;
+                    /** @description Country. */
+                    country?: string;
+                    /** @description ISO country code. */
+                    countryCode?: string;
+                    /** @description `HOME`, `WORK`… */
+                    type?: string;
+                }[];
+                /** @description YYYY-MM-DD. */
+                birthday?: string;
+            }[];
+        };
+        /**
+         * @description An emoji on a message of the conversation (`""` removes it): only inside the 24-hour customer service window.
+         * @example {
+         *       "to": "+16505551234",
+         *       "type": "reaction",
+         *       "reaction": {
+         *         "messageId": "in_0VbcNx4Tq8Lr2Kw6Zp1yJm5h",
+         *         "emoji": "👍"
+         *       }
+         *     }
+         */
+        SendReactionMessage: {
+            /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+            to: string;
+            /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
+            replyTo?: string;
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            validityPeriod?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reaction";
+            reaction: {
+                /** @description The message reacted to: a customer message (`in_` id or its wamid) or one of ours (`msg_` id). */
+                messageId: string;
+                /** @description One emoji; `""` removes the reaction sent before. */
+                emoji: string;
+            };
+        };
+        /** @description Up to three reply buttons; the customer's tap comes back as a customer message with `reply`. */
+        InteractiveButtons: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "buttons";
+            /** @description The message text: at most 1,024 characters (4,096 for a list). */
+            body: string;
+            /** @description A text header, at most 60 characters. */
+            header?: string;
+            /** @description A footer, at most 60 characters. */
+            footer?: string;
+            /** @description One to three reply buttons. */
+            buttons: {
+                /** @description Comes back in the customer's answer (`reply.id`): at most 256 characters, unique in the message. */
+                id: string;
+                /** @description The button's label: at most 20 characters, unique in the message. */
+                title: string;
+            }[];
+        };
+        /** @description A list of options in sections; the row the customer picks comes back with `reply`. */
+        InteractiveList: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "list";
+            /** @description The message text: at most 1,024 characters (4,096 for a list). */
+            body: string;
+            /** @description A text header, at most 60 characters. */
+            header?: string;
+            /** @description A footer, at most 60 characters. */
+            footer?: string;
+            /** @description The label of the button that opens the list: at most 20 characters. */
+            button: string;
+            /** @description Up to 10 sections, with up to 10 rows in all. */
+            sections: {
+                /** @description At most 24 characters; required when there is more than one section. */
+                title?: string;
+                rows: {
+                    /** @description Comes back in the answer (`reply.id`): at most 200 characters, unique across sections. */
+                    id: string;
+                    /** @description At most 24 characters. */
+                    title: string;
+                    /** @description At most 72 characters. */
+                    description?: string;
+                }[];
+            }[];
+        };
+        /** @description One button that opens a URL (no answer comes back). */
+        InteractiveCtaUrl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "cta_url";
+            /** @description The message text: at most 1,024 characters (4,096 for a list). */
+            body: string;
+            /** @description A text header, at most 60 characters. */
+            header?: string;
+            /** @description A footer, at most 60 characters. */
+            footer?: string;
+            /** @description The button's label: at most 20 characters. */
+            displayText: string;
+            /** @description Opened when the customer taps the button: an http or https URL. */
+            url: string;
+        };
+        /**
+         * @example {
+         *       "id": "in_0VbcNx4Tq8Lr2Kw6Zp1yJm5h",
+         *       "from": "+16505551234",
+         *       "contactId": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+         *       "contactName": "Maria",
+         *       "type": "text",
+         *       "text": "Where is my order?",
+         *       "media": null,
+         *       "context": null,
+         *       "platformMessageId": "wamid.HBgLMTY1MDU1NTEyMzQVAgASGBQzQUZCMjk2RjE0QkM1RTk0RkU0NAA=",
+         *       "receivedAt": "2026-11-21T14:30:58.000Z",
+         *       "readAt": null
+         *     }
+         */
+        InboundMessage: {
+            /** @description `in_` id. */
+            id: string;
+            /** @description The customer: E.164, or their business-scoped user id (`US.1349…`) when the platform gave no phone number (a customer who shows only a username). */
+            from: string;
+            /** @description The customer's contact (`ct_`); null for messages stored before contacts existed. */
+            contactId: string | null;
+            /** @description The customer's WhatsApp profile name, when the platform gave it. */
+            contactName: string | null;
+            /** @description The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction… */
+            type: string;
+            /** @description The text, a button's text, or a media caption. */
+            text: string | null;
+            media: {
+                /** @description The `med_` id of the file as Tidings keeps it (`GET /v1/media/{id}/content`), once `status` is `stored`. */
+                id: string | null;
+                /**
+                 * @description `pending`: being downloaded from the platform (`message.received` is sent only once it is stored or has failed); `stored`: kept, `id` set; `failed`: it could not be kept, see `failureReason`.
+                 * @enum {string}
+                 */
+                status: "pending" | "stored" | "failed";
+                failureReason: ("media_download_failed" | "media_hash_mismatch" | "media_too_large" | "media_not_downloaded") | null;
+                /** @description The platform's media id (valid 7 days, docs/platform.md §3). */
+                platformMediaId: string | null;
+                mimeType: string | null;
+                sha256: string | null;
+                /** @description Documents only. */
+                filename: string | null;
+            } | null;
+            context: {
+                /** @description The wamid of the message the customer replied to. */
+                platformMessageId: string | null;
+                /** @description Its `msg_` id, when it was sent through Tidings. */
+                messageId: string | null;
+                forwarded: boolean;
+            } | null;
+            reply?: {
+                /** @description The id of the button or row (`buttons[].id`, `rows[].id`; a template quick reply's payload). */
+                id: string;
+                /** @description Its label as the customer saw it. */
+                title: string;
+                /** @description A list row's description. */
+                description: string | null;
+            } | null;
+            location?: {
+                latitude: number;
+                longitude: number;
+                name: string | null;
+                address: string | null;
+                url: string | null;
+            } | null;
+            contacts?: {
+                name: {
+                    /** @description The name as shown; required. */
+                    formatted: string;
+                    /** @description First name. */
+                    first?: string;
+                    /** @description Last name. */
+                    last?: string;
+                    /** @description Middle name. */
+                    middle?: string;
+                    /** @description Name prefix. */
+                    prefix?: string;
+                    /** @description Name suffix. */
+                    suffix?: string;
+                };
+                phones?: {
+                    /** @description As shown. */
+                    phone: string;
+                    /** @description `CELL`, `HOME`, `WORK`… */
+                    type?: string;
+                    /** @description The WhatsApp id (digits), which adds a "Message" button. */
+                    waId?: string;
+                }[];
+                emails?: {
+                    /** @description An email address. */
+                    email: string;
+                    /** @description `HOME`, `WORK`… as the platform shows it. */
+                    type?: string;
+                }[];
+                urls?: {
+                    /** @description A web address. */
+                    url: string;
+                    /** @description `HOME`, `WORK`… as the platform shows it. */
+                    type?: string;
+                }[];
+                org?: {
+                    /** @description Company. */
+                    company?: string;
+                    /** @description Department. */
+                    department?: string;
+                    /** @description Job title. */
+                    title?: string;
+                };
+                addresses?: {
+                    /** @description Street. */
+                    street?: string;
+                    /** @description City. */
+                    city?: string;
+                    /** @description State. */
+                    state?: string;
+                    /** @description Postal code. */
+                    zip?: string;
+                    /** @description Country. */
+                    country?: string;
+                    /** @description ISO country code. */
+                    countryCode?: string;
+                    /** @description `HOME`, `WORK`… */
+                    type?: string;
+                }[];
+                /** @description YYYY-MM-DD. */
+                birthday?: string;
+            }[] | null;
+            reaction?: {
+                /** @description `""` when the customer removed their reaction. */
+                emoji: string;
+                /** @description The `msg_` id of the message reacted to, when Tidings sent it. */
+                messageId: string | null;
+                /** @description Its wamid. */
+                platformMessageId: string;
+            } | null;
+            platformMessageId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @description When the business marked it read (POST /v1/inbound_messages/{id}/read).
+             */
+            readAt: string | null;
+            /** @enum {boolean} */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *       "name": "order_shipped",
+         *       "category": "UTILITY",
+         *       "language": "en_US",
+         *       "header": {
+         *         "type": "text",
+         *         "text": "Order {{1}}",
+         *         "example": "A-1042"
+         *       },
+         *       "body": "Hi {{1}}, your order has shipped and should arrive on {{2}}.",
+         *       "variables": [
+         *         {
+         *           "example": "Maria",
+         *           "name": "first_name"
+         *         },
+         *         {
+         *           "example": "Tuesday"
+         *         }
+         *       ],
+         *       "footer": "Reply STOP to opt out",
+         *       "buttons": [
+         *         {
+         *           "type": "quick_reply",
+         *           "text": "Stop updates"
+         *         },
+         *         {
+         *           "type": "url",
+         *           "text": "Track order",
+         *           "url": "https://shop.example.com/track/{{1}}",
+         *           "example": "A-1042"
+         *         }
+         *       ],
+         *       "status": "approved",
+         *       "rejectionReason": null,
+         *       "approvedAt": "2026-11-21T10:00:02.000Z",
+         *       "createdAt": "2026-11-21T10:00:00.871Z",
+         *       "updatedAt": "2026-11-21T10:00:02.104Z"
+         *     }
+         */
+        Template: {
+            /** @description `tpl_` id. */
+            id: string;
+            name: string;
+            /**
+             * @description pending: held by Tidings, submission queued; processing: under review at the platform.
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "approved" | "rejected";
+            /**
+             * @description The platform may re-categorise on approval.
+             * @enum {string}
+             */
+            category: "UTILITY" | "MARKETING";
+            language: string;
+            body: string;
+            variables: {
+                /** @description Example value for this placeholder; the platform rejects templates without examples. */
+                example: string;
+                /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
+                name?: string;
+            }[];
+            /** @description `{ "type": "text", "text", "example" }` or `{ "type": "image" | "video" | "document", "mediaId" }`; null without a header. */
+            header: {
+                /** @enum {string} */
+                type: "text" | "image" | "video" | "document";
+                text?: string;
+                example?: string;
+                mediaId?: string;
+            } | null;
+            footer: string | null;
+            /** @description In the order the customer sees them; empty without buttons. */
+            buttons: {
+                /**
+                 * @description quick_reply, url, phone_number, copy_code or request_contact_info.
+                 * @enum {string}
+                 */
+                type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
+                /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
+                text?: string;
+                /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
+                url?: string;
+                /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
+                example?: string;
+                /** @description phone_number buttons: the number to call, E.164. */
+                phoneNumber?: string;
+            }[];
+            rejectionReason: string | null;
+            /** Format: date-time */
+            approvedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description A text header.
+         * @example {
+         *       "type": "text",
+         *       "text": "Order {{1}}",
+         *       "example": "A-1042"
+         *     }
+         */
+        TextHeader: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+            /** @description At most 60 characters and one placeholder, {{1}}. */
+            text: string;
+            /** @description Example for {{1}}; at send time the value goes under "header" in variables. */
+            example?: string;
+        };
+        /**
+         * @description A media header: the file is uploaded first (POST /v1/media).
+         * @example {
+         *       "type": "document",
+         *       "mediaId": "med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u"
+         *     }
+         */
+        MediaHeader: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "image" | "video" | "document";
+            /** @description A med_ id of an upload of that kind. */
+            mediaId: string;
+        };
+        /**
+         * @example {
+         *       "id": "med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u",
+         *       "filename": "receipt.pdf",
+         *       "mimeType": "application/pdf",
+         *       "sizeBytes": 48213,
+         *       "source": "upload",
+         *       "createdAt": "2026-11-21T14:20:11.305Z"
+         *     }
+         */
+        Media: {
+            /** @description `med_` id: use it as `mediaId` when sending, or in a template media header. */
+            id: string;
+            /** @description The name the file was uploaded under, or a customer's document's name (`image.jpg` and the like for other files a customer sent); for display. */
+            filename: string;
+            /** @description The type read from the content and normalised to what the platform accepts; for a file a customer sent, the type the platform reported. */
+            mimeType: string;
+            sizeBytes: number;
+            /** @description `upload`: uploaded through `POST /v1/media`; `inbound`: a file a customer sent, downloaded from the platform (its message's `media.id`). */
+            source: "upload" | "inbound";
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * @description Uploaded with a test key: stored only, usable by test sends.
+             * @enum {boolean}
+             */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c",
+         *       "type": "message.read",
+         *       "createdAt": "2026-11-21T14:31:06.120Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "msg_0VbcO6ls4dKMJjI1trWFw2Zd",
+         *           "status": "read",
+         *           "to": "+16505551234",
+         *           "contactId": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+         *           "type": "text",
+         *           "platformMessageId": "wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA",
+         *           "error": null,
+         *           "text": "Your order 1042 has shipped.",
+         *           "caption": null,
+         *           "mediaId": null,
+         *           "templateId": null,
+         *           "replyTo": null,
+         *           "source": "api",
+         *           "sentAt": "2026-11-21T14:31:04.000Z",
+         *           "deliveredAt": "2026-11-21T14:31:05.000Z",
+         *           "readAt": "2026-11-21T14:31:06.000Z",
+         *           "failedAt": null,
+         *           "createdAt": "2026-11-21T14:31:03.412Z",
+         *           "updatedAt": "2026-11-21T14:31:06.120Z"
+         *         }
+         *       }
+         *     }
+         */
+        Event: {
+            /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
+            id: string;
+            /** @enum {string} */
+            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated";
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            data: {
+                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage or a Template. */
+                object: unknown;
+            };
+            /**
+             * @description Present and true on events of test keys.
+             * @enum {boolean}
+             */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g",
+         *       "url": "https://example.com/tidings",
+         *       "events": [
+         *         "message.delivered",
+         *         "message.failed",
+         *         "message.read",
+         *         "message.received"
+         *       ],
+         *       "description": "Order notifications",
+         *       "enabled": true,
+         *       "disabledReason": null,
+         *       "failingSince": null,
+         *       "secretRollingExpiresAt": null,
+         *       "createdAt": "2026-11-21T09:58:40.017Z",
+         *       "updatedAt": "2026-11-21T09:58:40.017Z",
+         *       "secret": "whsec_Jb8uQ2mV7xK4pR9tL1nZ6cW3yH5sD0fA"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** @description `we_` id. */
+            id: string;
+            url: string;
+            events: string[];
+            description: string | null;
+            enabled: boolean;
+            /**
+             * @description `requested`: turned off through the API. `failing`: every delivery failed for three days; turn it on again with PATCH `enabled: true`.
+             * @enum {string|null}
+             */
+            disabledReason: "requested" | "failing" | null;
+            /**
+             * Format: date-time
+             * @description When the current run of failed deliveries began; null after a success.
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description While set, deliveries are signed with the previous secret too, until then.
+             */
+            secretRollingExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+            /** @description `whsec_…`: only in the answers of create and roll_secret. Keep it; it is not shown again. */
+            secret?: string;
+            /** @enum {boolean} */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "dlv_0VbdB7iKt4Xo0Mr2Qa6yLs3d",
+         *       "eventId": "evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c",
+         *       "endpointId": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g",
+         *       "status": "succeeded",
+         *       "attemptCount": 2,
+         *       "nextAttemptAt": null,
+         *       "createdAt": "2026-11-21T14:31:06.120Z",
+         *       "updatedAt": "2026-11-21T14:31:11.403Z",
+         *       "attempts": [
+         *         {
+         *           "attemptedAt": "2026-11-21T14:31:06.131Z",
+         *           "statusCode": null,
+         *           "durationMs": 10002,
+         *           "responseBody": null,
+         *           "error": "timeout"
+         *         },
+         *         {
+         *           "attemptedAt": "2026-11-21T14:31:11.362Z",
+         *           "statusCode": 204,
+         *           "durationMs": 41,
+         *           "responseBody": "",
+         *           "error": null
+         *         }
+         *       ]
+         *     }
+         */
+        Delivery: {
+            /** @description `dlv_` id: one event to one endpoint; a redelivery is a new one. */
+            id: string;
+            eventId: string;
+            endpointId: string;
+            /**
+             * @description `failed`: every retry failed, or the endpoint was disabled or deleted.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+            /** @description Oldest first. */
+            attempts: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                attemptedAt: string;
+                statusCode: number | null;
+                durationMs: number;
+                /** @description The first 1 KB of the answer. */
+                responseBody: string | null;
+                /** @description Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`. */
+                error: string | null;
+            }[];
+        };
+        PhoneNumber: {
+            /** @description The platform's phone number id of the business number. */
+            phoneNumberId: string;
+            /** @description The number as the platform displays it, digits only. */
+            displayPhoneNumber: string;
+            /** @description Messages per second the platform allows this number (its throughput tier: 80 by default, 1,000 after an upgrade). */
+            throughput: number;
+            /**
+             * @description `platform`: read from the platform (daily, and at once on its upgrade webhook). `override`: set by an operator (`accounts create --throughput`). `default`: 80 until the platform answers.
+             * @enum {string}
+             */
+            throughputSource: "platform" | "override" | "default";
+            /** @description True for the number this key sends from. */
+            sender: boolean;
+            /** @description True when the account is bound to Tidings' built-in Cloud API simulator: nothing reaches a real customer. */
+            simulated: boolean;
+            /** @description Messages/s this number sends at now: 98 % of its tier, lower for a while after the platform answered 130429. */
+            pace: number;
+            /** @description Messages accepted and not yet taken by the platform (in the key's mode). */
+            queued: number;
+            /** @description Age of the oldest of them, seconds; null when none is queued. */
+            oldestQueuedAgeSeconds: number | null;
+            heldBack: {
+                /**
+                 * @description `throughput_exceeded`: the platform answered 130429 and the pace is lowered for a few seconds. `platform_unavailable`: the platform is failing or not answering; sends are retried with backoff. `graph_rate_limited` (4, 80007), `number_maintenance` (131057, e.g. a tier upgrade), `access_token_rejected` (0, 190), `permission_missing`, `account_restricted`, `number_not_registered`: the whole queue waits and retries until the cause is fixed or each message's validity period ends.
+                 * @enum {string}
+                 */
+                reason: "graph_rate_limited" | "number_maintenance" | "access_token_rejected" | "permission_missing" | "account_restricted" | "number_not_registered" | "platform_unavailable" | "throughput_exceeded";
+                /** @description The platform's error behind it. */
+                message: string;
+                /**
+                 * Format: date-time
+                 * @description When sending is tried again; null while the pace recovers by itself.
+                 */
+                until: string | null;
+            } | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description Only messages in this status. */
+                status?: "accepted" | "sent" | "delivered" | "read" | "failed";
+                /** @description Only messages to this recipient as addressed (E.164 or a BSUID). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Message"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`, `phone_number_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+                /** @description The web dashboard sends `dashboard`, recorded as the message's `source`; default `api`. */
+                "x-tidings-source"?: "api" | "dashboard";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+                    to: string;
+                    /** @enum {string} */
+                    type: "template" | "text" | "media" | "interactive" | "location" | "contacts" | "reaction";
+                } & (components["schemas"]["SendTemplateMessage"] | components["schemas"]["SendTextMessage"] | components["schemas"]["SendMediaMessage"] | components["schemas"]["SendInteractiveMessage"] | components["schemas"]["SendLocationMessage"] | components["schemas"]["SendContactsMessage"] | components["schemas"]["SendReactionMessage"]);
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `phone_number_invalid`, `recipient_not_supported`, `variables_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`, `template_not_found`, `media_not_found`, `reply_target_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_not_approved`, `template_category_not_allowed`, `outside_customer_window`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `msg_` id or platform message id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `message_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createTestInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "+16505550002",
+                 *       "text": "hi"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The customer, E.164. */
+                    from: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundMessage"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `phone_number_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listInboundMessages: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description Only messages of this contact (`ct_` id). */
+                contact?: string;
+                /** @description Only messages of this platform type (`text`, `image`, `button`…). */
+                type?: string;
+                /** @description Only messages the customer sent at or after this time (ISO 8601). */
+                since?: string;
+                /** @description Only answers to this message of ours (`msg_` id): replies, button and list taps, reactions. */
+                answering?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InboundMessage"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `message_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    markInboundMessageRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `msg_` id or platform message id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "typingIndicator": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Also show the customer a typing indicator (the platform's `typing_indicator: { type: "text" }`), as when a reply is being written. */
+                    typingIndicator?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundMessage"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `message_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `msg_` id or platform message id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundMessage"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `message_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listContactMessages: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id (`in_` or `msg_`) of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description `ct_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The message's id: `in_` (inbound) or `msg_` (outbound); `starting_after` takes it. */
+                            id: string;
+                            /** @enum {string} */
+                            direction: "inbound" | "outbound";
+                            /**
+                             * Format: date-time
+                             * @description When the customer sent it (inbound) or when it was accepted (outbound): the timeline's order.
+                             */
+                            at: string;
+                            /** @description The customer's message (direction `inbound`). */
+                            inbound: components["schemas"]["InboundMessage"] | null;
+                            /** @description The message sent (direction `outbound`). */
+                            outbound: components["schemas"]["Message"] | null;
+                        }[];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description `true`: only contacts whose customer service window is open; `false`: only those whose window is closed. */
+                windowOpen?: boolean;
+                /** @description Only contacts whose phone number, profile name or username contains this text (case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Contact"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ct_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description Only templates in this status. */
+                status?: "pending" | "processing" | "approved" | "rejected";
+                /** @description ISO 8601 with a time zone; only templates changed strictly later. */
+                updatedAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Template"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
+                    name: string;
+                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
+                    category: string;
+                    /** @description The platform's language code, e.g. en_US. */
+                    language: string;
+                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
+                    body: string;
+                    /** @description Entry i describes placeholder {{i+1}}. */
+                    variables?: {
+                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
+                        example: string;
+                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
+                        name?: string;
+                    }[];
+                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
+                    footer?: string | null;
+                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
+                    buttons?: {
+                        /**
+                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
+                         * @enum {string}
+                         */
+                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
+                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
+                        text?: string;
+                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
+                        url?: string;
+                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
+                        example?: string;
+                        /** @description phone_number buttons: the number to call, E.164. */
+                        phoneNumber?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `idempotency_key_missing`, `template_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    validateTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
+                    name: string;
+                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
+                    category: string;
+                    /** @description The platform's language code, e.g. en_US. */
+                    language: string;
+                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
+                    body: string;
+                    /** @description Entry i describes placeholder {{i+1}}. */
+                    variables?: {
+                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
+                        example: string;
+                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
+                        name?: string;
+                    }[];
+                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
+                    footer?: string | null;
+                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
+                    buttons?: {
+                        /**
+                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
+                         * @enum {string}
+                         */
+                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
+                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
+                        text?: string;
+                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
+                        url?: string;
+                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
+                        example?: string;
+                        /** @description phone_number buttons: the number to call, E.164. */
+                        phoneNumber?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "valid": false,
+                     *       "issues": [
+                     *         {
+                     *           "code": "placeholder_at_end",
+                     *           "field": "body",
+                     *           "message": "The body cannot end with a placeholder."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        valid: boolean;
+                        issues: {
+                            code: string;
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `tpl_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `template_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `tpl_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `template_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `tpl_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Hi {{1}}, your order is on its way and should arrive on {{2}}."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
+                    name?: string;
+                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
+                    category?: string;
+                    /** @description The platform's language code, e.g. en_US. */
+                    language?: string;
+                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
+                    body?: string;
+                    /** @description Entry i describes placeholder {{i+1}}. */
+                    variables?: {
+                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
+                        example: string;
+                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
+                        name?: string;
+                    }[];
+                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
+                    footer?: string | null;
+                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
+                    buttons?: {
+                        /**
+                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
+                         * @enum {string}
+                         */
+                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
+                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
+                        text?: string;
+                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
+                        url?: string;
+                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
+                        example?: string;
+                        /** @description phone_number buttons: the number to call, E.164. */
+                        phoneNumber?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `template_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `template_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_not_editable`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMedia: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file. Its type is read from its content; the part's filename is kept for display.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `media_type_unsupported`, `media_too_large`, `media_empty`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `med_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `med_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The byte range asked for with `Range: bytes=…`, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `range_not_satisfiable`. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/tidings",
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.read",
+                 *         "message.failed",
+                 *         "message.received"
+                 *       ],
+                 *       "description": "Order notifications"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An `https://` URL on a public host (docs/api.md §D10). */
+                    url: string;
+                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later. */
+                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "*")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `we_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `we_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `we_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An `https://` URL on a public host (docs/api.md §D10). */
+                    url?: string;
+                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later. */
+                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "*")[];
+                    description?: string | null;
+                    /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rollWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `we_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description Only events of this type. */
+                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `evt_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `event_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEventDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `evt_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Delivery"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `event_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `evt_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Only to this endpoint (it must be enabled); default: every enabled endpoint subscribed to the event type. */
+                    endpointId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Delivery"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `event_not_found`, `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPhoneNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PhoneNumber"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
