@@ -49,7 +49,7 @@ describe('messages (live key)', () => {
         throughputSource: 'default',
         sender: true,
         simulated: true,
-        pace: 78.4,
+        pace: 76,
         queued: 0,
         oldestQueuedAgeSeconds: null,
         heldBack: null,

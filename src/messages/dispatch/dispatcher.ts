@@ -24,7 +24,7 @@ import type { Store } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.js';
-import type { Platform } from '../../platform/platform.js';
+import type { OutboundMessage, Platform, SenderCredentials } from '../../platform/platform.js';
 import type { MessageUpdates } from '../message-updates.js';
 import type { TestModeService } from '../test-mode.service.js';
 import * as repo from './dispatch.repository.js';
@@ -32,7 +32,7 @@ import { classifyAttempt } from './outcomes.js';
 import type { Pacer } from './pacer.js';
 import type { PayloadResolver } from './payload.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';
-import { LATE_TOLERANCE_MS, LateSlots, MAX_RESLOTS } from './late-slots.js';
+import { LateSlots } from './late-slots.js';
 import { newLaneState, newNudge, type LaneState } from './lane.js';
 import { laneKey, QueueView } from './queue-view.js';
 import { Settlement } from './settlement.js';
@@ -66,7 +66,6 @@ export class Dispatcher {
   #stopped = true;
   #pollTimer: NodeJS.Timeout | null = null;
   #lastSweep = 0;
-
   readonly #settlement: Settlement;
   readonly #view: QueueView;
   readonly #late: LateSlots;
@@ -75,7 +74,7 @@ export class Dispatcher {
     this.#o = options;
     this.#settlement = new Settlement({ ...options, count: (lane, outcome) => this.#count(lane, outcome) });
     this.#view = new QueueView({ ...options, holdOf: (key) => this.#lanes.get(key) });
-    this.#late = new LateSlots(options.pacer);
+    this.#late = new LateSlots(options.pacer, (ms) => this.#sleep(ms), () => this.#stopped);
   }
 
   get policy(): DispatchPolicy {
@@ -209,20 +208,31 @@ export class Dispatcher {
     s.inFlight.add(tracked);
   }
 
-  /** One attempt at one entry: wait for its slot, then send (or, for test keys, mark sent). */
+  /**
+   * One attempt at one entry: build its request (payload, media, credentials), wait for its slot,
+   * then send (or, for test keys, mark sent). What can take time comes before the slot, so a send
+   * leaves within `LATE_TOLERANCE_MS` (late-slots.ts) of it: sends pushed together by a database
+   * read or a media upload after the slot would pass the tier at the platform.
+   */
   async #attempt(s: LaneState, row: repo.DispatchRow, slot: number, pace: number): Promise<void> {
-    const { store, clock, testMode, resolver, accounts, platform } = this.#o;
-    await this.#sleep(slot - Date.now());
-    for (let i = 0; i < MAX_RESLOTS && !this.#stopped && Date.now() - slot > LATE_TOLERANCE_MS; i++) {
-      this.#count(s.lane, 'reslotted');
-      slot = await this.#late.reslot(s.key, pace);
-      await this.#sleep(slot - Date.now());
+    const { store, clock, testMode, platform } = this.#o;
+    let request: { sender: SenderCredentials; message: OutboundMessage } | null = null;
+    const before = this.#notNow(s, row, clock.now());
+    if (before) return before;
+    if (row.mode === 'live') {
+      try {
+        const resolved = await this.#o.resolver.resolve(row);
+        if ('waitMs' in resolved) return this.#settlement.release(row, 'queued', clock.now() + resolved.waitMs, null, false);
+        request = { sender: await this.#o.accounts.senderCredentials(row.phone_number_id), message: resolved.message };
+      } catch (err) {
+        return this.#settlement.settle(s, row, classifyAttempt(err));
+      }
     }
+    await this.#late.waitFor(s.key, slot, pace, () => this.#count(s.lane, 'reslotted'));
     const now = clock.now();
-    if (this.#stopped) return store.write((tx) => repo.releaseUnsent(tx, [row.message_id], iso(now)));
-    if (s.heldUntil > now) return this.#settlement.release(row, 'queued', s.heldUntil, s.held?.error ?? null, false);
-    if (Date.parse(row.expires_at) <= now) return this.#settlement.expire([row], now);
-    if (row.mode === 'test') {
+    const atSlot = this.#notNow(s, row, now);
+    if (atSlot) return atSlot;
+    if (!request) {
       await store.write(async (tx) => {
         await testMode.dispatched(tx, row.message_id, row.recipient, now);
         await repo.removeDispatches(tx, [row.message_id]);
@@ -232,9 +242,7 @@ export class Dispatcher {
     }
     let wamid: string;
     try {
-      const resolved = await resolver.resolve(row);
-      if ('waitMs' in resolved) return this.#settlement.release(row, 'queued', now + resolved.waitMs, null, false);
-      ({ wamid } = await platform.sendMessage(await accounts.senderCredentials(row.phone_number_id), resolved.message));
+      ({ wamid } = await platform.sendMessage(request.sender, request.message));
     } catch (err) {
       return this.#settlement.settle(s, row, classifyAttempt(err));
     }
@@ -244,6 +252,14 @@ export class Dispatcher {
       await repo.removeDispatches(tx, [row.message_id]);
     });
     this.#count(s.lane, 'sent');
+  }
+
+  /** Puts the entry back when this process is stopping or the lane is held, or expires it; else null. */
+  #notNow(s: LaneState, row: repo.DispatchRow, now: number): Promise<void> | null {
+    if (this.#stopped) return this.#o.store.write((tx) => repo.releaseUnsent(tx, [row.message_id], iso(now)));
+    if (s.heldUntil > now) return this.#settlement.release(row, 'queued', s.heldUntil, s.held?.error ?? null, false);
+    if (Date.parse(row.expires_at) <= now) return this.#settlement.expire([row], now);
+    return null;
   }
 
   #count(lane: repo.Lane, outcome: DispatchOutcome): void {
