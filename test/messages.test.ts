@@ -87,17 +87,35 @@ describe('messages (live key)', () => {
     assert.equal(res.body.id, sent.id);
   });
 
-  it('finds a message by a wamid pasted with its / and + as they are, not percent-encoded', async () => {
-    // A wamid is base64: a status report for one holding both characters.
-    const wamid = 'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3RTc=';
-    const payload = fixture('webhook-status-sent.json');
-    const value = payload.entry[0].changes[0].value;
-    value.metadata.phone_number_id = h.account.phoneNumberId;
-    value.statuses[0].id = wamid;
-    assert.equal((await h.platformWebhook(payload)).status, 200);
-    for (const path of [`/v1/messages/${wamid}`, `/v1/messages/${encodeURIComponent(wamid)}`]) {
-      const res = await h.api('GET', path);
-      assert.equal(res.status, 200, `${path}: ${res.text}`);
+  it('finds a message by a wamid pasted with its / and + as they are, not percent-encoded, a / at its end included', async () => {
+    // A wamid is base64: status reports for ones holding both characters, and ending with `/` (the
+    // router ignores a trailing slash, so `/v1/messages/` and `/v1/messages` are one route).
+    const wamids = ['wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3RTc=', 'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3R/', 'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q2RTY3RTc/'];
+    for (const wamid of wamids) {
+      const payload = fixture('webhook-status-sent.json');
+      const value = payload.entry[0].changes[0].value;
+      value.metadata.phone_number_id = h.account.phoneNumberId;
+      value.statuses[0].id = wamid;
+      assert.equal((await h.platformWebhook(payload)).status, 200);
+      for (const path of [`/v1/messages/${wamid}`, `/v1/messages/${encodeURIComponent(wamid)}`]) {
+        const res = await h.api('GET', path);
+        assert.equal(res.status, 200, `${path}: ${res.text}`);
+        assert.equal(res.body.platformMessageId, wamid);
+      }
+    }
+    const stray = await h.api('GET', `/v1/messages/${encodeURIComponent(wamids[0]!)}/`);
+    assert.equal(stray.body.platformMessageId, wamids[0], 'a stray slash after an id that does not end with one');
+  });
+
+  it('finds a customer message by a wamid ending with / pasted as it is, by the id route and the raw one', async () => {
+    for (const wamid of ['wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q2RTY3RTc/', 'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQTVCM0Q0Q2RTY3R/']) {
+      const payload = fixture('webhook-inbound-text.json');
+      const value = payload.entry[0].changes[0].value;
+      value.metadata.phone_number_id = h.account.phoneNumberId;
+      value.messages[0].id = wamid;
+      assert.equal((await h.platformWebhook(payload)).status, 200);
+      const res = await h.api('GET', `/v1/inbound_messages/${wamid}`);
+      assert.equal(res.status, 200, res.text);
       assert.equal(res.body.platformMessageId, wamid);
     }
   });

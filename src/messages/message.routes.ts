@@ -1,5 +1,7 @@
 /** Routes of the message resource (docs/api.md §4.6–4.7, §D8). */
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { TidingsError } from '../errors.js';
 import { ContactIdParams } from '../contacts/contact.schemas.js';
 import type { ContactService } from '../contacts/contact.service.js';
 import { defineRoute } from '../http/route.js';
@@ -12,6 +14,22 @@ const read = { scope: 'messages:read', modes: 'any' } as const;
 
 /** The rest of the path, as the id (a wamid pasted with its slashes). */
 const RawIdParams = Type.Object({ '*': Type.String({ minLength: 1 }) });
+
+/**
+ * Reads a message by the id as the path wrote it. The router ignores a trailing slash (so
+ * `POST /v1/messages/` and `/v1/messages` are one route), but a wamid is base64 and may end with
+ * `/`: when the path ends with one, the id with it is tried first, then without (a stray slash).
+ * @throws TidingsError message_not_found when neither is found
+ */
+async function asWritten<T>(request: FastifyRequest, id: string, get: (id: string) => Promise<T>): Promise<T> {
+  if (!request.url.split('?')[0]!.endsWith('/')) return get(id);
+  try {
+    return await get(`${id}/`);
+  } catch (err) {
+    if (err instanceof TidingsError && err.code === 'message_not_found') return get(id);
+    throw err;
+  }
+}
 
 export function messageRoutes({ messages, sender, testMode, contacts }: { messages: MessageService; sender: MessageSender; testMode: TestModeService; contacts: Pick<ContactService, 'get'> }) {
   return [
@@ -58,7 +76,7 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         params: MessageIdParams,
         response: { status: 200, schema: Type.Ref(Message) },
       },
-      ({ auth, params }) => messages.get(auth, params.id),
+      ({ auth, params, request }) => asWritten(request, params.id, (id) => messages.get(auth, id)),
     ),
     // A wamid is base64 and may hold `/`: percent-encoded it is one path segment (the route above);
     // pasted as it is, its slashes split the path, so everything after `/messages/` is the id.
@@ -76,7 +94,7 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         response: { status: 200, schema: Type.Ref(Message) },
         hidden: true,
       },
-      ({ auth, params }) => messages.get(auth, params['*']),
+      ({ auth, params, request }) => asWritten(request, params['*'], (id) => messages.get(auth, id)),
     ),
     defineRoute(
       {
@@ -159,7 +177,7 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         params: MessageIdParams,
         response: { status: 200, schema: Type.Ref(InboundMessage) },
       },
-      ({ auth, params }) => messages.getInbound(auth, params.id),
+      ({ auth, params, request }) => asWritten(request, params.id, (id) => messages.getInbound(auth, id)),
     ),
     defineRoute(
       {
@@ -175,7 +193,7 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         response: { status: 200, schema: Type.Ref(InboundMessage) },
         hidden: true,
       },
-      ({ auth, params }) => messages.getInbound(auth, params['*']),
+      ({ auth, params, request }) => asWritten(request, params['*'], (id) => messages.getInbound(auth, id)),
     ),
     defineRoute(
       {
