@@ -235,4 +235,27 @@ describe('dispatch: validity period', () => {
       await h.close();
     }
   });
+
+  it('fails a message when its validity period ends even while its number is held back for longer (131031: five minutes)', async () => {
+    const clock = new ManualClock(Date.now());
+    const h = await startHarness({ clock });
+    try {
+      const templateId = (await approvedTemplate(h, { name: 'held', body: 'Your code is ready.' })).id;
+      await h.simulatorConfig({ errorRate: 1, errorCode: 131031 });
+      const res = await h.api<Message>('POST', '/v1/messages/', { body: { to: '+16505553901', type: 'template', templateId, validityPeriod: 60 } });
+      assert.equal(res.status, 201);
+      const number = async () => (await h.api<{ data: PhoneNumber[] }>('GET', '/v1/phone_numbers')).body.data.find((n) => n.sender)!;
+      // The refusal is settled: the queue is held back five minutes, past the message's 60 s.
+      await eventually(async () => (await number()).heldBack?.reason === 'account_restricted');
+      clock.advance(61_000);
+      const failed = await eventually(async () => {
+        const m = (await h.api<Message>('GET', `/v1/messages/${res.body.id}`)).body;
+        return m.status === 'failed' && m;
+      });
+      assert.equal(failed.error?.code, 'validity_period_expired');
+      assert.match(failed.error!.message, /the last attempt failed with 131031/);
+    } finally {
+      await h.close();
+    }
+  });
 });

@@ -75,10 +75,16 @@ export class Settlement {
     }
   }
 
-  /** Puts an entry back in its queue, due at `notBefore` (clock ms), with the attempt's error. */
+  /**
+   * Puts an entry back in its queue, due at `notBefore` (clock ms), with the attempt's error. A
+   * queued entry is due at the end of its validity period at the latest, so one whose retry or
+   * hold runs past it fails on time rather than when that wait ends. (An `unknown` one waits out
+   * its reconciliation window: the platform may have taken it.)
+   */
   release(row: repo.DispatchRow, state: 'queued' | 'unknown', notBefore: number, error: (AttemptError & { reason?: HoldReason }) | null, attempted: boolean): Promise<void> {
     if (attempted) this.#o.count({ phoneNumberId: row.phone_number_id, mode: row.mode }, 'retried');
-    return this.#o.store.write((tx) => repo.release(tx, row.message_id, { state, notBefore: iso(notBefore), error, attempted }));
+    const due = state === 'queued' ? Math.min(notBefore, Date.parse(row.expires_at)) : notBefore;
+    return this.#o.store.write((tx) => repo.release(tx, row.message_id, { state, notBefore: iso(due), error, attempted }));
   }
 
   /** Fails entries whose validity period ended, with `validity_period_expired`. */
