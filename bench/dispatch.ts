@@ -211,7 +211,7 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
       const after = await stats();
       const rate = first ? (last.taken - first.taken) / ((last.t - first.t) / 1000) : 0;
       const throttled = (after.refused['130429'] ?? 0) - (before.refused['130429'] ?? 0);
-      notes.push(`(b) ${fill['2xx']} queued in ${fill.duration.toFixed(1)} s while both numbers were in maintenance; drained at ${rate.toFixed(0)} messages/s at the simulator = ${((100 * rate) / 2000).toFixed(1)} % of the combined tier (2,000/s; Tidings paces at 95 %); 130429 answers: ${throttled}.`);
+      notes.push(`(b) ${fill['2xx']} queued in ${fill.duration.toFixed(1)} s while both numbers were in maintenance; drained at ${rate.toFixed(0)} messages/s at the simulator = ${((100 * rate) / 2000).toFixed(1)} % of the combined tier (2,000/s; Tidings paces at 96 %); 130429 answers: ${throttled}.`);
     }
 
     // (c) Accepted → taken by the platform, at 200 sends/s (a tenth of the tier).

@@ -49,7 +49,7 @@ describe('messages (live key)', () => {
         throughputSource: 'default',
         sender: true,
         simulated: true,
-        pace: 76,
+        pace: 76.8,
         queued: 0,
         oldestQueuedAgeSeconds: null,
         heldBack: null,

@@ -1659,7 +1659,7 @@ export interface components {
             sender: boolean;
             /** @description True when the account is bound to Tidings' built-in Cloud API simulator: nothing reaches a real customer. */
             simulated: boolean;
-            /** @description Messages/s this number sends at now: 95 % of its tier, lower for a while after the platform answered 130429. */
+            /** @description Messages/s this number sends at now: 96 % of its tier, lower for a while after the platform answered 130429. */
             pace: number;
             /** @description Messages accepted and not yet taken by the platform (in the key's mode). */
             queued: number;

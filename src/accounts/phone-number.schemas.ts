@@ -29,7 +29,7 @@ export const HeldBack = Type.Object(
 
 /** A number's send queue, in the key's mode. */
 export const PhoneNumberQueue = Type.Object({
-  pace: Type.Number({ description: 'Messages/s this number sends at now: 95 % of its tier, lower for a while after the platform answered 130429.' }),
+  pace: Type.Number({ description: 'Messages/s this number sends at now: 96 % of its tier, lower for a while after the platform answered 130429.' }),
   queued: Type.Integer({ description: 'Messages accepted and not yet taken by the platform (in the key\'s mode).' }),
   oldestQueuedAgeSeconds: Type.Union([Type.Integer(), Type.Null()], { description: 'Age of the oldest of them, seconds; null when none is queued.' }),
   heldBack: Nullable(HeldBack),

@@ -7,7 +7,7 @@ import type { Pacer } from './pacer.js';
 /**
  * A send whose timer fired later than this after its slot takes a new slot instead of going out at
  * once: late sends bunched together would exceed the tier within a second. The pace's margin
- * (95 % of the tier, policy.ts) takes about 50 ms of lateness per second: 20 ms of it for the timer,
+ * (96 % of the tier, policy.ts) takes about 40 ms of lateness per second: 20 ms of it for the timer,
  * the rest for the way to the platform.
  */
 export const LATE_TOLERANCE_MS = 20;
