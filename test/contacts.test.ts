@@ -181,6 +181,17 @@ describe('contacts', () => {
     assert.equal((await simState()).reads.some((r: any) => r.wamid === test.body.platformMessageId), false);
   });
 
+  it("marks a customer's earlier unread messages read with the one the call names, in one platform call, and no one else's", async () => {
+    const [m1, m2, m3] = [await simInbound({ from: '+16505550301', text: 'one' }), await simInbound({ from: '+16505550301', text: 'two' }), await simInbound({ from: '+16505550301', text: 'three' })];
+    const other = await simInbound({ from: '+16505550302', text: 'someone else' });
+    const readsBefore = (await simState()).reads.length;
+    const res = await h.api<InboundMessage>('POST', `/v1/inbound_messages/${encodeURIComponent(m2!.wamid)}/read`);
+    assert.equal(res.status, 200, res.text);
+    const readAt = async (wamid: string) => (await h.api<InboundMessage>('GET', `/v1/inbound_messages/${encodeURIComponent(wamid)}`)).body.readAt;
+    assert.deepEqual([await readAt(m1!.wamid), await readAt(m2!.wamid), await readAt(m3!.wamid), await readAt(other.wamid)], [res.body.readAt, res.body.readAt, null, null]);
+    assert.deepEqual((await simState()).reads.slice(readsBefore).map((r: any) => r.wamid), [m2!.wamid]);
+  });
+
   it('lists contacts by latest activity, pages them, searches number, name and username, and gives one timeline per contact', async () => {
     // Test mode: a scope of its own, so the counts are this test's.
     const key = h.account.testKey;

@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a customer message read
-         * @description Shows the customer their message was read (blue ticks), and with `typingIndicator: true` a typing indicator while the reply is written. By `in_` id or platform message id. Repeating it is harmless; honours `Idempotency-Key`. On a test key nothing reaches the platform; `readAt` is recorded all the same.
+         * @description Shows the customer their message was read (blue ticks), and with `typingIndicator: true` a typing indicator while the reply is written. By `in_` id or platform message id. As at the platform, the customer's earlier unread messages to the same number are marked read too (their `readAt` set), so one call answers a whole thread. Repeating it is harmless; honours `Idempotency-Key`. On a test key nothing reaches the platform; `readAt` is recorded all the same.
          */
         post: operations["markInboundMessageRead"];
         delete?: never;

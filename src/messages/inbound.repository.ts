@@ -94,8 +94,24 @@ export function findInbound(db: Reader, accountId: string, mode: 'live' | 'test'
 }
 
 /** Records when the business marked a customer message read (the first time only). */
-export async function setInboundRead(tx: Tx, id: string, at: string): Promise<void> {
-  await tx.updateTable('inbound_messages').set({ read_at: at }).where('id', '=', id).where('read_at', 'is', null).execute();
+/**
+ * Records `row` read at `at`, with every earlier unread message of the same customer to the same
+ * number and mode: marking one read at the platform marks the earlier ones of the conversation
+ * read too (docs/platform.md §1.1). @returns how many messages it marked.
+ */
+export async function setInboundRead(tx: Tx, row: Pick<InboundRow, 'account_id' | 'mode' | 'phone_number_id' | 'sender' | 'contact_id' | 'sent_at' | 'id'>, at: string): Promise<number> {
+  const result = await tx
+    .updateTable('inbound_messages')
+    .set({ read_at: at })
+    .where('account_id', '=', row.account_id)
+    .where('mode', '=', row.mode)
+    .where('phone_number_id', '=', row.phone_number_id)
+    .where((eb) => (row.contact_id ? eb('contact_id', '=', row.contact_id) : eb('sender', '=', row.sender)))
+    // Earlier: sent before it, or in the same second (the platform's timestamps are seconds) and stored before it.
+    .where((eb) => eb.or([eb('sent_at', '<', row.sent_at), eb.and([eb('sent_at', '=', row.sent_at), eb('id', '<=', row.id)])]))
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export interface InboundListQuery {

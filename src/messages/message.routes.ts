@@ -151,7 +151,7 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         operationId: 'markInboundMessageRead',
         summary: 'Mark a customer message read',
         description:
-          "Shows the customer their message was read (blue ticks), and with `typingIndicator: true` a typing indicator while the reply is written. By `in_` id or platform message id. Repeating it is harmless; honours `Idempotency-Key`. On a test key nothing reaches the platform; `readAt` is recorded all the same.",
+          "Shows the customer their message was read (blue ticks), and with `typingIndicator: true` a typing indicator while the reply is written. By `in_` id or platform message id. As at the platform, the customer's earlier unread messages to the same number are marked read too (their `readAt` set), so one call answers a whole thread. Repeating it is harmless; honours `Idempotency-Key`. On a test key nothing reaches the platform; `readAt` is recorded all the same.",
         tags: ['Messages'],
         access: { scope: 'messages:send', modes: 'any' },
         idempotency: 'optional',

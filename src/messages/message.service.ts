@@ -144,8 +144,10 @@ export class MessageService {
 
   /**
    * Marks a customer's message read at the platform (blue ticks), with a typing indicator when
-   * asked (docs/platform.md §1.1), and records `readAt` (the first time). Repeating it is harmless: the
-   * platform takes a second read as it took the first. Test keys skip the platform.
+   * asked (docs/platform.md §1.1), and records `readAt` (the first time) on it and on the customer's
+   * earlier unread messages to the same number, which the platform marks read with it: one call
+   * answers a whole thread. Repeating it is harmless: the platform takes a second read as it took
+   * the first. Test keys skip the platform.
    * @throws TidingsError message_not_found; platform_error, platform_rate_limited,
    *   platform_unavailable when the platform refused or did not answer (nothing recorded).
    */
@@ -162,7 +164,7 @@ export class MessageService {
       }
     }
     const at = iso(this.#o.clock.now());
-    await this.#o.store.writeOne((tx) => repo.setInboundRead(tx, row.id, at));
+    await this.#o.store.writeOne((tx) => repo.setInboundRead(tx, row, at));
     return this.getInbound(auth, row.id);
   }
 }

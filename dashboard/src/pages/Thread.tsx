@@ -109,10 +109,11 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
 }
 
 /**
- * Marks the customer's messages read while the thread is on screen: each loaded message without
- * `readAt`, oldest first, once per opening (a refusal is shown, not retried every refresh). Not
- * while the tab is hidden: a thread left open in a background tab must not send blue ticks.
- * `onMarked` gets each message as the API answered it. Answers the last error.
+ * Marks the customer's messages read while the thread is on screen, once per opening (a refusal is
+ * shown, not retried every refresh): one call for the newest loaded message without `readAt`, which
+ * marks the earlier ones read with it, at the platform as in Tidings. Not while the tab is hidden:
+ * a thread left open in a background tab must not send blue ticks. `onMarked` gets each message
+ * marked, as the API answered the newest one. Answers the last error.
  */
 function useMarkRead(entries: TimelineEntry[], onMarked: (m: InboundMessage) => void): unknown {
   const tried = useRef(new Set<string>());
@@ -122,15 +123,16 @@ function useMarkRead(entries: TimelineEntry[], onMarked: (m: InboundMessage) => 
   useEffect(() => {
     if (document.visibilityState !== 'visible') return;
     const unread = entries.filter((e) => e.inbound && !e.inbound.readAt && !tried.current.has(e.id));
-    if (unread.length === 0) return;
+    const newest = unread.at(-1);
+    if (!newest) return;
     for (const e of unread) tried.current.add(e.id);
     void (async () => {
-      for (const e of unread) {
-        try {
-          onMarkedRef.current(await api<InboundMessage>('POST', `/inbound_messages/${encodeURIComponent(e.id)}/read`, { body: {}, idempotent: true }));
-        } catch (err) {
-          setError(err);
-        }
+      try {
+        const marked = await api<InboundMessage>('POST', `/inbound_messages/${encodeURIComponent(newest.id)}/read`, { body: {}, idempotent: true });
+        for (const e of unread.slice(0, -1)) onMarkedRef.current({ ...e.inbound!, readAt: marked.readAt });
+        onMarkedRef.current(marked);
+      } catch (err) {
+        setError(err);
       }
     })();
   }, [entries]);
