@@ -93,11 +93,10 @@ export function findInbound(db: Reader, accountId: string, mode: 'live' | 'test'
   return db.selectFrom('inbound_messages').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
 }
 
-/** Records when the business marked a customer message read (the first time only). */
 /**
- * Records `row` read at `at`, with every earlier unread message of the same customer to the same
- * number and mode: marking one read at the platform marks the earlier ones of the conversation
- * read too (docs/platform.md §1.1). @returns how many messages it marked.
+ * Records `row` read at `at` (the first time only), with every earlier unread message of the same
+ * customer to the same number and mode: marking one read at the platform marks the earlier ones of
+ * the conversation read too (docs/platform.md §1.1). @returns how many messages it marked.
  */
 export async function setInboundRead(tx: Tx, row: Pick<InboundRow, 'account_id' | 'mode' | 'phone_number_id' | 'sender' | 'contact_id' | 'sent_at' | 'id'>, at: string): Promise<number> {
   const result = await tx
