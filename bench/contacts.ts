@@ -17,8 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql, type Insertable } from 'kysely';
-import pg from 'pg';
-import { cliWith, postgresSchemaUrl, ROOT } from './lib.js';
+import { cliWith, dropPostgresSchema, postgresSchemaUrl, ROOT } from './lib.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import type { ContactsTable, InboundMessagesTable, MessagesTable } from '../src/db/schema.js';
@@ -152,13 +151,7 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1000));
     if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
-    if (DB === 'postgres') {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.query(`drop schema if exists "${schema}_pgboss" cascade`);
-      await c.end();
-    }
+    if (DB === 'postgres') await dropPostgresSchema(PG_URL, schema);
   }
 }
 

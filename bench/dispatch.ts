@@ -14,12 +14,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { hubSignature } from '../src/lib/crypto.js';
+import { postgresSchemaUrl, ROOT } from './lib.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
@@ -113,23 +111,12 @@ async function ceilings(dataRoot: string, pgUrl: string): Promise<Row[]> {
   return rows;
 }
 
-/** A fresh PostgreSQL schema; its URL (search_path set). */
-async function pgSchema(name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(`drop schema if exists "${name}" cascade`);
-  await client.query(`drop schema if exists "${name}_pgboss" cascade`);
-  await client.query(`create schema "${name}"`);
-  await client.end();
-  return `${PG_URL}?options=${encodeURIComponent(`-c search_path=${name}`)}`;
-}
-
 async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Row[]; notes: string[] }> {
   const rows: Row[] = [];
   const notes: string[] = [];
   const dataDir = path.join(dataRoot, dialect);
   const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_PORT: '4303' };
-  if (dialect === 'postgres') Object.assign(env, { DATABASE_URL: await pgSchema('bench_dispatch'), REDIS_URL: 'redis://127.0.0.1:6379' });
+  if (dialect === 'postgres') Object.assign(env, { DATABASE_URL: await postgresSchemaUrl(PG_URL, 'bench_dispatch'), REDIS_URL: 'redis://127.0.0.1:6379' });
 
   // Two numbers at the top tier, created as an operator would, before the service starts.
   const senders: { key: string; phoneNumberId: string; accountId: string }[] = [];
@@ -272,7 +259,7 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
 async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-dispatch-'));
   try {
-    const base = await ceilings(dataRoot, await pgSchema('bench_ceiling'));
+    const base = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'));
     const [hello, sqliteInsert, pgInsert] = base;
     const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
     console.log(`\nDispatch benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections\n`);

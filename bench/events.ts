@@ -16,8 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { cliWith, postgresSchemaUrl, ROOT } from './lib.js';
+import { cliWith, dropPostgresSchema, postgresSchemaUrl, ROOT } from './lib.js';
 import { Webhook } from 'standardwebhooks';
 import { hubSignature } from '../src/lib/crypto.js';
 
@@ -176,13 +175,7 @@ async function main(): Promise<void> {
     receiver.close();
     if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
-    if (DB === 'postgres') {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.query(`drop schema if exists "${schema}_pgboss" cascade`);
-      await c.end();
-    }
+    if (DB === 'postgres') await dropPostgresSchema(PG_URL, schema);
   }
 }
 

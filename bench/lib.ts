@@ -7,15 +7,25 @@ import pg from 'pg';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Creates `schema` in the PostgreSQL database at `pgUrl` and @returns the DATABASE_URL that puts
- * Tidings in it.
+ * Creates `schema` afresh in the PostgreSQL database at `pgUrl` (dropping what an earlier run left,
+ * see `dropPostgresSchema`) and @returns the DATABASE_URL that puts Tidings in it.
  */
 export async function postgresSchemaUrl(pgUrl: string, schema: string): Promise<string> {
+  await dropPostgresSchema(pgUrl, schema);
   const c = new pg.Client({ connectionString: pgUrl });
   await c.connect();
   await c.query(`create schema "${schema}"`);
   await c.end();
   return `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
+/** Drops `schema` and the pg-boss schema Tidings makes beside it (`<schema>_pgboss`), if they exist. */
+export async function dropPostgresSchema(pgUrl: string, schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  await c.query(`drop schema if exists "${schema}" cascade`);
+  await c.query(`drop schema if exists "${schema}_pgboss" cascade`);
+  await c.end();
 }
 
 /** The admin CLI (`bin/tidings.js`) run with `env`: @returns its JSON answer. @throws Error when it exits non-zero. */
