@@ -13,7 +13,7 @@ import { newId } from '../lib/ids.js';
 import type { Owned, PlatformInboundMessage, PlatformStatusUpdate } from '../platform/updates.js';
 import { messageStatusEvents } from './message-events.js';
 import { toInboundMessage } from './message.mapper.js';
-import * as dispatches from './dispatch/dispatch.repository.js';
+import * as dispatches from './send-queue.repository.js';
 import * as repo from './message.repository.js';
 import { waIdToE164 } from '../contacts/phone.js';
 import { applyReport, type ReportedStatus, type StatusReport } from './status-machine.js';

@@ -18,13 +18,12 @@ import { CAPTION_KINDS } from '../media/media-types.js';
 import type { MediaService } from '../media/media.service.js';
 import type { OutboundContent } from '../platform/platform.js';
 import type { TemplateService } from '../templates/template.service.js';
-import * as dispatches from './dispatch/dispatch.repository.js';
 import type { Dispatcher } from './dispatch/dispatcher.js';
-import type { DispatchPayload } from './dispatch/payload.js';
 import { toMessage } from './message.mapper.js';
 import * as repo from './message.repository.js';
 import type { Message, SendMessageBody, SendSource } from './message.schemas.js';
 import { bsuidRefusal } from './recipient-rules.js';
+import * as dispatches from './send-queue.repository.js';
 import { isRich, prepareRich, type RichBody } from './rich-send.js';
 
 export { CUSTOMER_WINDOW_MS };
@@ -110,7 +109,7 @@ export class MessageSender {
       content: rich?.stored ?? null,
       createdAt: iso(now),
     };
-    const payload: DispatchPayload = {
+    const payload: dispatches.DispatchPayload = {
       content: prepared.content,
       file: prepared.file && { id: prepared.file.id, mode: prepared.file.mode },
       replyTo: body.replyTo ?? null,
@@ -143,7 +142,7 @@ export class MessageSender {
         mode: auth.mode,
         phoneNumberId: auth.phoneNumberId,
         recipient: to,
-        payload: JSON.stringify(payload),
+        payload,
         expiresAt: iso(now + (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000),
         createdAt: message.createdAt,
       });

@@ -27,7 +27,7 @@ import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.
 import type { OutboundMessage, Platform, SenderCredentials } from '../../platform/platform.js';
 import type { MessageUpdates } from '../message-updates.js';
 import type { TestModeService } from '../test-mode.service.js';
-import * as repo from './dispatch.repository.js';
+import * as repo from '../send-queue.repository.js';
 import { classifyAttempt } from './outcomes.js';
 import type { Pacer } from './pacer.js';
 import type { PayloadResolver } from './payload.js';

@@ -12,7 +12,7 @@
  * back by RECOVERY_PER_SECOND (additive increase, multiplicative decrease, as TCP does).
  */
 import type { Store } from '../../db/store.js';
-import * as repo from './dispatch.repository.js';
+import * as repo from './pacing.repository.js';
 
 /** Share of the tier regained per second after a slow-down: from half to full in 10 s. */
 export const RECOVERY_PER_SECOND = 0.05;

@@ -1,5 +1,5 @@
 /**
- * What a queued message holds until its turn (`dispatches.payload`), and how it becomes the
+ * How a queued message's payload (`DispatchPayload`, send-queue.repository.ts) becomes the
  * platform request at dispatch: the stored file is registered for the sender if it has no valid
  * platform id (docs/platform.md §3: ids are per number and expire), and a reply target is resolved to
  * its wamid, which a message accepted moments before may only now have.
@@ -7,21 +7,9 @@
 import type { Store } from '../../db/store.js';
 import { TidingsError } from '../../errors.js';
 import type { MediaService } from '../../media/media.service.js';
-import { PlatformError, type OutboundContent, type OutboundMessage } from '../../platform/platform.js';
+import { PlatformError, type OutboundMessage } from '../../platform/platform.js';
 import * as messages from '../message.repository.js';
-import * as repo from './dispatch.repository.js';
-
-/** Stored as JSON with the queue entry. */
-export interface DispatchPayload {
-  /** The platform content; a file's `platformMediaId` is filled at dispatch. */
-  content: OutboundContent;
-  /** The stored file the content carries (a media message's file or a template's media header). */
-  file: { id: string; mode: 'live' | 'test' } | null;
-  /** `replyTo` as the client gave it: a `msg_` id or a wamid. */
-  replyTo: string | null;
-  /** A reaction on a message of ours that had no wamid when accepted: its `msg_` id. */
-  reactTo?: string;
-}
+import * as repo from '../send-queue.repository.js';
 
 /** The outcome of resolving a payload: the request to send, or wait (the quoted message is not sent yet). */
 export type Resolved = { message: OutboundMessage } | { waitMs: number };
@@ -42,7 +30,7 @@ export class PayloadResolver {
    * @throws PlatformError when registering the file failed (never `maybeTaken`: registering again is harmless).
    */
   async resolve(row: repo.DispatchRow): Promise<Resolved> {
-    const payload = JSON.parse(row.payload) as DispatchPayload;
+    const payload = repo.payloadOf(row);
     const content = structuredClone(payload.content);
     if (payload.file) {
       const file = await this.#o.media.lookup(row.account_id, payload.file.mode, payload.file.id);

@@ -7,7 +7,7 @@ import type { HoldReason, PhoneNumberQueue } from '../../accounts/phone-number.s
 import type { Store } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { LaneSample } from '../../metrics/metrics.js';
-import * as repo from './dispatch.repository.js';
+import * as repo from '../send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
 import type { Pacer } from './pacer.js';
 import type { DispatchPolicy } from './policy.js';

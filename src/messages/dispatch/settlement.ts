@@ -10,7 +10,7 @@ import type { Store, Tx } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { DispatchOutcome } from '../../metrics/recorders.js';
 import type { MessageUpdates } from '../message-updates.js';
-import * as repo from './dispatch.repository.js';
+import * as repo from '../send-queue.repository.js';
 import { pairLimitDelayMs, retryDelayMs, type AttemptError, type AttemptOutcome } from './outcomes.js';
 import type { Pacer } from './pacer.js';
 import type { DispatchPolicy } from './policy.js';

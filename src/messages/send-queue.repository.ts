@@ -1,11 +1,14 @@
 /**
- * Rows of the send queue (`dispatches`) and of the lanes' shared pace (`dispatch_pacing`). Only
- * this file touches those tables; it builds their rows.
+ * The send queue (`dispatches`): one entry per accepted message not yet taken by the platform,
+ * failed or expired. Written when a message is accepted (send.service.ts), claimed and settled by
+ * the dispatcher (`dispatch/`), and removed when a status adopts the wamid of a send whose answer
+ * was lost (status-reports.ts). Only this file touches the table; it builds its rows.
  */
 import { sql, type Selectable } from 'kysely';
-import { isPostgres } from '../../db/connect.js';
-import type { DispatchesTable } from '../../db/schema.js';
-import type { Reader, Tx } from '../../db/store.js';
+import { isPostgres } from '../db/connect.js';
+import type { DispatchesTable } from '../db/schema.js';
+import type { Reader, Tx } from '../db/store.js';
+import type { OutboundContent } from '../platform/platform.js';
 
 export type DispatchRow = Selectable<DispatchesTable>;
 
@@ -13,6 +16,26 @@ export type DispatchRow = Selectable<DispatchesTable>;
 export interface Lane {
   phoneNumberId: string;
   mode: 'live' | 'test';
+}
+
+/**
+ * What a queued message holds until its turn (stored as JSON in `dispatches.payload`); the
+ * dispatcher turns it into the platform request (dispatch/payload.ts).
+ */
+export interface DispatchPayload {
+  /** The platform content; a file's `platformMediaId` is filled at dispatch. */
+  content: OutboundContent;
+  /** The stored file the content carries (a media message's file or a template's media header). */
+  file: { id: string; mode: 'live' | 'test' } | null;
+  /** `replyTo` as the client gave it: a `msg_` id or a wamid. */
+  replyTo: string | null;
+  /** A reaction on a message of ours that had no wamid when accepted: its `msg_` id. */
+  reactTo?: string;
+}
+
+/** The payload of a queue entry, as stored. */
+export function payloadOf(row: DispatchRow): DispatchPayload {
+  return JSON.parse(row.payload) as DispatchPayload;
 }
 
 /** A message entering its number's queue. */
@@ -23,8 +46,7 @@ export interface NewDispatch {
   phoneNumberId: string;
   /** E.164. */
   recipient: string;
-  /** JSON of DispatchPayload. */
-  payload: string;
+  payload: DispatchPayload;
   /** ISO: the validity period's end. */
   expiresAt: string;
   /** ISO: acceptance time; also the first moment it may be sent. */
@@ -43,7 +65,7 @@ export async function insertDispatch(tx: Tx, d: NewDispatch): Promise<void> {
       phone_number_id: d.phoneNumberId,
       recipient: d.recipient,
       seq,
-      payload: d.payload,
+      payload: JSON.stringify(d.payload),
       state: 'queued',
       attempts: 0,
       not_before: d.createdAt,
@@ -237,39 +259,4 @@ export async function laneDepths(db: Reader): Promise<LaneDepth[]> {
     .groupBy(['p.phone_number_id', 'p.throughput', 'd.mode'])
     .execute();
   return rows.map((r) => ({ phoneNumberId: r.phone_number_id, throughput: Number(r.throughput), mode: r.mode, queued: Number(r.n), oldestCreatedAt: (r.oldest as string | null) ?? null }));
-}
-
-/** The stored pace of several lanes (missing: never reserved, full pace). */
-export async function readPaces(db: Reader, lanes: string[]): Promise<Map<string, PaceRow>> {
-  const out = new Map<string, PaceRow>();
-  if (lanes.length === 0) return out;
-  for (const row of await db.selectFrom('dispatch_pacing').selectAll().where('lane', 'in', lanes).execute()) {
-    out.set(row.lane, { nextSlotAt: Number(row.next_slot_at), factor: Number(row.factor), slowedAt: Number(row.slowed_at) });
-  }
-  return out;
-}
-
-/** A lane's pace as stored. */
-export interface PaceRow {
-  nextSlotAt: number;
-  factor: number;
-  slowedAt: number;
-}
-
-/** The lane's pace, locked for the rest of the unit (created at full pace if new). */
-export async function lockPace(tx: Tx, lane: string): Promise<PaceRow> {
-  await tx.insertInto('dispatch_pacing').values({ lane, next_slot_at: 0, factor: 1, slowed_at: 0 }).onConflict((oc) => oc.column('lane').doNothing()).execute();
-  let q = tx.selectFrom('dispatch_pacing').selectAll().where('lane', '=', lane);
-  if (isPostgres(tx)) q = q.forUpdate();
-  const row = await q.executeTakeFirstOrThrow();
-  return { nextSlotAt: Number(row.next_slot_at), factor: Number(row.factor), slowedAt: Number(row.slowed_at) };
-}
-
-export async function savePace(tx: Tx, lane: string, pace: PaceRow): Promise<void> {
-  await tx.updateTable('dispatch_pacing').set({ next_slot_at: pace.nextSlotAt, factor: pace.factor, slowed_at: pace.slowedAt }).where('lane', '=', lane).execute();
-}
-
-export async function readPace(db: Reader, lane: string): Promise<PaceRow | null> {
-  const row = await db.selectFrom('dispatch_pacing').selectAll().where('lane', '=', lane).executeTakeFirst();
-  return row ? { nextSlotAt: Number(row.next_slot_at), factor: Number(row.factor), slowedAt: Number(row.slowed_at) } : null;
 }
