@@ -5,12 +5,14 @@
  */
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { ContactUpdates } from './contacts/contact-updates.js';
-import { ContactService } from './contacts/contact.service.js';
 import type { Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
 import { KeyService } from './accounts/key.service.js';
+import { ThroughputTiers } from './accounts/throughput.js';
+import { Background } from './background.js';
 import type { Config } from './config.js';
+import { ContactUpdates } from './contacts/contact-updates.js';
+import { ContactService } from './contacts/contact.service.js';
 import { connectDatabase } from './db/connect.js';
 import type { Store } from './db/store.js';
 import { DeliveryService, DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './events/delivery.service.js';
@@ -18,7 +20,6 @@ import { EndpointService } from './events/endpoint.service.js';
 import { DELIVER_JOB, EventService } from './events/event.service.js';
 import { HttpWebhookTransport } from './events/transport.js';
 import type { Resolver } from './events/url-policy.js';
-import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { SqlJobQueue } from './jobs/sql-job-queue.js';
@@ -26,19 +27,19 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
 import { createLogger } from './lib/log.js';
 import { FlexibleRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
-import { DEFAULT_DISPATCH_POLICY, Dispatcher, type DispatchPolicy } from './messages/dispatch/dispatcher.js';
-import { DatabasePacer, MemoryPacer } from './messages/dispatch/pacer.js';
-import { PayloadResolver } from './messages/dispatch/payload.js';
-import { ThroughputTiers } from './accounts/throughput.js';
 import { DEFAULT_INBOUND_MEDIA_POLICY, INBOUND_MEDIA_JOB, InboundMedia, type InboundMediaPolicy } from './media/inbound-download.js';
 import { MediaService } from './media/media.service.js';
 import { LocalDirectoryStorage } from './media/storage.js';
-import { MessageUpdates } from './messages/message-updates.js';
+import { DEFAULT_DISPATCH_POLICY, Dispatcher, type DispatchPolicy } from './messages/dispatch/dispatcher.js';
+import { DatabasePacer, MemoryPacer } from './messages/dispatch/pacer.js';
+import { PayloadResolver } from './messages/dispatch/payload.js';
+import { InboundUpdates } from './messages/inbound-updates.js';
 import { relinkContact } from './messages/message.repository.js';
 import { MessageService } from './messages/message.service.js';
 import { MessageSender } from './messages/send.service.js';
-import { Metrics } from './metrics/metrics.js';
+import { StatusReports } from './messages/status-reports.js';
 import { TEST_STATUS_JOB, TestModeService } from './messages/test-mode.service.js';
+import { Metrics } from './metrics/metrics.js';
 import { CloudApiPlatform } from './platform/cloud-api/cloud-api.platform.js';
 import { PlatformIntake } from './platform/intake.js';
 import { MeteredPlatform } from './platform/metered.platform.js';
@@ -108,6 +109,20 @@ export interface DepsOverrides {
   role?: 'service' | 'admin';
 }
 
+/** What every part is built from: the config, the caller's overrides and the process's shared handles. */
+interface Base {
+  config: Config;
+  overrides: DepsOverrides;
+  role: 'service' | 'admin';
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  platform: Platform;
+  accounts: AccountService;
+  jobs: JobQueue;
+  metrics: Metrics;
+}
+
 export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
   const role = overrides.role ?? 'service';
   const clock = overrides.clock ?? systemClock;
@@ -116,7 +131,6 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const store = await connectDatabase(config.database);
   // One registry per instance. The process's own metrics only when something serves them.
   const metrics = new Metrics({ logger, processMetrics: role === 'service' && (config.metricsPort !== null || config.metricsToken !== null) });
-  const recorders = metrics.recorders;
 
   const redis = config.redisUrl && role === 'service' ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   // Without a listener ioredis prints its connection errors to stderr as plain text, outside the JSON log.
@@ -125,31 +139,117 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
 
   const graphUrl = overrides.graphUrl ?? (config.platform.mode === 'graph' ? config.platform.graphUrl : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
   // Every platform call is counted and timed here, whoever makes it.
-  const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs }), recorders.platform);
+  const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs }), metrics.recorders.platform);
 
   const secretBox = new SecretBox(secrets.encryptionKey);
   const accounts = new AccountService({ store, secretBox, clock, simulatorSecret: secrets.appSecret });
   const keys = new KeyService({ store, clock, accounts });
   const jobs =
     config.database.dialect === 'postgres'
-      ? new PgBossJobQueue({ store, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs, metrics: recorders.jobs })
-      : new SqlJobQueue({ store, clock, logger, pollMs: config.jobPollMs, metrics: recorders.jobs });
+      ? new PgBossJobQueue({ store, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs, metrics: metrics.recorders.jobs })
+      : new SqlJobQueue({ store, clock, logger, pollMs: config.jobPollMs, metrics: metrics.recorders.jobs });
+  const base: Base = { config, overrides, role, store, clock, logger, platform, accounts, jobs, metrics };
+
+  const eventing = buildEventing(base, secretBox);
+  const content = await buildContent(base, eventing.events);
+  const messaging = buildMessaging(base, eventing.events, content);
+  const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
+  // The hand-offs of a platform webhook: each feature's own object takes its updates.
+  const intake = new PlatformIntake({
+    store,
+    clock,
+    logger,
+    consumers: {
+      numberOwners: accounts,
+      contacts: messaging.contactUpdates,
+      statuses: messaging.statuses,
+      inbound: messaging.inbound,
+      templates: content.reviews,
+      numbers: tiers,
+    },
+  });
+
+  metrics.observe({ lanes: () => messaging.dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats() });
+  jobs.register(TEST_STATUS_JOB, (payload) => messaging.testMode.applyTestStatus(payload), { concurrency: 4 });
+  jobs.register(SUBMIT_JOB, (payload) => content.submitter.resubmit(payload));
+  jobs.register(DELIVER_JOB, (payload) => eventing.deliveries.deliver(payload), { concurrency: 64 });
+  jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), { concurrency: 4 });
+  if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
+
+  const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers });
+  return {
+    config,
+    store,
+    clock,
+    logger,
+    secrets,
+    platform,
+    accounts,
+    keys,
+    messages: messaging.messages,
+    contacts: messaging.contacts,
+    sender: messaging.sender,
+    dispatcher: messaging.dispatcher,
+    tiers,
+    intake,
+    testMode: messaging.testMode,
+    templates: content.templates,
+    media: content.media,
+    keyRateLimiter,
+    events: eventing.events,
+    endpoints: eventing.endpoints,
+    deliveries: eventing.deliveries,
+    jobs,
+    metrics,
+    lifecycle: { draining: false },
+    startBackground: () => background.start(),
+    stopBackground: () => background.stop(),
+    async close() {
+      await background.stop();
+      await jobs.close();
+      await eventing.transport.close();
+      await platform.close();
+      await keyRateLimiter.close();
+      if (redis) redis.disconnect();
+      await store.close();
+    },
+  };
+}
+
+/** Events, webhook endpoints and their signed deliveries (events feature). */
+function buildEventing({ config, overrides, store, clock, logger, jobs, metrics }: Base, secretBox: SecretBox) {
   const events = new EventService({ store, jobs, clock });
   const endpoints = new EndpointService({ store, clock, secretBox, allowPrivateUrls: config.allowPrivateWebhookUrls });
   const policy = { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy };
   const transport = new HttpWebhookTransport({ connectTimeoutMs: policy.timeoutMs, allowPrivateUrls: config.allowPrivateWebhookUrls, ...(overrides.resolver ? { resolver: overrides.resolver } : {}) });
-  const deliveries = new DeliveryService({ store, jobs, clock, endpoints, logger, policy, allowPrivateUrls: config.allowPrivateWebhookUrls, transport, metrics: recorders.deliveries });
+  const deliveries = new DeliveryService({ store, jobs, clock, endpoints, logger, policy, allowPrivateUrls: config.allowPrivateWebhookUrls, transport, metrics: metrics.recorders.deliveries });
+  return { events, endpoints, deliveries, transport };
+}
 
+/** Uploaded files and templates, with the platform's reviews of templates (media and templates features). */
+async function buildContent({ config, role, store, clock, logger, platform, accounts, jobs }: Base, events: EventService) {
   const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
   if (role === 'service') await storage.sweepTemp();
   const media = new MediaService({ store, clock, platform, accounts, storage });
   const submitter = new TemplateSubmitter({ store, platform, accounts, media, events, jobs, clock, logger, appId: config.appId });
   const templates = new TemplateService({ store, media, submitter, clock, platform, accounts });
   const reviews = new TemplateReviews({ store, events });
+  return { storage, media, submitter, templates, reviews };
+}
+
+/**
+ * Contacts, and messages through their whole life: accepting sends, the dispatcher, test mode,
+ * the platform's status reports, customers' messages and their files (messages and contacts features).
+ */
+function buildMessaging(base: Base, events: EventService, content: Awaited<ReturnType<typeof buildContent>>) {
+  const { config, overrides, store, clock, logger, platform, accounts, jobs, metrics } = base;
   // Contacts are written in the units of work of the messages that name them; a merge moves the
   // merged contact's messages of both directions.
   const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
   const contacts = new ContactService({ store, clock });
+  const statuses = new StatusReports({ events, clock, contacts: contactUpdates });
+  // Customers' messages schedule their files' downloads, and a download settles its message: the
+  // one cycle between two features, closed here by handing the download the message's settle step.
   const inboundMedia: InboundMedia = new InboundMedia({
     store,
     jobs,
@@ -157,23 +257,22 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     logger,
     platform,
     accounts,
-    storage,
+    storage: content.storage,
     policy: { ...DEFAULT_INBOUND_MEDIA_POLICY, ...overrides.inboundMediaPolicy },
-    settle: (tx, inboundMessageId, outcome) => updates.settleInboundMedia(tx, inboundMessageId, outcome),
+    settle: (tx, inboundMessageId, outcome) => inbound.settleInboundMedia(tx, inboundMessageId, outcome),
   });
-  const updates = new MessageUpdates({ events, clock, contacts: contactUpdates, inboundMedia });
+  const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia });
   const messages = new MessageService({ store, clock, platform, accounts });
-  const testMode = new TestModeService({ store, updates, clock, jobs, contactUpdates });
-  const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
+  const testMode = new TestModeService({ store, clock, jobs, statuses, inbound, contactUpdates });
   const dispatcher = new Dispatcher({
     store,
     clock,
     logger,
     platform,
     accounts,
-    updates,
+    statuses,
     testMode,
-    resolver: new PayloadResolver({ store, media }),
+    resolver: new PayloadResolver({ store, media: content.media }),
     // One process on SQLite; on PostgreSQL every process shares each number's pace.
     pacer: config.database.dialect === 'postgres' ? new DatabasePacer(store) : new MemoryPacer(),
     policy: {
@@ -184,86 +283,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       platformTimeoutMs: config.platformTimeoutMs,
       ...overrides.dispatchPolicy,
     },
-    metrics: recorders.dispatch,
+    metrics: metrics.recorders.dispatch,
   });
-  const sender = new MessageSender({ store, clock, templates, media, dispatcher, contacts, contactUpdates });
-  const intake = new PlatformIntake({
-    store,
-    clock,
-    logger,
-    consumers: {
-      accountOfNumber: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId ?? null,
-      accountsOfTemplates: (ids) => reviews.accountsOfPlatformTemplates(ids),
-      applyContacts: (tx, sightings, now) => contactUpdates.applyPlatform(tx, sightings, now),
-      applyStatuses: (tx, statuses, now) => updates.applyStatuses(tx, statuses, now),
-      recordInbound: (tx, messages, now) => updates.recordInbound(tx, messages, now),
-      applyTemplateUpdates: (tx, changes, now) => reviews.apply(tx, changes, now),
-      ownersOfNumberUpdates: (changes) => tiers.owners(changes),
-      applyNumberUpdates: (tx, changes, now) => tiers.apply(tx, changes, now),
-    },
-  });
-
-  metrics.observe({ lanes: () => dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats() });
-
-  jobs.register(TEST_STATUS_JOB, (payload) => testMode.applyTestStatus(payload), { concurrency: 4 });
-  jobs.register(SUBMIT_JOB, (payload) => submitter.resubmit(payload));
-  jobs.register(DELIVER_JOB, (payload) => deliveries.deliver(payload), { concurrency: 64 });
-  jobs.register(INBOUND_MEDIA_JOB, (payload) => inboundMedia.download(payload), { concurrency: 4 });
-  if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
-  let purgeTimer: NodeJS.Timeout | null = null;
-  const stopBackground = async () => {
-    if (purgeTimer) clearInterval(purgeTimer);
-    // Dispatches waiting for their slot go back to the queue at once; calls under way finish.
-    await dispatcher.stop();
-    await jobs.stop();
-  };
-
-  return {
-    config,
-    store,
-    clock,
-    logger,
-    secrets,
-    platform,
-    accounts,
-    keys,
-    messages,
-    contacts,
-    sender,
-    dispatcher,
-    tiers,
-    intake,
-    testMode,
-    templates,
-    media,
-    keyRateLimiter,
-    events,
-    endpoints,
-    deliveries,
-    jobs,
-    metrics,
-    lifecycle: { draining: false },
-    async startBackground() {
-      await jobs.start();
-      dispatcher.start();
-      const purge = () => {
-        purgeExpiredIdempotencyKeys(store, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
-        events.purgeExpired().catch((err) => logger.warn({ err }, 'event purge failed'));
-        tiers.refreshStale().catch((err) => logger.warn({ err }, 'tier refresh failed'));
-      };
-      void purge();
-      purgeTimer = setInterval(purge, 60 * 60 * 1000);
-      purgeTimer.unref();
-    },
-    stopBackground,
-    async close() {
-      await stopBackground();
-      await jobs.close();
-      await transport.close();
-      await platform.close();
-      await keyRateLimiter.close();
-      if (redis) redis.disconnect();
-      await store.close();
-    },
-  };
+  const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates });
+  return { contactUpdates, contacts, statuses, inbound, inboundMedia, messages, testMode, dispatcher, sender };
 }

@@ -1,6 +1,6 @@
 /**
  * Reading messages (docs/api.md §4.7, §D8): one by `msg_` id or wamid, a customer's
- * message, and pages of them. Sending is send.service.ts; what happens after, message-updates.ts.
+ * message, and pages of them. Sending is send.service.ts; what the platform reports after, status-reports.ts.
  */
 import type { AccountService } from '../accounts/account.service.js';
 import { isBsuid } from '../contacts/identity.js';

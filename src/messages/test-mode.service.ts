@@ -8,12 +8,13 @@ import type { Store, Tx } from '../db/store.js';
 import type { JobInput, JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import type { MessageUpdates } from './message-updates.js';
+import type { InboundUpdates } from './inbound-updates.js';
 import { toInboundMessage } from './message.mapper.js';
 import * as repo from './message.repository.js';
 import type { InboundMessage, TestInboundBody } from './message.schemas.js';
 import { toE164 } from '../contacts/phone.js';
 import type { ReportedStatus } from './status-machine.js';
+import type { StatusReports } from './status-reports.js';
 
 /**
  * Test-mode progression (docs/api.md §D8): a test message is `sent` when its turn in the number's
@@ -32,10 +33,22 @@ export const TEST_PROGRESSION = {
 
 export const TEST_STATUS_JOB = 'messages.test_status';
 
-export class TestModeService {
-  readonly #o: { store: Store; updates: MessageUpdates; clock: Clock; jobs: JobQueue; contactUpdates: Pick<ContactUpdates, 'observe'> };
+export interface TestModeOptions {
+  store: Store;
+  clock: Clock;
+  jobs: JobQueue;
+  /** Applies the simulated statuses, as the platform's would be. */
+  statuses: Pick<StatusReports, 'applyToMessage'>;
+  /** Sends the `message.received` event of a test customer message. */
+  inbound: Pick<InboundUpdates, 'recordReceivedEvents'>;
+  /** Records the customer of a test customer message (created if new). */
+  contactUpdates: Pick<ContactUpdates, 'observe'>;
+}
 
-  constructor(options: { store: Store; updates: MessageUpdates; clock: Clock; jobs: JobQueue; contactUpdates: Pick<ContactUpdates, 'observe'> }) {
+export class TestModeService {
+  readonly #o: TestModeOptions;
+
+  constructor(options: TestModeOptions) {
     this.#o = options;
   }
 
@@ -67,7 +80,7 @@ export class TestModeService {
       const sighting = { accountId: auth.accountId, phoneNumberId: auth.phoneNumberId, mode: 'test' as const, phone: from, userId: null, parentUserId: null, name: null, username: null, at: now, kind: 'inbound' as const };
       message.contactId = (await this.#o.contactUpdates.observe(tx, [sighting], now))[0] ?? null;
       const stored = await repo.insertInboundMessages(tx, [message]);
-      await this.#o.updates.recordReceivedEvents(tx, stored);
+      await this.#o.inbound.recordReceivedEvents(tx, stored);
     });
     return toInboundMessage(repo.inboundRow(message));
   }
@@ -80,10 +93,10 @@ export class TestModeService {
     const p = TEST_PROGRESSION;
     const at = iso(now);
     if (to.endsWith(p.failSuffix)) {
-      await this.#o.updates.applyToMessage(tx, messageId, { status: 'failed', at, error: { code: '131026', message: 'Message undeliverable (test mode: recipient ends in 0001).' } }, 'test');
+      await this.#o.statuses.applyToMessage(tx, messageId, { status: 'failed', at, error: { code: '131026', message: 'Message undeliverable (test mode: recipient ends in 0001).' } }, 'test');
       return;
     }
-    await this.#o.updates.applyToMessage(tx, messageId, { status: 'sent', at, error: null }, 'test');
+    await this.#o.statuses.applyToMessage(tx, messageId, { status: 'sent', at, error: null }, 'test');
     const job = (status: ReportedStatus, afterMs: number): JobInput => ({ type: TEST_STATUS_JOB, payload: { messageId, status }, runAt: now + afterMs });
     const jobs: JobInput[] = [];
     if (!to.endsWith(p.stopAtSentSuffix)) jobs.push(job('delivered', p.deliveredAfterMs));
@@ -95,6 +108,6 @@ export class TestModeService {
   async applyTestStatus(payload: { messageId: string; status: ReportedStatus; errorCode?: string; errorMessage?: string }): Promise<void> {
     const at = iso(this.#o.clock.now());
     const error = payload.errorCode ? { code: payload.errorCode, message: payload.errorMessage ?? '' } : null;
-    await this.#o.store.write((tx) => this.#o.updates.applyToMessage(tx, payload.messageId, { status: payload.status, at, error }, 'test'));
+    await this.#o.store.write((tx) => this.#o.statuses.applyToMessage(tx, payload.messageId, { status: payload.status, at, error }, 'test'));
   }
 }

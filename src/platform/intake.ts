@@ -13,24 +13,46 @@ import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
 import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates } from './updates.js';
 
-/** What each feature does with its updates. The apply functions run inside the batch's unit of work and never refuse. */
+/**
+ * The features that take a webhook's updates, one hand-off each, named after the feature's own
+ * object and methods (deps.ts passes the objects themselves). The apply methods run inside the
+ * batch's unit of work and never refuse.
+ */
 export interface IntakeConsumers {
-  /** The account that owns a business number, or null. */
-  accountOfNumber(phoneNumberId: string): Promise<string | null>;
-  /** The accounts of the stored templates with these platform ids (unknown ids left out). */
-  accountsOfTemplates(platformTemplateIds: string[]): Promise<Map<string, string>>;
-  /** Creates and links the customers the messages and statuses name, before those are stored (they refer to them). */
-  applyContacts(tx: Tx, contacts: Owned<PlatformContactUpdate>[], now: string): Promise<void>;
-  /** @returns how many statuses were new. */
-  applyStatuses(tx: Tx, statuses: Owned<PlatformStatusUpdate>[], now: string): Promise<number>;
-  /** @returns how many customer messages were new. */
-  recordInbound(tx: Tx, messages: Owned<PlatformInboundMessage>[], now: string): Promise<number>;
-  /** @returns how many templates changed. */
-  applyTemplateUpdates(tx: Tx, updates: PlatformTemplateUpdate[], now: string): Promise<number>;
-  /** The number and account each number update concerns (null: no account has it). */
-  ownersOfNumberUpdates(updates: PlatformNumberUpdate[]): Promise<({ accountId: string; phoneNumberId: string } | null)[]>;
-  /** @returns how many numbers changed. */
-  applyNumberUpdates(tx: Tx, updates: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[], now: string): Promise<number>;
+  /** Who owns each business number (accounts feature, `AccountService`). */
+  numberOwners: {
+    /** The account that owns a business number, or undefined. */
+    accountForPhoneNumber(phoneNumberId: string): Promise<{ accountId: string } | undefined>;
+  };
+  /** The customers the messages and statuses name (contacts feature, `ContactUpdates`). */
+  contacts: {
+    /** Creates and links them, before the messages and statuses that refer to them are stored. */
+    applyPlatform(tx: Tx, contacts: Owned<PlatformContactUpdate>[], now: string): Promise<void>;
+  };
+  /** Statuses of the messages Tidings sent (messages feature, `StatusReports`). */
+  statuses: {
+    /** @returns how many statuses were new. */
+    applyStatuses(tx: Tx, statuses: Owned<PlatformStatusUpdate>[], now: string): Promise<number>;
+  };
+  /** Customers' messages (messages feature, `InboundUpdates`). */
+  inbound: {
+    /** @returns how many customer messages were new. */
+    recordInbound(tx: Tx, messages: Owned<PlatformInboundMessage>[], now: string): Promise<number>;
+  };
+  /** Template reviews and re-categorisations (templates feature, `TemplateReviews`). */
+  templates: {
+    /** The accounts of the stored templates with these platform ids (unknown ids left out). */
+    accountsOfPlatformTemplates(platformTemplateIds: string[]): Promise<Map<string, string>>;
+    /** @returns how many templates changed. */
+    apply(tx: Tx, updates: PlatformTemplateUpdate[], now: string): Promise<number>;
+  };
+  /** Changes of business numbers, such as a throughput upgrade (accounts feature, `ThroughputTiers`). */
+  numbers: {
+    /** The number and account each update concerns (null: no account has it). */
+    owners(updates: PlatformNumberUpdate[]): Promise<({ accountId: string; phoneNumberId: string } | null)[]>;
+    /** @returns how many numbers changed. */
+    apply(tx: Tx, updates: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[], now: string): Promise<number>;
+  };
 }
 
 /** Statuses and customer messages written per step of a webhook's unit of work. */
@@ -52,9 +74,11 @@ export class PlatformIntake {
   async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<{ statuses: number; inbound: number; templates: number; numbers: number; skipped: number }> {
     const { consumers } = this.#o;
     const owners = new Map<string, string | null>();
-    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts].map((x) => x.phoneNumberId))) owners.set(id, await consumers.accountOfNumber(id));
-    const templateOwners = await consumers.accountsOfTemplates(updates.templates.map((t) => t.platformTemplateId));
-    const numberOwners = await consumers.ownersOfNumberUpdates(updates.numbers);
+    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts].map((x) => x.phoneNumberId))) {
+      owners.set(id, (await consumers.numberOwners.accountForPhoneNumber(id))?.accountId ?? null);
+    }
+    const templateOwners = await consumers.templates.accountsOfPlatformTemplates(updates.templates.map((t) => t.platformTemplateId));
+    const numberOwners = await consumers.numbers.owners(updates.numbers);
     const foreign = [...owners.values(), ...templateOwners.values(), ...numberOwners.map((o) => o?.accountId ?? null)].find((accountId) => accountId !== null && !signer.covers(accountId));
     if (foreign !== undefined) {
       throw new TidingsError('signature_invalid', 'The webhook is signed by an app that does not speak for every account it names; nothing was changed.');
@@ -73,13 +97,13 @@ export class PlatformIntake {
       let stored = 0;
       // In slices, so no statement's parameter count grows with the batch (the platform sends at
       // most 1,000 updates per POST, docs/platform.md §4.3; a 4 MB body can carry 30 times more).
-      for (let i = 0; i < contacts.length; i += SLICE) await consumers.applyContacts(tx, contacts.slice(i, i + SLICE), now);
+      for (let i = 0; i < contacts.length; i += SLICE) await consumers.contacts.applyPlatform(tx, contacts.slice(i, i + SLICE), now);
       for (let i = 0; i < Math.max(statuses.length, inbound.length); i += SLICE) {
-        fresh += await consumers.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
-        stored += await consumers.recordInbound(tx, inbound.slice(i, i + SLICE), now);
+        fresh += await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
+        stored += await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);
       }
-      const templates = await consumers.applyTemplateUpdates(tx, updates.templates, now);
-      const changedNumbers = await consumers.applyNumberUpdates(tx, numbers, now);
+      const templates = await consumers.templates.apply(tx, updates.templates, now);
+      const changedNumbers = await consumers.numbers.apply(tx, numbers, now);
       return { statuses: fresh, inbound: stored, templates, numbers: changedNumbers, skipped };
     });
   }

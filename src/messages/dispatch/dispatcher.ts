@@ -13,7 +13,7 @@
  * - Each attempt ends in its own unit of work: the wamid recorded and the entry removed, or the
  *   entry put back for a retry (outcomes.ts says which and when), or the message failed.
  * - An attempt with no answer is `unknown`: the entry waits `reconciliationWindowMs` for a status
- *   carrying its `msg_` id in `biz_opaque_callback_data` (message-updates.ts removes the entry and
+ *   carrying its `msg_` id in `biz_opaque_callback_data` (status-reports.ts removes the entry and
  *   adopts the wamid when one arrives); only then is it sent again.
  * - An entry still queued when its validity period ends fails with `validity_period_expired`.
  */
@@ -25,7 +25,7 @@ import { iso, type Clock } from '../../lib/clock.js';
 import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.js';
 import type { OutboundMessage, Platform, SenderCredentials } from '../../platform/platform.js';
-import type { MessageUpdates } from '../message-updates.js';
+import type { StatusReports } from '../status-reports.js';
 import type { TestModeService } from '../test-mode.service.js';
 import * as repo from '../send-queue.repository.js';
 import { classifyAttempt } from './outcomes.js';
@@ -46,7 +46,7 @@ export interface DispatcherOptions {
   platform: Platform;
   accounts: AccountService;
   resolver: PayloadResolver;
-  updates: MessageUpdates;
+  statuses: Pick<StatusReports, 'attachWamid' | 'applyToMessage'>;
   testMode: TestModeService;
   pacer: Pacer;
   policy: DispatchPolicy;
@@ -247,7 +247,7 @@ export class Dispatcher {
       return this.#settlement.settle(s, row, classifyAttempt(err));
     }
     await store.write(async (tx) => {
-      const attached = await this.#o.updates.attachWamid(tx, row.message_id, wamid);
+      const attached = await this.#o.statuses.attachWamid(tx, row.message_id, wamid);
       if (attached === 'duplicate') this.#o.logger.warn({ messageId: row.message_id, wamid }, 'the platform took a message a second time: a status for the first send came after the reconciliation window');
       await repo.removeDispatches(tx, [row.message_id]);
     });

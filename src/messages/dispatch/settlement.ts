@@ -9,7 +9,7 @@ import type { HoldReason } from '../../accounts/phone-number.schemas.js';
 import type { Store, Tx } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { DispatchOutcome } from '../../metrics/recorders.js';
-import type { MessageUpdates } from '../message-updates.js';
+import type { StatusReports } from '../status-reports.js';
 import * as repo from '../send-queue.repository.js';
 import { pairLimitDelayMs, retryDelayMs, type AttemptError, type AttemptOutcome } from './outcomes.js';
 import type { Pacer } from './pacer.js';
@@ -19,7 +19,7 @@ export interface SettlementOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
-  updates: Pick<MessageUpdates, 'applyToMessage'>;
+  statuses: Pick<StatusReports, 'applyToMessage'>;
   pacer: Pick<Pacer, 'slowDown'>;
   policy: Pick<DispatchPolicy, 'retry' | 'reconciliationWindowMs'>;
   /** Counts an outcome for the lane (the dispatcher's stats and metrics). */
@@ -44,7 +44,7 @@ export class Settlement {
 
   /** Records a failed attempt as its outcome says. */
   async settle(s: LaneHold, row: repo.DispatchRow, outcome: AttemptOutcome): Promise<void> {
-    const { clock, logger, policy, store, updates } = this.#o;
+    const { clock, logger, policy, store, statuses } = this.#o;
     const now = clock.now();
     const attempt = row.attempts + 1;
     const log = { messageId: row.message_id, lane: s.key, code: outcome.error.code, attempt };
@@ -53,7 +53,7 @@ export class Settlement {
         logger.info(log, 'the platform refused a message');
         this.#o.count(s.lane, 'failed');
         return store.write(async (tx) => {
-          await updates.applyToMessage(tx, row.message_id, { status: 'failed', at: iso(now), error: outcome.error });
+          await statuses.applyToMessage(tx, row.message_id, { status: 'failed', at: iso(now), error: outcome.error });
           await repo.removeDispatches(tx, [row.message_id]);
         });
       case 'retry':
@@ -101,7 +101,7 @@ export class Settlement {
       const seconds = Math.round((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 1000);
       const last = row.last_error ? (JSON.parse(row.last_error) as AttemptError) : null;
       const message = `Not sent within its validity period of ${seconds} s${last ? `; the last attempt failed with ${last.code}: ${last.message}` : ''}.`;
-      await this.#o.updates.applyToMessage(tx, row.message_id, { status: 'failed', at: iso(now), error: { code: 'validity_period_expired', message } });
+      await this.#o.statuses.applyToMessage(tx, row.message_id, { status: 'failed', at: iso(now), error: { code: 'validity_period_expired', message } });
     }
     await repo.removeDispatches(tx, rows.map((r) => r.message_id));
   }

@@ -1,0 +1,56 @@
+/**
+ * The service's background work, started by `main.ts` through `Deps.startBackground` (never by the
+ * CLI or the tests that do not ask for it).
+ */
+import type { Logger } from 'pino';
+import type { ThroughputTiers } from './accounts/throughput.js';
+import type { Store } from './db/store.js';
+import type { EventService } from './events/event.service.js';
+import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import type { Clock } from './lib/clock.js';
+import type { Dispatcher } from './messages/dispatch/dispatcher.js';
+
+/**
+ * The service's background work: the job workers, the dispatcher, and hourly housekeeping
+ * (expired idempotency keys and events, tiers not read for a day).
+ */
+export interface BackgroundOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  jobs: JobQueue;
+  dispatcher: Dispatcher;
+  events: EventService;
+  tiers: ThroughputTiers;
+}
+
+export class Background {
+  readonly #o: BackgroundOptions;
+  #purgeTimer: NodeJS.Timeout | null = null;
+
+  constructor(options: BackgroundOptions) {
+    this.#o = options;
+  }
+
+  async start(): Promise<void> {
+    const { store, clock, logger, jobs, dispatcher, events, tiers } = this.#o;
+    await jobs.start();
+    dispatcher.start();
+    const purge = () => {
+      purgeExpiredIdempotencyKeys(store, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
+      events.purgeExpired().catch((err) => logger.warn({ err }, 'event purge failed'));
+      tiers.refreshStale().catch((err) => logger.warn({ err }, 'tier refresh failed'));
+    };
+    void purge();
+    this.#purgeTimer = setInterval(purge, 60 * 60 * 1000);
+    this.#purgeTimer.unref();
+  }
+
+  /** Stops housekeeping, then the dispatcher (entries waiting for their slot go back to the queue at once; calls under way finish), then the job workers. */
+  async stop(): Promise<void> {
+    if (this.#purgeTimer) clearInterval(this.#purgeTimer);
+    await this.#o.dispatcher.stop();
+    await this.#o.jobs.stop();
+  }
+}
