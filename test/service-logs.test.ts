@@ -123,7 +123,7 @@ describe('the log of a real run', () => {
   it('logs an error by its type, message and code, never the data it carries', () => {
     let written = '';
     const logger = createLogger('info', { write: (line: string) => void (written += line) });
-    const platform = new PlatformError('refused', '(#131009) Parameter value is not valid', 131009, `Parameter body text "${OUTBOUND_TEXT}" is invalid`);
+    const platform = new PlatformError('refused', '(#131009) Parameter value is not valid', { code: 131009, details: `Parameter body text "${OUTBOUND_TEXT}" is invalid` });
     const err = Object.assign(new Error('validation failed', { cause: platform }), { validation: [{ data: FAILED_TEXT }], body: { text: FAILED_TEXT } });
     logger.error({ err, text: INBOUND_TEXT, request: { body: { text: INBOUND_TEXT }, accessToken: 'EAAG-token' } }, 'unexpected error');
     for (const value of [OUTBOUND_TEXT, FAILED_TEXT, INBOUND_TEXT, 'EAAG-token']) assert.equal(written.includes(value), false, `${value} in ${written}`);

@@ -1,35 +1,44 @@
 /**
- * Platform error codes (docs/platform.md §6.2, §7) and how each reaches a client of the service
- * (docs/api.md §D3: 429 for the platform's rate limits, 503 when it gave no usable answer, 502 when it
- * answered with an error the service cannot map to a 4xx).
+ * Platform errors at request time, read from the one table of Graph codes (graph-codes.ts), and how
+ * each reaches a client of the service (docs/api.md §D3: 429 for the platform's rate limits, 503
+ * when it gave no usable answer or calls the error temporary, 409 for a closed customer service
+ * window, 502 when it answered with an error the service cannot map to a 4xx).
  */
 import { TidingsError } from '../errors.js';
+import { graphCode } from './graph-codes.js';
 import { PlatformError } from './platform.js';
 
-/**
- * Codes that mean "slow down": 4 (app Graph rate limit), 80007 (WABA Graph rate limit), 130429
- * (throughput per number), 131056 (pair rate limit). Value: seconds to wait before retrying.
- */
-export const RATE_LIMIT_CODES: ReadonlyMap<number, number> = new Map([
-  [4, 60],
-  [80007, 60],
-  [130429, 1],
-  [131056, 6], // pair limit: one message per 6 s to the same user (docs/platform.md §7)
-]);
-
-/** Codes the platform documents as transient: 1/2 (service), 131000 (unknown, retry), 131016, 131057. */
-export const TRANSIENT_CODES: ReadonlySet<number> = new Set([1, 2, 131000, 131016, 131057]);
-
-/** Classifies a Graph error envelope's code. */
+/** What a Graph error code gives a `PlatformError` at request time (graph-codes.ts). */
 export function classifyPlatformCode(code: number): PlatformError['kind'] {
-  if (RATE_LIMIT_CODES.has(code)) return 'rate_limited';
-  if (TRANSIENT_CODES.has(code)) return 'unavailable';
-  return 'refused';
+  switch (graphCode(code).condition) {
+    case 'throughput_exceeded':
+    case 'pair_rate_limited':
+    case 'graph_rate_limited':
+      return 'rate_limited';
+    case 'temporary':
+    case 'number_maintenance':
+      return 'unavailable';
+    default:
+      return 'refused';
+  }
+}
+
+/**
+ * The `PlatformError` of a Graph error envelope's `error` (`{message, code, error_subcode,
+ * error_data: {details}}`, docs/platform.md §6.1): its kind and retry delay from the code's row.
+ */
+export function platformErrorOf(error: { message?: string; code: number; error_subcode?: number; error_data?: { details?: string } }): PlatformError {
+  return new PlatformError(classifyPlatformCode(error.code), error.message ?? `Graph error ${error.code}`, {
+    code: error.code,
+    details: error.error_data?.details ?? null,
+    retryAfterSeconds: graphCode(error.code).retryAfterSeconds ?? null,
+    subcode: error.error_subcode ?? null,
+  });
 }
 
 /**
  * The client-facing error for a platform failure at request time.
- * 131047 reported synchronously is the customer service window: 409 outside_customer_window.
+ * A closed window (131047) reported synchronously is 409 outside_customer_window.
  * @param options.stored the request stored something before the platform refused it (its answer
  *   is then kept for replay under the Idempotency-Key, docs/api.md §D4).
  */
@@ -49,7 +58,7 @@ export function toClientError(error: PlatformError, options: { stored?: boolean 
       ...(platformError ? { platformError } : {}),
     });
   }
-  if (error.code === 131047) {
+  if (error.code !== null && graphCode(error.code).condition === 'window_closed') {
     return new TidingsError('outside_customer_window', 'The platform reports the customer service window with this recipient is closed.', {
       param: 'to',
       ...stored,

@@ -101,28 +101,56 @@ export interface SendResult {
  */
 export type PlatformErrorKind = 'refused' | 'rate_limited' | 'unavailable';
 
+/** What a `PlatformError` knows beyond its kind and message; every field defaults to null (false). */
+export interface PlatformErrorDetails {
+  /** The platform's numeric error code (docs/platform.md §6.2; platform/graph-codes.ts). */
+  code?: number | null;
+  /** `error_data.details`, when given. */
+  details?: string | null;
+  /** Seconds to wait before retrying, when the error says so. */
+  retryAfterSeconds?: number | null;
+  /** `error_subcode`, which template errors rely on (docs/platform.md §6.1). */
+  subcode?: number | null;
+  /**
+   * True when the request may have reached the platform and been acted on without an answer
+   * coming back (a timeout or a connection lost after sending, a 5xx without a Graph error, a 200
+   * without an id): repeating it may do the work twice. False when it surely was not acted on (it
+   * was never sent, or the platform answered with an error).
+   */
+  maybeTaken?: boolean;
+}
+
+/**
+ * A failed platform call. `new PlatformError('unavailable', 'Graph API POST … timed out', { maybeTaken: true })`;
+ * errors the platform answered come from `platformErrorOf` (errors.ts), which reads the code's
+ * kind and retry delay from the one table of Graph codes.
+ */
 export class PlatformError extends Error {
   override name = 'PlatformError';
+  /** The platform's numeric error code, null when it gave none. */
+  readonly code: number | null;
+  readonly details: string | null;
+  readonly retryAfterSeconds: number | null;
+  readonly subcode: number | null;
+  readonly maybeTaken: boolean;
+
   constructor(
     readonly kind: PlatformErrorKind,
     message: string,
-    /** The platform's numeric error code (docs/platform.md §6.2), null when it gave none. */
-    readonly code: number | null = null,
-    /** `error_data.details`, when given. */
-    readonly details: string | null = null,
-    /** Seconds to wait before retrying, when the error says so. */
-    readonly retryAfterSeconds: number | null = null,
-    /** `error_subcode`, which template errors rely on (docs/platform.md §6.1). */
-    readonly subcode: number | null = null,
-    /**
-     * True when the request may have reached the platform and been acted on without an answer
-     * coming back (a timeout or a connection lost after sending, a 5xx without a Graph error, a 200
-     * without an id): repeating it may do the work twice. False when it surely was not acted on (it
-     * was never sent, or the platform answered with an error).
-     */
-    readonly maybeTaken: boolean = false,
+    options: PlatformErrorDetails = {},
   ) {
     super(message);
+    this.code = options.code ?? null;
+    this.details = options.details ?? null;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.subcode = options.subcode ?? null;
+    this.maybeTaken = options.maybeTaken ?? false;
+  }
+
+  /** The same error, with some of its details changed. */
+  with(changes: PlatformErrorDetails): PlatformError {
+    const { code, details, retryAfterSeconds, subcode, maybeTaken } = this;
+    return new PlatformError(this.kind, this.message, { code, details, retryAfterSeconds, subcode, maybeTaken, ...changes });
   }
 }
 

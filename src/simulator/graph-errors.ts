@@ -29,6 +29,7 @@ export const TITLES: Record<number, string> = {
   132015: 'Template is Paused',
   132016: 'Template is Disabled',
   132018: 'There was an issue with the parameters in your template.',
+  133004: 'Server temporarily unavailable',
   2388024: 'Content in This Language Already Exists',
   2388023: 'Message template name is being deleted',
   2388039: "Message template status can't be changed",

@@ -1,10 +1,11 @@
 /**
- * What a failed send attempt means for the message (docs/platform.md §6.2, §7). The table is in the
- * README ("Sending: what the platform's answers do"); keep the two in step.
+ * What a failed send attempt means for the message, by the condition the one table of Graph codes
+ * (platform/graph-codes.ts, docs/platform.md §6.2, §7) gives its code. The README's table
+ * ("Sending: what the platform's answers do") says the same in words; keep the two in step.
  *
  * - `retry`: the platform did not act on it and says so or surely did not see it (service errors
- *   1, 2, 131000, 131016, 133004; a 429 or 5xx carrying a Graph error; a connection that never
- *   opened): tried again after an exponential backoff with jitter.
+ *   1, 2, 131000, 131016, 133004; a 429 without a Graph error; a connection that never opened):
+ *   tried again after an exponential backoff with jitter.
  * - `slow_down` (130429, the number's throughput): the lane's pace is halved and the message is
  *   tried again shortly.
  * - `pair_limited` (131056, too many messages to one customer): only this customer's queue waits,
@@ -21,6 +22,7 @@
  *   code and message.
  */
 import type { HoldReason } from '../../accounts/phone-number.schemas.js';
+import { graphCode, type GraphCondition } from '../../platform/graph-codes.js';
 import { PlatformError } from '../../platform/platform.js';
 
 export type AttemptOutcome =
@@ -39,26 +41,15 @@ export interface AttemptError {
 
 const MINUTE = 60_000;
 
-/** Graph error codes that hold the number's whole queue, with the reason and for how long. */
-const LANE_CODES: ReadonlyMap<number, { reason: HoldReason; holdMs: number }> = new Map([
-  [4, { reason: 'graph_rate_limited', holdMs: MINUTE }],
-  [80007, { reason: 'graph_rate_limited', holdMs: MINUTE }],
-  [131057, { reason: 'number_maintenance', holdMs: 10_000 }],
-  [0, { reason: 'access_token_rejected', holdMs: MINUTE }],
-  [190, { reason: 'access_token_rejected', holdMs: MINUTE }],
-  [3, { reason: 'permission_missing', holdMs: MINUTE }],
-  [10, { reason: 'permission_missing', holdMs: MINUTE }],
-  [131005, { reason: 'permission_missing', holdMs: MINUTE }],
-  [368, { reason: 'account_restricted', holdMs: 5 * MINUTE }],
-  [131031, { reason: 'account_restricted', holdMs: 5 * MINUTE }],
-  [131042, { reason: 'account_restricted', holdMs: 5 * MINUTE }],
-  [131064, { reason: 'account_restricted', holdMs: 5 * MINUTE }],
-  [131045, { reason: 'number_not_registered', holdMs: 5 * MINUTE }],
-  [133010, { reason: 'number_not_registered', holdMs: 5 * MINUTE }],
-]);
-
-/** Codes the platform calls temporary: try the message again. */
-const RETRY_CODES: ReadonlySet<number> = new Set([1, 2, 131000, 131016, 133004]);
+/** How long each number-wide condition holds the number's whole queue (graph-codes.ts names them). */
+const HOLD_MS: Readonly<Record<Exclude<Extract<GraphCondition, HoldReason>, 'throughput_exceeded'>, number>> = {
+  graph_rate_limited: MINUTE,
+  number_maintenance: 10_000,
+  access_token_rejected: MINUTE,
+  permission_missing: MINUTE,
+  account_restricted: 5 * MINUTE,
+  number_not_registered: 5 * MINUTE,
+};
 
 /** Classifies a send attempt's failure. Anything not a PlatformError is a retry (a local hiccup). */
 export function classifyAttempt(err: unknown): AttemptOutcome {
@@ -68,12 +59,25 @@ export function classifyAttempt(err: unknown): AttemptOutcome {
     if (err.maybeTaken) return { kind: 'unknown', error };
     return err.kind === 'refused' ? { kind: 'fail', error: { code: 'platform_error', message: err.message } } : { kind: 'retry', error };
   }
-  if (err.code === 130429) return { kind: 'slow_down', error };
-  if (err.code === 131056) return { kind: 'pair_limited', error };
-  const lane = LANE_CODES.get(err.code) ?? (err.code >= 200 && err.code <= 299 ? { reason: 'permission_missing' as const, holdMs: MINUTE } : undefined);
-  if (lane) return { kind: 'hold_lane', ...lane, error };
-  if (RETRY_CODES.has(err.code)) return { kind: 'retry', error };
-  return { kind: 'fail', error };
+  const { condition } = graphCode(err.code);
+  switch (condition) {
+    case 'temporary':
+      return { kind: 'retry', error };
+    case 'throughput_exceeded':
+      return { kind: 'slow_down', error };
+    case 'pair_rate_limited':
+      return { kind: 'pair_limited', error };
+    case 'graph_rate_limited':
+    case 'number_maintenance':
+    case 'access_token_rejected':
+    case 'permission_missing':
+    case 'account_restricted':
+    case 'number_not_registered':
+      return { kind: 'hold_lane', reason: condition, holdMs: HOLD_MS[condition], error };
+    case 'window_closed':
+    case 'refused':
+      return { kind: 'fail', error };
+  }
 }
 
 /** The backoff before retry `attempt` (1 = the first retry): exponential, capped, with jitter in its upper half. */

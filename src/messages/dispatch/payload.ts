@@ -39,7 +39,7 @@ export class PayloadResolver {
       try {
         platformMediaId = await this.#o.media.platformIdFor(file, row.phone_number_id);
       } catch (err) {
-        if (err instanceof PlatformError && err.maybeTaken) throw new PlatformError(err.kind, err.message, err.code, err.details, err.retryAfterSeconds, err.subcode, false);
+        if (err instanceof PlatformError && err.maybeTaken) throw err.with({ maybeTaken: false });
         throw err;
       }
       if (content.type === 'media') content.platformMediaId = platformMediaId;

@@ -189,7 +189,7 @@ export class CloudApiPlatform implements Platform {
     const response = await this.#graph.postJson<SendResponse>(`/${sender.phoneNumberId}/messages`, sender.accessToken, toGraphMessage(message));
     const wamid = response.messages?.[0]?.id;
     if (typeof wamid !== 'string' || wamid === '') {
-      throw new PlatformError('unavailable', 'The platform accepted the send but returned no message id.', null, null, null, null, true);
+      throw new PlatformError('unavailable', 'The platform accepted the send but returned no message id.', { maybeTaken: true });
     }
     return { wamid, waId: response.contacts?.[0]?.wa_id?.trim() ?? null };
   }

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { Agent, request, type FormData } from 'undici';
 import { PlatformError } from '../platform.js';
-import { RATE_LIMIT_CODES, classifyPlatformCode } from '../errors.js';
+import { platformErrorOf } from '../errors.js';
 
 export interface GraphClientOptions {
   /** e.g. `https://graph.facebook.com/v23.0` (no trailing slash). */
@@ -83,7 +83,7 @@ export class GraphClient {
       text = await response.body.text();
     } catch (err) {
       const reason = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? `timed out after ${this.#timeoutMs} ms` : String((err as Error).message ?? err);
-      throw new PlatformError('unavailable', `Graph API ${method} ${path} failed: ${reason}`, null, null, null, null, !neverSent(err));
+      throw new PlatformError('unavailable', `Graph API ${method} ${path} failed: ${reason}`, { maybeTaken: !neverSent(err) });
     }
     let parsed: unknown;
     try {
@@ -95,21 +95,11 @@ export class GraphClient {
 
     const graphError = (parsed as GraphErrorBody | undefined)?.error;
     if (graphError && typeof graphError.code === 'number') {
-      const code = graphError.code;
-      return Promise.reject(
-        new PlatformError(
-          classifyPlatformCode(code),
-          graphError.message ?? `Graph error ${code}`,
-          code,
-          graphError.error_data?.details ?? null,
-          RATE_LIMIT_CODES.get(code) ?? null,
-          graphError.error_subcode ?? null,
-        ),
-      );
+      return Promise.reject(platformErrorOf({ ...graphError, code: graphError.code }));
     }
     // A gateway's 5xx may come after the platform acted on the request; a 429 or 4xx did not.
     const kind = statusCode >= 500 || statusCode === 429 ? 'unavailable' : 'refused';
-    throw new PlatformError(kind, `Graph API ${method} ${path} answered HTTP ${statusCode} without a Graph error`, null, null, null, null, statusCode >= 500);
+    throw new PlatformError(kind, `Graph API ${method} ${path} answered HTTP ${statusCode} without a Graph error`, { maybeTaken: statusCode >= 500 });
   }
 
   /**
