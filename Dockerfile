@@ -7,6 +7,8 @@ ARG NODE_VERSION=24.21.0
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The typed client is a workspace: the dashboard takes the API's types from it.
+COPY clients/typescript ./clients/typescript
 # --ignore-scripts: the `prepare` build runs below, once the sources are in.
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./

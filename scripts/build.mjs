@@ -27,7 +27,7 @@ function newestSource() {
       newest = Math.max(newest, stat.mtimeMs);
     }
   };
-  for (const entry of ['src', 'dashboard', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json']) visit(path.join(root, entry));
+  for (const entry of ['src', 'dashboard', 'clients/typescript', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json']) visit(path.join(root, entry));
   return newest;
 }
 

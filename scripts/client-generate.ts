@@ -1,5 +1,5 @@
 /**
- * Generates the typed client's types (clients/typescript/schema.d.ts) from the OpenAPI document the
+ * Generates the typed client's types and enum values (clients/typescript/schema.ts) from the OpenAPI document the
  * service serves at /v1/openapi.json, with openapi-typescript. `npm run client:generate` writes the
  * checked-in file (or into the directory given as its argument); test/client.test.ts regenerates
  * into a temporary directory and diffs, so a change to a route or a schema that is not carried
@@ -20,7 +20,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the checked-in client lives. */
 export const CLIENT_DIR = path.join(ROOT, 'clients/typescript');
 /** The generated file, relative to a client directory. */
-export const SCHEMA_FILE = 'schema.d.ts';
+export const SCHEMA_FILE = 'schema.ts';
 
 /**
  * The OpenAPI document, exactly as `GET /v1/openapi.json` serves it: the app is built (on a
@@ -45,15 +45,25 @@ export async function openApiDocument(): Promise<OpenAPI3> {
   }
 }
 
-/** The text of schema.d.ts for `document`: openapi-typescript's `paths`, `components` and `operations` types. */
+/**
+ * The text of schema.ts for `document`: openapi-typescript's `paths`, `components` and
+ * `operations` types, and the event types as a constant (`eventTypeValues`), read from the
+ * document's `Event.type` enum, so a client (the dashboard's event type picker) lists them without
+ * a copy of its own. (openapi-typescript's own `enumValues` option writes a constant for every
+ * enum, but some of them do not compile under `strict` where the enum sits in a nullable object.)
+ */
 export async function clientSchema(document: OpenAPI3): Promise<string> {
   // `silent`: no notes on stderr; validation problems still throw.
   const ast = await openapiTS(document, { silent: true });
   const header = '// Generated from /v1/openapi.json by `npm run client:generate` (openapi-typescript). Do not edit.\n';
-  return `${header}${astToString(ast)}`;
+  const event = document.components?.schemas?.Event as { properties?: { type?: { enum?: unknown[] } } } | undefined;
+  const eventTypes = event?.properties?.type?.enum;
+  if (!eventTypes) throw new Error('The OpenAPI document has no Event.type enum.');
+  const values = `\n/** Every event type, in the document's order. */\nexport const eventTypeValues = ${JSON.stringify(eventTypes)} as const satisfies readonly components["schemas"]["Event"]["type"][];\n`;
+  return `${header}${astToString(ast)}${values}`;
 }
 
-/** Writes schema.d.ts into `dir`; answers its path. */
+/** Writes schema.ts into `dir`; answers its path. */
 export async function generateClient(dir = CLIENT_DIR): Promise<string> {
   const file = path.join(dir, SCHEMA_FILE);
   fs.mkdirSync(dir, { recursive: true });

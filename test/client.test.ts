@@ -23,7 +23,7 @@ describe('the typed client', () => {
   });
   after(() => h.close());
 
-  it('is generated from the document the service serves, and the checked-in schema.d.ts is that generation', async () => {
+  it('is generated from the document the service serves, and the checked-in schema.ts is that generation', async () => {
     const served = (await h.api('GET', '/v1/openapi.json', { key: null })).body;
     assert.deepEqual(await openApiDocument(), served);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-client-'));

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { serializeError, createLogger } from '../src/lib/log.js';
 import { PlatformError } from '../src/platform/platform.js';
-import { simulatorAccessToken } from '../src/simulator/identity.js';
+import { simulatorAccessToken } from '../src/lib/simulated-identity.js';
 import { eventually, freshDatabase } from './harness.js';
 import { startFirstRun } from './process.js';
 

@@ -1,5 +1,5 @@
 /**
- * @tidings/client: a typed client for the Tidings API. The types (schema.d.ts) are generated from
+ * @tidings/client: a typed client for the Tidings API. The types (schema.ts) are generated from
  * the service's OpenAPI document by openapi-typescript (`npm run client:generate`); requests go
  * through openapi-fetch, so every path, parameter, body and answer is checked by the compiler
  * against the document, and the client itself is a few lines.
@@ -16,7 +16,7 @@
  * (branch on `error.error.code`). Nothing throws for an HTTP error; a network failure rejects.
  */
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, paths } from './schema.js';
+import { eventTypeValues, type components, type paths } from './schema.js';
 
 export type { components, operations, paths } from './schema.js';
 
@@ -62,6 +62,7 @@ export function idempotencyKey(key: string = globalThis.crypto.randomUUID()): { 
 type Schemas = components['schemas'];
 /** The resources, as the service answers them. */
 export type Message = Schemas['Message'];
+export type Contact = Schemas['Contact'];
 export type InboundMessage = Schemas['InboundMessage'];
 export type Template = Schemas['Template'];
 export type Media = Schemas['Media'];
@@ -72,5 +73,18 @@ export type PhoneNumber = Schemas['PhoneNumber'];
 /** Every error's body; branch on `error.code`. */
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 export type ErrorCode = ErrorEnvelope['error']['code'];
+/** One problem of a body that was refused whole (`error.issues`). */
+export type Issue = NonNullable<ErrorEnvelope['error']['issues']>[number];
+/** An entry of a contact's conversation, `GET /v1/contacts/{id}/messages`: a message of either direction. */
+export type TimelineEntry = paths['/v1/contacts/{id}/messages']['get']['responses'][200]['content']['application/json']['data'][number];
+/** A page of any list: `data` in the list's order, `has_more` when `starting_after` the last item gives more. */
+export interface Page<T> {
+  data: T[];
+  has_more: boolean;
+}
+/** An event's type (`message.sent`…). */
+export type EventType = Event['type'];
+/** Every event type the service sends, in the document's order (generated with the types). */
+export const EVENT_TYPES: readonly EventType[] = eventTypeValues;
 /** The body of `POST /v1/messages`: a text, template or media message. */
 export type SendMessageBody = NonNullable<paths['/v1/messages']['post']['requestBody']>['content']['application/json'];

@@ -36,8 +36,8 @@ export class ApiError extends Error {
   }
 }
 
-export type { Issue } from '../../src/errors';
-import type { Issue } from '../../src/errors';
+export type { Issue } from '@tidings/client';
+import type { Issue } from '@tidings/client';
 
 interface RequestOptions {
   body?: unknown;
@@ -131,19 +131,12 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
   });
 }
 
-// The API's own types, read from the service's schemas (one definition: what the API answers is
-// what the dashboard expects). Type-only imports: nothing of the service is bundled.
-export type { Page } from '../../src/http/paging';
-export type { PhoneNumber } from '../../src/accounts/phone-number.schemas';
-export type { Message, InboundMessage } from '../../src/messages/message.schemas';
-export type { Contact } from '../../src/contacts/contact.schemas';
-export type { TimelineEntry } from '../../src/messages/message.schemas';
-export type { Template } from '../../src/templates/template.schemas';
-export type { Media as MediaItem } from '../../src/media/media.schemas';
-import type { Media as MediaItem } from '../../src/media/media.schemas';
-export type { WebhookEndpoint as Endpoint, Event as EventItem, Delivery } from '../../src/events/event.schemas';
-import type { Template } from '../../src/templates/template.schemas';
+// The API's own types, from the typed client generated from the OpenAPI document
+// (clients/typescript): what the API answers is what the dashboard expects, and the dashboard
+// shares nothing with the service but HTTP.
+export type { Contact, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, Message, Page, PhoneNumber, Template, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
+import type { Media as MediaItem, Template } from '@tidings/client';
 export type TemplateVariable = Template['variables'][number];
 export type TemplateHeader = NonNullable<Template['header']>;
 
-export { EVENT_TYPES } from '../../src/events/event-types';
+export { EVENT_TYPES } from '@tidings/client';

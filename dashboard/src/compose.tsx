@@ -9,7 +9,7 @@ import { ErrorNote, UploadOptions, usePolling } from './ui';
 /** Placeholders a template's send needs: the text header's `{{1}}` (key "header"), then the body's. */
 export function placeholders(t: Template): { key: string; label: string; example: string }[] {
   const out: { key: string; label: string; example: string }[] = [];
-  if (t.header?.type === 'text' && t.header.text.includes('{{1}}')) out.push({ key: 'header', label: 'Header {{1}}', example: t.header.example ?? '' });
+  if (t.header?.type === 'text' && t.header.text?.includes('{{1}}')) out.push({ key: 'header', label: 'Header {{1}}', example: t.header.example ?? '' });
   t.variables.forEach((v, i) => out.push({ key: v.name ?? String(i + 1), label: v.name ? `${v.name} ({{${i + 1}}})` : `{{${i + 1}}}`, example: v.example }));
   return out;
 }

@@ -9,7 +9,7 @@ import type { SecretBox } from '../lib/crypto.js';
 import { newId, randomBase62 } from '../lib/ids.js';
 import type { Store } from '../db/store.js';
 import type { SenderCredentials } from '../platform/platform.js';
-import { newGraphId, simulatedDisplayNumber, simulatorAccessToken } from '../simulator/identity.js';
+import { newGraphId, simulatedDisplayNumber, simulatorAccessToken } from '../lib/simulated-identity.js';
 import * as repo from './account.repository.js';
 
 /** Default per-number send throughput: 80 msg/s per registered number. */

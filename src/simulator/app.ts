@@ -20,7 +20,8 @@ import { registerTemplateRoutes } from './templates.routes.js';
 import { registerUploadRoutes } from './uploads.routes.js';
 import { WebhookSender } from './webhook-sender.js';
 
-export { newWamid, simulatorAccessToken } from './identity.js';
+export { newWamid } from './identity.js';
+export { simulatorAccessToken } from '../lib/simulated-identity.js';
 
 export interface SimulatorOptions {
   /** Signs webhooks (X-Hub-Signature-256) and derives the tokens of simulated WABAs. */

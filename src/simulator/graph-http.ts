@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { expiredToken, invalidToken, missingToken, objectNotFound, type GraphError } from './graph-errors.js';
-import { wabaOfSimulatorToken } from './identity.js';
+import { wabaOfSimulatorToken } from '../lib/simulated-identity.js';
 import type { SimNumber, SimulatorState } from './state.js';
 
 /** A body that was sent as JSON but did not parse (the route answers 100 for it). */

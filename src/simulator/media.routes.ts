@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
 import { graphError, missingToken, objectNotFound } from './graph-errors.js';
 import { authenticate, authorizeNumber, fail, isGraphError, params, type Grant } from './graph-http.js';
-import { newGraphId } from './identity.js';
+import { newGraphId } from '../lib/simulated-identity.js';
 import { PLATFORM_MEDIA } from './media-rules.js';
 import type { SimMedia, SimulatorState } from './state.js';
 

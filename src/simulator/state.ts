@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type SimulatorConfig } from './config.js';
-import { simulatedDisplayNumber } from './identity.js';
+import { simulatedDisplayNumber } from '../lib/simulated-identity.js';
 import { bsuidFor } from './users.js';
 
 export { DEFAULT_CONFIG, type SimulatorConfig } from './config.js';

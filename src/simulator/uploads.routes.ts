@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
 import { graphError, objectNotFound } from './graph-errors.js';
 import { authenticate, fail, isGraphError } from './graph-http.js';
-import { newGraphId } from './identity.js';
+import { newGraphId } from '../lib/simulated-identity.js';
 
 /** File types a session may be opened for (docs/platform.md §2.6). */
 const RESUMABLE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'video/mp4']);

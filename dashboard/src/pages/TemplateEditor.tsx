@@ -165,11 +165,11 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
         setButtons(t.buttons ?? []);
         if (t.header?.type === 'text') {
           setHeaderKind('text');
-          setHeaderText(t.header.text);
+          setHeaderText(t.header.text ?? '');
           setHeaderExample(t.header.example ?? '');
         } else if (t.header) {
           setHeaderKind(t.header.type);
-          setHeaderMediaId(t.header.mediaId);
+          setHeaderMediaId(t.header.mediaId ?? '');
         }
         setLoaded(true);
       },

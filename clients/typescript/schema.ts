@@ -4477,3 +4477,6 @@ export interface operations {
         };
     };
 }
+
+/** Every event type, in the document's order. */
+export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.received","template.approved","template.rejected","template.category_updated"] as const satisfies readonly components["schemas"]["Event"]["type"][];

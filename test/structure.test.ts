@@ -1,0 +1,77 @@
+/**
+ * The rules of the house that docs/architecture.md states, checked on the code's own imports: no
+ * circle among the service's files, the simulator and the service sharing nothing but HTTP (and
+ * the neutral ground of lib/ and config.ts, the one reader of the environment), and the dashboard
+ * typed from the generated client, never from src/.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ROOT } from './harness.js';
+
+/** Every file below `dir` (relative to the repository) whose name ends with one of `endings`. */
+function filesUnder(dir: string, endings: string[]): string[] {
+  const out: string[] = [];
+  const visit = (rel: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, rel), { withFileTypes: true })) {
+      const child = path.posix.join(rel, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') visit(child);
+      } else if (endings.some((e) => entry.name.endsWith(e))) {
+        out.push(child);
+      }
+    }
+  };
+  visit(dir);
+  return out.sort();
+}
+
+/** The repository files `file` imports (static `import … from` and `export … from`, type-only ones too), relative to the repository. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const out: string[] = [];
+  for (const [, spec] of text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+'([^']+)'/gms)) {
+    if (!spec!.startsWith('.')) continue;
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec!)).replace(/\.js$/, '');
+    const found = ['.ts', '.tsx', '/index.ts', ''].map((e) => target + e).find((f) => fs.existsSync(path.join(ROOT, f)) && fs.statSync(path.join(ROOT, f)).isFile());
+    out.push(found ?? target);
+  }
+  return out;
+}
+
+const SERVICE = filesUnder('src', ['.ts']);
+const graph = new Map(SERVICE.map((f) => [f, importsOf(f)]));
+
+describe('the structure', () => {
+  it('has no circle among the service\'s files', () => {
+    const state = new Map<string, 'visiting' | 'done'>();
+    const circles: string[] = [];
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'visiting') {
+        circles.push([...trail.slice(trail.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'visiting');
+      for (const next of graph.get(file) ?? []) if (graph.has(next)) visit(next, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of SERVICE) visit(file, []);
+    assert.deepEqual(circles, []);
+  });
+
+  it('keeps the simulator and the service apart: only main.ts starts the embedded simulator, and the simulator uses nothing of the service but lib/ and config.ts', () => {
+    const intoSimulator = SERVICE.filter((f) => !f.startsWith('src/simulator/') && f !== 'src/main.ts' && graph.get(f)!.some((t) => t.startsWith('src/simulator/')));
+    assert.deepEqual(intoSimulator, []);
+    const outOfSimulator = SERVICE.filter((f) => f.startsWith('src/simulator/')).flatMap((f) =>
+      graph.get(f)!.filter((t) => !t.startsWith('src/simulator/') && !t.startsWith('src/lib/') && t !== 'src/config.ts').map((t) => `${f} → ${t}`),
+    );
+    assert.deepEqual(outOfSimulator, []);
+  });
+
+  it('lets the dashboard import nothing from src/ (its types come from the generated client)', () => {
+    const fromSrc = filesUnder('dashboard/src', ['.ts', '.tsx']).flatMap((f) => importsOf(f).filter((t) => t.startsWith('src/')).map((t) => `${f} → ${t}`));
+    assert.deepEqual(fromSrc, []);
+  });
+});
