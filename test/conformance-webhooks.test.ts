@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertSameShape, type CompareOptions } from './conformance/shape.js';
 import { PNID, WABA, startSim, textTo, type Hook, type SimHarness } from './conformance/sim.js';
-import { eventually, fixture } from './harness.js';
+import { eventually, fieldOf, fixture, valueOf } from './harness.js';
 
 /** pywa added BSUIDs to older captures: its statuses lack the `recipient_*_user_id` fields Meta's BSUID page gives them. */
 const PYWA_STATUS: CompareOptions = { ignore: ['.entry[].changes[].value.statuses[].recipient_user_id', '.entry[].changes[].value.statuses[].recipient_parent_user_id'] };
@@ -37,9 +37,9 @@ describe('conformance: webhooks the simulator sends, against the fixtures', () =
   // Webhooks come after the simulator's delays (a review takes a second); a busy machine stretches them.
   const WAIT_MS = 15_000;
   const hookOf = (wamid: string, status: string) =>
-    eventually(async () => s.hooks.find((h) => h.body.entry[0].changes[0].value.statuses?.some((x: any) => x.id === wamid && x.status === status)), WAIT_MS);
+    eventually(async () => s.hooks.find((h) => valueOf(h.body).statuses?.some((x: any) => x.id === wamid && x.status === status)), WAIT_MS);
   const templateHook = (field: string, id: string, event?: string) =>
-    eventually(async () => s.hooks.find((h) => h.body.entry[0].changes[0].field === field && String(h.body.entry[0].changes[0].value.message_template_id) === id && (!event || h.body.entry[0].changes[0].value.event === event)), WAIT_MS);
+    eventually(async () => s.hooks.find((h) => fieldOf(h.body) === field && String(valueOf(h.body).message_template_id) === id && (!event || valueOf(h.body).event === event)), WAIT_MS);
   async function template(name: string, category: string, components: unknown[], review = true) {
     const res = await s.graph('POST', `/v23.0/${WABA}/message_templates`, { name, language: 'en_US', category, components });
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -136,16 +136,16 @@ describe('conformance: webhooks the simulator sends, against the fixtures', () =
     await s.control('POST', `/_simulator/templates/${approved}/category`, { category: 'MARKETING', notice: true });
     assertSameShape((await templateHook('template_category_update', approved)).body, fixture('webhook-template-category-update-impending.json'), 'webhook-template-category-update-impending.json');
     await s.control('POST', `/_simulator/templates/${approved}/category`, { category: 'MARKETING' });
-    const done = (await eventually(async () => s.hooks.filter((h) => h.body.entry[0].changes[0].field === 'template_category_update' && h.body.entry[0].changes[0].value.previous_category).at(-1))).body;
+    const done = (await eventually(async () => s.hooks.filter((h) => fieldOf(h.body) === 'template_category_update' && valueOf(h.body).previous_category).at(-1))).body;
     assertSameShape(done, fixture('webhook-template-category-update-completed.json'), 'webhook-template-category-update-completed.json');
     assertSameShape(done, fixture('webhook-template-category-update-pywa.json'), 'webhook-template-category-update-pywa.json', { ignore: ['.entry[].changes[].value.previous_category'] });
     await s.control('POST', `/_simulator/templates/${approved}/quality`, { score: 'GREEN' });
     await s.control('POST', `/_simulator/templates/${approved}/quality`, { score: 'YELLOW' });
-    const quality = await eventually(async () => s.hooks.find((h) => h.body.entry[0].changes[0].field === 'message_template_quality_update' && h.body.entry[0].changes[0].value.new_quality_score === 'YELLOW'));
+    const quality = await eventually(async () => s.hooks.find((h) => fieldOf(h.body) === 'message_template_quality_update' && valueOf(h.body).new_quality_score === 'YELLOW'));
     assertSameShape(quality.body, fixture('webhook-template-quality-update.json'), 'webhook-template-quality-update.json');
     // An approved edit: the components update (header title, body, footer, buttons).
     const edited = await template('conf_components', 'UTILITY', [{ type: 'BODY', text: 'Your order is in.' }]);
-    const components = fixture('webhook-template-components-update.json').entry[0].changes[0].value;
+    const components = valueOf(fixture('webhook-template-components-update.json'));
     await s.graph('POST', `/v23.0/${edited}`, {
       components: [
         { type: 'HEADER', format: 'TEXT', text: components.message_template_title },

@@ -12,7 +12,7 @@ import { ManualClock } from '../src/lib/clock.js';
 import type { InboundMessage, Message, TimelineEntry } from '../src/messages/message.schemas.js';
 import { bsuidRefusal } from '../src/messages/recipient-rules.js';
 import { dispatched } from './factories.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 
 /** The business number and customer of webhook-inbound-text-with-user-id.json. */
 const FIXTURE_NUMBER = '1122334455667';
@@ -38,7 +38,7 @@ describe('contacts', () => {
   /** The fixture, sent now (its 2023 timestamp would leave the window closed), with `edit` applied to its value. */
   const fixturePayload = (edit: (value: any) => void = () => {}) => {
     const payload = fixture('webhook-inbound-text-with-user-id.json');
-    const value = payload.entry[0].changes[0].value;
+    const value = valueOf(payload);
     value.messages[0].timestamp = String(Math.floor(clock.now() / 1000));
     edit(value);
     return payload;

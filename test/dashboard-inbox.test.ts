@@ -9,60 +9,36 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Contact } from '../src/contacts/contact.schemas.js';
 import type { InboundMessage } from '../src/messages/message.schemas.js';
+import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate } from './factories.js';
 import { ROOT, eventually, startHarness, type Harness } from './harness.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
-const DESKTOP = { width: 1280, height: 860 };
-const PHONE = { width: 390, height: 844 };
-const built = fs.existsSync(path.join(ROOT, 'dist/dashboard/index.html'));
-const skip = !fs.existsSync(CHROMIUM) ? `no browser at ${CHROMIUM} (.ci/run installs Debian's chromium)` : !built ? 'dashboard not built (npm test builds it)' : false;
-
-describe('dashboard inbox in a browser', { skip }, () => {
+describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
   let h: Harness;
-  let browser: Browser;
+  let dashboard: DashboardBrowser;
   let page: Page;
   const customer = '+16505551960';
   const simState = async () => (await fetch(`${h.simUrl}/_simulator/state`)).json() as Promise<any>;
   /** A customer writes through the simulator's control API (`body`: its type and content). */
-  const customerSends = async (from: string, body: Record<string, unknown>) => {
-    const res = await fetch(`${h.simUrl}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, to: h.account.phoneNumberId, ...body }) });
-    assert.equal(res.status, 200, await res.clone().text());
-    return ((await res.json()) as { wamid: string }).wamid;
-  };
+  const customerSends = async (from: string, body: Record<string, unknown>) => (await h.customerSends(from, body)).wamid;
   const contactOf = async (phone: string) => (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${encodeURIComponent(phone.slice(1))}`)).body.data[0]!;
-  const go = (hash: string) => page.goto(`${h.url}/dashboard/#${hash}`);
+  const go = (hash: string) => dashboard.go(hash);
 
   before(async () => {
     h = await startHarness();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      chromiumSandbox: false,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--disable-gpu'],
-    });
-    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.goto(`${h.url}/dashboard/`);
-    await page.getByLabel('API key').fill(h.account.liveKey);
-    await page.getByLabel('API key').press('Enter');
-    await page.getByTestId('mode-banner').waitFor();
+    dashboard = await openDashboard(h);
+    page = dashboard.page;
+    await dashboard.signIn(h.account.liveKey);
   });
   after(async () => {
-    await browser?.close();
+    await dashboard?.close();
     await h?.close();
   });
 
-  async function shoot(name: string) {
-    await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.jpg`), type: 'jpeg', quality: 75, fullPage: true });
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-phone.jpg`), type: 'jpeg', quality: 75, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-  }
+  const shoot = (name: string) => dashboard.shoot(name);
 
   it('lists a customer who wrote with the window counting down, marks their message read, and sends a reply typed in the thread', async () => {
     const wamid = await customerSends(customer, { text: 'Do you ship to Lisbon?', name: 'Ana Lisboa' });

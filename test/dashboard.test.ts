@@ -4,24 +4,16 @@
  * test-output/screenshots (ignored by git).
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { ROOT, eventually, startHarness, type Harness } from './harness.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
-const DESKTOP = { width: 1280, height: 860 };
-const PHONE = { width: 390, height: 844 };
-const built = fs.existsSync(path.join(ROOT, 'dist/dashboard/index.html'));
-const skip = !fs.existsSync(CHROMIUM) ? `no browser at ${CHROMIUM} (.ci/run installs Debian's chromium)` : !built ? 'dashboard not built (npm test builds it)' : false;
-
-describe('dashboard in a browser', { skip }, () => {
+describe('dashboard in a browser', { skip: browserSkip }, () => {
   let h: Harness;
-  let browser: Browser;
-  let context: BrowserContext;
+  let dashboard: DashboardBrowser;
   let page: Page;
   let receiver: Receiver;
   const customer = '+16505551900';
@@ -29,33 +21,17 @@ describe('dashboard in a browser', { skip }, () => {
   before(async () => {
     h = await startHarness({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
     receiver = await startReceiver();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      chromiumSandbox: false,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--disable-gpu'],
-    });
-    context = await browser.newContext({ viewport: DESKTOP });
-    page = await context.newPage();
-    fs.mkdirSync(SHOTS, { recursive: true });
+    dashboard = await openDashboard(h);
+    page = dashboard.page;
   });
   after(async () => {
-    await browser?.close();
+    await dashboard?.close();
     await receiver?.close();
     await h?.close();
   });
 
-  /** A screenshot of the current screen at desktop and phone width; at phone width every navigation link is in view. */
-  async function shoot(name: string) {
-    await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.jpg`), type: 'jpeg', quality: 75, fullPage: true });
-    await page.setViewportSize(PHONE);
-    for (const box of await page.locator('nav[aria-label="Main"] a').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON()))) {
-      assert.ok(box.left >= 0 && box.right <= PHONE.width, `${name}: a navigation link is cut off at phone width (${JSON.stringify(box)})`);
-    }
-    await page.screenshot({ path: path.join(SHOTS, `${name}-phone.jpg`), type: 'jpeg', quality: 75, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-  }
-  const go = (hash: string) => page.goto(`${h.url}/dashboard/#${hash}`);
+  const shoot = (name: string) => dashboard.shoot(name);
+  const go = (hash: string) => dashboard.go(hash);
 
   it('signs in with a key typed at the keyboard; live mode is shown on every screen', async () => {
     await page.goto(`${h.url}/dashboard/`);
@@ -71,7 +47,7 @@ describe('dashboard in a browser', { skip }, () => {
     // The key is in this tab's session storage, not in the URL or a cookie.
     assert.equal(await page.evaluate(() => sessionStorage.getItem('tidings.apiKey')), h.account.liveKey);
     assert.ok(!page.url().includes(h.account.liveKey));
-    assert.deepEqual(await context.cookies(), []);
+    assert.deepEqual(await dashboard.context.cookies(), []);
   });
 
   it('sends a text message in the window the customer opened and watches it reach read', async () => {
@@ -95,10 +71,7 @@ describe('dashboard in a browser', { skip }, () => {
   });
 
   /** A customer message through the simulator's control API (docs/simulator.md). */
-  const customerSends = async (body: Record<string, unknown>) => {
-    const res = await fetch(`${h.simUrl}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: customer, to: h.account.phoneNumberId, ...body }) });
-    assert.equal(res.status, 200, await res.clone().text());
-  };
+  const customerSends = (body: Record<string, unknown>) => h.customerSends(customer, body);
   const sentWamid = async (id: string) => eventually(async () => (await h.api('GET', `/v1/messages/${id}`)).body.platformMessageId as string | null, 10_000);
 
   it('sends reply buttons from the form; the button the customer taps shows on the message page', async () => {

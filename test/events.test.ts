@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
 import { DELIVER_JOB } from '../src/events/event.service.js';
 
@@ -130,8 +130,8 @@ describe('events', () => {
     const { account, receiver } = await setup(['message.received']);
     for (const name of ['webhook-inbound-image.json', 'webhook-inbound-document-forwarded.json']) {
       const payload = fixture(name);
-      payload.entry[0].changes[0].value.metadata.phone_number_id = account.phoneNumberId;
-      payload.entry[0].changes[0].value.messages[0].id = `wamid.${name}.${account.id}`;
+      valueOf(payload).metadata.phone_number_id = account.phoneNumberId;
+      valueOf(payload).messages[0].id = `wamid.${name}.${account.id}`;
       assert.equal((await h.platformWebhook(payload)).status, 200);
     }
     await eventually(async () => receiver.received.length === 2);

@@ -39,6 +39,23 @@ export async function dispatched(h: Harness, messageId: string, key = h.account.
   }, timeoutMs);
 }
 
+/**
+ * Sends `body` (`to` included) with a live key, waits for the dispatcher to send it, and returns the
+ * accepted message, its wamid and the Graph API request the simulator recorded.
+ */
+export async function sentAndRecorded(h: Harness, body: Record<string, unknown>): Promise<{ message: Message; wamid: string; request: any }> {
+  const res = await h.api<Message>('POST', '/v1/messages/', { body });
+  assert.equal(res.status, 201, res.text);
+  const sent = await dispatched(h, res.body.id);
+  return { message: res.body, wamid: sent.platformMessageId!, request: h.sim.state.messages.get(sent.platformMessageId!)!.body };
+}
+
+/** The Graph API request the simulator recorded for a message, once the dispatcher sent it (`{messaging_product, to, type, <type>…}`). */
+export async function platformRequest(h: Harness, messageId: string, key = h.account.liveKey): Promise<any> {
+  const sent = await dispatched(h, messageId, key);
+  return h.sim.state.messages.get(sent.platformMessageId!)!.body;
+}
+
 /** One of the tiny sample files of test/fixtures/media, uploaded. */
 export async function uploaded(h: Harness, sample: string, type: string, key = h.account.liveKey): Promise<Media> {
   const { body, contentType } = multipart({ file: { filename: sample, type, data: fs.readFileSync(path.join(ROOT, 'test/fixtures/media', sample)) } });

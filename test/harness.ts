@@ -31,6 +31,19 @@ export function fixture(name: string): any {
   return JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8'));
 }
 
+/**
+ * The value of a platform webhook body's one change, `entry[0].changes[0].value`
+ * (docs/platform.md §4.1): what a test reads or re-points (`valueOf(payload).metadata.phone_number_id = …`).
+ */
+export function valueOf(body: any): any {
+  return body.entry[0].changes[0].value;
+}
+
+/** The field of a platform webhook body's one change (`messages`, `message_template_status_update`…). */
+export function fieldOf(body: any): string {
+  return body.entry[0].changes[0].field;
+}
+
 /** A fresh, empty database: a SQLite file path or a PostgreSQL URL whose search_path is a new schema. */
 export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (DIALECT === 'sqlite') return { env: {}, drop: async () => {} };
@@ -74,6 +87,12 @@ export interface Harness {
   platformWebhook(payload: unknown, secret?: string): Promise<{ status: number; body: any }>;
   /** A customer writes to the account's number through the simulator (opens the window). */
   customerWrites(from: string, text?: string, phoneNumberId?: string): Promise<string>;
+  /**
+   * A customer sends `message` (`{type, <type>: {…}, contextMessageId?, name?…}`, docs/simulator.md
+   * `POST /inbound`) from `from` to the account's number (or `to`), through the simulator's control
+   * API; resolves, once the service took the webhook, with the simulator's answer (HTTP 200 asserted).
+   */
+  customerSends(from: string, message: Record<string, unknown>, to?: string): Promise<{ wamid: string; webhook: string; mediaId?: string }>;
   simulatorConfig(config: Partial<SimulatorConfig>): Promise<void>;
   /** A new simulated account with a live and a test key (`rateLimit`: the keys' requests/s, default 100). */
   newAccount(name?: string, options?: { throughput?: number; rateLimit?: number }): Promise<Harness['account']>;
@@ -204,6 +223,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const { wamid } = (await res.json()) as { wamid: string };
       await sim.webhooks.idle();
       return wamid;
+    },
+    async customerSends(from, message, to = account.phoneNumberId) {
+      const res = await fetch(`${simAddress}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, to, ...message }) });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`the simulator refused the customer's message (${res.status}): ${text}`);
+      return JSON.parse(text) as { wamid: string; webhook: string; mediaId?: string };
     },
     simulatorConfig: put,
     newAccount,

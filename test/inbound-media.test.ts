@@ -31,15 +31,9 @@ async function subscribed(h: Harness, receivers: Receiver[]): Promise<{ account:
 
 /** A customer sends a file through the simulator; resolves once the service took the webhook. */
 async function customerSends(h: Harness, account: Account, type: string, file: { data: Buffer; mimeType: string; caption?: string; filename?: string }) {
-  const res = await fetch(`${h.simUrl}/_simulator/inbound`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ from: '+16505551234', to: account.phoneNumberId, type, [type]: { ...file, data: file.data.toString('base64') } }),
-  });
-  assert.equal(res.status, 200, await res.clone().text());
-  const body = (await res.json()) as { wamid: string; webhook: string; mediaId: string };
+  const body = await h.customerSends('+16505551234', { type, [type]: { ...file, data: file.data.toString('base64') } }, account.phoneNumberId);
   assert.equal(body.webhook, 'delivered');
-  return body;
+  return body as typeof body & { mediaId: string };
 }
 
 /** The `message.received` event of `wamid`, once delivered (verified with the endpoint's secret). */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dispatched } from './factories.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 
 const CUSTOMER = '+16505551234';
 
@@ -93,7 +93,7 @@ describe('messages (live key)', () => {
     const wamids = ['wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3RTc=', 'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3R/', 'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q2RTY3RTc/'];
     for (const wamid of wamids) {
       const payload = fixture('webhook-status-sent.json');
-      const value = payload.entry[0].changes[0].value;
+      const value = valueOf(payload);
       value.metadata.phone_number_id = h.account.phoneNumberId;
       value.statuses[0].id = wamid;
       assert.equal((await h.platformWebhook(payload)).status, 200);
@@ -110,7 +110,7 @@ describe('messages (live key)', () => {
   it('finds a customer message by a wamid ending with / pasted as it is, by the id route and the raw one', async () => {
     for (const wamid of ['wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q2RTY3RTc/', 'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQTVCM0Q0Q2RTY3R/']) {
       const payload = fixture('webhook-inbound-text.json');
-      const value = payload.entry[0].changes[0].value;
+      const value = valueOf(payload);
       value.metadata.phone_number_id = h.account.phoneNumberId;
       value.messages[0].id = wamid;
       assert.equal((await h.platformWebhook(payload)).status, 200);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sentText, dispatched } from './factories.js';
-import { eventually, fixture, freshDatabase, ROOT, startHarness, type Harness } from './harness.js';
+import { eventually, fixture, freshDatabase, ROOT, startHarness, valueOf, type Harness } from './harness.js';
 import { freePort, startFirstRun } from './process.js';
 import { Scrape } from './prometheus-text.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
@@ -207,7 +207,7 @@ describe('webhook intake metrics', () => {
     await h.deps.accounts.createAccount({ name: 'Tenant', wabaId: '9740000000000004', phoneNumberId: '740000000000004', phoneNumber: '+15550000004', accessToken: 'token-tenant', appSecret: secret });
     const before = await scrape();
     const batch = fixture('webhook-inbound-text.json');
-    batch.entry[0].changes[0].value.metadata.phone_number_id = h.account.phoneNumberId;
+    valueOf(batch).metadata.phone_number_id = h.account.phoneNumberId;
     assert.equal((await h.platformWebhook(batch, secret)).status, 401);
     const after = await scrape();
     const delta = (outcome: string) => after.sum('tidings_webhook_intake_requests_total', { outcome }) - before.sum('tidings_webhook_intake_requests_total', { outcome });

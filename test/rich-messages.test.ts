@@ -1,17 +1,15 @@
 /**
  * Rich messages (docs/api.md §D15): interactive, location, contacts and reaction sends through the
  * sending pipeline to the simulator, their platform requests compared with Meta's documented shapes
- * (docs/platform.md §1.4), every limit checked locally, the customer service window; customers'
- * answers (taps, list picks, quick replies, reactions, locations, contacts) parsed and linked to the
- * message they answer.
+ * (docs/platform.md §1.4), every limit checked locally, the customer service window. Customers'
+ * answers to them: rich-answers.test.ts.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { dispatched, sentText } from './factories.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { dispatched, sentAndRecorded, sentText } from './factories.js';
+import { eventually, startHarness, type Harness } from './harness.js';
 
 const CUSTOMER = '+16505551234';
-const DIGITS = CUSTOMER.slice(1);
 
 describe('rich messages', () => {
   let h: Harness;
@@ -23,18 +21,11 @@ describe('rich messages', () => {
 
   const send = (body: Record<string, unknown>, key?: string) => h.api('POST', '/v1/messages/', { body: { to: CUSTOMER, ...body }, ...(key ? { key } : {}) });
   /** Sends, waits for dispatch, and returns the message and the Graph request the simulator recorded. */
-  const sendAndRecord = async (body: Record<string, unknown>) => {
-    const res = await send(body);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    const sent = await dispatched(h, res.body.id);
-    return { message: res.body, wamid: sent.platformMessageId!, request: h.sim.state.messages.get(sent.platformMessageId!)!.body as any };
-  };
+  const sendAndRecord = (body: Record<string, unknown>) => sentAndRecorded(h, { to: CUSTOMER, ...body });
   const envelope = (id: string) => ({ messaging_product: 'whatsapp', recipient_type: 'individual', to: CUSTOMER, biz_opaque_callback_data: id });
   /** A customer message through the simulator's control API (docs/simulator.md). */
   const customer = async (body: Record<string, unknown>): Promise<string> => {
-    const res = await fetch(`${h.simUrl}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: CUSTOMER, to: h.account.phoneNumberId, ...body }) });
-    const answer = (await res.json()) as { wamid: string; webhook: string };
-    assert.equal(res.status, 200, JSON.stringify(answer));
+    const answer = await h.customerSends(CUSTOMER, body);
     assert.equal(answer.webhook, 'delivered');
     return answer.wamid;
   };
@@ -271,83 +262,5 @@ describe('rich messages', () => {
     // The live key does not see the test customer's message.
     const live = await send({ to: '+16505550888', type: 'reaction', reaction: { messageId: inbound.id, emoji: '👍' } });
     assert.deepEqual([live.status, live.body.error.code], [404, 'reply_target_not_found']);
-  });
-
-  describe('answers come back linked', () => {
-    /** A fixture's single customer message, re-pointed at our number, customer and message, with a fresh wamid. */
-    const adjusted = (name: string, contextWamid: string, wamid: string) => {
-      const payload = fixture(name);
-      const value = payload.entry[0].changes[0].value;
-      value.metadata.phone_number_id = h.account.phoneNumberId;
-      value.contacts[0].wa_id = DIGITS;
-      delete value.contacts[0].user_id;
-      delete value.contacts[0].parent_user_id;
-      const m = value.messages[0];
-      m.from = DIGITS;
-      m.id = wamid;
-      m.timestamp = String(Math.floor(Date.now() / 1000));
-      m.context.id = contextWamid;
-      return payload;
-    };
-
-    it('a reply-button tap (webhook-inbound-interactive-button-reply.json) names the button and our message, in message.received too', async () => {
-      const { message, wamid } = await sendAndRecord({ type: 'interactive', interactive: { kind: 'buttons', body: 'Friday?', buttons: [{ id: 'callback_data', title: 'title' }] } });
-      const tap = `wamid.tap-${Date.now()}`;
-      assert.equal((await h.platformWebhook(adjusted('webhook-inbound-interactive-button-reply.json', wamid, tap))).status, 200);
-      const inbound = await inboundByWamid(tap);
-      assert.equal(inbound.type, 'interactive');
-      assert.equal(inbound.text, 'title');
-      assert.deepEqual(inbound.reply, { id: 'callback_data', title: 'title', description: null });
-      assert.deepEqual(inbound.context, { platformMessageId: wamid, messageId: message.id, forwarded: false });
-      const answers = await h.api('GET', `/v1/inbound_messages?answering=${message.id}`);
-      assert.deepEqual(answers.body.data.map((m: { id: string }) => m.id), [inbound.id]);
-      const events = await h.api('GET', '/v1/events?type=message.received&limit=100');
-      const event = events.body.data.find((e: { data: { object: { id: string } } }) => e.data.object.id === inbound.id);
-      assert.ok(event, 'message.received carries it');
-      assert.deepEqual(event.data.object.reply, inbound.reply);
-      assert.equal(event.data.object.context.messageId, message.id);
-    });
-
-    it('a template quick-reply tap (webhook-inbound-template-quick-reply-button.json)', async () => {
-      const { message, wamid } = await sendAndRecord({ type: 'text', text: 'Stand-in for a template with quick replies' });
-      const tap = `wamid.quick-${Date.now()}`;
-      assert.equal((await h.platformWebhook(adjusted('webhook-inbound-template-quick-reply-button.json', wamid, tap))).status, 200);
-      const inbound = await inboundByWamid(tap);
-      assert.equal(inbound.type, 'button');
-      assert.deepEqual(inbound.reply, { id: 'callback_data', title: 'title', description: null });
-      assert.equal(inbound.context.messageId, message.id);
-    });
-
-    it('through the simulator: a button tap, a list pick, a shared location and contacts', async () => {
-      const buttons = await sendAndRecord({ type: 'interactive', interactive: { kind: 'buttons', body: 'Friday?', buttons: [{ id: 'yes', title: 'Yes' }, { id: 'no', title: 'No' }] } });
-      const tap = await inboundByWamid(await customer({ type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'no', title: 'No' } }, contextMessageId: buttons.wamid }));
-      assert.deepEqual([tap.reply, tap.context.messageId], [{ id: 'no', title: 'No', description: null }, buttons.message.id]);
-
-      const list = await sendAndRecord({ type: 'interactive', interactive: { kind: 'list', body: 'When?', button: 'Pick', sections: [{ rows: [{ id: 'am', title: 'Morning', description: '8 to 12' }] }] } });
-      const pick = await inboundByWamid(await customer({ type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'am', title: 'Morning', description: '8 to 12' } }, contextMessageId: list.wamid }));
-      assert.deepEqual([pick.reply, pick.context.messageId], [{ id: 'am', title: 'Morning', description: '8 to 12' }, list.message.id]);
-
-      const place = await inboundByWamid(await customer({ type: 'location', location: { latitude: 52.52, longitude: 13.405, name: 'Home', address: 'Berlin' } }));
-      assert.deepEqual(place.location, { latitude: 52.52, longitude: 13.405, name: 'Home', address: 'Berlin', url: null });
-
-      const cards = await inboundByWamid(await customer({ type: 'contacts', contacts: [{ name: { formatted_name: 'Maria Lopez', first_name: 'Maria' }, phones: [{ phone: '+34 600 000 000', wa_id: '34600000000', type: 'CELL' }] }] }));
-      assert.deepEqual(cards.contacts, [{ name: { formatted: 'Maria Lopez', first: 'Maria' }, phones: [{ phone: '+34 600 000 000', type: 'CELL', waId: '34600000000' }] }]);
-    });
-
-    it("a customer's reaction to our message is on the message: the latest, and gone when removed", async () => {
-      const { message, wamid } = await sendAndRecord({ type: 'text', text: 'Your parcel arrived.' });
-      assert.equal((await h.api('GET', `/v1/messages/${message.id}`)).body.customerReaction, null);
-      const first = await inboundByWamid(await customer({ type: 'reaction', reaction: { message_id: wamid, emoji: '👍' } }));
-      assert.equal(first.type, 'reaction');
-      assert.deepEqual(first.reaction, { emoji: '👍', messageId: message.id, platformMessageId: wamid });
-      assert.equal(first.context.messageId, message.id, 'a reaction answers the message it is on');
-      assert.deepEqual((await h.api('GET', `/v1/messages/${message.id}`)).body.customerReaction, { emoji: '👍', at: first.receivedAt });
-      const second = await inboundByWamid(await customer({ type: 'reaction', reaction: { message_id: wamid, emoji: '❤️' } }));
-      assert.equal((await h.api('GET', `/v1/messages/${message.id}`)).body.customerReaction.emoji, '❤️', `the latest wins (${second.id})`);
-      await customer({ type: 'reaction', reaction: { message_id: wamid, emoji: '' } });
-      assert.equal((await h.api('GET', `/v1/messages/${message.id}`)).body.customerReaction, null, 'an empty emoji removes it');
-      const answers = await h.api('GET', `/v1/inbound_messages?answering=${message.id}&type=reaction`);
-      assert.equal(answers.body.data.length, 3);
-    });
   });
 });

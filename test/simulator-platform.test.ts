@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SAMPLES } from '../src/simulator/samples.js';
 import { PNID, TOKEN, WABA, startSim, textTo, type SimHarness } from './conformance/sim.js';
-import { eventually, fixture } from './harness.js';
+import { eventually, fieldOf, fixture, valueOf } from './harness.js';
 
 describe('simulator: platform behaviour (Part B)', () => {
   let s: SimHarness;
@@ -35,9 +35,9 @@ describe('simulator: platform behaviour (Part B)', () => {
     const upgrade = await s.control('POST', `/_simulator/numbers/${pnid}/throughput`, { level: 'HIGH', durationMs: 300 });
     assert.equal(upgrade.status, 200);
     assert.equal((await send(textTo('+16505551001'), pnid)).body.error.code, 131057, 'sends wait while the upgrade runs');
-    const hook = await eventually(async () => s.hooks.find((h) => h.body.entry[0].changes[0].field === 'phone_number_quality_update'));
+    const hook = await eventually(async () => s.hooks.find((h) => fieldOf(h.body) === 'phone_number_quality_update'));
     assert.ok(hook.valid);
-    assert.deepEqual(hook.body.entry[0].changes[0].value, { display_phone_number: s.sim.state.numbers.get(pnid)!.displayPhoneNumber, event: 'THROUGHPUT_UPGRADE', max_daily_conversations_per_business: 'TIER_UNLIMITED' });
+    assert.deepEqual(valueOf(hook.body), { display_phone_number: s.sim.state.numbers.get(pnid)!.displayPhoneNumber, event: 'THROUGHPUT_UPGRADE', max_daily_conversations_per_business: 'TIER_UNLIMITED' });
     assert.equal((await s.graph('GET', `/v23.0/${pnid}?fields=throughput`)).body.throughput.level, 'HIGH');
     const high = await burst(200);
     assert.ok(!high.includes(429), 'HIGH takes 200 at once');
@@ -69,11 +69,11 @@ describe('simulator: platform behaviour (Part B)', () => {
   it('knows customers by BSUID: phone with user ids, username only, sends to a BSUID, one window per user, 131062', async () => {
     await s.config({ parentUserIds: false });
     const withIds = await s.control('POST', '/_simulator/inbound', { from: '+16505551003', to: PNID, text: 'hi', userId: 'US.13491208655302741918', parentUserId: 'US.ENT.11815799212886844830', name: 'Test Name' });
-    const a = (await s.inboundHook(withIds.body.wamid)).body.entry[0].changes[0].value;
+    const a = valueOf((await s.inboundHook(withIds.body.wamid)).body);
     assert.deepEqual(a.contacts[0], { profile: { name: 'Test Name' }, wa_id: '16505551003', user_id: 'US.13491208655302741918', parent_user_id: 'US.ENT.11815799212886844830' });
     assert.equal(a.messages[0].from, '16505551003');
     const only = await s.control('POST', '/_simulator/inbound', { to: PNID, text: 'hello', userId: 'GB.99887766554433221100', username: '@sheena', name: 'Sheena' });
-    const b = (await s.inboundHook(only.body.wamid)).body.entry[0].changes[0].value;
+    const b = valueOf((await s.inboundHook(only.body.wamid)).body);
     assert.deepEqual(b.contacts[0], { profile: { name: 'Sheena', username: '@sheena' }, user_id: 'GB.99887766554433221100' });
     assert.equal(b.messages[0].from, undefined);
     assert.equal(b.messages[0].from_user_id, 'GB.99887766554433221100');
@@ -98,7 +98,7 @@ describe('simulator: platform behaviour (Part B)', () => {
   it('makes a customer’s media downloadable: id → URL (5 min) → bytes with the token; stale URLs are 404', async () => {
     const data = Buffer.from('%PDF-1.4 from the customer');
     const res = await s.control('POST', '/_simulator/inbound', { from: '+16505551004', to: PNID, type: 'document', document: { data: data.toString('base64'), mimeType: 'application/pdf', filename: 'invoice.pdf', caption: 'my invoice' } });
-    const doc = (await s.inboundHook(res.body.wamid)).body.entry[0].changes[0].value.messages[0].document;
+    const doc = valueOf((await s.inboundHook(res.body.wamid)).body).messages[0].document;
     assert.deepEqual([doc.filename, doc.caption, doc.mime_type], ['invoice.pdf', 'my invoice', 'application/pdf']);
     const info = await s.graph('GET', `/v23.0/${doc.id}`);
     assert.equal(info.body.sha256.length, 64);
@@ -106,7 +106,7 @@ describe('simulator: platform behaviour (Part B)', () => {
     assert.deepEqual([got.status, got.headers.get('content-type')], [200, 'application/pdf']);
     assert.deepEqual(Buffer.from(await got.arrayBuffer()), data);
     const sample = await s.control('POST', '/_simulator/inbound', { from: '+16505551004', to: PNID, type: 'sticker' });
-    const sticker = (await s.inboundHook(sample.body.wamid)).body.entry[0].changes[0].value.messages[0].sticker;
+    const sticker = valueOf((await s.inboundHook(sample.body.wamid)).body).messages[0].sticker;
     const bytes = Buffer.from(await (await fetch((await s.graph('GET', `/v23.0/${sticker.id}`)).body.url, { headers: { authorization: `Bearer ${TOKEN}` } })).arrayBuffer());
     assert.deepEqual(bytes, Buffer.from(SAMPLES.sticker.base64, 'base64'));
     await s.config({ mediaUrlTtlMs: 0 });
@@ -189,7 +189,7 @@ describe('simulator: platform behaviour (Part B)', () => {
     const value = async (body: Record<string, unknown>) => {
       const res = await s.control('POST', '/_simulator/inbound', { from: '+16505551008', to: PNID, ...body });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      return (await s.inboundHook(res.body.wamid)).body.entry[0].changes[0].value.messages[0];
+      return valueOf((await s.inboundHook(res.body.wamid)).body).messages[0];
     };
     const tap = await value({ type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Yes' } } });
     assert.deepEqual([tap.context.id, tap.interactive], [business, { type: 'button_reply', button_reply: { id: 'yes', title: 'Yes' } }]);

@@ -1,8 +1,8 @@
 /**
  * The rules of the house that docs/architecture.md states, checked on the code's own imports: no
  * circle among the service's files, the simulator and the service sharing nothing but HTTP (and
- * the neutral ground of lib/ and config.ts, the one reader of the environment), and the dashboard
- * typed from the generated client, never from src/.
+ * the neutral ground of lib/ and config.ts, the one reader of the environment), the dashboard
+ * typed from the generated client, never from src/, and no hand-written file over 300 lines.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -41,6 +41,12 @@ function importsOf(file: string): string[] {
 }
 
 const SERVICE = filesUnder('src', ['.ts']);
+
+/** How long a hand-written file may be: files stay short, and a module that grows becomes a folder. */
+const MAX_LINES = 300;
+/** Code written by a program, exempt from the limit. */
+const GENERATED = new Set(['clients/typescript/schema.ts']);
+const CODE = ['.ts', '.tsx', '.mjs', '.js', '.css'];
 const graph = new Map(SERVICE.map((f) => [f, importsOf(f)]));
 
 describe('the structure', () => {
@@ -73,5 +79,15 @@ describe('the structure', () => {
   it('lets the dashboard import nothing from src/ (its types come from the generated client)', () => {
     const fromSrc = filesUnder('dashboard/src', ['.ts', '.tsx']).flatMap((f) => importsOf(f).filter((t) => t.startsWith('src/')).map((t) => `${f} → ${t}`));
     assert.deepEqual(fromSrc, []);
+  });
+
+  it(`has no hand-written file over ${MAX_LINES} lines (tests, benchmarks, scripts and the dashboard included)`, () => {
+    const files = ['src', 'test', 'bench', 'scripts', 'dashboard', 'clients', 'bin'].flatMap((dir) => filesUnder(dir, CODE)).filter((f) => !f.startsWith('test/fixtures/') && !GENERATED.has(f));
+    assert.ok(files.length > 200, `read ${files.length} files`);
+    const long = files.flatMap((f) => {
+      const lines = fs.readFileSync(path.join(ROOT, f), 'utf8').split('\n').length - 1;
+      return lines > MAX_LINES ? [`${f} (${lines})`] : [];
+    });
+    assert.deepEqual(long, [], 'split these along their seams');
   });
 });

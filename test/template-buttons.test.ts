@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TemplateButton } from '../src/templates/template-buttons.rules.js';
 import { checkTemplate, type TemplateContent } from '../src/templates/template.rules.js';
 import type { Template } from '../src/templates/template.schemas.js';
-import { approvedTemplate, dispatched } from './factories.js';
+import { approvedTemplate, platformRequest } from './factories.js';
 import { eventually, fixture, startHarness, type Harness } from './harness.js';
 
 const base: TemplateContent = { name: 'with_buttons', category: 'UTILITY', language: 'en_US', body: 'Your order has shipped and is on its way to you.' };
@@ -61,7 +61,7 @@ describe('template buttons', () => {
   let h: Harness;
   let template: Template;
   const send = (body: Record<string, unknown>) => h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'template', templateId: template.id, ...body } });
-  const sentPayload = async (messageId: string) => h.sim.state.messages.get((await dispatched(h, messageId)).platformMessageId!)!.body as any;
+  const sentPayload = (messageId: string) => platformRequest(h, messageId);
   const simTemplate = (name: string) => [...h.sim.state.templates.values()].find((x) => x.name === name)!;
 
   before(async () => {

@@ -1,7 +1,7 @@
 /** Sending templates (docs/api.md §D7–§D8): approved utility only, values by index or name, components as the platform expects. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { approvedTemplate, dispatched } from './factories.js';
+import { approvedTemplate, platformRequest } from './factories.js';
 import { eventually, fixture, startHarness, type Harness } from './harness.js';
 
 describe('template sends', () => {
@@ -13,7 +13,7 @@ describe('template sends', () => {
   const createApproved = async (body: { name: string; body: string } & Record<string, unknown>) => (await approvedTemplate(h, body)).id;
   const send = (body: Record<string, unknown>, key = h.account.liveKey) => h.api('POST', '/v1/messages/', { key, body: { to: '+16505551234', type: 'template', ...body } });
   /** What the platform received for a message, once dispatched. */
-  const sentPayload = async (messageId: string) => h.sim.state.messages.get((await dispatched(h, messageId)).platformMessageId!)!.body as any;
+  const sentPayload = (messageId: string) => platformRequest(h, messageId);
 
   before(async () => {
     h = await startHarness();

@@ -1,7 +1,7 @@
 /** Templates end to end through the simulator (docs/api.md §3.1, §4.1–4.5, §D6–§D7). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 
 const input = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -198,9 +198,9 @@ describe('templates', () => {
       const r = await create(input('fixture_rejected'));
       const idOf = (name: string) => [...h.sim.state.templates.values()].find((x) => x.name === name)!.id;
       const approvedPayload = fixture('webhook-template-status-approved.json');
-      approvedPayload.entry[0].changes[0].value.message_template_id = Number(idOf('fixture_approved'));
+      valueOf(approvedPayload).message_template_id = Number(idOf('fixture_approved'));
       const rejectedPayload = fixture('webhook-template-status-rejected.json');
-      rejectedPayload.entry[0].changes[0].value.message_template_id = Number(idOf('fixture_rejected'));
+      valueOf(rejectedPayload).message_template_id = Number(idOf('fixture_rejected'));
       for (const p of [approvedPayload, rejectedPayload]) assert.equal((await h.platformWebhook(p)).status, 200);
       assert.equal((await get(a.body.id)).status, 'approved');
       const rejected = await get(r.body.id);
@@ -217,7 +217,7 @@ describe('templates', () => {
     const platformId = [...h.sim.state.templates.values()].find((x) => x.name === 'category_fixtures')!.id;
     const post = async (name: string) => {
       const payload = fixture(name);
-      payload.entry[0].changes[0].value.message_template_id = Number(platformId);
+      valueOf(payload).message_template_id = Number(platformId);
       assert.equal((await h.platformWebhook(payload)).status, 200);
     };
     const before = await get(res.body.id);

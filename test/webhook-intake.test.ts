@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { hubSignature } from '../src/lib/crypto.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 
 /** Business numbers the fixtures were captured from. */
 const FIXTURE_NUMBERS = ['106540352242922', '1122334455667', '109999999999999', '409552778964973'];
@@ -82,7 +82,7 @@ describe('platform webhook intake', () => {
   it('creates a readable record for a status of a message the service never sent (sent fixture)', async () => {
     const payload = fixture('webhook-status-sent.json');
     assert.equal((await post(payload)).statusCode, 200);
-    const status = payload.entry[0].changes[0].value.statuses[0];
+    const status = valueOf(payload).statuses[0];
     const m = await message('106540352242922', status.id);
     assert.equal(m.status, 'sent');
     assert.equal(m.platformMessageId, status.id);
@@ -95,7 +95,7 @@ describe('platform webhook intake', () => {
   it('records a failed status with the platform error (failed fixture, 131049)', async () => {
     const payload = fixture('webhook-status-failed.json');
     assert.equal((await post(payload)).statusCode, 200);
-    const status = payload.entry[0].changes[0].value.statuses[0];
+    const status = valueOf(payload).statuses[0];
     const m = await message('106540352242922', status.id);
     assert.equal(m.status, 'failed');
     assert.equal(m.error.code, '131049');
@@ -107,7 +107,7 @@ describe('platform webhook intake', () => {
     const sent = batch('106540352242922', 1, ['sent'], 'then-failed');
     assert.equal((await post(sent)).statusCode, 200);
     const failed = fixture('webhook-status-failed.json');
-    failed.entry[0].changes[0].value.statuses[0].id = 'wamid.batch-then-failed-0';
+    valueOf(failed).statuses[0].id = 'wamid.batch-then-failed-0';
     assert.equal((await post(failed)).statusCode, 200);
     const m = await message('106540352242922', 'wamid.batch-then-failed-0');
     assert.deepEqual([m.status, m.error.code], ['failed', '131049']);
@@ -131,14 +131,14 @@ describe('platform webhook intake', () => {
     for (const [name, code] of [['webhook-status-failed-131047.json', '131047'], ['webhook-status-failed-131053.json', '131053']] as const) {
       const payload = fixture(name);
       assert.equal((await post(payload)).statusCode, 200);
-      const value = payload.entry[0].changes[0].value;
+      const value = valueOf(payload);
       const m = await message(value.metadata.phone_number_id, value.statuses[0].id);
       assert.deepEqual([m.status, m.error.code], ['failed', code], name);
       assert.ok(m.error.message.length > 0);
     }
     const legacy = fixture('webhook-status-sent-cbp-legacy.json');
     assert.equal((await post(legacy)).statusCode, 200);
-    assert.equal((await message('409552778964973', legacy.entry[0].changes[0].value.statuses[0].id)).status, 'sent');
+    assert.equal((await message('409552778964973', valueOf(legacy).statuses[0].id)).status, 'sent');
     assert.equal((await post(fixture('webhook-status-minimal-v24.json'))).statusCode, 200);
   });
 
@@ -157,7 +157,7 @@ describe('platform webhook intake', () => {
     ];
     for (const name of names) assert.equal((await post(fixture(name))).statusCode, 200, name);
     const stored = await h.deps.store.read.selectFrom('inbound_messages').selectAll().execute();
-    const text = stored.find((r) => r.platform_message_id === fixture('webhook-inbound-text.json').entry[0].changes[0].value.messages[0].id)!;
+    const text = stored.find((r) => r.platform_message_id === valueOf(fixture('webhook-inbound-text.json')).messages[0].id)!;
     assert.deepEqual([text.sender, text.text, text.contact_name, text.type], ['+16505551234', 'Does it come in another color?', 'Sheena Nelson', 'text']);
     const replies = stored.filter((r) => r.platform_message_id === 'wamid.xyzxyz');
     assert.equal(replies.length, 1, 'one row per wamid whatever the number of deliveries');
@@ -167,8 +167,8 @@ describe('platform webhook intake', () => {
     let send = await h.api('POST', '/v1/messages/', { key: keys['106540352242922'], body: { to, type: 'text', text: 'Yes: blue' } });
     assert.equal(send.body.error.code, 'outside_customer_window');
     const fresh = fixture('webhook-inbound-text.json');
-    fresh.entry[0].changes[0].value.messages[0].id = 'wamid.fresh-inbound';
-    fresh.entry[0].changes[0].value.messages[0].timestamp = String(Math.floor(Date.now() / 1000));
+    valueOf(fresh).messages[0].id = 'wamid.fresh-inbound';
+    valueOf(fresh).messages[0].timestamp = String(Math.floor(Date.now() / 1000));
     assert.equal((await post(fresh)).statusCode, 200);
     send = await h.api('POST', '/v1/messages/', { key: keys['106540352242922'], body: { to, type: 'text', text: 'Yes: blue', replyTo: 'wamid.fresh-inbound' } });
     assert.equal(send.status, 201);
@@ -186,19 +186,19 @@ describe('platform webhook intake', () => {
   });
 
   it('reaches the same state from a shuffled batch of 50 statuses, in one request or many', async () => {
-    const statuses = batch('1122334455667', 17, ['sent', 'delivered', 'read'], 'shuf').entry[0].changes[0].value.statuses.slice(0, 50);
+    const statuses = valueOf(batch('1122334455667', 17, ['sent', 'delivered', 'read'], 'shuf')).statuses.slice(0, 50);
     const shuffled = [...statuses].sort(() => Math.random() - 0.5);
     const one = batch('1122334455667', 0, []);
-    one.entry[0].changes[0].value.statuses = shuffled;
+    valueOf(one).statuses = shuffled;
     assert.equal((await post(one)).statusCode, 200);
     for (let i = 0; i < 16; i++) assert.equal((await message('1122334455667', `wamid.batch-shuf-${i}`)).status, 'read');
     // The 17th message got only sent and delivered in the first 50: its read arrives alone, later.
     assert.equal((await message('1122334455667', 'wamid.batch-shuf-16')).status, 'delivered');
 
-    const many = [...batch('1122334455667', 5, ['sent', 'delivered', 'read'], 'many').entry[0].changes[0].value.statuses].reverse();
+    const many = [...valueOf(batch('1122334455667', 5, ['sent', 'delivered', 'read'], 'many')).statuses].reverse();
     for (const s of many) {
       const single = batch('1122334455667', 0, []);
-      single.entry[0].changes[0].value.statuses = [s];
+      valueOf(single).statuses = [s];
       assert.equal((await post(single)).statusCode, 200);
     }
     for (let i = 0; i < 5; i++) {
@@ -218,7 +218,7 @@ describe('platform webhook intake', () => {
 
   it('stores a customer message carrying a NUL character, replaced by U+FFFD, rather than refusing the batch forever', async () => {
     const payload = fixture('webhook-inbound-text.json');
-    const value = payload.entry[0].changes[0].value;
+    const value = valueOf(payload);
     value.metadata.phone_number_id = '1122334455667';
     value.messages[0].id = 'wamid.nul-in-text';
     value.messages[0].text.body = 'before\u0000after';
@@ -277,7 +277,7 @@ function batch(phoneNumberId: string, count: number, steps: string[], tag = 'dup
     });
   }
   const template = fixture('webhook-status-minimal-v24.json');
-  template.entry[0].changes[0].value.metadata.phone_number_id = phoneNumberId;
-  template.entry[0].changes[0].value.statuses = statuses;
+  valueOf(template).metadata.phone_number_id = phoneNumberId;
+  valueOf(template).statuses = statuses;
   return template;
 }

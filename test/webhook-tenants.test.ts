@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Insertable } from 'kysely';
 import type { TemplatesTable } from '../src/db/schema.js';
-import { fixture, startHarness, type Harness } from './harness.js';
+import { fixture, startHarness, valueOf, type Harness } from './harness.js';
 
 describe('platform webhooks across tenants', () => {
   let h: Harness;
@@ -39,7 +39,7 @@ describe('platform webhooks across tenants', () => {
   /** The inbound text fixture, addressed to `phoneNumberId`, with a fresh wamid. */
   const inbound = (phoneNumberId: string, wamid: string) => {
     const payload = fixture('webhook-inbound-text.json');
-    const value = payload.entry[0].changes[0].value;
+    const value = valueOf(payload);
     value.metadata.phone_number_id = phoneNumberId;
     value.messages[0].id = wamid;
     return payload;
@@ -47,7 +47,7 @@ describe('platform webhooks across tenants', () => {
   /** The failed-status fixture for `wamid` of `phoneNumberId`. */
   const failedStatus = (phoneNumberId: string, wamid: string) => {
     const payload = fixture('webhook-status-failed.json');
-    const value = payload.entry[0].changes[0].value;
+    const value = valueOf(payload);
     value.metadata.phone_number_id = phoneNumberId;
     value.statuses[0].id = wamid;
     return payload;
@@ -89,7 +89,7 @@ describe('platform webhooks across tenants', () => {
     assert.equal(sent.status, 200);
     // Tenant B's message, known from the platform's own (correctly signed) report.
     const ok = fixture('webhook-status-delivered.json');
-    const value = ok.entry[0].changes[0].value;
+    const value = valueOf(ok);
     value.metadata.phone_number_id = tenants.b.phoneNumberId;
     value.statuses[0].id = 'wamid.tenant-b-message';
     assert.equal((await post(ok, secretB)).status, 200);
@@ -127,7 +127,7 @@ describe('platform webhooks across tenants', () => {
     await h.deps.store.write((tx) => tx.insertInto('templates').values(row).execute());
     const review = (event: string, reason: string) => {
       const payload = fixture('webhook-template-status-approved.json');
-      Object.assign(payload.entry[0].changes[0].value, { event, reason, message_template_id: 8800000000000002 });
+      Object.assign(valueOf(payload), { event, reason, message_template_id: 8800000000000002 });
       return payload;
     };
     assert.equal((await post(review('APPROVED', 'NONE'), secretB)).status, 200);

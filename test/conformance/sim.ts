@@ -9,7 +9,7 @@ import pino from 'pino';
 import { verifyHubSignature } from '../../src/lib/crypto.js';
 import { buildSimulator, simulatorAccessToken, type Simulator } from '../../src/simulator/app.js';
 import type { SimulatorConfig } from '../../src/simulator/config.js';
-import { eventually } from '../harness.js';
+import { eventually, valueOf } from '../harness.js';
 
 export const SECRET = 'conformance-app-secret';
 export const WABA = '102290129340398';
@@ -86,7 +86,7 @@ export async function startSim(config: Partial<SimulatorConfig> = {}): Promise<S
       return hooks.flatMap((k) => k.body.entry.flatMap((e: any) => e.changes.flatMap((c: any) => c.value?.statuses ?? []))).filter((s: any) => s.id === wamid);
     },
     inboundHook(wamid) {
-      return eventually(async () => hooks.find((k) => k.body.entry[0].changes[0].value.messages?.some((m: any) => m.id === wamid)));
+      return eventually(async () => hooks.find((k) => valueOf(k.body).messages?.some((m: any) => m.id === wamid)));
     },
     async close() {
       await sim.close();

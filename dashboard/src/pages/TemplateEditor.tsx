@@ -1,6 +1,8 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, api, type Issue, type MediaItem, type Mode, type Page, type Template, type TemplateHeader, type TemplateVariable } from '../api';
+import { Field, IssueList, Issues } from '../issue-fields';
 import { type TemplateButton } from '../template-buttons';
+import { ButtonsEditor } from '../template-buttons-editor';
 import { ErrorNote, Link, navigate, usePolling, UploadOptions } from '../ui';
 
 type HeaderKind = 'none' | 'text' | 'image' | 'video' | 'document';
@@ -10,120 +12,6 @@ function placeholderCount(text: string): number {
   let max = 0;
   for (const m of text.matchAll(/\{\{\s*(\d+)\s*\}\}/g)) max = Math.max(max, Number(m[1]));
   return Math.min(max, 100);
-}
-
-/** The issues whose field is `prefix` or inside it (`variables` covers `variables[0].example`). */
-function issuesFor(issues: Issue[] | null, prefix: string): Issue[] {
-  return (issues ?? []).filter((i) => i.field === prefix || i.field.startsWith(`${prefix}.`) || i.field.startsWith(`${prefix}[`));
-}
-
-function Issues({ issues, field, exact }: { issues: Issue[] | null; field: string; exact?: boolean }) {
-  const list = exact ? (issues ?? []).filter((i) => i.field === field) : issuesFor(issues, field);
-  if (list.length === 0) return null;
-  return (
-    <ul className="issues" aria-live="polite">
-      {list.map((i) => (
-        <li key={`${i.code}-${i.field}`} data-code={i.code}>
-          {i.message} <code>{i.code}</code>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** A labelled input with the issues of its field beside it. */
-function Field({ label, field, issues, children }: { label: string; field: string; issues: Issue[] | null; children: ReactNode }) {
-  return (
-    <div className={`field${issuesFor(issues, field).length ? ' has-issue' : ''}`}>
-      <label>
-        {label}
-        {children}
-      </label>
-      <Issues issues={issues} field={field} />
-    </div>
-  );
-}
-
-const BUTTON_TYPES: { type: TemplateButton['type']; label: string }[] = [
-  { type: 'quick_reply', label: 'Quick reply' },
-  { type: 'url', label: 'Link (URL)' },
-  { type: 'phone_number', label: 'Call (phone number)' },
-  { type: 'copy_code', label: 'Copy code' },
-  { type: 'request_contact_info', label: 'Share phone number' },
-];
-
-/** A button of a new type, keeping the label when the new type has one (copy_code's is the platform's). */
-function retype(b: TemplateButton, type: TemplateButton['type']): TemplateButton {
-  const text = b.text ?? '';
-  switch (type) {
-    case 'url':
-      return { type, text, url: '' };
-    case 'phone_number':
-      return { type, text, phoneNumber: '' };
-    case 'copy_code':
-      return { type, example: '' };
-    default:
-      return { type, text };
-  }
-}
-
-/** The buttons: add, remove, type and the fields of each type, with each field's issues beside it. */
-function ButtonsEditor({ buttons, onChange, issues }: { buttons: TemplateButton[]; onChange: (b: TemplateButton[]) => void; issues: Issue[] | null }) {
-  const update = (i: number, b: TemplateButton) => onChange(buttons.map((x, j) => (j === i ? b : x)));
-  return (
-    <fieldset className="buttons">
-      <legend>Buttons</legend>
-      {buttons.map((b, i) => {
-        const at = `buttons[${i}]`;
-        const n = i + 1;
-        return (
-          <fieldset key={i} className="button-editor" data-index={i}>
-            <legend>{`Button ${n}`}</legend>
-            <select name={`button-type-${n}`} aria-label={`Button ${n} type`} value={b.type} onChange={(e) => update(i, retype(b, e.target.value as TemplateButton['type']))}>
-              {BUTTON_TYPES.map((t) => (
-                <option key={t.type} value={t.type}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-            {b.type !== 'copy_code' && (
-              <Field label={`Button ${n} label`} field={`${at}.text`} issues={issues}>
-                <input name={`button-text-${n}`} value={b.text ?? ''} onChange={(e) => update(i, { ...b, text: e.target.value })} />
-              </Field>
-            )}
-            {b.type === 'url' && (
-              <>
-                <Field label={`Button ${n} URL`} field={`${at}.url`} issues={issues}>
-                  <input name={`button-url-${n}`} value={b.url ?? ''} placeholder="https://shop.example.com/track/{{1}}" onChange={(e) => update(i, { ...b, url: e.target.value })} />
-                </Field>
-                <Field label={`Button ${n} URL example (for {{1}})`} field={`${at}.example`} issues={issues}>
-                  <input name={`button-example-${n}`} value={b.example ?? ''} onChange={(e) => update(i, { type: b.type, text: b.text ?? '', url: b.url ?? '', ...(e.target.value ? { example: e.target.value } : {}) })} />
-                </Field>
-              </>
-            )}
-            {b.type === 'phone_number' && (
-              <Field label={`Button ${n} phone number (E.164)`} field={`${at}.phoneNumber`} issues={issues}>
-                <input name={`button-phone-${n}`} value={b.phoneNumber ?? ''} placeholder="+16505551234" onChange={(e) => update(i, { ...b, phoneNumber: e.target.value })} />
-              </Field>
-            )}
-            {b.type === 'copy_code' && (
-              <Field label={`Button ${n} example code`} field={`${at}.example`} issues={issues}>
-                <input name={`button-code-${n}`} value={b.example ?? ''} onChange={(e) => update(i, { ...b, example: e.target.value })} />
-              </Field>
-            )}
-            <Issues issues={issues} field={at} exact />
-            <button type="button" className="secondary" onClick={() => onChange(buttons.filter((_, j) => j !== i))}>
-              {`Remove button ${n}`}
-            </button>
-          </fieldset>
-        );
-      })}
-      <Issues issues={issues} field="buttons" exact />
-      <button type="button" className="secondary" name="button-add" onClick={() => onChange([...buttons, { type: 'quick_reply', text: '' }])}>
-        Add button
-      </button>
-    </fieldset>
-  );
 }
 
 /**
@@ -309,15 +197,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
           <input name="footer" value={footer} onChange={(e) => setFooter(e.target.value)} />
         </Field>
         <ButtonsEditor buttons={buttons} onChange={setButtons} issues={shown} />
-        {other.length > 0 && (
-          <ul className="issues">
-            {other.map((i) => (
-              <li key={`${i.code}-${i.field}`} data-code={i.code}>
-                {i.message} <code>{i.code}</code>
-              </li>
-            ))}
-          </ul>
-        )}
+        <IssueList issues={other} />
         <p className="check" role="status" data-testid="validation">
           {issues === null ? 'Checking…' : issues.length === 0 && !checkError ? '✓ No issues found' : `${issues.length} issue${issues.length === 1 ? '' : 's'} to fix before submitting`}
         </p>
