@@ -10,13 +10,13 @@
  * 1,000 messages/s; (c) accepted → taken by the platform, well below the tier; (d) the platform's
  * status webhooks for messages Tidings sent, one status per request.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hubSignature } from '../src/lib/crypto.js';
-import { postgresSchemaUrl, ROOT } from './lib.js';
+import { ceilings, json, load, percentile, postgresSchemaUrl, recipient, ROOT, sleep, startServer, stopServer, type Row } from './lib.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -31,33 +31,6 @@ const ONLY = new Set(arg('only', 'a,b,c,d').split(','));
 const CONNECTIONS = 32;
 const PG_URL = process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface Server {
-  proc: ChildProcess;
-  url: string;
-}
-
-async function startServer(script: string[], port: number, env: Record<string, string>, execArgv: string[] = [], health = '/health'): Promise<Server> {
-  const proc = spawn(process.execPath, [...execArgv, ...script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  proc.stdout!.resume();
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      await fetch(`${url}${health}`);
-      return { proc, url };
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`${script.join(' ')} did not start`);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function stopServer(s: Server): Promise<void> {
-  s.proc.kill('SIGTERM');
-  await new Promise((r) => s.proc.once('exit', r));
-}
-
 function cli(env: Record<string, string>, ...argv: string[]): Promise<any> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['bin/tidings.js', ...argv], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -67,49 +40,8 @@ function cli(env: Record<string, string>, ...argv: string[]): Promise<any> {
   });
 }
 
-async function json(url: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(url, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return res.json();
-}
-
-/** The i-th of many distinct, valid US numbers (exchanges 200–999 of area code 650). */
-const recipient = (i: number) => `+1650${200 + (Math.floor(i / 10_000) % 800)}${String(i % 10_000).padStart(4, '0')}`;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-interface Row {
-  name: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  note?: string;
-}
-
-async function load(name: string, url: string, options: Partial<autocannon.Options>): Promise<Row & { result: autocannon.Result }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, ...(options.amount ? {} : { duration: DURATION }), ...options } as autocannon.Options);
-  return { name, reqPerSec: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts, result };
-}
-
-/** The ceilings of this run: hello-world, one SQLite insert, one PostgreSQL insert. */
-async function ceilings(dataRoot: string, pgUrl: string): Promise<Row[]> {
-  const rows: Row[] = [];
-  const body = JSON.stringify({ to: '+16505551234', type: 'template', templateId: 'tpl_x' });
-  for (const [name, script, env] of [
-    ['ceiling: Fastify hello-world', 'bench/servers/hello.mjs', {}],
-    ['ceiling: Fastify + one SQLite insert (WAL, synchronous=FULL)', 'bench/servers/insert.mjs', { DATA_DIR: path.join(dataRoot, 'insert') }],
-    ['ceiling: Fastify + one PostgreSQL insert', 'bench/servers/insert-pg.mjs', { DATABASE_URL: pgUrl }],
-  ] as const) {
-    const server = await startServer([script], 4300, env, [], '/');
-    try {
-      await autocannon({ url: server.url, connections: CONNECTIONS, duration: 2, method: 'POST', body, headers: { 'content-type': 'application/json' } } as autocannon.Options);
-      rows.push(await load(name, server.url, { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
-    } finally {
-      await stopServer(server);
-    }
-  }
-  return rows;
-}
+/** A timed run against Tidings, with this benchmark's connections and duration. */
+const run = (name: string, url: string, options: Partial<autocannon.Options>) => load(name, url, { ...options, connections: CONNECTIONS, duration: DURATION });
 
 async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Row[]; notes: string[] }> {
   const rows: Row[] = [];
@@ -172,7 +104,7 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
 
     // (a) Accepting single sends, as fast as they come; the dispatcher drains at the tier meanwhile.
     if (ONLY.has('a')) {
-      rows.push(await load(`(a) accept single sends (template), 2 numbers`, tidings.url, sendRequests()));
+      rows.push(await run(`(a) accept single sends (template), 2 numbers`, tidings.url, sendRequests()));
       await drained();
     }
 
@@ -233,7 +165,7 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
         }
       }
       let k = 0;
-      const intake = await load(`(d) status webhooks for messages Tidings sent, 1 per request`, tidings.url, {
+      const intake = await run(`(d) status webhooks for messages Tidings sent, 1 per request`, tidings.url, {
         amount: bodies.length,
         requests: [
           {
@@ -259,8 +191,8 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
 async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-dispatch-'));
   try {
-    const base = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'));
-    const [hello, sqliteInsert, pgInsert] = base;
+    const { hello, sqlite: sqliteInsert, postgres: pgInsert } = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'), CONNECTIONS, DURATION);
+    const base = [hello, sqliteInsert, pgInsert];
     const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
     console.log(`\nDispatch benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections\n`);
     const header = () => {

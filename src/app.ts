@@ -27,6 +27,7 @@ import { API_TAGS } from './http/tags.js';
 import { addDiscriminatorMappings, ErrorEnvelope, MULTIPART_BODY } from './http/schemas.js';
 import type { RouteEntry } from './http/types.js';
 import { newId } from './lib/ids.js';
+import { withWork } from './lib/work.js';
 import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metrics.routes.js';
 import { InboundMessage, Message, RICH_SEND_SCHEMAS, SendMediaMessage, SendTemplateMessage, SendTextMessage } from './messages/message.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/rich.schemas.js';
@@ -100,8 +101,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // What the request does, named for the statements it runs (lib/work.ts); the rest of its
+  // lifecycle runs inside this hook's `done`.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    withWork(`${request.method} ${routeLabel(request.routeOptions.url)}`, done);
   });
   // /health, /health/live, /health/ready; new requests refused while draining; the in-flight count.
   registerLifecycle(app, { lifecycle: deps.lifecycle, checks: databaseChecks(deps.store, READINESS_TIMEOUT_MS) });

@@ -9,6 +9,7 @@ import type { EventService } from './events/event.service.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { Clock } from './lib/clock.js';
+import { withWork } from './lib/work.js';
 import type { Dispatcher } from './messages/dispatch/dispatcher.js';
 
 /**
@@ -37,11 +38,12 @@ export class Background {
     const { store, clock, logger, jobs, dispatcher, events, tiers } = this.#o;
     await jobs.start();
     dispatcher.start();
-    const purge = () => {
-      purgeExpiredIdempotencyKeys(store, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
-      events.purgeExpired().catch((err) => logger.warn({ err }, 'event purge failed'));
-      tiers.refreshStale().catch((err) => logger.warn({ err }, 'tier refresh failed'));
-    };
+    const purge = () =>
+      withWork('housekeeping', () => {
+        purgeExpiredIdempotencyKeys(store, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
+        events.purgeExpired().catch((err) => logger.warn({ err }, 'event purge failed'));
+        tiers.refreshStale().catch((err) => logger.warn({ err }, 'tier refresh failed'));
+      });
     void purge();
     this.#purgeTimer = setInterval(purge, 60 * 60 * 1000);
     this.#purgeTimer.unref();

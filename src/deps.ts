@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { ContactUpdates } from './contacts/contact-updates.js';
 import { ContactService } from './contacts/contact.service.js';
 import { connectDatabase } from './db/connect.js';
+import { observedPgClient, type StatementObserver } from './db/statements.js';
 import type { Store } from './db/store.js';
 import { DeliveryService, DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './events/delivery.service.js';
 import { EndpointService } from './events/endpoint.service.js';
@@ -128,9 +129,11 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const secrets = loadSecrets(config);
-  const store = await connectDatabase(config.database);
   // One registry per instance. The process's own metrics only when something serves them.
   const metrics = new Metrics({ logger, processMetrics: role === 'service' && (config.metricsPort !== null || config.metricsToken !== null) });
+  // Every statement, the job queue's included, is counted by the work that ran it.
+  const observe: StatementObserver = (kind, rows) => metrics.recorders.db.statement(kind, rows);
+  const store = await connectDatabase(config.database, { observe });
 
   const redis = config.redisUrl && role === 'service' ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   // Without a listener ioredis prints its connection errors to stderr as plain text, outside the JSON log.
@@ -146,7 +149,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const keys = new KeyService({ store, clock, accounts });
   const jobs =
     config.database.dialect === 'postgres'
-      ? new PgBossJobQueue({ store, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs, metrics: metrics.recorders.jobs })
+      ? new PgBossJobQueue({ store, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs, metrics: metrics.recorders.jobs, pgClient: observedPgClient(observe) })
       : new SqlJobQueue({ store, clock, logger, pollMs: config.jobPollMs, metrics: metrics.recorders.jobs });
   const base: Base = { config, overrides, role, store, clock, logger, platform, accounts, jobs, metrics };
 

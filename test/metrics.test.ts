@@ -110,6 +110,13 @@ describe('GET /metrics on the main port, with METRICS_TOKEN', () => {
     assert.equal(delta('tidings_event_delivery_lag_seconds_count'), SENDS);
     assert.ok(delta('tidings_jobs_total', { queue: 'events.deliver', outcome: 'completed' }) >= SENDS + 1);
     assert.ok(after.one('tidings_db_pool_connections') >= 1);
+    // Every statement is counted by the work that ran it: each send stored its message, the
+    // dispatcher and the delivery jobs ran their own.
+    assert.ok(delta('tidings_db_statements_total', { work: 'POST /v1/messages', kind: 'insert' }) >= SENDS);
+    assert.ok(delta('tidings_db_rows_total', { work: 'POST /v1/messages' }) >= SENDS, 'the key and the template were read');
+    assert.ok(delta('tidings_db_statements_total', { work: 'dispatch' }) >= SENDS);
+    assert.ok(delta('tidings_db_statements_total', { work: 'job:events.deliver' }) >= SENDS);
+    assert.ok(delta('tidings_db_statements_total', { work: 'POST /platform/whatsapp/webhook', kind: 'update' }) >= SENDS, 'the statuses came back');
     assert.equal(after.sum('tidings_metrics_collect_errors_total'), 0, 'every scrape-time source was read');
     assert.ok(after.one('tidings_job_queue_depth', { queue: 'events.deliver' }) >= 0, 'every registered queue has a depth');
     assert.ok(after.one('process_resident_memory_bytes') > 0, 'the process metrics are collected');

@@ -6,18 +6,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationProvider } from './migrations.js';
+import { observedPgClient, observedSqlite, type StatementObserver } from './statements.js';
 import type { Database } from './schema.js';
 import { Store, type Reader } from './store.js';
 
 /**
+ * @param options.observe told of every statement the service runs on this database (statements.ts)
  * @throws Error when the database cannot be opened or a migration fails (start-up then stops).
  */
-export async function connectDatabase(config: DatabaseConfig): Promise<Store> {
+export async function connectDatabase(config: DatabaseConfig, options: { observe?: StatementObserver } = {}): Promise<Store> {
   let db: Kysely<Database>;
   let pool: pg.Pool | undefined;
   if (config.dialect === 'sqlite') {
@@ -32,13 +34,14 @@ export async function connectDatabase(config: DatabaseConfig): Promise<Store> {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: observedSqlite(sqlite, options.observe) }) });
   } else {
     // Keep text and numbers as JavaScript expects them: int8 (count(*)) as number.
     pg.types.setTypeParser(20, (v) => Number(v));
     pool = new pg.Pool({
       connectionString: config.url,
       max: 20,
+      ...(options.observe ? { Client: observedPgClient(options.observe) } : {}),
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
@@ -63,24 +66,4 @@ export async function connectDatabase(config: DatabaseConfig): Promise<Store> {
 /** True when `db` (or a transaction of it) runs on PostgreSQL. */
 export function isPostgres(db: Reader): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/**
- * Kysely's SQLite driver prepares every query anew; preparing costs more than running a simple
- * indexed query. Statements are cached by SQL text (the least recently added dropped past 500).
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => void sqlite.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (!statement) {
-        statement = sqlite.prepare(text);
-        if (cache.size >= 500) cache.delete(cache.keys().next().value!);
-        cache.set(text, statement);
-      }
-      return statement;
-    },
-  } as SqliteDatabase;
 }

@@ -53,6 +53,8 @@ class RootGuard implements KyselyPlugin {
 
 interface Unit {
   work: (tx: Tx) => Promise<unknown>;
+  /** Runs a function in the caller's async context (lib/work.ts: its statements are counted as its own). */
+  context: <R>(fn: () => R) => R;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -93,7 +95,7 @@ export class Store {
     if (insideUnit.getStore()) return Promise.reject(new Error('store.write was called inside a unit of work: do the work in the same unit, through its tx.'));
     if (!this.#grouped) return this.#transaction(work);
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push({ work, context: AsyncLocalStorage.snapshot(), resolve: resolve as (v: unknown) => void, reject });
       if (!this.#flushing) {
         this.#flushing = true;
         setImmediate(() => void this.#flush());
@@ -137,7 +139,7 @@ export class Store {
       try {
         results = await this.#transaction(async (tx) => {
           const out: unknown[] = [];
-          for (const unit of group) out.push(await unit.work(tx));
+          for (const unit of group) out.push(await unit.context(() => insideUnit.run(true, () => unit.work(tx))));
           return out;
         });
       } catch (err) {
@@ -145,7 +147,7 @@ export class Store {
           group[0]!.reject(err);
           continue;
         }
-        for (const unit of group) await this.#transaction(unit.work).then(unit.resolve, unit.reject);
+        for (const unit of group) await unit.context(() => this.#transaction(unit.work)).then(unit.resolve, unit.reject);
         continue;
       }
       group.forEach((unit, i) => unit.resolve(results![i]));

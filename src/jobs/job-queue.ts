@@ -13,6 +13,7 @@
  */
 import type { Logger } from 'pino';
 import type { Tx } from '../db/store.js';
+import { withWork } from '../lib/work.js';
 import type { JobRecorder } from '../metrics/recorders.js';
 
 export interface JobInput {
@@ -167,12 +168,12 @@ export abstract class PollingJobQueue implements JobQueue {
       const t = this.#types.get(type);
       if (!t) continue;
       while (!this.#stopped && t.running < t.concurrency) {
-        const jobs = await this.claim(type, t.concurrency - t.running);
+        const jobs = await withWork(`job:${type}`, () => this.claim(type, t.concurrency - t.running));
         if (jobs.length === 0) break;
         for (const job of jobs) {
           started++;
           t.running++;
-          const run = this.#run(job, t).finally(() => {
+          const run = withWork(`job:${type}`, () => this.#run(job, t)).finally(() => {
             t.running--;
             this.#inFlight.delete(run);
             this.#schedule(0, type);

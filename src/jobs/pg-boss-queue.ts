@@ -14,6 +14,7 @@
  */
 import { CompiledQuery, sql } from 'kysely';
 import { PgBoss } from 'pg-boss';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Store, Tx } from '../db/store.js';
 import type { Clock } from '../lib/clock.js';
@@ -32,6 +33,8 @@ export interface PgBossJobQueueOptions {
   metrics: JobRecorder;
   /** A job still running after this long is taken to have died with its process, s. */
   expireInSeconds?: number;
+  /** The `pg.Client` class of pg-boss's pool (db/statements.ts counts its statements with the service's). */
+  pgClient?: typeof pg.Client;
 }
 
 export class PgBossJobQueue extends PollingJobQueue {
@@ -55,6 +58,8 @@ export class PgBossJobQueue extends PollingJobQueue {
       application_name: 'tidings-jobs',
       schedule: false,
       supervise: true,
+      // Handed to pg-boss's pg.Pool as it is (pg-boss spreads its options into the pool's).
+      ...(this.#o.pgClient ? ({ Client: this.#o.pgClient } as object) : {}),
     });
     boss.on('error', (err) => this.#o.logger.error({ err }, 'job queue (pg-boss) error'));
     await boss.start();

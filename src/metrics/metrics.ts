@@ -14,6 +14,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { PoolStats } from '../db/store.js';
+import { currentWork } from '../lib/work.js';
 import type { DeliveryAttemptOutcome, DispatchOutcome, LaneLabels, PlatformOperation, Recorders, WebhookIntakeOutcome } from './recorders.js';
 
 /** One send lane's state at scrape time. */
@@ -78,11 +79,25 @@ export class Metrics {
     const lag = new Histogram({ name: 'tidings_event_delivery_lag_seconds', help: 'Time from an event\'s creation to its successful delivery, seconds.', buckets: LAG_BUCKETS, registers });
     const jobs = new Counter({ name: 'tidings_jobs_total', help: 'Background jobs run, by queue and outcome: completed, failed (retried later or dropped).', labelNames: ['queue', 'outcome'], registers });
     const jobDuration = new Histogram({ name: 'tidings_job_duration_seconds', help: 'Run time of background jobs, seconds.', labelNames: ['queue'], buckets: JOB_BUCKETS, registers });
+    const statements = new Counter({ name: 'tidings_db_statements_total', help: 'Database statements run (on PostgreSQL each is a round trip), by the work that ran them (an HTTP route, dispatch, a job type…) and kind (select, insert, update, delete, begin, commit…).', labelNames: ['work', 'kind'], registers });
+    const rows = new Counter({ name: 'tidings_db_rows_total', help: 'Rows database statements returned to the service, by the work that ran them.', labelNames: ['work'], registers });
+    // One child per (work, kind), found without building a label object per statement.
+    const counters = new Map<string, { statements: { inc(n?: number): void }; rows: { inc(n?: number): void } }>();
     const collectErrors = new Counter({ name: 'tidings_metrics_collect_errors_total', help: 'Gauges left out of a scrape because their source could not be read, by source.', labelNames: ['source'], registers });
     for (const source of ['send_queues', 'job_queues', 'database_pool']) collectErrors.inc({ source }, 0);
 
     const lane = (l: LaneLabels) => ({ phone_number_id: l.phoneNumberId, mode: l.mode });
     this.recorders = {
+      db: {
+        statement(kind, returned) {
+          const work = currentWork();
+          const key = `${work}\u0000${kind}`;
+          let c = counters.get(key);
+          if (!c) counters.set(key, (c = { statements: statements.labels({ work, kind }), rows: rows.labels({ work }) }));
+          c.statements.inc();
+          if (returned > 0) c.rows.inc(returned);
+        },
+      },
       http: { request: (route, method, status, seconds) => (httpRequests.inc({ route, method, status: String(status) }), httpDuration.observe({ route, method }, seconds)) },
       dispatch: { outcome: (l, outcome: DispatchOutcome, count = 1) => dispatch.inc({ ...lane(l), outcome }, count) },
       platform: {

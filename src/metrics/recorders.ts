@@ -7,6 +7,7 @@
  * Every label value is bounded: route patterns, operation names, closed lists of outcomes, the
  * platform's numeric error codes, and business numbers (as many as the service has).
  */
+import type { StatementKind } from '../db/statements.js';
 
 /** One answered HTTP request. */
 export interface HttpRecorder {
@@ -91,8 +92,18 @@ export interface JobRecorder {
   finished(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
 }
 
+/** The statements the service runs on its database (db/statements.ts), as they reach the driver. */
+export interface DatabaseRecorder {
+  /**
+   * One statement ran, for the work running now (lib/work.ts: a route, `dispatch`, a job type…).
+   * @param rows the rows it returned to the service
+   */
+  statement(kind: StatementKind, rows: number): void;
+}
+
 /** Every recorder, one per feature. */
 export interface Recorders {
+  db: DatabaseRecorder;
   http: HttpRecorder;
   dispatch: DispatchRecorder;
   platform: PlatformRecorder;

@@ -22,6 +22,7 @@ import type { AccountService } from '../../accounts/account.service.js';
 import type { PhoneNumberQueue } from '../../accounts/phone-number.schemas.js';
 import type { Store } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
+import { withWork } from '../../lib/work.js';
 import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.js';
 import type { OutboundMessage, Platform, SenderCredentials } from '../../platform/platform.js';
@@ -84,13 +85,13 @@ export class Dispatcher {
   /** Starts polling for due lanes and expired entries. */
   start(): void {
     this.#stopped = false;
-    void this.#poll();
+    void withWork('dispatch', () => this.#poll());
   }
 
   /** Asks this process to drive a lane now (after the commit that queued a message in it). */
   wake(lane: repo.Lane): void {
     if (this.#stopped) return;
-    void this.#drive(this.#state(lane));
+    void withWork('dispatch', () => this.#drive(this.#state(lane)));
   }
 
   /**
