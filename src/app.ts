@@ -152,7 +152,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(webhookRoutes, {
     appSecret: deps.secrets.appSecret,
     verifyToken: deps.secrets.verifyToken,
-    appSecretOverrides: () => deps.accounts.appSecretOverrides(),
+    appSecrets: (options) => deps.accounts.appSecrets(options),
     intake: deps.intake,
     metrics: deps.metrics.recorders.webhooks,
   });

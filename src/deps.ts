@@ -134,6 +134,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   // Every statement, the job queue's included, is counted by the work that ran it.
   const observe: StatementObserver = (kind, rows) => metrics.recorders.db.statement(kind, rows);
   const store = await connectDatabase(config.database, { observe });
+  // The caches hear of other processes' changes (the CLI, short-lived, does not need to).
+  if (role === 'service') await store.watchChanges((err) => logger.warn({ err }, 'database change listener failed; it reconnects, and the caches start over'));
 
   const redis = config.redisUrl && role === 'service' ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   // Without a listener ioredis prints its connection errors to stderr as plain text, outside the JSON log.

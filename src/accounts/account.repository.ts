@@ -1,4 +1,7 @@
-/** Rows of accounts, phone numbers and API keys. Only this file touches those tables; it builds their rows. */
+/**
+ * Rows of accounts, phone numbers and API keys. Only this file touches those tables; it builds their
+ * rows, and says when they change (`tx.changed`: the caches of every process drop them).
+ */
 import type { Selectable } from 'kysely';
 import type { AccountsTable, ApiKeysTable, PhoneNumbersTable } from '../db/schema.js';
 import type { Reader, Tx } from '../db/store.js';
@@ -21,6 +24,7 @@ export interface NewAccount {
 }
 
 export async function insertAccount(tx: Tx, account: NewAccount): Promise<void> {
+  tx.changed('accounts');
   await tx
     .insertInto('accounts')
     .values({
@@ -100,6 +104,7 @@ export async function insertApiKey(tx: Tx, key: NewApiKey): Promise<ApiKeyRow> {
     revoked_at: null,
   };
   await tx.insertInto('api_keys').values(row).execute();
+  tx.changed('api_keys');
   return row;
 }
 
@@ -117,6 +122,7 @@ export function listApiKeys(db: Reader, accountId?: string): Promise<ApiKeyRow[]
 /** @returns false when no such key exists or it was already revoked. */
 export async function revokeApiKey(tx: Tx, id: string, at: string): Promise<boolean> {
   const result = await tx.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  tx.changed('api_keys');
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -153,6 +159,7 @@ export async function setPlatformThroughput(tx: Tx, phoneNumberId: string, throu
     .where('phone_number_id', '=', phoneNumberId)
     .where('throughput_source', '!=', 'override')
     .executeTakeFirst();
+  tx.changed('accounts', phoneNumberId);
   return Number(result.numUpdatedRows) > 0;
 }
 

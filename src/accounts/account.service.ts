@@ -9,6 +9,7 @@ import type { SecretBox } from '../lib/crypto.js';
 import { newId, randomBase62 } from '../lib/ids.js';
 import type { Store } from '../db/store.js';
 import type { SenderCredentials } from '../platform/platform.js';
+import { ReadThroughCache } from '../lib/cache.js';
 import { newGraphId, simulatedDisplayNumber, simulatorAccessToken } from '../lib/simulated-identity.js';
 import * as repo from './account.repository.js';
 
@@ -66,14 +67,24 @@ export class AccountService {
   readonly #box: SecretBox;
   readonly #clock: Clock;
   readonly #simulatorSecret: string | null;
-  /** Decrypted sender credentials by phone number id; tokens change only through the CLI. */
-  readonly #senderCache = new Map<string, { value: SenderCredentials; expires: number }>();
+  /** Decrypted sender credentials by phone number id. */
+  readonly #senders = new ReadThroughCache<SenderCredentials>(10_000);
+  /** Each account's own app secret (null: it has none) by account id. */
+  readonly #ownSecrets = new ReadThroughCache<{ secret: string | null }>(10_000);
+  /** The distinct app secrets accounts have of their own, decrypted. */
+  readonly #allSecrets = new ReadThroughCache<{ secrets: string[] }>(1);
 
   constructor(options: AccountServiceOptions) {
     this.#store = options.store;
     this.#box = options.secretBox;
     this.#clock = options.clock;
     this.#simulatorSecret = options.simulatorSecret ?? null;
+    // Kept until an account or a number changes, in this process or another (db/change-feed.ts).
+    options.store.changes.subscribe('accounts', () => {
+      this.#senders.invalidate(null);
+      this.#ownSecrets.invalidate(null);
+      this.#allSecrets.invalidate(null);
+    });
   }
 
   /**
@@ -142,26 +153,26 @@ export class AccountService {
   }
 
   /**
-   * The credentials to act as `phoneNumberId`, with the access token decrypted. Cached for a
-   * minute: it sits on the send and webhook paths, and a number never changes account.
+   * The credentials to act as `phoneNumberId`, with the access token decrypted. Cached until an
+   * account or number changes in any process: it sits on the send and webhook paths.
    * @throws Error when the number is unknown (a key always points at an existing number).
    */
   async senderCredentials(phoneNumberId: string): Promise<SenderCredentials> {
-    const now = this.#clock.now();
-    const cached = this.#senderCache.get(phoneNumberId);
-    if (cached && cached.expires > now) return cached.value;
-    const row = await repo.findSender(this.#store.read, phoneNumberId);
-    if (!row) throw new Error(`Unknown phone number id ${phoneNumberId}`);
-    const value: SenderCredentials = {
-      accountId: row.account_id,
-      wabaId: row.waba_id,
-      phoneNumberId,
-      displayPhoneNumber: row.display_phone_number,
-      throughput: row.throughput,
-      accessToken: this.#box.decrypt(row.access_token_enc),
-      appSecret: row.app_secret_enc ? this.#box.decrypt(row.app_secret_enc) : null,
-    };
-    this.#senderCache.set(phoneNumberId, { value, expires: now + 60_000 });
+    const value = await this.#senders.get(phoneNumberId, async () => {
+      const row = await repo.findSender(this.#store.read, phoneNumberId);
+      return (
+        row && {
+          accountId: row.account_id,
+          wabaId: row.waba_id,
+          phoneNumberId,
+          displayPhoneNumber: row.display_phone_number,
+          throughput: row.throughput,
+          accessToken: this.#box.decrypt(row.access_token_enc),
+          appSecret: row.app_secret_enc ? this.#box.decrypt(row.app_secret_enc) : null,
+        }
+      );
+    });
+    if (!value) throw new Error(`Unknown phone number id ${phoneNumberId}`);
     return value;
   }
 
@@ -185,7 +196,8 @@ export class AccountService {
   /**
    * The account owning a business number, and the app secret its webhooks are signed with
    * (the account's override, else null = the configured one). Used by the webhook intake; cached
-   * with the sender credentials.
+   * with the sender credentials. An unknown number is read again each time (a number added a
+   * moment ago, by any process, is found).
    */
   async accountForPhoneNumber(phoneNumberId: string): Promise<{ accountId: string; appSecret: string | null } | undefined> {
     const sender = await this.senderCredentials(phoneNumberId).catch(() => undefined);
@@ -193,11 +205,31 @@ export class AccountService {
   }
 
   /**
-   * The accounts that have an app secret of their own (`accounts create --app-secret`), with it:
-   * a webhook signed with one of them speaks for those accounts only (platform/cloud-api/webhook-signer.ts).
+   * An account's own app secret (`accounts create --app-secret`), or null when it has none (the
+   * configured one signs its webhooks): what the webhook intake checks a signer against
+   * (platform/cloud-api/webhook-signer.ts). Cached until an account changes in any process.
+   * @returns undefined for an unknown account.
    */
-  async appSecretOverrides(): Promise<{ accountId: string; secret: string }[]> {
-    return (await repo.listAppSecretOverrides(this.#store.read)).map((r) => ({ accountId: r.id, secret: this.#box.decrypt(r.app_secret_enc) }));
+  async appSecretOf(accountId: string): Promise<string | null | undefined> {
+    const own = await this.#ownSecrets.get(accountId, async () => {
+      const row = await repo.findAccount(this.#store.read, accountId);
+      return row && { secret: row.app_secret_enc ? this.#box.decrypt(row.app_secret_enc) : null };
+    });
+    return own?.secret;
+  }
+
+  /**
+   * The app secrets accounts have of their own, each once: the candidates a webhook's signature is
+   * tried against beside the configured one. Cached until an account changes in any process;
+   * `fresh` reads them again (a signature none of them verified may be an account's made a moment
+   * ago in another process).
+   */
+  async appSecrets(options: { fresh?: boolean } = {}): Promise<string[]> {
+    if (options.fresh) this.#allSecrets.invalidate(null);
+    const all = await this.#allSecrets.get('all', async () => ({
+      secrets: [...new Set((await repo.listAppSecretOverrides(this.#store.read)).map((r) => this.#box.decrypt(r.app_secret_enc)))],
+    }));
+    return all!.secrets;
   }
 }
 

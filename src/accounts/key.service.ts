@@ -6,6 +6,7 @@ import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { iso } from '../lib/clock.js';
+import { ReadThroughCache } from '../lib/cache.js';
 import { sha256Hex } from '../lib/crypto.js';
 import { newId, randomBase62 } from '../lib/ids.js';
 import * as repo from './account.repository.js';
@@ -46,9 +47,12 @@ const KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
 
 export class KeyService {
   readonly #o: { store: Store; clock: Clock; accounts: AccountService };
+  /** Active keys by hash, until a key is created or revoked in any process. */
+  readonly #active = new ReadThroughCache<AuthContext>(10_000);
 
   constructor(options: { store: Store; clock: Clock; accounts: AccountService }) {
     this.#o = options;
+    options.store.changes.subscribe('api_keys', () => this.#active.invalidate(null));
   }
 
   /**
@@ -102,22 +106,28 @@ export class KeyService {
   }
 
   /**
-   * Resolves a presented key. Looked up in the database on every call, so a key created or
-   * revoked by the CLI takes effect at once.
+   * Resolves a presented key. Active keys are cached until any key is created or revoked, in this
+   * process or another (the CLI included: db/change-feed.ts), so a revoked key is refused within
+   * moments everywhere; an unknown key is looked up every time, so a new one works at once.
    * @returns null when the key is malformed, unknown or revoked.
    */
   async authenticate(presented: string): Promise<AuthContext | null> {
     if (!KEY_PATTERN.test(presented)) return null;
-    const row = await repo.findActiveKeyByHash(this.#o.store.read, sha256Hex(presented));
-    if (!row) return null;
-    return {
-      keyId: row.id,
-      accountId: row.account_id,
-      mode: row.mode,
-      phoneNumberId: row.phone_number_id,
-      scopes: new Set(JSON.parse(row.scopes) as Scope[]),
-      rateLimit: row.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
-    };
+    const hash = sha256Hex(presented);
+    const context = await this.#active.get(hash, async () => {
+      const row = await repo.findActiveKeyByHash(this.#o.store.read, hash);
+      return (
+        row && {
+          keyId: row.id,
+          accountId: row.account_id,
+          mode: row.mode,
+          phoneNumberId: row.phone_number_id,
+          scopes: new Set(JSON.parse(row.scopes) as Scope[]),
+          rateLimit: row.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
+        }
+      );
+    });
+    return context ?? null;
   }
 
   /**

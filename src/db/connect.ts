@@ -11,6 +11,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationProvider } from './migrations.js';
+import { changeChannel } from './pg-listener.js';
 import { observedPgClient, observedSqlite, type StatementObserver } from './statements.js';
 import type { Database } from './schema.js';
 import { Store, type Reader } from './store.js';
@@ -22,6 +23,7 @@ import { Store, type Reader } from './store.js';
 export async function connectDatabase(config: DatabaseConfig, options: { observe?: StatementObserver } = {}): Promise<Store> {
   let db: Kysely<Database>;
   let pool: pg.Pool | undefined;
+  let dataVersion: (() => number) | undefined;
   if (config.dialect === 'sqlite') {
     // Readable by the service's user only: the database holds customers' messages. SQLite gives
     // its -wal and -shm files the database file's permissions.
@@ -35,6 +37,7 @@ export async function connectDatabase(config: DatabaseConfig, options: { observe
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: observedSqlite(sqlite, options.observe) }) });
+    dataVersion = () => sqlite.pragma('data_version', { simple: true }) as number;
   } else {
     // Keep text and numbers as JavaScript expects them: int8 (count(*)) as number.
     pg.types.setTypeParser(20, (v) => Number(v));
@@ -60,7 +63,13 @@ export async function connectDatabase(config: DatabaseConfig, options: { observe
 
   const opened = pool;
   const counts = opened && (() => ({ total: opened.totalCount, idle: opened.idleCount, waiting: opened.waitingCount }));
-  return new Store(db, config.dialect, counts);
+  return new Store({
+    db,
+    dialect: config.dialect,
+    ...(counts ? { pool: counts } : {}),
+    ...(config.dialect === 'postgres' ? { notify: { url: config.url, channel: changeChannel(migrationTableSchema!) } } : {}),
+    ...(dataVersion ? { dataVersion } : {}),
+  });
 }
 
 /** True when `db` (or a transaction of it) runs on PostgreSQL. */

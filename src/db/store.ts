@@ -12,9 +12,13 @@
  *   commit: one fsync for all); if one throws anyway, the group rolls back and each unit re-runs
  *   alone, so one bad unit never fails or loses the others, at the cost of running them twice.
  * - On PostgreSQL each unit is its own transaction (the server does its own group commit).
+ * - A unit that changes a row the service caches says so (`tx.changed`): its notices reach every
+ *   process's caches once it commits (change-feed.ts), through `changes`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type RootOperationNode, type Transaction, type UnknownRow, type QueryResult } from 'kysely';
+import { Kysely, sql, type KyselyPlugin, type PluginTransformQueryArgs, type RootOperationNode, type Transaction, type UnknownRow, type QueryResult } from 'kysely';
+import { ChangeFeed, encodeNotices, type ChangeNotice, type ChangeTopic } from './change-feed.js';
+import { listenForChanges, type ChangeListener } from './pg-listener.js';
 import type { Database } from './schema.js';
 
 declare const unitOfWork: unique symbol;
@@ -27,6 +31,11 @@ export type Tx = Transaction<Database> & {
   readonly [unitOfWork]: true;
   /** Runs `fn` after this unit's transaction has committed; never if it rolls back (e.g. waking a job worker). */
   afterCommit(fn: () => void): void;
+  /**
+   * Says this unit changed a cached row of `topic` (`key`: the key caches hold it under; null:
+   * anything of the topic). Every process hears of it once the unit commits (change-feed.ts).
+   */
+  changed(topic: ChangeTopic, key?: string | null): void;
 };
 
 /** Thrown when the root handle is used inside a unit of work. */
@@ -66,23 +75,63 @@ export interface PoolStats {
   waiting: number;
 }
 
+export interface StoreOptions {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  /** The PostgreSQL pool's counts (none on SQLite: one connection). */
+  pool?: () => PoolStats;
+  /** PostgreSQL: the URL and the channel of the schema's change notices (pg-listener.ts). */
+  notify?: { url: string; channel: string };
+  /** SQLite: the database's `data_version`, which changes when another connection commits. */
+  dataVersion?: () => number;
+}
+
+/** How often SQLite's data_version is looked at for other processes' changes, ms. */
+const DATA_VERSION_POLL_MS = 250;
+
 export class Store {
   /** Reads outside any unit of work. */
   readonly read: Reader;
   readonly dialect: 'sqlite' | 'postgres';
+  /** Changes to cached rows, this process's and (once `watchChanges` runs) every other's. */
+  readonly changes = new ChangeFeed();
+  readonly #o: StoreOptions;
   readonly #db: Kysely<Database>;
   readonly #grouped: boolean;
   #queue: Unit[] = [];
   #flushing = false;
-  readonly #pool: (() => PoolStats) | undefined;
+  #listener: ChangeListener | null = null;
+  #versionTimer: NodeJS.Timeout | null = null;
 
-  /** @param pool the PostgreSQL pool's counts (none on SQLite: one connection). */
-  constructor(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', pool?: () => PoolStats) {
-    this.#db = db;
-    this.dialect = dialect;
-    this.#pool = pool;
-    this.#grouped = dialect === 'sqlite';
-    this.read = db.withPlugin(new RootGuard());
+  constructor(options: StoreOptions) {
+    this.#o = options;
+    this.#db = options.db;
+    this.dialect = options.dialect;
+    this.#grouped = options.dialect === 'sqlite';
+    this.read = options.db.withPlugin(new RootGuard());
+  }
+
+  /**
+   * Starts hearing of other processes' changes (the service; the CLI, short-lived, does not):
+   * PostgreSQL `LISTEN`, or SQLite's `data_version` every 250 ms.
+   * @param onError told of a listening connection's failure (it reconnects by itself)
+   */
+  async watchChanges(onError: (err: unknown) => void): Promise<void> {
+    if (this.#o.notify) this.#listener = await listenForChanges({ ...this.#o.notify, feed: this.changes, onError });
+    const version = this.#o.dataVersion;
+    if (version) {
+      let seen = version();
+      this.#versionTimer = setInterval(() => {
+        try {
+          const now = version();
+          if (now !== seen) this.changes.emitAll();
+          seen = now;
+        } catch (err) {
+          onError(err);
+        }
+      }, DATA_VERSION_POLL_MS);
+      this.#versionTimer.unref();
+    }
   }
 
   /**
@@ -111,8 +160,12 @@ export class Store {
   writeOne<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     if (this.#grouped) return this.write(work);
     const callbacks: Array<() => void> = [];
-    const tx = brand(this.#db as unknown as Transaction<Database>, callbacks);
-    return insideUnit.run(true, () => work(tx)).then((result) => {
+    const notices: ChangeNotice[] = [];
+    const tx = brand(this.#db as unknown as Transaction<Database>, callbacks, notices);
+    return insideUnit.run(true, () => work(tx)).then(async (result) => {
+      // A single statement commits by itself: its notice follows it.
+      if (notices.length > 0) await this.#notify(this.#db, notices);
+      this.changes.emit(notices);
       for (const fn of callbacks) fn();
       return result;
     });
@@ -123,12 +176,14 @@ export class Store {
    * connection, busy while a group of units of work commits, with the units queued behind it.
    */
   poolStats(): PoolStats {
-    return this.#pool?.() ?? { total: 1, idle: this.#flushing ? 0 : 1, waiting: this.#queue.length };
+    return this.#o.pool?.() ?? { total: 1, idle: this.#flushing ? 0 : 1, waiting: this.#queue.length };
   }
 
-  /** Closes the connections. */
-  close(): Promise<void> {
-    return this.#db.destroy();
+  /** Stops watching for changes and closes the connections. */
+  async close(): Promise<void> {
+    if (this.#versionTimer) clearInterval(this.#versionTimer);
+    await this.#listener?.close();
+    await this.#db.destroy();
   }
 
   async #flush(): Promise<void> {
@@ -157,15 +212,29 @@ export class Store {
 
   async #transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     let callbacks: Array<() => void> = [];
-    const result = await this.#db.transaction().execute((trx) => {
+    let notices: ChangeNotice[] = [];
+    const result = await this.#db.transaction().execute(async (trx) => {
       callbacks = [];
-      return insideUnit.run(true, () => work(brand(trx, callbacks)));
+      notices = [];
+      const out = await insideUnit.run(true, () => work(brand(trx, callbacks, notices)));
+      // Inside the transaction: other processes hear of it exactly when it commits.
+      if (notices.length > 0) await this.#notify(trx, notices);
+      return out;
     });
+    this.changes.emit(notices);
     for (const fn of callbacks) fn();
     return result;
   }
+
+  /** PostgreSQL: one `NOTIFY` for a unit's notices (SQLite's other processes read data_version). */
+  async #notify(db: Kysely<Database>, notices: ChangeNotice[]): Promise<void> {
+    if (this.#o.notify) await sql`select pg_notify(${this.#o.notify.channel}, ${encodeNotices(notices)})`.execute(db);
+  }
 }
 
-function brand(trx: Transaction<Database>, callbacks: Array<() => void>): Tx {
-  return Object.assign(trx, { afterCommit: (fn: () => void) => void callbacks.push(fn) }) as Tx;
+function brand(trx: Transaction<Database>, callbacks: Array<() => void>, notices: ChangeNotice[]): Tx {
+  return Object.assign(trx, {
+    afterCommit: (fn: () => void) => void callbacks.push(fn),
+    changed: (topic: ChangeTopic, key: string | null = null) => void notices.push({ topic, key }),
+  }) as Tx;
 }

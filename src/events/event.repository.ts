@@ -1,4 +1,7 @@
-/** Storage of webhook endpoints, events, deliveries and attempts. `db` may be a transaction. */
+/**
+ * Storage of webhook endpoints, events, deliveries and attempts. `db` may be a transaction. A
+ * change to an endpoint is announced (`tx.changed`): the event fan-out caches them.
+ */
 import type { Selectable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import type { Reader, Tx } from '../db/store.js';
@@ -13,6 +16,7 @@ type Mode = 'live' | 'test';
 
 export async function insertEndpoint(tx: Tx, row: EndpointRow): Promise<void> {
   await tx.insertInto('webhook_endpoints').values(row).execute();
+  tx.changed('webhook_endpoints', row.account_id);
 }
 
 export async function findEndpoint(db: Reader, accountId: string, mode: Mode, id: string): Promise<EndpointRow | undefined> {
@@ -67,6 +71,7 @@ export async function enabledEndpoints(db: Reader, accountIds: string[]): Promis
 
 export async function updateEndpoint(tx: Tx, id: string, changes: Partial<EndpointRow>): Promise<void> {
   await tx.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+  tx.changed('webhook_endpoints');
 }
 
 export async function insertEvents(tx: Tx, rows: EventRow[]): Promise<void> {

@@ -8,6 +8,7 @@ import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { ReadThroughCache } from '../lib/cache.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import * as repo from './event.repository.js';
@@ -35,9 +36,12 @@ export interface EventServiceOptions {
 
 export class EventService {
   readonly #o: EventServiceOptions;
+  /** Each account's enabled endpoints, until one changes in any process (db/change-feed.ts). */
+  readonly #endpoints = new ReadThroughCache<{ rows: repo.EndpointRow[] }>(10_000);
 
   constructor(options: EventServiceOptions) {
     this.#o = options;
+    options.store.changes.subscribe('webhook_endpoints', (accountId) => this.#endpoints.invalidate(accountId));
   }
 
   /**
@@ -56,7 +60,10 @@ export class EventService {
       return { id, account_id: e.accountId, mode: e.mode, type: e.type, payload: JSON.stringify(body), created_at: createdAt };
     });
     await repo.insertEvents(trx, rows);
-    const endpoints = await repo.enabledEndpoints(trx, [...new Set(events.map((e) => e.accountId))]);
+    const endpoints: repo.EndpointRow[] = [];
+    for (const accountId of new Set(events.map((e) => e.accountId))) {
+      endpoints.push(...(await this.#endpoints.get(accountId, async () => ({ rows: await repo.enabledEndpoints(trx, [accountId]) })))!.rows);
+    }
     if (endpoints.length === 0) return;
     // Each endpoint's subscription is read once, not once per event of the batch.
     const subscriptions = endpoints.map((endpoint) => ({ endpoint, receives: subscription(endpoint) }));

@@ -19,10 +19,12 @@ import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumb
  * batch's unit of work and never refuse.
  */
 export interface IntakeConsumers {
-  /** Who owns each business number (accounts feature, `AccountService`). */
+  /** Who owns each business number, and who signs for each account (accounts feature, `AccountService`). */
   numberOwners: {
-    /** The account that owns a business number, or undefined. */
-    accountForPhoneNumber(phoneNumberId: string): Promise<{ accountId: string } | undefined>;
+    /** The account that owns a business number and its own app secret (null: none), or undefined. */
+    accountForPhoneNumber(phoneNumberId: string): Promise<{ accountId: string; appSecret: string | null } | undefined>;
+    /** An account's own app secret (null: none; undefined: no such account). */
+    appSecretOf(accountId: string): Promise<string | null | undefined>;
   };
   /** The customers the messages and statuses name (contacts feature, `ContactUpdates`). */
   contacts: {
@@ -74,13 +76,20 @@ export class PlatformIntake {
   async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<{ statuses: number; inbound: number; templates: number; numbers: number; skipped: number }> {
     const { consumers } = this.#o;
     const owners = new Map<string, string | null>();
+    // Each account the batch names, with its own app secret (read with its owner, so an account
+    // made a moment ago in another process is judged by its own secret, not a stale list).
+    const ownSecrets = new Map<string, string | null>();
     for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts].map((x) => x.phoneNumberId))) {
-      owners.set(id, (await consumers.numberOwners.accountForPhoneNumber(id))?.accountId ?? null);
+      const owner = await consumers.numberOwners.accountForPhoneNumber(id);
+      owners.set(id, owner?.accountId ?? null);
+      if (owner) ownSecrets.set(owner.accountId, owner.appSecret);
     }
     const templateOwners = await consumers.templates.accountsOfPlatformTemplates(updates.templates.map((t) => t.platformTemplateId));
     const numberOwners = await consumers.numbers.owners(updates.numbers);
-    const foreign = [...owners.values(), ...templateOwners.values(), ...numberOwners.map((o) => o?.accountId ?? null)].find((accountId) => accountId !== null && !signer.covers(accountId));
-    if (foreign !== undefined) {
+    for (const accountId of [...templateOwners.values(), ...numberOwners.map((o) => o?.accountId)]) {
+      if (accountId && !ownSecrets.has(accountId)) ownSecrets.set(accountId, (await consumers.numberOwners.appSecretOf(accountId)) ?? null);
+    }
+    if ([...ownSecrets.values()].some((secret) => !signer.covers(secret))) {
       throw new TidingsError('signature_invalid', 'The webhook is signed by an app that does not speak for every account it names; nothing was changed.');
     }
     const own = <T extends { phoneNumberId: string }>(list: T[]) => list.flatMap((x) => (owners.get(x.phoneNumberId) ? [{ ...x, accountId: owners.get(x.phoneNumberId)! }] : []));

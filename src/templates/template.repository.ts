@@ -1,4 +1,7 @@
-/** Rows of templates. Only this file touches the table; it builds its rows. Rows never leave the templates feature. */
+/**
+ * Rows of templates. Only this file touches the table; it builds its rows, and says when one
+ * changes (`tx.changed`: every process's cache drops it). Rows never leave the templates feature.
+ */
 import type { Selectable, Updateable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
@@ -38,11 +41,13 @@ export async function insertTemplate(tx: Tx, t: { id: string; accountId: string;
     deleted_at: null,
   };
   await tx.insertInto('templates').values(row).execute();
+  tx.changed('templates', row.id);
   return row;
 }
 
 export async function updateTemplate(tx: Tx, id: string, changes: Updateable<TemplatesTable>): Promise<void> {
   await tx.updateTable('templates').set(changes).where('id', '=', id).execute();
+  tx.changed('templates', id);
 }
 
 /** A live (not deleted) template of the account. */
@@ -110,4 +115,5 @@ export function listTemplates(db: Reader, q: TemplateListQuery): Promise<Templat
 /** Removes a template that never reached the platform (its name was taken there). */
 export async function deleteTemplateRow(tx: Tx, id: string): Promise<void> {
   await tx.deleteFrom('templates').where('id', '=', id).execute();
+  tx.changed('templates', id);
 }

@@ -8,6 +8,7 @@ import type { AuthContext } from '../http/access.js';
 import type { Store } from '../db/store.js';
 import { TidingsError, type Issue } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
+import { ReadThroughCache } from '../lib/cache.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { capitalised, withArticle } from '../lib/text.js';
@@ -62,9 +63,12 @@ export interface TemplateServiceOptions {
 
 export class TemplateService {
   readonly #o: TemplateServiceOptions;
+  /** Live templates by id for sends, until one changes in any process (db/change-feed.ts). */
+  readonly #forSends = new ReadThroughCache<repo.TemplateRow>(10_000);
 
   constructor(options: TemplateServiceOptions) {
     this.#o = options;
+    options.store.changes.subscribe('templates', (id) => this.#forSends.invalidate(id));
   }
 
   /**
@@ -109,7 +113,8 @@ export class TemplateService {
    *   header's file is gone).
    */
   async prepareSend(accountId: string, templateId: string, variables: Record<string, string> | undefined, buttonInputs?: Record<string, ButtonInput>): Promise<TemplateSendContent> {
-    const row = await repo.findTemplate(this.#o.store.read, accountId, templateId);
+    const cached = await this.#forSends.get(templateId, () => repo.findTemplateById(this.#o.store.read, templateId));
+    const row = cached && cached.account_id === accountId && cached.deleted_at === null ? cached : undefined;
     if (!row) throw new TidingsError('template_not_found', `No template ${templateId} in this account.`, { param: 'templateId' });
     if (row.status !== 'approved') throw new TidingsError('template_not_approved', `Template ${templateId} is ${row.status}; only approved templates can be sent.`, { param: 'templateId' });
     if (row.category !== 'UTILITY') {

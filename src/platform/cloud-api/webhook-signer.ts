@@ -11,15 +11,18 @@
 import { verifyHubSignature } from '../../lib/crypto.js';
 
 export interface WebhookSigner {
-  /** True when the signing app speaks for this account (its effective app secret is the one that verified). */
-  covers(accountId: string): boolean;
+  /**
+   * True when the signing app speaks for an account whose own app secret is `ownSecret` (null: it
+   * has none, and the service-wide secret signs for it): its effective secret is the one that verified.
+   */
+  covers(ownSecret: string | null): boolean;
 }
 
 export interface SignerSecrets {
   /** The service-wide app secret (config, or generated for the embedded simulator). */
   global: string;
-  /** Accounts with an app secret of their own. */
-  overrides: { accountId: string; secret: string }[];
+  /** The app secrets accounts have of their own. */
+  own: string[];
 }
 
 /**
@@ -28,9 +31,7 @@ export interface SignerSecrets {
  * @returns the signer, or null when no known secret verifies the body
  */
 export function identifySigner(raw: Buffer, header: string | undefined, secrets: SignerSecrets): WebhookSigner | null {
-  const effective = new Map(secrets.overrides.map((o) => [o.accountId, o.secret]));
-  const candidates = [secrets.global, ...new Set(secrets.overrides.map((o) => o.secret))];
-  const secret = candidates.find((s) => verifyHubSignature(raw, header, s));
+  const secret = [secrets.global, ...secrets.own].find((s) => verifyHubSignature(raw, header, s));
   if (secret === undefined) return null;
-  return { covers: (accountId) => (effective.get(accountId) ?? secrets.global) === secret };
+  return { covers: (ownSecret) => (ownSecret ?? secrets.global) === secret };
 }

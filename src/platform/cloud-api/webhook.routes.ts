@@ -13,8 +13,11 @@ import { identifySigner } from './webhook-signer.js';
 export interface WebhookRouteOptions {
   appSecret: string;
   verifyToken: string;
-  /** The accounts with an app secret of their own, with it (webhook-signer.ts). */
-  appSecretOverrides: () => Promise<{ accountId: string; secret: string }[]>;
+  /**
+   * The app secrets accounts have of their own (webhook-signer.ts), cached; `fresh` reads them
+   * again (a signature none verified may be an account's made a moment ago in another process).
+   */
+  appSecrets: (options?: { fresh?: boolean }) => Promise<string[]>;
   intake: PlatformIntake;
   /** Counts each POST's outcome and the size of accepted batches. */
   metrics: WebhookIntakeRecorder;
@@ -56,7 +59,9 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookRouteO
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-hub-signature-256'];
       const header = Array.isArray(signature) ? signature[0] : signature;
-      const signer = identifySigner(raw, header, { global: options.appSecret, overrides: await options.appSecretOverrides() });
+      const signer =
+        identifySigner(raw, header, { global: options.appSecret, own: await options.appSecrets() }) ??
+        identifySigner(raw, header, { global: options.appSecret, own: await options.appSecrets({ fresh: true }) });
       if (!signer) throw new TidingsError('signature_invalid', 'X-Hub-Signature-256 does not match the app secret; nothing was changed.');
 
       step = 'invalid';
