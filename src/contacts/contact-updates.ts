@@ -19,32 +19,13 @@
  * - Names and usernames: the latest given replaces the stored one; absent ones change nothing.
  */
 import type { Tx } from '../db/store.js';
-import { newId } from '../lib/ids.js';
 import { waIdToE164 } from './phone.js';
 import type { Owned, PlatformContactUpdate } from '../platform/updates.js';
+import { observeMany } from './contact-batch.js';
 import * as repo from './contact.repository.js';
+import { changesFor, later, newRow, type ContactSighting } from './sighting.js';
 
-/** A customer as one message, status report or send names them. */
-export interface ContactSighting {
-  accountId: string;
-  phoneNumberId: string;
-  mode: 'live' | 'test';
-  /** E.164. */
-  phone: string | null;
-  /** BSUID (`US.1349…`). */
-  userId: string | null;
-  /** Parent BSUID (`US.ENT.1181…`). */
-  parentUserId: string | null;
-  /** WhatsApp profile name. */
-  name: string | null;
-  username: string | null;
-  /** When it happened (ISO). */
-  at: string;
-  /** `inbound`: the customer wrote (opens the window); `outbound`: the business sent; `status`: a status report (identity only). */
-  kind: 'inbound' | 'outbound' | 'status';
-}
-
-const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+export type { ContactSighting } from './sighting.js';
 
 export class ContactUpdates {
   readonly #o: { onMerge: (tx: Tx, from: string, into: string) => Promise<void> };
@@ -64,9 +45,32 @@ export class ContactUpdates {
     return ids;
   }
 
-  /** The webhook intake's consumer: the customers a delivery's messages and statuses name (live mode). */
+  /**
+   * The customers of sends, as `observe` would apply them, in as few statements as it takes: sends
+   * to a phone number (nearly all) in one upsert, the rest (BSUIDs) one by one.
+   * @returns the contact id of each sighting.
+   */
+  async observeSends(tx: Tx, sightings: ContactSighting[], now: string): Promise<(string | null)[]> {
+    const byPhone = (s: ContactSighting) => s.kind === 'outbound' && s.phone !== null && s.userId === null && s.parentUserId === null && s.name === null && s.username === null;
+    const keyOf = (s: { phoneNumberId: string; mode: string; phone: string | null }) => `${s.phoneNumberId} ${s.mode} ${s.phone}`;
+    // One row per customer, at their latest send of the batch.
+    const rows = new Map<string, repo.ContactRow>();
+    for (const s of sightings.filter(byPhone)) {
+      const row = rows.get(keyOf(s));
+      if (!row || s.at > row.last_outbound_at!) rows.set(keyOf(s), newRow(s, now));
+    }
+    const found = new Map((await repo.upsertOutbound(tx, [...rows.values()])).map((r) => [keyOf({ phoneNumberId: r.phone_number_id, mode: r.mode, phone: r.phone }), r.id]));
+    const ids: (string | null)[] = [];
+    for (const s of sightings) ids.push(byPhone(s) ? (found.get(keyOf(s)) ?? null) : (await this.observe(tx, [s], now))[0]!);
+    return ids;
+  }
+
+  /**
+   * The webhook intake's consumer: the customers a batch of deliveries' messages and statuses name
+   * (live mode), applied as `observe` would, in a few statements (contact-batch.ts).
+   */
   async applyPlatform(tx: Tx, updates: Owned<PlatformContactUpdate>[], now: string): Promise<void> {
-    await this.observe(
+    await this.observeMany(
       tx,
       updates.map((u) => ({
         accountId: u.accountId,
@@ -82,6 +86,39 @@ export class ContactUpdates {
       })),
       now,
     );
+  }
+
+  /** `observe`, in a few statements whatever the number of sightings (contact-batch.ts). @returns each sighting's contact id. */
+  observeMany(tx: Tx, sightings: ContactSighting[], now: string): Promise<(string | null)[]> {
+    return observeMany(tx, sightings, now, { changesFor, newRow, observeOne: async (s) => (await this.observe(tx, [s], now))[0]! });
+  }
+
+  /**
+   * The contacts of many messages, once their sightings were applied: by phone number, else by
+   * BSUID, else by parent BSUID; null when none is stored. A few statements for all of them.
+   */
+  async contactIdsOf(tx: Tx, whos: { phoneNumberId: string; mode: 'live' | 'test'; phone: string | null; userId: string | null; parentUserId: string | null }[]): Promise<(string | null)[]> {
+    const found = new Map<string, string>();
+    const scopes = new Map<string, { phoneNumberId: string; mode: 'live' | 'test'; phones: string[]; userIds: string[] }>();
+    for (const w of whos) {
+      const key = `${w.phoneNumberId} ${w.mode}`;
+      if (!scopes.has(key)) scopes.set(key, { phoneNumberId: w.phoneNumberId, mode: w.mode, phones: [], userIds: [] });
+      if (w.phone) scopes.get(key)!.phones.push(w.phone);
+      if (w.userId) scopes.get(key)!.userIds.push(w.userId);
+    }
+    for (const [key, scope] of scopes) {
+      for (const row of await repo.findByKeys(tx, scope, { phones: [...new Set(scope.phones)], userIds: [...new Set(scope.userIds)] })) {
+        if (row.phone) found.set(`${key} p ${row.phone}`, row.id);
+        if (row.user_id) found.set(`${key} u ${row.user_id}`, row.id);
+      }
+    }
+    const ids: (string | null)[] = [];
+    for (const w of whos) {
+      const key = `${w.phoneNumberId} ${w.mode}`;
+      const id = (w.phone ? found.get(`${key} p ${w.phone}`) : undefined) ?? (w.userId ? found.get(`${key} u ${w.userId}`) : undefined);
+      ids.push(id ?? (w.parentUserId ? await this.contactIdOf(tx, { ...w, phone: null, userId: null }) : null));
+    }
+    return ids;
   }
 
   /**
@@ -145,41 +182,4 @@ export class ContactUpdates {
     await repo.updateContact(tx, keep.id, rest);
     return merged;
   }
-}
-
-/** A new contact from its first sighting. */
-function newRow(s: ContactSighting, now: string): repo.ContactRow {
-  return {
-    id: newId('ct'),
-    account_id: s.accountId,
-    phone_number_id: s.phoneNumberId,
-    mode: s.mode,
-    phone: s.phone,
-    user_id: s.userId,
-    parent_user_id: s.parentUserId,
-    profile_name: s.name,
-    username: s.username,
-    last_inbound_at: s.kind === 'inbound' ? s.at : null,
-    last_outbound_at: s.kind === 'outbound' ? s.at : null,
-    last_activity_at: s.at,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-/** What a sighting changes on a stored contact. */
-function changesFor(row: repo.ContactRow, s: ContactSighting, now: string): Partial<repo.ContactRow> {
-  const lastInbound = s.kind === 'inbound' ? later(row.last_inbound_at, s.at) : row.last_inbound_at;
-  const lastOutbound = s.kind === 'outbound' ? later(row.last_outbound_at, s.at) : row.last_outbound_at;
-  return {
-    phone: s.phone ?? row.phone,
-    user_id: s.userId ?? row.user_id,
-    parent_user_id: s.parentUserId ?? row.parent_user_id,
-    profile_name: s.name ?? row.profile_name,
-    username: s.username ?? row.username,
-    last_inbound_at: lastInbound,
-    last_outbound_at: lastOutbound,
-    last_activity_at: s.kind === 'status' ? row.last_activity_at : later(row.last_activity_at, s.at)!,
-    updated_at: now,
-  };
 }

@@ -6,6 +6,7 @@ import { sql, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
 import type { ContactsTable } from '../db/schema.js';
+import { jsonRows, type JsonColumnType } from '../db/json-rows.js';
 import type { Reader, Tx } from '../db/store.js';
 
 export type ContactRow = Selectable<ContactsTable>;
@@ -47,6 +48,22 @@ export async function findByPhoneAndUser(tx: Tx, scope: ContactScope, phone: str
   return { byPhone: rows.find((r) => r.phone === phone), byUser: rows.find((r) => r.user_id === userId) };
 }
 
+/**
+ * The contacts of the scope holding any of these phone numbers or BSUIDs: an index lookup per
+ * identifier, two statements at most. Locked on PostgreSQL, in id order (concurrent units then
+ * wait for each other rather than deadlock).
+ */
+export async function findByKeys(tx: Tx, scope: ContactScope, keys: { phones: string[]; userIds: string[] }): Promise<ContactRow[]> {
+  const out: ContactRow[] = [];
+  for (const [column, values] of [['phone', keys.phones], ['user_id', keys.userIds]] as const) {
+    if (values.length === 0) continue;
+    let q = tx.selectFrom('contacts').selectAll().where('phone_number_id', '=', scope.phoneNumberId).where('mode', '=', scope.mode).where(column, 'in', values).orderBy('id');
+    if (isPostgres(tx)) q = q.forUpdate();
+    out.push(...(await q.execute()));
+  }
+  return out;
+}
+
 /** One contact by `ct_` id, in the scope. */
 export function findById(db: Reader | Tx, scope: ContactScope, id: string): Promise<ContactRow | undefined> {
   return db.selectFrom('contacts').selectAll().where('id', '=', id).where('phone_number_id', '=', scope.phoneNumberId).where('mode', '=', scope.mode).executeTakeFirst();
@@ -56,6 +73,72 @@ export function findById(db: Reader | Tx, scope: ContactScope, id: string): Prom
 export async function insertContact(tx: Tx, row: ContactRow): Promise<boolean> {
   const inserted = await tx.insertInto('contacts').values(row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Every column of `contacts`, as the set-based writes send them (json-rows.ts). */
+const CONTACT_COLUMNS = {
+  id: 'text',
+  account_id: 'text',
+  phone_number_id: 'text',
+  mode: 'text',
+  phone: 'text',
+  user_id: 'text',
+  parent_user_id: 'text',
+  profile_name: 'text',
+  username: 'text',
+  last_inbound_at: 'text',
+  last_outbound_at: 'text',
+  last_activity_at: 'text',
+  created_at: 'text',
+  updated_at: 'text',
+} as const satisfies Record<keyof ContactsTable, JsonColumnType>;
+const CONTACT_COLUMN_NAMES = Object.keys(CONTACT_COLUMNS) as (keyof ContactsTable)[];
+
+/** Stores new contacts in one statement, skipping any whose identifier a concurrent unit took first: @returns the ids stored. */
+export async function insertContacts(tx: Tx, rows: ContactRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const columns = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(c)));
+  const values = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(`v.${c}`)));
+  // `where true`: SQLite reads `on conflict` after a bare `select … from` as a join's clause.
+  const result = await sql<{ id: string }>`insert into contacts (${columns}) select ${values} from ${jsonRows(tx, CONTACT_COLUMNS, rows)} where true on conflict do nothing returning id`.execute(tx);
+  return new Set(result.rows.map((r) => r.id));
+}
+
+/** The columns a sighting may change on a stored contact. */
+const MUTABLE_COLUMNS = ['phone', 'user_id', 'parent_user_id', 'profile_name', 'username', 'last_inbound_at', 'last_outbound_at', 'last_activity_at', 'updated_at'] as const;
+
+/** Writes what sightings changed on stored contacts (`rows` as they now are), in one statement, in id order. */
+export async function updateContacts(tx: Tx, rows: ContactRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const set = sql.join(MUTABLE_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
+  await sql`update contacts set ${set} from ${jsonRows(tx, CONTACT_COLUMNS, sorted)} where contacts.id = v.id`.execute(tx);
+}
+
+/**
+ * Sends to phone numbers, in one statement: each row (a new contact as a send to that number would
+ * make it) is stored, or, when the scope already has a contact with that phone number, that
+ * contact's last send and last activity move to the row's, whichever is later. Rows must be
+ * distinct by (number, mode, phone); on PostgreSQL they are written in that order, so concurrent
+ * units lock contacts in one order.
+ * @returns the contact of each (number, mode, phone), stored or found.
+ */
+export async function upsertOutbound(tx: Tx, rows: ContactRow[]): Promise<{ id: string; phone_number_id: string; mode: string; phone: string }[]> {
+  if (rows.length === 0) return [];
+  const sorted = [...rows].sort((a, b) => (a.phone_number_id + a.mode + a.phone < b.phone_number_id + b.mode + b.phone ? -1 : 1));
+  const later = (column: 'last_outbound_at' | 'last_activity_at') =>
+    isPostgres(tx)
+      ? sql`greatest(contacts.${sql.ref(column)}, excluded.${sql.ref(column)})`
+      : sql`max(coalesce(contacts.${sql.ref(column)}, excluded.${sql.ref(column)}), coalesce(excluded.${sql.ref(column)}, contacts.${sql.ref(column)}))`;
+  const columns = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(c)));
+  const values = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(`v.${c}`)));
+  // `where true`: SQLite reads `on conflict` after a bare `select … from` as a join's clause.
+  const result = await sql<{ id: string; phone_number_id: string; mode: string; phone: string }>`
+    insert into contacts (${columns}) select ${values} from ${jsonRows(tx, CONTACT_COLUMNS, sorted)} where true
+    on conflict (phone_number_id, mode, phone) do update set
+      last_outbound_at = ${later('last_outbound_at')}, last_activity_at = ${later('last_activity_at')}, updated_at = excluded.updated_at
+    returning id, phone_number_id, mode, phone`.execute(tx);
+  return result.rows;
 }
 
 export async function updateContact(tx: Tx, id: string, changes: Updateable<ContactsTable>): Promise<void> {

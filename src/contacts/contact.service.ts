@@ -21,8 +21,8 @@ export interface ResolvedRecipient {
   address: string;
   /** The identifier `address` is. */
   kind: 'phone' | 'user_id' | 'parent_user_id';
-  /** The contact, when the service knows the customer. */
-  contact: { id: string; lastInboundAt: string | null } | null;
+  /** The contact, when the service knows the customer (undefined: not looked up, see `resolveRecipient`). */
+  contact?: { id: string; lastInboundAt: string | null } | null;
 }
 
 export class ContactService {
@@ -69,13 +69,19 @@ export class ContactService {
    * Who `to` names, for a send from the key's number: a phone number (E.164, "possible"), a BSUID
    * or parent BSUID, or a `ct_` id, which resolves to the contact's phone number when it has one
    * (the platform's advice, docs/platform.md §4.9), else its BSUID.
+   * @param options.lookUp false: a phone number or BSUID is not looked up (a template send needs no
+   *   window, and its contact is found or made when it is stored): `contact` is then undefined.
    * @throws TidingsError phone_number_invalid (not a phone number, BSUID or `ct_` id);
    *   contact_not_found (a `ct_` id of no contact of this number and mode).
    */
-  async resolveRecipient(auth: AuthContext, to: string): Promise<ResolvedRecipient> {
+  async resolveRecipient(auth: AuthContext, to: string, options: { lookUp?: boolean } = {}): Promise<ResolvedRecipient> {
     const db = this.#o.store.read;
     const scope = scopeOf(auth);
     const recipient = parseRecipient(to, 'to');
+    if (options.lookUp === false && recipient.kind !== 'contact') {
+      const address = recipient.kind === 'phone' ? recipient.phone : recipient.kind === 'user_id' ? recipient.userId : recipient.parentUserId;
+      return { address, kind: recipient.kind };
+    }
     const known = (row: repo.ContactRow | undefined) => (row ? { id: row.id, lastInboundAt: row.last_inbound_at } : null);
     switch (recipient.kind) {
       case 'contact': {

@@ -32,7 +32,7 @@ function fileOf(m: PlatformInboundMessage): { id: string | null; mimeType: strin
 export interface InboundUpdatesOptions {
   events: EventService;
   /** Who a message's customer is (contacts feature): its sighting was applied earlier in the same unit of work. */
-  contacts: Pick<ContactUpdates, 'contactIdOf'>;
+  contacts: Pick<ContactUpdates, 'contactIdsOf'>;
   /** Downloads customers' files (media feature); its jobs are scheduled in the webhook's transaction. */
   inboundMedia: Pick<InboundMedia, 'schedule'>;
 }
@@ -52,11 +52,12 @@ export class InboundUpdates {
    * @returns how many were new.
    */
   async recordInbound(tx: Tx, messages: Owned<PlatformInboundMessage>[], now: string): Promise<number> {
-    const contactIds: (string | null)[] = [];
+    const contactIds = await this.#o.contacts.contactIdsOf(
+      tx,
+      messages.map((m) => ({ phoneNumberId: m.phoneNumberId, mode: 'live' as const, phone: m.from ? waIdToE164(m.from) : null, userId: m.userId, parentUserId: null })),
+    );
     const files = new Map<string, NonNullable<ReturnType<typeof fileOf>>>();
     for (const m of messages) {
-      const phone = m.from ? waIdToE164(m.from) : null;
-      contactIds.push(await this.#o.contacts.contactIdOf(tx, { phoneNumberId: m.phoneNumberId, mode: 'live', phone, userId: m.userId, parentUserId: null }));
       const file = fileOf(m);
       if (file) files.set(m.wamid, file);
     }

@@ -1,18 +1,18 @@
 /**
- * Rows of outbound messages and status reports (customers' messages: inbound.repository.ts, re-exported
- * here). Only these files touch those tables; they build their rows from the feature's own inputs.
- * Rows never leave the messages feature.
+ * Rows of outbound messages (status reports: status-report.repository.ts; customers' messages:
+ * inbound.repository.ts; both re-exported here). Only these files touch those tables; they build
+ * their rows from the feature's own inputs. Rows never leave the messages feature.
  */
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
-import type { MessagesTable, StatusReportsTable } from '../db/schema.js';
+import type { MessagesTable } from '../db/schema.js';
+import { jsonRows, type JsonColumnType } from '../db/json-rows.js';
 import type { Reader, Tx } from '../db/store.js';
 import type { InboundRow } from './inbound.repository.js';
 import { INITIAL_STATUS } from './status-machine.js';
 
 export type MessageRow = Selectable<MessagesTable>;
-export type StatusReportRow = Selectable<StatusReportsTable>;
 
 /** A message as accepted, before anything is reported about it. */
 export interface NewMessage {
@@ -68,19 +68,56 @@ export async function insertMessages(tx: Tx, messages: NewMessage[]): Promise<Me
   return rows;
 }
 
-/** Stores rows made by `messageRow` (and changed since, e.g. by the status machine). */
+/** Every column of `messages`, as the set-based writes send them (json-rows.ts). */
+const MESSAGE_COLUMNS = {
+  id: 'text',
+  account_id: 'text',
+  mode: 'text',
+  phone_number_id: 'text',
+  recipient: 'text',
+  contact_id: 'text',
+  type: 'text',
+  status: 'text',
+  platform_message_id: 'text',
+  source: 'text',
+  text: 'text',
+  caption: 'text',
+  media_id: 'text',
+  template_id: 'text',
+  reply_to: 'text',
+  content: 'text',
+  error_code: 'text',
+  error_message: 'text',
+  sent_at: 'text',
+  delivered_at: 'text',
+  read_at: 'text',
+  failed_at: 'text',
+  created_at: 'text',
+  updated_at: 'text',
+} as const satisfies Record<keyof MessagesTable, JsonColumnType>;
+const MESSAGE_COLUMN_NAMES = Object.keys(MESSAGE_COLUMNS) as (keyof MessagesTable)[];
+
+/** Stores rows made by `messageRow` (and changed since, e.g. by the status machine), in one statement. */
 export async function insertMessageRows(tx: Tx, rows: MessageRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insertInto('messages').values(rows).execute();
+  if (rows.length === 0) return;
+  const columns = sql.join(MESSAGE_COLUMN_NAMES.map((c) => sql.ref(c)));
+  const values = sql.join(MESSAGE_COLUMN_NAMES.map((c) => sql.ref(`v.${c}`)));
+  await sql`insert into messages (${columns}) select ${values} from ${jsonRows(tx, MESSAGE_COLUMNS, rows)}`.execute(tx);
 }
 
-/** A status the platform reported, as logged. */
-export interface NewStatusReport {
-  wamid: string;
-  status: string;
-  at: string;
-  error: { code: string; message: string } | null;
-  callbackData: string | null;
-  createdAt: string;
+/** The columns status reports change (the status machine's fields, the wamid a lost answer's status brings, `updated_at`). */
+const REPORTED_COLUMNS = ['status', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'error_code', 'error_message', 'platform_message_id', 'updated_at'] as const;
+
+/**
+ * Writes the reported fields of `rows` (as the status machine left them) in one statement, in id
+ * order (units on PostgreSQL then lock messages in one order).
+ */
+export async function updateReportedFields(tx: Tx, rows: MessageRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const columns = { id: 'text', ...Object.fromEntries(REPORTED_COLUMNS.map((c) => [c, 'text'])) } as Record<'id' | (typeof REPORTED_COLUMNS)[number], JsonColumnType>;
+  const set = sql.join(REPORTED_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
+  await sql`update messages set ${set} from ${jsonRows(tx, columns, sorted)} where messages.id = v.id`.execute(tx);
 }
 
 export async function updateMessage(tx: Tx, id: string, changes: Updateable<MessagesTable>): Promise<void> {
@@ -141,34 +178,6 @@ export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRo
 }
 
 
-export function listStatusReports(db: Reader, wamid: string): Promise<StatusReportRow[]> {
-  return db.selectFrom('status_reports').selectAll().where('platform_message_id', '=', wamid).orderBy('occurred_at').execute();
-}
-
-/**
- * Stores status reports, skipping any (wamid, status) already stored.
- * @returns the `wamid status` keys that were new.
- */
-export async function insertStatusReports(tx: Tx, reports: NewStatusReport[]): Promise<Set<string>> {
-  if (reports.length === 0) return new Set();
-  const rows: Insertable<StatusReportsTable>[] = reports.map((r) => ({
-    platform_message_id: r.wamid,
-    status: r.status,
-    occurred_at: r.at,
-    error_code: r.error?.code ?? null,
-    error_message: r.error?.message ?? null,
-    callback_data: r.callbackData,
-    created_at: r.createdAt,
-  }));
-  const inserted = await tx
-    .insertInto('status_reports')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['platform_message_id', 'status']).doNothing())
-    .returning(['platform_message_id', 'status'])
-    .execute();
-  return new Set(inserted.map((r) => `${r.platform_message_id} ${r.status}`));
-}
-
 /** Messages with these platform ids (or these `msg_` ids), locked on PostgreSQL, in id order. */
 export async function findMessagesForUpdate(tx: Tx, by: 'platform_message_id' | 'id', values: string[]): Promise<MessageRow[]> {
   if (values.length === 0) return [];
@@ -190,6 +199,22 @@ export async function setFirstPlatformMessageId(tx: Tx, id: string, wamid: strin
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages as other').select(sql.lit(1).as('one')).where('other.platform_message_id', '=', wamid))))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * `setFirstPlatformMessageId` for many sends' answers in one statement.
+ * @returns the ids of the messages whose wamid was set (the others need the slow way, `attachWamid`).
+ */
+export async function setFirstPlatformMessageIds(tx: Tx, answers: { id: string; wamid: string }[]): Promise<Set<string>> {
+  if (answers.length === 0) return new Set();
+  const sorted = [...answers].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const result = await sql<{ id: string }>`
+    update messages set platform_message_id = v.wamid
+    from ${jsonRows(tx, { id: 'text', wamid: 'text' }, sorted)}
+    where messages.id = v.id and messages.platform_message_id is null
+      and not exists (select 1 from messages other where other.platform_message_id = v.wamid)
+    returning messages.id`.execute(tx);
+  return new Set(result.rows.map((r) => r.id));
 }
 
 /** Sets the platform id of a message and returns the row as it now is. */
@@ -242,3 +267,4 @@ export async function contactTimeline(db: Reader, contactId: string, limit: numb
 }
 
 export * from './inbound.repository.js';
+export * from './status-report.repository.js';

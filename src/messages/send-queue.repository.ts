@@ -7,6 +7,7 @@
 import { sql, type Selectable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import type { DispatchesTable } from '../db/schema.js';
+import { jsonRows } from '../db/json-rows.js';
 import type { Reader, Tx } from '../db/store.js';
 import type { OutboundContent } from '../platform/platform.js';
 
@@ -53,38 +54,47 @@ export interface NewDispatch {
   createdAt: string;
 }
 
-/** Stores a message's queue entry behind the recipient's earlier queued messages. */
-export async function insertDispatch(tx: Tx, d: NewDispatch): Promise<void> {
-  const seq = sql<number>`(select coalesce(max(seq), 0) + 1 from dispatches where phone_number_id = ${d.phoneNumberId} and mode = ${d.mode} and recipient = ${d.recipient})`;
-  await tx
-    .insertInto('dispatches')
-    .values({
+/**
+ * Stores messages' queue entries, each behind its recipient's earlier queued messages (and, within
+ * `entries`, in their order), in one statement however many there are.
+ */
+export async function insertDispatches(tx: Tx, entries: NewDispatch[]): Promise<void> {
+  if (entries.length === 0) return;
+  const v = jsonRows(
+    tx,
+    { ord: 'integer', message_id: 'text', account_id: 'text', mode: 'text', phone_number_id: 'text', recipient: 'text', payload: 'text', expires_at: 'text', created_at: 'text' },
+    entries.map((d, ord) => ({
+      ord,
       message_id: d.messageId,
       account_id: d.accountId,
       mode: d.mode,
       phone_number_id: d.phoneNumberId,
       recipient: d.recipient,
-      seq,
       payload: JSON.stringify(d.payload),
-      state: 'queued',
-      attempts: 0,
-      not_before: d.createdAt,
       expires_at: d.expiresAt,
-      last_error: null,
       created_at: d.createdAt,
-    })
-    .execute();
+    })),
+  );
+  await sql`
+    insert into dispatches (message_id, account_id, mode, phone_number_id, recipient, seq, payload, state, attempts, not_before, expires_at, last_error, created_at)
+    select v.message_id, v.account_id, v.mode, v.phone_number_id, v.recipient,
+      coalesce((select max(d.seq) from dispatches d where d.phone_number_id = v.phone_number_id and d.mode = v.mode and d.recipient = v.recipient), 0)
+        + row_number() over (partition by v.phone_number_id, v.mode, v.recipient order by v.ord),
+      v.payload, 'queued', 0, v.created_at, v.expires_at, null, v.created_at
+    from ${v}`.execute(tx);
 }
 
 /**
  * Claims up to `limit` due entries of a lane, oldest first, each the first of its recipient's
  * queued messages (head of line: a customer's next message waits until the one before it is sent,
- * failed, or expired), marking them `sending` with a lease until `leaseUntil`. On PostgreSQL rows
- * another process is claiming are skipped (`FOR UPDATE SKIP LOCKED`); the head-of-line check sees
- * them, so no process can overtake a message another one holds.
+ * failed, or expired), marking them `sending` with a lease until `leaseUntil`, in one statement
+ * (run it alone: `store.writeOne`). On PostgreSQL rows another process is claiming are skipped
+ * (`FOR UPDATE SKIP LOCKED`); the head-of-line check sees them, so no process can overtake a
+ * message another one holds.
+ * @returns the claimed entries, oldest first.
  */
 export async function claimDue(tx: Tx, lane: Lane, limit: number, now: string, leaseUntil: string): Promise<DispatchRow[]> {
-  let q = tx
+  let due = tx
     .selectFrom('dispatches as d')
     .select('d.message_id')
     .where('d.phone_number_id', '=', lane.phoneNumberId)
@@ -106,11 +116,9 @@ export async function claimDue(tx: Tx, lane: Lane, limit: number, now: string, l
     .orderBy('d.created_at')
     .orderBy('d.message_id')
     .limit(limit);
-  if (isPostgres(tx)) q = q.forUpdate().skipLocked();
-  const ids = (await q.execute()).map((r) => r.message_id);
-  if (ids.length === 0) return [];
-  const rows = await tx.updateTable('dispatches').set({ state: 'sending', not_before: leaseUntil }).where('message_id', 'in', ids).returningAll().execute();
-  return rows.sort((a, b) => ids.indexOf(a.message_id) - ids.indexOf(b.message_id));
+  if (isPostgres(tx)) due = due.forUpdate().skipLocked();
+  const rows = await tx.updateTable('dispatches').set({ state: 'sending', not_before: leaseUntil }).where('message_id', 'in', due).returningAll().execute();
+  return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.message_id < b.message_id ? -1 : 1));
 }
 
 /** Puts a claimed entry back: to retry after `notBefore` (`queued`), or to wait for a status (`unknown`). */

@@ -5,10 +5,11 @@
  * sender number's queue, in one unit of work. The dispatcher (`dispatch/`) takes it from there,
  * for test keys too (only the platform call is skipped).
  */
-import type { ContactUpdates } from '../contacts/contact-updates.js';
+import type { ContactSighting, ContactUpdates } from '../contacts/contact-updates.js';
+import { BatchWriter } from '../db/batch-writer.js';
 import { CUSTOMER_WINDOW_MS, type ContactService, type ResolvedRecipient } from '../contacts/contact.service.js';
 import type { AuthContext } from '../http/access.js';
-import type { Store } from '../db/store.js';
+import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -40,8 +41,8 @@ export interface MessageSenderOptions {
   dispatcher: Pick<Dispatcher, 'wake'>;
   /** Who `to` names, and their window. */
   contacts: Pick<ContactService, 'resolveRecipient'>;
-  /** Records the send on the contact (created if new), in the send's unit of work. */
-  contactUpdates: Pick<ContactUpdates, 'observe'>;
+  /** Records the sends on their contacts (created if new), in the sends' unit of work. */
+  contactUpdates: Pick<ContactUpdates, 'observeSends'>;
 }
 
 /** What to send, and the stored file it needs registered for the sender (a media message's file, or a template's media header). */
@@ -52,11 +53,21 @@ interface Prepared {
   category: string | null;
 }
 
+/** A send checked and ready to store: the message, its customer as the send names them, its queue entry. */
+interface AcceptedSend {
+  message: repo.NewMessage;
+  sighting: ContactSighting;
+  dispatch: dispatches.NewDispatch;
+}
+
 export class MessageSender {
   readonly #o: MessageSenderOptions;
+  /** Concurrent sends share one unit of work and one statement per table (db/batch-writer.ts). */
+  readonly #accepted: BatchWriter<AcceptedSend, repo.MessageRow>;
 
   constructor(options: MessageSenderOptions) {
     this.#o = options;
+    this.#accepted = new BatchWriter({ store: options.store, write: (tx, sends) => this.#store(tx, sends) });
   }
 
   /**
@@ -77,8 +88,9 @@ export class MessageSender {
    *   recipient-rules.ts), outside_customer_window.
    */
   async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api'): Promise<Message> {
-    const { store, clock } = this.#o;
-    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to);
+    const { clock } = this.#o;
+    // A template needs no window: its customer is not looked up before it is stored.
+    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to, { lookUp: body.type !== 'template' });
     const to = recipient.address;
     if (body.type === 'text' && body.text.trim() === '') {
       throw new TidingsError('parameter_invalid', 'text must contain more than white space.', { param: 'text' });
@@ -115,28 +127,21 @@ export class MessageSender {
       replyTo: body.replyTo ?? null,
       ...(rich?.reactTo ? { reactTo: rich.reactTo } : {}),
     };
-    const lane = { phoneNumberId: auth.phoneNumberId, mode: auth.mode };
-    const [row] = await store.write(async (tx) => {
-      const [contactId] = await this.#o.contactUpdates.observe(
-        tx,
-        [
-          {
-            accountId: auth.accountId,
-            phoneNumberId: auth.phoneNumberId,
-            mode: auth.mode,
-            phone: recipient.kind === 'phone' ? to : null,
-            userId: recipient.kind === 'user_id' ? to : null,
-            parentUserId: recipient.kind === 'parent_user_id' ? to : null,
-            name: null,
-            username: null,
-            at: message.createdAt,
-            kind: 'outbound',
-          },
-        ],
-        message.createdAt,
-      );
-      const rows = await repo.insertMessages(tx, [{ ...message, contactId: contactId ?? null }]);
-      await dispatches.insertDispatch(tx, {
+    const row = await this.#accepted.submit({
+      message,
+      sighting: {
+        accountId: auth.accountId,
+        phoneNumberId: auth.phoneNumberId,
+        mode: auth.mode,
+        phone: recipient.kind === 'phone' ? to : null,
+        userId: recipient.kind === 'user_id' ? to : null,
+        parentUserId: recipient.kind === 'parent_user_id' ? to : null,
+        name: null,
+        username: null,
+        at: message.createdAt,
+        kind: 'outbound',
+      },
+      dispatch: {
         messageId: message.id,
         accountId: auth.accountId,
         mode: auth.mode,
@@ -145,11 +150,24 @@ export class MessageSender {
         payload,
         expiresAt: iso(now + (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000),
         createdAt: message.createdAt,
-      });
-      tx.afterCommit(() => this.#o.dispatcher.wake(lane));
-      return rows;
+      },
     });
-    return toMessage(row!);
+    return toMessage(row);
+  }
+
+  /**
+   * Stores accepted sends, with the sends that arrived with them (BatchWriter: one unit of work,
+   * one statement per table): their customers, the messages, their queue entries; then wakes
+   * the dispatcher for their lanes.
+   */
+  async #store(tx: Tx, sends: AcceptedSend[]): Promise<repo.MessageRow[]> {
+    const now = iso(this.#o.clock.now());
+    const contactIds = await this.#o.contactUpdates.observeSends(tx, sends.map((s) => s.sighting), now);
+    const rows = await repo.insertMessages(tx, sends.map((s, i) => ({ ...s.message, contactId: contactIds[i] ?? null })));
+    await dispatches.insertDispatches(tx, sends.map((s) => s.dispatch));
+    const lanes = new Map(sends.map((s) => [`${s.dispatch.mode}:${s.dispatch.phoneNumberId}`, { phoneNumberId: s.dispatch.phoneNumberId, mode: s.dispatch.mode }]));
+    tx.afterCommit(() => lanes.forEach((lane) => this.#o.dispatcher.wake(lane)));
+    return rows;
   }
 
   /** The platform content of the send, and the file it carries. */

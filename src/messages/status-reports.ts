@@ -27,7 +27,7 @@ export interface StatusReportsOptions {
    * Who a message's customer is (contacts feature): the contact of a message sent outside
    * Tidings, whose sighting the intake applied earlier in the same unit of work.
    */
-  contacts: Pick<ContactUpdates, 'contactIdOf'>;
+  contacts: Pick<ContactUpdates, 'contactIdsOf'>;
 }
 
 export class StatusReports {
@@ -55,7 +55,8 @@ export class StatusReports {
 
     const rows = new Map<string, repo.MessageRow>();
     for (const row of await repo.findMessagesForUpdate(tx, 'platform_message_id', [...new Set(fresh.map((s) => s.wamid))].sort())) rows.set(row.platform_message_id!, row);
-    const changed = new Map<string, Partial<repo.MessageRow>>();
+    /** Ids of the stored messages to write back. */
+    const changed = new Set<string>();
     const byCallback = fresh.filter((s) => !rows.has(s.wamid) && s.callbackData?.startsWith('msg_'));
     const linked: string[] = [];
     for (const candidate of await repo.findMessagesForUpdate(tx, 'id', [...new Set(byCallback.map((s) => s.callbackData!))].sort())) {
@@ -65,11 +66,18 @@ export class StatusReports {
       // timeout): the wamid is adopted and the message leaves the send queue, never to be resent.
       const changes = { platform_message_id: s.wamid };
       rows.set(s.wamid, { ...candidate, ...changes });
-      changed.set(candidate.id, changes);
+      changed.add(candidate.id);
       linked.push(candidate.id);
     }
     await dispatches.removeDispatches(tx, linked);
     const created: repo.MessageRow[] = [];
+    // Messages sent outside Tidings: their customers, in one lookup.
+    const externals = [...new Map(fresh.filter((s) => !rows.has(s.wamid)).map((s) => [s.wamid, s])).values()];
+    const externalContacts = await this.#o.contacts.contactIdsOf(
+      tx,
+      externals.map((s) => ({ phoneNumberId: s.phoneNumberId, mode: 'live' as const, phone: s.recipientId ? waIdToE164(s.recipientId) : null, userId: s.recipientUserId, parentUserId: s.recipientParentUserId })),
+    );
+    const contactOf = new Map(externals.map((s, i) => [s.wamid, externalContacts[i] ?? null]));
     for (const s of fresh) {
       if (rows.has(s.wamid)) continue;
       const phone = s.recipientId ? waIdToE164(s.recipientId) : null;
@@ -80,7 +88,7 @@ export class StatusReports {
         phoneNumberId: s.phoneNumberId,
         // Addressed as the platform names the recipient: the phone number, else the BSUID (docs/platform.md §4.9).
         to: phone ?? s.recipientUserId ?? s.recipientParentUserId!,
-        contactId: await this.#o.contacts.contactIdOf(tx, { phoneNumberId: s.phoneNumberId, mode: 'live', phone, userId: s.recipientUserId, parentUserId: s.recipientParentUserId }),
+        contactId: contactOf.get(s.wamid) ?? null,
         type: s.pricingCategory && TEMPLATE_CATEGORIES.has(s.pricingCategory) ? 'template' : null,
         source: 'external',
         platformMessageId: s.wamid,
@@ -98,13 +106,15 @@ export class StatusReports {
       if (!changes) continue;
       const before = { ...row };
       Object.assign(row, changes, { updated_at: now });
-      changed.set(row.id, { ...changed.get(row.id), ...changes, updated_at: now });
+      changed.add(row.id);
       events.push(...messageStatusEvents(before, { ...row }, repo.reactionTo(reactions, row)));
     }
-    // The records created here already carry their reports' changes: inserted as they now are.
+    // The records created here already carry their reports' changes: inserted as they now are;
+    // the others are written in one statement, as the status machine left them.
     await repo.insertMessageRows(tx, created);
     const createdIds = new Set(created.map((r) => r.id));
-    for (const [id, changes] of changed) if (!createdIds.has(id)) await repo.updateMessage(tx, id, changes);
+    const byId = new Map([...rows.values()].map((r) => [r.id, r]));
+    await repo.updateReportedFields(tx, [...changed].filter((id) => !createdIds.has(id)).map((id) => byId.get(id)!));
     await this.#o.events.record(tx, events);
     return fresh.length;
   }
@@ -119,6 +129,17 @@ export class StatusReports {
     const after = await this.#apply(tx, row, report);
     const reactions = await repo.latestReactions(tx, after.platform_message_id ? [after.platform_message_id] : []);
     await this.#o.events.record(tx, messageStatusEvents(row, after, repo.reactionTo(reactions, after)));
+  }
+
+  /**
+   * `attachWamid` for many sends' answers: the common case (nothing knew the wamid yet) for all of
+   * them in one statement, the rest one by one. @returns each answer's outcome, in order.
+   */
+  async attachWamids(tx: Tx, answers: { messageId: string; wamid: string }[]): Promise<('attached' | 'duplicate')[]> {
+    const set = await repo.setFirstPlatformMessageIds(tx, answers.map((a) => ({ id: a.messageId, wamid: a.wamid })));
+    const out: ('attached' | 'duplicate')[] = [];
+    for (const a of answers) out.push(set.has(a.messageId) ? 'attached' : await this.attachWamid(tx, a.messageId, a.wamid));
+    return out;
   }
 
   /**

@@ -7,6 +7,7 @@
  * The platform layer knows no feature: the composition root wires the features in as consumers.
  */
 import type { Logger } from 'pino';
+import { BatchWriter } from '../db/batch-writer.js';
 import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
@@ -57,19 +58,36 @@ export interface IntakeConsumers {
   };
 }
 
-/** Statuses and customer messages written per step of a webhook's unit of work. */
+/** Statuses and customer messages written per step of a unit of work. */
 const SLICE = 500;
+/** Webhook deliveries stored together at most (each carries up to 1,000 updates, docs/platform.md §4.3). */
+const DELIVERIES_PER_BATCH = 64;
+
+/** One delivery's updates, each with the account that owns it. */
+interface OwnedUpdates {
+  contacts: Owned<PlatformContactUpdate>[];
+  statuses: Owned<PlatformStatusUpdate>[];
+  inbound: Owned<PlatformInboundMessage>[];
+  templates: PlatformTemplateUpdate[];
+  numbers: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[];
+}
 
 export class PlatformIntake {
   readonly #o: { store: Store; clock: Clock; logger: Logger; consumers: IntakeConsumers };
+  /** Concurrent deliveries share one unit of work and one statement per table (db/batch-writer.ts). */
+  readonly #deliveries: BatchWriter<OwnedUpdates, void>;
 
   constructor(options: { store: Store; clock: Clock; logger: Logger; consumers: IntakeConsumers }) {
     this.#o = options;
+    this.#deliveries = new BatchWriter({ store: options.store, maxBatch: DELIVERIES_PER_BATCH, write: (tx, batch) => this.#apply(tx, batch) });
   }
 
   /**
-   * Stores what one webhook delivery reported, in one unit of work. Updates for numbers no account
-   * owns are skipped and logged.
+   * Stores what one webhook delivery reported, with the deliveries that arrived with it (one unit
+   * of work; a batch that fails is stored again one delivery per unit, so one delivery's fault
+   * never refuses another's). Resolves once committed. Updates for numbers no account owns are
+   * skipped and logged.
+   * @returns how many of each the delivery carried for known numbers, and how many it skipped.
    * @throws TidingsError signature_invalid when the batch names an account the signing app does
    *   not cover (checked before anything is written: nothing of the batch is stored).
    */
@@ -100,20 +118,25 @@ export class PlatformIntake {
     const skipped = updates.statuses.length + updates.inbound.length + updates.numbers.length - statuses.length - inbound.length - numbers.length;
     if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers that no account owns');
 
-    return this.#o.store.write(async (tx) => {
-      const now = iso(this.#o.clock.now());
-      let fresh = 0;
-      let stored = 0;
-      // In slices, so no statement's parameter count grows with the batch (the platform sends at
-      // most 1,000 updates per POST, docs/platform.md §4.3; a 4 MB body can carry 30 times more).
-      for (let i = 0; i < contacts.length; i += SLICE) await consumers.contacts.applyPlatform(tx, contacts.slice(i, i + SLICE), now);
-      for (let i = 0; i < Math.max(statuses.length, inbound.length); i += SLICE) {
-        fresh += await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
-        stored += await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);
-      }
-      const templates = await consumers.templates.apply(tx, updates.templates, now);
-      const changedNumbers = await consumers.numbers.apply(tx, numbers, now);
-      return { statuses: fresh, inbound: stored, templates, numbers: changedNumbers, skipped };
-    });
+    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers });
+    return { statuses: statuses.length, inbound: inbound.length, templates: updates.templates.length, numbers: numbers.length, skipped };
+  }
+
+  /** Hands a batch of deliveries' updates to the features, in `tx`: customers first, since messages refer to them. */
+  async #apply(tx: Tx, batch: OwnedUpdates[]): Promise<void[]> {
+    const { consumers } = this.#o;
+    const now = iso(this.#o.clock.now());
+    const all = <K extends keyof OwnedUpdates>(key: K): OwnedUpdates[K] => batch.flatMap((d) => d[key] as unknown[]) as OwnedUpdates[K];
+    const [contacts, statuses, inbound] = [all('contacts'), all('statuses'), all('inbound')];
+    // In slices, so no statement's size grows with the batch (the platform sends at most 1,000
+    // updates per POST, docs/platform.md §4.3; a 4 MB body can carry 30 times more).
+    for (let i = 0; i < contacts.length; i += SLICE) await consumers.contacts.applyPlatform(tx, contacts.slice(i, i + SLICE), now);
+    for (let i = 0; i < Math.max(statuses.length, inbound.length); i += SLICE) {
+      await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
+      await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);
+    }
+    await consumers.templates.apply(tx, all('templates'), now);
+    await consumers.numbers.apply(tx, all('numbers'), now);
+    return batch.map(() => undefined);
   }
 }

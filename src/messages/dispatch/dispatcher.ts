@@ -47,7 +47,7 @@ export interface DispatcherOptions {
   platform: Platform;
   accounts: AccountService;
   resolver: PayloadResolver;
-  statuses: Pick<StatusReports, 'attachWamid' | 'applyToMessage'>;
+  statuses: Pick<StatusReports, 'attachWamids' | 'applyToMessage'>;
   testMode: TestModeService;
   pacer: Pacer;
   policy: DispatchPolicy;
@@ -177,7 +177,7 @@ export class Dispatcher {
       }
       const size = Math.max(1, Math.min(cap - s.inFlight.size, Math.round((pace * policy.batchMs) / 1000)));
       const lease = iso(now + policy.slotWaitMs + policy.platformTimeoutMs + policy.reconciliationWindowMs + 1000);
-      const rows = await store.write((tx) => repo.claimDue(tx, s.lane, size, iso(now), lease));
+      const rows = await store.writeOne((tx) => repo.claimDue(tx, s.lane, size, iso(now), lease));
       if (rows.length === 0) {
         // The rest waits behind messages in flight (their customers' next ones), or for later;
         // a message accepted meanwhile wakes the lane at once.
@@ -216,7 +216,7 @@ export class Dispatcher {
    * read or a media upload after the slot would pass the tier at the platform.
    */
   async #attempt(s: LaneState, row: repo.DispatchRow, slot: number, pace: number): Promise<void> {
-    const { store, clock, testMode, platform } = this.#o;
+    const { clock, platform } = this.#o;
     let request: { sender: SenderCredentials; message: OutboundMessage } | null = null;
     const before = this.#notNow(s, row, clock.now());
     if (before) return before;
@@ -233,26 +233,14 @@ export class Dispatcher {
     const now = clock.now();
     const atSlot = this.#notNow(s, row, now);
     if (atSlot) return atSlot;
-    if (!request) {
-      await store.write(async (tx) => {
-        await testMode.dispatched(tx, row.message_id, row.recipient, now);
-        await repo.removeDispatches(tx, [row.message_id]);
-      });
-      this.#count(s.lane, 'sent');
-      return;
-    }
+    if (!request) return this.#settlement.sent(s, row, null, now);
     let wamid: string;
     try {
       ({ wamid } = await platform.sendMessage(request.sender, request.message));
     } catch (err) {
       return this.#settlement.settle(s, row, classifyAttempt(err));
     }
-    await store.write(async (tx) => {
-      const attached = await this.#o.statuses.attachWamid(tx, row.message_id, wamid);
-      if (attached === 'duplicate') this.#o.logger.warn({ messageId: row.message_id, wamid }, 'the platform took a message a second time: a status for the first send came after the reconciliation window');
-      await repo.removeDispatches(tx, [row.message_id]);
-    });
-    this.#count(s.lane, 'sent');
+    return this.#settlement.sent(s, row, wamid, now);
   }
 
   /** Puts the entry back when this process is stopping or the lane is held, or expires it; else null. */

@@ -1,15 +1,19 @@
 /**
- * What an attempt that did not end in a send leaves behind (outcomes.ts says which): the message
- * failed, or its entry put back for a retry, a hold of its number, or a wait for a status
- * (`unknown`); and entries past their validity period failed with `validity_period_expired`. Each
- * in its own unit of work. The dispatcher (dispatcher.ts) calls it.
+ * What an attempt leaves behind. A send the platform took: its wamid recorded and its entry removed,
+ * with the other sends that ended meanwhile (one unit of work and a few statements for all of them,
+ * db/batch-writer.ts); a test-mode send likewise marked sent. An attempt that did not end in a send
+ * (outcomes.ts says which): the message failed, or its entry put back for a retry, a hold of its
+ * number, or a wait for a status (`unknown`); and entries past their validity period failed with
+ * `validity_period_expired`, each in its own unit of work. The dispatcher (dispatcher.ts) calls it.
  */
 import type { Logger } from 'pino';
 import type { HoldReason } from '../../accounts/phone-number.schemas.js';
 import type { Store, Tx } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { DispatchOutcome } from '../../metrics/recorders.js';
+import { BatchWriter } from '../../db/batch-writer.js';
 import type { StatusReports } from '../status-reports.js';
+import type { TestModeService } from '../test-mode.service.js';
 import * as repo from '../send-queue.repository.js';
 import { pairLimitDelayMs, retryDelayMs, type AttemptError, type AttemptOutcome } from './outcomes.js';
 import type { Pacer } from './pacer.js';
@@ -19,7 +23,9 @@ export interface SettlementOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
-  statuses: Pick<StatusReports, 'applyToMessage'>;
+  statuses: Pick<StatusReports, 'applyToMessage' | 'attachWamids'>;
+  /** Marks a test-mode message sent at its turn (it never reaches the platform). */
+  testMode: Pick<TestModeService, 'dispatched'>;
   pacer: Pick<Pacer, 'slowDown'>;
   policy: Pick<DispatchPolicy, 'retry' | 'reconciliationWindowMs'>;
   /** Counts an outcome for the lane (the dispatcher's stats and metrics). */
@@ -35,11 +41,41 @@ export interface LaneHold {
   held: { reason: HoldReason; error: AttemptError } | null;
 }
 
+/** A send that ended in the platform's hands (`wamid`), or a test-mode send at its turn (`wamid` null). */
+interface Sent {
+  row: repo.DispatchRow;
+  wamid: string | null;
+  /** When its turn came (clock ms). */
+  at: number;
+}
+
 export class Settlement {
   readonly #o: SettlementOptions;
+  readonly #sent: BatchWriter<Sent, void>;
 
   constructor(options: SettlementOptions) {
     this.#o = options;
+    this.#sent = new BatchWriter({ store: options.store, write: (tx, sent) => this.#recordSent(tx, sent) });
+  }
+
+  /**
+   * Records a send the platform took (its wamid) or a test-mode send at its turn (`wamid` null):
+   * resolves once committed with the others of its batch.
+   */
+  async sent(s: LaneHold, row: repo.DispatchRow, wamid: string | null, at: number): Promise<void> {
+    await this.#sent.submit({ row, wamid, at });
+    this.#o.count(s.lane, 'sent');
+  }
+
+  async #recordSent(tx: Tx, sent: Sent[]): Promise<void[]> {
+    const live = sent.filter((x) => x.wamid !== null);
+    const outcomes = await this.#o.statuses.attachWamids(tx, live.map((x) => ({ messageId: x.row.message_id, wamid: x.wamid! })));
+    outcomes.forEach((outcome, i) => {
+      if (outcome === 'duplicate') this.#o.logger.warn({ messageId: live[i]!.row.message_id, wamid: live[i]!.wamid }, 'the platform took a message a second time: a status for the first send came after the reconciliation window');
+    });
+    for (const x of sent) if (x.wamid === null) await this.#o.testMode.dispatched(tx, x.row.message_id, x.row.recipient, x.at);
+    await repo.removeDispatches(tx, sent.map((x) => x.row.message_id));
+    return sent.map(() => undefined);
   }
 
   /** Records a failed attempt as its outcome says. */

@@ -1,0 +1,34 @@
+/**
+ * Many rows as one statement parameter, for set-based writes whose SQL text is the same however
+ * many rows there are (one prepared statement on SQLite, one plan shape on PostgreSQL): the rows
+ * travel as one JSON array and come back out as a table, `json_to_recordset` on PostgreSQL and
+ * `json_each` on SQLite.
+ *
+ * ```ts
+ * const v = jsonRows(tx, { id: 'text', status: 'text' }, [{ id: 'msg_1', status: 'read' }]);
+ * await sql`update messages set status = v.status from ${v} where messages.id = v.id`.execute(tx);
+ * ```
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { isPostgres } from './connect.js';
+import type { Reader } from './store.js';
+
+/** A column's SQL type (integers and reals come back as numbers on both dialects). */
+export type JsonColumnType = 'text' | 'integer' | 'real';
+
+const PG_TYPES: Record<JsonColumnType, string> = { text: 'text', integer: 'bigint', real: 'double precision' };
+
+/**
+ * The rows as a table aliased `alias` (default `v`) with `columns` (name → type), for a FROM
+ * clause. Values missing from a row are null.
+ */
+export function jsonRows<C extends Record<string, JsonColumnType>>(db: Reader, columns: C, rows: readonly { [K in keyof C]?: string | number | null }[], alias = 'v'): RawBuilder<unknown> {
+  const names = Object.keys(columns);
+  const json = JSON.stringify(rows);
+  if (isPostgres(db)) {
+    const definition = sql.raw(names.map((n) => `"${n}" ${PG_TYPES[columns[n]!]}`).join(', '));
+    return sql`json_to_recordset(${json}::json) as ${sql.raw(`"${alias}"`)}(${definition})`;
+  }
+  const selected = sql.raw(names.map((n) => `json_extract(value, '$.${n}') as "${n}"`).join(', '));
+  return sql`(select ${selected} from json_each(${json})) as ${sql.raw(`"${alias}"`)}`;
+}
