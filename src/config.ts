@@ -54,6 +54,11 @@ export interface Config {
   /** The longest wait between two attempts of a send the platform could not take, in milliseconds. */
   readonly dispatchRetryMaxMs: number;
   /**
+   * The share of each number's throughput tier the dispatcher sends at, 0.5–1 (dispatch/policy.ts
+   * `tierShare`): the rest is the margin for sends that reach the platform late.
+   */
+  readonly dispatchTierShare: number;
+  /**
    * How long a graceful shutdown (SIGTERM, SIGINT) waits for in-flight requests and running
    * background work before it closes connections anyway, in milliseconds (main.ts, shutdown.ts).
    */
@@ -77,6 +82,16 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
+  return value;
+}
+
+/** A decimal number such as `0.96`, in [min, max]. */
+function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a number such as ${fallback}, got "${raw}".`);
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
   return value;
@@ -191,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollMs: integer(env, 'JOB_POLL_MS', 200, 10, 60_000),
     reconciliationWindowMs: integer(env, 'RECONCILIATION_WINDOW_MS', 60_000, 0, 3_600_000),
     dispatchRetryMaxMs: integer(env, 'DISPATCH_RETRY_MAX_MS', 30_000, 1000, 3_600_000),
+    dispatchTierShare: decimal(env, 'DISPATCH_TIER_SHARE', 0.96, 0.5, 1),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     metricsPort,
     metricsToken,

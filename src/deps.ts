@@ -284,6 +284,7 @@ function buildMessaging(base: Base, events: EventService, content: Awaited<Retur
       ...DEFAULT_DISPATCH_POLICY,
       reconciliationWindowMs: config.reconciliationWindowMs,
       retry: { ...DEFAULT_DISPATCH_POLICY.retry, maxMs: config.dispatchRetryMaxMs },
+      tierShare: config.dispatchTierShare,
       pollMs: config.jobPollMs,
       platformTimeoutMs: config.platformTimeoutMs,
       ...overrides.dispatchPolicy,

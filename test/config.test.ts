@@ -28,6 +28,11 @@ describe('config', () => {
     assert.equal(c.redisUrl, 'redis://127.0.0.1:6379');
   });
 
+  it('sends at 96 % of the tier unless DISPATCH_TIER_SHARE says otherwise', () => {
+    assert.equal(loadConfig({}).dispatchTierShare, 0.96);
+    assert.equal(loadConfig({ DISPATCH_TIER_SHARE: '0.9' }).dispatchTierShare, 0.9);
+  });
+
   for (const [env, pattern] of [
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between/],
@@ -44,6 +49,8 @@ describe('config', () => {
     [{ METRICS_PORT: '3001' }, /METRICS_PORT must differ from SIMULATOR_PORT/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16/],
     [{ METRICS_TOKEN: 'has a space in the middle' }, /METRICS_TOKEN must be at least 16/],
+    [{ DISPATCH_TIER_SHARE: 'most' }, /DISPATCH_TIER_SHARE must be a number such as 0.96/],
+    [{ DISPATCH_TIER_SHARE: '1.2' }, /DISPATCH_TIER_SHARE must be between 0.5 and 1/],
   ] as const) {
     it(`refuses ${JSON.stringify(env)}`, () => {
       assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && pattern.test(err.message));
