@@ -14,7 +14,7 @@ export interface Sample {
   statements: Map<string, number>;
   rows: Map<string, number>;
   cpuSeconds: number;
-  server: { transactions: number; fetched: number; returned: number } | null;
+  server: { transactions: number; fetched: number; returned: number; tables: Map<string, number> } | null;
 }
 
 const LINE = /^(tidings_db_statements_total|tidings_db_rows_total|process_cpu_seconds_total)(?:\{([^}]*)\})? ([0-9.e+-]+)$/;
@@ -30,7 +30,9 @@ export async function sample(serviceUrl: string, token: string, pgUrl: string | 
     try {
       await c.query('select pg_stat_clear_snapshot()');
       const { rows } = await c.query('select xact_commit + xact_rollback as t, tup_fetched as f, tup_returned as r from pg_stat_database where datname = current_database()');
-      server = { transactions: Number(rows[0].t), fetched: Number(rows[0].f), returned: Number(rows[0].r) };
+      // Rows each table gave up, sequential scans and index fetches together: where reads grow.
+      const tables = await c.query("select schemaname || '.' || relname as t, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n from pg_stat_user_tables where schemaname like 'bench_cost%'");
+      server = { transactions: Number(rows[0].t), fetched: Number(rows[0].f), returned: Number(rows[0].r), tables: new Map(tables.rows.map((r) => [r.t as string, Number(r.n)])) };
     } finally {
       await c.end();
     }
@@ -64,7 +66,13 @@ export function between(a: Sample, b: Sample): Cost {
     statements: minus(a.statements, b.statements),
     rows: minus(a.rows, b.rows),
     cpuSeconds: b.cpuSeconds - a.cpuSeconds,
-    server: a.server && b.server && { transactions: b.server.transactions - a.server.transactions, fetched: b.server.fetched - a.server.fetched, returned: b.server.returned - a.server.returned },
+    server: a.server &&
+      b.server && {
+        transactions: b.server.transactions - a.server.transactions,
+        fetched: b.server.fetched - a.server.fetched,
+        returned: b.server.returned - a.server.returned,
+        tables: minus(a.server.tables, b.server.tables),
+      },
   };
 }
 
@@ -86,6 +94,16 @@ export function rowsOf(cost: Cost, works: string[]): number {
   let total = 0;
   for (const [work, n] of cost.rows) if (works.some((w) => work === w || work.startsWith(`${w}:`))) total += n;
   return total;
+}
+
+/** The tables that gave up the most rows (PostgreSQL), per item: `bench_cost.messages 3.0, …`. */
+export function tablesRead(cost: Cost, items: number, top = 3): string {
+  if (!cost.server || items === 0) return '';
+  return [...cost.server.tables]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, top)
+    .map(([t, n]) => `${t} ${(n / items).toFixed(1)}`)
+    .join(', ');
 }
 
 /** `12.3 (select 4.1, insert 2.0, …)`: statements per item, with the kinds. */

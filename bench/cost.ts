@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hubSignature } from '../src/lib/crypto.js';
-import { between, perItem, rowsOf, sample, statementsOf, type Cost } from './cost-probe.js';
+import { between, perItem, rowsOf, sample, statementsOf, tablesRead, type Cost } from './cost-probe.js';
 import { setUp, type Setup } from './cost-setup.js';
 import { ceilings, load, postgresSchemaUrl, sleep, type Row } from './lib.js';
 
@@ -171,6 +171,7 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, ceil
   const life = per('(a) accept template sends', ACCEPT) + per('(b) dispatch alone (drain)', DISPATCH) + 3 * per('(c) status webhooks, 1 per request', STATUSES) + per('(d) event deliveries (message.read)', EVENTS);
   console.log('');
   for (const { name, m } of measured) if (m.note) console.log(`- ${name}: ${m.note}.`);
+  if (pgUrl) for (const { name, m } of measured) console.log(`- ${name}: rows read per item by table (sequential and index scans): ${tablesRead(m.cost, m.items)}.`);
   console.log(`- Statements per message life (accept + dispatch + 3 statuses + 1 event delivery): ${f(life, 1)}.`);
 }
 

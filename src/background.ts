@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { ThroughputTiers } from './accounts/throughput.js';
+import { refreshStatistics } from './db/statistics.js';
 import type { Store } from './db/store.js';
 import type { EventService } from './events/event.service.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
@@ -12,10 +13,9 @@ import type { Clock } from './lib/clock.js';
 import { withWork } from './lib/work.js';
 import type { Dispatcher } from './messages/dispatch/dispatcher.js';
 
-/**
- * The service's background work: the job workers, the dispatcher, and hourly housekeeping
- * (expired idempotency keys and events, tiers not read for a day).
- */
+/** How often PostgreSQL's planner statistics are checked for staleness, ms. */
+const STATISTICS_CHECK_MS = 15_000;
+
 export interface BackgroundOptions {
   store: Store;
   clock: Clock;
@@ -26,9 +26,14 @@ export interface BackgroundOptions {
   tiers: ThroughputTiers;
 }
 
+/**
+ * The service's background work: the job workers, the dispatcher, hourly housekeeping (expired
+ * idempotency keys and events, tiers not read for a day), and on PostgreSQL the planner's statistics.
+ */
 export class Background {
   readonly #o: BackgroundOptions;
   #purgeTimer: NodeJS.Timeout | null = null;
+  #statisticsTimer: NodeJS.Timeout | null = null;
 
   constructor(options: BackgroundOptions) {
     this.#o = options;
@@ -47,11 +52,24 @@ export class Background {
     void purge();
     this.#purgeTimer = setInterval(purge, 60 * 60 * 1000);
     this.#purgeTimer.unref();
+    // PostgreSQL's planner statistics, wherever autovacuum does not keep them (db/statistics.ts).
+    if (store.dialect === 'postgres') {
+      const analyze = () =>
+        withWork('housekeeping', () =>
+          refreshStatistics(store).then(
+            (tables) => tables.length > 0 && logger.debug({ tables }, 'planner statistics refreshed'),
+            (err) => logger.warn({ err }, 'planner statistics refresh failed'),
+          ),
+        );
+      this.#statisticsTimer = setInterval(analyze, STATISTICS_CHECK_MS);
+      this.#statisticsTimer.unref();
+    }
   }
 
   /** Stops housekeeping, then the dispatcher (entries waiting for their slot go back to the queue at once; calls under way finish), then the job workers. */
   async stop(): Promise<void> {
     if (this.#purgeTimer) clearInterval(this.#purgeTimer);
+    if (this.#statisticsTimer) clearInterval(this.#statisticsTimer);
     await this.#o.dispatcher.stop();
     await this.#o.jobs.stop();
   }
