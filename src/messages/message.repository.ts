@@ -208,10 +208,13 @@ export async function setFirstPlatformMessageId(tx: Tx, id: string, wamid: strin
 export async function setFirstPlatformMessageIds(tx: Tx, answers: { id: string; wamid: string }[]): Promise<Set<string>> {
   if (answers.length === 0) return new Set();
   const sorted = [...answers].sort((a, b) => (a.id < b.id ? -1 : 1));
+  // SQLite would otherwise walk the wamid index for every message without one (`is null`) and
+  // look each up among the answers: `+` keeps that index out, so it looks each answer up by id.
+  const unsent = isPostgres(tx) ? sql`messages.platform_message_id is null` : sql`+messages.platform_message_id is null`;
   const result = await sql<{ id: string }>`
     update messages set platform_message_id = v.wamid
     from ${jsonRows(tx, { id: 'text', wamid: 'text' }, sorted)}
-    where messages.id = v.id and messages.platform_message_id is null
+    where messages.id = v.id and ${unsent}
       and not exists (select 1 from messages other where other.platform_message_id = v.wamid)
     returning messages.id`.execute(tx);
   return new Set(result.rows.map((r) => r.id));

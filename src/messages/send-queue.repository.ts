@@ -85,13 +85,15 @@ export async function insertDispatches(tx: Tx, entries: NewDispatch[]): Promise<
 }
 
 /**
- * Claims up to `limit` due entries of a lane, oldest first, each the first of its recipient's
+ * Claims up to `limit` due entries of a lane, in the order they came due (a new entry is due when
+ * accepted, a retried one at its retry time; ties by acceptance), each the first of its recipient's
  * queued messages (head of line: a customer's next message waits until the one before it is sent,
  * failed, or expired), marking them `sending` with a lease until `leaseUntil`, in one statement
- * (run it alone: `store.writeOne`). On PostgreSQL rows another process is claiming are skipped
- * (`FOR UPDATE SKIP LOCKED`); the head-of-line check sees them, so no process can overtake a
- * message another one holds.
- * @returns the claimed entries, oldest first.
+ * (run it alone: `store.writeOne`). The walk follows `dispatches_due` and stops at `limit`: entries
+ * in flight are leased into the future and never visited. On PostgreSQL rows another process is
+ * claiming are skipped (`FOR UPDATE SKIP LOCKED`); the head-of-line check sees them, so no process
+ * can overtake a message another one holds.
+ * @returns the claimed entries, in that order.
  */
 export async function claimDue(tx: Tx, lane: Lane, limit: number, now: string, leaseUntil: string): Promise<DispatchRow[]> {
   let due = tx
@@ -113,12 +115,14 @@ export async function claimDue(tx: Tx, lane: Lane, limit: number, now: string, l
         ),
       ),
     )
+    .orderBy('d.not_before')
     .orderBy('d.created_at')
     .orderBy('d.message_id')
     .limit(limit);
   if (isPostgres(tx)) due = due.forUpdate().skipLocked();
-  const rows = await tx.updateTable('dispatches').set({ state: 'sending', not_before: leaseUntil }).where('message_id', 'in', due).returningAll().execute();
-  return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.message_id < b.message_id ? -1 : 1));
+  const claimed = await tx.updateTable('dispatches').set({ state: 'sending', not_before: leaseUntil }).where('message_id', 'in', due).returningAll().execute();
+  // RETURNING keeps no order; their due time was overwritten with the lease: acceptance orders them.
+  return claimed.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.message_id < b.message_id ? -1 : 1));
 }
 
 /** Puts a claimed entry back: to retry after `notBefore` (`queued`), or to wait for a status (`unknown`). */
