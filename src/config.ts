@@ -41,6 +41,8 @@ export interface Config {
   readonly appId: string;
   /** Timeout of one Graph API call, in milliseconds. */
   readonly platformTimeoutMs: number;
+  /** Requests in flight to the platform at once (keep-alive connections); bounds the sends per second. */
+  readonly platformConnections: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Allow http:// and private addresses as customer webhook URLs (docs/api.md §D10). */
   readonly allowPrivateWebhookUrls: boolean;
@@ -201,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     verifyToken,
     appId: nonEmpty(env, 'WHATSAPP_APP_ID') ?? '100000000000001',
     platformTimeoutMs: integer(env, 'PLATFORM_TIMEOUT_MS', 10_000, 100, 120_000),
+    platformConnections: integer(env, 'PLATFORM_CONNECTIONS', 1024, 1, 16_384),
     logLevel,
     allowPrivateWebhookUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     jobPollMs: integer(env, 'JOB_POLL_MS', 200, 10, 60_000),

@@ -137,14 +137,15 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   // The caches hear of other processes' changes (the CLI, short-lived, does not need to).
   if (role === 'service') await store.watchChanges((err) => logger.warn({ err }, 'database change listener failed; it reconnects, and the caches start over'));
 
-  const redis = config.redisUrl && role === 'service' ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  // Auto-pipelining: the rate-limit commands of concurrent requests share one write to Redis.
+  const redis = config.redisUrl && role === 'service' ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true }) : null;
   // Without a listener ioredis prints its connection errors to stderr as plain text, outside the JSON log.
   redis?.on('error', (err) => logger.warn({ err }, 'redis connection error (it reconnects)'));
   const keyRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:key' });
 
   const graphUrl = overrides.graphUrl ?? (config.platform.mode === 'graph' ? config.platform.graphUrl : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
   // Every platform call is counted and timed here, whoever makes it.
-  const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs }), metrics.recorders.platform);
+  const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs, connections: config.platformConnections }), metrics.recorders.platform);
 
   const secretBox = new SecretBox(secrets.encryptionKey);
   const accounts = new AccountService({ store, secretBox, clock, simulatorSecret: secrets.appSecret });

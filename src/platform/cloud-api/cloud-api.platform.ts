@@ -175,8 +175,9 @@ function toPlatformTemplate(t: GraphTemplate): PlatformTemplate {
 export class CloudApiPlatform implements Platform {
   readonly #graph: GraphClient;
 
-  constructor(options: { graphUrl: string; timeoutMs: number }) {
-    this.#graph = new GraphClient({ baseUrl: options.graphUrl, timeoutMs: options.timeoutMs });
+  /** @param options.connections requests in flight at once (graph-client.ts) */
+  constructor(options: { graphUrl: string; timeoutMs: number; connections?: number }) {
+    this.#graph = new GraphClient({ baseUrl: options.graphUrl, timeoutMs: options.timeoutMs, ...(options.connections ? { connections: options.connections } : {}) });
   }
 
   async getThroughput(sender: SenderCredentials): Promise<{ level: string; messagesPerSecond: number | null }> {
