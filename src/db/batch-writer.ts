@@ -8,8 +8,8 @@
  * and the others are stored: no caller is told "stored" for what was not, and none is refused for
  * another's fault.
  *
- * On SQLite one batch is written at a time (there is one writer; the next batch gathers while this
- * one commits). On PostgreSQL a few are written at once, each on its own connection.
+ * A few batches are written at once: on PostgreSQL each on a connection of its own; on SQLite the
+ * store's own group commit puts the batches waiting for the one writer into its next transaction.
  */
 import type { Store, Tx } from './store.js';
 
@@ -22,7 +22,7 @@ export interface BatchWriterOptions<I, R> {
   write: (tx: Tx, items: I[]) => Promise<R[]>;
   /** At most this many items in one batch (bounded statements). Default 500. */
   maxBatch?: number;
-  /** Batches written at once on PostgreSQL (one on SQLite). Default 4. */
+  /** Batches written at once. Default 4. */
   concurrency?: number;
 }
 
@@ -43,7 +43,6 @@ export class BatchWriter<I, R> {
       maxBatch: 500,
       concurrency: 4,
       ...options,
-      ...(options.store.dialect === 'sqlite' ? { concurrency: 1 } : {}),
     };
   }
 

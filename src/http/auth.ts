@@ -3,6 +3,7 @@
  * as one onRequest hook: it runs before the body is read, so an unauthenticated caller costs little.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import type { AuthContext } from './access.js';
 import { TidingsError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
@@ -21,8 +22,9 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (request.routeOptions.url === undefined || config.auth === false) return;
     const auth = await authenticate(request, options.authenticate);
     request.auth = auth;
-    // Every later line of this request's log says whose it is (the key's id, never the key).
-    request.log = request.log.child({ accountId: auth.accountId, keyId: auth.keyId });
+    // Every later line of this request's log says whose it is (the key's id, never the key). The
+    // request's logger is its own child (it carries the request id): bound in place, not copied.
+    (request.log as Logger).setBindings({ accountId: auth.accountId, keyId: auth.keyId });
 
     const limit = await options.rateLimiter.consume(`key:${auth.keyId}`, auth.rateLimit);
     reply.header('ratelimit-limit', String(limit.limit));

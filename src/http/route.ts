@@ -10,6 +10,7 @@
  * - the request types its handler sees (TypeBox `Static`), and the response it must return.
  * The auth and tenant suite iterates the registered definitions (`config.route`).
  */
+import type { Logger } from 'pino';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -181,7 +182,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
         if (result === reply || reply.sent) return reply;
         // The access log line names the object answered (`messageId`: the message sent or read).
         const ids = logFieldsOfId((result as { id?: unknown } | null)?.id);
-        if (Object.keys(ids).length > 0) request.log = request.log.child(ids);
+        if (Object.keys(ids).length > 0) (request.log as Logger).setBindings(ids);
         return reply.code(spec.response.status).send(result);
       },
     });

@@ -3,18 +3,31 @@
  * `req_`, `we_` webhook endpoints, `dlv_` deliveries) and an opaque base62 string. The first 9 characters encode the creation time in
  * milliseconds, so ids created later sort later; the rest is random (CSPRNG).
  */
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Random bytes from the CSPRNG, drawn from a pool refilled 4 KiB at a time: ids are made several
+ * per request, and one call into the CSPRNG per id showed in the profiles. Each byte is used once.
+ */
+const pool = Buffer.alloc(4096);
+let poolUsed = pool.length;
+
+function randomByte(): number {
+  if (poolUsed === pool.length) {
+    randomFillSync(pool);
+    poolUsed = 0;
+  }
+  return pool[poolUsed++]!;
+}
 
 /** `length` random base62 characters from a CSPRNG (rejection sampling, no modulo bias). */
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += BASE62[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }
