@@ -9,15 +9,17 @@
 import pg from 'pg';
 import { sleep } from './lib.js';
 
-/** Statements by work and kind, rows by work, CPU seconds; and the server's counts on PostgreSQL. */
+/** Statements by work and kind, rows by work, CPU seconds, dispatch outcomes; and the server's counts on PostgreSQL. */
 export interface Sample {
   statements: Map<string, number>;
   rows: Map<string, number>;
   cpuSeconds: number;
+  /** Send attempts by outcome (`sent`, `reslotted`: a send whose timer fired late took a new slot…). */
+  outcomes: Map<string, number>;
   server: { transactions: number; fetched: number; returned: number; tables: Map<string, number> } | null;
 }
 
-const LINE = /^(tidings_db_statements_total|tidings_db_rows_total|process_cpu_seconds_total)(?:\{([^}]*)\})? ([0-9.e+-]+)$/;
+const LINE = /^(tidings_db_statements_total|tidings_db_rows_total|tidings_dispatch_outcomes_total|process_cpu_seconds_total)(?:\{([^}]*)\})? ([0-9.e+-]+)$/;
 
 /** Reads the service's metrics (METRICS_TOKEN) and, with `pgUrl`, pg_stat_database. */
 export async function sample(serviceUrl: string, token: string, pgUrl: string | null): Promise<Sample> {
@@ -38,7 +40,7 @@ export async function sample(serviceUrl: string, token: string, pgUrl: string | 
     }
   }
   const text = await (await fetch(`${serviceUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
-  const out: Sample = { statements: new Map(), rows: new Map(), cpuSeconds: 0, server };
+  const out: Sample = { statements: new Map(), rows: new Map(), cpuSeconds: 0, outcomes: new Map(), server };
   for (const line of text.split('\n')) {
     const m = LINE.exec(line);
     if (!m) continue;
@@ -46,6 +48,7 @@ export async function sample(serviceUrl: string, token: string, pgUrl: string | 
     const value = Number(m[3]);
     if (m[1] === 'process_cpu_seconds_total') out.cpuSeconds = value;
     else if (m[1] === 'tidings_db_rows_total') out.rows.set(labels.work!, value);
+    else if (m[1] === 'tidings_dispatch_outcomes_total') out.outcomes.set(labels.outcome!, (out.outcomes.get(labels.outcome!) ?? 0) + value);
     else out.statements.set(`${labels.work} ${labels.kind}`, value);
   }
   return out;
@@ -57,6 +60,7 @@ export interface Cost {
   statements: Map<string, number>;
   rows: Map<string, number>;
   cpuSeconds: number;
+  outcomes: Map<string, number>;
   server: Sample['server'];
 }
 
@@ -66,6 +70,7 @@ export function between(a: Sample, b: Sample): Cost {
     statements: minus(a.statements, b.statements),
     rows: minus(a.rows, b.rows),
     cpuSeconds: b.cpuSeconds - a.cpuSeconds,
+    outcomes: minus(a.outcomes, b.outcomes),
     server: a.server &&
       b.server && {
         transactions: b.server.transactions - a.server.transactions,

@@ -37,7 +37,7 @@ export interface Setup {
   close(): Promise<void>;
 }
 
-export async function setUp(o: { dialect: 'sqlite' | 'postgres'; dataDir: string; pgUrl: string | null; simulator: 'process' | 'embedded'; receiverUrl: string }): Promise<Setup> {
+export async function setUp(o: { dialect: 'sqlite' | 'postgres'; dataDir: string; pgUrl: string | null; simulator: 'process' | 'embedded'; receiverUrl: string; execArgv?: string[] }): Promise<Setup> {
   const env: Record<string, string> = {
     DATA_DIR: o.dataDir,
     LOG_LEVEL: 'warn',
@@ -67,7 +67,7 @@ export async function setUp(o: { dialect: 'sqlite' | 'postgres'; dataDir: string
   }
   for (const s of senders) if (s.token) await json(`${sim}/_simulator/tokens`, 'POST', { token: s.token, wabaId: s.wabaId, phoneNumberIds: [s.phoneNumberId] });
 
-  const tidings = await startServer(['dist/main.js'], TIDINGS_PORT, env);
+  const tidings = await startServer(['dist/main.js'], TIDINGS_PORT, env, o.execArgv ?? []);
   const appSecret = o.simulator === 'process' ? APP_SECRET : (JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(`${o.dataDir}/secrets.json`, 'utf8'))).appSecret as string);
   const api = (p: string, key: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) => json(`${tidings.url}/v1${p}`, method, body, { 'x-api-key': key, ...headers });
   // The simulator: top-tier numbers, statuses only when the benchmark posts them.
