@@ -99,14 +99,15 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, ceil
 
     /** (a) Accepting sends; the dispatcher drains at the tier meanwhile. */
     async function acceptPhase() {
-      const takenBefore = (await s.stats()).taken;
       let seconds = 0;
+      let taken = 0;
       const a = await measure('(a) accept template sends', ACCEPT, async () => {
+        const takenBefore = (await s.stats()).taken;
         const row = await load('accept', s.tidings.url, { connections: CONNECTIONS, duration: DURATION, ...sends() });
+        taken = (await s.stats()).taken - takenBefore;
         seconds = row.result.duration;
         return { row, items: row.result['2xx'] };
       });
-      const taken = (await s.stats()).taken - takenBefore;
       const share = `${f(taken / seconds)} messages/s = ${f((100 * taken) / seconds / 2000, 1)} % of 2 × 1,000`;
       measured.push({ name: '(a) dispatch while accepting', m: { ...a, name: '', items: taken, reqPerSec: taken / seconds, p50: NaN, p99: NaN, note: share }, works: DISPATCH });
       await s.drained();

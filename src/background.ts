@@ -14,7 +14,7 @@ import { withWork } from './lib/work.js';
 import type { Dispatcher } from './messages/dispatch/dispatcher.js';
 
 /** How often PostgreSQL's planner statistics are checked for staleness, ms. */
-const STATISTICS_CHECK_MS = 15_000;
+const STATISTICS_CHECK_MS = 10_000;
 
 export interface BackgroundOptions {
   store: Store;

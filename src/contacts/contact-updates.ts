@@ -18,14 +18,28 @@
  *   the sightings arrive in.
  * - Names and usernames: the latest given replaces the stored one; absent ones change nothing.
  */
+import type { RawBuilder } from 'kysely';
 import type { Tx } from '../db/store.js';
 import { waIdToE164 } from './phone.js';
 import type { Owned, PlatformContactUpdate } from '../platform/updates.js';
 import { observeMany } from './contact-batch.js';
 import * as repo from './contact.repository.js';
-import { changesFor, later, newRow, type ContactSighting } from './sighting.js';
+import { changesFor, later, newRow, sentToPhone as byPhone, type ContactSighting } from './sighting.js';
 
 export type { ContactSighting } from './sighting.js';
+
+const phoneKey = (phoneNumberId: string, mode: string, phone: string) => `${phoneNumberId} ${mode} ${phone}`;
+
+/** One new-contact row per customer of these sends to phone numbers, at their latest send. */
+function outboundRows(sightings: ContactSighting[], now: string): repo.ContactRow[] {
+  const rows = new Map<string, repo.ContactRow>();
+  for (const s of sightings) {
+    const key = phoneKey(s.phoneNumberId, s.mode, s.phone!);
+    const row = rows.get(key);
+    if (!row || s.at > row.last_outbound_at!) rows.set(key, newRow(s, now));
+  }
+  return [...rows.values()];
+}
 
 export class ContactUpdates {
   readonly #o: { onMerge: (tx: Tx, from: string, into: string) => Promise<void> };
@@ -51,18 +65,20 @@ export class ContactUpdates {
    * @returns the contact id of each sighting.
    */
   async observeSends(tx: Tx, sightings: ContactSighting[], now: string): Promise<(string | null)[]> {
-    const byPhone = (s: ContactSighting) => s.kind === 'outbound' && s.phone !== null && s.userId === null && s.parentUserId === null && s.name === null && s.username === null;
-    const keyOf = (s: { phoneNumberId: string; mode: string; phone: string | null }) => `${s.phoneNumberId} ${s.mode} ${s.phone}`;
-    // One row per customer, at their latest send of the batch.
-    const rows = new Map<string, repo.ContactRow>();
-    for (const s of sightings.filter(byPhone)) {
-      const row = rows.get(keyOf(s));
-      if (!row || s.at > row.last_outbound_at!) rows.set(keyOf(s), newRow(s, now));
-    }
-    const found = new Map((await repo.upsertOutbound(tx, [...rows.values()])).map((r) => [keyOf({ phoneNumberId: r.phone_number_id, mode: r.mode, phone: r.phone }), r.id]));
+    const rows = outboundRows(sightings.filter(byPhone), now);
+    const found = new Map((await repo.upsertOutbound(tx, rows)).map((r) => [phoneKey(r.phone_number_id, r.mode, r.phone), r.id]));
     const ids: (string | null)[] = [];
-    for (const s of sightings) ids.push(byPhone(s) ? (found.get(keyOf(s)) ?? null) : (await this.observe(tx, [s], now))[0]!);
+    for (const s of sightings) ids.push(byPhone(s) ? (found.get(phoneKey(s.phoneNumberId, s.mode, s.phone!)) ?? null) : (await this.observe(tx, [s], now))[0]!);
     return ids;
+  }
+
+  /**
+   * `observeSends` as one statement, not run, for sends that all go to phone numbers (else null: go
+   * through `observeSends`): the caller runs it inside its own (a data-modifying CTE on
+   * PostgreSQL). It returns `id, phone_number_id, mode, phone` of each customer.
+   */
+  outboundStatement(tx: Tx, sightings: ContactSighting[], now: string): RawBuilder<{ id: string; phone_number_id: string; mode: string; phone: string }> | null {
+    return sightings.length > 0 && sightings.every(byPhone) ? repo.upsertOutboundStatement(tx, outboundRows(sightings, now)) : null;
   }
 
   /**

@@ -2,7 +2,7 @@
  * Rows of contacts. Only this file touches the `contacts` table; rows never leave the contacts
  * feature (the service maps them to the Contact resource).
  */
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
 import type { ContactsTable } from '../db/schema.js';
@@ -125,6 +125,14 @@ export async function updateContacts(tx: Tx, rows: ContactRow[]): Promise<void> 
  */
 export async function upsertOutbound(tx: Tx, rows: ContactRow[]): Promise<{ id: string; phone_number_id: string; mode: string; phone: string }[]> {
   if (rows.length === 0) return [];
+  return (await upsertOutboundStatement(tx, rows).execute(tx)).rows;
+}
+
+/**
+ * `upsertOutbound`'s statement, not run: for a caller that runs it inside another (a data-modifying
+ * CTE on PostgreSQL). It returns `id, phone_number_id, mode, phone`. `rows` must not be empty.
+ */
+export function upsertOutboundStatement(tx: Tx, rows: ContactRow[]): RawBuilder<{ id: string; phone_number_id: string; mode: string; phone: string }> {
   const sorted = [...rows].sort((a, b) => (a.phone_number_id + a.mode + a.phone < b.phone_number_id + b.mode + b.phone ? -1 : 1));
   const later = (column: 'last_outbound_at' | 'last_activity_at') =>
     isPostgres(tx)
@@ -133,12 +141,11 @@ export async function upsertOutbound(tx: Tx, rows: ContactRow[]): Promise<{ id: 
   const columns = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(c)));
   const values = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(`v.${c}`)));
   // `where true`: SQLite reads `on conflict` after a bare `select … from` as a join's clause.
-  const result = await sql<{ id: string; phone_number_id: string; mode: string; phone: string }>`
+  return sql<{ id: string; phone_number_id: string; mode: string; phone: string }>`
     insert into contacts (${columns}) select ${values} from ${jsonRows(tx, CONTACT_COLUMNS, sorted)} where true
     on conflict (phone_number_id, mode, phone) do update set
       last_outbound_at = ${later('last_outbound_at')}, last_activity_at = ${later('last_activity_at')}, updated_at = excluded.updated_at
-    returning id, phone_number_id, mode, phone`.execute(tx);
-  return result.rows;
+    returning id, phone_number_id, mode, phone`;
 }
 
 export async function updateContact(tx: Tx, id: string, changes: Updateable<ContactsTable>): Promise<void> {

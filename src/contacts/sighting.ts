@@ -26,6 +26,11 @@ export interface ContactSighting {
   kind: 'inbound' | 'outbound' | 'status';
 }
 
+/** A send to a phone number (nearly all sends): one upsert applies the merge rule to it (contact-updates.ts). */
+export function sentToPhone(s: ContactSighting): boolean {
+  return s.kind === 'outbound' && s.phone !== null && s.userId === null && s.parentUserId === null && s.name === null && s.username === null;
+}
+
 /** The later of two ISO times (null: unknown). */
 export const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 

@@ -20,6 +20,11 @@ export interface BatchWriterOptions<I, R> {
    * no network calls and no refusals (decide those before submitting).
    */
   write: (tx: Tx, items: I[]) => Promise<R[]>;
+  /**
+   * Whether `write` will make these items in one statement (it commits by itself): the unit then
+   * runs without begin and commit, two round trips fewer on PostgreSQL (`store.writeOne`).
+   */
+  oneStatement?: (items: I[]) => boolean;
   /** At most this many items in one batch (bounded statements). Default 500. */
   maxBatch?: number;
   /** Batches written at once. Default 4. */
@@ -33,7 +38,7 @@ interface Waiting<I, R> {
 }
 
 export class BatchWriter<I, R> {
-  readonly #o: Required<BatchWriterOptions<I, R>>;
+  readonly #o: Required<Omit<BatchWriterOptions<I, R>, 'oneStatement'>> & Pick<BatchWriterOptions<I, R>, 'oneStatement'>;
   #queue: Waiting<I, R>[] = [];
   #writing = 0;
   #scheduled = false;
@@ -78,16 +83,20 @@ export class BatchWriter<I, R> {
   }
 
   async #writeBatch(batch: Waiting<I, R>[]): Promise<void> {
-    const { store, write } = this.#o;
     let results: R[];
     try {
-      results = await store.write((tx) => write(tx, batch.map((w) => w.item)));
+      results = await this.#unit(batch.map((w) => w.item));
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
       // One of them may be at fault: each alone, so the others are stored and it is refused.
-      for (const w of batch) await store.write((tx) => write(tx, [w.item])).then((r) => w.resolve(r[0]!), w.reject);
+      for (const w of batch) await this.#unit([w.item]).then((r) => w.resolve(r[0]!), w.reject);
       return;
     }
     batch.forEach((w, i) => w.resolve(results[i]!));
+  }
+
+  #unit(items: I[]): Promise<R[]> {
+    const { store, write, oneStatement } = this.#o;
+    return oneStatement?.(items) ? store.writeOne((tx) => write(tx, items)) : store.write((tx) => write(tx, items));
   }
 }

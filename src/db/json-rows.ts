@@ -30,7 +30,10 @@ export function jsonRows<C extends Record<string, JsonColumnType>>(db: Reader, c
   const json = JSON.stringify(rows);
   if (isPostgres(db)) {
     const definition = sql.raw(names.map((n) => `"${n}" ${PG_TYPES[columns[n]!]}`).join(', '));
-    return sql`json_to_recordset(${json}::json) as ${sql.raw(`"${alias}"`)}(${definition})`;
+    // The planner takes a set-returning function for 100 rows, and for a join with a large table
+    // may then prefer scanning the whole table to looking each row up by its index (seen: a seq
+    // scan of every message per batch of sends' answers). The limit tells it how many there are.
+    return sql`(select * from json_to_recordset(${json}::json) as r(${definition}) limit ${sql.lit(rows.length)}) as ${sql.raw(`"${alias}"`)}`;
   }
   const selected = sql.raw(names.map((n) => `value ->> '$.${n}' as "${n}"`).join(', '));
   return sql`(select ${selected} from jsonb_each(jsonb(${json}))) as ${sql.raw(`"${alias}"`)}`;

@@ -3,7 +3,7 @@
  * inbound.repository.ts; both re-exported here). Only these files touch those tables; they build
  * their rows from the feature's own inputs. Rows never leave the messages feature.
  */
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
 import type { MessagesTable } from '../db/schema.js';
@@ -99,10 +99,21 @@ const MESSAGE_COLUMN_NAMES = Object.keys(MESSAGE_COLUMNS) as (keyof MessagesTabl
 
 /** Stores rows made by `messageRow` (and changed since, e.g. by the status machine), in one statement. */
 export async function insertMessageRows(tx: Tx, rows: MessageRow[]): Promise<void> {
-  if (rows.length === 0) return;
+  if (rows.length > 0) await insertMessageRowsStatement(tx, rows).execute(tx);
+}
+
+/**
+ * `insertMessageRows`' statement, not run. With `contactsFrom` (the name of a relation of
+ * `id, phone_number_id, mode, phone`, such as a CTE of the same statement), a row without a
+ * contact takes the id of the one holding its number and its recipient's phone.
+ */
+export function insertMessageRowsStatement(tx: Tx, rows: MessageRow[], contactsFrom?: string): RawBuilder<unknown> {
   const columns = sql.join(MESSAGE_COLUMN_NAMES.map((c) => sql.ref(c)));
-  const values = sql.join(MESSAGE_COLUMN_NAMES.map((c) => sql.ref(`v.${c}`)));
-  await sql`insert into messages (${columns}) select ${values} from ${jsonRows(tx, MESSAGE_COLUMNS, rows)}`.execute(tx);
+  const contact = contactsFrom
+    ? sql`coalesce(v.contact_id, (select c.id from ${sql.table(contactsFrom)} c where c.phone_number_id = v.phone_number_id and c.mode = v.mode and c.phone = v.recipient))`
+    : sql.ref('v.contact_id');
+  const values = sql.join(MESSAGE_COLUMN_NAMES.map((c) => (c === 'contact_id' ? contact : sql.ref(`v.${c}`))));
+  return sql`insert into messages (${columns}) select ${values} from ${jsonRows(tx, MESSAGE_COLUMNS, rows)}`;
 }
 
 /** The columns status reports change (the status machine's fields, the wamid a lost answer's status brings, `updated_at`). */
@@ -208,13 +219,13 @@ export async function setFirstPlatformMessageId(tx: Tx, id: string, wamid: strin
 export async function setFirstPlatformMessageIds(tx: Tx, answers: { id: string; wamid: string }[]): Promise<Set<string>> {
   if (answers.length === 0) return new Set();
   const sorted = [...answers].sort((a, b) => (a.id < b.id ? -1 : 1));
-  // SQLite would otherwise walk the wamid index for every message without one (`is null`) and
-  // look each up among the answers: `+` keeps that index out, so it looks each answer up by id.
-  const unsent = isPostgres(tx) ? sql`messages.platform_message_id is null` : sql`+messages.platform_message_id is null`;
+  // "No wamid yet" as an expression no index serves: both planners would otherwise walk the wamid
+  // index over every message without one (`is null`) and look each up among the answers (seen
+  // in the benchmarks); so each answer's message is found by id. No wamid is empty.
   const result = await sql<{ id: string }>`
     update messages set platform_message_id = v.wamid
     from ${jsonRows(tx, { id: 'text', wamid: 'text' }, sorted)}
-    where messages.id = v.id and ${unsent}
+    where messages.id = v.id and coalesce(messages.platform_message_id, '') = ''
       and not exists (select 1 from messages other where other.platform_message_id = v.wamid)
     returning messages.id`.execute(tx);
   return new Set(result.rows.map((r) => r.id));

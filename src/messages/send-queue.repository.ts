@@ -4,7 +4,7 @@
  * the dispatcher (`dispatch/`), and removed when a status adopts the wamid of a send whose answer
  * was lost (status-reports.ts). Only this file touches the table; it builds its rows.
  */
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import type { DispatchesTable } from '../db/schema.js';
 import { jsonRows } from '../db/json-rows.js';
@@ -59,7 +59,11 @@ export interface NewDispatch {
  * `entries`, in their order), in one statement however many there are.
  */
 export async function insertDispatches(tx: Tx, entries: NewDispatch[]): Promise<void> {
-  if (entries.length === 0) return;
+  if (entries.length > 0) await insertDispatchesStatement(tx, entries).execute(tx);
+}
+
+/** `insertDispatches`' statement, not run (for a caller that runs it inside another). `entries` must not be empty. */
+export function insertDispatchesStatement(tx: Tx, entries: NewDispatch[]): RawBuilder<unknown> {
   const v = jsonRows(
     tx,
     { ord: 'integer', message_id: 'text', account_id: 'text', mode: 'text', phone_number_id: 'text', recipient: 'text', payload: 'text', expires_at: 'text', created_at: 'text' },
@@ -75,13 +79,13 @@ export async function insertDispatches(tx: Tx, entries: NewDispatch[]): Promise<
       created_at: d.createdAt,
     })),
   );
-  await sql`
+  return sql`
     insert into dispatches (message_id, account_id, mode, phone_number_id, recipient, seq, payload, state, attempts, not_before, expires_at, last_error, created_at)
     select v.message_id, v.account_id, v.mode, v.phone_number_id, v.recipient,
       coalesce((select max(d.seq) from dispatches d where d.phone_number_id = v.phone_number_id and d.mode = v.mode and d.recipient = v.recipient), 0)
         + row_number() over (partition by v.phone_number_id, v.mode, v.recipient order by v.ord),
       v.payload, 'queued', 0, v.created_at, v.expires_at, null, v.created_at
-    from ${v}`.execute(tx);
+    from ${v}`;
 }
 
 /**

@@ -6,6 +6,7 @@
  * for test keys too (only the platform call is skipped).
  */
 import type { ContactSighting, ContactUpdates } from '../contacts/contact-updates.js';
+import { sentToPhone } from '../contacts/sighting.js';
 import { BatchWriter } from '../db/batch-writer.js';
 import { CUSTOMER_WINDOW_MS, type ContactService, type ResolvedRecipient } from '../contacts/contact.service.js';
 import type { AuthContext } from '../http/access.js';
@@ -20,6 +21,7 @@ import type { MediaService } from '../media/media.service.js';
 import type { OutboundContent } from '../platform/platform.js';
 import type { TemplateService } from '../templates/template.service.js';
 import type { Dispatcher } from './dispatch/dispatcher.js';
+import { insertAcceptedAtOnce } from './accept.repository.js';
 import { toMessage } from './message.mapper.js';
 import * as repo from './message.repository.js';
 import type { Message, SendMessageBody, SendSource } from './message.schemas.js';
@@ -42,7 +44,7 @@ export interface MessageSenderOptions {
   /** Who `to` names, and their window. */
   contacts: Pick<ContactService, 'resolveRecipient'>;
   /** Records the sends on their contacts (created if new), in the sends' unit of work. */
-  contactUpdates: Pick<ContactUpdates, 'observeSends'>;
+  contactUpdates: Pick<ContactUpdates, 'observeSends' | 'outboundStatement'>;
 }
 
 /** What to send, and the stored file it needs registered for the sender (a media message's file, or a template's media header). */
@@ -67,7 +69,12 @@ export class MessageSender {
 
   constructor(options: MessageSenderOptions) {
     this.#o = options;
-    this.#accepted = new BatchWriter({ store: options.store, write: (tx, sends) => this.#store(tx, sends) });
+    this.#accepted = new BatchWriter({
+      store: options.store,
+      write: (tx, sends) => this.#store(tx, sends),
+      // On PostgreSQL a batch of sends to phone numbers is one statement (accept.repository.ts).
+      oneStatement: (sends) => this.#atOnce(sends),
+    });
   }
 
   /**
@@ -162,12 +169,25 @@ export class MessageSender {
    */
   async #store(tx: Tx, sends: AcceptedSend[]): Promise<repo.MessageRow[]> {
     const now = iso(this.#o.clock.now());
+    const lanes = new Map(sends.map((s) => [`${s.dispatch.mode}:${s.dispatch.phoneNumberId}`, { phoneNumberId: s.dispatch.phoneNumberId, mode: s.dispatch.mode }]));
+    tx.afterCommit(() => lanes.forEach((lane) => this.#o.dispatcher.wake(lane)));
+    if (this.#atOnce(sends)) {
+      const rows = sends.map((s) => repo.messageRow(s.message));
+      const upsert = this.#o.contactUpdates.outboundStatement(tx, sends.map((s) => s.sighting), now)!;
+      const contacts = await insertAcceptedAtOnce(tx, upsert, rows, sends.map((s) => s.dispatch));
+      const byKey = new Map(contacts.map((c) => [`${c.phone_number_id} ${c.mode} ${c.phone}`, c.id]));
+      for (const row of rows) row.contact_id = byKey.get(`${row.phone_number_id} ${row.mode} ${row.recipient}`) ?? null;
+      return rows;
+    }
     const contactIds = await this.#o.contactUpdates.observeSends(tx, sends.map((s) => s.sighting), now);
     const rows = await repo.insertMessages(tx, sends.map((s, i) => ({ ...s.message, contactId: contactIds[i] ?? null })));
     await dispatches.insertDispatches(tx, sends.map((s) => s.dispatch));
-    const lanes = new Map(sends.map((s) => [`${s.dispatch.mode}:${s.dispatch.phoneNumberId}`, { phoneNumberId: s.dispatch.phoneNumberId, mode: s.dispatch.mode }]));
-    tx.afterCommit(() => lanes.forEach((lane) => this.#o.dispatcher.wake(lane)));
     return rows;
+  }
+
+  /** Whether a batch is stored in one statement: on PostgreSQL, when every send goes to a phone number. */
+  #atOnce(sends: AcceptedSend[]): boolean {
+    return this.#o.store.dialect === 'postgres' && sends.every((s) => sentToPhone(s.sighting));
   }
 
   /** The platform content of the send, and the file it carries. */
