@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { ThroughputTiers } from './accounts/throughput.js';
-import { refreshStatistics } from './db/statistics.js';
+import { tableUpkeep } from './db/upkeep.js';
 import type { Store } from './db/store.js';
 import type { EventService } from './events/event.service.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
@@ -13,8 +13,8 @@ import type { Clock } from './lib/clock.js';
 import { withWork } from './lib/work.js';
 import type { Dispatcher } from './messages/dispatch/dispatcher.js';
 
-/** How often PostgreSQL's planner statistics are checked for staleness, ms. */
-const STATISTICS_CHECK_MS = 10_000;
+/** How often PostgreSQL's planner statistics and dead row versions are checked (db/upkeep.ts), ms. */
+const UPKEEP_CHECK_MS = 10_000;
 
 export interface BackgroundOptions {
   store: Store;
@@ -28,12 +28,13 @@ export interface BackgroundOptions {
 
 /**
  * The service's background work: the job workers, the dispatcher, hourly housekeeping (expired
- * idempotency keys and events, tiers not read for a day), and on PostgreSQL the planner's statistics.
+ * idempotency keys and events, tiers not read for a day), and on PostgreSQL the planner's statistics
+ * and the send queue's dead rows.
  */
 export class Background {
   readonly #o: BackgroundOptions;
   #purgeTimer: NodeJS.Timeout | null = null;
-  #statisticsTimer: NodeJS.Timeout | null = null;
+  #upkeepTimer: NodeJS.Timeout | null = null;
 
   constructor(options: BackgroundOptions) {
     this.#o = options;
@@ -52,24 +53,24 @@ export class Background {
     void purge();
     this.#purgeTimer = setInterval(purge, 60 * 60 * 1000);
     this.#purgeTimer.unref();
-    // PostgreSQL's planner statistics, wherever autovacuum does not keep them (db/statistics.ts).
+    // PostgreSQL's planner statistics and the queue's dead rows, wherever autovacuum does not keep up (db/upkeep.ts).
     if (store.dialect === 'postgres') {
-      const analyze = () =>
+      const upkeep = () =>
         withWork('housekeeping', () =>
-          refreshStatistics(store).then(
-            (tables) => tables.length > 0 && logger.debug({ tables }, 'planner statistics refreshed'),
-            (err) => logger.warn({ err }, 'planner statistics refresh failed'),
+          tableUpkeep(store).then(
+            (done) => done.analyzed.length + done.vacuumed.length > 0 && logger.debug(done, 'tables analyzed or vacuumed'),
+            (err) => logger.warn({ err }, 'table upkeep failed'),
           ),
         );
-      this.#statisticsTimer = setInterval(analyze, STATISTICS_CHECK_MS);
-      this.#statisticsTimer.unref();
+      this.#upkeepTimer = setInterval(upkeep, UPKEEP_CHECK_MS);
+      this.#upkeepTimer.unref();
     }
   }
 
   /** Stops housekeeping, then the dispatcher (entries waiting for their slot go back to the queue at once; calls under way finish), then the job workers. */
   async stop(): Promise<void> {
     if (this.#purgeTimer) clearInterval(this.#purgeTimer);
-    if (this.#statisticsTimer) clearInterval(this.#statisticsTimer);
+    if (this.#upkeepTimer) clearInterval(this.#upkeepTimer);
     await this.#o.dispatcher.stop();
     await this.#o.jobs.stop();
   }

@@ -107,17 +107,13 @@ export async function claimDue(tx: Tx, lane: Lane, limit: number, now: string, l
     .where('d.mode', '=', lane.mode)
     .where('d.not_before', '<=', now)
     .where('d.expires_at', '>', now)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('dispatches as e')
-            .select(sql.lit(1).as('one'))
-            .whereRef('e.phone_number_id', '=', 'd.phone_number_id')
-            .whereRef('e.mode', '=', 'd.mode')
-            .whereRef('e.recipient', '=', 'd.recipient')
-            .where((eb) => eb.or([eb('e.seq', '<', eb.ref('d.seq')), eb.and([eb('e.seq', '=', eb.ref('d.seq')), eb('e.message_id', '<', eb.ref('d.message_id'))])])),
-        ),
-      ),
+    // The head of its recipient's queue: a scalar subquery, which PostgreSQL never turns into a
+    // join, so it is always one seek of `dispatches_recipient` per candidate. (As `not exists` an
+    // earlier entry, a planner misled by stale statistics read the whole lane per candidate.)
+    .where(
+      sql<boolean>`(d.seq, d.message_id) = (select e.seq, e.message_id from dispatches e
+        where e.phone_number_id = d.phone_number_id and e.mode = d.mode and e.recipient = d.recipient
+        order by e.seq, e.message_id limit 1)`,
     )
     .orderBy('d.not_before')
     .orderBy('d.created_at')
