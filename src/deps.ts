@@ -253,7 +253,7 @@ function buildMessaging(base: Base, events: EventService, content: Awaited<Retur
   // merged contact's messages of both directions.
   const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
   const contacts = new ContactService({ store, clock });
-  const statuses = new StatusReports({ events, clock, contacts: contactUpdates });
+  const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks });
   // Customers' messages schedule their files' downloads, and a download settles its message: the
   // one cycle between two features, closed here by handing the download the message's settle step.
   const inboundMedia: InboundMedia = new InboundMedia({

@@ -11,7 +11,7 @@ import type { Contact } from '../src/contacts/contact.schemas.js';
 import { ManualClock } from '../src/lib/clock.js';
 import type { InboundMessage, Message, TimelineEntry } from '../src/messages/message.schemas.js';
 import { bsuidRefusal } from '../src/messages/recipient-rules.js';
-import { dispatched } from './factories.js';
+import { approvedTemplate, dispatched } from './factories.js';
 import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 
 /** The business number and customer of webhook-inbound-text-with-user-id.json. */
@@ -157,6 +157,19 @@ describe('contacts', () => {
     } finally {
       await h.simulatorConfig({ errorRate: 0 });
     }
+  });
+
+  it('fails a template sent to a BSUID that never wrote, from a failed status that names no recipient', async () => {
+    const template = await approvedTemplate(h, { name: 'bsuid_notice', body: 'Your parcel is on its way.' });
+    const res = await h.api<Message>('POST', '/v1/messages/', { body: { to: 'DE.55501234567890123456', type: 'template', templateId: template.id } });
+    assert.equal(res.status, 201, res.text);
+    const failed = await eventually(async () => {
+      const m = (await h.api<Message>('GET', `/v1/messages/${res.body.id}`)).body;
+      return m.status === 'failed' && m;
+    });
+    assert.equal(failed.error?.code, '131026');
+    const events = (await h.api<Page<{ type: string; data: { object: Message } }>>('GET', '/v1/events?type=message.failed&limit=100')).body.data;
+    assert.ok(events.some((e) => e.data.object.id === res.body.id), 'message.failed was sent');
   });
 
   it('marks a customer message read at the platform, with the typing indicator when asked; test keys skip the platform', async () => {

@@ -114,6 +114,26 @@ describe('platform webhook intake', () => {
     assert.ok(m.sentAt);
   });
 
+  it('settles a failed status that names no recipient by its wamid, and counts one that names no known message', async () => {
+    // docs/platform.md §4.9: a failed send to a BSUID may come back with no recipient field at all.
+    assert.equal((await post(batch('106540352242922', 1, ['sent'], 'no-recipient'))).statusCode, 200);
+    const failed = fixture('webhook-status-failed.json');
+    const item = valueOf(failed).statuses[0];
+    item.id = 'wamid.batch-no-recipient-0';
+    delete item.recipient_id;
+    assert.equal((await post(failed)).statusCode, 200);
+    const m = await message('106540352242922', 'wamid.batch-no-recipient-0');
+    assert.deepEqual([m.status, m.error.code, m.to], ['failed', '131049', '+16505551234']);
+
+    const unmatched = async () => (await h.deps.metrics.registry.getSingleMetric('tidings_webhook_statuses_unmatched_total')!.get()).values[0]?.value ?? 0;
+    const before = await unmatched();
+    item.id = 'wamid.nobody-knows';
+    assert.equal((await post(failed)).statusCode, 200);
+    assert.equal(await unmatched(), before + 1);
+    assert.deepEqual(await counts('wamid.nobody-knows'), { messages: 0, reports: 1, inbound: 0 }, 'kept in the status log, no record made up');
+    assert.equal((await h.api('GET', `/v1/messages/wamid.nobody-knows`, { key: keys['106540352242922'] })).status, 404);
+  });
+
   it('applies delivered then read (pywa fixtures), and ignores the late repeat of delivered', async () => {
     assert.equal((await post(fixture('webhook-status-delivered.json'))).statusCode, 200);
     assert.equal((await message('1122334455667', 'wamid.xyzxyz')).status, 'delivered');

@@ -5,12 +5,14 @@
  * any order and any repetition of reports end in the same state. Customers' own messages are
  * inbound-updates.ts.
  */
+import type { Logger } from 'pino';
 import type { ContactUpdates } from '../contacts/contact-updates.js';
 import { waIdToE164 } from '../contacts/phone.js';
 import type { Tx } from '../db/store.js';
 import type { EventService, NewEvent } from '../events/event.service.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import type { WebhookIntakeRecorder } from '../metrics/recorders.js';
 import type { Owned, PlatformStatusUpdate } from '../platform/updates.js';
 import { messageStatusEvents } from './message-events.js';
 import * as repo from './message.repository.js';
@@ -28,6 +30,14 @@ export interface StatusReportsOptions {
    * Tidings, whose sighting the intake applied earlier in the same unit of work.
    */
   contacts: Pick<ContactUpdates, 'contactIdsOf'>;
+  /**
+   * Told of statuses that name no message Tidings knows (neither by wamid nor by callback data)
+   * and no recipient to record one sent outside Tidings by: they stay in the status log, applied
+   * to nothing, logged (a warning) and counted. Told inside the unit of work, so a batch stored
+   * again one delivery at a time may count one twice.
+   */
+  logger: Logger;
+  metrics: Pick<WebhookIntakeRecorder, 'unmatchedStatuses'>;
 }
 
 export class StatusReports {
@@ -40,8 +50,9 @@ export class StatusReports {
   /**
    * Applies the platform's status reports: each (wamid, status) is logged once, then applied to
    * its message, found by wamid; else by the `msg_` id echoed in `biz_opaque_callback_data` (a send
-   * whose answer was lost); else a new `external` record (docs/api.md §D8). A few queries per call,
-   * not per status.
+   * whose answer was lost); else a new `external` record (docs/api.md §D8) when the status names its
+   * recipient; else it is only logged, and `unmatched` is told. A few queries per call, not per
+   * status.
    * @returns how many reports were new.
    */
   async applyStatuses(tx: Tx, statuses: Owned<PlatformStatusUpdate>[], now: string): Promise<number> {
@@ -71,15 +82,19 @@ export class StatusReports {
     }
     await dispatches.removeDispatches(tx, linked);
     const created: repo.MessageRow[] = [];
-    // Messages sent outside Tidings: their customers, in one lookup.
-    const externals = [...new Map(fresh.filter((s) => !rows.has(s.wamid)).map((s) => [s.wamid, s])).values()];
+    // Messages sent outside Tidings, one per wamid (as its first report that names the recipient
+    // says), and their customers, in one lookup.
+    const firstNamed = new Map<string, Owned<PlatformStatusUpdate>>();
+    for (const s of fresh) {
+      if (!rows.has(s.wamid) && !firstNamed.has(s.wamid) && (s.recipientId ?? s.recipientUserId ?? s.recipientParentUserId) !== null) firstNamed.set(s.wamid, s);
+    }
+    const externals = [...firstNamed.values()];
     const externalContacts = await this.#o.contacts.contactIdsOf(
       tx,
       externals.map((s) => ({ phoneNumberId: s.phoneNumberId, mode: 'live' as const, phone: s.recipientId ? waIdToE164(s.recipientId) : null, userId: s.recipientUserId, parentUserId: s.recipientParentUserId })),
     );
     const contactOf = new Map(externals.map((s, i) => [s.wamid, externalContacts[i] ?? null]));
-    for (const s of fresh) {
-      if (rows.has(s.wamid)) continue;
+    for (const s of externals) {
       const phone = s.recipientId ? waIdToE164(s.recipientId) : null;
       const external: repo.NewMessage = {
         id: newId('msg'),
@@ -98,10 +113,16 @@ export class StatusReports {
       rows.set(s.wamid, row);
       created.push(row);
     }
+    const unmatched = fresh.filter((s) => !rows.has(s.wamid));
+    if (unmatched.length > 0) {
+      this.#o.metrics.unmatchedStatuses(unmatched.length);
+      this.#o.logger.warn({ count: unmatched.length, wamids: unmatched.slice(0, 20).map((s) => s.wamid) }, 'platform statuses name no known message and no recipient: kept in the status log only');
+    }
     const events: NewEvent[] = [];
     const reactions = await repo.latestReactions(tx, [...new Set(fresh.map((s) => s.wamid))].sort());
     for (const s of fresh) {
-      const row = rows.get(s.wamid)!;
+      const row = rows.get(s.wamid);
+      if (!row) continue;
       const changes = applyReport(row, { status: s.status, at: s.at, error: s.error });
       if (!changes) continue;
       const before = { ...row };

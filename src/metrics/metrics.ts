@@ -75,6 +75,7 @@ export class Metrics {
     const platformDuration = new Histogram({ name: 'tidings_platform_call_duration_seconds', help: 'Duration of calls to the platform, seconds.', labelNames: ['operation', 'outcome'], buckets: PLATFORM_BUCKETS, registers });
     const intake = new Counter({ name: 'tidings_webhook_intake_requests_total', help: 'Platform webhook POSTs by outcome: accepted, signature_refused, tenant_refused, invalid, error.', labelNames: ['outcome'], registers });
     const batch = new Histogram({ name: 'tidings_webhook_intake_batch_updates', help: 'Updates (statuses, customer messages, template and number changes) per accepted platform webhook.', buckets: BATCH_BUCKETS, registers });
+    const unmatched = new Counter({ name: 'tidings_webhook_statuses_unmatched_total', help: 'Platform statuses that named no message Tidings knows (by wamid or callback data) and no recipient: logged, applied to nothing.', registers });
     const attempts = new Counter({ name: 'tidings_event_delivery_attempts_total', help: 'Event delivery attempts to webhook endpoints by outcome: succeeded, rejected (non-2xx), unreachable.', labelNames: ['outcome'], registers });
     const lag = new Histogram({ name: 'tidings_event_delivery_lag_seconds', help: 'Time from an event\'s creation to its successful delivery, seconds.', buckets: LAG_BUCKETS, registers });
     const jobs = new Counter({ name: 'tidings_jobs_total', help: 'Background jobs run, by queue and outcome: completed, failed (retried later or dropped).', labelNames: ['queue', 'outcome'], registers });
@@ -103,7 +104,7 @@ export class Metrics {
       platform: {
         call: (operation: PlatformOperation, outcome, code, seconds) => (platformCalls.inc({ operation, outcome, code }), platformDuration.observe({ operation, outcome }, seconds)),
       },
-      webhooks: { received: (outcome: WebhookIntakeOutcome) => intake.inc({ outcome }), batch: (updates) => batch.observe(updates) },
+      webhooks: { received: (outcome: WebhookIntakeOutcome) => intake.inc({ outcome }), batch: (updates) => batch.observe(updates), unmatchedStatuses: (count) => unmatched.inc(count) },
       deliveries: { attempt: (outcome: DeliveryAttemptOutcome) => attempts.inc({ outcome }), delivered: (seconds) => lag.observe(Math.max(0, seconds)) },
       jobs: { finished: (queue, outcome, seconds) => (jobs.inc({ queue, outcome }), jobDuration.observe({ queue }, seconds)) },
     };

@@ -70,6 +70,8 @@ export interface WebhookIntakeRecorder {
   received(outcome: WebhookIntakeOutcome): void;
   /** An accepted delivery carried `updates` updates (statuses + customer messages + template and number changes). */
   batch(updates: number): void;
+  /** `count` statuses named no message Tidings knows and no recipient (kept in the status log only). */
+  unmatchedStatuses(count: number): void;
 }
 
 /**

@@ -65,6 +65,8 @@ function parseMessagesValue(value: Json, out: ParsedWebhook): void {
       continue;
     }
     out.statuses.push(parsed);
+    // A status that names no recipient (a failed send to a BSUID may not) says nothing of a customer.
+    if (!parsed.recipientId && !parsed.recipientUserId && !parsed.recipientParentUserId) continue;
     const contact = contactOf(contacts, parsed.recipientId, parsed.recipientUserId);
     out.contacts.push(contactUpdate(phoneNumberId, contact, { waId: parsed.recipientId, userId: parsed.recipientUserId, parentUserId: parsed.recipientParentUserId, at: parsed.at, kind: 'status' }));
   }
@@ -140,17 +142,22 @@ function parseTemplateValue(field: string, value: Json, out: ParsedWebhook): voi
   });
 }
 
+/**
+ * One `statuses[]` item. It is settled by its wamid (`id`), or by the `msg_` id in
+ * `biz_opaque_callback_data`, whatever recipient fields it carries: a send to a BSUID may come back
+ * without `recipient_id`, naming the recipient by `recipient_user_id` (and
+ * `recipient_parent_user_id`) only, and a failed one may name no recipient at all
+ * (docs/platform.md §4.9). @returns null for an item without a wamid, a timestamp or a status of
+ * the message status machine (`played`, a voice message played, and any future status).
+ */
 function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | null {
   const wamid = str(s.id);
   const status = str(s.status);
   const at = unixToIso(s.timestamp);
   const recipientId = str(s.recipient_id);
-  // A send to a BSUID may come back without `recipient_id`, naming the recipient by
-  // `recipient_user_id` (and `recipient_parent_user_id`) only (docs/platform.md §4.9).
   const recipientUserId = str(s.recipient_user_id);
   const recipientParentUserId = str(s.recipient_parent_user_id);
-  // `played` (voice message played) and any future status are not part of the message status machine.
-  if (!wamid || !status || !isMessageStatus(status) || !at || (!recipientId && !recipientUserId && !recipientParentUserId)) return null;
+  if (!wamid || !status || !isMessageStatus(status) || !at) return null;
   let error: PlatformStatusUpdate['error'] = null;
   const first = Array.isArray(s.errors) ? s.errors.find(isObject) : undefined;
   if (first) {
