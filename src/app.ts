@@ -69,14 +69,19 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: frameworkError,
+    // The envelope's message is written from the errors themselves (http/validation.ts); Fastify's
+    // own would join every one of them, megabytes for a body of many wrong items.
+    schemaErrorFormatter: (errors, part) => new Error(`The ${part} has ${errors.length} schema errors.`),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated strictly (a number where a string belongs is an error, unknown fields are
   // refused); query strings and path parameters are text, so their numbers are coerced.
-  // `verbose` keeps the failed keyword's schema, so an error can list a union's allowed values.
+  // `allErrors`: a request is refused once with every problem it has, each an issue (http/validation.ts).
+  // `verbose` keeps the failed value and keyword's schema, so an error can list a union's allowed
+  // values, say what was given instead, and read the schema's hints.
   // `discriminator`: unions tagged by `type` (TaggedUnion) are checked against the branch chosen.
-  const bodyAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false, allErrors: false, verbose: true, discriminator: true }));
-  const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, allErrors: false, verbose: true, discriminator: true }));
+  const bodyAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true }));
+  const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true }));
   app.setValidatorCompiler(({ schema, httpPart }) => {
     // A multipart body's schema describes the form for the OpenAPI document; the route reads and
     // checks its parts itself, as streams (MULTIPART_BODY in http/schemas.ts).

@@ -52,7 +52,7 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** One problem found by template validation (docs/api.md §D7). */
+/** One problem of a request, among all reported at once: a content rule (docs/api.md §D7), a rich message's limit (docs/api.md §D15), a schema error (docs/api.md §7.1). */
 export interface Issue {
   code: string;
   field: string;

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type DatabaseConfig } from '../config.js';
 import { buildDeps, type Deps } from '../deps.js';
 import { TidingsError } from '../errors.js';
 import { createLogger } from '../lib/log.js';
+import { formatBytes } from '../lib/text.js';
 import { AdminRefusal, backupSqlite, restoreSqlite } from './backup.js';
 
 interface Io {
@@ -154,8 +155,8 @@ export function buildCli(io: Io): Command {
       const report = await backupSqlite(loadConfig(), file);
       if (o.json) return json(report);
       const lines = [
-        `Backed up the database to ${report.database.file} (${megabytes(report.database.bytes)}, ${report.database.messages} messages).`,
-        `Media: ${report.media.files} files (${megabytes(report.media.bytes)}) to ${report.media.dir}/`,
+        `Backed up the database to ${report.database.file} (${formatBytes(report.database.bytes)}, ${report.database.messages} messages).`,
+        `Media: ${report.media.files} files (${formatBytes(report.media.bytes)}) to ${report.media.dir}/`,
         report.secrets
           ? `Secrets: ${report.secrets} (the key of the platform credentials in the database: keep it as safe as the database).`
           : 'Secrets: the data directory has no secrets.json.',
@@ -180,10 +181,6 @@ export function buildCli(io: Io): Command {
     });
 
   return program;
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** Runs the CLI; resolves to the process exit code. */

@@ -14,10 +14,26 @@ type Example = { message: string; param?: string; issues?: { code: string; field
 
 export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   invalid_json: { message: 'The request body is not valid JSON: Unexpected end of JSON input' },
-  parameter_missing: { message: 'Missing required parameter: to.', param: 'to' },
-  parameter_invalid: { message: 'Invalid parameter limit: must be <= 100.', param: 'limit' },
-  parameter_unknown: { message: 'Unknown parameter: caption.', param: 'caption' },
-  request_too_large: { message: "The request body is larger than 1 MB, this operation's limit." },
+  // A schema error lists every problem of the request at once in `issues` (http/validation.ts).
+  parameter_missing: {
+    message: '2 problems in the request body: Missing required parameter: to. Missing required parameter: type.',
+    param: 'to',
+    issues: [
+      { code: 'missing', field: 'to', message: 'Missing required parameter: to.' },
+      { code: 'missing', field: 'type', message: 'Missing required parameter: type.' },
+    ],
+  },
+  parameter_invalid: {
+    message: 'Invalid query parameter limit: must be at most 100.',
+    param: 'limit',
+    issues: [{ code: 'too_large', field: 'limit', message: 'Invalid query parameter limit: must be at most 100.' }],
+  },
+  parameter_unknown: {
+    message: 'Unknown parameter: replyto. Did you mean replyTo?',
+    param: 'replyto',
+    issues: [{ code: 'unknown', field: 'replyto', message: 'Unknown parameter: replyto. Did you mean replyTo?' }],
+  },
+  request_too_large: { message: "The request body (20 MB) is larger than 1 MB, this operation's limit." },
   phone_number_invalid: { message: '"+1650555" is not a phone number in E.164 format (for example +16505551234).', param: 'to' },
   template_invalid: {
     message: 'The template breaks content rules; see issues.',
@@ -31,7 +47,7 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
       'The platform does not accept this file (its content is image/gif). Accepted: JPEG, PNG, MP4, 3GPP, AAC, AMR, MP3, M4A, Ogg Opus, WebP, PDF, TXT, Word, Excel, PowerPoint.',
     param: 'file',
   },
-  media_too_large: { message: "The file is larger than the platform's 5120 KB limit for image/jpeg.", param: 'file' },
+  media_too_large: { message: "The file is larger than the platform's 5 MB limit for image/jpeg.", param: 'file' },
   media_empty: { message: 'The file is empty.', param: 'file' },
   api_key_missing: { message: 'Send your API key in the x-api-key header.' },
   api_key_invalid: { message: 'The API key is not valid (unknown, malformed or revoked).' },

@@ -7,6 +7,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { TidingsError, type ErrorCode } from '../errors.js';
 import { PlatformError } from '../platform/platform.js';
 import { toClientError } from '../platform/errors.js';
+import { formatBytes, sizeOver } from '../lib/text.js';
+import { fromValidation, type AjvError } from './validation.js';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_json: 400,
@@ -52,88 +54,35 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
-interface AjvError {
-  keyword: string;
-  instancePath: string;
-  message?: string;
-  params: Record<string, unknown>;
-  /** With Ajv's `verbose`: the schema holding the failed keyword (for a union's allowed values). */
-  parentSchema?: { anyOf?: { const?: unknown }[]; oneOf?: { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }[] };
+/** What the mapping of an error reads of its request. */
+export interface RequestFacts {
+  /** The route's body limit, bytes. */
+  bodyLimit?: number;
+  /** The body's declared size, bytes (`Content-Length`), when it was given. */
+  contentLength?: number;
+  /** The value of a request part, by Fastify's name for it (`body`, `querystring`, `params`, `headers`). */
+  part?: (context: string) => unknown;
 }
 
-/** The tag values a tagged union (TaggedUnion) allows. */
-function tagValues(e: AjvError, tag: string): unknown[] {
-  return (e.parentSchema?.oneOf ?? []).flatMap((branch) => {
-    const property = branch.properties?.[tag];
-    return property?.const !== undefined ? [property.const] : (property?.enum ?? []);
-  });
+/** The facts of `request` an error's mapping reads. */
+export function requestFacts(request: FastifyRequest): RequestFacts {
+  const declared = Number(request.headers['content-length']);
+  const parts: Record<string, () => unknown> = { body: () => request.body, querystring: () => request.query, params: () => request.params, headers: () => request.headers };
+  return {
+    bodyLimit: request.routeOptions.bodyLimit,
+    ...(Number.isSafeInteger(declared) && declared >= 0 ? { contentLength: declared } : {}),
+    part: (context) => parts[context]?.(),
+  };
 }
 
-/** The values a failed `enum`, `const` or union of constants allows, or none. */
-function allowedValues(e: AjvError): unknown[] {
-  if (e.keyword === 'enum') return (e.params.allowedValues as unknown[] | undefined) ?? [];
-  if (e.keyword === 'const') return 'allowedValue' in e.params ? [e.params.allowedValue] : [];
-  const branches = e.parentSchema?.anyOf ?? [];
-  return branches.length > 0 && branches.every((b) => b.const !== undefined) ? branches.map((b) => b.const) : [];
-}
-
-/** `/variables/first_name` → `variables.first_name`. */
-function pathToParam(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (extra) parts.push(extra);
-  return parts.join('.');
-}
-
-/** The first schema violation as a TidingsError naming the field. */
-export function fromValidation(errors: AjvError[], context: string): TidingsError {
-  // A union's branches each fail first; the union's own error (reported after them) speaks for
-  // the field as a whole, so it can list every allowed value.
-  const union = errors.find((x) => x.keyword === 'anyOf' && x.instancePath === errors[0]!.instancePath && allowedValues(x).length > 0);
-  const e = union ?? errors[0]!;
-  const where = context === 'body' ? '' : `${context} `;
-  if (e.keyword === 'required') {
-    const param = pathToParam(e.instancePath, String(e.params.missingProperty));
-    if (context === 'headers' && param === 'idempotency-key') {
-      return new TidingsError('idempotency_key_missing', 'This operation requires an Idempotency-Key header.', { param: 'Idempotency-Key' });
-    }
-    return new TidingsError('parameter_missing', `Missing required ${where}parameter: ${param}.`, { param });
-  }
-  if (e.keyword === 'additionalProperties') {
-    const param = pathToParam(e.instancePath, String(e.params.additionalProperty));
-    return new TidingsError('parameter_unknown', `Unknown ${where}parameter: ${param}.`, { param });
-  }
-  if (e.keyword === 'discriminator') {
-    const tag = String(e.params.tag);
-    const param = pathToParam(e.instancePath, tag);
-    if (e.params.tagValue === undefined) return new TidingsError('parameter_missing', `Missing required ${where}parameter: ${param}.`, { param });
-    return new TidingsError('parameter_invalid', `Invalid ${where}parameter ${param}: must be one of ${tagValues(e, tag).join(', ')}.`, { param });
-  }
-  if (e.keyword === 'minProperties') {
-    const param = pathToParam(e.instancePath);
-    return new TidingsError('parameter_missing', `Send at least one field to change${param ? ` in ${param}` : ''}.`, param ? { param } : {});
-  }
-  const param = pathToParam(e.instancePath);
-  if (param === '' && context === 'body') {
-    return new TidingsError('invalid_json', 'The request body must be a JSON object.');
-  }
-  let detail = e.message ?? 'is invalid';
-  if (e.keyword === 'enum' || e.keyword === 'anyOf' || e.keyword === 'const') {
-    const allowed = allowedValues(e);
-    detail = allowed.length > 0 ? `must be one of ${allowed.join(', ')}` : 'is not one of the allowed values';
-  }
-  return new TidingsError('parameter_invalid', `Invalid ${where}parameter ${param}: ${detail}.`, { param });
-}
-
-/** `1048576` → `1 MB`. */
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-}
-
-/** Framework errors (body parsing, limits) mapped onto the service's codes; `bodyLimit` is the route's. */
-function fromFastify(error: FastifyError, bodyLimit: number | undefined): TidingsError | null {
+/** Framework errors (body parsing, limits) mapped onto the service's codes. */
+function fromFastify(error: FastifyError, facts: RequestFacts): TidingsError | null {
   switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new TidingsError('request_too_large', `The request body is larger than ${megabytes(bodyLimit ?? 1024 * 1024)}, this operation's limit.`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const limit = facts.bodyLimit ?? 1024 * 1024;
+      const size = facts.contentLength !== undefined && facts.contentLength > limit ? ` (${sizeOver(facts.contentLength, limit)})` : '';
+      return new TidingsError('request_too_large', `The request body${size} is larger than ${formatBytes(limit)}, this operation's limit.`);
+    }
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new TidingsError('parameter_missing', 'The request body is empty; send a JSON object.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -153,12 +102,15 @@ function fromFastify(error: FastifyError, bodyLimit: number | undefined): Tiding
   return null;
 }
 
-export function toTidingsError(error: unknown, bodyLimit?: number): TidingsError | null {
+export function toTidingsError(error: unknown, facts: RequestFacts = {}): TidingsError | null {
   if (error instanceof TidingsError) return error;
   if (error instanceof PlatformError) return toClientError(error);
   const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
-  if (fe && Array.isArray(fe.validation)) return fromValidation(fe.validation, fe.validationContext ?? 'body');
-  if (fe && typeof fe === 'object') return fromFastify(fe, bodyLimit);
+  if (fe && Array.isArray(fe.validation) && fe.validation.length > 0) {
+    const context = fe.validationContext ?? 'body';
+    return fromValidation(fe.validation, context, facts.part?.(context));
+  }
+  if (fe && typeof fe === 'object') return fromFastify(fe, facts);
   return null;
 }
 
@@ -204,7 +156,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A method or path with no route is 404 whatever else is wrong with the request (a QUERY
     // without a content type would otherwise be judged on its body).
     if (request.is404) return sendError(reply, request, new TidingsError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
-    let mapped = toTidingsError(error, request.routeOptions.bodyLimit);
+    let mapped = toTidingsError(error, requestFacts(request));
     if (!mapped) {
       request.log.error({ err: error, requestId: request.id }, 'unexpected error');
       mapped = new TidingsError('service_unavailable', 'The service could not complete the request; retry later.', { retryAfterSeconds: 1 });

@@ -21,8 +21,18 @@ export const StringEnum = <const T extends readonly string[]>(values: T, options
  * missing its `text`) and an unknown tag is named as such; documented with OpenAPI's
  * `discriminator` over `$ref`s. The branches must be registered as shared schemas (SHARED_SCHEMAS).
  */
-export const TaggedUnion = <const T extends TObject[]>(tag: string, variants: [...T], options: Record<string, unknown> = {}) =>
-  Type.Unsafe<Static<TUnion<T>>>({ type: 'object', required: [tag], oneOf: variants.map((v) => Type.Ref(v)), discriminator: { propertyName: tag }, ...options });
+export const TaggedUnion = <const T extends TObject[]>(tag: string, variants: [...T], options: Record<string, unknown> = {}) => {
+  for (const v of variants) if (typeof v.$id === 'string') TAGGED_BRANCHES.set(v.$id, v);
+  return Type.Unsafe<Static<TUnion<T>>>({ type: 'object', required: [tag], oneOf: variants.map((v) => Type.Ref(v)), discriminator: { propertyName: tag }, ...options });
+};
+
+/** The branches of every TaggedUnion by `$id`, so that an error can list the tag values a union takes. */
+const TAGGED_BRANCHES = new Map<string, TObject>();
+
+/** A TaggedUnion's branch by its `$id` (the `$ref` of the union's `oneOf`), or undefined. */
+export function taggedBranch(id: string): TObject | undefined {
+  return TAGGED_BRANCHES.get(id);
+}
 
 /**
  * Completes the OpenAPI document's discriminators (the TaggedUnions): each gets the `mapping` from
@@ -63,9 +73,14 @@ export const ErrorEnvelope = Type.Object(
     error: Type.Object({
       code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c)), { description: 'Branch on this, not on the HTTP status.' }),
       message: Type.String({ description: 'A sentence for humans.' }),
-      param: Type.Optional(Type.String({ description: 'The request field at fault.' })),
+      param: Type.Optional(Type.String({ description: 'The request field at fault (with issues: the first issue\'s).' })),
       requestId: Type.String({ description: 'Also in the x-request-id header; quote it to support.' }),
-      issues: Type.Optional(Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() }))),
+      issues: Type.Optional(
+        Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() }), {
+          description:
+            'Every problem at once, each with a snake_case code and the field\'s path (`variables[0].example`): on a request the schemas refuse (parameter_missing, parameter_invalid, parameter_unknown, invalid_json), template_invalid, and a rich message\'s breached limits.',
+        }),
+      ),
       platformError: Type.Optional(Nullable(Type.Object({ code: Type.String(), message: Type.String() }))),
     }),
   },

@@ -18,6 +18,7 @@ import type { Store, Tx } from '../db/store.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { formatBytes, sizeOver } from '../lib/text.js';
 import { PlatformError, type Platform, type SenderCredentials } from '../platform/platform.js';
 import type { MediaFile } from './media-file.js';
 import { MEDIA_TYPES, type MediaKind } from './media-types.js';
@@ -218,7 +219,7 @@ export class InboundMedia {
     });
     const mimeType = baseType(request.mimeType) ?? baseType(located.mimeType) ?? 'application/octet-stream';
     const limit = inboundLimit(request.kind, mimeType);
-    const tooLarge = (size: number) => new AttemptFailed('media_too_large', true, `The file (${size} bytes) is larger than the platform's ${limit} bytes for ${mimeType}.`);
+    const tooLarge = (size: number) => new AttemptFailed('media_too_large', true, `The file (${sizeOver(size, limit)}) is larger than the platform's ${formatBytes(limit)} limit for ${mimeType}.`);
     if (located.fileSize !== null && located.fileSize > limit) throw tooLarge(located.fileSize);
 
     const download = await platform.downloadMedia(sender, located.url).catch((err: unknown) => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TidingsError } from '../errors.js';
+import { formatBytes } from '../lib/text.js';
 import { SNIFF_BYTES, detectMediaType } from './detect.js';
 import { MAX_MEDIA_BYTES, MEDIA_TYPES, type MediaKind } from './media-types.js';
 import type { MediaStorage } from './storage.js';
@@ -64,7 +65,7 @@ export async function receiveUpload(storage: MediaStorage, stream: Readable & { 
     mimeType = detected.mimeType;
     limit = MEDIA_TYPES[mimeType]!.maxBytes;
   };
-  const tooLarge = () => new TidingsError('media_too_large', `The file is larger than the platform's ${Math.round(limit / 1024)} KB limit for ${mimeType ?? 'this kind of file'}.`, { param: 'file' });
+  const tooLarge = () => new TidingsError('media_too_large', `The file is larger than the platform's ${formatBytes(limit)} limit for ${mimeType ?? 'this kind of file'}.`, { param: 'file' });
   try {
     await pipeline(
       stream,

@@ -5,6 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { TidingsError } from '../errors.js';
+import { formatBytes } from '../lib/text.js';
+import { MAX_MEDIA_BYTES } from './media-types.js';
 import type { MediaService } from './media.service.js';
 import type { ReceivedFile } from './receive.js';
 
@@ -21,7 +23,7 @@ function isSystemError(err: unknown): boolean {
 /** An error of the multipart parser as the client's 400. */
 function malformedBody(err: unknown): TidingsError {
   const { code, message } = err as { code?: string; message?: string };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new TidingsError('media_too_large', 'The file is larger than the platform accepts for any kind (100 MB).', { param: 'file' });
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new TidingsError('media_too_large', `The file is larger than the platform accepts for any kind (${formatBytes(MAX_MEDIA_BYTES)}).`, { param: 'file' });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new TidingsError('parameter_unknown', 'Too many parts: send one file, in a part named "file", and nothing else.', { param: 'file' });
   }

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, NullableString, PageLimit, StringEnum, TaggedUnion, Timestamp } from '../http/schemas.js';
 import { InboundMessage, TEXT_MAX_LENGTH } from './inbound.schemas.js';
 import { ContactCard, CustomerReaction, Interactive, Location, Reaction } from './rich.schemas.js';
+import { TEXT_TYPE_HINT, unknownFieldHints } from './send-hints.js';
 
 export * from './inbound.schemas.js';
 
@@ -105,7 +106,7 @@ export const SendTemplateMessage = Type.Object(
   {
     ...sendCommon,
     type: Type.Literal('template'),
-    templateId: Type.String({ description: 'A `tpl_` id of an approved utility template.' }),
+    templateId: Type.String({ description: 'A `tpl_` id of an approved utility template.', minLength: 1 }),
     variables: Type.Optional(
       Type.Record(Type.String(), Type.String(), { description: 'Placeholder values keyed by index (`"1"`) or by variable name; the header\'s under `"header"`. Left out: the template\'s example.' }),
     ),
@@ -127,6 +128,7 @@ export const SendTemplateMessage = Type.Object(
   {
     $id: 'SendTemplateMessage',
     additionalProperties: false,
+    ...unknownFieldHints('template'),
     description: 'An approved utility template: works at any time.',
     examples: [
       { to: '+16505551234', type: 'template', templateId: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', variables: { header: 'A-1077', first_name: 'Jessica', '2': 'Friday' } },
@@ -140,11 +142,12 @@ export const SendTextMessage = Type.Object(
   {
     ...sendCommon,
     type: Type.Literal('text'),
-    text: Type.String({ description: 'The message, at most 4,096 characters (the platform\'s limit).', minLength: 1, maxLength: TEXT_MAX_LENGTH }),
+    text: Type.String({ description: 'The message, at most 4,096 characters (the platform\'s limit).', minLength: 1, maxLength: TEXT_MAX_LENGTH, 'x-type-hint': TEXT_TYPE_HINT }),
   },
   {
     $id: 'SendTextMessage',
     additionalProperties: false,
+    ...unknownFieldHints('text'),
     description: 'Free-form text: only inside the 24-hour customer service window.',
     examples: [{ to: '+16505551234', type: 'text', text: 'Your order 1042 has shipped.' }],
   },
@@ -154,12 +157,13 @@ export const SendMediaMessage = Type.Object(
   {
     ...sendCommon,
     type: Type.Literal('media'),
-    mediaId: Type.String({ description: 'A `med_` id from POST /v1/media.' }),
+    mediaId: Type.String({ description: 'A `med_` id from POST /v1/media.', minLength: 1 }),
     caption: Type.Optional(Type.String({ maxLength: 1024, description: 'Shown with images, videos and documents.' })),
   },
   {
     $id: 'SendMediaMessage',
     additionalProperties: false,
+    ...unknownFieldHints('media'),
     description: 'A previously uploaded file: only inside the 24-hour customer service window.',
     examples: [{ to: '+16505551234', type: 'media', mediaId: 'med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u', caption: 'Your receipt' }],
   },
@@ -176,6 +180,7 @@ export const SendInteractiveMessage = Type.Object(
   {
     $id: 'SendInteractiveMessage',
     additionalProperties: false,
+    ...unknownFieldHints('interactive'),
     description: 'Reply buttons, a list or a URL button (docs/api.md §D15): only inside the 24-hour customer service window. Every breached limit is reported at once in `error.issues`.',
     examples: [INTERACTIVE_EXAMPLE],
   },
@@ -186,6 +191,7 @@ export const SendLocationMessage = Type.Object(
   {
     $id: 'SendLocationMessage',
     additionalProperties: false,
+    ...unknownFieldHints('location'),
     description: 'A place on the map: only inside the 24-hour customer service window.',
     examples: [{ to: '+16505551234', type: 'location', location: { latitude: 37.4847, longitude: -122.1477, name: 'Acme pick-up point', address: '1 Hacker Way, Menlo Park, CA 94025' } }],
   },
@@ -196,6 +202,7 @@ export const SendContactsMessage = Type.Object(
   {
     $id: 'SendContactsMessage',
     additionalProperties: false,
+    ...unknownFieldHints('contacts'),
     description: 'Contact cards: only inside the 24-hour customer service window.',
     examples: [{ to: '+16505551234', type: 'contacts', contacts: [{ name: { formatted: 'Acme Support', first: 'Acme', last: 'Support' }, phones: [{ phone: '+1 650 555 0100', type: 'WORK', waId: '16505550100' }], emails: [{ email: 'help@acme.example', type: 'WORK' }], org: { company: 'Acme' } }] }],
   },
@@ -206,6 +213,7 @@ export const SendReactionMessage = Type.Object(
   {
     $id: 'SendReactionMessage',
     additionalProperties: false,
+    ...unknownFieldHints('reaction'),
     description: 'An emoji on a message of the conversation (`""` removes it): only inside the 24-hour customer service window.',
     examples: [{ to: '+16505551234', type: 'reaction', reaction: { messageId: 'in_0VbcNx4Tq8Lr2Kw6Zp1yJm5h', emoji: '👍' } }],
   },

@@ -23,7 +23,7 @@ export const TextHeader = Type.Object(
 );
 
 export const MediaHeader = Type.Object(
-  { type: StringEnum(['image', 'video', 'document'] as const), mediaId: Type.String({ description: 'A med_ id of an upload of that kind.' }) },
+  { type: StringEnum(['image', 'video', 'document'] as const), mediaId: Type.String({ description: 'A med_ id of an upload of that kind.', minLength: 1 }) },
   {
     $id: 'MediaHeader',
     additionalProperties: false,

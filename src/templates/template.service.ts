@@ -115,7 +115,7 @@ export class TemplateService {
   async prepareSend(accountId: string, templateId: string, variables: Record<string, string> | undefined, buttonInputs?: Record<string, ButtonInput>): Promise<TemplateSendContent> {
     const cached = await this.#forSends.get(templateId, () => repo.findTemplateById(this.#o.store.read, templateId));
     const row = cached && cached.account_id === accountId && cached.deleted_at === null ? cached : undefined;
-    if (!row) throw new TidingsError('template_not_found', `No template ${templateId} in this account.`, { param: 'templateId' });
+    if (!row) throw await this.#notFoundForSend(accountId, templateId);
     if (row.status !== 'approved') throw new TidingsError('template_not_approved', `Template ${templateId} is ${row.status}; only approved templates can be sent.`, { param: 'templateId' });
     if (row.category !== 'UTILITY') {
       throw new TidingsError('template_category_not_allowed', `The platform re-categorised template ${templateId} as ${row.category}; only utility templates can be sent.`, { param: 'templateId' });
@@ -219,6 +219,23 @@ export class TemplateService {
     if (holders.some((t) => t.deleted_at !== null)) {
       throw new TidingsError('template_name_reserved', `${name} was deleted less than 30 days ago; the platform keeps the name reserved until then.`, { param: 'name' });
     }
+  }
+
+  /**
+   * The refusal of a send naming no template of the account. A `templateId` that is no `tpl_` id
+   * is often the template's name (what the platform's own API sends by): the answer then gives
+   * the id of each template holding that name.
+   */
+  async #notFoundForSend(accountId: string, templateId: string): Promise<TidingsError> {
+    const named = templateId.startsWith('tpl_') ? [] : await repo.findByName(this.#o.store.read, accountId, templateId, iso(this.#o.clock.now()));
+    const live = named.filter((t) => t.deleted_at === null);
+    if (live.length === 0) {
+      const hint = templateId.startsWith('tpl_') ? '' : '; templateId takes a tpl_ id, and GET /v1/templates lists them with their names';
+      return new TidingsError('template_not_found', `No template ${templateId} in this account${hint}.`, { param: 'templateId' });
+    }
+    const ids = live.map((t) => `${t.id} (${t.language})`).join(', ');
+    const which = live.length === 1 ? `send "templateId": "${live[0]!.id}"` : 'send the id of the language you mean as templateId';
+    return new TidingsError('template_not_found', `${templateId} is a template name, not an id: templateId takes a tpl_ id. Templates named ${templateId}: ${ids}; ${which}.`, { param: 'templateId' });
   }
 
   async #issues(accountId: string, content: TemplateContent): Promise<Issue[]> {
