@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { api, type Contact, type Page } from '../api';
 import { contactDetails, contactName, WindowBadge } from '../contact';
+import { LookupScope } from '../lookups';
 import { ErrorNote, Link, Pager, time, useNow, usePager, usePolling } from '../ui';
 import { Thread } from './Thread';
 
@@ -17,7 +18,16 @@ export function InboxPage({ id }: { id?: string | undefined }) {
         <h1>Inbox</h1>
         <ContactList selected={id} now={now} />
       </div>
-      <div className="thread-pane">{id ? <Thread key={id} contactId={id} now={now} /> : <p className="empty">Choose a contact to see your conversation with them.</p>}</div>
+      <div className="thread-pane">
+        {id ? (
+          // One lookup cache per thread: templates, files and quoted messages fetched once.
+          <LookupScope key={id}>
+            <Thread contactId={id} now={now} />
+          </LookupScope>
+        ) : (
+          <p className="empty">Choose a contact to see your conversation with them.</p>
+        )}
+      </div>
     </section>
   );
 }

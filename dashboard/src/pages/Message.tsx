@@ -1,8 +1,20 @@
 import { api, type InboundMessage, type Message, type Page } from '../api';
+import { LookupScope } from '../lookups';
+import { MessageContent } from '../message-content';
+import { MessageSummary } from '../message-summary';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
 
-/** A message with its status timeline and, when it failed, the platform's error. */
+/** A message with its status timeline, its content and, when it failed, the platform's error. */
 export function MessagePage({ id }: { id: string }) {
+  // One lookup cache per message: its template, file or quoted message fetched once, not every refresh.
+  return (
+    <LookupScope key={id}>
+      <MessageDetails id={id} />
+    </LookupScope>
+  );
+}
+
+function MessageDetails({ id }: { id: string }) {
   const { data: m, error } = usePolling(() => api<Message>('GET', `/messages/${encodeURIComponent(id)}`), [id], 2000);
   // The customer's answers to it: replies, taps on its buttons, reactions (docs/api.md §D15).
   const { data: answers } = usePolling(() => (id.startsWith('msg_') ? api<Page<InboundMessage>>('GET', `/inbound_messages?answering=${encodeURIComponent(id)}&limit=20`) : Promise.resolve(null)), [id], 2000);
@@ -43,52 +55,7 @@ export function MessagePage({ id }: { id: string }) {
         <dd>{m.to}</dd>
         <dt>Type</dt>
         <dd>{m.type ?? '—'}</dd>
-        {m.text ? (
-          <>
-            <dt>Text</dt>
-            <dd className="pre">{m.text}</dd>
-          </>
-        ) : null}
-        {m.templateId ? (
-          <>
-            <dt>Template</dt>
-            <dd>
-              <Link to={`/templates/${m.templateId}`}>{m.templateId}</Link>
-            </dd>
-          </>
-        ) : null}
-        {m.mediaId ? (
-          <>
-            <dt>Media</dt>
-            <dd>
-              <code>{m.mediaId}</code>
-            </dd>
-          </>
-        ) : null}
-        {m.caption ? (
-          <>
-            <dt>Caption</dt>
-            <dd className="pre">{m.caption}</dd>
-          </>
-        ) : null}
-        {m.interactive ? (
-          <>
-            <dt>Interactive</dt>
-            <dd className="pre">
-              {m.interactive.header ? `${m.interactive.header}\n` : ''}
-              {m.interactive.body}
-              {m.interactive.footer ? `\n${m.interactive.footer}` : ''}
-            </dd>
-            <dt>{m.interactive.kind === 'cta_url' ? 'Button' : m.interactive.kind === 'list' ? 'Options' : 'Buttons'}</dt>
-            <dd>
-              {m.interactive.kind === 'buttons'
-                ? m.interactive.buttons.map((b) => b.title).join(' · ')
-                : m.interactive.kind === 'list'
-                  ? m.interactive.sections.flatMap((s) => s.rows.map((r) => r.title)).join(' · ')
-                  : `${m.interactive.displayText} → ${m.interactive.url}`}
-            </dd>
-          </>
-        ) : null}
+        <MessageContent message={m} layout="facts" />
         {m.customerReaction !== undefined ? (
           <>
             <dt>Customer's reaction</dt>
@@ -116,13 +83,7 @@ function Answers({ answers }: { answers: InboundMessage[] }) {
       <ul className="answers" aria-label="Customer's answers">
         {answers.map((a) => (
           <li key={a.id} data-testid="answer">
-            {a.reply ? (
-              <>
-                Tapped <strong>{a.reply.title}</strong> <code>{a.reply.id}</code>
-              </>
-            ) : (
-              <span className="pre">{a.text ?? a.type}</span>
-            )}{' '}
+            <MessageSummary message={a} /> {a.reply ? <code>{a.reply.id}</code> : null}{' '}
             <span className="hint">{time(a.receivedAt)}</span>
           </li>
         ))}

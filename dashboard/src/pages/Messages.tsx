@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { api, type Message, type Page, type PhoneNumber } from '../api';
+import { LookupScope } from '../lookups';
+import { MessageSummary } from '../message-summary';
 import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
 const STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
@@ -14,6 +16,9 @@ const HELD: Record<NonNullable<PhoneNumber['heldBack']>['reason'], string> = {
   permission_missing: 'the access token lacks a permission',
   account_restricted: 'the platform restricted the account',
   number_not_registered: 'the number is not registered at the platform',
+  lease: 'messages were claimed by a process that stopped; they come back when the claim ends',
+  reconciling: 'sends got no answer; each waits for a status report before it is sent again',
+  retrying: 'the next message waits for its retry',
 };
 
 /**
@@ -52,7 +57,7 @@ function SendQueues() {
             <td data-label="Sending">
               {n.heldBack ? (
                 <span className="held" title={n.heldBack.message}>
-                  held back: {HELD[n.heldBack.reason]}
+                  held back: {HELD[n.heldBack.reason] ?? n.heldBack.message}
                   {n.heldBack.until ? ` (until ${time(n.heldBack.until)})` : ''}
                 </span>
               ) : n.queued > 0 ? (
@@ -70,6 +75,15 @@ function SendQueues() {
 
 /** Newest first, filtered by status and recipient; refreshed every 2 seconds while open. */
 export function MessagesPage() {
+  // One lookup cache for the screen: each template and upload is fetched once, whatever the refreshes.
+  return (
+    <LookupScope>
+      <MessageList />
+    </LookupScope>
+  );
+}
+
+function MessageList() {
   const [status, setStatus] = useState('');
   const [to, setTo] = useState('');
   const [toFilter, setToFilter] = useState('');
@@ -123,7 +137,9 @@ export function MessagesPage() {
           {data?.data.map((m) => (
             <tr key={m.id}>
               <td data-label="Message">
-                <Link to={`/messages/${m.id}`}>{m.text ?? m.caption ?? m.templateId ?? m.mediaId ?? m.id}</Link>
+                <Link to={`/messages/${m.id}`}>
+                  <MessageSummary message={m} />
+                </Link>
                 {m.source === 'dashboard' ? <span className="tag">dashboard</span> : m.source === 'external' ? <span className="tag">external</span> : null}
               </td>
               <td data-label="To">{m.to}</td>

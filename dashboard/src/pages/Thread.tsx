@@ -4,10 +4,10 @@
  * read (see `useMarkRead`).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, type Contact, type InboundMessage, type TimelineEntry } from '../api';
+import { api, type Contact, type InboundMessage, type Message, type TimelineEntry } from '../api';
 import { contactDetails, contactName, WindowBadge, windowState } from '../contact';
+import { MessageContent } from '../message-content';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
-import { InboundMedia } from './InboundMedia';
 import { ReplyBox } from './Reply';
 
 const PAGE = 20;
@@ -143,7 +143,7 @@ function InboundBubble({ m }: { m: InboundMessage }) {
   return (
     <li className="bubble in" data-message={m.id}>
       {m.context?.forwarded ? <span className="tag">forwarded</span> : null}
-      {m.media ? <InboundMedia message={m} /> : m.text ? <p className="pre">{m.text}</p> : <p className="muted">A {m.type} message (not shown here).</p>}
+      <MessageContent message={m} />
       <span className="bubble-meta">
         <span>{time(m.receivedAt)}</span>
         {m.readAt ? <span>read by you</span> : null}
@@ -152,20 +152,10 @@ function InboundBubble({ m }: { m: InboundMessage }) {
   );
 }
 
-function OutboundBubble({ m }: { m: NonNullable<TimelineEntry['outbound']> }) {
+function OutboundBubble({ m }: { m: Message }) {
   return (
     <li className="bubble out" data-message={m.id}>
-      {m.type === 'template' ? (
-        <p>
-          Template <Link to={`/templates/${m.templateId}`}>{m.templateId}</Link>
-        </p>
-      ) : null}
-      {m.mediaId ? (
-        <p>
-          File <code>{m.mediaId}</code>
-        </p>
-      ) : null}
-      {m.text ?? m.caption ? <p className="pre">{m.text ?? m.caption}</p> : null}
+      <MessageContent message={m} />
       {m.error ? (
         <p className="bubble-error">
           Failed: {m.error.message || 'no reason given'} <code>{m.error.code}</code>
