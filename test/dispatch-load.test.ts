@@ -208,6 +208,14 @@ describe('dispatch across a crash', () => {
 
       service = startProcess(env);
       await service.waitFor(/listening/, 30_000);
+      // The messages the killed process had claimed wait for their claims to end, and the number says so.
+      const waiting = await eventually(async () => {
+        const n = (await api('GET', '/phone_numbers')).body.data.find((x: any) => x.sender);
+        return n.heldBack?.reason === 'lease' && n;
+      }, 30_000);
+      assert.match(waiting.heldBack.message, /^\d+ messages? claimed by a process that stopped or stalled/);
+      assert.ok(Date.parse(waiting.heldBack.until) > Date.now() - 1000, 'until when the claims hold them');
+      assert.ok(waiting.queued > 0);
       for (const id of ids) await eventually(async () => (await api('GET', `/messages/${id}`)).body.platformMessageId, 90_000);
       const copies = copiesBy(sim, ids);
       assert.equal(copies.size, 400);

@@ -99,6 +99,26 @@ describe('dispatch', () => {
     }
   });
 
+  it('says why a queue waits after a send got no answer (reconciling), and until when', async () => {
+    // The platform answers after the service stopped waiting, and reports statuses only much later.
+    const h2 = await startHarness({ env: { PLATFORM_TIMEOUT_MS: '300', RECONCILIATION_WINDOW_MS: '60000' } });
+    try {
+      const template = await approvedTemplate(h2, { name: 'unanswered', body: 'Your order shipped.' });
+      await h2.simulatorConfig({ latencyMs: 600, deliveryDelaysMs: { sent: 600_000, delivered: 600_000, read: 600_000 } });
+      const res = await h2.api<Message>('POST', '/v1/messages/', { body: { to: '+16505550199', type: 'template', templateId: template.id } });
+      assert.equal(res.status, 201, res.text);
+      const n = await eventually(async () => {
+        const x = (await h2.api<{ data: PhoneNumber[] }>('GET', '/v1/phone_numbers')).body.data.find((p) => p.sender)!;
+        return x.heldBack?.reason === 'reconciling' && x;
+      });
+      assert.equal(n.queued, 1);
+      assert.match(n.heldBack!.message, /^1 message got no answer from the platform/);
+      assert.ok(Date.parse(n.heldBack!.until!) > Date.now() + 30_000, 'until the reconciliation window ends');
+    } finally {
+      await h2.close();
+    }
+  });
+
   it('keeps each customer\'s messages in the order they were accepted, interleaved with others', async () => {
     const [a, b] = ['+16505553301', '+16505553302'];
     await h.customerWrites(a);

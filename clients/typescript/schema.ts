@@ -513,10 +513,11 @@ export interface components {
                 code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 /** @description A sentence for humans. */
                 message: string;
-                /** @description The request field at fault. */
+                /** @description The request field at fault (with issues: the first issue's). */
                 param?: string;
                 /** @description Also in the x-request-id header; quote it to support. */
                 requestId: string;
+                /** @description Every problem at once, each with a snake_case code and the field's path (`variables[0].example`): on a request the schemas refuse (parameter_missing, parameter_invalid, parameter_unknown, invalid_json), template_invalid, and a rich message's breached limits. */
                 issues?: {
                     code: string;
                     field: string;
@@ -1667,15 +1668,15 @@ export interface components {
             oldestQueuedAgeSeconds: number | null;
             heldBack: {
                 /**
-                 * @description `throughput_exceeded`: the platform answered 130429 and the pace is lowered for a few seconds. `platform_unavailable`: the platform is failing or not answering; sends are retried with backoff. `graph_rate_limited` (4, 80007), `number_maintenance` (131057, e.g. a tier upgrade), `access_token_rejected` (0, 190), `permission_missing`, `account_restricted`, `number_not_registered`: the whole queue waits and retries until the cause is fixed or each message's validity period ends.
+                 * @description `throughput_exceeded`: the platform answered 130429 and the pace is lowered for a few seconds. `platform_unavailable`: the platform is failing or not answering; sends are retried with backoff. `graph_rate_limited` (4, 80007), `number_maintenance` (131057, e.g. a tier upgrade), `access_token_rejected` (0, 190), `permission_missing`, `account_restricted`, `number_not_registered`: the whole queue waits and retries until the cause is fixed or each message's validity period ends. `lease`: messages were claimed by a process that stopped or stalled before sending them (a crash, kill -9); any process takes them again when their claim ends. `reconciling`: sends got no answer; each waits for a status report before it is sent again (`RECONCILIATION_WINDOW_MS`). `retrying`: nothing else is due; the next message waits for its retry after a failed attempt. More reasons may come: show `message` for one you do not know.
                  * @enum {string}
                  */
-                reason: "graph_rate_limited" | "number_maintenance" | "access_token_rejected" | "permission_missing" | "account_restricted" | "number_not_registered" | "platform_unavailable" | "throughput_exceeded";
-                /** @description The platform's error behind it. */
+                reason: "graph_rate_limited" | "number_maintenance" | "access_token_rejected" | "permission_missing" | "account_restricted" | "number_not_registered" | "platform_unavailable" | "throughput_exceeded" | "lease" | "reconciling" | "retrying";
+                /** @description What holds it back, for people: the platform's error, or how many messages wait and for what. */
                 message: string;
                 /**
                  * Format: date-time
-                 * @description When sending is tried again; null while the pace recovers by itself.
+                 * @description When sending is tried again (for `lease`, when the last claim ends); null while the pace recovers by itself.
                  */
                 until: string | null;
             } | null;
