@@ -239,7 +239,7 @@ describe('messages (live key)', () => {
     assert.deepEqual(seen, [...ids].reverse());
     const bad = await h.api('GET', '/v1/messages?starting_after=msg_nope', { key: other.liveKey });
     assert.deepEqual([bad.status, bad.body.error.code, bad.body.error.param], [400, 'parameter_invalid', 'starting_after']);
-    await eventually(async () => (await h.api('GET', '/v1/messages?status=read&limit=100', { key: other.liveKey })).body.data.length === 7);
+    await eventually(async () => (await h.api('GET', '/v1/messages?status=read&limit=100', { key: other.liveKey })).body.data.length === 7, 20_000);
     assert.equal((await h.api('GET', '/v1/messages?status=accepted', { key: other.liveKey })).body.data.length, 0);
     assert.equal((await h.api('GET', `/v1/messages?to=${encodeURIComponent(to)}&limit=100`, { key: other.liveKey })).body.data.length, 7);
     assert.equal((await h.api('GET', `/v1/messages?to=${encodeURIComponent('+16505550198')}`, { key: other.liveKey })).body.data.length, 0);

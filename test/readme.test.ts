@@ -34,7 +34,7 @@ describe('the README walkthrough, pasted', () => {
   });
   after(async () => {
     await run?.service.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   it('sends the reply at once after the customer writes, and reads it back as read', async () => {

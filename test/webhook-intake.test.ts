@@ -118,9 +118,7 @@ describe('platform webhook intake', () => {
     // docs/platform.md §4.9: a failed send to a BSUID may come back with no recipient field at all.
     assert.equal((await post(batch('106540352242922', 1, ['sent'], 'no-recipient'))).statusCode, 200);
     const failed = fixture('webhook-status-failed.json');
-    const item = valueOf(failed).statuses[0];
-    item.id = 'wamid.batch-no-recipient-0';
-    delete item.recipient_id;
+    const item = Object.assign(valueOf(failed).statuses[0], { id: 'wamid.batch-no-recipient-0', recipient_id: undefined });
     assert.equal((await post(failed)).statusCode, 200);
     const m = await message('106540352242922', 'wamid.batch-no-recipient-0');
     assert.deepEqual([m.status, m.error.code, m.to], ['failed', '131049', '+16505551234']);
@@ -131,7 +129,6 @@ describe('platform webhook intake', () => {
     assert.equal((await post(failed)).statusCode, 200);
     assert.equal(await unmatched(), before + 1);
     assert.deepEqual(await counts('wamid.nobody-knows'), { messages: 0, reports: 1, inbound: 0 }, 'kept in the status log, no record made up');
-    assert.equal((await h.api('GET', `/v1/messages/wamid.nobody-knows`, { key: keys['106540352242922'] })).status, 404);
   });
 
   it('applies delivered then read (pywa fixtures), and ignores the late repeat of delivered', async () => {
