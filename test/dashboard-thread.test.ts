@@ -153,8 +153,9 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     await template.getByRole('link', { name: 'thread_pickup' }).waitFor();
     await shows(template, /thread_pickup[\s\S]*en_US/);
     // The values sent are not in the Message resource: the body shows its placeholders, by name where they have one.
-    await shows(template, /Your order \{\{order\}\} is ready for pickup at \{\{2\}\}\.[\s\S]*Tidings Shop[\s\S]*Thanks/);
-    assert.equal(await template.locator('var').count(), 2);
+    // Filled with the values the send gave, as the customer read it.
+    await shows(template, /Your order B-12 is ready for pickup at the front desk\.[\s\S]*Tidings Shop[\s\S]*Thanks/);
+    assert.equal(await template.locator('var').count(), 0);
     const picture = out('image').getByRole('img', { name: 'image: Your parcel' });
     await loaded(picture);
     await out('image').locator('figcaption', { hasText: 'Your parcel' }).waitFor();
@@ -207,7 +208,7 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     };
     const expected: Record<string, RegExp> = {
       text: /^Yes, it is ready\.$/,
-      template: /^Template thread_pickup \(en_US\): Your order \{\{order\}\} is ready for pickup at \{\{2\}\}\.$/,
+      template: /^Template thread_pickup \(en_US\): Your order B-12 is ready for pickup at the front desk\.$/,
       image: /^Image parcel\.png: Your parcel$/,
       document: /^Document receipt\.pdf: Your receipt$/,
       audio: /^Audio voice-note\.mp3$/,

@@ -56,6 +56,13 @@ describe('template sends', () => {
     ]);
     const withExample = await send({ templateId: headerId });
     assert.deepEqual((await sentPayload(withExample.body.id)).template.components[0], { type: 'header', parameters: [{ type: 'text', text: 'A-1042' }] });
+    // The message keeps the values as the send gave them: null when it gave none.
+    const read = async (id: string) => (await h.api('GET', `/v1/messages/${id}`)).body;
+    assert.deepEqual([(await read(withValue.body.id)).variables, (await read(withValue.body.id)).buttons], [{ header: 'B-77', '1': 'Ana' }, null]);
+    assert.deepEqual([withValue.body.variables, withExample.body.variables], [{ header: 'B-77', '1': 'Ana' }, null]);
+    await h.customerWrites('+16505551234');
+    const text = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'x' } });
+    assert.deepEqual([text.status, 'variables' in text.body, 'variables' in (await read(text.body.id))], [201, false, false], 'only on templates');
   });
 
   it('sends a template without placeholders with no components', async () => {

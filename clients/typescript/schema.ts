@@ -577,6 +577,21 @@ export interface components {
             caption: string | null;
             mediaId: string | null;
             templateId: string | null;
+            /** @description A template send's `variables`, as the send gave them (null when it gave none: the template's examples were sent). */
+            variables?: {
+                [key: string]: string;
+            } | null;
+            /** @description A template send's `buttons`, as the send gave them. */
+            buttons?: {
+                [key: string]: {
+                    /** @description quick_reply: returned when the customer taps it; default: the button's label. */
+                    payload?: string;
+                    /** @description url with {{1}}: the end of the URL, percent-encoded; required. */
+                    urlSuffix?: string;
+                    /** @description copy_code: the code to copy, at most 15 characters; required. */
+                    couponCode?: string;
+                };
+            } | null;
             /** @description The message this one quotes: a `msg_` id or a wamid, as given. */
             replyTo: string | null;
             interactive?: (components["schemas"]["InteractiveButtons"] | components["schemas"]["InteractiveList"] | components["schemas"]["InteractiveCtaUrl"]) | null;

@@ -33,7 +33,7 @@ function outboundParts(m: Message, layout: Layout): Part[] {
   if (m.location) return [{ label: 'Location', node: <LocationView l={m.location} /> }];
   if (m.contacts) return [{ label: m.contacts.length === 1 ? 'Contact card' : 'Contact cards', node: <ContactCards cards={m.contacts} /> }];
   if (m.reaction) return [{ label: 'Reaction', node: <ReactionView emoji={m.reaction.emoji} to={m.reaction.messageId} /> }];
-  if (m.templateId) return [{ label: 'Template', node: <TemplateView id={m.templateId} /> }];
+  if (m.templateId) return [{ label: 'Template', node: <TemplateView id={m.templateId} values={m.variables} /> }];
   if (m.mediaId) {
     if (layout === 'bubble') return [{ label: 'Media', node: <OwnMedia id={m.mediaId} caption={m.caption} /> }];
     return [{ label: 'Media', node: <OwnMedia id={m.mediaId} caption={m.caption} captionApart /> }, ...(m.caption ? [text('Caption', m.caption)] : [])];

@@ -16,13 +16,13 @@ type ContactCard = NonNullable<Message['contacts']>[number];
 const why = (error: unknown) => `could not be loaded${error && typeof error === 'object' && 'code' in error ? ` (${String(error.code)})` : ''}`;
 const webUrl = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
 
-/** Text with its placeholders marked: the values a template was sent with are not recorded. */
-function Placeholders({ text, variables, headerName }: { text: string; variables: Template['variables']; headerName?: string }) {
+/** A template's text with the values it was sent with; a placeholder with neither value nor example is marked. */
+function Filled({ text, variables, values, header }: { text: string; variables: Template['variables']; values: Record<string, string> | null | undefined; header?: { example?: string | null } }) {
   return (
     <>
-      {templateText(text, variables, headerName).map((p, n) =>
+      {templateText(text, variables, values, header).map((p, n) =>
         p.placeholder ? (
-          <var key={n} title="A placeholder: the value sent is not recorded">
+          <var key={n} title="A placeholder: no value was sent for it">
             {p.text}
           </var>
         ) : (
@@ -33,8 +33,8 @@ function Placeholders({ text, variables, headerName }: { text: string; variables
   );
 }
 
-/** A template message: its name and language, and its header, body, footer and buttons. */
-export function TemplateView({ id }: { id: string }) {
+/** A template message: its name and language, and its header, body, footer and buttons, filled with the values it was sent with. */
+export function TemplateView({ id, values }: { id: string; values?: Record<string, string> | null }) {
   const { data: t, error } = useLookup<Template>(`/templates/${encodeURIComponent(id)}`);
   if (!t) return <p className="muted">{error ? `Template ${id} ${why(error)}` : 'Template…'}</p>;
   return (
@@ -45,14 +45,14 @@ export function TemplateView({ id }: { id: string }) {
       {t.header?.type === 'text' && t.header.text ? (
         <p>
           <strong>
-            <Placeholders text={t.header.text} variables={[]} headerName="header" />
+            <Filled text={t.header.text} variables={[]} values={values} header={t.header} />
           </strong>
         </p>
       ) : t.header ? (
         <p className="muted">With the template's {t.header.type} header</p>
       ) : null}
       <p className="pre">
-        <Placeholders text={t.body} variables={t.variables} />
+        <Filled text={t.body} variables={t.variables} values={values} />
       </p>
       {t.footer ? <p className="muted">{t.footer}</p> : null}
       {t.buttons.length > 0 ? <Choices label="Template buttons" titles={t.buttons.map((b) => b.text ?? 'Copy code')} /> : null}

@@ -39,13 +39,21 @@ export function fileKind(mimeType: string): 'image' | 'sticker' | 'video' | 'aud
   return 'document';
 }
 
-/** Splits a template's text at its placeholders: strings, and `{{name}}` (or `{{n}}`) for each placeholder. */
-export function templateText(text: string, variables: Template['variables'], headerName?: string): { text: string; placeholder: boolean }[] {
+/**
+ * A template's text as the customer read it, split at its placeholders: each is the value the send
+ * gave (`values`, by index, name, or `header`), else the template's example (what the platform
+ * sent), else shown as `{{name}}` (or `{{n}}`) and marked a placeholder.
+ * @param values the message's `variables`; null or undefined: the send gave none (examples were sent)
+ * @param header the header's placeholder example, when `text` is the header
+ */
+export function templateText(text: string, variables: Template['variables'], values?: Record<string, string> | null, header?: { example?: string | null }): { text: string; placeholder: boolean }[] {
   return text.split(/(\{\{\d+\}\})/).flatMap((piece): { text: string; placeholder: boolean }[] => {
     const n = /^\{\{(\d+)\}\}$/.exec(piece)?.[1];
     if (n === undefined) return piece ? [{ text: piece, placeholder: false }] : [];
-    const name = headerName ?? variables[Number(n) - 1]?.name;
-    return [{ text: `{{${name ?? n}}}`, placeholder: true }];
+    const variable = header ? { name: 'header', example: header.example ?? undefined } : variables[Number(n) - 1];
+    const value = header ? values?.header : (values?.[n] ?? (variable?.name ? values?.[variable.name] : undefined));
+    const filled = value ?? variable?.example;
+    return filled !== undefined && filled !== null ? [{ text: filled, placeholder: false }] : [{ text: `{{${variable?.name ?? n}}}`, placeholder: true }];
   });
 }
 
@@ -72,7 +80,7 @@ function outboundLine(m: Message, template: Template | null, templateError: unkn
   if (m.contacts) return contactsLine(m.contacts);
   if (m.reaction) return reactionLine(m.reaction.emoji);
   if (m.type === 'template') {
-    if (template) return `Template ${template.name} (${template.language}): ${templateText(template.body, template.variables).map((p) => p.text).join('')}`;
+    if (template) return `Template ${template.name} (${template.language}): ${templateText(template.body, template.variables, m.variables).map((p) => p.text).join('')}`;
     return templateError ? `Template ${m.templateId ?? ''} (not found)` : 'Template…';
   }
   if (m.mediaId) {

@@ -35,15 +35,19 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
   };
 }
 
-/** The rich content of a send (`{ interactive }`, `{ location }`…), each field null unless the type carries it. */
-function richContent(row: repo.MessageRow): Pick<Message, 'interactive' | 'location' | 'contacts' | 'reaction'> {
+/**
+ * The content a send kept (`{ interactive }`, `{ location }`…, a template's `{ variables, buttons }`),
+ * each field null unless the type carries it; a template's values only on template messages.
+ */
+function richContent(row: repo.MessageRow): Pick<Message, 'interactive' | 'location' | 'contacts' | 'reaction' | 'variables' | 'buttons'> {
   let content: Record<string, any> = {};
   try {
     content = row.content ? (JSON.parse(row.content) ?? {}) : {};
   } catch {
     // Not JSON: nothing to show.
   }
-  return { interactive: content.interactive ?? null, location: content.location ?? null, contacts: content.contacts ?? null, reaction: content.reaction ?? null };
+  const rich = { interactive: content.interactive ?? null, location: content.location ?? null, contacts: content.contacts ?? null, reaction: content.reaction ?? null };
+  return row.type === 'template' ? { ...rich, variables: content.variables ?? null, buttons: content.buttons ?? null } : rich;
 }
 
 /** The customer's current reaction, from their latest reaction message: null when there is none or it removed the emoji. */

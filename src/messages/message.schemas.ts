@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, NullableString, PageLimit, StringEnum, TaggedUnion, Timestamp } from '../http/schemas.js';
 import { InboundMessage, TEXT_MAX_LENGTH } from './inbound.schemas.js';
 import { ContactCard, CustomerReaction, Interactive, Location, Reaction } from './rich.schemas.js';
+import { TemplateButtonValues, TemplateVariables } from './template-values.schemas.js';
 import { TEXT_TYPE_HINT, unknownFieldHints } from './send-hints.js';
 
 export * from './inbound.schemas.js';
@@ -36,6 +37,8 @@ export const Message = Type.Object(
     caption: NullableString(),
     mediaId: NullableString(),
     templateId: NullableString(),
+    variables: Type.Optional(Type.Union([TemplateVariables, Type.Null()], { description: 'A template send\'s `variables`, as the send gave them (null when it gave none: the template\'s examples were sent).' })),
+    buttons: Type.Optional(Type.Union([TemplateButtonValues, Type.Null()], { description: 'A template send\'s `buttons`, as the send gave them.' })),
     replyTo: NullableString({ description: 'The message this one quotes: a `msg_` id or a wamid, as given.' }),
     interactive: Type.Optional(Nullable(Interactive)),
     location: Type.Optional(Nullable(Location)),
@@ -107,23 +110,8 @@ export const SendTemplateMessage = Type.Object(
     ...sendCommon,
     type: Type.Literal('template'),
     templateId: Type.String({ description: 'A `tpl_` id of an approved utility template.', minLength: 1 }),
-    variables: Type.Optional(
-      Type.Record(Type.String(), Type.String(), { description: 'Placeholder values keyed by index (`"1"`) or by variable name; the header\'s under `"header"`. Left out: the template\'s example.' }),
-    ),
-    buttons: Type.Optional(
-      Type.Record(
-        Type.String(),
-        Type.Object(
-          {
-            payload: Type.Optional(Type.String({ description: 'quick_reply: returned when the customer taps it; default: the button\'s label.' })),
-            urlSuffix: Type.Optional(Type.String({ description: 'url with {{1}}: the end of the URL, percent-encoded; required.' })),
-            couponCode: Type.Optional(Type.String({ description: 'copy_code: the code to copy, at most 15 characters; required.' })),
-          },
-          { additionalProperties: false },
-        ),
-        { description: 'Button values keyed by the button\'s 0-based index in the template (`"0"`). Never filled from the template\'s examples.' },
-      ),
-    ),
+    variables: Type.Optional(TemplateVariables),
+    buttons: Type.Optional(TemplateButtonValues),
   },
   {
     $id: 'SendTemplateMessage',

@@ -125,7 +125,8 @@ export class MessageSender {
       mediaId: body.type === 'media' ? body.mediaId : null,
       templateId: body.type === 'template' ? body.templateId : null,
       replyTo: body.replyTo ?? null,
-      content: rich?.stored ?? null,
+      // A template send keeps its values as given (the Message's `variables` and `buttons`).
+      content: rich?.stored ?? (body.type === 'template' && (body.variables || body.buttons) ? JSON.stringify({ variables: body.variables ?? null, buttons: body.buttons ?? null }) : null),
       createdAt: iso(now),
     };
     const payload: dispatches.DispatchPayload = {
