@@ -55,6 +55,11 @@ describe('answers to rich messages come back linked', () => {
     assert.deepEqual(inbound.context, { platformMessageId: wamid, messageId: message.id, forwarded: false });
     const answers = await h.api('GET', `/v1/inbound_messages?answering=${message.id}`);
     assert.deepEqual(answers.body.data.map((m: { id: string }) => m.id), [inbound.id]);
+    // The list and the contact's timeline name our message too.
+    const listed = (await h.api('GET', '/v1/inbound_messages?limit=100')).body.data.find((m: { id: string }) => m.id === inbound.id);
+    assert.equal(listed.context.messageId, message.id);
+    const timeline = (await h.api('GET', `/v1/contacts/${inbound.contactId}/messages?limit=100`)).body.data;
+    assert.equal(timeline.find((e: { id: string }) => e.id === inbound.id).inbound.context.messageId, message.id);
     const events = await h.api('GET', '/v1/events?type=message.received&limit=100');
     const event = events.body.data.find((e: { data: { object: { id: string } } }) => e.data.object.id === inbound.id);
     assert.ok(event, 'message.received carries it');

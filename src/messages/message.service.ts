@@ -5,7 +5,7 @@
 import type { AccountService } from '../accounts/account.service.js';
 import { isBsuid } from '../contacts/identity.js';
 import type { AuthContext } from '../http/access.js';
-import type { Store } from '../db/store.js';
+import type { Reader, Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
@@ -100,8 +100,8 @@ export class MessageService {
         const row = id.startsWith('in_') ? await repo.findInbound(db, auth.accountId, auth.mode, id) : undefined;
         return row && { sent_at: row.sent_at, id: row.id };
       },
-      page: (limit, after) =>
-        repo.listInbound(db, {
+      page: async (limit, after) => {
+        const rows = await repo.listInbound(db, {
           accountId: auth.accountId,
           mode: auth.mode,
           limit,
@@ -110,8 +110,11 @@ export class MessageService {
           ...(query.type ? { type: query.type } : {}),
           ...(query.since ? { since: new Date(query.since).toISOString() } : {}),
           ...(answered ? { contextWamid: answered.platform_message_id! } : {}),
-        }),
-      map: (row) => toInboundMessage(row, answered?.id ?? null),
+        });
+        const quoted = answered ? null : await quotedMessageIds(db, rows);
+        return rows.map((row) => toInboundMessage(row, answered ? answered.id : (quoted!.get(`${row.account_id} ${row.context_message_id}`) ?? null)));
+      },
+      map: (message) => message,
       noun: 'customer message',
     });
   }
@@ -133,11 +136,16 @@ export class MessageService {
         const row = id.startsWith('msg_') ? await repo.findMessage(db, auth.accountId, auth.mode, id) : undefined;
         return row?.contact_id === contactId ? { at: row.created_at, id: row.id } : undefined;
       },
-      page: (limit, after) => repo.contactTimeline(db, contactId, limit, after),
-      map: (entry) =>
-        entry.direction === 'inbound'
-          ? { id: entry.row.id, direction: 'inbound', at: entry.row.sent_at, inbound: toInboundMessage(entry.row), outbound: null }
-          : { id: entry.row.id, direction: 'outbound', at: entry.row.created_at, inbound: null, outbound: toMessage(entry.row) },
+      page: async (limit, after) => {
+        const entries = await repo.contactTimeline(db, contactId, limit, after);
+        const quoted = await quotedMessageIds(db, entries.flatMap((e) => (e.direction === 'inbound' ? [e.row] : [])));
+        return entries.map((entry): TimelineItem =>
+          entry.direction === 'inbound'
+            ? { id: entry.row.id, direction: 'inbound', at: entry.row.sent_at, inbound: toInboundMessage(entry.row, quoted.get(`${entry.row.account_id} ${entry.row.context_message_id}`) ?? null), outbound: null }
+            : { id: entry.row.id, direction: 'outbound', at: entry.row.created_at, inbound: null, outbound: toMessage(entry.row) },
+        );
+      },
+      map: (item) => item,
       noun: 'message of this contact',
     });
   }
@@ -167,4 +175,13 @@ export class MessageService {
     await this.#o.store.writeOne((tx) => repo.setInboundRead(tx, row, at));
     return this.getInbound(auth, row.id);
   }
+}
+
+/**
+ * The `msg_` ids of the business messages a page of customer messages quote or react to, keyed
+ * `"<account id> <wamid>"`: one lookup per page, none when no message of it quotes one.
+ */
+function quotedMessageIds(db: Reader, rows: repo.InboundRow[]): Promise<Map<string, string>> {
+  const quoting = rows.filter((r) => r.context_message_id !== null);
+  return repo.messageIdsByWamid(db, [...new Set(quoting.map((r) => r.account_id))], [...new Set(quoting.map((r) => r.context_message_id!))]);
 }
