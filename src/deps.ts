@@ -10,7 +10,7 @@ import { AccountService } from './accounts/account.service.js';
 import { KeyService } from './accounts/key.service.js';
 import { ThroughputTiers } from './accounts/throughput.js';
 import { Background } from './background.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { ContactUpdates } from './contacts/contact-updates.js';
 import { ContactService } from './contacts/contact.service.js';
 import { connectDatabase } from './db/connect.js';
@@ -45,7 +45,7 @@ import { CloudApiPlatform } from './platform/cloud-api/cloud-api.platform.js';
 import { PlatformIntake } from './platform/intake.js';
 import { MeteredPlatform } from './platform/metered.platform.js';
 import type { Platform } from './platform/platform.js';
-import { loadSecrets, type Secrets } from './secrets.js';
+import { keyMismatchMessage, readSecrets, type Secrets } from './secrets.js';
 import { TemplateReviews } from './templates/template-reviews.js';
 import { SUBMIT_JOB, TemplateSubmitter } from './templates/template-submission.js';
 import { TemplateService } from './templates/template.service.js';
@@ -128,12 +128,17 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const role = overrides.role ?? 'service';
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const secrets = loadSecrets(config);
+  const { secrets, ...pendingSecrets } = readSecrets(config);
   // One registry per instance. The process's own metrics only when something serves them.
   const metrics = new Metrics({ logger, processMetrics: role === 'service' && (config.metricsPort !== null || config.metricsToken !== null) });
   // Every statement, the job queue's included, is counted by the work that ran it.
   const observe: StatementObserver = (kind, rows) => metrics.recorders.db.statement(kind, rows);
   const store = await connectDatabase(config.database, { observe });
+  const secretBox = new SecretBox(secrets.encryptionKey);
+  const accounts = new AccountService({ store, secretBox, clock, simulatorSecret: secrets.appSecret });
+  // A key that cannot read the stored credentials stops the start before anything is written (secrets.ts).
+  if (!(await accounts.decryptsStoredCredentials())) throw await store.close().then(() => new ConfigError(keyMismatchMessage(pendingSecrets)));
+  pendingSecrets.save();
   // The caches hear of other processes' changes (the CLI, short-lived, does not need to).
   if (role === 'service') await store.watchChanges((err) => logger.warn({ err }, 'database change listener failed; it reconnects, and the caches start over'));
 
@@ -147,8 +152,6 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   // Every platform call is counted and timed here, whoever makes it.
   const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs, connections: config.platformConnections }), metrics.recorders.platform);
 
-  const secretBox = new SecretBox(secrets.encryptionKey);
-  const accounts = new AccountService({ store, secretBox, clock, simulatorSecret: secrets.appSecret });
   const keys = new KeyService({ store, clock, accounts });
   const jobs =
     config.database.dialect === 'postgres'

@@ -21,7 +21,12 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const deps = await buildDeps(config);
+  const deps = await buildDeps(config).catch((err: unknown) => {
+    // An encryption key that cannot read the stored credentials (secrets.ts): what to do, in one line.
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Cannot start: ${err.message}`);
+    return process.exit(1);
+  });
   const { logger } = deps;
   let simulator: Simulator | null = null;
   const { platform } = config;

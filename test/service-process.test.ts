@@ -119,4 +119,24 @@ describe('the service process', () => {
       await again.stop();
     }
   });
+
+  it('refuses to start, in one line saying what to do, when secrets.json is gone and the database holds credentials; it writes nothing', async () => {
+    const file = path.join(dataDir, 'secrets.json');
+    const kept = fs.readFileSync(file);
+    fs.rmSync(file);
+    try {
+      const env = { DATA_DIR: dataDir, ...databaseEnv, HOST: '127.0.0.1', PORT: String(await freePort()), SIMULATOR_PORT: String(await freePort()) };
+      const missing = startProcess(env);
+      assert.equal((await missing.exited).code, 1);
+      assert.match(missing.output(), /Cannot start: .*secrets\.json is missing, and the database holds platform credentials .* set ENCRYPTION_KEY/);
+      assert.doesNotMatch(missing.output(), /\n\s+at /, 'no stack trace');
+      assert.equal(fs.existsSync(file), false, 'no new secrets.json written over the lost one');
+      // Another key set instead: named as the one that does not fit.
+      const wrongKey = startProcess({ ...env, ENCRYPTION_KEY: 'a'.repeat(64) });
+      assert.equal((await wrongKey.exited).code, 1);
+      assert.match(wrongKey.output(), /Cannot start: ENCRYPTION_KEY does not decrypt the platform credentials/);
+    } finally {
+      fs.writeFileSync(file, kept, { mode: 0o600 });
+    }
+  });
 });

@@ -62,6 +62,12 @@ export function listAccounts(db: Reader): Promise<AccountRow[]> {
   return db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('id').execute();
 }
 
+/** One stored access token's ciphertext (the oldest account's), or undefined when there is no account. */
+export async function anyEncryptedCredential(db: Reader): Promise<string | undefined> {
+  const row = await db.selectFrom('accounts').select('access_token_enc').orderBy('created_at').limit(1).executeTakeFirst();
+  return row?.access_token_enc;
+}
+
 export async function countAccounts(db: Reader): Promise<number> {
   const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -148,6 +148,21 @@ export class AccountService {
     return rows.map((r) => toAccount(r, numbers.filter((n) => n.account_id === r.id)));
   }
 
+  /**
+   * Whether this service's encryption key decrypts the platform credentials already stored (true
+   * when there are none): checked at start, before a new key is saved (secrets.ts).
+   */
+  async decryptsStoredCredentials(): Promise<boolean> {
+    const ciphertext = await repo.anyEncryptedCredential(this.#store.read);
+    if (ciphertext === undefined) return true;
+    try {
+      this.#box.decrypt(ciphertext);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   countAccounts(): Promise<number> {
     return repo.countAccounts(this.#store.read);
   }
