@@ -238,7 +238,7 @@ function buildEventing({ config, overrides, store, clock, logger, jobs, metrics 
 /** Uploaded files and templates, with the platform's reviews of templates (media and templates features). */
 async function buildContent({ config, role, store, clock, logger, platform, accounts, jobs }: Base, events: EventService) {
   const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
-  if (role === 'service') await storage.sweepTemp();
+  if (role === 'service') await storage.keepTemp();
   const media = new MediaService({ store, clock, platform, accounts, storage });
   const submitter = new TemplateSubmitter({ store, platform, accounts, media, events, jobs, clock, logger, appId: config.appId });
   const templates = new TemplateService({ store, media, submitter, clock, platform, accounts });

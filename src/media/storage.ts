@@ -1,7 +1,8 @@
 /**
  * Media storage behind a small interface (docs/api.md §D9): a directory under DATA_DIR by default.
  * Files are streamed into a temporary object and made permanent with an atomic rename, so an upload
- * that fails midway leaves nothing behind. Keys are generated ids, never user input.
+ * that fails midway leaves nothing behind. Keys are generated ids, never user input. Each process
+ * has its own temporary folder, so starting one never removes another's uploads in flight.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,17 +22,43 @@ export interface MediaStorage {
   openBlob(key: string, mimeType: string): Promise<Blob>;
 }
 
+/** A process's temporary folder not heard from for this long is abandoned (ms): five missed heartbeats. */
+export const TEMP_STALE_AFTER_MS = 10 * 60_000;
+/** The file whose modification time is a process's heartbeat, in its temporary folder. */
+const HEARTBEAT = '.alive';
+
+/**
+ * Files under `root`, temporary objects under `root/tmp/<process>/`: processes that share a data
+ * directory (the compose layout) each stream into a folder of their own, and one process clears
+ * another's only once it is provably abandoned (no heartbeat for TEMP_STALE_AFTER_MS).
+ */
 export class LocalDirectoryStorage implements MediaStorage {
   readonly #dir: string;
   readonly #tmp: string;
+  /** This process's temporary folder (made on first use). */
+  readonly #own: string;
+  readonly #staleAfterMs: number;
+  #ownMade = false;
   /** Open temporary files: a discard must wait for its stream to close (it opens asynchronously). */
   readonly #open = new Map<string, fs.WriteStream>();
 
-  constructor(root: string) {
+  constructor(root: string, options: { staleAfterMs?: number } = {}) {
     this.#dir = root;
     this.#tmp = path.join(root, 'tmp');
+    this.#own = path.join(this.#tmp, `p-${randomBytes(8).toString('hex')}`);
+    this.#staleAfterMs = options.staleAfterMs ?? TEMP_STALE_AFTER_MS;
     // Customers' files: readable by the service's user only.
     fs.mkdirSync(this.#tmp, { recursive: true, mode: 0o700 });
+  }
+
+  /** This process's temporary folder, made (with its heartbeat) on first use. */
+  #ownDir(): string {
+    if (!this.#ownMade) {
+      fs.mkdirSync(this.#own, { recursive: true, mode: 0o700 });
+      fs.writeFileSync(path.join(this.#own, HEARTBEAT), '', { mode: 0o600 });
+      this.#ownMade = true;
+    }
+    return this.#own;
   }
 
   #file(key: string): string {
@@ -41,7 +68,7 @@ export class LocalDirectoryStorage implements MediaStorage {
 
   createTemp() {
     const tempKey = randomBytes(16).toString('hex');
-    const stream = fs.createWriteStream(path.join(this.#tmp, tempKey), { flags: 'wx', mode: 0o600 });
+    const stream = fs.createWriteStream(path.join(this.#ownDir(), tempKey), { flags: 'wx', mode: 0o600 });
     this.#open.set(tempKey, stream);
     stream.once('close', () => this.#open.delete(tempKey));
     return { tempKey, stream };
@@ -58,7 +85,7 @@ export class LocalDirectoryStorage implements MediaStorage {
 
   async commit(tempKey: string, key: string): Promise<void> {
     await this.#closed(tempKey);
-    const temp = path.join(this.#tmp, tempKey);
+    const temp = path.join(this.#own, tempKey);
     const handle = await fs.promises.open(temp, 'r');
     try {
       await handle.sync();
@@ -70,7 +97,7 @@ export class LocalDirectoryStorage implements MediaStorage {
 
   async discard(tempKey: string): Promise<void> {
     await this.#closed(tempKey);
-    await fs.promises.rm(path.join(this.#tmp, tempKey), { force: true });
+    await fs.promises.rm(path.join(this.#own, tempKey), { force: true });
   }
 
   async remove(key: string): Promise<void> {
@@ -81,8 +108,42 @@ export class LocalDirectoryStorage implements MediaStorage {
     return fs.openAsBlob(this.#file(key), { type: mimeType });
   }
 
-  /** Temporary objects left by a crash mid-upload; removed at start. */
-  async sweepTemp(): Promise<void> {
-    for (const name of await fs.promises.readdir(this.#tmp)) await fs.promises.rm(path.join(this.#tmp, name), { force: true });
+  /**
+   * Keeps this process's temporary folder alive and clears abandoned ones: now, then every fifth of
+   * the stale period (a timer that does not hold the process open). Abandoned: another process's
+   * folder whose heartbeat is older than the stale period (a crash mid-upload), or a loose file of
+   * the layout before per-process folders older than that.
+   */
+  async keepTemp(): Promise<void> {
+    const beat = () => {
+      const now = new Date();
+      fs.utimesSync(path.join(this.#ownDir(), HEARTBEAT), now, now);
+    };
+    beat();
+    await this.sweepTemp();
+    setInterval(() => {
+      beat();
+      this.sweepTemp().catch(() => {});
+    }, this.#staleAfterMs / 5).unref();
   }
+
+  /** Removes what is abandoned in the temporary area (see `keepTemp`). @returns the names removed. */
+  async sweepTemp(now = Date.now()): Promise<string[]> {
+    const removed: string[] = [];
+    for (const entry of await fs.promises.readdir(this.#tmp, { withFileTypes: true })) {
+      const full = path.join(this.#tmp, entry.name);
+      if (full === this.#own) continue;
+      const alive = entry.isDirectory() ? await lastSign(full) : (await fs.promises.stat(full).catch(() => null))?.mtimeMs;
+      if (alive === undefined || now - alive < this.#staleAfterMs) continue;
+      await fs.promises.rm(full, { recursive: true, force: true });
+      removed.push(entry.name);
+    }
+    return removed;
+  }
+}
+
+/** When a process's temporary folder last showed life: its heartbeat's time, else the folder's own. */
+async function lastSign(dir: string): Promise<number | undefined> {
+  const heartbeat = await fs.promises.stat(path.join(dir, HEARTBEAT)).catch(() => null);
+  return heartbeat?.mtimeMs ?? (await fs.promises.stat(dir).catch(() => null))?.mtimeMs;
 }
