@@ -153,7 +153,15 @@ describe('backup and restore', () => {
     const run = await startFirstRun({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     const backupFile = path.join(backupDir, 'b.sqlite');
     try {
+      // A link placed where the copy is written first is refused, never followed.
+      const victim = path.join(backupDir, 'victim.txt');
+      fs.writeFileSync(victim, 'keep me');
+      fs.symlinkSync(victim, path.join(backupDir, 'trap.sqlite.partial'));
+      const trapped = await cli({ DATA_DIR: dataDir }, 'backup', path.join(backupDir, 'trap.sqlite'));
+      assert.deepEqual([trapped.code, fs.readFileSync(victim, 'utf8')], [1, 'keep me']);
+      assert.match(trapped.err, /trap\.sqlite\.partial exists and is not a plain file/);
       assert.equal((await cli({ DATA_DIR: dataDir }, 'backup', backupFile)).code, 0);
+      assert.equal(fs.statSync(backupFile).mode & 0o777, 0o600);
     } finally {
       await run.service.stop();
     }

@@ -79,7 +79,7 @@ export async function backupSqlite(config: Config, file: string): Promise<Backup
   }
   fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
 
-  const partial = `${target}.partial`;
+  const partial = freshPartial(target);
   const db = new SQLite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -159,9 +159,8 @@ export async function restoreSqlite(config: Config, file: string): Promise<Resto
     secretsRestored = current;
   }
 
-  const partial = `${target}.partial`;
+  const partial = freshPartial(target);
   fs.copyFileSync(backup, partial);
-  fs.chmodSync(partial, 0o600);
   fs.renameSync(partial, target);
   return { database: { file: target, messages: checkCopy(target, false) }, media: { dir: mediaDir, files: copied.files }, secrets: secretsRestored, movedAside };
 }
@@ -201,6 +200,22 @@ function assertNotInUse(file: string): void {
     db.close();
   }
   if (mode !== 'delete') throw new AdminRefusal('database_in_use', `${file} is open in another process (is Tidings running on it?). Stop the service, then restore.`);
+}
+
+/**
+ * `<target>.partial`, made empty and readable by this user only before anything is copied into it,
+ * so the copy is never readable by others, not even while it is written. A leftover plain file (a
+ * crashed run) is replaced; anything else there (a symbolic link placed to redirect the copy) is
+ * refused, never followed.
+ * @throws AdminRefusal backup_exists
+ */
+function freshPartial(target: string): string {
+  const partial = `${target}.partial`;
+  const existing = fs.lstatSync(partial, { throwIfNoEntry: false });
+  if (existing && !existing.isFile()) throw new AdminRefusal('backup_exists', `${partial} exists and is not a plain file (a symbolic link?); remove it, then try again.`);
+  if (existing) fs.rmSync(partial);
+  fs.closeSync(fs.openSync(partial, 'wx', 0o600));
+  return partial;
 }
 
 /** Copies the files of a media directory (not its `tmp/` uploads in progress) into a new directory. */
