@@ -72,6 +72,11 @@ export interface Config {
   readonly metricsPort: number | null;
   /** When set, `/metrics` requires `Authorization: Bearer <token>` (on either port); null = no token. */
   readonly metricsToken: string | null;
+  /**
+   * The address the metrics listener binds (`METRICS_HOST`): by default HOST when a token guards
+   * it, else 127.0.0.1, so metrics without a token are never served beyond the machine by accident.
+   */
+  readonly metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -191,9 +196,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces (it is sent as a bearer token), e.g. `openssl rand -hex 32`.');
   }
 
+  const host = nonEmpty(env, 'HOST') ?? '0.0.0.0';
   return Object.freeze({
     port,
-    host: nonEmpty(env, 'HOST') ?? '0.0.0.0',
+    host,
+    metricsHost: nonEmpty(env, 'METRICS_HOST') ?? (metricsToken !== null ? host : '127.0.0.1'),
     dataDir,
     database: Object.freeze(database),
     redisUrl,

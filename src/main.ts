@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const metricsApp = config.metricsPort === null ? null : await buildMetricsApp({ metrics: deps.metrics, token: config.metricsToken, logger });
   if (metricsApp && config.metricsPort !== null) {
     const metricsPort = config.metricsPort;
-    await listenOrExplain(() => metricsApp.listen({ port: metricsPort, host: config.host }), 'METRICS_PORT', metricsPort);
+    await listenOrExplain(() => metricsApp.listen({ port: metricsPort, host: config.metricsHost }), 'METRICS_PORT', metricsPort);
   }
   await deps.startBackground();
 
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       ? `Platform: the built-in Cloud API simulator on http://localhost:${config.platform.simulatorPort}`
       : `Platform: the Cloud API at ${config.platform.graphUrl}`,
   ];
-  if (config.metricsPort !== null) lines.push(`Metrics: http://localhost:${config.metricsPort}/metrics${config.metricsToken ? ' (Authorization: Bearer <METRICS_TOKEN>)' : ''}`);
+  if (config.metricsPort !== null) lines.push(`Metrics: http://${config.metricsHost === '127.0.0.1' ? '127.0.0.1' : 'localhost'}:${config.metricsPort}/metrics${config.metricsToken ? ' (Authorization: Bearer <METRICS_TOKEN>)' : ' (this machine only: METRICS_HOST and METRICS_TOKEN open it wider)'}`);
   else if (config.metricsToken !== null) lines.push(`Metrics: ${base}/metrics (Authorization: Bearer <METRICS_TOKEN>)`);
   if (demo) {
     lines.push(

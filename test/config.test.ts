@@ -21,6 +21,13 @@ describe('config', () => {
     assert.deepEqual([c.metricsPort, c.metricsToken], [9464, '0123456789abcdef0123']);
   });
 
+  it('binds a metrics listener without a token to this machine only, unless METRICS_HOST says otherwise', () => {
+    assert.equal(loadConfig({ METRICS_PORT: '9464' }).metricsHost, '127.0.0.1');
+    assert.equal(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: '0123456789abcdef0123' }).metricsHost, '0.0.0.0');
+    assert.equal(loadConfig({ METRICS_PORT: '9464', HOST: '10.0.0.5', METRICS_TOKEN: '0123456789abcdef0123' }).metricsHost, '10.0.0.5');
+    assert.equal(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost, '0.0.0.0');
+  });
+
   it('switches to PostgreSQL and the Graph API when configured', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', WHATSAPP_APP_SECRET: 's', REDIS_URL: 'redis://127.0.0.1:6379' });
     assert.equal(c.database.dialect, 'postgres');
