@@ -179,6 +179,13 @@ describe('messages (live key)', () => {
       const res = await send({ replyTo });
       assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [404, 'reply_target_not_found', 'replyTo']);
     }
+    // A quote of another customer's message is refused up front (it would wait on their queue).
+    await h.customerWrites('+16505550177');
+    const elsewhere = await send({ to: '+16505550177', text: 'not yours', replyTo: first.body.id });
+    assert.deepEqual([elsewhere.status, elsewhere.body.error.code, elsewhere.body.error.param], [400, 'parameter_invalid', 'replyTo']);
+    assert.match(elsewhere.body.error.message, /not part of the conversation with \+16505550177/);
+    const byInboundId = await send({ text: 'by in_ id', replyTo: (await h.api('GET', `/v1/inbound_messages/${inboundWamid}`)).body.id });
+    assert.deepEqual((h.sim.state.messages.get((await dispatched(h, byInboundId.body.id)).platformMessageId!)!.body as any).context, { message_id: inboundWamid });
   });
 
   it('reports an asynchronous platform failure (131026) as failed with the platform error', async () => {

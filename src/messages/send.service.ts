@@ -14,6 +14,7 @@ import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { conversationTarget } from './conversation-target.js';
 import { capitalised, withArticle } from '../lib/text.js';
 import type { MediaFile } from '../media/media-file.js';
 import { CAPTION_KINDS } from '../media/media-types.js';
@@ -108,7 +109,8 @@ export class MessageSender {
       const refusal = bsuidRefusal(prepared.category !== null ? { type: 'template', category: prepared.category } : { type: body.type as Exclude<typeof body.type, 'template'> });
       if (refusal) throw new TidingsError('recipient_not_supported', refusal, { param: 'to' });
     }
-    if (body.replyTo !== undefined) await this.#checkReplyTarget(auth, body.replyTo);
+    // The quoted message, in this conversation: its wamid, or our `msg_` id until it has one.
+    const quoted = body.replyTo !== undefined ? await conversationTarget(this.#o.store.read, auth, body.replyTo, recipient, 'replyTo', 'reply to') : null;
     const now = clock.now();
     if (body.type !== 'template') await this.#checkWindow(auth, recipient, now);
 
@@ -132,7 +134,7 @@ export class MessageSender {
     const payload: dispatches.DispatchPayload = {
       content: prepared.content,
       file: prepared.file && { id: prepared.file.id, mode: prepared.file.mode },
-      replyTo: body.replyTo ?? null,
+      replyTo: quoted ? (quoted.wamid ?? quoted.messageId) : null,
       ...(rich?.reactTo ? { reactTo: rich.reactTo } : {}),
     };
     const row = await this.#accepted.submit({
@@ -221,19 +223,5 @@ export class MessageSender {
     throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window).`, {
       param: 'to',
     });
-  }
-
-  /** `replyTo` names a message of either direction, by `msg_` id or wamid. @throws TidingsError reply_target_not_found */
-  async #checkReplyTarget(auth: AuthContext, replyTo: string): Promise<void> {
-    const db = this.#o.store.read;
-    if (replyTo.startsWith('msg_')) {
-      if (!(await repo.findMessage(db, auth.accountId, auth.mode, replyTo))) throw new TidingsError('reply_target_not_found', `No message ${replyTo} to reply to.`, { param: 'replyTo' });
-      return;
-    }
-    const outbound = await repo.findMessage(db, auth.accountId, auth.mode, replyTo);
-    const inbound = outbound ? undefined : await repo.findInboundByWamid(db, auth.accountId, replyTo);
-    if (!outbound && (!inbound || inbound.mode !== auth.mode)) {
-      throw new TidingsError('reply_target_not_found', `No message with platform id ${replyTo} to reply to.`, { param: 'replyTo' });
-    }
   }
 }
