@@ -63,3 +63,10 @@ export async function uploaded(h: Harness, sample: string, type: string, key = h
   assert.equal(res.statusCode, 201, res.body);
   return JSON.parse(res.body) as Media;
 }
+
+/** Uploads being written under `dataDir`: files in the processes' temporary folders (media/tmp/<process>/), heartbeats aside. */
+export function tempUploads(dataDir: string): string[] {
+  const tmp = path.join(dataDir, 'media', 'tmp');
+  if (!fs.existsSync(tmp)) return [];
+  return fs.readdirSync(tmp, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? fs.readdirSync(path.join(tmp, e.name)).filter((f) => f !== '.alive') : [e.name]));
+}

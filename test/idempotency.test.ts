@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventually, ROOT, startHarness, type Harness } from './harness.js';
 import { multipart } from './multipart.js';
+import { tempUploads } from './factories.js';
 
 describe('idempotency keys', () => {
   let h: Harness;
@@ -81,7 +82,7 @@ describe('idempotency keys', () => {
     const data = fs.readFileSync(path.join(ROOT, 'test/fixtures/media/sample.jpg'));
     const mediaDir = () => path.join(h.dataDir, 'media');
     const storedFiles = () => fs.readdirSync(mediaDir()).filter((f) => f.startsWith('med_'));
-    const tempFiles = () => fs.readdirSync(path.join(mediaDir(), 'tmp'));
+    const tempFiles = () => tempUploads(h.dataDir);
     /** Over real HTTP, as a client would retry it. */
     const upload = async (key: string) => {
       const { body, contentType } = multipart({ file: { filename: 'receipt.jpg', type: 'image/jpeg', data } });

@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { dispatched } from './factories.js';
+import { dispatched, tempUploads } from './factories.js';
 import { eventually, ROOT, startHarness, type Harness } from './harness.js';
 import { multipart } from './multipart.js';
 
@@ -49,7 +49,7 @@ describe('media', () => {
   after(() => h.close());
 
   const storedFiles = () => fs.readdirSync(path.join(h.dataDir, 'media')).filter((f) => f !== 'tmp');
-  const tmpFiles = () => fs.readdirSync(path.join(h.dataDir, 'media', 'tmp'));
+  const tmpFiles = () => tempUploads(h.dataDir);
   /** Temporary files are removed when a request ends, including one the client abandoned. */
   const noTempFiles = () => eventually(async () => tmpFiles().length === 0, 5000);
 
@@ -174,6 +174,18 @@ describe('media', () => {
     // A right-to-left override would show "invoice\u202efdp.exe" as "invoiceexe.pdf".
     const bidi = await upload(h, { filename: 'invoice\u202efdp.exe\u2066\u200f', type: 'text/plain', data: sample('sample.txt') });
     assert.equal(bidi.body.filename, 'invoicefdp.exe');
+  });
+
+  it('serves documents as attachments and pictures inline, never letting a browser sniff another type', async () => {
+    const content = async (sampleName: string, type: string, filename: string) => {
+      const file = await upload(h, { filename, type, data: sample(sampleName) });
+      assert.equal(file.status, 201, JSON.stringify(file.body));
+      return (await h.app.inject({ method: 'GET', url: `/v1/media/${file.body.id}/content`, headers: { 'x-api-key': h.account.liveKey } })).headers;
+    };
+    const pdf = await content('sample.pdf', 'application/pdf', 'Rechnung März.pdf');
+    assert.deepEqual([pdf['content-type'], pdf['content-disposition'], pdf['x-content-type-options']], ['application/pdf', "attachment; filename*=UTF-8''Rechnung%20M%C3%A4rz.pdf", 'nosniff']);
+    const png = await content('sample.png', 'image/png', 'parcel.png');
+    assert.deepEqual([png['content-type'], png['content-disposition']], ['image/png', 'inline']);
   });
 
   it('leaves nothing behind when an upload is interrupted midway', async () => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { eventually, freshDatabase } from './harness.js';
 import { startFirstRun } from './process.js';
+import { tempUploads } from './factories.js';
 
 /**
  * A media upload whose body is sent in two halves: the request is in flight at the service (its file
@@ -40,8 +41,8 @@ function slowUpload(url: string, key: string) {
   return { answer, finish: () => request.end(tail) };
 }
 
-/** Files being uploaded right now (the service streams each into DATA_DIR/media/tmp). */
-const uploading = (dataDir: string) => fs.readdirSync(path.join(dataDir, 'media', 'tmp')).length;
+/** Files being uploaded right now (the service streams each into its folder under DATA_DIR/media/tmp). */
+const uploading = (dataDir: string) => tempUploads(dataDir).length;
 
 describe('graceful shutdown of the service process', () => {
   const dirs: string[] = [];

@@ -87,7 +87,7 @@ export function mediaRoutes({ media, idempotency }: { media: MediaService; idemp
         operationId: 'getMediaContent',
         summary: "Download a file's content",
         description:
-          "The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone.",
+          "The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone. Images, audio and video are served `inline`, anything else (documents, SVG) as an attachment with its filename, always with `X-Content-Type-Options: nosniff`.",
         tags: ['Media'],
         access,
         idempotency: 'none',
@@ -98,8 +98,16 @@ export function mediaRoutes({ media, idempotency }: { media: MediaService; idemp
       async ({ auth, params, request, reply }) => {
         const { file, open } = await media.content(auth, params.id);
         const etag = `"${file.sha256}"`;
-        // Customers' files are served as they are: browsers must not guess another type.
-        reply.header('content-type', file.mimeType).header('etag', etag).header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+        // Customers' files are served as they are: browsers must not guess another type (nosniff),
+        // and only images, audio and video (not SVG, which runs script) may show inline.
+        const type = MIME_TYPE.test(file.mimeType) ? file.mimeType : 'application/octet-stream';
+        const inline = /^(image|audio|video)\//.test(type) && type !== 'image/svg+xml';
+        reply
+          .header('content-type', type)
+          .header('content-disposition', inline ? 'inline' : `attachment; filename*=UTF-8''${encodeURIComponent(file.filename || 'file')}`)
+          .header('etag', etag)
+          .header('accept-ranges', 'bytes')
+          .header('x-content-type-options', 'nosniff');
         const ifRange = request.headers['if-range'];
         const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.sizeBytes) : 'full';
         if (range === 'unsatisfiable') {
@@ -116,3 +124,6 @@ export function mediaRoutes({ media, idempotency }: { media: MediaService; idemp
     ),
   ];
 }
+
+/** A MIME type as RFC 6838 writes one (`type/subtype`, token characters only); anything else is served as bytes. */
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
