@@ -130,7 +130,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         title: 'Tidings API',
         version: API_VERSION,
         description:
-          'Business messaging in front of the WhatsApp Business Cloud API. Every request carries `x-api-key`. Errors share one envelope: branch on `error.code`.',
+          'Business messaging in front of the WhatsApp Business Cloud API: messages from the number a key was issued against (text, templates, files, and rich types: reply buttons, lists, URL buttons, locations, contact cards, reactions), queued, paced and tracked to `sent`, `delivered`, `read` or `failed`; utility templates through the platform\'s review; contacts known by phone number and business-scoped user id, with their 24-hour customer service window; what customers send, their files downloaded and kept, and read receipts back; uploads; signed webhook events. Every request carries `x-api-key`. Errors share one envelope: branch on `error.code`; a body\'s problems are listed together in `error.issues`.',
         // Not published under an open licence (package.json: UNLICENSED): an SPDX LicenseRef says so.
         license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Tidings-Proprietary' },
       },

@@ -127,6 +127,6 @@ describe('the typed client', () => {
     assert.equal(status, 'accepted');
     assert.equal(second!.split(' ')[0], id);
     const stored = await createTidingsClient({ baseUrl: h.url, apiKey: other.liveKey }).GET('/v1/messages/{id}', { params: { path: { id: id! } } });
-    assert.equal(stored.data?.text, 'Your order 1042 has shipped.');
+    assert.equal(stored.data?.text, 'Your order 1042 arrives on Friday, between 8:00 and 12:00.');
   });
 });

@@ -1,70 +1,206 @@
 /**
- * The README's first walkthrough, pasted as a newcomer would (issue 11): `npm start` on an empty
- * data directory, its printed keys put in variables, the customer's message through the simulator,
- * and the reply at once after it. The commands are read from the README itself, so the test fails
- * when the README stops being true; only the ports change (the test picks free ones).
+ * The README, pasted as a newcomer would (issues 11 and 22): `npm start` on an empty data directory
+ * and a fresh database (the suite's dialect), its printed keys put in variables, then every ```sh
+ * block of the README in order, in one bash session (so the ids the README keeps in variables
+ * carry from block to block), from a directory that looks like the repository. Each block must
+ * exit 0 (the session runs with `set -euo pipefail`), and where the README shows the answer right
+ * after a block (a ```json or ```text block), the output must show it (readme-blocks.ts says how
+ * closely). Only the ports change: the test picks free ones for the service, the simulator and the
+ * webhook receiver. A block noted `<!-- readme-test: skip (why) -->` is not run (few are: installs,
+ * Docker, tools of a PostgreSQL deployment, a restore that needs the service stopped);
+ * `restart` has the test restart the service with the settings the block gives; `sqlite only`
+ * runs on SQLite.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, freshDatabase, ROOT } from './harness.js';
-import { startFirstRun } from './process.js';
+import { DIALECT, freshDatabase, ROOT } from './harness.js';
+import { freePort, startFirstRun, startProcess, type ServiceProcess } from './process.js';
+import { answerProblems, readmeBlocks, type Block } from './readme-blocks.js';
 
-/** The ```sh blocks of the README part that starts with `heading`, up to the next heading, in order. */
-function shellBlocks(heading: string): string[] {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf(heading);
-  assert.ok(start >= 0, `README has no section ${heading}`);
-  const end = readme.slice(start + heading.length).search(/\n#{2,3} /) + start + heading.length;
-  const section = readme.slice(start, end === -1 ? undefined : end);
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const BLOCKS = readmeBlocks(README);
+const SHELL = BLOCKS.filter((b) => b.lang === 'sh');
+const where = (b: Block) => `README.md:${b.line} (${b.section})`;
+
+/** Whether this run pastes the block (a restart block is carried out by the test itself). */
+function pasted(block: Block): boolean {
+  return !block.note || block.note.kind === 'restart' || (block.note.kind === 'sqlite only' && DIALECT === 'sqlite');
 }
 
-describe('the README walkthrough, pasted', () => {
-  let run: Awaited<ReturnType<typeof startFirstRun>>;
+/** A block's text without its comments (`# …` to the end of a line), for the checks on what it runs. */
+function commands(block: Block): string {
+  return block.body.replace(/(^|\s)#.*$/gm, '$1');
+}
+
+/**
+ * Stops the service and waits until every process of its group is gone: `npm start` exits before
+ * the service it runs has shut down, which still frees its ports and writes its data directory.
+ */
+async function stopService(service: ServiceProcess): Promise<void> {
+  await service.stop();
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    try {
+      process.kill(-service.child.pid!, 0);
+    } catch {
+      return;
+    }
+  }
+}
+
+describe('the README', () => {
+  it('fences every block with a language, and notes every block it skips with a reason', () => {
+    for (const b of BLOCKS) assert.ok(['sh', 'json', 'text', 'ts', 'js', 'yaml'].includes(b.lang), `${where(b)}: a fence without a known language (${JSON.stringify(b.lang)})`);
+    for (const b of BLOCKS.filter((x) => x.note)) assert.equal(b.lang, 'sh', `${where(b)}: a readme-test note on a block that is not run anyway`);
+    const skipped = SHELL.filter((b) => b.note?.kind === 'skip');
+    assert.ok(skipped.length <= 6, `few blocks may be skipped; ${skipped.length} are`);
+  });
+
+  it('writes complete commands: no elided ids or bodies, every uploaded file in the repository, only local hosts', () => {
+    for (const b of SHELL.filter((x) => x.note?.kind !== 'skip')) {
+      const text = commands(b).replaceAll('sk_live_…', '').replaceAll('sk_test_…', '').replaceAll('4407…', '');
+      assert.ok(!text.includes('…'), `${where(b)}: an elided value in a command:\n${b.body}`);
+      for (const [, file] of text.matchAll(/=@([^\s'"]+)/g)) assert.ok(fs.existsSync(path.join(ROOT, file!)), `${where(b)}: uploads ${file}, which the repository does not have`);
+      // What is called (`host:port/…`) and where events go: nothing leaves the machine.
+      for (const [, host] of text.matchAll(/\b([a-z0-9.-]+):\d+\//g)) assert.ok(['localhost', '127.0.0.1'].includes(host!), `${where(b)}: calls ${host}`);
+      if (text.includes('webhook_endpoints')) for (const [, url] of text.matchAll(/"url": "([^"]+)"/g)) assert.match(url!, /^https?:\/\/127\.0\.0\.1:/, `${where(b)}: sends events to ${url}`);
+    }
+  });
+
+  it('shows examples/receiver.mjs as it is', () => {
+    const receiver = fs.readFileSync(path.join(ROOT, 'examples/receiver.mjs'), 'utf8');
+    assert.ok(BLOCKS.some((b) => b.lang === 'js' && b.body === receiver), 'the README shows examples/receiver.mjs as it is');
+  });
+
+  it('checks answers by what is stable in them', () => {
+    const json = (body: string): Block => ({ line: 1, lang: 'json', body, section: '', note: null, expected: null });
+    const shown = json('{"id":"msg_00VbwLJVmIHXLdqKUAIAxgEie","status":"read","readAt":"2026-11-25T00:25:27.000Z","n":669,"p":"303712015453612","m":"a … z", …}');
+    assert.deepEqual(answerProblems(shown, '{"id": "msg_X1", "status":"read","readAt":"2027-01-01T10:00:00.120Z","n":669,"p":"4407","m":"a b z"}'), []);
+    assert.deepEqual(answerProblems(shown, '{"id":"tpl_X1","status":"sent","readAt":null,"n":669,"p":"4407","m":"a b z"}'), ['no "id": "msg_00VbwLJVmIHXLdqKUAIAxgEie"', 'no "status": "read"', 'no "readAt": "2026-11-25T00:25:27.000Z"']);
+    const text: Block = { ...shown, lang: 'text', body: 'verified message.received evt_00VbwLM6MsWyNkpLOrIA8A9Jx {"id":"in_…", …\n' };
+    assert.deepEqual(answerProblems(text, 'x\nverified message.received evt_Q2 {"id":"in_Z9","from":"+1"}\n'), []);
+    assert.equal(answerProblems(text, 'verified message.read evt_Q2 {}').length, 1);
+  });
+});
+
+describe('the README, pasted block by block', () => {
   let dataDir: string;
+  let workDir: string;
+  let service: ServiceProcess;
+  let serviceEnv: Record<string, string>;
+  let run: Awaited<ReturnType<typeof startFirstRun>>;
   before(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-readme-'));
+    // The repository as the reader has it, in a directory of its own, so files the README writes
+    // (a downloaded picture, a backup) land there: every top-level entry but the data directory.
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-readme-work-'));
+    for (const entry of fs.readdirSync(ROOT)) if (!['data', '.git', 'test-output'].includes(entry)) fs.symlinkSync(path.join(ROOT, entry), path.join(workDir, entry));
     const database = await freshDatabase();
     // As the README says: `npm start` (it builds if the sources changed, then runs the build).
     run = await startFirstRun({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...database.env }, ['npm', 'start', '--silent']);
+    service = run.service;
+    serviceEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: new URL(run.url).port, SIMULATOR_PORT: new URL(run.simulatorUrl).port, ...database.env };
   });
   after(async () => {
-    await run?.service.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    if (service) await stopService(service);
+    for (const dir of [dataDir, workDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
-  it('sends the reply at once after the customer writes, and reads it back as read', async () => {
-    const blocks = shellBlocks('## A first message in a minute');
-    const variables = blocks.find((b) => b.includes('LIVE=sk_live_'));
-    assert.ok(variables, 'the README puts the keys in variables');
-    const commands = blocks.filter((b) => b !== variables);
-    assert.equal(commands.length, 3, 'inbound, reply, read back');
-    const env = { ...process.env, LIVE: run.liveKey, TEST: run.testKey, PHONE_NUMBER_ID: run.phoneNumberId };
-    const paste = (block: string, replace: [string, string][] = []) => {
-      let script = block.replaceAll('localhost:3000', run.url.replace('http://', '')).replaceAll('localhost:3001', run.simulatorUrl.replace('http://', ''));
-      for (const [from, to] of replace) script = script.replaceAll(from, to);
-      return execFileSync('bash', ['-c', script], { env, encoding: 'utf8' });
+  it('runs every block in order, each exiting 0 and showing the answer the README shows', { timeout: 240_000 }, async (t) => {
+    const receiverPort = await freePort();
+    const swaps: [string, string][] = [
+      ['sk_live_…', run.liveKey],
+      ['sk_test_…', run.testKey],
+      ['4407…', run.phoneNumberId],
+      ['localhost:3000', run.url.replace('http://', '')],
+      ['localhost:3001', run.simulatorUrl.replace('http://', '')],
+      ['127.0.0.1:4000', `127.0.0.1:${receiverPort}`],
+      ['listen(4000,', `listen(${receiverPort},`],
+    ];
+    const paste = (body: string) => swaps.reduce((text, [from, to]) => text.replaceAll(from, to), body);
+    const blocks = SHELL.filter(pasted);
+    // Output through a pipe, as in a terminal: Node's stdio is a socket, which `tee /dev/stderr` cannot open.
+    const lines = ['exec > >(cat) 2>&1', 'set -euo pipefail'];
+    blocks.forEach((b, i) => {
+      lines.push(`printf '\\n@@readme-block %d\\n' ${i}`);
+      // The service runs elsewhere (the reader's other terminal): the test restarts it, then the session goes on.
+      lines.push(b.note?.kind === 'restart' ? `printf '\\n@@readme-restart %d\\n' ${i}; read -r _ <&3` : paste(b.body));
+    });
+    lines.push(`printf '\\n@@readme-done\\n'`);
+    const script = path.join(workDir, 'readme-session.sh');
+    fs.writeFileSync(script, lines.join('\n') + '\n');
+
+    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv, RECEIVER_PORT: String(receiverPort), PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` };
+    for (const name of ['PORT', 'SIMULATOR_PORT', 'HOST']) delete env[name];
+    if (DIALECT === 'sqlite') for (const name of ['DATABASE_URL', 'REDIS_URL']) delete env[name];
+    const started = Date.now();
+    const session = spawn('bash', [script], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    let restarting = Promise.resolve();
+    const restarted = new Set<number>();
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      for (const [, n] of output.matchAll(/@@readme-restart (\d+)\n/g)) {
+        if (restarted.has(Number(n))) continue;
+        restarted.add(Number(n));
+        restarting = restarting.then(() => restart(blocks[Number(n)]!)).catch((err: unknown) => {
+          output += `\n@@restart failed: ${String(err)}\n`;
+          session.stdio[3]!.destroy();
+        });
+      }
     };
+    const restart = async (block: Block) => {
+      const settings = block.body.trim().match(/^((?:[A-Z_]+=\S+\s+)+)npm start$/);
+      assert.ok(settings, `${where(block)}: a restart block reads VARIABLE=value … npm start`);
+      await stopService(service);
+      service = startProcess({ ...serviceEnv, ...Object.fromEntries(settings[1]!.trim().split(/\s+/).map((s) => s.split('='))) }, ['npm', 'start', '--silent']);
+      await service.waitFor(/Tidings is listening on/);
+      (session.stdio[3] as NodeJS.WritableStream).write('\n');
+    };
+    session.stdout!.on('data', onData);
+    session.stderr!.on('data', onData);
+    const killAll = () => {
+      try {
+        process.kill(-session.pid!, 'SIGKILL'); // the receivers the README starts in the background, too
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(killAll, 200_000);
+    const closed = new Promise((resolve) => session.once('close', resolve));
+    const code = await new Promise<number | null>((resolve) => session.once('exit', resolve));
+    clearTimeout(timer);
+    await restarting;
+    // The receivers the README leaves running hold the output open: stop them once the end is read.
+    const deadline = Date.now() + 2000;
+    while (!output.includes('\n@@readme-done\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    killAll();
+    await closed;
 
-    const inbound = JSON.parse(paste(commands[0]!));
-    assert.match(inbound.wamid, /^wamid\./);
-    // Pasted right after it, with no pause: the window is open.
-    const reply = JSON.parse(paste(commands[1]!));
-    assert.equal(reply.error, null, JSON.stringify(reply));
-    assert.match(reply.id, /^msg_/);
-    assert.equal(reply.status, 'accepted');
+    const marks = [...output.matchAll(/\n@@readme-(?:block (\d+)|done)\n/g)];
+    const last = marks.filter((m) => m[1] !== undefined).at(-1);
+    const failed = last ? blocks[Number(last[1])]! : blocks[0]!;
+    assert.ok(code === 0 && output.includes('\n@@readme-done\n'), `the session stopped (exit ${code}) in ${where(failed)}:\n${failed.body}\n--- output ---\n${output.slice(-4000)}`);
 
-    const readBack = await eventually(async () => {
-      const message = JSON.parse(paste(commands[2]!, [[commands[2]!.match(/msg_\w+/)![0], reply.id]]));
-      return message.status === 'read' && message;
-    }, 15_000);
-    assert.ok(readBack.readAt);
+    const problems: string[] = [];
+    marks.forEach((mark, k) => {
+      if (mark[1] === undefined) return;
+      const block = blocks[Number(mark[1])]!;
+      if (!block.expected) return;
+      const own = output.slice(mark.index! + mark[0].length, marks[k + 1]?.index);
+      // A receiver in the background prints when a delivery comes, which may be after its block.
+      const seen = block.expected.lang === 'text' ? output.slice(mark.index! + mark[0].length) : own;
+      for (const problem of answerProblems({ ...block.expected, body: paste(block.expected.body) }, seen)) problems.push(`${where(block)}: ${problem}\n--- output ---\n${own.slice(0, 3000)}`);
+    });
+    assert.deepEqual(problems, []);
 
-    // The same reply pasted again is the same message, replayed.
-    assert.equal(JSON.parse(paste(commands[1]!)).id, reply.id);
+    const ran = marks.filter((m) => m[1] !== undefined).length;
+    assert.equal(ran, blocks.length);
+    const notRun = SHELL.filter((b) => !pasted(b));
+    assert.equal(ran + notRun.length, SHELL.length, 'every shell block of the README is pasted or noted as skipped');
+    t.diagnostic(`${DIALECT}: ${ran} of ${SHELL.length} shell blocks pasted in ${((Date.now() - started) / 1000).toFixed(1)} s (${blocks.filter((b) => b.expected).length} with the answer checked); not run: ${notRun.map((b) => `${b.line} (${b.note!.reason})`).join('; ')}`);
   });
 });

@@ -8,7 +8,7 @@ export const API_TAGS = [
   {
     name: 'Messages',
     description:
-      'Messages sent from the business number the key was issued against (text, template and media), tracked to `sent`, `delivered`, `read` or `failed`; and the customers\' messages (`in_` ids) that `message.received` events carry.',
+      'Messages sent from the business number the key was issued against (text, template, media, and the rich types: reply buttons, lists, URL buttons, locations, contact cards, reactions), queued, paced and tracked to `sent`, `delivered`, `read` or `failed`; and the customers\' messages (`in_` ids) that `message.received` events carry, with their answers linked to the message they answer, their files kept, and read receipts (with a typing indicator) sent back.',
   },
   {
     name: 'Contacts',
@@ -17,11 +17,11 @@ export const API_TAGS = [
   },
   {
     name: 'Templates',
-    description: 'Utility message templates: validated, submitted to the platform for review, and followed until approved or rejected. Outside the 24-hour customer service window only an approved template can be sent.',
+    description: 'Utility message templates (text or media header, body with placeholders, footer, buttons): validated, submitted to the platform for review, and followed until approved or rejected. Outside the 24-hour customer service window only an approved template can be sent.',
   },
   {
     name: 'Media',
-    description: 'Uploaded files: stored, typed from their content, registered with the platform, and sent by `med_` id in media messages and template media headers.',
+    description: 'Files with `med_` ids: uploads (stored, typed from their content, registered with the platform) and the files customers send (downloaded, checked against their hash and kept); sent by `med_` id in media messages and template media headers, and read back with `GET /v1/media/{id}/content`.',
   },
   {
     name: 'Webhook endpoints',
@@ -33,7 +33,7 @@ export const API_TAGS = [
   },
   {
     name: 'Phone numbers',
-    description: "The account's business numbers and their throughput tiers.",
+    description: "The account's business numbers: their throughput tiers, their send queues in the key's mode, and why a queue is held back.",
   },
   {
     name: 'Test helpers',
