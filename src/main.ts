@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       ? `Platform: the built-in Cloud API simulator on http://localhost:${config.platform.simulatorPort}`
       : `Platform: the Cloud API at ${config.platform.graphUrl}`,
   ];
-  if (config.metricsPort !== null) lines.push(`Metrics: http://${config.metricsHost === '127.0.0.1' ? '127.0.0.1' : 'localhost'}:${config.metricsPort}/metrics${config.metricsToken ? ' (Authorization: Bearer <METRICS_TOKEN>)' : ' (this machine only: METRICS_HOST and METRICS_TOKEN open it wider)'}`);
+  if (config.metricsPort !== null) lines.push(`Metrics: http://localhost:${config.metricsPort}/metrics${config.metricsToken ? ' (Authorization: Bearer <METRICS_TOKEN>)' : ' (this machine only: METRICS_HOST and METRICS_TOKEN open it wider)'}`);
   else if (config.metricsToken !== null) lines.push(`Metrics: ${base}/metrics (Authorization: Bearer <METRICS_TOKEN>)`);
   if (demo) {
     lines.push(
