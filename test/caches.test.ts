@@ -25,9 +25,10 @@ function cliProcess(h: Harness, ...argv: string[]): Promise<any> {
   });
 }
 
-/** The inbound text fixture, addressed to `phoneNumberId`, with a fresh wamid. */
-function inbound(phoneNumberId: string, wamid: string) {
+/** The inbound text fixture, addressed to `phoneNumberId` (under `wabaId`, when given), with a fresh wamid. */
+function inbound(phoneNumberId: string, wamid: string, wabaId?: string) {
   const payload = fixture('webhook-inbound-text.json');
+  if (wabaId) payload.entry[0].id = wabaId;
   const value = valueOf(payload);
   value.metadata.phone_number_id = phoneNumberId;
   value.messages[0].id = wamid;
@@ -60,9 +61,9 @@ describe('caches follow other processes', () => {
     const secret = `own-secret-${Date.now()}`;
     const phoneNumberId = String(740000000000000 + Math.floor(Math.random() * 99_999));
     const account = await cliProcess(h, 'accounts', 'create', '--name', 'Made Elsewhere', '--waba-id', `9${phoneNumberId}`, '--phone-number-id', phoneNumberId, '--phone-number', `+1555${phoneNumberId.slice(-7)}`, '--access-token', 'token-elsewhere', '--app-secret', secret);
-    const forged = await h.platformWebhook(inbound(phoneNumberId, `wamid.forged-${Date.now()}`), h.deps.secrets.appSecret);
+    const forged = await h.platformWebhook(inbound(phoneNumberId, `wamid.forged-${Date.now()}`, `9${phoneNumberId}`), h.deps.secrets.appSecret);
     assert.equal(forged.status, 401, 'the service-wide secret does not speak for an account with its own');
-    const own = await h.platformWebhook(inbound(phoneNumberId, `wamid.own-${Date.now()}`), secret);
+    const own = await h.platformWebhook(inbound(phoneNumberId, `wamid.own-${Date.now()}`, `9${phoneNumberId}`), secret);
     assert.equal(own.status, 200, 'its own secret is known at once');
     const key = await cliProcess(h, 'keys', 'create', '--account', account.id, '--mode', 'live');
     const page = await list(key.key);

@@ -213,7 +213,9 @@ describe('webhook intake metrics', () => {
     const secret = 'app-secret-of-another-tenant';
     await h.deps.accounts.createAccount({ name: 'Tenant', wabaId: '9740000000000004', phoneNumberId: '740000000000004', phoneNumber: '+15550000004', accessToken: 'token-tenant', appSecret: secret });
     const before = await scrape();
+    // Under the tenant's own WABA (its secret verifies), naming another account's number.
     const batch = fixture('webhook-inbound-text.json');
+    batch.entry[0].id = '9740000000000004';
     valueOf(batch).metadata.phone_number_id = h.account.phoneNumberId;
     assert.equal((await h.platformWebhook(batch, secret)).status, 401);
     const after = await scrape();

@@ -2,7 +2,8 @@
  * A platform webhook speaks only for the accounts its signing app covers (security issue 10,
  * finding 2): two accounts on two app secrets of their own, and one on the service-wide secret.
  * A body signed with one tenant's secret that names another tenant's number or template is
- * refused whole (401), and nothing of it is stored.
+ * refused whole (401), and nothing of it is stored. Each body names its WABA (`entry[].id`) as the
+ * platform does: the WABA chooses the secret its signature is checked with (webhook-cost.test.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -14,7 +15,7 @@ describe('platform webhooks across tenants', () => {
   let h: Harness;
   const secretA = 'app-secret-of-tenant-a';
   const secretB = 'app-secret-of-tenant-b';
-  const tenants: Record<'a' | 'b' | 'c', { id: string; phoneNumberId: string; key: string }> = {} as never;
+  const tenants: Record<'a' | 'b' | 'c', { id: string; wabaId: string; phoneNumberId: string; key: string }> = {} as never;
 
   before(async () => {
     h = await startHarness();
@@ -27,7 +28,7 @@ describe('platform webhooks across tenants', () => {
         accessToken: `token-${name}`,
         ...(appSecret ? { appSecret } : {}),
       });
-      return { id: account.id, phoneNumberId, key: (await h.deps.keys.createKey({ accountId: account.id, mode: 'live' })).key };
+      return { id: account.id, wabaId: account.wabaId, phoneNumberId, key: (await h.deps.keys.createKey({ accountId: account.id, mode: 'live' })).key };
     };
     tenants.a = await make('Tenant A', '710000000000001', secretA);
     tenants.b = await make('Tenant B', '720000000000002', secretB);
@@ -36,17 +37,19 @@ describe('platform webhooks across tenants', () => {
   after(() => h.close());
 
   const post = (payload: unknown, secret: string) => h.platformWebhook(payload, secret);
-  /** The inbound text fixture, addressed to `phoneNumberId`, with a fresh wamid. */
-  const inbound = (phoneNumberId: string, wamid: string) => {
+  /** The inbound text fixture, addressed to `phoneNumberId` under `wabaId`, with a fresh wamid. */
+  const inbound = (phoneNumberId: string, wamid: string, wabaId: string) => {
     const payload = fixture('webhook-inbound-text.json');
+    payload.entry[0].id = wabaId;
     const value = valueOf(payload);
     value.metadata.phone_number_id = phoneNumberId;
     value.messages[0].id = wamid;
     return payload;
   };
-  /** The failed-status fixture for `wamid` of `phoneNumberId`. */
-  const failedStatus = (phoneNumberId: string, wamid: string) => {
+  /** The failed-status fixture for `wamid` of `phoneNumberId`, under `wabaId`. */
+  const failedStatus = (phoneNumberId: string, wamid: string, wabaId: string) => {
     const payload = fixture('webhook-status-failed.json');
+    payload.entry[0].id = wabaId;
     const value = valueOf(payload);
     value.metadata.phone_number_id = phoneNumberId;
     value.statuses[0].id = wamid;
@@ -58,27 +61,34 @@ describe('platform webhooks across tenants', () => {
     );
 
   it('accepts a body signed by the app that covers the account it names', async () => {
-    assert.equal((await post(inbound(tenants.a.phoneNumberId, 'wamid.tenant-a-own'), secretA)).status, 200);
+    assert.equal((await post(inbound(tenants.a.phoneNumberId, 'wamid.tenant-a-own', tenants.a.wabaId), secretA)).status, 200);
     assert.equal(await inboundCount('wamid.tenant-a-own'), 1);
-    assert.equal((await post(inbound(tenants.c.phoneNumberId, 'wamid.tenant-c-global'), h.deps.secrets.appSecret)).status, 200);
+    assert.equal((await post(inbound(tenants.c.phoneNumberId, 'wamid.tenant-c-global', tenants.c.wabaId), h.deps.secrets.appSecret)).status, 200);
     assert.equal(await inboundCount('wamid.tenant-c-global'), 1);
   });
 
   it("refuses a customer message forged for another tenant with the tenant's own secret, or with the service-wide one", async () => {
-    const forged = await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b'), secretA);
-    assert.equal(forged.status, 401);
-    assert.equal(forged.body.error.code, 'signature_invalid');
+    // Under A's own WABA (the signature holds; B's number is not A's to speak for), or under B's.
+    for (const wabaId of [tenants.a.wabaId, tenants.b.wabaId]) {
+      const forged = await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b', wabaId), secretA);
+      assert.equal(forged.status, 401);
+      assert.equal(forged.body.error.code, 'signature_invalid');
+    }
     // Tenant B has an app of its own: the service-wide secret does not speak for it either.
-    assert.equal((await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b'), h.deps.secrets.appSecret)).status, 401);
+    assert.equal((await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b', tenants.c.wabaId), h.deps.secrets.appSecret)).status, 401);
+    assert.equal((await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b', tenants.b.wabaId), h.deps.secrets.appSecret)).status, 401);
     // Nor does tenant A's secret speak for tenant C, on the service-wide secret.
-    assert.equal((await post(inbound(tenants.c.phoneNumberId, 'wamid.forged-for-c'), secretA)).status, 401);
+    assert.equal((await post(inbound(tenants.c.phoneNumberId, 'wamid.forged-for-c', tenants.a.wabaId), secretA)).status, 401);
     assert.equal(await inboundCount('wamid.forged-for-b'), 0);
     assert.equal(await inboundCount('wamid.forged-for-c'), 0);
   });
 
   it("refuses a batch whole when one of its entries names another tenant (nothing of it is stored)", async () => {
-    const mixed = inbound(tenants.a.phoneNumberId, 'wamid.mixed-a');
-    mixed.entry.push(inbound(tenants.b.phoneNumberId, 'wamid.mixed-b').entry[0]);
+    const mixed = inbound(tenants.a.phoneNumberId, 'wamid.mixed-a', tenants.a.wabaId);
+    mixed.entry.push(inbound(tenants.b.phoneNumberId, 'wamid.mixed-b', tenants.b.wabaId).entry[0]);
+    assert.equal((await post(mixed, secretA)).status, 401);
+    // Both entries under A's WABA: A's signature holds, and the entry for B's number refuses it all.
+    mixed.entry[1].id = tenants.a.wabaId;
     assert.equal((await post(mixed, secretA)).status, 401);
     assert.equal(await inboundCount('wamid.mixed-a'), 0);
     assert.equal(await inboundCount('wamid.mixed-b'), 0);
@@ -92,11 +102,12 @@ describe('platform webhooks across tenants', () => {
     const value = valueOf(ok);
     value.metadata.phone_number_id = tenants.b.phoneNumberId;
     value.statuses[0].id = 'wamid.tenant-b-message';
+    ok.entry[0].id = tenants.b.wabaId;
     assert.equal((await post(ok, secretB)).status, 200);
     const before = (await h.api('GET', '/v1/messages/wamid.tenant-b-message', { key: tenants.b.key })).body;
     assert.equal(before.status, 'delivered');
 
-    assert.equal((await post(failedStatus(tenants.b.phoneNumberId, 'wamid.tenant-b-message'), secretA)).status, 401);
+    assert.equal((await post(failedStatus(tenants.b.phoneNumberId, 'wamid.tenant-b-message', tenants.a.wabaId), secretA)).status, 401);
     const afterForgery = (await h.api('GET', '/v1/messages/wamid.tenant-b-message', { key: tenants.b.key })).body;
     assert.equal(afterForgery.status, 'delivered');
     assert.equal(afterForgery.error, null);
@@ -125,16 +136,17 @@ describe('platform webhooks across tenants', () => {
       deleted_at: null,
     };
     await h.deps.store.write((tx) => tx.insertInto('templates').values(row).execute());
-    const review = (event: string, reason: string) => {
+    const review = (event: string, reason: string, wabaId: string) => {
       const payload = fixture('webhook-template-status-approved.json');
+      payload.entry[0].id = wabaId;
       Object.assign(valueOf(payload), { event, reason, message_template_id: 8800000000000002 });
       return payload;
     };
-    assert.equal((await post(review('APPROVED', 'NONE'), secretB)).status, 200);
+    assert.equal((await post(review('APPROVED', 'NONE', tenants.b.wabaId), secretB)).status, 200);
     assert.equal((await h.api('GET', `/v1/templates/${row.id}`, { key: tenants.b.key })).body.status, 'approved');
 
-    assert.equal((await post(review('REJECTED', 'SCAM'), secretA)).status, 401);
-    assert.equal((await post(review('REJECTED', 'SCAM'), h.deps.secrets.appSecret)).status, 401);
+    assert.equal((await post(review('REJECTED', 'SCAM', tenants.a.wabaId), secretA)).status, 401);
+    assert.equal((await post(review('REJECTED', 'SCAM', tenants.c.wabaId), h.deps.secrets.appSecret)).status, 401);
     const template = (await h.api('GET', `/v1/templates/${row.id}`, { key: tenants.b.key })).body;
     assert.equal(template.status, 'approved');
     assert.equal(template.rejectionReason, null);

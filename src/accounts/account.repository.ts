@@ -142,10 +142,15 @@ export function findSender(db: Reader, phoneNumberId: string) {
     .executeTakeFirst();
 }
 
-/** Accounts with their own (encrypted) app secret. */
-export async function listAppSecretOverrides(db: Reader): Promise<{ id: string; app_secret_enc: string }[]> {
-  const rows = await db.selectFrom('accounts').select(['id', 'app_secret_enc']).where('app_secret_enc', 'is not', null).execute();
-  return rows.map((r) => ({ id: r.id, app_secret_enc: r.app_secret_enc! }));
+/** Whether any account has an app secret of its own. */
+export async function anyAppSecretOverride(db: Reader): Promise<boolean> {
+  return (await db.selectFrom('accounts').select('id').where('app_secret_enc', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The accounts on these WABAs (index `accounts_waba_id`), each with its own encrypted app secret (null: none). */
+export function appSecretsOfWabas(db: Reader, wabaIds: string[]): Promise<{ waba_id: string; app_secret_enc: string | null }[]> {
+  if (wabaIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('accounts').select(['waba_id', 'app_secret_enc']).where('waba_id', 'in', wabaIds).execute();
 }
 
 /** A number's tier (messages/s), or null for an unknown number. */

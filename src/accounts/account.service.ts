@@ -71,8 +71,10 @@ export class AccountService {
   readonly #senders = new ReadThroughCache<SenderCredentials>(10_000);
   /** Each account's own app secret (null: it has none) by account id. */
   readonly #ownSecrets = new ReadThroughCache<{ secret: string | null }>(10_000);
-  /** The distinct app secrets accounts have of their own, decrypted. */
-  readonly #allSecrets = new ReadThroughCache<{ secrets: string[] }>(1);
+  /** Whether any account has an app secret of its own. */
+  readonly #anyOwnSecret = new ReadThroughCache<{ any: boolean }>(1);
+  /** The own app secrets (null: none) of the accounts on a WABA, decrypted, by WABA id. */
+  readonly #wabaSecrets = new ReadThroughCache<{ secrets: (string | null)[] }>(10_000);
 
   constructor(options: AccountServiceOptions) {
     this.#store = options.store;
@@ -83,7 +85,8 @@ export class AccountService {
     options.store.changes.subscribe('accounts', () => {
       this.#senders.invalidate(null);
       this.#ownSecrets.invalidate(null);
-      this.#allSecrets.invalidate(null);
+      this.#anyOwnSecret.invalidate(null);
+      this.#wabaSecrets.invalidate(null);
     });
   }
 
@@ -234,17 +237,41 @@ export class AccountService {
   }
 
   /**
-   * The app secrets accounts have of their own, each once: the candidates a webhook's signature is
-   * tried against beside the configured one. Cached until an account changes in any process;
-   * `fresh` reads them again (a signature none of them verified may be an account's made a moment
-   * ago in another process).
+   * The app secrets that sign the platform's webhooks for some WABAs, as the webhook route asks
+   * (`AppSecretsLookup`, platform/cloud-api/webhook-signer.ts): by WABA id, the own secret of each
+   * account on it (null: it has none); WABAs no account has are left out. Null, without calling
+   * `wabaIds`, when no account has a secret of its own. Cached until an account changes in any
+   * process, except WABAs no account has: read again each time (all of a body's in one query), so
+   * a WABA added a moment ago elsewhere is found at once. `fresh` reads past the caches.
+   * @param options.wabaIds the WABA ids a webhook names (at most 1,000, webhook-payload.ts `namedWabaIds`)
    */
-  async appSecrets(options: { fresh?: boolean } = {}): Promise<string[]> {
-    if (options.fresh) this.#allSecrets.invalidate(null);
-    const all = await this.#allSecrets.get('all', async () => ({
-      secrets: [...new Set((await repo.listAppSecretOverrides(this.#store.read)).map((r) => this.#box.decrypt(r.app_secret_enc)))],
-    }));
-    return all!.secrets;
+  async appSecrets(options: { wabaIds: () => string[]; fresh?: boolean }): Promise<Map<string, (string | null)[]> | null> {
+    const readAny = async () => ({ any: await repo.anyAppSecretOverride(this.#store.read) });
+    const anyOwn = options.fresh ? await readAny() : await this.#anyOwnSecret.get('any', readAny);
+    if (!anyOwn!.any) return null;
+    const ids = [...new Set(options.wabaIds())];
+    const secretsOf = async (wabaIds: string[]) => {
+      const out = new Map<string, (string | null)[]>();
+      for (const row of await repo.appSecretsOfWabas(this.#store.read, wabaIds)) {
+        out.set(row.waba_id, [...(out.get(row.waba_id) ?? []), row.app_secret_enc === null ? null : this.#box.decrypt(row.app_secret_enc)]);
+      }
+      return out;
+    };
+    if (options.fresh) return secretsOf(ids);
+    // The cache asks for each WABA it lacks at once (synchronously): one query then answers them all.
+    const misses: string[] = [];
+    let answer!: (found: Promise<Map<string, (string | null)[]>>) => void;
+    const found = new Promise<Map<string, (string | null)[]>>((resolve) => (answer = resolve));
+    const cached = ids.map((id) =>
+      this.#wabaSecrets.get(id, async () => {
+        misses.push(id);
+        const secrets = (await found).get(id);
+        return secrets && { secrets };
+      }),
+    );
+    answer(misses.length > 0 ? secretsOf(misses) : Promise.resolve(new Map()));
+    const values = await Promise.all(cached);
+    return new Map(ids.flatMap((id, i) => (values[i] ? [[id, values[i].secrets] as const] : [])));
   }
 }
 

@@ -128,8 +128,8 @@ export class PlatformIntake {
     const now = iso(this.#o.clock.now());
     const all = <K extends keyof OwnedUpdates>(key: K): OwnedUpdates[K] => batch.flatMap((d) => d[key] as unknown[]) as OwnedUpdates[K];
     const [contacts, statuses, inbound] = [all('contacts'), all('statuses'), all('inbound')];
-    // In slices, so no statement's size grows with the batch (the platform sends at most 1,000
-    // updates per POST, docs/platform.md §4.3; a 4 MB body can carry 30 times more).
+    // In slices, so no statement's size grows with the batch: one POST carries at most 1,000
+    // updates (docs/platform.md §4.3; the route refuses more), a batch of deliveries 64 times that.
     for (let i = 0; i < contacts.length; i += SLICE) await consumers.contacts.applyPlatform(tx, contacts.slice(i, i + SLICE), now);
     for (let i = 0; i < Math.max(statuses.length, inbound.length); i += SLICE) {
       await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
