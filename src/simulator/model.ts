@@ -55,6 +55,13 @@ export interface SimTemplate {
   status: string;
   /** GREEN / YELLOW / RED once rated (docs/platform.md §2.8); UNKNOWN before. */
   qualityScore?: string;
+  /**
+   * Creative optimizations as written at create or edit (docs/platform.md §0.1):
+   * `{creative_features_spec: {image_touchups: {enroll_status: "OPT_IN"}, …}}`.
+   */
+  degreesOfFreedomSpec?: { creative_features_spec: Record<string, { enroll_status: string }> };
+  /** Link tracking opted out, when given at create or edit. */
+  ctaUrlLinkTrackingOptedOut?: boolean;
   components: Record<string, unknown>[];
   rejectedReason: string | null;
   /** ms of each edit, for the approved-template edit limits (docs/platform.md §2.4). */

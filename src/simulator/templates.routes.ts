@@ -7,12 +7,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
-import { graphError } from './graph-errors.js';
+import { graphError, type GraphError } from './graph-errors.js';
 import { authenticate, authorizeWaba, badJson, fail, isGraphError, params, type Grant } from './graph-http.js';
 import { newGraphId } from '../lib/simulated-identity.js';
 import type { SimTemplate } from './state.js';
 import { checkComponents } from './templates/create-rules.js';
-import { listTemplates, parseFields, templateFields } from './templates/list.js';
+import { listTemplates, templateFields } from './templates/list.js';
+import { selectFields } from './field-selection.js';
 import { component } from './templates/parts.js';
 import { originOf } from './media.routes.js';
 
@@ -126,6 +127,8 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     if (format !== 'POSITIONAL' && format !== 'NAMED') return fail(reply, graphError(100, 'Invalid parameter: parameter_format must be POSITIONAL or NAMED.'));
     const wrong = checkComponents(state, submitted, format, components);
     if (wrong) return fail(reply, wrong);
+    const options = readOptions(b);
+    if (isGraphError(options)) return fail(reply, options);
     const wabaId = request.params.wabaId;
     const reserved = state.reservedNames.get(`${wabaId}:${name}`);
     if (reserved && reserved > Date.now()) return fail(reply, graphError(100, 'The name is still being deleted; try again in about 4 weeks.', 2388023));
@@ -148,6 +151,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
       rejectedReason: null,
       edits: [],
       createdAt: Date.now(),
+      ...options,
     };
     state.templates.set(template.id, template);
     state.changed();
@@ -191,7 +195,8 @@ export function getTemplate(ctx: SimContext, request: FastifyRequest, reply: Fas
   if (!t) return null;
   const ok = authorizeWaba(grant, t.wabaId, 'get');
   if (isGraphError(ok)) return fail(reply, ok);
-  const shaped = templateFields(t, parseFields(params(request).fields));
+  const fields = selectFields(params(request).fields);
+  const shaped = isGraphError(fields) ? fields : templateFields(t, fields);
   return isGraphError(shaped) ? fail(reply, shaped) : shaped;
 }
 
@@ -212,11 +217,14 @@ export function editTemplate(ctx: SimContext, actions: TemplateActions, request:
       return fail(reply, graphError(100, 'An approved template can be edited once a day and 10 times in 30 days.', 2388039));
     }
   }
+  const options = readOptions(b);
+  if (isGraphError(options)) return fail(reply, options);
   if (Array.isArray(b.components)) {
     const wrong = checkComponents(state, category, t.parameterFormat ?? 'POSITIONAL', b.components);
     if (wrong) return fail(reply, wrong);
     t.components = b.components;
   }
+  Object.assign(t, options);
   t.category = category;
   t.edits.push(Date.now());
   t.status = 'PENDING';
@@ -224,4 +232,36 @@ export function editTemplate(ctx: SimContext, actions: TemplateActions, request:
   state.changed();
   if (state.config.review === 'auto') ctx.later(state.config.reviewDelayMs, () => actions.review(t));
   return { success: true };
+}
+
+/**
+ * The optional settings a create or an edit may carry, as the template keeps them
+ * (docs/platform.md §0.1): `degrees_of_freedom_spec`
+ * `{creative_features_spec: {<feature>: {enroll_status: OPT_IN|OPT_OUT}}}` (Meta "Send marketing
+ * messages", JSON-encoded in a form body) and `cta_url_link_tracking_opted_out` (a boolean, `"true"`
+ * in a form body). Absent ones are left as they were; a malformed one is 100.
+ */
+function readOptions(b: Record<string, unknown>): Pick<SimTemplate, 'degreesOfFreedomSpec' | 'ctaUrlLinkTrackingOptedOut'> | GraphError {
+  const out: Pick<SimTemplate, 'degreesOfFreedomSpec' | 'ctaUrlLinkTrackingOptedOut'> = {};
+  let spec = b.degrees_of_freedom_spec;
+  if (typeof spec === 'string') {
+    // A form body carries it JSON-encoded, as Graph takes object parameters.
+    try {
+      spec = JSON.parse(spec);
+    } catch {}
+  }
+  if (spec !== undefined) {
+    const features = (spec as { creative_features_spec?: unknown } | null)?.creative_features_spec;
+    const valid = (f: unknown) => ['OPT_IN', 'OPT_OUT'].includes(String((f as { enroll_status?: unknown } | null)?.enroll_status));
+    if (typeof features !== 'object' || features === null || Array.isArray(features) || !Object.values(features).every(valid)) {
+      return graphError(100, 'Invalid parameter: degrees_of_freedom_spec.creative_features_spec must map features to {"enroll_status": "OPT_IN" or "OPT_OUT"}.');
+    }
+    out.degreesOfFreedomSpec = { creative_features_spec: features as Record<string, { enroll_status: string }> };
+  }
+  const tracking = b.cta_url_link_tracking_opted_out;
+  if (tracking !== undefined) {
+    if (![true, false, 'true', 'false'].includes(tracking as boolean)) return graphError(100, 'Invalid parameter: cta_url_link_tracking_opted_out must be a boolean.');
+    out.ctaUrlLinkTrackingOptedOut = tracking === true || tracking === 'true';
+  }
+  return out;
 }

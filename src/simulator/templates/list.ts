@@ -1,55 +1,25 @@
 /**
- * Reading templates as the platform answers (docs/platform.md §2.3): the default fields, `fields`,
- * the filters (`name`, `status`, `category`, `language`, `content`, `parameter_format`), cursor paging
+ * Reading templates as the platform answers (docs/platform.md §2.3): the fields (fields.ts), the
+ * filters (`name`, `status`, `category`, `language`, `content`, `parameter_format`), cursor paging
  * with `before`/`after` and `next`/`previous` links, and `summary` (template-list-*.json,
  * template-get-*.json).
  */
-import { graphError, type GraphError } from '../graph-errors.js';
+import { selectFields, type FieldSelection } from '../field-selection.js';
+import { NODE_TYPES, readNode } from '../fields.js';
+import type { GraphError } from '../graph-errors.js';
 import { isGraphError } from '../graph-http.js';
 import type { SimTemplate } from '../state.js';
 import { component } from './parts.js';
 
-/** Fields of a template when none are asked for (template-list-response-named-and-positional.json). */
-const DEFAULT_FIELDS = ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'previous_category', 'sub_category', 'id'];
-const KNOWN_FIELDS = new Set([...DEFAULT_FIELDS, 'correct_category', 'rejected_reason', 'quality_score', 'message_send_ttl_seconds', 'library_template_name', 'cta_url_link_tracking_opted_out']);
 /** Page size when `limit` is not given (UNCONFIRMED; Graph edges commonly use 25). */
 const DEFAULT_LIMIT = 25;
 
-/** One template with the asked fields (or the defaults; `id` always). */
-export function templateFields(t: SimTemplate, fields: string[] | null): Record<string, unknown> | GraphError {
-  const all: Record<string, unknown> = {
-    name: t.name,
-    parameter_format: t.parameterFormat ?? 'POSITIONAL',
-    components: t.components,
-    language: t.language,
-    status: t.status,
-    category: t.category,
-    ...(t.previousCategory ? { previous_category: t.previousCategory } : {}),
-    ...(t.category === 'MARKETING' ? { sub_category: 'CUSTOM' } : {}),
-    correct_category: t.category,
-    rejected_reason: t.rejectedReason ?? 'NONE',
-    quality_score: { score: t.qualityScore ?? 'UNKNOWN', date: Math.floor(t.createdAt / 1000) },
-    message_send_ttl_seconds: t.category === 'AUTHENTICATION' ? 600 : 2_592_000,
-    id: t.id,
-  };
-  const asked = fields ?? DEFAULT_FIELDS;
-  const unknown = asked.find((f) => !KNOWN_FIELDS.has(f));
-  if (unknown) return nonexistingField(unknown);
-  const out: Record<string, unknown> = {};
-  for (const f of [...asked.filter((f) => f !== 'id'), 'id']) if (all[f] !== undefined) out[f] = all[f];
-  return out;
-}
-
-/** Graph's answer to a field a node does not have. */
-export function nonexistingField(field: string, node = 'WhatsAppMessageTemplate'): GraphError {
-  const e = graphError(100, `Tried accessing nonexisting field (${field}) on node type (${node})`);
-  e.body.error.message = `(#100) Tried accessing nonexisting field (${field}) on node type (${node})`;
-  delete e.body.error.error_data;
-  return e;
-}
-
-export function parseFields(value: unknown): string[] | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.split(',').map((f) => f.trim()).filter(Boolean) : null;
+/**
+ * One template with the asked fields (or the defaults; `id` always), as fields.ts reads them.
+ * @param selection from `selectFields(query.fields)`.
+ */
+export function templateFields(t: SimTemplate, selection: FieldSelection[] | null): Record<string, unknown> | GraphError {
+  return readNode(NODE_TYPES.template, t, selection);
 }
 
 const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',').map((s) => s.trim().toUpperCase()) : null);
@@ -90,7 +60,8 @@ export function listTemplates(all: SimTemplate[], query: Record<string, unknown>
   if (before !== null && after === null) start = Math.max(0, before - limit);
   const end = before !== null && after === null ? before : start + limit;
   const page = matching.slice(start, end);
-  const fields = parseFields(query.fields);
+  const fields = selectFields(query.fields);
+  if (isGraphError(fields)) return fields;
   const data: Record<string, unknown>[] = [];
   for (const t of page) {
     const shaped = templateFields(t, fields);

@@ -1,0 +1,111 @@
+/**
+ * Reading the `fields` parameter as the Graph API does (docs/platform.md §0.1): a comma-separated
+ * list whose items may carry modifiers (`components.limit(1)`, `qr_image_url.format(SVG)`) and
+ * nested selections (`throughput{level}`, `health_status{entities{entity_type}}`), Meta's "field
+ * expansion". The node types and their fields are in fields.ts.
+ */
+import { graphError, type GraphError } from './graph-errors.js';
+
+/** One asked field: its name and, when braces followed it, the sub-fields asked of its value. */
+export interface FieldSelection {
+  name: string;
+  sub: FieldSelection[] | null;
+}
+
+/**
+ * Parses a `fields` parameter.
+ * @param value the parameter as received (a string; anything else or a blank string means "not given").
+ * @returns the selection, null when none was given (the node's defaults apply), or error 100 for a
+ *   syntax error such as an unclosed brace (its wording is UNCONFIRMED).
+ * @example selectFields('name,quality_score{score}') // [{name:'name',sub:null},{name:'quality_score',sub:[{name:'score',sub:null}]}]
+ */
+export function selectFields(value: unknown): FieldSelection[] | null | GraphError {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  let i = 0;
+  const syntax = (expected: string): GraphError =>
+    graphMessage(`Syntax error "Expected ${expected} instead of ${i < value.length ? `"${value[i]}"` : 'end of string'}." at character ${i}: ${value}`);
+  const space = () => {
+    while (i < value.length && /\s/.test(value[i]!)) i++;
+  };
+  const name = () => {
+    const start = i;
+    while (i < value.length && /\w/.test(value[i]!)) i++;
+    return value.slice(start, i);
+  };
+  // Skips `(…)` after a modifier name, nested parentheses and quoted strings included.
+  const args = (): boolean => {
+    if (value[i] !== '(') return false;
+    let depth = 0;
+    for (; i < value.length; i++) {
+      const c = value[i];
+      if (c === '"' || c === "'") i = value.indexOf(c, i + 1) === -1 ? value.length - 1 : value.indexOf(c, i + 1);
+      else if (c === '(') depth++;
+      else if (c === ')' && --depth === 0) return (i++, true);
+    }
+    return false;
+  };
+  const list = (closing: '}' | null): FieldSelection[] | GraphError => {
+    const out: FieldSelection[] = [];
+    for (;;) {
+      space();
+      const field = name();
+      while (field !== '' && value[i] === '.') {
+        i++;
+        if (name() === '' || !args()) return syntax('"("');
+      }
+      let sub: FieldSelection[] | null = null;
+      space();
+      if (field !== '' && value[i] === '{') {
+        i++;
+        const inner = list('}');
+        if (!Array.isArray(inner)) return inner;
+        if (value[i] !== '}') return syntax('"}"');
+        i++;
+        sub = inner;
+        space();
+      }
+      // Empty items (`a,,b`, a trailing comma) are skipped, as Graph skips them (UNCONFIRMED).
+      if (field !== '') out.push({ name: field, sub });
+      if (value[i] === ',') {
+        i++;
+        continue;
+      }
+      if ((closing === null && i >= value.length) || (closing !== null && value[i] === closing)) return out;
+      return syntax(closing === null ? 'end of string' : '"}"');
+    }
+  };
+  const parsed = list(null);
+  return Array.isArray(parsed) && parsed.length === 0 ? null : parsed;
+}
+
+/**
+ * The part of `value` a nested selection asks for: the named keys of an object (in the order
+ * asked), of each object in a list; a value that is not an object is answered whole. Keys the value
+ * does not have are left out, as unset fields are (docs/platform.md §0.1).
+ */
+export function project(value: unknown, sub: FieldSelection[] | null): unknown {
+  if (sub === null || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => project(v, sub));
+  const out: Record<string, unknown> = {};
+  for (const s of sub) {
+    const v = (value as Record<string, unknown>)[s.name];
+    if (v !== undefined) out[s.name] = project(v, s.sub);
+  }
+  return out;
+}
+
+/**
+ * Graph's answer to a field a node does not have: 100 with no `error_data` and no subcode
+ * (error-100-nonexisting-field.json), naming the field and the node type.
+ */
+export function nonexistingField(field: string, node: string): GraphError {
+  return graphMessage(`Tried accessing nonexisting field (${field}) on node type (${node})`);
+}
+
+/** Error 100 whose message is `(#100) <text>`, with nothing else (error-100-nonexisting-field.json). */
+function graphMessage(text: string): GraphError {
+  const e = graphError(100);
+  e.body.error.message = `(#100) ${text}`;
+  delete e.body.error.error_data;
+  return e;
+}

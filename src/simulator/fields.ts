@@ -1,0 +1,146 @@
+/**
+ * Every field of the Graph nodes the simulator has, in one table keyed by node type, each with the
+ * value the simulator gives it (docs/platform.md §0.1). A field whose value is `undefined` is unset:
+ * it is accepted and left out of the answer, as Graph leaves unset fields out rather than sending
+ * null (template-list-response.json: `previous_category` on one template only). A field not in the
+ * table is refused with 100 "Tried accessing nonexisting field" (error-100-nonexisting-field.json).
+ *
+ * Sources of the lists: Meta's Graph API reference "WhatsApp Business Phone Number"
+ * (graph-api/reference/whats-app-business-account-to-number-current-status, its Fields table) and
+ * "WhatsApp Message Template" (graph-api/reference/whats-app-business-hsm, Fields); Meta's
+ * "Messaging limits" page (`whatsapp_business_manager_messaging_limit` replaces the deprecated
+ * `messaging_limit_tier`); Meta's "Send marketing messages" page (`degrees_of_freedom_spec` as read
+ * back); Meta's "Messaging and calling health status" page (`health_status`); pywa 0bcf2f19
+ * `BusinessPhoneNumber` and `TemplateDetails`, the fields it asks for by default. Values that are not
+ * the simulator's own state are stand-ins; docs/simulator.md lists which are UNCONFIRMED.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { project, nonexistingField, type FieldSelection } from './field-selection.js';
+import type { GraphError } from './graph-errors.js';
+import type { SimNumber, SimTemplate } from './model.js';
+
+/** A node type: the name Graph gives it in errors, its default fields, and how each field is read. */
+export interface NodeType<S> {
+  name: string;
+  /** Answered when `fields` is not given (`id` is always answered, last). */
+  defaults: readonly string[];
+  /** Field → its value for a subject; `undefined` when unset. */
+  fields: Readonly<Record<string, (subject: S) => unknown>>;
+}
+
+/** A stand-in Graph id derived from another (15 digits, first digit `prefix`): the business, the app. */
+const derivedId = (prefix: number, from: string) => `${prefix}${from.replace(/\D/g, '').slice(-14).padStart(14, '0')}`;
+const parsed = (n: SimNumber) => parsePhoneNumberFromString(`+${n.displayPhoneNumber}`);
+const VERIFIED_NAME = 'Simulated Business';
+const available = (entity_type: string, id: string) => ({ entity_type, id, can_send_message: 'AVAILABLE' });
+
+/**
+ * The business phone number (`GET /{phone-number-id}`, `GET /{waba-id}/phone_numbers`):
+ * docs/platform.md §7 for `throughput` (STANDARD = 80 msg/s, HIGH = 1,000).
+ */
+const PHONE_NUMBER: NodeType<SimNumber> = {
+  name: 'WhatsAppBusinessPhoneNumber',
+  defaults: ['verified_name', 'code_verification_status', 'display_phone_number', 'quality_rating', 'platform_type', 'throughput'],
+  fields: {
+    id: (n) => n.phoneNumberId,
+    account_mode: () => 'LIVE',
+    // A base64 blob, as the display-name certificate is; made up from the number and its name.
+    certificate: (n) => Buffer.from(`tidings-simulator certificate ${n.phoneNumberId} ${VERIFIED_NAME}`).toString('base64'),
+    code_verification_status: () => 'VERIFIED',
+    // No welcome message, ice breakers or commands configured (they are left out until set).
+    conversational_automation: (n) => ({ enable_welcome_message: false, id: n.phoneNumberId }),
+    country_code: (n) => parsed(n)?.country ?? parsed(n)?.getPossibleCountries()[0],
+    country_dial_code: (n) => parsed(n)?.countryCallingCode,
+    display_phone_number: (n) => parsed(n)?.formatInternational() ?? `+${n.displayPhoneNumber}`,
+    eligibility_for_api_business_global_search: () => 'NON_ELIGIBLE_UNDEFINED_COUNTRY',
+    // The number, its WABA, the business and the app, all able to send (health status page).
+    health_status: (n) => ({
+      can_send_message: 'AVAILABLE',
+      entities: [available('PHONE_NUMBER', n.phoneNumberId), available('WABA', n.wabaId), available('BUSINESS', derivedId(3, n.wabaId)), available('APP', derivedId(4, n.wabaId))],
+    }),
+    is_official_business_account: () => false,
+    is_on_biz_app: () => false,
+    // Registering a number for Cloud API sets a two-step verification PIN.
+    is_pin_enabled: () => true,
+    is_preverified_number: () => false,
+    // Only numbers added through Embedded Signup have one.
+    last_onboarded_time: () => undefined,
+    messaging_limit_tier: (n) => (n.throughputLevel === 'HIGH' ? 'TIER_UNLIMITED' : 'TIER_1K'),
+    name_status: () => 'APPROVED',
+    // No new display name asked for.
+    new_certificate: () => undefined,
+    new_name_status: () => 'NONE',
+    platform_type: () => 'CLOUD_API',
+    quality_rating: () => 'GREEN',
+    quality_score: () => ({ score: 'GREEN' }),
+    search_visibility: () => 'VISIBLE',
+    status: () => 'CONNECTED',
+    throughput: (n) => ({ level: n.throughputLevel ?? 'STANDARD' }),
+    verified_name: () => VERIFIED_NAME,
+    // No callback override: the simulator posts to the one URL it is configured with.
+    webhook_configuration: () => undefined,
+    // A 1,000 msg/s number needs an unlimited messaging limit (docs/platform.md §7).
+    whatsapp_business_manager_messaging_limit: (n) => (n.throughputLevel === 'HIGH' ? 'TIER_UNLIMITED' : 'TIER_2K'),
+  },
+};
+
+/**
+ * A message template (`GET /{template-id}`, `GET /{waba-id}/message_templates`): the defaults after
+ * docs/platform.md §2.3, `quality_score` after docs/platform.md §2.8.
+ */
+const TEMPLATE: NodeType<SimTemplate> = {
+  name: 'WhatsAppMessageTemplate',
+  // template-list-response-named-and-positional.json
+  defaults: ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'previous_category', 'sub_category'],
+  fields: {
+    id: (t) => t.id,
+    // Per-message pricing bids are not modelled: never set.
+    bid_spec: () => undefined,
+    category: (t) => t.category,
+    components: (t) => t.components,
+    correct_category: (t) => t.category,
+    cta_url_link_tracking_opted_out: (t) => t.ctaUrlLinkTrackingOptedOut,
+    // Written `{creative_features_spec: {image_touchups: {enroll_status}}}`, read back as a list of
+    // `{key: "IMAGE_TOUCHUPS", value: {enroll_status}}` ("Send marketing messages").
+    degrees_of_freedom_spec: (t) =>
+      t.degreesOfFreedomSpec && {
+        creative_features_spec: Object.entries(t.degreesOfFreedomSpec.creative_features_spec).map(([key, value]) => ({ key: key.toUpperCase(), value })),
+      },
+    language: (t) => t.language,
+    // Templates cloned from Meta's template library are not modelled: never set.
+    library_template_name: () => undefined,
+    message_send_ttl_seconds: (t) => (t.category === 'AUTHENTICATION' ? 600 : 2_592_000),
+    name: (t) => t.name,
+    parameter_format: (t) => t.parameterFormat ?? 'POSITIONAL',
+    previous_category: (t) => t.previousCategory,
+    quality_score: (t) => ({ score: t.qualityScore ?? 'UNKNOWN', date: Math.floor(t.createdAt / 1000) }),
+    rejected_reason: (t) => t.rejectedReason ?? 'NONE',
+    status: (t) => t.status,
+    sub_category: (t) => (t.category === 'MARKETING' ? 'CUSTOM' : undefined),
+  },
+};
+
+/** The node types the simulator serves, by what the routes call them. */
+export const NODE_TYPES = { phoneNumber: PHONE_NUMBER, template: TEMPLATE } as const;
+
+/**
+ * One node as Graph answers a read: the asked fields in the order asked (or the defaults), nested
+ * selections applied, unset fields left out, `id` always and last.
+ * @param selection from `selectFields` (null: the defaults).
+ * @returns the answer, or 100 "Tried accessing nonexisting field" for the first field the node type
+ *   does not have.
+ * @example readNode(NODE_TYPES.phoneNumber, number, selectFields('throughput{level}')) // {throughput: {level: 'STANDARD'}, id}
+ */
+export function readNode<S>(type: NodeType<S>, subject: S, selection: FieldSelection[] | null): Record<string, unknown> | GraphError {
+  const asked = selection ?? type.defaults.map((name) => ({ name, sub: null }));
+  const unknown = asked.find((f) => !Object.hasOwn(type.fields, f.name));
+  if (unknown) return nonexistingField(unknown.name, type.name);
+  const out: Record<string, unknown> = {};
+  for (const f of asked) {
+    if (f.name === 'id') continue;
+    const value = type.fields[f.name]!(subject);
+    if (value !== undefined) out[f.name] = project(value, f.sub);
+  }
+  out.id = type.fields.id!(subject);
+  return out;
+}
