@@ -7,7 +7,7 @@ import { buildApp, buildMetricsApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { buildDeps } from './deps.js';
 import { shutdown } from './shutdown.js';
-import { buildSimulator, type Simulator } from './simulator/app.js';
+import { buildSimulator, StateFileError, type Simulator } from './simulator/app.js';
 
 async function main(): Promise<void> {
   let config;
@@ -36,6 +36,11 @@ async function main(): Promise<void> {
       webhookUrl: `http://127.0.0.1:${config.port}/platform/whatsapp/webhook`,
       stateFile: path.join(config.dataDir, 'simulator-state.json'),
       logger,
+    }).catch((err: unknown) => {
+      // A damaged state file: one line naming it and what to do (simulator/state-file.ts), not a stack trace.
+      if (!(err instanceof StateFileError)) throw err;
+      console.error(`Cannot start: ${err.message}`);
+      process.exit(1);
     });
     const sim = simulator;
     await listenOrExplain(() => sim.app.listen({ port: platform.simulatorPort, host: '127.0.0.1' }), 'SIMULATOR_PORT', platform.simulatorPort);

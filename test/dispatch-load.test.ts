@@ -170,8 +170,10 @@ describe('dispatch across a crash', () => {
       WHATSAPP_VERIFY_TOKEN: 'verify',
       PLATFORM_TIMEOUT_MS: '2000',
       // Longer than the simulator's webhook retries take to reach the restarted service (its statuses
-      // of the sends in flight at the kill; retried after 0.1, 0.4, 1.4, 4.4 and 14.4 s).
-      RECONCILIATION_WINDOW_MS: '20000',
+      // of the sends in flight at the kill; retried 0.1, 0.4, 1.4, 4.4, 14.4 and 44.4 s after the
+      // first attempt, simulator/webhook-sender.ts), so a restart slowed past 14 s by a busy machine
+      // still hears them before any claim ends.
+      RECONCILIATION_WINDOW_MS: '50000',
       JOB_POLL_MS: '50',
       ...database.env,
     };

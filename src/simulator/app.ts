@@ -21,6 +21,7 @@ import { registerUploadRoutes } from './uploads.routes.js';
 import { WebhookSender } from './webhook-sender.js';
 
 export { newWamid } from './identity.js';
+export { StateFileError } from './state-file.js';
 export { simulatorAccessToken } from '../lib/simulated-identity.js';
 
 export interface SimulatorOptions {
@@ -28,6 +29,10 @@ export interface SimulatorOptions {
   appSecret: string;
   /** Where webhooks go; settable later with PUT /_simulator/config `{ "webhookUrl" }`. */
   webhookUrl?: string | null;
+  /**
+   * Where the state is kept (docs/simulator.md "State file"), or null to keep it in memory. A file
+   * that is not there is a fresh start; a damaged one is refused (`StateFileError`), never replaced.
+   */
   stateFile?: string | null;
   logger: Logger;
 }
@@ -44,9 +49,19 @@ export interface Simulator {
 }
 
 const GRAPH_VERSION = /^v\d+\.\d+$/;
+/** `POST /{version}/{phone-number-id}/messages`: sends and mark-as-read. */
+const SEND = /^\/v\d+\.\d+\/\d+\/messages(?:\?|$)/;
 
+/**
+ * Builds the simulator (not listening yet) on its state file, and takes up the webhooks it still
+ * owed when it last stopped (or was killed): those due meanwhile go out at once, in order, the
+ * others at their time; templates still in review are reviewed when due.
+ * @throws StateFileError when the state file or its journal is damaged (the message names the file).
+ */
 export async function buildSimulator(options: SimulatorOptions): Promise<Simulator> {
-  const state = new SimulatorState(options.stateFile ?? null);
+  const log = options.logger.child({ component: 'simulator' });
+  const state = new SimulatorState(options.stateFile ?? null, { onSaveError: (err) => log.error({ err, stateFile: options.stateFile }, 'simulator state file not written') });
+  for (const note of state.notes) log.warn(note);
   let webhookUrl = options.webhookUrl ?? null;
   const webhooks = new WebhookSender(state, { appSecret: options.appSecret, webhookUrl: () => webhookUrl, logger: options.logger });
   const timers = new Set<NodeJS.Timeout>();
@@ -58,6 +73,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     }, ms);
     timers.add(t);
   };
+  const { resume, ...reports } = reporting(state, webhooks, later);
   const ctx: SimContext = {
     state,
     webhooks,
@@ -76,10 +92,10 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
         reply.raw.on('close', release);
       });
     },
-    ...reporting(state, webhooks, later),
+    ...reports,
   };
 
-  const app = Fastify({ loggerInstance: options.logger.child({ component: 'simulator' }) as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 101 * 1024 * 1024 });
+  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 101 * 1024 * 1024 });
   // Bodies as the Graph API reads them: JSON (a broken one is answered 100 by the route), form
   // fields (values that are JSON objects or arrays decoded), and anything else as raw bytes
   // (resumable upload data; a route that wants parameters finds none in them).
@@ -103,6 +119,14 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/_simulator/') && state.config.latencyMs > 0) await new Promise((r) => setTimeout(r, state.config.latencyMs));
   });
+  // A call that changed something is answered once the change is on disk, so a kill after the
+  // answer loses nothing the caller was told (templates, media, windows, tokens, config). Sends are
+  // the exception: a snapshot per send would cost too much, and what they leave owed, their status
+  // reports, is journaled before their answer (outbox.ts); their records may lag by 500 ms.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !SEND.test(request.url)) await state.durable();
+    return payload;
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/_simulator/')) return reply.code(404).send({ error: `No control call ${request.method} ${path}.` });
@@ -125,6 +149,14 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerUploadRoutes(app, ctx);
   registerObjectRoutes(app, ctx, templates);
   registerControlRoutes(app, ctx, templates, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
+
+  if (state.outbox.size > 0) log.info({ owed: state.outbox.size }, 'simulator resumes the webhooks it owed');
+  resume();
+  if (state.config.review === 'auto') {
+    for (const t of state.templates.values()) {
+      if (t.status === 'PENDING') later(Math.max(0, (t.edits.at(-1) ?? t.createdAt) + state.config.reviewDelayMs - Date.now()), () => templates.review(t));
+    }
+  }
 
   return {
     app,

@@ -37,6 +37,11 @@ export interface SimulatorConfig {
   /** How long items wait to be batched, ms (0 = send at once). */
   webhookBatchMs: number;
   /**
+   * How long a webhook not answered 200 is retried, ms, counted from when it was due; then it is
+   * dropped with a log line. Meta: "for up to 7 days" (docs/platform.md §4.8); shortened in tests.
+   */
+  webhookRetryMs: number;
+  /**
    * Messages per second of a STANDARD-tier number (docs/platform.md §7: 80). A HIGH-tier number gets
    * 1,000; `throughputByNumber` overrides both for one number.
    */
@@ -81,6 +86,7 @@ export const DEFAULT_CONFIG: SimulatorConfig = {
   shuffleWebhooks: false,
   webhookBatchSize: 1,
   webhookBatchMs: 0,
+  webhookRetryMs: 7 * 24 * 60 * 60 * 1000,
   throughput: 80,
   throughputByNumber: {},
   pairLimit: { burst: 45, windowSeconds: 6 },
@@ -136,6 +142,7 @@ export function applyConfig(current: SimulatorConfig, body: Record<string, unkno
     if (allowed && !allowed.includes(value as string)) errors.push(`${key} must be one of ${allowed.join(', ')}.`);
     if (RATES.has(key) && ((value as number) < 0 || (value as number) > 1)) errors.push(`${key} must be from 0 to 1.`);
     if (key === 'webhookVersion' && !/^v\d+\.\d+$/.test(value as string)) errors.push('webhookVersion must look like v23.0.');
+    if (key === 'webhookRetryMs' && (value as number) < 0) errors.push('webhookRetryMs must be a number ≥ 0.');
     if (key === 'mediaDownloadFailures' && (!Number.isInteger(value) || (value as number) < 0)) errors.push('mediaDownloadFailures must be a whole number ≥ 0.');
     next[key] = value;
   }

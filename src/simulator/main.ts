@@ -1,7 +1,7 @@
 /** `npm run simulator`: the Cloud API simulator alone (docs/api.md §D12). */
 import pino from 'pino';
 import { ConfigError, loadSimulatorConfig } from '../config.js';
-import { buildSimulator } from './app.js';
+import { buildSimulator, StateFileError } from './app.js';
 
 async function main(): Promise<void> {
   let config;
@@ -15,7 +15,17 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = pino({ level: config.logLevel });
-  const sim = await buildSimulator({ appSecret: config.appSecret, webhookUrl: config.webhookUrl, stateFile: config.stateFile, logger });
+  let sim;
+  try {
+    sim = await buildSimulator({ appSecret: config.appSecret, webhookUrl: config.webhookUrl, stateFile: config.stateFile, logger });
+  } catch (err) {
+    // A damaged state file: one line naming it and what to do, not a stack trace.
+    if (err instanceof StateFileError) {
+      console.error(`Cannot start: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
   const address = await sim.app.listen({ port: config.port, host: config.host });
   logger.info({ address, webhookUrl: config.webhookUrl, stateFile: config.stateFile }, 'Cloud API simulator listening');
   const stop = async () => {

@@ -66,10 +66,11 @@ export function pricingOf(message: SimMessage): { category: string; type: 'regul
  * v24.0 neither `conversation` nor, on `sent`, `pricing` is sent (webhook-status-minimal-v24.json;
  * that v24 `sent` loses `pricing` is read from that example and is UNCONFIRMED). BSUIDs: the
  * recipient's `recipient_user_id` always, except on `failed` for a phone send (docs/platform.md §4.9).
+ * `at` (ms since the epoch, default now) is when the status happened: its `timestamp`, also when the
+ * report goes out late (after a restart of the simulator).
  */
-export function statusItem(config: SimulatorConfig, message: SimMessage, user: SimUser | null, status: string, errorCode?: number): Record<string, unknown> {
-  const now = Date.now();
-  const item: Record<string, unknown> = { id: message.wamid, status, timestamp: String(Math.floor(now / 1000)) };
+export function statusItem(config: SimulatorConfig, message: SimMessage, user: SimUser | null, status: string, errorCode?: number, at = Date.now()): Record<string, unknown> {
+  const item: Record<string, unknown> = { id: message.wamid, status, timestamp: String(Math.floor(at / 1000)) };
   if (message.to) item.recipient_id = message.to;
   if (config.bsuid && user && !(status === 'failed' && message.to)) {
     item.recipient_user_id = user.userId;
@@ -88,7 +89,7 @@ export function statusItem(config: SimulatorConfig, message: SimMessage, user: S
   const readAlone = status === 'read' && !message.statuses.includes('delivered');
   const priced = status === 'delivered' || readAlone || (status === 'sent' && legacy);
   if (legacy && (status !== 'read' || readAlone)) {
-    const c = conversationFor(message, category, now);
+    const c = conversationFor(message, category, at);
     item.conversation = { id: c.id, ...(status === 'sent' ? { expiration_timestamp: String(Math.floor(c.expiresAt / 1000)) } : {}), origin: { type: category } };
   }
   if (priced) {

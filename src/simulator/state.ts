@@ -1,40 +1,30 @@
 /**
- * What the simulator holds, and its state file. Writes are debounced and atomic (write then rename),
- * so a restart of the simulator forgets nothing of consequence: numbers, tokens, users, customer
- * service windows, recent messages, templates, media (bytes in a directory beside the file), upload
- * sessions and the config.
+ * What the simulator holds, and its state file (read by state-file.ts, written by state-writer.ts).
+ * A restart forgets nothing of consequence: numbers, tokens, users, customer service windows, recent
+ * messages, templates, media (bytes in a directory beside the file), upload sessions, the config,
+ * and the webhooks it owes (outbox.ts). The file is rewritten at most every 500 ms, off the event
+ * loop (temporary file, fsync, rename), and at once for a caller waiting on `durable()`; owed
+ * webhooks are journaled before the call that caused them is answered, so a killed process loses
+ * none of them (docs/simulator.md "State file").
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type SimulatorConfig } from './config.js';
 import { simulatedDisplayNumber } from '../lib/simulated-identity.js';
+import { Outbox } from './outbox.js';
+import { readStateFile, type Persisted } from './state-file.js';
+import { StateWriter } from './state-writer.js';
 import { bsuidFor } from './users.js';
 
 export { DEFAULT_CONFIG, type SimulatorConfig } from './config.js';
+export { StateFileError } from './state-file.js';
 
 export type { SimNumber, SimUser, SimMessage, SimTemplate, SimMedia, SimUpload, SimRead, SimToken } from './model.js';
 import type { SimNumber, SimUser, SimMessage, SimTemplate, SimMedia, SimUpload, SimRead, SimToken } from './model.js';
 
-interface Persisted {
-  config: SimulatorConfig;
-  numbers: SimNumber[];
-  windows: Record<string, number>;
-  messages: SimMessage[];
-  templates?: SimTemplate[];
-  media?: SimMedia[];
-  reservedNames?: Record<string, number>;
-  tokens?: Record<string, SimToken>;
-  users?: SimUser[];
-  inbound?: Record<string, { phoneNumberId: string; userId: string; at: number }>;
-  reads?: SimRead[];
-  uploads?: Record<string, SimUpload>;
-  handles?: string[];
-}
-
-/** A token registered through the control API: the WABAs it may act for, and when it expires. */
 /** Messages (and inbound messages) kept for `GET /_simulator/state`, reports and mark-as-read. */
 const MAX_MESSAGES = 10_000;
-/** Messages written to the state file (the most recent ones). */
+/** Messages written to the state file (the most recent ones; those with owed reports besides). */
 const PERSISTED_MESSAGES = 1000;
 
 export class SimulatorState {
@@ -64,12 +54,45 @@ export class SimulatorState {
   readonly sendStats = { taken: 0, refused: new Map<number, number>() };
   /** Where media bytes are kept (`<state file>.media/`), or null to keep them in memory only. */
   readonly mediaDir: string | null;
+  /** The webhooks owed: scheduled status reports, and deliveries until they are answered 200. */
+  readonly outbox: Outbox;
+  /** What loading found worth a log line (a torn last journal line, dropped). */
+  readonly notes: string[] = [];
   readonly #bytes = new Map<string, Buffer>();
-  #timer: NodeJS.Timeout | null = null;
+  readonly #writer: StateWriter | null;
 
-  constructor(readonly file: string | null) {
+  /**
+   * @param file the state file (created on the first change), or null to keep everything in memory.
+   * @param options.onSaveError told when a background write of the state file fails (it is retried with the next change).
+   * @throws StateFileError when the file or its journal is damaged: the file is left as it is.
+   */
+  constructor(
+    readonly file: string | null,
+    options: { onSaveError?: (err: unknown) => void } = {},
+  ) {
     this.mediaDir = file ? `${file}.media` : null;
-    if (file && fs.existsSync(file)) this.#load(JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Persisted>);
+    const stored = file ? readStateFile(file) : null;
+    // Without a handler a failed write is an unhandled rejection, as a failed synchronous write was.
+    const onError =
+      options.onSaveError ??
+      ((err: unknown) => {
+        throw err;
+      });
+    this.#writer = file && stored ? new StateWriter(file, stored, (journalFrom) => this.#persisted(journalFrom), onError) : null;
+    this.outbox = new Outbox(this.#writer, (m) => this.#adopt(m));
+    if (!stored) return;
+    if (stored.data) this.#load(stored.data);
+    if (stored.data?.owed) this.outbox.restore(stored.data.owed, (wamid) => this.messages.get(wamid));
+    for (const op of stored.ops) this.outbox.apply(op);
+    this.notes.push(...stored.notes);
+  }
+
+  /** The state's copy of a message an owed report is about (a message restored from the journal joins the state). */
+  #adopt(message: SimMessage): SimMessage {
+    const known = this.messages.get(message.wamid);
+    if (known) return known;
+    this.addMessage(message);
+    return message;
   }
 
   #load(data: Partial<Persisted>): void {
@@ -168,38 +191,38 @@ export class SimulatorState {
     this.changed();
   }
 
-  /** Schedules a write of the state file (at most one per 500 ms). */
+  /** Schedules a write of the state file (at most one per 500 ms, less often when the state is large: state-writer.ts). */
   changed(): void {
-    if (!this.file || this.#timer) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.flush();
-    }, 500);
-    this.#timer.unref();
+    this.#writer?.changed();
   }
 
+  /** Writes the state file now, synchronously (on close, and in tests). */
   flush(): void {
-    if (!this.file) return;
-    if (this.#timer) {
-      clearTimeout(this.#timer);
-      this.#timer = null;
-    }
+    this.#writer?.flush();
+  }
+
+  /** Resolves once every change so far is in the state file on disk (at once without a file). */
+  durable(): Promise<void> {
+    return this.#writer?.durable() ?? Promise.resolve();
+  }
+
+  /** What the state file holds; `journalFrom` is the first journal segment it does not cover. */
+  #persisted(journalFrom: number): Persisted {
     const snapshot = this.snapshot();
-    const data: Persisted = {
+    // The last messages only: writing ten thousand every half second would stall the process
+    // under load; status reports and replies concern recent messages (owed reports keep theirs).
+    const messages = snapshot.messages.slice(-PERSISTED_MESSAGES);
+    return {
       ...snapshot,
-      // The last messages only: writing ten thousand every half second would stall the process
-      // under load; status reports and replies concern recent messages.
-      messages: snapshot.messages.slice(-PERSISTED_MESSAGES),
+      messages,
       reservedNames: Object.fromEntries(this.reservedNames),
       tokens: Object.fromEntries(this.tokens),
       inbound: Object.fromEntries(this.inbound),
       uploads: Object.fromEntries(this.uploads),
       handles: [...this.handles],
+      owed: this.outbox.persisted(new Set(messages.map((m) => m.wamid))),
+      journalFrom,
     };
-    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
-    fs.renameSync(tmp, this.file);
   }
 
   /** What `GET /_simulator/state` shows (tokens are left out: they are credentials). */
