@@ -112,8 +112,10 @@ export class WebhookSender {
       byNumber.set(q.item.phoneNumberId, list);
     }
     for (const [phoneNumberId, list] of byNumber) {
-      for (let i = 0; i < list.length; i += Math.max(1, webhookBatchSize)) {
-        const batch = list.slice(i, i + Math.max(1, webhookBatchSize));
+      // The platform puts at most 1,000 updates in one POST (docs/platform.md §4.3), as Tidings enforces.
+      const size = Math.min(1000, Math.max(1, webhookBatchSize));
+      for (let i = 0; i < list.length; i += size) {
+        const batch = list.slice(i, i + size);
         const payload = this.#envelope(phoneNumberId, batch.map((q) => q.item));
         const waiters = batch.flatMap((q) => {
           const resolve = this.#waiters.get(q);
