@@ -18,6 +18,7 @@ import { databaseChecks } from './db/health.js';
 import type { Deps } from './deps.js';
 import { TidingsError } from './errors.js';
 import { registerAuth } from './http/auth.js';
+import { budgetedJsonParser } from './http/body-budget.js';
 import { frameworkError, MAX_PATH_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerLifecycle } from './http/lifecycle.js';
@@ -80,8 +81,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // `verbose` keeps the failed value and keyword's schema, so an error can list a union's allowed
   // values, say what was given instead, and read the schema's hints.
   // `discriminator`: unions tagged by `type` (TaggedUnion) are checked against the branch chosen.
-  const bodyAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true }));
-  const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true }));
+  const bodyAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true, unicode: false, logger: false }));
+  const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true, unicode: false, logger: false }));
   app.setValidatorCompiler(({ schema, httpPart }) => {
     // A multipart body's schema describes the form for the OpenAPI document; the route reads and
     // checks its parts itself, as streams (MULTIPART_BODY in http/schemas.ts).
@@ -96,6 +97,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   }
 
   registerErrorHandling(app);
+  // Bodies holding more values than any valid request needs are refused before they are parsed (http/body-budget.ts).
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, budgetedJsonParser(app.getDefaultJsonParser('error', 'error')));
 
   // Every route as registered, for the suites that must cover them all (auth, fuzzing).
   const routeTable: RouteEntry[] = [];

@@ -97,7 +97,7 @@ describe('error messages', () => {
   it('states the body limit and the size sent in human units (a 20 MB body)', async () => {
     const res = await h.api('POST', '/v1/messages/', { raw: 'x'.repeat(20 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
     assert.deepEqual([res.status, res.body.error.code], [400, 'request_too_large']);
-    assert.equal(res.body.error.message, "The request body (20 MB) is larger than 1 MB, this operation's limit.");
+    assert.equal(res.body.error.message, "The request body (20 MB) is larger than 640 KB, this operation's limit.");
   });
 
   it("states an upload's limit in human units", async () => {

@@ -58,10 +58,13 @@ describe('HTTP errors and the envelope', () => {
     assertEnvelope(res, 400, 'parameter_unknown', 'priority');
   });
 
-  it('answers a body over 1 MB with 400 request_too_large', async () => {
-    const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'x'.repeat(1024 * 1024 + 10) } });
+  it('answers a body over its limit with 400 request_too_large naming it (1 MB; 640 KB for a send)', async () => {
+    const res = await h.api('POST', '/v1/templates/', { body: { name: 'big', category: 'UTILITY', language: 'en_US', body: 'x'.repeat(1024 * 1024 + 10) } });
     assertEnvelope(res, 400, 'request_too_large');
     assert.match(res.body.error.message, /larger than 1 MB/);
+    const send = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'x'.repeat(700 * 1024) } });
+    assertEnvelope(send, 400, 'request_too_large');
+    assert.match(send.body.error.message, /larger than 640 KB/);
     // The platform's webhooks may be up to 4 MB (security issue 10): the message names that limit.
     const webhook = await h.api('POST', '/platform/whatsapp/webhook', { key: null, raw: 'x'.repeat(5 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
     assertEnvelope(webhook, 400, 'request_too_large');

@@ -183,8 +183,9 @@ describe('rich messages', () => {
         'duplicate interactive.buttons[2].title',
       ]);
       assert.deepEqual(await issuesOf({ type: 'interactive', interactive: { kind: 'buttons', body: ' ', buttons: [] } }), ['blank interactive.body', 'too_few interactive.buttons']);
-      // Characters as people count them: 20 emoji fit a 20-character title.
-      assert.equal((await send({ type: 'interactive', interactive: { kind: 'buttons', body: 'ok', buttons: [{ id: 'e', title: '👍'.repeat(20) }] } })).status, 201);
+      // Counted as the platform's validators count (UTF-16 code units, docs/platform.md §1.4): 👍 counts 2.
+      assert.equal((await send({ type: 'interactive', interactive: { kind: 'buttons', body: 'ok', buttons: [{ id: 'e', title: '👍'.repeat(10) }] } })).status, 201);
+      assert.deepEqual(await issuesOf({ type: 'interactive', interactive: { kind: 'buttons', body: 'ok', buttons: [{ id: 'e', title: '👍'.repeat(11) }] } }), ['too_long interactive.buttons[0].title']);
     });
 
     it('a list', async () => {

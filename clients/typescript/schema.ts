@@ -309,7 +309,7 @@ export interface paths {
         };
         /**
          * Download a file's content
-         * @description The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone.
+         * @description The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone. Images, audio and video are served `inline`, anything else (documents, SVG) as an attachment with its filename, always with `X-Content-Type-Options: nosniff`.
          */
         get: operations["getMediaContent"];
         put?: never;
@@ -600,9 +600,9 @@ export interface components {
                 latitude: number;
                 /** @description Decimal degrees, −180 to 180. */
                 longitude: number;
-                /** @description The place's name. */
+                /** @description The place's name, at most 1,000 characters. */
                 name?: string;
-                /** @description Its address. */
+                /** @description Its address, at most 1,000 characters. */
                 address?: string;
             } | null;
             contacts?: {
@@ -956,9 +956,9 @@ export interface components {
                 latitude: number;
                 /** @description Decimal degrees, −180 to 180. */
                 longitude: number;
-                /** @description The place's name. */
+                /** @description The place's name, at most 1,000 characters. */
                 name?: string;
-                /** @description Its address. */
+                /** @description Its address, at most 1,000 characters. */
                 address?: string;
             };
         };
@@ -1006,7 +1006,7 @@ export interface components {
              * @enum {string}
              */
             type: "contacts";
-            /** @description One or more contact cards. */
+            /** @description One to 257 contact cards, 16,384 characters of JSON in all (docs/api.md §D15). */
             contacts: {
                 name: {
                     /** @description The name as shown; required. */
@@ -1165,7 +1165,7 @@ export interface components {
             footer?: string;
             /** @description The button's label: at most 20 characters. */
             displayText: string;
-            /** @description Opened when the customer taps the button: an http or https URL. */
+            /** @description Opened when the customer taps the button: an http or https URL of at most 2,000 characters. */
             url: string;
         };
         /**

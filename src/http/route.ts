@@ -61,6 +61,8 @@ export interface RouteSpec {
   consumes?: string[];
   /** Left out of the OpenAPI document (an alternative form of another route). */
   hidden?: boolean;
+  /** The largest JSON body this operation takes, bytes; default the app's 1 MB (`BODY_LIMIT_BYTES`). */
+  bodyLimit?: number;
 }
 
 type StaticOf<T> = T extends TSchema ? Static<T> : Record<string, never>;
@@ -143,6 +145,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
     app.route({
       method: spec.method,
       url: spec.url,
+      ...(spec.bodyLimit !== undefined ? { bodyLimit: spec.bodyLimit } : {}),
       config: {
         route: spec,
         auth: spec.access !== 'public',

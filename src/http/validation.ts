@@ -183,7 +183,7 @@ function detail(e: AjvError): { code: string; text: string; listsValues?: boolea
     case 'minLength':
       return { code: 'too_short', text: p.limit === 1 ? 'must not be empty' : `must be at least ${plural(p.limit, 'character')}` };
     case 'maxLength':
-      return { code: 'too_long', text: `must be at most ${plural(p.limit, 'character')} (it has ${count(typeof e.data === 'string' ? [...e.data].length : 0)})` };
+      return { code: 'too_long', text: `must be at most ${plural(p.limit, 'character')} (it has ${count(typeof e.data === 'string' ? e.data.length : 0)})` };
     case 'minimum':
       return { code: 'too_small', text: `must be at least ${p.limit}` };
     case 'exclusiveMinimum':

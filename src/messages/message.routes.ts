@@ -12,6 +12,17 @@ import type { TestModeService } from './test-mode.service.js';
 
 const read = { scope: 'messages:read', modes: 'any' } as const;
 
+/**
+ * The send's body limit, bytes (docs/api.md §8, §D15): what the largest valid message of any type
+ * needs, with a third to spare. Written the costliest way (every character past ASCII as `\uXXXX`,
+ * as Python's `json.dumps` does by default), the largest valid sends take (test/rich-bounds.test.ts
+ * sends each): text 24 KB, reply buttons 12 KB, list 44 KB, cta_url 19 KB, location 12 KB, contacts
+ * 47 KB (96 KB if all 16,384 characters of cards are escaped), reaction under 1 KB, and a template
+ * send with its 65 values and 10 button values at their longest 462 KB. The global 1 MB limit let
+ * a send carry 38,000 buttons (issue 23).
+ */
+export const SEND_BODY_LIMIT_BYTES = 640 * 1024;
+
 /** The rest of the path, as the id (a wamid pasted with its slashes). */
 const RawIdParams = Type.Object({ '*': Type.String({ minLength: 1 }) });
 
@@ -58,6 +69,7 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         ],
         headers: SendMessageHeaders,
         body: SendMessageBody,
+        bodyLimit: SEND_BODY_LIMIT_BYTES,
         response: { status: 201, schema: Type.Ref(Message) },
       },
       ({ auth, body, headers }) => sender.send(auth, body, headers['x-tidings-source'] === 'dashboard' ? 'dashboard' : 'api'),

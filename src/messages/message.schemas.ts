@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, NullableString, PageLimit, StringEnum, TaggedUnion, Timestamp } from '../http/schemas.js';
 import { InboundMessage, TEXT_MAX_LENGTH } from './inbound.schemas.js';
-import { ContactCard, CustomerReaction, Interactive, Location, Reaction } from './rich.schemas.js';
+import { CONTACT_LIMITS, REFERENCE_MAX_LENGTH, schemaBound } from './rich.limits.js';
+import { ContactCard, CustomerReaction, Interactive, Location, Reaction, SendContactCard } from './rich.schemas.js';
 import { TemplateButtonValues, TemplateVariables } from './template-values.schemas.js';
 import { TEXT_TYPE_HINT, unknownFieldHints } from './send-hints.js';
 
@@ -93,7 +94,7 @@ const sendCommon = {
     maxLength: 140,
   }),
   replyTo: Type.Optional(
-    Type.String({ description: 'A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one.', minLength: 1 }),
+    Type.String({ description: 'A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one.', minLength: 1, maxLength: REFERENCE_MAX_LENGTH }),
   ),
   validityPeriod: Type.Optional(
     Type.Integer({
@@ -109,7 +110,7 @@ export const SendTemplateMessage = Type.Object(
   {
     ...sendCommon,
     type: Type.Literal('template'),
-    templateId: Type.String({ description: 'A `tpl_` id of an approved utility template.', minLength: 1 }),
+    templateId: Type.String({ description: 'A `tpl_` id of an approved utility template.', minLength: 1, maxLength: 1024 }),
     variables: Type.Optional(TemplateVariables),
     buttons: Type.Optional(TemplateButtonValues),
   },
@@ -145,7 +146,7 @@ export const SendMediaMessage = Type.Object(
   {
     ...sendCommon,
     type: Type.Literal('media'),
-    mediaId: Type.String({ description: 'A `med_` id from POST /v1/media.', minLength: 1 }),
+    mediaId: Type.String({ description: 'A `med_` id from POST /v1/media.', minLength: 1, maxLength: REFERENCE_MAX_LENGTH }),
     caption: Type.Optional(Type.String({ maxLength: 1024, description: 'Shown with images, videos and documents.' })),
   },
   {
@@ -186,7 +187,7 @@ export const SendLocationMessage = Type.Object(
 );
 
 export const SendContactsMessage = Type.Object(
-  { ...sendCommon, type: Type.Literal('contacts'), contacts: Type.Array(ContactCard, { description: 'One or more contact cards.' }) },
+  { ...sendCommon, type: Type.Literal('contacts'), contacts: Type.Array(SendContactCard, { maxItems: schemaBound(CONTACT_LIMITS.cards), description: 'One to 257 contact cards, 16,384 characters of JSON in all (docs/api.md §D15).' }) },
   {
     $id: 'SendContactsMessage',
     additionalProperties: false,

@@ -8,7 +8,7 @@ import type { Reader } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import type { AuthContext } from '../http/access.js';
 import type { OutboundContent } from '../platform/platform.js';
-import * as repo from './message.repository.js';
+import { conversationTarget } from './conversation-target.js';
 import type { SendMessageBody } from './message.schemas.js';
 import { checkContacts, checkInteractive, checkLocation, checkReaction } from './rich.rules.js';
 
@@ -28,15 +28,16 @@ export interface PreparedRich {
  * Checks a rich send and builds what is sent and kept.
  * @param to the recipient as resolved (its address, E.164 or BSUID, and its contact): a reaction's
  *   target must be a message of the conversation with them.
- * @throws TidingsError parameter_invalid (with `issues`, one per breached limit, `param` the first
- *   issue's field), reply_target_not_found (a reaction's `messageId` names no message of this
- *   account and mode).
+ * @throws TidingsError parameter_invalid (with `issues`, one per breached limit up to 100, `param`
+ *   the first issue's field), reply_target_not_found (a reaction's `messageId` names no message of
+ *   this account and mode).
  */
 export async function prepareRich(db: Reader, auth: AuthContext, body: RichBody, to: Recipient): Promise<PreparedRich> {
-  const issues =
+  const { issues, more } =
     body.type === 'interactive' ? checkInteractive(body.interactive) : body.type === 'location' ? checkLocation(body.location) : body.type === 'contacts' ? checkContacts(body.contacts) : checkReaction(body.reaction);
   if (issues.length > 0) {
-    throw new TidingsError('parameter_invalid', `The ${body.type} message breaks ${issues.length === 1 ? 'a limit' : `${issues.length} limits`} of the platform; see issues.`, { param: issues[0]!.field, issues });
+    const count = more ? `more than ${issues.length} limits; see issues (the first ${issues.length})` : `${issues.length === 1 ? 'a limit' : `${issues.length} limits`}; see issues`;
+    throw new TidingsError('parameter_invalid', `The ${body.type} message breaks ${count}.`, { param: issues[0]!.field, issues });
   }
   switch (body.type) {
     case 'interactive': {
@@ -56,7 +57,7 @@ export async function prepareRich(db: Reader, auth: AuthContext, body: RichBody,
     case 'contacts':
       return { content: { type: 'contacts', contacts: body.contacts }, stored: JSON.stringify({ contacts: body.contacts }), reactTo: null };
     case 'reaction': {
-      const target = await reactionTarget(db, auth, body.reaction.messageId, to);
+      const target = await conversationTarget(db, auth, body.reaction.messageId, to, 'reaction.messageId', 'react to');
       return {
         content: { type: 'reaction', targetWamid: target.wamid ?? '', emoji: body.reaction.emoji },
         stored: JSON.stringify({ reaction: body.reaction }),
@@ -64,26 +65,4 @@ export async function prepareRich(db: Reader, auth: AuthContext, body: RichBody,
       };
     }
   }
-}
-
-/**
- * The message a reaction is on: a customer's (`in_` id or wamid) or ours (`msg_` id or wamid), of
- * this account and mode, in the conversation with `to`. Ours may not have its wamid yet.
- * @throws TidingsError reply_target_not_found, parameter_invalid (a message of another conversation)
- */
-async function reactionTarget(db: Reader, auth: AuthContext, id: string, to: Recipient): Promise<{ wamid: string | null; messageId: string }> {
-  // The same customer: the same address, or the same contact however either was addressed.
-  const same = (address: string, contactId: string | null) => address === to.address || (contactId !== null && contactId === to.contact?.id);
-  const notFound = () => new TidingsError('reply_target_not_found', `No message ${id} to react to.`, { param: 'reaction.messageId' });
-  const elsewhere = () => new TidingsError('parameter_invalid', `The message ${id} is not part of the conversation with ${to.address}; a reaction can only be on a message of the same conversation.`, { param: 'reaction.messageId' });
-  const inbound = id.startsWith('in_') ? await repo.findInbound(db, auth.accountId, auth.mode, id) : id.startsWith('msg_') ? undefined : await repo.findInboundByWamid(db, auth.accountId, id);
-  if (inbound && inbound.mode === auth.mode) {
-    if (!same(inbound.sender, inbound.contact_id)) throw elsewhere();
-    return { wamid: inbound.platform_message_id, messageId: inbound.id };
-  }
-  if (id.startsWith('in_')) throw notFound();
-  const outbound = await repo.findMessage(db, auth.accountId, auth.mode, id);
-  if (!outbound) throw notFound();
-  if (!same(outbound.recipient, outbound.contact_id)) throw elsewhere();
-  return { wamid: outbound.platform_message_id, messageId: outbound.id };
 }

@@ -1,9 +1,10 @@
 /**
  * The platform's limits on rich free-form messages (interactive, location, contacts, reaction),
  * checked before a send is accepted so that every breach is reported at once, each by field
- * (docs/api.md §D15). The schema checks shape (types, required fields); these rules check what the
- * platform would refuse. Sources (docs/platform.md §1.4), all under Meta's
- * `business-messaging/whatsapp/messages/`:
+ * (docs/api.md §D15), up to MAX_RULE_ISSUES. The schema checks shape and cuts absurd sizes
+ * (`rich.limits.ts`); these rules check what the platform would refuse, lengths in UTF-16 code
+ * units as the platform and the simulator count them. Sources (docs/platform.md §1.4), all under
+ * Meta's `business-messaging/whatsapp/messages/`:
  * - `interactive-reply-buttons-messages`: 1 to 3 buttons, title ≤ 20 characters and unique,
  *   id ≤ 256 and unique; body ≤ 1,024; header text ≤ 60; footer ≤ 60.
  * - `interactive-list-messages`: ≤ 10 sections, ≤ 10 rows in all, button ≤ 20, section title ≤ 24
@@ -12,61 +13,65 @@
  * - `interactive-cta-url-messages`: display text ≤ 20 (UNCONFIRMED: restated by client libraries,
  *   not read in Meta's page), an http(s) URL; body ≤ 1,024; header text ≤ 60; footer ≤ 60.
  * - `location-messages`: latitude −90…90, longitude −180…180 (decimal degrees); name and address
- *   optional (no documented length limit).
- * - `contacts-messages`: each contact needs `name.formatted_name`.
+ *   optional (no documented length limit: Tidings takes 1,000 each).
+ * - `contacts-messages`: up to 257 contacts, each with `name.formatted_name`. Entries per card, text
+ *   lengths and the whole message's size are Tidings' limits (CONTACT_LIMITS).
  * - `reaction-messages`: one emoji (a single grapheme), or an empty string to remove a reaction.
  * The simulator (`src/simulator/messages/rules.ts`) refuses the same breaches; keep both in step.
  */
 import type { Issue } from '../errors.js';
 import type { SendContactsMessage, SendInteractiveMessage, SendLocationMessage, SendReactionMessage } from './message.schemas.js';
 import type { Static } from '@sinclair/typebox';
+import { CONTACT_LIMITS, INTERACTIVE_LIMITS, LOCATION_LIMITS, MAX_RULE_ISSUES, textLength as length } from './rich.limits.js';
 
-export const INTERACTIVE_LIMITS = {
-  buttons: 3,
-  buttonTitle: 20,
-  buttonId: 256,
-  body: 1024,
-  listBody: 4096,
-  header: 60,
-  footer: 60,
-  listButton: 20,
-  sections: 10,
-  rows: 10,
-  sectionTitle: 24,
-  rowId: 200,
-  rowTitle: 24,
-  rowDescription: 72,
-  ctaDisplayText: 20,
-  ctaUrl: 2000,
-} as const;
+export { INTERACTIVE_LIMITS };
 
 type Interactive = Static<typeof SendInteractiveMessage>['interactive'];
 
-/** Characters as a person counts them (UTF-16 code units would count an emoji twice). */
-const length = (s: string) => [...s].length;
+/** What a check found: the issues, at most MAX_RULE_ISSUES; `more` when there were others. */
+export interface Breaches {
+  issues: Issue[];
+  more: boolean;
+}
 
 class Issues {
   readonly list: Issue[] = [];
+  more = false;
   add(code: string, field: string, message: string): void {
-    this.list.push({ code, field, message });
+    if (this.list.length < MAX_RULE_ISSUES) this.list.push({ code, field, message });
+    else this.more = true;
   }
-  /** `value` must hold text, at most `max` characters. */
+  /** `value` must hold text, at most `max` characters (UTF-16 code units). */
   text(field: string, value: string | undefined, max: number, required: boolean): void {
     if (value === undefined) {
       if (required) this.add('missing', field, `${field} is required.`);
       return;
     }
     if (value.trim() === '') this.add('blank', field, `${field} must contain more than white space.`);
-    else if (length(value) > max) this.add('too_long', field, `${field} must be at most ${max} characters (it has ${length(value)}).`);
+    else this.length(field, value, max);
+  }
+  /** `value`, when given, is at most `max` characters (UTF-16 code units). */
+  length(field: string, value: string | undefined, max: number): void {
+    if (value === undefined || length(value) <= max) return;
+    // Most emoji are two code units: say so when the count a person makes would be lower.
+    const units = [...value].length === value.length ? '' : ', counted as the platform counts them: most emoji count 2';
+    this.add('too_long', field, `${field} must be at most ${max} characters (it has ${length(value)}${units}).`);
+  }
+  /** A list of at most `max` entries. */
+  count(field: string, n: number, max: number, what: string): void {
+    if (n > max) this.add('too_many', field, `At most ${max} ${what} (${n} given).`);
+  }
+  get breaches(): Breaches {
+    return { issues: this.list, more: this.more };
   }
 }
 
 /**
  * The breaches of an interactive message's limits.
- * @returns issues (code `missing`, `blank`, `too_long`, `too_many`, `too_few`, `duplicate`,
- *   `url_invalid`, `section_title_required`), fields prefixed `interactive.`; empty when it may be sent.
+ * @returns the issues (code `missing`, `blank`, `too_long`, `too_many`, `too_few`, `duplicate`,
+ *   `url_invalid`, `section_title_required`), fields prefixed `interactive.`; none when it may be sent.
  */
-export function checkInteractive(i: Interactive): Issue[] {
+export function checkInteractive(i: Interactive): Breaches {
   const issues = new Issues();
   const L = INTERACTIVE_LIMITS;
   issues.text('interactive.body', i.body, i.kind === 'list' ? L.listBody : L.body, true);
@@ -109,33 +114,61 @@ export function checkInteractive(i: Interactive): Issue[] {
     issues.text('interactive.displayText', i.displayText, L.ctaDisplayText, true);
     if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(i.url) || length(i.url) > L.ctaUrl) issues.add('url_invalid', 'interactive.url', `interactive.url must be an http or https URL of at most ${L.ctaUrl} characters.`);
   }
-  return issues.list;
+  return issues.breaches;
 }
 
-/** Latitude and longitude in range (decimal degrees); name and address not blank. */
-export function checkLocation(l: Static<typeof SendLocationMessage>['location']): Issue[] {
+/** Latitude and longitude in range (decimal degrees); name and address not blank, at most 1,000 characters. */
+export function checkLocation(l: Static<typeof SendLocationMessage>['location']): Breaches {
   const issues = new Issues();
   if (!(l.latitude >= -90 && l.latitude <= 90)) issues.add('out_of_range', 'location.latitude', 'location.latitude must be between -90 and 90.');
   if (!(l.longitude >= -180 && l.longitude <= 180)) issues.add('out_of_range', 'location.longitude', 'location.longitude must be between -180 and 180.');
-  issues.text('location.name', l.name, 1000, false);
-  issues.text('location.address', l.address, 1000, false);
-  return issues.list;
+  issues.text('location.name', l.name, LOCATION_LIMITS.name, false);
+  issues.text('location.address', l.address, LOCATION_LIMITS.address, false);
+  return issues.breaches;
 }
 
-/** Each contact has a formatted name that is not blank. */
-export function checkContacts(list: Static<typeof SendContactsMessage>['contacts']): Issue[] {
+type Card = Static<typeof SendContactsMessage>['contacts'][number];
+
+/**
+ * One to 257 cards, each with a formatted name that is not blank; entries and text within
+ * CONTACT_LIMITS; all cards together at most `CONTACT_LIMITS.json` characters as compact JSON.
+ */
+export function checkContacts(list: Static<typeof SendContactsMessage>['contacts']): Breaches {
+  const C = CONTACT_LIMITS;
   const issues = new Issues();
   if (list.length === 0) issues.add('too_few', 'contacts', 'Send at least one contact.');
-  list.forEach((c, n) => issues.text(`contacts[${n}].name.formatted`, c.name.formatted, 1000, true));
-  return issues.list;
+  issues.count('contacts', list.length, C.cards, 'contact cards');
+  const size = length(JSON.stringify(list));
+  if (size > C.json) issues.add('too_long', 'contacts', `The contact cards must take at most ${C.json.toLocaleString('en-US')} characters as JSON (they take ${size.toLocaleString('en-US')}).`);
+  list.forEach((c, n) => {
+    const at = `contacts[${n}]`;
+    issues.text(`${at}.name.formatted`, c.name.formatted, C.text, true);
+    for (const [entries, max] of [['phones', C.phones], ['emails', C.emails], ['urls', C.urls], ['addresses', C.addresses]] as const) {
+      issues.count(`${at}.${entries}`, c[entries]?.length ?? 0, max, `${entries} per card`);
+    }
+    for (const [field, value] of texts(c)) issues.length(`${at}.${field}`, value, field.endsWith('.url') ? C.url : C.text);
+  });
+  return issues.breaches;
+}
+
+/** Every text of a card but its formatted name, by field (`phones[0].phone`). */
+function texts(c: Card): [string, string | undefined][] {
+  const out: [string, string | undefined][] = [];
+  const add = (prefix: string, o: Record<string, string | undefined> | undefined) => {
+    for (const [k, v] of Object.entries(o ?? {})) if (k !== 'formatted') out.push([`${prefix}${k}`, v]);
+  };
+  add('name.', c.name);
+  add('org.', c.org);
+  for (const entries of ['phones', 'emails', 'urls', 'addresses'] as const) c[entries]?.forEach((e, i) => add(`${entries}[${i}].`, e));
+  return out;
 }
 
 /** One emoji (a single grapheme cluster holding a pictograph, a flag or a keycap), or "" to remove the reaction. */
-export function checkReaction(r: Static<typeof SendReactionMessage>['reaction']): Issue[] {
+export function checkReaction(r: Static<typeof SendReactionMessage>['reaction']): Breaches {
   const issues = new Issues();
   const graphemes = [...new Intl.Segmenter().segment(r.emoji)];
   if (graphemes.length > 1 || (graphemes.length === 1 && !/\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u.test(r.emoji))) {
     issues.add('not_an_emoji', 'reaction.emoji', 'reaction.emoji must be a single emoji, or "" to remove the reaction.');
   }
-  return issues.list;
+  return issues.breaches;
 }

@@ -37,7 +37,7 @@ export const BUTTONS_MAX = 10;
  * REQUEST_CONTACT_INFO ≤ 1 is the simulator's rule; Meta's limit was not read (UNCONFIRMED).
  */
 export const BUTTON_TYPE_MAX: Record<ButtonType, number> = { quick_reply: 10, url: 2, phone_number: 1, copy_code: 1, request_contact_info: 1 };
-/** Labels: at most 25 characters (docs/platform.md §2.2), counted as the platform counts them, by code point. */
+/** Labels: at most 25 characters (docs/platform.md §2.2), in UTF-16 code units (a 👍 is 2) like every length Tidings counts: docs/platform.md §1.4. */
 export const BUTTON_TEXT_MAX = 25;
 /** URL: at most 2,000 characters (docs/platform.md §2.2). */
 export const BUTTON_URL_MAX = 2000;
@@ -83,7 +83,7 @@ export function checkButtons(buttons: readonly TemplateButton[], add: Add): void
     }
     if (FIELDS[b.type].includes('text')) {
       if (!b.text?.trim()) add('button_text_missing', `${at}.text`, 'The button needs a label.');
-      else if ([...b.text].length > BUTTON_TEXT_MAX) add('button_text_too_long', `${at}.text`, `At most ${BUTTON_TEXT_MAX} characters; this label has ${[...b.text].length}.`);
+      else if (b.text.length > BUTTON_TEXT_MAX) add('button_text_too_long', `${at}.text`, `At most ${BUTTON_TEXT_MAX} characters; this label has ${b.text.length}.`);
     }
     if (b.type === 'url') checkUrl(b, at, add);
     if (b.type === 'phone_number' && !BUTTON_PHONE_PATTERN.test(b.phoneNumber ?? '')) {

@@ -1,0 +1,46 @@
+/**
+ * The value budget of a JSON body (src/http/body-budget.ts): the raw text is counted without
+ * parsing it, strings and their escapes skipped, and a body over the budget is refused before the
+ * parser runs.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { budgetedJsonParser, exceedsJsonValues, MAX_BODY_VALUES } from '../src/http/body-budget.js';
+import { TidingsError } from '../src/errors.js';
+
+describe('the value budget of a JSON body', () => {
+  it('counts brackets and commas outside strings', () => {
+    const text = '{"a":[1,2,{"b":null}],"c":"[,{\\",\\\\"}';
+    // { [ , , { , : six; the string "[,{\",\\" counts nothing.
+    assert.equal(exceedsJsonValues(text, 6), false);
+    assert.equal(exceedsJsonValues(text, 5), true);
+    assert.equal(exceedsJsonValues('"x"', 0), false);
+    assert.equal(exceedsJsonValues('[[[[[]]]]]', 4), true);
+  });
+
+  it('finds a megabyte of empty objects over budget at once, unparsed', () => {
+    const text = `{"buttons":[${Array.from({ length: 300_000 }, () => '{}').join(',')}]}`;
+    const started = performance.now();
+    assert.equal(exceedsJsonValues(text, MAX_BODY_VALUES), true);
+    assert.equal(exceedsJsonValues(`{"text":"${',['.repeat(300_000)}"}`, MAX_BODY_VALUES), false, 'inside a string, nothing counts');
+    assert.ok(performance.now() - started < 100, `${performance.now() - started} ms`);
+  });
+
+  it('refuses a body over budget without parsing it, and parses the others', () => {
+    let parsed = 0;
+    const parser = budgetedJsonParser((_request: unknown, body, done: (err: Error | null, body?: unknown) => void) => {
+      parsed++;
+      done(null, JSON.parse(body));
+    }, 100);
+    const answers: [Error | null, unknown][] = [];
+    const done = (err: Error | null, body?: unknown) => answers.push([err, body]);
+    parser({}, JSON.stringify({ items: Array.from({ length: 200 }, () => ({})) }), done);
+    parser({}, '{"items":[{},{}]}', done);
+    assert.equal(parsed, 1);
+    const [refusal] = answers[0]!;
+    assert.ok(refusal instanceof TidingsError);
+    assert.equal(refusal.code, 'parameter_invalid');
+    assert.match(refusal.message, /more than 100 values/);
+    assert.deepEqual(answers[1], [null, { items: [{}, {}] }]);
+  });
+});
