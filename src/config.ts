@@ -43,6 +43,22 @@ export interface Config {
   readonly platformTimeoutMs: number;
   /** Requests in flight to the platform at once (keep-alive connections); bounds the sends per second. */
   readonly platformConnections: number;
+  /**
+   * The hosts a media download may take the account's token to, besides the Graph base's own
+   * origin (docs/platform.md §3.1): `PLATFORM_MEDIA_HOSTS`, comma-separated, default `lookaside.fbsbx.com`.
+   */
+  readonly platformMediaHosts: readonly string[];
+  /** `PLATFORM_ALLOW_HTTP`: media URLs on those hosts may be `http://` (default: `https://` only). */
+  readonly platformAllowHttp: boolean;
+  /** Customers' files downloaded at once per process (`MEDIA_DOWNLOAD_CONCURRENCY`, docs/api.md §D14). */
+  readonly mediaDownloadConcurrency: number;
+  /**
+   * Of those, at most this many for one account, fewer than the concurrency (`MEDIA_DOWNLOAD_ACCOUNT_LIMIT`;
+   * on PostgreSQL across every process): one account's slow files never hold every slot.
+   */
+  readonly mediaDownloadAccountLimit: number;
+  /** The slowest average a download may keep, bytes/s: with a 30 s floor it sets each download's deadline. */
+  readonly mediaDownloadMinBytesPerSecond: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Allow http:// and private addresses as customer webhook URLs (docs/api.md §D10). */
   readonly allowPrivateWebhookUrls: boolean;
@@ -109,6 +125,16 @@ function boolean(env: Env, name: string): boolean {
   if (raw === '' || raw === 'false' || raw === '0') return false;
   if (raw === 'true' || raw === '1') return true;
   throw new ConfigError(`${name} must be "true" or "false", got "${env[name]}".`);
+}
+
+/** A comma-separated list of host names (`a.example, b.example`), lower case, without trailing dots. */
+function hostList(env: Env, name: string, fallback: readonly string[]): readonly string[] {
+  const raw = nonEmpty(env, name);
+  if (raw === null) return Object.freeze([...fallback]);
+  const hosts = raw.split(',').map((h) => h.trim().toLowerCase().replace(/\.+$/, '')).filter((h) => h !== '');
+  const bad = hosts.find((h) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h));
+  if (hosts.length === 0 || bad !== undefined) throw new ConfigError(`${name} must be host names separated by commas (no scheme, port or path), such as "lookaside.fbsbx.com"; got "${bad ?? raw}".`);
+  return Object.freeze(hosts);
 }
 
 function nonEmpty(env: Env, name: string): string | null {
@@ -197,6 +223,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const host = nonEmpty(env, 'HOST') ?? '0.0.0.0';
+  const mediaDownloadConcurrency = integer(env, 'MEDIA_DOWNLOAD_CONCURRENCY', 4, 1, 256);
+  const mediaDownloadAccountLimit = integer(env, 'MEDIA_DOWNLOAD_ACCOUNT_LIMIT', Math.max(1, Math.floor(mediaDownloadConcurrency / 2)), 1, 256);
+  if (mediaDownloadConcurrency > 1 && mediaDownloadAccountLimit >= mediaDownloadConcurrency) {
+    throw new ConfigError(`MEDIA_DOWNLOAD_ACCOUNT_LIMIT (${mediaDownloadAccountLimit}) must be less than MEDIA_DOWNLOAD_CONCURRENCY (${mediaDownloadConcurrency}), so one account's files never hold every download slot.`);
+  }
+
   return Object.freeze({
     port,
     host,
@@ -211,6 +243,11 @@ export function loadConfig(env: Env = process.env): Config {
     appId: nonEmpty(env, 'WHATSAPP_APP_ID') ?? '100000000000001',
     platformTimeoutMs: integer(env, 'PLATFORM_TIMEOUT_MS', 10_000, 100, 120_000),
     platformConnections: integer(env, 'PLATFORM_CONNECTIONS', 1024, 1, 16_384),
+    platformMediaHosts: hostList(env, 'PLATFORM_MEDIA_HOSTS', ['lookaside.fbsbx.com']),
+    platformAllowHttp: boolean(env, 'PLATFORM_ALLOW_HTTP'),
+    mediaDownloadConcurrency,
+    mediaDownloadAccountLimit,
+    mediaDownloadMinBytesPerSecond: integer(env, 'MEDIA_DOWNLOAD_MIN_BYTES_PER_SECOND', 64 * 1024, 1024, 1024 * 1024 * 1024),
     logLevel,
     allowPrivateWebhookUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     jobPollMs: integer(env, 'JOB_POLL_MS', 200, 10, 60_000),

@@ -20,10 +20,10 @@ import { DeliveryService, DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from '.
 import { EndpointService } from './events/endpoint.service.js';
 import { DELIVER_JOB, EventService } from './events/event.service.js';
 import { HttpWebhookTransport } from './events/transport.js';
-import type { Resolver } from './events/url-policy.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { SqlJobQueue } from './jobs/sql-job-queue.js';
+import type { Resolver } from './lib/address-guard.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
 import { createLogger } from './lib/log.js';
@@ -35,7 +35,7 @@ import { DEFAULT_DISPATCH_POLICY, Dispatcher, type DispatchPolicy } from './mess
 import { DatabasePacer, MemoryPacer } from './messages/dispatch/pacer.js';
 import { PayloadResolver } from './messages/dispatch/payload.js';
 import { InboundUpdates } from './messages/inbound-updates.js';
-import { relinkContact } from './messages/message.repository.js';
+import { findInbound, relinkContact } from './messages/message.repository.js';
 import { MessageService } from './messages/message.service.js';
 import { MessageSender } from './messages/send.service.js';
 import { StatusReports } from './messages/status-reports.js';
@@ -100,7 +100,7 @@ export interface DepsOverrides {
   inboundMediaPolicy?: Partial<InboundMediaPolicy>;
   /** Dispatch timing beyond what the config sets (tests shorten the retry backoff). */
   dispatchPolicy?: Partial<DispatchPolicy>;
-  /** Host name resolution for the webhook address check. */
+  /** Host name resolution for the address guard (event deliveries and media downloads). */
   resolver?: Resolver;
   /**
    * `service` (default): ready to take requests and run jobs. `admin` (the CLI, which may run beside
@@ -149,8 +149,9 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const keyRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:key' });
 
   const graphUrl = overrides.graphUrl ?? (config.platform.mode === 'graph' ? config.platform.graphUrl : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
-  // Every platform call is counted and timed here, whoever makes it.
-  const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs, connections: config.platformConnections }), metrics.recorders.platform);
+  // Every platform call is counted and timed here, whoever makes it; media downloads go only where docs/platform.md §3.1 allows.
+  const media = { hosts: config.platformMediaHosts, allowHttp: config.platformAllowHttp, resolver: overrides.resolver };
+  const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs, connections: config.platformConnections, media }), metrics.recorders.platform);
 
   const keys = new KeyService({ store, clock, accounts });
   const jobs =
@@ -178,11 +179,12 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     },
   });
 
-  metrics.observe({ lanes: () => messaging.dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats() });
+  metrics.observe({ lanes: () => messaging.dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats(), oldestMediaDownload: () => jobs.oldestDueAge(INBOUND_MEDIA_JOB) });
   jobs.register(TEST_STATUS_JOB, (payload) => messaging.testMode.applyTestStatus(payload), { concurrency: 4 });
   jobs.register(SUBMIT_JOB, (payload) => content.submitter.resubmit(payload));
   jobs.register(DELIVER_JOB, (payload) => eventing.deliveries.deliver(payload), { concurrency: 64 });
-  jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), { concurrency: 4 });
+  const downloads = { concurrency: config.mediaDownloadConcurrency, accountLimit: config.mediaDownloadAccountLimit, callTimeoutMs: config.platformTimeoutMs };
+  jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), messaging.inboundMedia.jobOptions(downloads));
   if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
 
   const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers });
@@ -257,18 +259,14 @@ function buildMessaging(base: Base, events: EventService, content: Awaited<Retur
   const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
   const contacts = new ContactService({ store, clock });
   const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks });
-  // Customers' messages schedule their files' downloads, and a download settles its message: the
-  // one cycle between two features, closed here by handing the download the message's settle step.
+  // Customers' messages schedule their files' downloads, and a download settles its message: the one cycle
+  // between two features, closed here by handing the download the message's settle step and its pending state.
   const inboundMedia: InboundMedia = new InboundMedia({
-    store,
-    jobs,
-    clock,
-    logger,
-    platform,
-    accounts,
+    store, jobs, clock, logger, platform, accounts,
     storage: content.storage,
-    policy: { ...DEFAULT_INBOUND_MEDIA_POLICY, ...overrides.inboundMediaPolicy },
+    policy: { ...DEFAULT_INBOUND_MEDIA_POLICY, minBytesPerSecond: config.mediaDownloadMinBytesPerSecond, ...overrides.inboundMediaPolicy },
     settle: (tx, inboundMessageId, outcome) => inbound.settleInboundMedia(tx, inboundMessageId, outcome),
+    pending: async (inboundMessageId, accountId) => (await findInbound(store.read, accountId, 'live', inboundMessageId))?.media_status === 'pending',
   });
   const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia });
   const messages = new MessageService({ store, clock, platform, accounts });

@@ -1,10 +1,11 @@
 /**
  * Outbound delivery of events, as the event feature sees it: one signed POST to a customer's
  * endpoint, with a bounded answer. The implementation here speaks HTTP with undici, connecting only
- * to addresses the URL policy allows (url-policy.ts).
+ * to addresses the URL policy allows (url-policy.ts), through the address guard media downloads
+ * share (lib/address-guard.ts).
  */
 import { Agent, request } from 'undici';
-import { AddressRefusedError, guardedLookup, systemResolver, type Resolver } from './url-policy.js';
+import { addressRefusal, guardedLookup, systemResolver, type Resolver } from '../lib/address-guard.js';
 
 /** How one POST ended. */
 export interface PostOutcome {
@@ -88,8 +89,9 @@ async function readPrefix(body: AsyncIterable<Buffer> & { destroy(): unknown }, 
 function describeFailure(err: unknown): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: unknown };
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
+  const refused = addressRefusal(err);
+  if (refused) return `address_refused: ${refused.message}`;
   const root = e.cause instanceof Error ? e.cause : err;
-  if (root instanceof AddressRefusedError || err instanceof AddressRefusedError) return `address_refused: ${(root as Error).message}`;
   const r = root as { code?: string; message?: string };
   return `connection_failed: ${r.code ?? r.message ?? String(root)}`;
 }

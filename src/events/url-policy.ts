@@ -2,33 +2,19 @@
  * Where events may be sent (docs/api.md §D10): `https://` URLs on public hosts. Checked on the URL when
  * an endpoint is created or changed, and again on the addresses its name resolves to at every
  * delivery, on the very addresses the connection then uses (so a name re-pointed at a private
- * address after the check, "DNS rebinding", is refused too). `WEBHOOK_ALLOW_PRIVATE_URLS=true`
- * lifts both checks and allows `http://`, for self-hosters and tests.
+ * address after the check, "DNS rebinding", is refused too: the address guard of lib/address-guard.ts,
+ * which media downloads use as well). `WEBHOOK_ALLOW_PRIVATE_URLS=true` lifts both checks and allows
+ * `http://`, for self-hosters and tests.
  */
-import dns from 'node:dns';
-import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { TidingsError } from '../errors.js';
-
-/**
- * Whether an IP address is on the public internet: ipaddr.js's `unicast` range, so loopback,
- * private (RFC 1918), carrier-grade NAT, link-local (cloud metadata 169.254.169.254), unique-local
- * IPv6, multicast, reserved and IPv4-mapped forms of those are all refused.
- */
-export function isPublicAddress(address: string): boolean {
-  try {
-    const parsed = ipaddr.process(address);
-    // IPv4-compatible IPv6 (`::a.b.c.d`, ::/96, deprecated by RFC 4291 §2.5.5.1) carries an IPv4
-    // address that ipaddr.js files under plain unicast: `[::127.0.0.1]` is loopback in disguise.
-    if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
-    return parsed.range() === 'unicast';
-  } catch {
-    return false;
-  }
-}
+import { isPublicAddress } from '../lib/address-guard.js';
 
 /** Names that only ever mean something inside a network. */
 const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'];
+
+/** What a self-hoster whose receivers are internal can do about a refusal (config.ts). */
+const PRIVATE_HINT = ' A service whose receivers are on its own network allows http:// and private addresses with WEBHOOK_ALLOW_PRIVATE_URLS=true.';
 
 /**
  * Checks an endpoint URL as given by a customer and returns it normalised (WHATWG URL
@@ -45,7 +31,7 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
     throw refuse(`url must be an absolute https:// URL; got ${JSON.stringify(raw.slice(0, 100))}.`);
   }
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
-    throw refuse(`url must use https:// (got ${url.protocol}//): events carry customer data.`);
+    throw refuse(`url must use https:// (got ${url.protocol}//): events carry customer data.${PRIVATE_HINT}`);
   }
   if (url.username || url.password) throw refuse('url must not contain a user name or password; verify the webhook-signature header instead.');
   url.hash = '';
@@ -54,45 +40,13 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
   // A fully qualified name may end with a dot (`localhost.` is localhost): judge it without.
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
   if (ipaddr.isValid(host)) {
-    if (!isPublicAddress(host)) throw refuse(`url points at ${host}, which is not a public address (loopback, private, link-local or reserved).`);
+    if (!isPublicAddress(host)) throw refuse(`url points at ${host}, which is not a public address (loopback, private, link-local or reserved).${PRIVATE_HINT}`);
   } else if (host === 'localhost' || !host.includes('.') || INTERNAL_SUFFIXES.some((s) => host.endsWith(s))) {
-    throw refuse(`url names ${host}, which is not a public host.`);
+    throw refuse(`url names ${host}, which is not a public host.${PRIVATE_HINT}`);
   }
   return url.toString();
 }
 
 function refuse(message: string): TidingsError {
   return new TidingsError('parameter_invalid', message, { param: 'url' });
-}
-
-/** Resolves a host name to every address it has (default: the system resolver, `dns.lookup`). */
-export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
-
-export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
-
-/** The error of a connection refused because the name resolved to a non-public address. */
-export class AddressRefusedError extends Error {
-  override name = 'AddressRefusedError';
-  readonly code = 'ETIDINGS_ADDRESS_REFUSED';
-}
-
-/**
- * A `lookup` for `net.connect` that resolves with `resolve` and fails the connection with
- * AddressRefusedError when any address is not public: the connection is made to the checked
- * addresses, never to a second answer.
- */
-export function guardedLookup(resolve: Resolver): LookupFunction {
-  return (hostname, options, callback) => {
-    resolve(hostname).then(
-      (all) => {
-        const wanted = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
-        const refused = wanted.find((a) => !isPublicAddress(a.address));
-        if (refused) return callback(new AddressRefusedError(`${hostname} resolves to ${refused.address}, which is not a public address`), '', 0);
-        if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
-        if (options.all) return (callback as unknown as (err: null, addresses: typeof wanted) => void)(null, wanted);
-        callback(null, wanted[0]!.address, wanted[0]!.family);
-      },
-      (err: NodeJS.ErrnoException) => callback(err, '', 0),
-    );
-  };
 }

@@ -30,6 +30,19 @@ export interface JobTypeOptions {
   concurrency?: number;
   /** Times a job whose handler throws is run again, with growing delays. Default 9. */
   retryLimit?: number;
+  /**
+   * How long a claimed job stays reserved for the process running it, ms: longer than its handler
+   * can run (the handler keeps its own deadline), or the job is claimed again while it still runs.
+   * A job of a process that died waits this long before it runs again. Default: the store's
+   * (60 s on SQLite, 120 s on PostgreSQL).
+   */
+  leaseMs?: number;
+  /**
+   * Fair shares: jobs whose payloads have the same value at `key` (an `accountId`) run at most
+   * `limit` at a time, across every process sharing the database, so one group's slow jobs never
+   * hold every slot. Other groups' due jobs run meanwhile, in their order.
+   */
+  group?: { key: string; limit: number };
 }
 
 export interface JobQueue {
@@ -47,6 +60,11 @@ export interface JobQueue {
   pending(type: string): Promise<number>;
   /** Jobs stored and not finished, by type (every registered type, 0 when none), in one query (the metrics scrape). */
   depths(): Promise<Map<string, number>>;
+  /**
+   * How long the oldest due job of `type` (waiting for a slot, or running) has been due, seconds;
+   * 0 when none is due. One query (the metrics scrape).
+   */
+  oldestDueAge(type: string): Promise<number>;
   /** Releases connections; after `stop`. */
   close(): Promise<void>;
 }
@@ -58,7 +76,7 @@ export interface ClaimedJob {
   payload: unknown;
 }
 
-interface Registered {
+interface Registered extends JobTypeOptions {
   handler: JobHandler;
   concurrency: number;
   retryLimit: number;
@@ -92,6 +110,7 @@ export abstract class PollingJobQueue implements JobQueue {
   abstract enqueue(tx: Tx, jobs: JobInput[]): Promise<void>;
   abstract pending(type: string): Promise<number>;
   abstract depths(): Promise<Map<string, number>>;
+  abstract oldestDueAge(type: string): Promise<number>;
   abstract close(): Promise<void>;
   /** Reserves up to `limit` due jobs of `type` for this process. */
   protected abstract claim(type: string, limit: number): Promise<ClaimedJob[]>;
@@ -101,12 +120,12 @@ export abstract class PollingJobQueue implements JobQueue {
   protected abstract fail(job: ClaimedJob, err: unknown, retryLimit: number): Promise<void>;
 
   register(type: string, handler: JobHandler, options: JobTypeOptions = {}): void {
-    this.#types.set(type, { handler, concurrency: options.concurrency ?? 1, retryLimit: options.retryLimit ?? 9, running: 0 });
+    this.#types.set(type, { ...options, handler, concurrency: options.concurrency ?? 1, retryLimit: options.retryLimit ?? 9, running: 0 });
   }
 
   protected typeOptions(type: string): JobTypeOptions | undefined {
     const t = this.#types.get(type);
-    return t && { concurrency: t.concurrency, retryLimit: t.retryLimit };
+    return t && { concurrency: t.concurrency, retryLimit: t.retryLimit, ...(t.leaseMs !== undefined ? { leaseMs: t.leaseMs } : {}), ...(t.group ? { group: t.group } : {}) };
   }
 
   protected get types(): string[] {

@@ -8,6 +8,10 @@
  * commits or rolls back with the change that caused it. pg-boss keeps its tables in its own schema,
  * named after the service's: `<current_schema>_pgboss` (`public_pgboss` by default).
  *
+ * A job type's lease (`JobTypeOptions.leaseMs`) is its jobs' `expireInSeconds`, set at insert; its
+ * fair shares (`group`) are pg-boss's groups (`group.id` at insert, `groupConcurrency` at fetch),
+ * counted in the database across every process.
+ *
  * The workers are this project's (`PollingJobQueue`), calling pg-boss's `fetch`, `complete` and
  * `fail`: pg-boss's own `work()` loop sleeps its polling interval (at least 500 ms) after every
  * batch, which capped deliveries at one batch per worker per half second (measured on pg-boss 10).
@@ -31,7 +35,7 @@ export interface PgBossJobQueueOptions {
   /** How often idle workers look for due jobs, ms. */
   pollMs: number;
   metrics: JobRecorder;
-  /** A job still running after this long is taken to have died with its process, s. */
+  /** A job still running after this long is taken to have died with its process, s, unless its type's `leaseMs` says otherwise. */
   expireInSeconds?: number;
   /** The `pg.Client` class of pg-boss's pool (db/statements.ts counts its statements with the service's). */
   pgClient?: typeof pg.Client;
@@ -78,7 +82,7 @@ export class PgBossJobQueue extends PollingJobQueue {
 
   async enqueue(tx: Tx, jobs: JobInput[]): Promise<void> {
     if (jobs.length === 0) return;
-    const expireInSeconds = this.#o.expireInSeconds ?? 120;
+    const defaultExpiry = this.#o.expireInSeconds ?? 120;
     // pg-boss starts a job when the database's clock passes `startAfter`: pass the delay the
     // service's clock asks for, measured from real time.
     const offset = Date.now() - this.#o.clock.now();
@@ -86,16 +90,23 @@ export class PgBossJobQueue extends PollingJobQueue {
     const byType = new Map<string, JobInput[]>();
     for (const j of jobs) byType.set(j.type, [...(byType.get(j.type) ?? []), j]);
     for (const [type, ofType] of byType) {
+      const options = this.typeOptions(type);
+      const expireInSeconds = options?.leaseMs !== undefined ? Math.ceil(options.leaseMs / 1000) : defaultExpiry;
+      const groupKey = options?.group?.key;
       await this.#required().insert(
         type,
-        ofType.map((j) => ({
-          data: j.payload as object,
-          startAfter: new Date(j.runAt + offset),
-          retryLimit: this.typeOptions(j.type)?.retryLimit ?? 9,
-          retryDelay: 1,
-          retryBackoff: true,
-          expireInSeconds,
-        })),
+        ofType.map((j) => {
+          const group = groupKey !== undefined ? (j.payload as Record<string, unknown>)[groupKey] : undefined;
+          return {
+            data: j.payload as object,
+            startAfter: new Date(j.runAt + offset),
+            retryLimit: options?.retryLimit ?? 9,
+            retryDelay: 1,
+            retryBackoff: true,
+            expireInSeconds,
+            ...(group !== undefined && group !== null ? { group: { id: String(group) } } : {}),
+          };
+        }),
         { db: { executeSql } },
       );
     }
@@ -113,13 +124,20 @@ export class PgBossJobQueue extends PollingJobQueue {
     return new Map([...this.types.map((t): [string, number] => [t, 0]), ...rows.map((r): [string, number] => [r.name, Number(r.n)])]);
   }
 
+  async oldestDueAge(type: string): Promise<number> {
+    if (this.#schema === '') return 0;
+    const { rows } = await sql<{ age: string | null }>`select extract(epoch from now() - min(start_after)) as age from ${sql.table(`${this.#schema}.job`)} where name = ${type} and state < 'completed' and start_after <= now()`.execute(this.#o.store.read);
+    return Math.max(0, Number(rows[0]?.age ?? 0));
+  }
+
   async close(): Promise<void> {
     await this.#boss?.stop({ graceful: true, close: true, timeout: 10_000 });
     this.#boss = null;
   }
 
   protected async claim(type: string, limit: number): Promise<ClaimedJob[]> {
-    const jobs = await this.#required().fetch<unknown>(type, { batchSize: limit });
+    const group = this.typeOptions(type)?.group;
+    const jobs = await this.#required().fetch<unknown>(type, { batchSize: limit, ...(group ? { groupConcurrency: group.limit } : {}) });
     return jobs.map((j) => ({ id: j.id, type, payload: j.data }));
   }
 

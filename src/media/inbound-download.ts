@@ -1,48 +1,38 @@
 /**
  * Customers' files kept (docs/api.md §D14): a durable job per file asks the platform for a fresh
  * download URL (it works 5 minutes, docs/platform.md §3), streams the file into storage within the
- * platform's size limit for its kind, checks its SHA-256 against the webhook's, and keeps it as a
- * `med_` file with `source: "inbound"`. The customer's message is settled (stored or failed, with
- * its `message.received` event) in the transaction that keeps the file, through `settle`, which the
- * messages feature provides: no event ever names a file that is not stored.
+ * platform's size limit for its kind and within a deadline that follows from it (inbound.rules.ts),
+ * checks its SHA-256 against the webhook's, and keeps it as a `med_` file with `source: "inbound"`.
+ * The customer's message is settled (stored or failed, with its `message.received` event) in the
+ * transaction that keeps the file, through `settle`, which the messages feature provides: no event
+ * ever names a file that is not stored.
  *
  * Each attempt is one job (`INBOUND_MEDIA_JOB`); a transient failure schedules the next attempt
  * itself, with doubling, jittered delays; a permanent one (the platform forgot the id, the file is
- * too large, its hash is not the webhook's) fails the file at once.
+ * too large, its hash is not the webhook's, its URL is not one the token may go to) fails the file
+ * at once. A job whose message is already settled does nothing, and a download stops as soon as
+ * another copy settled its message: no file is downloaded twice over.
  */
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service.js';
 import type { Store, Tx } from '../db/store.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue, JobTypeOptions } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { formatBytes, sizeOver } from '../lib/text.js';
-import { PlatformError, type Platform, type SenderCredentials } from '../platform/platform.js';
+import { PlatformError, type MediaDownload, type Platform, type SenderCredentials } from '../platform/platform.js';
 import type { MediaFile } from './media-file.js';
-import { MEDIA_TYPES, type MediaKind } from './media-types.js';
+import type { MediaKind } from './media-types.js';
 import * as repo from './media.repository.js';
-import { displayName } from './receive.js';
+import { baseType, downloadDeadlineMs, downloadJobLeaseMs, inboundFileName, inboundLimit, sameSha256, type InboundMediaPolicy } from './inbound.rules.js';
 import type { MediaStorage } from './storage.js';
+
+export { DEFAULT_INBOUND_MEDIA_POLICY, type InboundMediaPolicy } from './inbound.rules.js';
 
 /** The job that makes one download attempt; its payload is `InboundMediaAttempt`. */
 export const INBOUND_MEDIA_JOB = 'media.download_inbound';
-
-const SECOND = 1000;
-
-/** When to try again after a transient failure. */
-export interface InboundMediaPolicy {
-  /**
-   * The delay before each retry, ms: after the first failed attempt the first entry, and so on;
-   * when they run out the file has failed (`media_download_failed`). Each delay is stretched by a
-   * random 0–10 % so the retries of many files do not come together.
-   */
-  retryDelaysMs: number[];
-}
-
-/** Five attempts: at once, then after 40 s, 80 s, 160 s and 320 s: ten minutes before jitter. */
-export const DEFAULT_INBOUND_MEDIA_POLICY: InboundMediaPolicy = Object.freeze({ retryDelaysMs: [40 * SECOND, 80 * SECOND, 160 * SECOND, 320 * SECOND] });
 
 /** A customer's file to download, as the webhook described it (docs/platform.md §4.5). */
 export interface InboundMediaRequest {
@@ -86,6 +76,11 @@ export interface InboundMediaOptions {
    * run twice): the file is then not kept.
    */
   settle(tx: Tx, inboundMessageId: string, outcome: InboundMediaOutcome): Promise<boolean>;
+  /**
+   * Whether the message's file is still `pending` (neither stored nor failed), read before a
+   * download starts and every `policy.settledCheckMs` while it runs (the messages feature's row).
+   */
+  pending(inboundMessageId: string, accountId: string): Promise<boolean>;
 }
 
 /** A failure of one attempt: worth another attempt, or final. */
@@ -99,58 +94,24 @@ class AttemptFailed extends Error {
   }
 }
 
-/** The largest file of each kind the platform lets a customer send (docs/platform.md §3 table). */
-const KIND_MAX_BYTES: Record<MediaKind, number> = (() => {
-  const out = { image: 0, video: 0, audio: 0, sticker: 0, document: 0 };
-  for (const { kind, maxBytes } of Object.values(MEDIA_TYPES)) out[kind] = Math.max(out[kind], maxBytes);
-  return out;
-})();
-
-/** The size limit for a file of `kind` declared as `mimeType` (the type's own, else its kind's largest). */
-export function inboundLimit(kind: MediaKind, mimeType: string): number {
-  const byType = MEDIA_TYPES[mimeType];
-  return byType && byType.kind === kind ? byType.maxBytes : KIND_MAX_BYTES[kind];
-}
-
-/** `audio/ogg; codecs=opus` → `audio/ogg`. */
-function baseType(mime: string | null): string | null {
-  const base = mime?.split(';')[0]!.trim().toLowerCase();
-  return base ? base : null;
-}
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/3gpp': '3gp',
-  'audio/aac': 'aac',
-  'audio/amr': 'amr',
-  'audio/mpeg': 'mp3',
-  'audio/mp4': 'm4a',
-  'audio/ogg': 'ogg',
-  'application/pdf': 'pdf',
-  'text/plain': 'txt',
-};
-
-/** A document keeps the customer's name for it; other files are named after their kind (`image.jpg`). */
-function nameOf(request: InboundMediaRequest, mimeType: string): string {
-  if (request.filename) return displayName(request.filename);
-  return `${request.kind}.${EXTENSIONS[mimeType] ?? 'bin'}`;
-}
-
-/** Whether `expected` (hex, or base64 as webhooks give it) is the SHA-256 `digest`. */
-export function sameSha256(expected: string, digest: Buffer): boolean {
-  const e = expected.trim();
-  if (/^[0-9a-f]{64}$/i.test(e)) return e.toLowerCase() === digest.toString('hex');
-  return Buffer.from(e, 'base64').equals(digest);
-}
-
 export class InboundMedia {
   readonly #o: InboundMediaOptions;
 
   constructor(options: InboundMediaOptions) {
     this.#o = options;
+  }
+
+  /**
+   * How the job queue runs INBOUND_MEDIA_JOB: `concurrency` downloads at once per process, at most
+   * `accountLimit` of them for one account (fair shares, across processes on PostgreSQL), each
+   * claim leased past the longest download's deadline (`callTimeoutMs`: one platform call's limit).
+   */
+  jobOptions(downloads: { concurrency: number; accountLimit: number; callTimeoutMs: number }): JobTypeOptions {
+    return {
+      concurrency: downloads.concurrency,
+      leaseMs: downloadJobLeaseMs(this.#o.policy, downloads.callTimeoutMs),
+      group: { key: 'accountId' satisfies keyof InboundMediaAttempt, limit: downloads.accountLimit },
+    };
   }
 
   /** Schedules the first download attempt of each file, in the caller's transaction (the webhook's). */
@@ -166,19 +127,25 @@ export class InboundMedia {
 
   /**
    * The INBOUND_MEDIA_JOB handler: one attempt, then in one transaction its outcome (the file kept
-   * and the message settled, the message failed, or the next attempt's job). Throws only for a
-   * fault of this service (storage, database), which the job queue retries.
+   * and the message settled, the message failed, or the next attempt's job). Does nothing when the
+   * message's file is no longer pending (a copy of the job, or an attempt after the file was
+   * settled). Throws only for a fault of this service (storage, database), which the job queue retries.
    */
   async download(attempt: InboundMediaAttempt): Promise<void> {
     const { store, clock, policy, jobs, logger } = this.#o;
-    let file: MediaFile;
+    const where = { inboundMessageId: attempt.inboundMessageId, accountId: attempt.accountId, attempt: attempt.attempt };
+    if (!(await this.#o.pending(attempt.inboundMessageId, attempt.accountId))) {
+      logger.info(where, 'customer media already settled: not downloaded again');
+      return;
+    }
+    let file: MediaFile | null;
     try {
       file = await this.#fetch(attempt);
     } catch (err) {
       if (!(err instanceof AttemptFailed)) throw err;
       const delay = policy.retryDelaysMs[attempt.attempt - 1];
       const final = err.final || delay === undefined;
-      logger.warn({ inboundMessageId: attempt.inboundMessageId, attempt: attempt.attempt, reason: err.reason, final, error: err.message }, 'customer media download failed');
+      logger.warn({ ...where, reason: err.reason, final, error: err.message }, 'customer media download failed');
       await store.write(async (tx) => {
         if (final) {
           await this.#o.settle(tx, attempt.inboundMessageId, { status: 'failed', reason: err.reason });
@@ -189,24 +156,30 @@ export class InboundMedia {
       });
       return;
     }
+    if (file === null) {
+      logger.info(where, 'customer media settled by another copy while downloading: this download stopped');
+      return;
+    }
     // The file is durable before any row or event names it; removed again if it is not kept.
-    let kept = false;
+    const kept = file;
+    let settled = false;
     try {
       await store.write(async (tx) => {
-        kept = await this.#o.settle(tx, attempt.inboundMessageId, { status: 'stored', mediaId: file.id });
-        if (kept) await repo.insertMedia(tx, file);
+        settled = await this.#o.settle(tx, attempt.inboundMessageId, { status: 'stored', mediaId: kept.id });
+        if (settled) await repo.insertMedia(tx, kept);
       });
     } finally {
-      if (!kept) await this.#o.storage.remove(file.id);
+      if (!settled) await this.#o.storage.remove(kept.id);
     }
   }
 
   /**
    * Fetches a fresh URL, streams the file into storage (permanent under a new `med_` id) and
-   * checks it. @throws AttemptFailed; other errors are faults of this service.
+   * checks it. @returns null when the message's file was settled meanwhile (nothing is kept).
+   * @throws AttemptFailed; other errors are faults of this service.
    */
-  async #fetch(request: InboundMediaAttempt): Promise<MediaFile> {
-    const { platform, accounts, storage, clock } = this.#o;
+  async #fetch(request: InboundMediaAttempt): Promise<MediaFile | null> {
+    const { platform, accounts, storage, clock, policy } = this.#o;
     let sender: SenderCredentials;
     try {
       sender = await accounts.senderCredentials(request.phoneNumberId);
@@ -222,6 +195,9 @@ export class InboundMedia {
     const tooLarge = (size: number) => new AttemptFailed('media_too_large', true, `The file (${sizeOver(size, limit)}) is larger than the platform's ${formatBytes(limit)} limit for ${mimeType}.`);
     if (located.fileSize !== null && located.fileSize > limit) throw tooLarge(located.fileSize);
 
+    // The deadline runs from the request: waiting for the answer's headers counts too.
+    const deadlineMs = downloadDeadlineMs(limit, policy);
+    const started = performance.now();
     const download = await platform.downloadMedia(sender, located.url).catch((err: unknown) => {
       // A stale URL is 404 at the platform: the next attempt asks for a new one.
       throw platformFailure(err, 'Downloading');
@@ -234,6 +210,7 @@ export class InboundMedia {
     const temp = storage.createTemp();
     const hash = createHash('sha256');
     let size = 0;
+    const watch = this.#watch(download, request, started + deadlineMs);
     try {
       await pipeline(
         download.body,
@@ -251,8 +228,15 @@ export class InboundMedia {
     } catch (err) {
       await storage.discard(temp.tempKey);
       if (err instanceof AttemptFailed) throw err;
+      if (watch.stopped() === 'settled') return null;
+      if (watch.stopped() === 'deadline') {
+        const of = download.contentLength !== null ? ` of ${formatBytes(download.contentLength)}` : '';
+        throw new AttemptFailed('media_download_failed', false, `The download did not finish within its deadline of ${Math.round(deadlineMs / 1000)} s (${formatBytes(limit)} at ${formatBytes(policy.minBytesPerSecond)}/s at least, plus ${Math.round(policy.deadlineFloorMs / 1000)} s): ${formatBytes(size)}${of} had come.`);
+      }
       // The connection broke or stalled mid-file (or, rarely, storage failed: logged, and retried too).
       throw new AttemptFailed('media_download_failed', false, `The download broke off after ${size} bytes: ${(err as Error).message}`);
+    } finally {
+      watch.dispose();
     }
     const digest = hash.digest();
     const expected = request.sha256 ?? located.sha256;
@@ -264,7 +248,7 @@ export class InboundMedia {
       id: newId('med'),
       accountId: request.accountId,
       mode: 'live',
-      filename: nameOf(request, mimeType),
+      filename: inboundFileName(request.kind, request.filename, mimeType),
       mimeType,
       kind: request.kind,
       sizeBytes: size,
@@ -274,6 +258,27 @@ export class InboundMedia {
     };
     await storage.commit(temp.tempKey, file.id);
     return file;
+  }
+
+  /**
+   * Stops a transfer (destroys its body) at `deadlineAt` (a `performance.now()` time), or once the
+   * message's file is no longer pending (checked every `settledCheckMs`), whichever comes first.
+   */
+  #watch(download: MediaDownload, request: InboundMediaRequest, deadlineAt: number): { stopped(): 'deadline' | 'settled' | null; dispose(): void } {
+    let stopped: 'deadline' | 'settled' | null = null;
+    const stop = (why: 'deadline' | 'settled') => {
+      stopped ??= why;
+      download.body.destroy(new Error(why === 'deadline' ? 'deadline reached' : 'the file was settled meanwhile'));
+    };
+    const deadline = setTimeout(() => stop('deadline'), Math.max(0, deadlineAt - performance.now()));
+    const check = setInterval(() => {
+      // A failed check is no reason to stop: the deadline still bounds the transfer.
+      this.#o.pending(request.inboundMessageId, request.accountId).then((pending) => pending || stop('settled'), () => {});
+    }, this.#o.policy.settledCheckMs);
+    return {
+      stopped: () => stopped,
+      dispose: () => (clearTimeout(deadline), clearInterval(check)),
+    };
   }
 }
 

@@ -4,7 +4,8 @@
  * file that imports prom-client; features see the narrow recorders of `recorders.ts`.
  *
  * Counters and histograms are recorded as things happen. The gauges that describe state (each
- * number's send queue, the job queues, the database pool) are read at scrape time through
+ * number's send queue, the job queues, the database pool, the oldest pending download of a
+ * customer's file) are read at scrape time through
  * prom-client `collect()` callbacks from the `ScrapeSources` the composition root wires in: a few
  * queries per scrape however many numbers there are, never one per number.
  *
@@ -37,6 +38,8 @@ export interface ScrapeSources {
   jobDepths(): Promise<Map<string, number>>;
   /** The database connections (SQLite: one connection, `waiting` = units of work queued for it). */
   pool(): PoolStats;
+  /** How long the oldest customer file download still to finish (waiting for a slot, or downloading) has been due, seconds; 0 when none. */
+  oldestMediaDownload(): Promise<number>;
 }
 
 export interface MetricsOptions {
@@ -85,7 +88,7 @@ export class Metrics {
     // One child per (work, kind), found without building a label object per statement.
     const counters = new Map<string, { statements: { inc(n?: number): void }; rows: { inc(n?: number): void } }>();
     const collectErrors = new Counter({ name: 'tidings_metrics_collect_errors_total', help: 'Gauges left out of a scrape because their source could not be read, by source.', labelNames: ['source'], registers });
-    for (const source of ['send_queues', 'job_queues', 'database_pool']) collectErrors.inc({ source }, 0);
+    for (const source of ['send_queues', 'job_queues', 'database_pool', 'media_downloads']) collectErrors.inc({ source }, 0);
 
     const lane = (l: LaneLabels) => ({ phone_number_id: l.phoneNumberId, mode: l.mode });
     this.recorders = {
@@ -145,6 +148,14 @@ export class Metrics {
         await guarded('job_queues', this, async () => {
           for (const [queue, n] of await metrics.#sources!.jobDepths()) this.set({ queue }, n);
         });
+      },
+    });
+    new Gauge({
+      name: 'tidings_media_download_oldest_pending_seconds',
+      help: 'How long the oldest customer file download still to finish (waiting for a slot, or downloading) has been due, seconds (0 when none).',
+      registers,
+      async collect() {
+        await guarded('media_downloads', this, async () => this.set(await metrics.#sources!.oldestMediaDownload()));
       },
     });
     const pool = (name: string, help: string, value: (p: PoolStats) => number) =>

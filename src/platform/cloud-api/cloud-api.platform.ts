@@ -5,6 +5,7 @@ import type { MediaDownload, OutboundContent, OutboundMessage, Platform, Platfor
 import type { TemplateButtonValue, TemplateSubmissionButton } from '../platform.js';
 import { PlatformError, THROUGHPUT_LEVELS } from '../platform.js';
 import { FormData } from 'undici';
+import type { Resolver } from '../../lib/address-guard.js';
 import { isBsuid } from '../bsuid.js';
 import { GraphClient } from './graph-client.js';
 
@@ -175,9 +176,22 @@ function toPlatformTemplate(t: GraphTemplate): PlatformTemplate {
 export class CloudApiPlatform implements Platform {
   readonly #graph: GraphClient;
 
-  /** @param options.connections requests in flight at once (graph-client.ts) */
-  constructor(options: { graphUrl: string; timeoutMs: number; connections?: number }) {
-    this.#graph = new GraphClient({ baseUrl: options.graphUrl, timeoutMs: options.timeoutMs, ...(options.connections ? { connections: options.connections } : {}) });
+  /**
+   * @param options.connections requests in flight at once (graph-client.ts)
+   * @param options.media where media downloads may go besides the Graph base's origin
+   *   (media-url-policy.ts: PLATFORM_MEDIA_HOSTS, PLATFORM_ALLOW_HTTP), and the host name resolution
+   *   of their address guard (default: the system resolver)
+   */
+  constructor(options: { graphUrl: string; timeoutMs: number; connections?: number; media?: { hosts: readonly string[]; allowHttp: boolean; resolver?: Resolver | undefined } }) {
+    const { graphUrl, timeoutMs, connections, media } = options;
+    const resolver = media?.resolver;
+    this.#graph = new GraphClient({
+      baseUrl: graphUrl,
+      timeoutMs,
+      ...(connections ? { connections } : {}),
+      ...(media ? { media: { hosts: media.hosts, allowHttp: media.allowHttp } } : {}),
+      ...(resolver ? { resolver } : {}),
+    });
   }
 
   async getThroughput(sender: SenderCredentials): Promise<{ level: string; messagesPerSecond: number | null }> {

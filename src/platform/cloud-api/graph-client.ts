@@ -1,11 +1,14 @@
 /**
  * A small Graph API client: JSON over HTTP with keep-alive connections, a timeout per call, and
- * Graph error envelopes (docs/platform.md §6.1) turned into PlatformError.
+ * Graph error envelopes (docs/platform.md §6.1) turned into PlatformError. Media downloads follow
+ * the URL the platform answered only where media-url-policy.ts allows (docs/platform.md §3.1).
  */
 import { Readable } from 'node:stream';
 import { Agent, request, type FormData } from 'undici';
+import { addressRefusal, guardedLookup, systemResolver, type Resolver } from '../../lib/address-guard.js';
 import { PlatformError } from '../platform.js';
 import { platformErrorOf } from '../errors.js';
+import { checkMediaUrl, DEFAULT_MEDIA_HOSTS, type MediaUrlPolicy } from './media-url-policy.js';
 
 export interface GraphClientOptions {
   /** e.g. `https://graph.facebook.com/v23.0` (no trailing slash). */
@@ -19,6 +22,10 @@ export interface GraphClientOptions {
    * 1,000/s tier. Default 1,024.
    */
   connections?: number;
+  /** Where media downloads may go besides the base's own origin (default: Meta's host, https only). */
+  media?: { hosts: readonly string[]; allowHttp: boolean };
+  /** Host name resolution for the address guard of media hosts (default: the system resolver). */
+  resolver?: Resolver;
 }
 
 interface GraphErrorBody {
@@ -38,11 +45,16 @@ export class GraphClient {
   readonly #baseUrl: string;
   readonly #timeoutMs: number;
   readonly #agent: Agent;
+  readonly #mediaPolicy: MediaUrlPolicy;
+  /** Connections to media hosts: only to public addresses, checked on the addresses connected to. */
+  readonly #mediaAgent: Agent;
 
   constructor(options: GraphClientOptions) {
     this.#baseUrl = options.baseUrl;
     this.#timeoutMs = options.timeoutMs;
     this.#agent = new Agent({ connections: options.connections ?? 1024, keepAliveTimeout: 30_000, pipelining: 1 });
+    this.#mediaPolicy = { graphUrl: options.baseUrl, hosts: options.media?.hosts ?? DEFAULT_MEDIA_HOSTS, allowHttp: options.media?.allowHttp ?? false };
+    this.#mediaAgent = new Agent({ connections: 64, keepAliveTimeout: 30_000, pipelining: 1, connect: { lookup: guardedLookup(options.resolver ?? systemResolver) } });
   }
 
   /**
@@ -108,32 +120,42 @@ export class GraphClient {
   }
 
   /**
-   * GETs an absolute URL (a media download, docs/platform.md §3) with the bearer token and hands
-   * back the body as a stream. The time limit applies to the headers and to each pause between
-   * chunks, not to the whole transfer (a 100 MB document takes longer than one API call).
-   * @throws PlatformError `unavailable` for no answer or any non-2xx (whose body is dropped).
+   * GETs a media URL the platform answered (docs/platform.md §3) with the bearer token and hands
+   * back the body as a stream. The token goes only where media-url-policy.ts allows: the Graph
+   * base's own origin, or a media host over https through the address guard (public addresses
+   * only); redirects are not followed. The time limit applies to the headers and to each pause
+   * between chunks; the caller bounds the whole transfer (it destroys the body at its deadline).
+   * @throws PlatformError `refused` for a URL or address the token may not go to, and for a
+   *   redirect; `unavailable` for no answer or any other non-2xx (whose body is dropped).
    */
   async download(url: string, accessToken: string): Promise<{ body: Readable; headers: Record<string, string | string[] | undefined> }> {
+    const target = checkMediaUrl(url, this.#mediaPolicy);
     let response: Awaited<ReturnType<typeof request>>;
     try {
-      response = await request(url, {
+      response = await request(target.url, {
         method: 'GET',
-        dispatcher: this.#agent,
+        dispatcher: target.graphOrigin ? this.#agent : this.#mediaAgent,
         headers: { authorization: `Bearer ${accessToken}` },
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
       });
     } catch (err) {
+      const refusal = addressRefusal(err);
+      if (refusal) throw new PlatformError('refused', `Media download refused, the access token was not sent: ${refusal.message}.`);
       throw new PlatformError('unavailable', `Media download failed: ${String((err as Error).message ?? err)}`);
     }
     if (response.statusCode < 200 || response.statusCode >= 300) {
       await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
+      if (response.statusCode >= 300 && response.statusCode < 400) {
+        throw new PlatformError('refused', `Media download answered a redirect (HTTP ${response.statusCode}), which is not followed: the token goes only to the URL the platform gave.`);
+      }
       throw new PlatformError('unavailable', `Media download answered HTTP ${response.statusCode}`);
     }
     return { body: response.body, headers: response.headers };
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.#mediaAgent.close();
     return this.#agent.close();
   }
 }
