@@ -121,10 +121,18 @@ export class LocalDirectoryStorage implements MediaStorage {
     };
     beat();
     await this.sweepTemp();
-    setInterval(() => {
-      beat();
+    const timer = setInterval(() => {
+      try {
+        beat();
+      } catch {
+        // The media directory is gone (the data directory was removed under a stopped service):
+        // nothing left to keep alive.
+        clearInterval(timer);
+        return;
+      }
       this.sweepTemp().catch(() => {});
-    }, this.#staleAfterMs / 5).unref();
+    }, this.#staleAfterMs / 5);
+    timer.unref();
   }
 
   /** Removes what is abandoned in the temporary area (see `keepTemp`). @returns the names removed. */
