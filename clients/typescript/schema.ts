@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description Most recent activity (a message either way) first. `windowOpen` keeps only contacts whose customer service window is open (or closed); `q` searches phone numbers, profile names and usernames. Page with `starting_after` set to the last id of the previous page while `has_more` is true.
+         * @description Most recent activity (a message either way) first. `windowOpen` keeps only contacts whose customer service window is open (or closed); `q` searches words of profile names and usernames by their beginning, and phone numbers by their digits (see `q`). Page with `starting_after` set to the last id of the previous page while `has_more` is true.
          */
         get: operations["listContacts"];
         put?: never;
@@ -2432,7 +2432,7 @@ export interface operations {
                 starting_after?: string;
                 /** @description `true`: only contacts whose customer service window is open; `false`: only those whose window is closed. */
                 windowOpen?: boolean;
-                /** @description Only contacts whose phone number, profile name or username contains this text (case-insensitive). */
+                /** @description Only contacts for which every word of `q` begins a word of their profile name or username, or matches their number (`mar gar` finds María García). Case, accents and character width are ignored. Digits find numbers that begin with them (country code included; `+`, spaces and dashes ignored) or hold them anywhere after the country code. A `q` without a letter or digit finds nothing. */
                 q?: string;
             };
             header?: never;

@@ -13,8 +13,8 @@ import * as repo from './contact.repository.js';
 
 /** How a sighting changes a contact, and the contact a sighting makes (contact-updates.ts). */
 export interface MergeRule {
-  changesFor(row: repo.ContactRow, s: ContactSighting, now: string): Partial<repo.ContactRow>;
-  newRow(s: ContactSighting, now: string): repo.ContactRow;
+  changesFor(row: repo.ContactWrite, s: ContactSighting, now: string): Partial<repo.ContactWrite>;
+  newRow(s: ContactSighting, now: string): repo.ContactWrite;
   /** Applies one sighting the slow, exact way (`observe`). */
   observeOne(s: ContactSighting): Promise<string | null>;
 }
@@ -34,14 +34,14 @@ export async function observeMany(tx: Tx, sightings: ContactSighting[], now: str
 /** Applies sightings from `start` on, the fast way, up to the first that needs the slow one (applied too). @returns where the next segment starts. */
 async function segment(tx: Tx, sightings: ContactSighting[], start: number, now: string, rule: MergeRule, ids: (string | null)[]): Promise<number> {
   const rows = await load(tx, sightings.slice(start));
-  const byKey = new Map<string, repo.ContactRow>();
+  const byKey = new Map<string, repo.ContactWrite>();
   for (const row of rows) {
     const scope = scopeKey({ phoneNumberId: row.phone_number_id, mode: row.mode });
     if (row.phone) byKey.set(phoneKey(scope, row.phone), row);
     if (row.user_id) byKey.set(userKey(scope, row.user_id), row);
   }
-  const created = new Map<string, repo.ContactRow>();
-  const changed = new Map<string, repo.ContactRow>();
+  const created = new Map<string, repo.ContactWrite>();
+  const changed = new Map<string, repo.ContactWrite>();
   /** The sightings each contact of the segment took, in order (to apply them again if its insert lost a race). */
   const touched = new Map<string, number[]>();
   let i = start;
@@ -55,7 +55,7 @@ async function segment(tx: Tx, sightings: ContactSighting[], start: number, now:
     let target = byPhone ?? byUser;
     if (target) {
       const changes = rule.changesFor(target, s, now);
-      if (Object.entries(changes).some(([column, value]) => column !== 'updated_at' && target![column as keyof repo.ContactRow] !== value)) {
+      if (Object.entries(changes).some(([column, value]) => column !== 'updated_at' && target![column as keyof repo.ContactWrite] !== value)) {
         if (target.phone && changes.phone !== target.phone) byKey.delete(phoneKey(scope, target.phone));
         if (target.user_id && changes.user_id !== target.user_id) byKey.delete(userKey(scope, target.user_id));
         Object.assign(target, changes);

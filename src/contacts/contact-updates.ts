@@ -31,8 +31,8 @@ export type { ContactSighting } from './sighting.js';
 const phoneKey = (phoneNumberId: string, mode: string, phone: string) => `${phoneNumberId} ${mode} ${phone}`;
 
 /** One new-contact row per customer of these sends to phone numbers, at their latest send. */
-function outboundRows(sightings: ContactSighting[], now: string): repo.ContactRow[] {
-  const rows = new Map<string, repo.ContactRow>();
+function outboundRows(sightings: ContactSighting[], now: string): repo.ContactWrite[] {
+  const rows = new Map<string, repo.ContactWrite>();
   for (const s of sightings) {
     const key = phoneKey(s.phoneNumberId, s.mode, s.phone!);
     const row = rows.get(key);

@@ -8,8 +8,17 @@ import { afterCursor } from '../db/paging.js';
 import type { ContactsTable } from '../db/schema.js';
 import { jsonRows, type JsonColumnType } from '../db/json-rows.js';
 import type { Reader, Tx } from '../db/store.js';
+import { contactSearchText } from '../lib/search-text.js';
 
 export type ContactRow = Selectable<ContactsTable>;
+/**
+ * A contact as written: `search_text` is not the caller's to give; every write derives it from
+ * the name, username and phone number (lib/search-text.ts), so the search index never lags them.
+ */
+export type ContactWrite = Omit<ContactRow, 'search_text'>;
+
+/** The row with its search words derived from its name, username and phone number. */
+const withSearchText = (row: ContactWrite): ContactRow => ({ ...row, search_text: contactSearchText(row) });
 
 /** A business number in one mode: the scope every contact belongs to. */
 export interface ContactScope {
@@ -70,8 +79,8 @@ export function findById(db: Reader | Tx, scope: ContactScope, id: string): Prom
 }
 
 /** Stores a new contact unless one of its identifiers is already taken (a concurrent unit won): @returns whether it was stored. */
-export async function insertContact(tx: Tx, row: ContactRow): Promise<boolean> {
-  const inserted = await tx.insertInto('contacts').values(row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+export async function insertContact(tx: Tx, row: ContactWrite): Promise<boolean> {
+  const inserted = await tx.insertInto('contacts').values(withSearchText(row)).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
   return inserted !== undefined;
 }
 
@@ -91,26 +100,27 @@ const CONTACT_COLUMNS = {
   last_activity_at: 'text',
   created_at: 'text',
   updated_at: 'text',
+  search_text: 'text',
 } as const satisfies Record<keyof ContactsTable, JsonColumnType>;
 const CONTACT_COLUMN_NAMES = Object.keys(CONTACT_COLUMNS) as (keyof ContactsTable)[];
 
 /** Stores new contacts in one statement, skipping any whose identifier a concurrent unit took first: @returns the ids stored. */
-export async function insertContacts(tx: Tx, rows: ContactRow[]): Promise<Set<string>> {
+export async function insertContacts(tx: Tx, rows: ContactWrite[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const columns = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(c)));
   const values = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(`v.${c}`)));
   // `where true`: SQLite reads `on conflict` after a bare `select … from` as a join's clause.
-  const result = await sql<{ id: string }>`insert into contacts (${columns}) select ${values} from ${jsonRows(tx, CONTACT_COLUMNS, rows)} where true on conflict do nothing returning id`.execute(tx);
+  const result = await sql<{ id: string }>`insert into contacts (${columns}) select ${values} from ${jsonRows(tx, CONTACT_COLUMNS, rows.map(withSearchText))} where true on conflict do nothing returning id`.execute(tx);
   return new Set(result.rows.map((r) => r.id));
 }
 
 /** The columns a sighting may change on a stored contact. */
-const MUTABLE_COLUMNS = ['phone', 'user_id', 'parent_user_id', 'profile_name', 'username', 'last_inbound_at', 'last_outbound_at', 'last_activity_at', 'updated_at'] as const;
+const MUTABLE_COLUMNS = ['phone', 'user_id', 'parent_user_id', 'profile_name', 'username', 'last_inbound_at', 'last_outbound_at', 'last_activity_at', 'updated_at', 'search_text'] as const;
 
 /** Writes what sightings changed on stored contacts (`rows` as they now are), in one statement, in id order. */
-export async function updateContacts(tx: Tx, rows: ContactRow[]): Promise<void> {
+export async function updateContacts(tx: Tx, rows: ContactWrite[]): Promise<void> {
   if (rows.length === 0) return;
-  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const sorted = rows.map(withSearchText).sort((a, b) => (a.id < b.id ? -1 : 1));
   const set = sql.join(MUTABLE_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
   await sql`update contacts set ${set} from ${jsonRows(tx, CONTACT_COLUMNS, sorted)} where contacts.id = v.id`.execute(tx);
 }
@@ -123,7 +133,7 @@ export async function updateContacts(tx: Tx, rows: ContactRow[]): Promise<void> 
  * units lock contacts in one order.
  * @returns the contact of each (number, mode, phone), stored or found.
  */
-export async function upsertOutbound(tx: Tx, rows: ContactRow[]): Promise<{ id: string; phone_number_id: string; mode: string; phone: string }[]> {
+export async function upsertOutbound(tx: Tx, rows: ContactWrite[]): Promise<{ id: string; phone_number_id: string; mode: string; phone: string }[]> {
   if (rows.length === 0) return [];
   return (await upsertOutboundStatement(tx, rows).execute(tx)).rows;
 }
@@ -132,8 +142,8 @@ export async function upsertOutbound(tx: Tx, rows: ContactRow[]): Promise<{ id: 
  * `upsertOutbound`'s statement, not run: for a caller that runs it inside another (a data-modifying
  * CTE on PostgreSQL). It returns `id, phone_number_id, mode, phone`. `rows` must not be empty.
  */
-export function upsertOutboundStatement(tx: Tx, rows: ContactRow[]): RawBuilder<{ id: string; phone_number_id: string; mode: string; phone: string }> {
-  const sorted = [...rows].sort((a, b) => (a.phone_number_id + a.mode + a.phone < b.phone_number_id + b.mode + b.phone ? -1 : 1));
+export function upsertOutboundStatement(tx: Tx, rows: ContactWrite[]): RawBuilder<{ id: string; phone_number_id: string; mode: string; phone: string }> {
+  const sorted = rows.map(withSearchText).sort((a, b) => (a.phone_number_id + a.mode + a.phone < b.phone_number_id + b.mode + b.phone ? -1 : 1));
   const later = (column: 'last_outbound_at' | 'last_activity_at') =>
     isPostgres(tx)
       ? sql`greatest(contacts.${sql.ref(column)}, excluded.${sql.ref(column)})`
@@ -148,8 +158,16 @@ export function upsertOutboundStatement(tx: Tx, rows: ContactRow[]): RawBuilder<
     returning id, phone_number_id, mode, phone`;
 }
 
-export async function updateContact(tx: Tx, id: string, changes: Updateable<ContactsTable>): Promise<void> {
-  await tx.updateTable('contacts').set(changes).where('id', '=', id).execute();
+/**
+ * Changes to a stored contact. The searchable columns (phone, name, username) change together or
+ * not at all, so that the search words can be derived from them.
+ */
+export type ContactChanges = Omit<Updateable<ContactsTable>, 'search_text' | 'phone' | 'profile_name' | 'username'> &
+  ({ phone: string | null; profile_name: string | null; username: string | null } | { phone?: never; profile_name?: never; username?: never });
+
+export async function updateContact(tx: Tx, id: string, changes: ContactChanges): Promise<void> {
+  const search = changes.profile_name !== undefined ? { search_text: contactSearchText(changes as { phone: string | null; profile_name: string | null; username: string | null }) } : {};
+  await tx.updateTable('contacts').set({ ...changes, ...search }).where('id', '=', id).execute();
 }
 
 export async function deleteContact(tx: Tx, id: string): Promise<void> {
@@ -163,8 +181,6 @@ export interface ContactListQuery extends ContactScope {
   /** Only contacts whose window is open (true) or closed (false) at `windowStart` (now − 24 h, ISO). */
   windowOpen?: boolean;
   windowStart?: string;
-  /** Case-insensitive substring of the phone number, profile name or username. */
-  q?: string;
 }
 
 /**
@@ -183,10 +199,5 @@ export function listContacts(db: Reader, q: ContactListQuery): Promise<ContactRo
   if (q.after) query = query.where(afterCursor('last_activity_at', { value: q.after.last_activity_at, id: q.after.id }));
   if (q.windowOpen === true) query = query.where('last_inbound_at', '>', q.windowStart!);
   if (q.windowOpen === false) query = query.where((eb) => eb.or([eb('last_inbound_at', 'is', null), eb('last_inbound_at', '<=', q.windowStart!)]));
-  if (q.q) {
-    const pattern = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = (column: 'phone' | 'profile_name' | 'username') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    query = query.where((eb) => eb.or([like('phone'), like('profile_name'), like('username')]));
-  }
   return query.execute();
 }

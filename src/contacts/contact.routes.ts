@@ -16,7 +16,7 @@ export function contactRoutes({ contacts }: { contacts: ContactService }) {
         operationId: 'listContacts',
         summary: 'List contacts',
         description:
-          'Most recent activity (a message either way) first. `windowOpen` keeps only contacts whose customer service window is open (or closed); `q` searches phone numbers, profile names and usernames. Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
+          'Most recent activity (a message either way) first. `windowOpen` keeps only contacts whose customer service window is open (or closed); `q` searches words of profile names and usernames by their beginning, and phone numbers by their digits (see `q`). Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
         tags: ['Contacts'],
         access: read,
         idempotency: 'none',

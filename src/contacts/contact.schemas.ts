@@ -53,7 +53,14 @@ export const ListContactsQuery = Type.Object(
     limit: Type.Optional(PageLimit),
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
     windowOpen: Type.Optional(Type.Boolean({ description: '`true`: only contacts whose customer service window is open; `false`: only those whose window is closed.' })),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only contacts whose phone number, profile name or username contains this text (case-insensitive).' })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'Only contacts for which every word of `q` begins a word of their profile name or username, or matches their number (`mar gar` finds María García). Case, accents and character width are ignored. Digits find numbers that begin with them (country code included; `+`, spaces and dashes ignored) or hold them anywhere after the country code. A `q` without a letter or digit finds nothing.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

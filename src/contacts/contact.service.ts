@@ -8,6 +8,8 @@ import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
+import { searchTerms } from '../lib/search-text.js';
+import { searchContacts } from './contact-search.repository.js';
 import * as repo from './contact.repository.js';
 import type { Contact, ListContactsQuery } from './contact.schemas.js';
 import { parseRecipient } from './identity.js';
@@ -43,23 +45,26 @@ export class ContactService {
   }
 
   /**
-   * A page of contacts, most recent activity first.
+   * A page of contacts, most recent activity first; with `q`, those whose words each term of `q`
+   * begins (lib/search-text.ts: case, accents and width folded; digits match within a phone number).
    * @throws TidingsError parameter_invalid for an unknown `starting_after`.
    */
   list(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
     const db = this.#o.store.read;
     const scope = scopeOf(auth);
     const windowStart = iso(this.#o.clock.now() - CUSTOMER_WINDOW_MS);
+    const terms = query.q === undefined ? null : searchTerms(query.q);
     return paginate(query, {
       cursor: (id) => repo.findById(db, scope, id),
-      page: (limit, after) =>
-        repo.listContacts(db, {
+      page: (limit, after) => {
+        const page = {
           ...scope,
           limit,
           ...(after ? { after } : {}),
           ...(query.windowOpen !== undefined ? { windowOpen: query.windowOpen, windowStart } : {}),
-          ...(query.q ? { q: query.q } : {}),
-        }),
+        };
+        return terms ? searchContacts(db, { ...page, terms }) : repo.listContacts(db, page);
+      },
       map: (row) => this.#toContact(row),
       noun: 'contact',
     });

@@ -35,7 +35,7 @@ export function sentToPhone(s: ContactSighting): boolean {
 export const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
 /** A new contact from its first sighting. */
-export function newRow(s: ContactSighting, now: string): repo.ContactRow {
+export function newRow(s: ContactSighting, now: string): repo.ContactWrite {
   return {
     id: newId('ct'),
     account_id: s.accountId,
@@ -55,7 +55,7 @@ export function newRow(s: ContactSighting, now: string): repo.ContactRow {
 }
 
 /** What a sighting changes on a stored contact. */
-export function changesFor(row: repo.ContactRow, s: ContactSighting, now: string): Partial<repo.ContactRow> {
+export function changesFor(row: repo.ContactWrite, s: ContactSighting, now: string): repo.ContactChanges & Partial<repo.ContactWrite> {
   const lastInbound = s.kind === 'inbound' ? later(row.last_inbound_at, s.at) : row.last_inbound_at;
   const lastOutbound = s.kind === 'outbound' ? later(row.last_outbound_at, s.at) : row.last_outbound_at;
   return {

@@ -15,6 +15,7 @@ import { m0008_inbound_media } from './migrations/0008_inbound_media.js';
 import { m0009_template_buttons } from './migrations/0009_template_buttons.js';
 import { m0010_rich_messages } from './migrations/0010_rich_messages.js';
 import { m0011_dispatch_due_order } from './migrations/0011_dispatch_due_order.js';
+import { m0012_contact_search } from './migrations/0012_contact_search.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_template_buttons': m0009_template_buttons,
   '0010_rich_messages': m0010_rich_messages,
   '0011_dispatch_due_order': m0011_dispatch_due_order,
+  '0012_contact_search': m0012_contact_search,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -135,4 +135,9 @@ export interface ContactsTable {
   last_activity_at: string;
   created_at: string;
   updated_at: string;
+  /**
+   * The searchable words of the name, username and phone number, folded (lib/search-text.ts),
+   * space-separated: what the search index holds. Written by the repository from those columns.
+   */
+  search_text: string;
 }
