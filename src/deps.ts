@@ -3,7 +3,6 @@
  * The service (`main.ts`), the admin CLI and the tests all build through it; tests pass their own
  * config (a temporary SQLite file or a PostgreSQL schema, the simulator's URL) and may pass a clock.
  */
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
@@ -11,44 +10,38 @@ import { KeyService } from './accounts/key.service.js';
 import { ThroughputTiers } from './accounts/throughput.js';
 import { Background } from './background.js';
 import { ConfigError, type Config } from './config.js';
-import { ContactUpdates } from './contacts/contact-updates.js';
-import { ContactService } from './contacts/contact.service.js';
+import { buildContent } from './composition/content.js';
+import type { Base, DepsOverrides } from './composition/base.js';
+import { buildEventing } from './composition/eventing.js';
+import { buildMessaging } from './composition/messaging.js';
+import type { ContactService } from './contacts/contact.service.js';
 import { connectDatabase } from './db/connect.js';
 import { observedPgClient, type StatementObserver } from './db/statements.js';
 import type { Store } from './db/store.js';
-import { DeliveryService, DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './events/delivery.service.js';
-import { EndpointService } from './events/endpoint.service.js';
-import { DELIVER_JOB, EventService } from './events/event.service.js';
-import { HttpWebhookTransport } from './events/transport.js';
+import type { DeliveryService } from './events/delivery.service.js';
+import type { EndpointService } from './events/endpoint.service.js';
+import { DELIVER_JOB, type EventService } from './events/event.service.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { SqlJobQueue } from './jobs/sql-job-queue.js';
-import type { Resolver } from './lib/address-guard.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
 import { createLogger } from './lib/log.js';
 import { FlexibleRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
-import { DEFAULT_INBOUND_MEDIA_POLICY, INBOUND_MEDIA_JOB, InboundMedia, type InboundMediaPolicy } from './media/inbound-download.js';
-import { MediaService } from './media/media.service.js';
-import { LocalDirectoryStorage } from './media/storage.js';
-import { DEFAULT_DISPATCH_POLICY, Dispatcher, type DispatchPolicy } from './messages/dispatch/dispatcher.js';
-import { DatabasePacer, MemoryPacer } from './messages/dispatch/pacer.js';
-import { PayloadResolver } from './messages/dispatch/payload.js';
-import { InboundUpdates } from './messages/inbound-updates.js';
-import { findInbound, relinkContact } from './messages/message.repository.js';
-import { MessageService } from './messages/message.service.js';
-import { MessageSender } from './messages/send.service.js';
-import { StatusReports } from './messages/status-reports.js';
-import { TEST_STATUS_JOB, TestModeService } from './messages/test-mode.service.js';
+import { INBOUND_MEDIA_JOB } from './media/inbound-download.js';
+import type { MediaService } from './media/media.service.js';
+import type { Dispatcher } from './messages/dispatch/dispatcher.js';
+import type { MessageService } from './messages/message.service.js';
+import type { MessageSender } from './messages/send.service.js';
+import { TEST_STATUS_JOB, type TestModeService } from './messages/test-mode.service.js';
 import { Metrics } from './metrics/metrics.js';
 import { CloudApiPlatform } from './platform/cloud-api/cloud-api.platform.js';
 import { PlatformIntake } from './platform/intake.js';
 import { MeteredPlatform } from './platform/metered.platform.js';
 import type { Platform } from './platform/platform.js';
 import { keyMismatchMessage, readSecrets, type Secrets } from './secrets.js';
-import { TemplateReviews } from './templates/template-reviews.js';
-import { SUBMIT_JOB, TemplateSubmitter } from './templates/template-submission.js';
-import { TemplateService } from './templates/template.service.js';
+import { SUBMIT_JOB } from './templates/template-submission.js';
+import type { TemplateService } from './templates/template.service.js';
 
 export interface Deps {
   config: Config;
@@ -89,40 +82,7 @@ export interface Deps {
   close(): Promise<void>;
 }
 
-export interface DepsOverrides {
-  clock?: Clock;
-  logger?: Logger;
-  /** The Graph API base URL (the simulator's, in tests and with the embedded simulator). */
-  graphUrl?: string;
-  /** Event delivery timing (tests shorten the retry delays and the 10 s timeout). */
-  deliveryPolicy?: Partial<DeliveryPolicy>;
-  /** When customers' files are downloaded again after a failure (tests shorten the delays). */
-  inboundMediaPolicy?: Partial<InboundMediaPolicy>;
-  /** Dispatch timing beyond what the config sets (tests shorten the retry backoff). */
-  dispatchPolicy?: Partial<DispatchPolicy>;
-  /** Host name resolution for the address guard (event deliveries and media downloads). */
-  resolver?: Resolver;
-  /**
-   * `service` (default): ready to take requests and run jobs. `admin` (the CLI, which may run beside
-   * a running service): the same services, without starting the PostgreSQL job queue and without
-   * sweeping the media directory's temporary files (the service's uploads in progress).
-   */
-  role?: 'service' | 'admin';
-}
-
-/** What every part is built from: the config, the caller's overrides and the process's shared handles. */
-interface Base {
-  config: Config;
-  overrides: DepsOverrides;
-  role: 'service' | 'admin';
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  platform: Platform;
-  accounts: AccountService;
-  jobs: JobQueue;
-  metrics: Metrics;
-}
+export type { DepsOverrides } from './composition/base.js';
 
 export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
   const role = overrides.role ?? 'service';
@@ -227,72 +187,3 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   };
 }
 
-/** Events, webhook endpoints and their signed deliveries (events feature). */
-function buildEventing({ config, overrides, store, clock, logger, jobs, metrics }: Base, secretBox: SecretBox) {
-  const events = new EventService({ store, jobs, clock });
-  const endpoints = new EndpointService({ store, clock, secretBox, allowPrivateUrls: config.allowPrivateWebhookUrls });
-  const policy = { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy };
-  const transport = new HttpWebhookTransport({ connectTimeoutMs: policy.timeoutMs, allowPrivateUrls: config.allowPrivateWebhookUrls, ...(overrides.resolver ? { resolver: overrides.resolver } : {}) });
-  const deliveries = new DeliveryService({ store, jobs, clock, endpoints, logger, policy, allowPrivateUrls: config.allowPrivateWebhookUrls, transport, metrics: metrics.recorders.deliveries });
-  return { events, endpoints, deliveries, transport };
-}
-
-/** Uploaded files and templates, with the platform's reviews of templates (media and templates features). */
-async function buildContent({ config, role, store, clock, logger, platform, accounts, jobs }: Base, events: EventService) {
-  const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
-  if (role === 'service') await storage.keepTemp();
-  const media = new MediaService({ store, clock, platform, accounts, storage });
-  const submitter = new TemplateSubmitter({ store, platform, accounts, media, events, jobs, clock, logger, appId: config.appId });
-  const templates = new TemplateService({ store, media, submitter, clock, platform, accounts });
-  const reviews = new TemplateReviews({ store, events });
-  return { storage, media, submitter, templates, reviews };
-}
-
-/**
- * Contacts, and messages through their whole life: accepting sends, the dispatcher, test mode,
- * the platform's status reports, customers' messages and their files (messages and contacts features).
- */
-function buildMessaging(base: Base, events: EventService, content: Awaited<ReturnType<typeof buildContent>>) {
-  const { config, overrides, store, clock, logger, platform, accounts, jobs, metrics } = base;
-  // Contacts are written in the units of work of the messages that name them; a merge moves the
-  // merged contact's messages of both directions.
-  const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
-  const contacts = new ContactService({ store, clock });
-  const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks });
-  // Customers' messages schedule their files' downloads, and a download settles its message: the one cycle
-  // between two features, closed here by handing the download the message's settle step and its pending state.
-  const inboundMedia: InboundMedia = new InboundMedia({
-    store, jobs, clock, logger, platform, accounts,
-    storage: content.storage,
-    policy: { ...DEFAULT_INBOUND_MEDIA_POLICY, minBytesPerSecond: config.mediaDownloadMinBytesPerSecond, ...overrides.inboundMediaPolicy },
-    settle: (tx, inboundMessageId, outcome) => inbound.settleInboundMedia(tx, inboundMessageId, outcome),
-    pending: async (inboundMessageId, accountId) => (await findInbound(store.read, accountId, 'live', inboundMessageId))?.media_status === 'pending',
-  });
-  const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia });
-  const messages = new MessageService({ store, clock, platform, accounts });
-  const testMode = new TestModeService({ store, clock, jobs, statuses, inbound, contactUpdates });
-  const dispatcher = new Dispatcher({
-    store,
-    clock,
-    logger,
-    platform,
-    accounts,
-    statuses,
-    testMode,
-    resolver: new PayloadResolver({ store, media: content.media }),
-    // One process on SQLite; on PostgreSQL every process shares each number's pace.
-    pacer: config.database.dialect === 'postgres' ? new DatabasePacer(store) : new MemoryPacer(),
-    policy: {
-      ...DEFAULT_DISPATCH_POLICY,
-      reconciliationWindowMs: config.reconciliationWindowMs,
-      retry: { ...DEFAULT_DISPATCH_POLICY.retry, maxMs: config.dispatchRetryMaxMs },
-      tierShare: config.dispatchTierShare,
-      pollMs: config.jobPollMs,
-      platformTimeoutMs: config.platformTimeoutMs,
-      ...overrides.dispatchPolicy,
-    },
-    metrics: metrics.recorders.dispatch,
-  });
-  const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates });
-  return { contactUpdates, contacts, statuses, inbound, inboundMedia, messages, testMode, dispatcher, sender };
-}

@@ -1,0 +1,23 @@
+/** The media and templates features' part of the composition root (deps.ts). */
+import path from 'node:path';
+import type { EventService } from '../events/event.service.js';
+import { MediaService } from '../media/media.service.js';
+import { LocalDirectoryStorage } from '../media/storage.js';
+import { TemplateReviews } from '../templates/template-reviews.js';
+import { TemplateSubmitter } from '../templates/template-submission.js';
+import { TemplateService } from '../templates/template.service.js';
+import type { Base } from './base.js';
+
+/** Uploaded files and templates, with the platform's reviews of templates (media and templates features). */
+export async function buildContent({ config, role, store, clock, logger, platform, accounts, jobs }: Base, events: EventService) {
+  const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
+  if (role === 'service') await storage.keepTemp();
+  const media = new MediaService({ store, clock, platform, accounts, storage });
+  const submitter = new TemplateSubmitter({ store, platform, accounts, media, events, jobs, clock, logger, appId: config.appId });
+  const templates = new TemplateService({ store, media, submitter, clock, platform, accounts });
+  const reviews = new TemplateReviews({ store, events });
+  return { storage, media, submitter, templates, reviews };
+}
+
+
+export type Content = Awaited<ReturnType<typeof buildContent>>;

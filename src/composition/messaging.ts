@@ -1,0 +1,65 @@
+/** The messages and contacts features' part of the composition root (deps.ts). */
+import { ContactUpdates } from '../contacts/contact-updates.js';
+import { ContactService } from '../contacts/contact.service.js';
+import type { EventService } from '../events/event.service.js';
+import { DEFAULT_INBOUND_MEDIA_POLICY, InboundMedia } from '../media/inbound-download.js';
+import { DEFAULT_DISPATCH_POLICY, Dispatcher } from '../messages/dispatch/dispatcher.js';
+import { DatabasePacer, MemoryPacer } from '../messages/dispatch/pacer.js';
+import { PayloadResolver } from '../messages/dispatch/payload.js';
+import { InboundUpdates } from '../messages/inbound-updates.js';
+import { findInbound, relinkContact } from '../messages/message.repository.js';
+import { MessageService } from '../messages/message.service.js';
+import { MessageSender } from '../messages/send.service.js';
+import { StatusReports } from '../messages/status-reports.js';
+import { TestModeService } from '../messages/test-mode.service.js';
+import type { Base } from './base.js';
+import type { Content } from './content.js';
+
+/**
+ * Contacts, and messages through their whole life: accepting sends, the dispatcher, test mode,
+ * the platform's status reports, customers' messages and their files (messages and contacts features).
+ */
+export function buildMessaging(base: Base, events: EventService, content: Content) {
+  const { config, overrides, store, clock, logger, platform, accounts, jobs, metrics } = base;
+  // Contacts are written in the units of work of the messages that name them; a merge moves the
+  // merged contact's messages of both directions.
+  const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
+  const contacts = new ContactService({ store, clock });
+  const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks });
+  // Customers' messages schedule their files' downloads, and a download settles its message: the one cycle
+  // between two features, closed here by handing the download the message's settle step and its pending state.
+  const inboundMedia: InboundMedia = new InboundMedia({
+    store, jobs, clock, logger, platform, accounts,
+    storage: content.storage,
+    policy: { ...DEFAULT_INBOUND_MEDIA_POLICY, minBytesPerSecond: config.mediaDownloadMinBytesPerSecond, ...overrides.inboundMediaPolicy },
+    settle: (tx, inboundMessageId, outcome) => inbound.settleInboundMedia(tx, inboundMessageId, outcome),
+    pending: async (inboundMessageId, accountId) => (await findInbound(store.read, accountId, 'live', inboundMessageId))?.media_status === 'pending',
+  });
+  const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia });
+  const messages = new MessageService({ store, clock, platform, accounts });
+  const testMode = new TestModeService({ store, clock, jobs, statuses, inbound, contactUpdates });
+  const dispatcher = new Dispatcher({
+    store,
+    clock,
+    logger,
+    platform,
+    accounts,
+    statuses,
+    testMode,
+    resolver: new PayloadResolver({ store, media: content.media }),
+    // One process on SQLite; on PostgreSQL every process shares each number's pace.
+    pacer: config.database.dialect === 'postgres' ? new DatabasePacer(store) : new MemoryPacer(),
+    policy: {
+      ...DEFAULT_DISPATCH_POLICY,
+      reconciliationWindowMs: config.reconciliationWindowMs,
+      retry: { ...DEFAULT_DISPATCH_POLICY.retry, maxMs: config.dispatchRetryMaxMs },
+      tierShare: config.dispatchTierShare,
+      pollMs: config.jobPollMs,
+      platformTimeoutMs: config.platformTimeoutMs,
+      ...overrides.dispatchPolicy,
+    },
+    metrics: metrics.recorders.dispatch,
+  });
+  const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates });
+  return { contactUpdates, contacts, statuses, inbound, inboundMedia, messages, testMode, dispatcher, sender };
+}
