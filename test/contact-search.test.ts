@@ -22,7 +22,8 @@ import { connectDatabase } from '../src/db/connect.js';
 import { migrationProvider } from '../src/db/migrations.js';
 import { iso } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
-import { contactSearchText, searchTerms } from '../src/lib/search-text.js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { contactSearchText, phoneWords, searchTerms } from '../src/lib/search-text.js';
 import { approvedTemplate } from './factories.js';
 import { DIALECT, freshDatabase, startHarness, type Harness } from './harness.js';
 
@@ -195,6 +196,13 @@ describe('contact search', () => {
       const want = order.filter((r) => terms.length > 0 && terms.every((t) => contactSearchText(r).split(' ').some((w) => w.startsWith(t)))).slice(0, 100).map((r) => r.id);
       assert.deepEqual((await search(q, account.liveKey)).data.map((c) => c.id), want, `q=${q}`);
     }
+  });
+});
+
+describe("a number's searchable words", () => {
+  it('take the national number after the calling code as libphonenumber-js reads it, in every region tried', () => {
+    const numbers = ['+16505550102', '+12425551234', '+447700900123', '+4915112345678', '+818012345678', '+972987654321', '+5511987654321', '+8613800138000', '+33612345678', '+390612345678', '+8801712345678', '+35312345678', '+79161234567', '+2348031234567', '+80012345678'];
+    for (const phone of numbers) assert.equal(phoneWords(phone)[1], parsePhoneNumberFromString(phone)!.nationalNumber, phone);
   });
 });
 

@@ -154,8 +154,8 @@ async function walkWindow(db: Reader, q: ContactSearchQuery, after: Cursor, size
     q.terms.map((t) => sql<SqlBool>`(' ' || c.search_text) like ${`% ${t}%`}`),
     sql` and `,
   );
-  // SQLite: the window is read from the list's index and the words (a row read each, cheap there),
-  // the rest of a row only for matches. PostgreSQL reads the row for the words anyway.
+  // SQLite: the window is read from the list's index alone (it holds the words, migration 0012), a
+  // row only for each match. PostgreSQL reads the row for the words.
   const window = isPostgres(db)
     ? sql`select * from (select c.* from contacts c where ${pageConditions(q, after)} order by c.last_activity_at desc, c.id desc limit ${size}) c`
     : sql`select m.* from (select c.rowid as r, c.search_text, c.last_activity_at, c.id from contacts c where ${pageConditions(q, after)} order by c.last_activity_at desc, c.id desc limit ${size}) c

@@ -14,7 +14,7 @@
  * It lives in lib/ because both the contacts feature and the migration that fills the index for
  * contacts stored before it (db/migrations/0012) use it.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /** A search term or a word: letters, marks and digits. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -63,6 +63,20 @@ export function words(text: string): string[] {
 }
 
 /**
+ * The countries' calling codes (libphonenumber-js's metadata). They are a prefix code (no code
+ * begins another, ITU-T E.164), so the one a number begins with is found by its first 1 to 3
+ * digits: a thousand times cheaper than parsing the number (30 µs), on every send's contact.
+ */
+const CALLING_CODES = new Set(getCountries().map((c) => getCountryCallingCode(c) as string));
+
+/** The national number of an E.164 number's digits (after its calling code). */
+function nationalNumber(digits: string, phone: string): string {
+  for (let n = 1; n <= 3; n++) if (CALLING_CODES.has(digits.slice(0, n))) return digits.slice(n);
+  // A calling code of no country (international services, 8xx): the library knows them.
+  return parsePhoneNumberFromString(phone)?.nationalNumber ?? digits;
+}
+
+/**
  * A phone number's searchable words: its digits (E.164 without `+`) and every ending of its
  * national number, so that a term that begins one of them is a prefix of the number or a run of
  * digits anywhere in its national number. @param phone E.164.
@@ -70,7 +84,7 @@ export function words(text: string): string[] {
 export function phoneWords(phone: string): string[] {
   const digits = phone.replace(/\D/g, '');
   if (digits === '') return [];
-  const national = parsePhoneNumberFromString(phone)?.nationalNumber ?? digits;
+  const national = nationalNumber(digits, phone);
   const out = [digits];
   for (let i = 0; i < national.length; i++) out.push(national.slice(i));
   return out;
