@@ -66,3 +66,20 @@ export async function detectMediaType(sample: Buffer, complete: boolean, filenam
   if (looksLikeText(sample, complete)) return { mimeType: 'text/plain', seen: 'text/plain' };
   return { mimeType: null, seen: 'unrecognised binary data' };
 }
+
+/**
+ * What a file's bytes are, as a MIME type, whether or not the platform would accept it: file-type's
+ * reading (normalised as above where it can be), `text/plain` for UTF-8 text, null when the bytes
+ * tell nothing. For the files customers send, whose declared type is only the sender's word
+ * (issue 23: a file declared an image is served as what it is).
+ * @param sample the first SNIFF_BYTES of the file (or all of it); `complete`: whether it is all of it.
+ * @param filename its name, if any (only the extension, to tell the old Office formats apart).
+ */
+export async function sniffMediaType(sample: Buffer, complete: boolean, filename: string | null): Promise<string | null> {
+  const found = await fileTypeFromBuffer(sample);
+  if (found) {
+    if (found.mime === 'application/x-cfb') return CFB_BY_EXTENSION[(filename ?? '').toLowerCase().split('.').pop() ?? ''] ?? found.mime;
+    return normalise(found.mime, sample) ?? found.mime;
+  }
+  return looksLikeText(sample, complete) ? 'text/plain' : null;
+}

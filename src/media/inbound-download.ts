@@ -23,6 +23,7 @@ import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { formatBytes, sizeOver } from '../lib/text.js';
 import { PlatformError, type MediaDownload, type Platform, type SenderCredentials } from '../platform/platform.js';
+import { SNIFF_BYTES, sniffMediaType } from './detect.js';
 import type { MediaFile } from './media-file.js';
 import type { MediaKind } from './media-types.js';
 import * as repo from './media.repository.js';
@@ -210,6 +211,9 @@ export class InboundMedia {
     const temp = storage.createTemp();
     const hash = createHash('sha256');
     let size = 0;
+    // The first bytes are kept to read what the file is (its declared type is the sender's word).
+    const head: Buffer[] = [];
+    let headBytes = 0;
     const watch = this.#watch(download, request, started + deadlineMs);
     try {
       await pipeline(
@@ -220,6 +224,10 @@ export class InboundMedia {
             // Cut off at the limit: the rest is never read.
             if (size > limit) throw tooLarge(size);
             hash.update(chunk);
+            if (headBytes < SNIFF_BYTES) {
+              head.push(chunk);
+              headBytes += chunk.length;
+            }
             yield chunk;
           }
         },
@@ -244,12 +252,15 @@ export class InboundMedia {
       await storage.discard(temp.tempKey);
       throw new AttemptFailed('media_hash_mismatch', true, `The file's SHA-256 is not the one the platform announced (${expected}).`);
     }
+    // Stored and served as what the bytes are; the declaration stays on the message (`media.mimeType`).
+    const sample = Buffer.concat(head).subarray(0, SNIFF_BYTES);
+    const stored = (await sniffMediaType(sample, size <= SNIFF_BYTES, request.filename)) ?? 'application/octet-stream';
     const file: MediaFile = {
       id: newId('med'),
       accountId: request.accountId,
       mode: 'live',
-      filename: inboundFileName(request.kind, request.filename, mimeType),
-      mimeType,
+      filename: inboundFileName(request.kind, request.filename, stored),
+      mimeType: stored,
       kind: request.kind,
       sizeBytes: size,
       sha256: digest.toString('hex'),
