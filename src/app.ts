@@ -32,6 +32,8 @@ import { withWork } from './lib/work.js';
 import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metrics.routes.js';
 import { InboundMessage, Message, RICH_SEND_SCHEMAS, SendMediaMessage, SendTemplateMessage, SendTextMessage } from './messages/message.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/rich.schemas.js';
+import { accountRoutes } from './accounts/account.routes.js';
+import { AccountResource } from './accounts/account.schemas.js';
 import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
 import { PhoneNumber } from './accounts/phone-number.schemas.js';
 import { eventRoutes } from './events/event.routes.js';
@@ -58,7 +60,7 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ErrorEnvelope, Message, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber];
+const SHARED_SCHEMAS = [ErrorEnvelope, Message, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -177,9 +179,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...messageRoutes(deps),
         ...contactRoutes(deps),
         ...templateRoutes(deps),
-        ...mediaRoutes({ media: deps.media, idempotency }),
+        ...mediaRoutes({ media: deps.media, deletion: deps.mediaDeletion, idempotency }),
         ...eventRoutes(deps),
         ...phoneNumberRoutes({ accounts: deps.accounts, queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode) }),
+        ...accountRoutes({ accounts: deps.accounts }),
       ]);
     },
     { prefix: '/v1' },

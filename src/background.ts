@@ -7,6 +7,8 @@ import type { ThroughputTiers } from './accounts/throughput.js';
 import { tableUpkeep } from './db/upkeep.js';
 import type { Store } from './db/store.js';
 import type { EventService } from './events/event.service.js';
+import type { MediaDeletion } from './media/media-deletion.js';
+import type { RetentionService } from './messages/retention.service.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { Clock } from './lib/clock.js';
@@ -24,12 +26,14 @@ export interface BackgroundOptions {
   dispatcher: Dispatcher;
   events: EventService;
   tiers: ThroughputTiers;
+  retention: RetentionService;
+  deletion: MediaDeletion;
 }
 
 /**
  * The service's background work: the job workers, the dispatcher, hourly housekeeping (expired
- * idempotency keys and events, tiers not read for a day), and on PostgreSQL the planner's statistics
- * and the send queue's dead rows.
+ * idempotency keys and events, tiers not read for a day, each account's retention, stored files no
+ * row names), and on PostgreSQL the planner's statistics and the send queue's dead rows.
  */
 export class Background {
   readonly #o: BackgroundOptions;
@@ -41,7 +45,7 @@ export class Background {
   }
 
   async start(): Promise<void> {
-    const { store, clock, logger, jobs, dispatcher, events, tiers } = this.#o;
+    const { store, clock, logger, jobs, dispatcher, events, tiers, retention, deletion } = this.#o;
     await jobs.start();
     dispatcher.start();
     const purge = () =>
@@ -49,6 +53,8 @@ export class Background {
         purgeExpiredIdempotencyKeys(store, clock).catch((err) => logger.warn({ err }, 'idempotency key purge failed'));
         events.purgeExpired().catch((err) => logger.warn({ err }, 'event purge failed'));
         tiers.refreshStale().catch((err) => logger.warn({ err }, 'tier refresh failed'));
+        retention.sweep().catch((err) => logger.warn({ err }, 'retention sweep failed'));
+        deletion.sweepOrphans().catch((err) => logger.warn({ err }, 'stored file sweep failed'));
       });
     void purge();
     this.#purgeTimer = setInterval(purge, 60 * 60 * 1000);

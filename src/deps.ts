@@ -14,6 +14,8 @@ import { buildContent } from './composition/content.js';
 import type { Base, DepsOverrides } from './composition/base.js';
 import { buildEventing } from './composition/eventing.js';
 import { buildMessaging } from './composition/messaging.js';
+import { buildRetention } from './composition/retention.js';
+import type { RetentionSettings } from './accounts/retention-settings.js';
 import type { ContactService } from './contacts/contact.service.js';
 import { connectDatabase } from './db/connect.js';
 import { observedPgClient, type StatementObserver } from './db/statements.js';
@@ -29,9 +31,11 @@ import { SecretBox } from './lib/crypto.js';
 import { createLogger } from './lib/log.js';
 import { FlexibleRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { INBOUND_MEDIA_JOB } from './media/inbound-download.js';
+import { DELETE_PLATFORM_COPY_JOB, type MediaDeletion } from './media/media-deletion.js';
 import type { MediaService } from './media/media.service.js';
 import type { Dispatcher } from './messages/dispatch/dispatcher.js';
 import type { MessageService } from './messages/message.service.js';
+import type { RetentionService } from './messages/retention.service.js';
 import type { MessageSender } from './messages/send.service.js';
 import { TEST_STATUS_JOB, type TestModeService } from './messages/test-mode.service.js';
 import { Metrics } from './metrics/metrics.js';
@@ -61,6 +65,11 @@ export interface Deps {
   testMode: TestModeService;
   templates: TemplateService;
   media: MediaService;
+  /** Deleting files (`DELETE /v1/media/{id}`, retention, the orphan sweep). */
+  mediaDeletion: MediaDeletion;
+  /** Each account's retention, and its sweep (docs/api.md §D17). */
+  retentionSettings: RetentionSettings;
+  retention: RetentionService;
   keyRateLimiter: RateLimiter;
   events: EventService;
   endpoints: EndpointService;
@@ -123,6 +132,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const eventing = buildEventing(base, secretBox);
   const content = await buildContent(base, eventing.events);
   const messaging = buildMessaging(base, eventing.events, content);
+  const kept = buildRetention(base, eventing.events, content);
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
   // The hand-offs of a platform webhook: each feature's own object takes its updates.
   const intake = new PlatformIntake({
@@ -139,15 +149,16 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     },
   });
 
-  metrics.observe({ lanes: () => messaging.dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats(), oldestMediaDownload: () => jobs.oldestDueAge(INBOUND_MEDIA_JOB) });
+  metrics.observe({ lanes: () => messaging.dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats(), oldestMediaDownload: () => jobs.oldestDueAge(INBOUND_MEDIA_JOB), mediaUsage: () => content.media.allUsage() });
   jobs.register(TEST_STATUS_JOB, (payload) => messaging.testMode.applyTestStatus(payload), { concurrency: 4 });
   jobs.register(SUBMIT_JOB, (payload) => content.submitter.resubmit(payload));
   jobs.register(DELIVER_JOB, (payload) => eventing.deliveries.deliver(payload), { concurrency: 64 });
   const downloads = { concurrency: config.mediaDownloadConcurrency, accountLimit: config.mediaDownloadAccountLimit, callTimeoutMs: config.platformTimeoutMs };
+  jobs.register(DELETE_PLATFORM_COPY_JOB, (payload) => kept.deletion.deletePlatformCopy(payload));
   jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), messaging.inboundMedia.jobOptions(downloads));
   if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
 
-  const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers });
+  const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers, retention: kept.retention, deletion: kept.deletion });
   return {
     config,
     store,
@@ -166,6 +177,9 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     testMode: messaging.testMode,
     templates: content.templates,
     media: content.media,
+    mediaDeletion: kept.deletion,
+    retentionSettings: kept.settings,
+    retention: kept.retention,
     keyRateLimiter,
     events: eventing.events,
     endpoints: eventing.endpoints,

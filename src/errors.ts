@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'webhook_endpoint_not_found',
   'event_not_found',
   'template_not_editable',
+  'media_in_use',
   'template_name_taken',
   'template_name_reserved',
   'template_not_approved',

@@ -92,6 +92,27 @@ describe('admin CLI', () => {
     assert.equal((await cli('keys', 'revoke', created.id)).code, 1, 'revoking twice is an error');
   });
 
+  it("sets an account's retention, refuses a bad number of days, and sweeps at once", async () => {
+    let res = await cli('accounts', 'update', h.account.id, '--retain-customer-files', '90', '--retain-message-bodies', '365', '--json');
+    assert.equal(res.code, 0, res.err);
+    assert.deepEqual(res.json().retention, { customerFilesDays: 90, messageBodiesDays: 365 });
+    res = await cli('accounts', 'update', h.account.id, '--retain-message-bodies', 'forever');
+    assert.equal(res.code, 0, res.err);
+    assert.match(res.out, /customers' files kept 90 days, message bodies for ever/);
+    assert.deepEqual((await h.api('GET', '/v1/account')).body.retention, { customerFilesDays: 90, messageBodiesDays: null });
+    for (const bad of ['0', '36501', 'soon']) {
+      res = await cli('accounts', 'update', h.account.id, '--retain-customer-files', bad);
+      assert.equal(res.code, 1, bad);
+      assert.match(res.err, /must be a number of days from 1 to 36500, or forever/);
+    }
+    res = await cli('accounts', 'update', 'acc_nope', '--retain-customer-files', '30', '--json');
+    assert.deepEqual([res.code, res.error().code], [1, 'account_not_found']);
+    res = await cli('retention', 'sweep', '--json');
+    assert.equal(res.code, 0, res.err);
+    assert.deepEqual(Object.keys(res.json()), ['customerFiles', 'bodyAccounts']);
+    assert.match((await cli('accounts', 'list')).out, /files 90d, bodies forever/);
+  });
+
   it('lists accounts as a table and as JSON', async () => {
     const json = await cli('accounts', 'list', '--json');
     assert.ok(json.json().some((a: { id: string }) => a.id === h.account.id));

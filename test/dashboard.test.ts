@@ -228,7 +228,18 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
     assert.equal(await page.getByTestId('upload-percent').innerText(), '100 %');
     assert.equal(await page.locator('progress').evaluate((p) => (p as HTMLProgressElement).value), 1);
     await page.getByRole('cell', { name: 'image/jpeg' }).first().waitFor();
+    // What is stored, and how long the account keeps it (GET /v1/media/usage, GET /v1/account).
+    await page.getByTestId('storage').getByText(/^Stored: [1-9]\d* files, .*Customers' files are kept for ever, what messages say for ever\.$/).waitFor();
     await shoot('media');
+
+    // A file deleted from its row (the browser's confirm accepted): gone from the list and the API.
+    await page.locator('input[type=file]').setInputFiles(path.join(ROOT, 'test/fixtures/media/sample.png'));
+    await page.getByText('Uploaded sample.png').waitFor();
+    const png = (await h.api('GET', '/v1/media?limit=1')).body.data[0];
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('row', { name: new RegExp(png.id) }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('row', { name: new RegExp(png.id) }).waitFor({ state: 'detached' });
+    assert.equal((await h.api('GET', `/v1/media/${png.id}`)).status, 404);
 
     await go('/send');
     await page.getByLabel('media').check();

@@ -70,6 +70,8 @@ export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type Event = Schemas['Event'];
 export type Delivery = Schemas['Delivery'];
 export type PhoneNumber = Schemas['PhoneNumber'];
+export type Account = Schemas['Account'];
+export type MediaUsage = paths['/v1/media/usage']['get']['responses'][200]['content']['application/json'];
 /** Every error's body; branch on `error.code`. */
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 export type ErrorCode = ErrorEnvelope['error']['code'];

@@ -294,6 +294,30 @@ export interface paths {
         get: operations["getMedia"];
         put?: never;
         post?: never;
+        /**
+         * Delete a file
+         * @description Deletes one of the key's files, uploaded or sent by a customer: its bytes, its row (the id then answers 404) and its copies at the platform (removed in the background). A customer message that carried it shows `media.status: "deleted"`. Refused with 409 `media_in_use` while a live template's header uses it or a message queued to send it has not gone out.
+         */
+        delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How much is stored
+         * @description The files stored for the key's account and mode, and their size, by source: uploads and files customers sent. Kept up to date with every file stored and deleted.
+         */
+        get: operations["getMediaUsage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -492,6 +516,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's account
+         * @description The account the key belongs to, with its retention: how long files customers send and what messages say are kept. The operator sets them (`tidings accounts update`).
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -510,7 +554,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description Branch on this, not on the HTTP status. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 /** @description A sentence for humans. */
                 message: string;
                 /** @description The request field at fault (with issues: the first issue's). */
@@ -704,6 +748,11 @@ export interface components {
              * @description ISO 8601, UTC.
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).
+             */
+            contentRemovedAt?: string | null;
             /**
              * @description Present and true on a test key; nothing reached the platform.
              * @enum {boolean}
@@ -1200,10 +1249,10 @@ export interface components {
                 /** @description The `med_` id of the file as Tidings keeps it (`GET /v1/media/{id}/content`), once `status` is `stored`. */
                 id: string | null;
                 /**
-                 * @description `pending`: being downloaded from the platform (`message.received` is sent only once it is stored or has failed); `stored`: kept, `id` set; `failed`: it could not be kept, see `failureReason`.
+                 * @description `pending`: being downloaded from the platform (`message.received` is sent only once it is stored or has failed); `stored`: kept, `id` set; `failed`: it could not be kept, see `failureReason`; `deleted`: kept, then deleted (`DELETE /v1/media/{id}`, or the account's retention of customers' files), `id` now answers 404. More values may come: show `status` as it is.
                  * @enum {string}
                  */
-                status: "pending" | "stored" | "failed";
+                status: "pending" | "stored" | "failed" | "deleted";
                 failureReason: ("media_download_failed" | "media_hash_mismatch" | "media_too_large" | "media_not_downloaded") | null;
                 /** @description The platform's media id (valid 7 days, docs/platform.md §3). */
                 platformMediaId: string | null;
@@ -1315,6 +1364,11 @@ export interface components {
              * @description When the business marked it read (POST /v1/inbound_messages/{id}/read).
              */
             readAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the account's message-body retention removed what the customer said (`text`, `reply`, `location`, `contacts`, the reaction's emoji, the file's name, now null); its metadata stays. Null while kept (docs/api.md §D17).
+             */
+            contentRemovedAt?: string | null;
             /** @enum {boolean} */
             testMode?: true;
         };
@@ -1470,7 +1524,7 @@ export interface components {
             id: string;
             /** @description The name the file was uploaded under, or a customer's document's name (`image.jpg` and the like for other files a customer sent); for display. */
             filename: string;
-            /** @description The type read from the content and normalised to what the platform accepts; for a file a customer sent, the type the platform reported. */
+            /** @description The type read from the content: for an upload, normalised to what the platform accepts; for a file a customer sent, what its bytes are (`application/octet-stream` when they tell nothing), whatever the platform declared (its declaration stays on the customer message's `media.mimeType`). */
             mimeType: string;
             sizeBytes: number;
             /** @description `upload`: uploaded through `POST /v1/media`; `inbound`: a file a customer sent, downloaded from the platform (its message's `media.id`). */
@@ -1695,6 +1749,37 @@ export interface components {
                  */
                 until: string | null;
             } | null;
+        };
+        /**
+         * @example {
+         *       "id": "acc_0VbcN2Qw8Rt5Lp3Xk7Hm1Zs4",
+         *       "name": "Acme Parcels",
+         *       "wabaId": "102290129340398",
+         *       "retention": {
+         *         "customerFilesDays": 90,
+         *         "messageBodiesDays": 365
+         *       },
+         *       "createdAt": "2026-11-02T09:10:01.220Z"
+         *     }
+         */
+        Account: {
+            /** @description `acc_` id. */
+            id: string;
+            name: string;
+            /** @description The WhatsApp Business Account the numbers belong to. */
+            wabaId: string;
+            /** @description Set by the operator (`tidings accounts update`); applied by the hourly retention sweep. */
+            retention: {
+                /** @description Days a file a customer sent is kept, then deleted (null: for ever). */
+                customerFilesDays: number | null;
+                /** @description Days what a message says (both directions, and in events) is kept, then removed; its metadata stays (null: for ever). */
+                messageBodiesDays: number | null;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
         };
     };
     responses: never;
@@ -3475,6 +3560,196 @@ export interface operations {
             };
         };
     };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `med_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMediaUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files stored for the key's account and mode, by source: `upload` (`POST /v1/media`) and `inbound` (files customers sent). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "upload": {
+                     *         "files": 12,
+                     *         "bytes": 4812033
+                     *       },
+                     *       "inbound": {
+                     *         "files": 340,
+                     *         "bytes": 96410211
+                     *       },
+                     *       "total": {
+                     *         "files": 352,
+                     *         "bytes": 101222244
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        upload: {
+                            /** @description How many files. */
+                            files: number;
+                            /** @description Their size, bytes. */
+                            bytes: number;
+                        };
+                        inbound: {
+                            /** @description How many files. */
+                            files: number;
+                            /** @description Their size, bytes. */
+                            bytes: number;
+                        };
+                        total: {
+                            /** @description How many files. */
+                            files: number;
+                            /** @description Their size, bytes. */
+                            bytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMediaContent: {
         parameters: {
             query?: never;
@@ -4443,6 +4718,71 @@ export interface operations {
                         data: components["schemas"]["PhoneNumber"][];
                         has_more: boolean;
                     };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
                 };
             };
             /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */

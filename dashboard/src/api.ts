@@ -134,7 +134,7 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
 // The API's own types, from the typed client generated from the OpenAPI document
 // (clients/typescript): what the API answers is what the dashboard expects, and the dashboard
 // shares nothing with the service but HTTP.
-export type { Contact, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, Message, Page, PhoneNumber, Template, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
+export type { Account, Contact, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, MediaUsage, Message, Page, PhoneNumber, Template, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
 import type { Media as MediaItem, Template } from '@tidings/client';
 export type TemplateVariable = Template['variables'][number];
 export type TemplateHeader = NonNullable<Template['header']>;

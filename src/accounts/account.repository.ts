@@ -195,3 +195,24 @@ export function findNumberByDisplay(db: Reader, wabaId: string, display: string)
     .where('phone_numbers.display_phone_number', '=', display)
     .executeTakeFirst();
 }
+
+/** The accounts with a retention setting, with the bodies' watermark (the retention sweep). */
+export function accountsWithRetention(db: Reader): Promise<Pick<AccountRow, 'id' | 'retain_customer_files_days' | 'retain_message_bodies_days' | 'bodies_removed_before'>[]> {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'retain_customer_files_days', 'retain_message_bodies_days', 'bodies_removed_before'])
+    .where((eb) => eb.or([eb('retain_customer_files_days', 'is not', null), eb('retain_message_bodies_days', 'is not', null)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** Sets an account's retention (days, null: for ever). @returns false when there is no such account. */
+export async function setRetention(tx: Tx, accountId: string, days: { customerFiles: number | null; messageBodies: number | null }): Promise<boolean> {
+  const result = await tx.updateTable('accounts').set({ retain_customer_files_days: days.customerFiles, retain_message_bodies_days: days.messageBodies }).where('id', '=', accountId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records that an account's message bodies created before `before` (ISO) were removed. */
+export async function setBodiesRemovedBefore(tx: Tx, accountId: string, before: string): Promise<void> {
+  await tx.updateTable('accounts').set({ bodies_removed_before: before }).where('id', '=', accountId).execute();
+}

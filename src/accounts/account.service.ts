@@ -34,7 +34,15 @@ export interface Account {
   wabaId: string;
   simulated: boolean;
   phoneNumbers: PhoneNumber[];
+  /** Days customers' files and message bodies are kept (null: for ever; docs/api.md §D17). */
+  retention: Retention;
   createdAt: string;
+}
+
+/** An account's retention settings: days, or null for ever. */
+export interface Retention {
+  customerFilesDays: number | null;
+  messageBodiesDays: number | null;
 }
 
 export interface CreateAccountInput {
@@ -282,6 +290,7 @@ function toAccount(row: repo.AccountRow, numbers: repo.PhoneNumberRow[]): Accoun
     wabaId: row.waba_id,
     simulated: row.simulated === 1,
     phoneNumbers: numbers.map((n) => ({ phoneNumberId: n.phone_number_id, displayPhoneNumber: n.display_phone_number, throughput: n.throughput, throughputSource: n.throughput_source })),
+    retention: { customerFilesDays: row.retain_customer_files_days, messageBodiesDays: row.retain_message_bodies_days },
     createdAt: row.created_at,
   };
 }

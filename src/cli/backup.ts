@@ -28,7 +28,7 @@ import type { Config } from '../config.js';
 export class AdminRefusal extends Error {
   override name = 'AdminRefusal';
   constructor(
-    readonly code: 'postgres_not_supported' | 'database_missing' | 'backup_exists' | 'backup_invalid' | 'database_in_use',
+    readonly code: 'postgres_not_supported' | 'database_missing' | 'backup_exists' | 'backup_invalid' | 'database_in_use' | 'account_not_found',
     message: string,
   ) {
     super(message);

@@ -6,6 +6,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pino from 'pino';
 import { ConfigError, loadConfig, type DatabaseConfig } from '../config.js';
+import { MAX_RETENTION_DAYS } from '../accounts/retention-settings.js';
 import { buildDeps, type Deps } from '../deps.js';
 import { TidingsError } from '../errors.js';
 import { createLogger } from '../lib/log.js';
@@ -23,6 +24,14 @@ const wholeNumber = (value: string): number => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number.');
   return Number(value);
 };
+
+/** A retention: whole days (1 to MAX_RETENTION_DAYS), or `forever` (kept as the word: commander drops a null). */
+const retentionDays = (value: string): number | 'forever' => {
+  if (value === 'forever') return value;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_RETENTION_DAYS) throw new InvalidArgumentError(`must be a number of days from 1 to ${MAX_RETENTION_DAYS}, or forever.`);
+  return Number(value);
+};
+const days = (value: number | 'forever') => (value === 'forever' ? null : value);
 
 /** Where the CLI's data lives, for its first line: a PostgreSQL URL without its password. */
 function describeDatabase(database: DatabaseConfig): string {
@@ -101,7 +110,41 @@ export function buildCli(io: Io): Command {
     .action(async (o) => {
       const list = await withDeps(io, (d) => d.accounts.listAccounts());
       if (o.json) return json(list);
-      io.out(`${table(list.map((a) => ({ id: a.id, name: a.name, wabaId: a.wabaId, numbers: a.phoneNumbers.map((n) => n.phoneNumberId).join(','), simulated: a.simulated })), ['id', 'name', 'wabaId', 'numbers', 'simulated'])}\n`);
+      const kept = (n: number | null) => (n === null ? 'forever' : `${n}d`);
+      const rows = list.map((a) => ({ id: a.id, name: a.name, wabaId: a.wabaId, numbers: a.phoneNumbers.map((n) => n.phoneNumberId).join(','), simulated: a.simulated, retention: `files ${kept(a.retention.customerFilesDays)}, bodies ${kept(a.retention.messageBodiesDays)}` }));
+      io.out(`${table(rows, ['id', 'name', 'wabaId', 'numbers', 'simulated', 'retention'])}\n`);
+    });
+
+  accounts
+    .command('update <id>')
+    .description("Change an account's retention (docs/api.md §D17): files customers send, and what messages say, are kept this many days, then removed by the hourly sweep")
+    .option('--retain-customer-files <days>', 'days, or forever (the default)', retentionDays)
+    .option('--retain-message-bodies <days>', 'days, or forever (the default); metadata is kept', retentionDays)
+    .option('--json', 'print JSON')
+    .action(async (id: string, o) => {
+      const account = await withDeps(io, async (d) => {
+        if (!(await d.accounts.getAccount(id))) throw new AdminRefusal('account_not_found', `No account ${id} (npx tidings accounts list).`);
+        await d.retentionSettings.set(id, {
+          ...(o.retainCustomerFiles !== undefined ? { customerFilesDays: days(o.retainCustomerFiles) } : {}),
+          ...(o.retainMessageBodies !== undefined ? { messageBodiesDays: days(o.retainMessageBodies) } : {}),
+        });
+        return (await d.accounts.getAccount(id))!;
+      });
+      if (o.json) return json(account);
+      const kept = (n: number | null) => (n === null ? 'for ever' : `${n} days`);
+      io.out(`${account.id}: customers' files kept ${kept(account.retention.customerFilesDays)}, message bodies ${kept(account.retention.messageBodiesDays)}.\n`);
+    });
+
+  program
+    .command('retention')
+    .description('Retention (docs/api.md §D17)')
+    .command('sweep')
+    .description("Apply every account's retention now (the service also does it hourly): delete customers' files and remove message bodies past their days")
+    .option('--json', 'print JSON')
+    .action(async (o) => {
+      const result = await withDeps(io, (d) => d.retention.sweep());
+      if (o.json) return json(result);
+      io.out(`Deleted ${result.customerFiles} customer files; message bodies brought up to date in ${result.bodyAccounts} accounts.\n`);
     });
 
   const keys = program.command('keys').description('API keys (sk_live_… and sk_test_…)');

@@ -5,7 +5,7 @@
  */
 import type { Generated } from 'kysely';
 import type { ContactsTable, DispatchesTable, DispatchPacingTable, InboundMessagesTable, MessagesTable, StatusReportsTable } from './tables/messaging.js';
-import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
+import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, MediaUsageTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
 
 export type * from './tables/messaging.js';
 export type * from './tables/content.js';
@@ -21,6 +21,12 @@ export interface AccountsTable {
   /** 1 when the WABA lives in the simulator. */
   simulated: number;
   created_at: string;
+  /** Days a customer's file is kept (docs/api.md §D17); null: for ever. */
+  retain_customer_files_days: Generated<number | null>;
+  /** Days a message's content is kept, its metadata staying; null: for ever. */
+  retain_message_bodies_days: Generated<number | null>;
+  /** Message bodies (and events) created before this (ISO) have been removed: the retention sweep's watermark. */
+  bodies_removed_before: Generated<string | null>;
 }
 
 export interface PhoneNumbersTable {
@@ -87,6 +93,7 @@ export interface Database {
   delivery_attempts: DeliveryAttemptsTable;
   media: MediaTable;
   media_registrations: MediaRegistrationsTable;
+  media_usage: MediaUsageTable;
   templates: TemplatesTable;
   accounts: AccountsTable;
   phone_numbers: PhoneNumbersTable;

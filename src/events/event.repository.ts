@@ -2,8 +2,9 @@
  * Storage of webhook endpoints, events, deliveries and attempts. `db` may be a transaction. A
  * change to an endpoint is announced (`tx.changed`): the event fan-out caches them.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
+import { jsonRows } from '../db/json-rows.js';
 import type { Reader, Tx } from '../db/store.js';
 import { afterCursor } from '../db/paging.js';
 import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, WebhookEndpointsTable } from '../db/schema.js';
@@ -87,6 +88,23 @@ export async function listEvents(db: Reader, q: { accountId: string; mode: Mode;
   if (q.type) query = query.where('type', '=', q.type);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+}
+
+/**
+ * The next `limit` events of an account and mode created in [from, before), oldest first, after
+ * `after` (created_at, id): a step of the message-body retention (docs/api.md §D17).
+ */
+export function eventsInRange(tx: Tx, q: { accountId: string; mode: Mode; from: string | null; before: string; after: { at: string; id: string } | null; limit: number }): Promise<Pick<EventRow, 'id' | 'type' | 'payload' | 'created_at'>[]> {
+  let query = tx.selectFrom('events').select(['id', 'type', 'payload', 'created_at']).where('account_id', '=', q.accountId).where('mode', '=', q.mode).where('created_at', '<', q.before);
+  if (q.from) query = query.where('created_at', '>=', q.from);
+  if (q.after) query = query.where(sql<boolean>`(created_at, id) > (${q.after.at}, ${q.after.id})`);
+  return query.orderBy('created_at').orderBy('id').limit(q.limit).execute();
+}
+
+/** Replaces events' payloads (JSON), in one statement. */
+export async function replacePayloads(tx: Tx, rows: { id: string; payload: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`update events set payload = v.payload from ${jsonRows(tx, { id: 'text', payload: 'text' }, rows)} where events.id = v.id`.execute(tx);
 }
 
 /** Removes events created before `before` (ISO), with their deliveries and attempts; returns how many. */

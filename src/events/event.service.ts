@@ -133,6 +133,30 @@ export class EventService {
     return { data: rows.map((d) => toDelivery(d, [])) };
   }
 
+  /**
+   * Rewrites the objects of the next `limit` events of an account and mode created in [from,
+   * before), oldest first, after `after`, with `rewrite` (message-body retention, docs/api.md §D17):
+   * later deliveries and reads carry what it returns. @returns where the batch ended (null: done).
+   */
+  async rewriteObjects(
+    tx: Tx,
+    range: { accountId: string; mode: 'live' | 'test'; from: string | null; before: string; after: { at: string; id: string } | null; limit: number },
+    rewrite: (type: string, object: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<{ at: string; id: string } | null> {
+    const rows = await repo.eventsInRange(tx, range);
+    if (rows.length === 0) return null;
+    await repo.replacePayloads(
+      tx,
+      rows.map((r) => {
+        const event = JSON.parse(r.payload) as Event;
+        const object = event.data.object as Record<string, unknown> | null;
+        return { id: r.id, payload: JSON.stringify(object && typeof object === 'object' ? { ...event, data: { ...event.data, object: rewrite(r.type, object) } } : event) };
+      }),
+    );
+    const last = rows[rows.length - 1]!;
+    return rows.length < range.limit ? null : { at: last.created_at, id: last.id };
+  }
+
   /** Removes events older than the retention period, with their deliveries; returns how many. */
   async purgeExpired(): Promise<number> {
     return this.#o.store.write((tx) => repo.deleteEventsBefore(tx, iso(this.#o.clock.now() - EVENT_RETENTION_MS)));

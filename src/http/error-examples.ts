@@ -67,6 +67,7 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   webhook_endpoint_not_found: { message: 'No webhook endpoint we_0VbdA4kNp8Rz1Yc6Vx2mQt5g.', param: 'id' },
   event_not_found: { message: 'No event evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c.', param: 'id' },
   template_not_editable: { message: 'An approved template cannot be edited; only pending and rejected ones can.', param: 'status' },
+  media_in_use: { message: 'med_0VbcO2Hx8rTq4Ln6Wj1sPk3a cannot be deleted now: the header of template tpl_0VbcNqW3m9Xk2Rt5Lp8dYh4c (order_shipped) uses it.', param: 'id' },
   template_name_taken: { message: 'This account already has a template named order_shipped in en_US.', param: 'name' },
   template_name_reserved: { message: 'order_shipped was deleted less than 30 days ago; the platform keeps the name reserved until then.', param: 'name' },
   template_not_approved: { message: 'Template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e is processing; only approved templates can be sent.', param: 'templateId' },

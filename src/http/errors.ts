@@ -39,6 +39,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   webhook_endpoint_not_found: 404,
   event_not_found: 404,
   template_not_editable: 409,
+  media_in_use: 409,
   template_name_taken: 409,
   template_name_reserved: 409,
   template_not_approved: 409,

@@ -36,6 +36,10 @@ export const API_TAGS = [
     description: "The account's business numbers: their throughput tiers, their send queues in the key's mode, and why a queue is held back.",
   },
   {
+    name: 'Account',
+    description: "The key's account: its WhatsApp Business Account and its retention (how long files customers send and what messages say are kept).",
+  },
+  {
     name: 'Test helpers',
     description: 'Test keys only: make things happen that live keys wait for a customer to do.',
   },

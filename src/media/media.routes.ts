@@ -5,14 +5,16 @@ import { parseRange } from '../http/range.js';
 import type { IdempotencyGate, StoredAnswer } from '../http/idempotency.js';
 import { replay } from '../http/idempotency.js';
 import { defineRoute } from '../http/route.js';
-import { ListMediaQuery, Media, MediaIdParams, MediaList, UploadForm } from './media.schemas.js';
+import { Deleted } from '../http/schemas.js';
+import type { MediaDeletion } from './media-deletion.js';
+import { ListMediaQuery, Media, MediaIdParams, MediaList, MediaUsage, UploadForm } from './media.schemas.js';
 import type { MediaService } from './media.service.js';
 import { readUpload } from './upload.js';
 
 /** `media:write` is the one media scope (docs/api.md §D2): it reads uploads too. */
 const access = { scope: 'media:write', modes: 'any' } as const;
 
-export function mediaRoutes({ media, idempotency }: { media: MediaService; idempotency: IdempotencyGate }) {
+export function mediaRoutes({ media, deletion, idempotency }: { media: MediaService; deletion: MediaDeletion; idempotency: IdempotencyGate }) {
   return [
     defineRoute(
       {
@@ -79,6 +81,39 @@ export function mediaRoutes({ media, idempotency }: { media: MediaService; idemp
         response: { status: 200, schema: Type.Ref(Media) },
       },
       ({ auth, params }) => media.get(auth, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/media/usage',
+        operationId: 'getMediaUsage',
+        summary: 'How much is stored',
+        description: "The files stored for the key's account and mode, and their size, by source: uploads and files customers sent. Kept up to date with every file stored and deleted.",
+        tags: ['Media'],
+        access,
+        idempotency: 'none',
+        errors: [],
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: { status: 200, schema: MediaUsage },
+      },
+      ({ auth }) => media.usage(auth),
+    ),
+    defineRoute(
+      {
+        method: 'DELETE',
+        url: '/media/:id',
+        operationId: 'deleteMedia',
+        summary: 'Delete a file',
+        description:
+          "Deletes one of the key's files, uploaded or sent by a customer: its bytes, its row (the id then answers 404) and its copies at the platform (removed in the background). A customer message that carried it shows `media.status: \"deleted\"`. Refused with 409 `media_in_use` while a live template's header uses it or a message queued to send it has not gone out.",
+        tags: ['Media'],
+        access,
+        idempotency: 'none',
+        errors: ['media_not_found', 'media_in_use'],
+        params: MediaIdParams,
+        response: { status: 200, schema: Deleted },
+      },
+      ({ auth, params }) => deletion.delete(auth, params.id),
     ),
     defineRoute(
       {

@@ -13,7 +13,7 @@ import { paginate, type Page } from '../http/paging.js';
 import type { Platform } from '../platform/platform.js';
 import type { MediaFile } from './media-file.js';
 import * as repo from './media.repository.js';
-import type { Media } from './media.schemas.js';
+import type { Media, MediaUsage } from './media.schemas.js';
 import type { ReceivedFile } from './receive.js';
 import { receiveUpload } from './receive.js';
 import type { MediaStorage } from './storage.js';
@@ -117,6 +117,23 @@ export class MediaService {
       map: toMedia,
       noun: 'media',
     });
+  }
+
+  /** The files stored for the key's account and mode, by source (a row read per source: kept with every insert and delete). */
+  async usage(auth: AuthContext): Promise<MediaUsage> {
+    const rows = await repo.mediaUsage(this.#o.store.read, { accountId: auth.accountId, mode: auth.mode });
+    const of = (source: 'upload' | 'inbound') => {
+      const row = rows.find((r) => r.source === source);
+      return { files: row?.files ?? 0, bytes: row?.bytes ?? 0 };
+    };
+    const upload = of('upload');
+    const inbound = of('inbound');
+    return { upload, inbound, total: { files: upload.files + inbound.files, bytes: upload.bytes + inbound.bytes } };
+  }
+
+  /** Every account's usage rows (the metrics scrape: one row per account, mode and source). */
+  allUsage(): Promise<repo.MediaUsage[]> {
+    return repo.mediaUsage(this.#o.store.read);
   }
 
   /** A file of the account in `mode`, or undefined (a template's header file). */

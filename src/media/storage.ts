@@ -20,6 +20,8 @@ export interface MediaStorage {
   remove(key: string): Promise<void>;
   /** The stored file as a Blob read lazily from storage (for the platform upload). */
   openBlob(key: string, mimeType: string): Promise<Blob>;
+  /** Every stored file's key and when it was last written (ms since the epoch), read lazily: the orphan sweep. */
+  list(): AsyncIterable<{ key: string; modifiedMs: number }>;
 }
 
 /** A process's temporary folder not heard from for this long is abandoned (ms): five missed heartbeats. */
@@ -106,6 +108,15 @@ export class LocalDirectoryStorage implements MediaStorage {
 
   openBlob(key: string, mimeType: string): Promise<Blob> {
     return fs.openAsBlob(this.#file(key), { type: mimeType });
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedMs: number }> {
+    // opendir reads the directory a batch at a time, however many files it holds.
+    for await (const entry of await fs.promises.opendir(this.#dir)) {
+      if (!entry.isFile() || !/^[A-Za-z0-9_]+$/.test(entry.name)) continue;
+      const stat = await fs.promises.stat(path.join(this.#dir, entry.name)).catch(() => null);
+      if (stat) yield { key: entry.name, modifiedMs: stat.mtimeMs };
+    }
   }
 
   /**

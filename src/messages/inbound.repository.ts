@@ -55,6 +55,7 @@ export function inboundRow(m: NewInbound): InboundRow {
     media_id: null,
     media_status: m.mediaStatus ?? null,
     media_failure: m.mediaFailure ?? null,
+    content_removed_at: null,
   };
 }
 

@@ -39,9 +39,9 @@ export const InboundMessage = Type.Object(
       Type.Object(
         {
           id: NullableString({ description: 'The `med_` id of the file as Tidings keeps it (`GET /v1/media/{id}/content`), once `status` is `stored`.' }),
-          status: StringEnum(['pending', 'stored', 'failed'], {
+          status: StringEnum(['pending', 'stored', 'failed', 'deleted'], {
             description:
-              '`pending`: being downloaded from the platform (`message.received` is sent only once it is stored or has failed); `stored`: kept, `id` set; `failed`: it could not be kept, see `failureReason`.',
+              "`pending`: being downloaded from the platform (`message.received` is sent only once it is stored or has failed); `stored`: kept, `id` set; `failed`: it could not be kept, see `failureReason`; `deleted`: kept, then deleted (`DELETE /v1/media/{id}`, or the account's retention of customers' files), `id` now answers 404. More values may come: show `status` as it is.",
           }),
           failureReason: Nullable(StringEnum(['media_download_failed', 'media_hash_mismatch', 'media_too_large', 'media_not_downloaded'], {
             description:
@@ -72,6 +72,13 @@ export const InboundMessage = Type.Object(
     platformMessageId: Type.String(),
     receivedAt: Timestamp,
     readAt: NullableString({ format: 'date-time', description: 'When the business marked it read (POST /v1/inbound_messages/{id}/read).' }),
+    contentRemovedAt: Type.Optional(
+      NullableString({
+        format: 'date-time',
+        description:
+          "When the account's message-body retention removed what the customer said (`text`, `reply`, `location`, `contacts`, the reaction's emoji, the file's name, now null); its metadata stays. Null while kept (docs/api.md §D17).",
+      }),
+    ),
     testMode: Type.Optional(Type.Literal(true)),
   },
   {

@@ -31,6 +31,7 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
     failedAt: row.failed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    contentRemovedAt: row.content_removed_at,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),
   };
 }
@@ -150,7 +151,7 @@ export function toInboundMessage(row: repo.InboundRow, quotedMessageId: string |
       ? {
           id: row.media_id,
           status: row.media_status ?? 'failed',
-          failureReason: row.media_status === 'stored' ? null : (row.media_failure ?? (row.media_status === 'pending' ? null : 'media_not_downloaded')),
+          failureReason: row.media_status === 'stored' || row.media_status === 'deleted' ? null : (row.media_failure ?? (row.media_status === 'pending' ? null : 'media_not_downloaded')),
           platformMediaId: str(m.id),
           mimeType: str(m.mime_type),
           sha256: str(m.sha256),
@@ -168,6 +169,7 @@ export function toInboundMessage(row: repo.InboundRow, quotedMessageId: string |
     platformMessageId: row.platform_message_id,
     receivedAt: row.sent_at,
     readAt: row.read_at,
+    contentRemovedAt: row.content_removed_at,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),
   };
 }

@@ -58,6 +58,7 @@ export function messageRow(m: NewMessage): MessageRow {
     content: m.content ?? null,
     created_at: m.createdAt,
     updated_at: m.createdAt,
+    content_removed_at: null,
   };
 }
 
@@ -94,6 +95,7 @@ const MESSAGE_COLUMNS = {
   failed_at: 'text',
   created_at: 'text',
   updated_at: 'text',
+  content_removed_at: 'text',
 } as const satisfies Record<keyof MessagesTable, JsonColumnType>;
 const MESSAGE_COLUMN_NAMES = Object.keys(MESSAGE_COLUMNS) as (keyof MessagesTable)[];
 

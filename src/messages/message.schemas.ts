@@ -55,6 +55,13 @@ export const Message = Type.Object(
     failedAt: NullableString({ format: 'date-time' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    contentRemovedAt: Type.Optional(
+      NullableString({
+        format: 'date-time',
+        description:
+          "When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).",
+      }),
+    ),
     testMode: Type.Optional(Type.Literal(true, { description: 'Present and true on a test key; nothing reached the platform.' })),
   },
   {

@@ -40,6 +40,8 @@ export interface ScrapeSources {
   pool(): PoolStats;
   /** How long the oldest customer file download still to finish (waiting for a slot, or downloading) has been due, seconds; 0 when none. */
   oldestMediaDownload(): Promise<number>;
+  /** Files stored, per account, mode and source (a row each, kept with every insert and delete). */
+  mediaUsage(): Promise<{ accountId: string; mode: 'live' | 'test'; source: 'upload' | 'inbound'; files: number; bytes: number }[]>;
 }
 
 export interface MetricsOptions {
@@ -88,7 +90,7 @@ export class Metrics {
     // One child per (work, kind), found without building a label object per statement.
     const counters = new Map<string, { statements: { inc(n?: number): void }; rows: { inc(n?: number): void } }>();
     const collectErrors = new Counter({ name: 'tidings_metrics_collect_errors_total', help: 'Gauges left out of a scrape because their source could not be read, by source.', labelNames: ['source'], registers });
-    for (const source of ['send_queues', 'job_queues', 'database_pool', 'media_downloads']) collectErrors.inc({ source }, 0);
+    for (const source of ['send_queues', 'job_queues', 'database_pool', 'media_downloads', 'media_usage']) collectErrors.inc({ source }, 0);
 
     const lane = (l: LaneLabels) => ({ phone_number_id: l.phoneNumberId, mode: l.mode });
     this.recorders = {
@@ -158,6 +160,20 @@ export class Metrics {
         await guarded('media_downloads', this, async () => this.set(await metrics.#sources!.oldestMediaDownload()));
       },
     });
+    const usage = (name: string, help: string, value: (u: { files: number; bytes: number }) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['account', 'mode', 'source'],
+        registers,
+        async collect() {
+          await guarded('media_usage', this, async () => {
+            for (const u of await metrics.#sources!.mediaUsage()) this.set({ account: u.accountId, mode: u.mode, source: u.source }, value(u));
+          });
+        },
+      });
+    usage('tidings_media_stored_bytes', "Bytes of files stored, by account, mode and source (upload, or inbound: customers' files).", (u) => u.bytes);
+    usage('tidings_media_stored_files', 'Files stored, by account, mode and source.', (u) => u.files);
     const pool = (name: string, help: string, value: (p: PoolStats) => number) =>
       new Gauge({
         name,

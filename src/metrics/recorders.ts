@@ -38,6 +38,7 @@ export interface DispatchRecorder {
 export type PlatformOperation =
   | 'send_message'
   | 'upload_media'
+  | 'delete_media'
   | 'upload_header_handle'
   | 'create_template'
   | 'find_template'

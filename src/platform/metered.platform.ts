@@ -26,6 +26,7 @@ export class MeteredPlatform implements Platform {
   editTemplate: Platform['editTemplate'] = (...args) => this.#measure('edit_template', () => this.#inner.editTemplate(...args));
   deleteTemplate: Platform['deleteTemplate'] = (...args) => this.#measure('delete_template', () => this.#inner.deleteTemplate(...args));
   uploadMedia: Platform['uploadMedia'] = (...args) => this.#measure('upload_media', () => this.#inner.uploadMedia(...args));
+  deleteMedia: Platform['deleteMedia'] = (...args) => this.#measure('delete_media', () => this.#inner.deleteMedia(...args));
   uploadHeaderHandle: Platform['uploadHeaderHandle'] = (...args) => this.#measure('upload_header_handle', () => this.#inner.uploadHeaderHandle(...args));
   getMediaUrl: Platform['getMediaUrl'] = (...args) => this.#measure('get_media_url', () => this.#inner.getMediaUrl(...args));
   /** Timed until the answer's headers are in (the body is the caller's to read). */

@@ -246,6 +246,13 @@ export interface Platform {
    */
   uploadMedia(sender: SenderCredentials, file: { blob: Blob; filename: string; mimeType: string }): Promise<{ id: string }>;
   /**
+   * Deletes a file registered with `uploadMedia` from the platform (docs/platform.md §3:
+   * `DELETE /{media-id}?phone_number_id=`, answered `{"success": true}`). Deleting an id the
+   * platform no longer knows (it forgets uploads after 30 days) is `refused` with its code.
+   * @throws PlatformError
+   */
+  deleteMedia(sender: SenderCredentials, platformMediaId: string): Promise<void>;
+  /**
    * Uploads a file through the Resumable Upload API and returns its handle, for a template's media
    * header example (docs/platform.md §2.6). @throws PlatformError
    */

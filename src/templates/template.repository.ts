@@ -2,7 +2,7 @@
  * Rows of templates. Only this file touches the table; it builds its rows, and says when one
  * changes (`tx.changed`: every process's cache drops it). Rows never leave the templates feature.
  */
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
 import type { TemplatesTable } from '../db/schema.js';
@@ -116,4 +116,21 @@ export function listTemplates(db: Reader, q: TemplateListQuery): Promise<Templat
 export async function deleteTemplateRow(tx: Tx, id: string): Promise<void> {
   await tx.deleteFrom('templates').where('id', '=', id).execute();
   tx.changed('templates', id);
+}
+
+/**
+ * A template of the account (not deleted) whose media header is this file, if any: such a file is
+ * not deleted (every send of the template carries it). Templates are few per account; the header's
+ * JSON is matched as written by `contentColumns`.
+ */
+export function templateWithHeaderMedia(db: Reader, accountId: string, mediaId: string): Promise<Pick<TemplateRow, 'id' | 'name' | 'language'> | undefined> {
+  const pattern = `%"mediaId":${JSON.stringify(mediaId).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('templates')
+    .select(['id', 'name', 'language'])
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`header like ${pattern} escape '\\'`)
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -210,6 +210,12 @@ export class TemplateService {
     return { id: row.id, deleted: true };
   }
 
+  /** Why a file cannot be deleted because of templates (a template's header uses it), or null. */
+  async headerUse(accountId: string, mediaId: string): Promise<string | null> {
+    const t = await repo.templateWithHeaderMedia(this.#o.store.read, accountId, mediaId);
+    return t ? `the header of template ${t.id} (${t.name}, ${t.language}) uses it; delete the template or give it another header first.` : null;
+  }
+
   async #checkNameFree(accountId: string, name: string, language: string, exceptId?: string): Promise<void> {
     const since = iso(this.#o.clock.now() - NAME_RESERVATION_MS);
     const holders = (await repo.findByName(this.#o.store.read, accountId, name, since)).filter((t) => t.id !== exceptId);

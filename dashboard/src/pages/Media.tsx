@@ -1,12 +1,28 @@
 import { useState } from 'react';
-import { api, uploadMedia, type MediaItem, type Page } from '../api';
+import { api, uploadMedia, type Account, type MediaItem, type MediaUsage, type Page } from '../api';
 import { ErrorNote, Pager, bytes, time, usePager, usePolling } from '../ui';
 
-/** Upload with a progress bar; the uploads with their type and size. */
+const kept = (days: number | null) => (days === null ? 'for ever' : `${days} days`);
+
+/** What is stored for this key's account and mode, and how long the account keeps it (docs/api.md §D17). */
+function Storage({ usage, account }: { usage: MediaUsage | null; account: Account | null }) {
+  if (!usage) return null;
+  return (
+    <p className="card" data-testid="storage">
+      Stored: {usage.total.files} files, {bytes(usage.total.bytes)} (uploads {usage.upload.files}, {bytes(usage.upload.bytes)}; customers' files {usage.inbound.files},{' '}
+      {bytes(usage.inbound.bytes)}).
+      {account ? ` Customers' files are kept ${kept(account.retention.customerFilesDays)}, what messages say ${kept(account.retention.messageBodiesDays)}.` : null}
+    </p>
+  );
+}
+
+/** Upload with a progress bar; the files with their type and size, to delete; what is stored. */
 export function MediaPage() {
   const pager = usePager();
   const query = pager.query();
   const list = usePolling(() => api<Page<MediaItem>>('GET', `/media?${query}`), [query], 0);
+  const usage = usePolling(() => api<MediaUsage>('GET', '/media/usage'), [], 0);
+  const account = usePolling(() => api<Account>('GET', '/account'), [], 0);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploaded, setUploaded] = useState<MediaItem | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -20,16 +36,28 @@ export function MediaPage() {
       const item = await uploadMedia(file, setProgress);
       setUploaded(item);
       pager.reset();
-      await list.reload();
+      await Promise.all([list.reload(), usage.reload()]);
     } catch (err) {
       setError(err);
       setProgress(null);
     }
   };
 
+  const remove = async (m: MediaItem) => {
+    if (!window.confirm(`Delete ${m.filename} (${m.id})? Its bytes and its copies at the platform are deleted.`)) return;
+    setError(null);
+    try {
+      await api('DELETE', `/media/${encodeURIComponent(m.id)}`);
+      await Promise.all([list.reload(), usage.reload()]);
+    } catch (err) {
+      setError(err);
+    }
+  };
+
   return (
     <section>
       <h1>Media</h1>
+      <Storage usage={usage.data} account={account.data} />
       <div className="card">
         <label>
           Upload a file (images, video, audio, documents, stickers: the platform's types and limits)
@@ -57,6 +85,7 @@ export function MediaPage() {
             <th>Size</th>
             <th>Id</th>
             <th>Uploaded</th>
+            <th />
           </tr>
         </thead>
         <tbody>
@@ -69,11 +98,16 @@ export function MediaPage() {
                 <code>{m.id}</code>
               </td>
               <td data-label="Uploaded">{time(m.createdAt)}</td>
+              <td>
+                <button type="button" className="secondary" onClick={() => void remove(m)}>
+                  Delete
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {list.data && list.data.data.length === 0 ? <p className="empty">No uploads yet.</p> : null}
+      {list.data && list.data.data.length === 0 ? <p className="empty">No files yet.</p> : null}
       {list.data ? <Pager page={pager.page} hasMore={list.data.has_more} onNext={() => pager.next(list.data!.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
     </section>
   );

@@ -44,6 +44,16 @@ export interface MediaTable {
   source: Generated<'upload' | 'inbound'>;
 }
 
+/** Files stored per account, mode and source, kept in the transaction of every insert and delete of `media`. */
+export interface MediaUsageTable {
+  account_id: string;
+  mode: 'live' | 'test';
+  source: 'upload' | 'inbound';
+  files: number;
+  /** The sum of the files' `size_bytes`. */
+  bytes: number;
+}
+
 export interface MediaRegistrationsTable {
   media_id: string;
   phone_number_id: string;

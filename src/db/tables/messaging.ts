@@ -32,6 +32,8 @@ export interface MessagesTable {
   failed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When retention removed its content (text, caption, rich content, template values); null while kept. */
+  content_removed_at: Generated<string | null>;
 }
 
 export interface InboundMessagesTable {
@@ -58,10 +60,12 @@ export interface InboundMessagesTable {
   created_at: string;
   /** The customer's file once stored (`med_` id); null until then, and for messages without one. */
   media_id: Generated<string | null>;
-  /** `pending` (being downloaded), `stored`, `failed`; null for messages without a file (docs/api.md §D14). */
-  media_status: Generated<'pending' | 'stored' | 'failed' | null>;
+  /** `pending` (being downloaded), `stored`, `failed`, `deleted` (by DELETE or retention); null for messages without a file (docs/api.md §D14). */
+  media_status: Generated<'pending' | 'stored' | 'failed' | 'deleted' | null>;
   /** Why the file could not be kept: `media_download_failed`, `media_hash_mismatch`, `media_too_large`, `media_not_downloaded`. */
   media_failure: Generated<'media_download_failed' | 'media_hash_mismatch' | 'media_too_large' | 'media_not_downloaded' | null>;
+  /** When retention removed its content (text, what it carried); null while kept. */
+  content_removed_at: Generated<string | null>;
 }
 
 /** Every status report the platform sent, once per (wamid, status): the dedupe and replay log. */

@@ -229,6 +229,10 @@ export class CloudApiPlatform implements Platform {
     return { id: String(res.id) };
   }
 
+  async deleteMedia(sender: SenderCredentials, platformMediaId: string): Promise<void> {
+    await this.#graph.deleteJson(`/${encodeURIComponent(platformMediaId)}?${new URLSearchParams({ phone_number_id: sender.phoneNumberId })}`, sender.accessToken);
+  }
+
   async uploadHeaderHandle(account: SenderCredentials, appId: string, file: { blob: Blob; filename: string; mimeType: string }): Promise<string> {
     const query = new URLSearchParams({ file_name: file.filename, file_length: String(file.blob.size), file_type: file.mimeType });
     const session = await this.#graph.postJson<{ id?: string }>(`/${appId}/uploads?${query}`, account.accessToken, {});
