@@ -38,13 +38,15 @@ export const WALK_WINDOW = 2_000;
 /** Terms this short (characters) go straight to the walk. */
 const SHORT_TERM = 2;
 /**
- * Per dialect: µs to test one contact of a walk, and to read one match through the index (a row
- * read at random and sorted), measured at 100,000 contacts, warm; and the most matches counted
+ * Per dialect: µs to test one contact of a walk (the list's index, in order), and to read one match
+ * through the word index (a row read at random, then sorted), as measured at 1,000,000 contacts,
+ * where the table no longer fits in memory and a read at random costs most (bench/README.md,
+ * "Contacts"; at 100,000 contacts, warm, reads cost a fifth of this); and the most matches counted
  * (more are never read: counting costs per match on PostgreSQL).
  */
 const COSTS = {
-  sqlite: { walkUs: 0.65, readUs: 1, countCap: 20_000 },
-  postgres: { walkUs: 0.7, readUs: 5, countCap: 2_000 },
+  sqlite: { walkUs: 0.5, readUs: 4, countCap: 20_000 },
+  postgres: { walkUs: 1.5, readUs: 30, countCap: 2_000 },
 } as const;
 
 export interface ContactSearchQuery extends Omit<ContactListQuery, 'q'> {
