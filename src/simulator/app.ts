@@ -66,7 +66,11 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   const webhooks = new WebhookSender(state, { appSecret: options.appSecret, webhookUrl: () => webhookUrl, logger: options.logger });
   const timers = new Set<NodeJS.Timeout>();
   const held = new Set<() => void>();
+  // Set by close(): a request still in its latency when the simulator closes schedules nothing (a
+  // timer set then, for a 10-minute delivery delay, kept a test process alive after its last test).
+  let closed = false;
   const later = (ms: number, fn: () => void) => {
+    if (closed) return;
     const t = setTimeout(() => {
       timers.delete(t);
       fn();
@@ -169,6 +173,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
       registerToken(ctx, token, wabaId, phoneNumberIds);
     },
     async close() {
+      closed = true;
       for (const t of timers) clearTimeout(t);
       for (const release of [...held]) release();
       await app.close();
