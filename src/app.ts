@@ -10,14 +10,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { databaseChecks } from './db/health.js';
 import type { Deps } from './deps.js';
 import { TidingsError } from './errors.js';
 import { registerAuth } from './http/auth.js';
+import { newAjv } from './http/ajv.js';
 import { budgetedJsonParser } from './http/body-budget.js';
 import { frameworkError, MAX_PATH_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -25,7 +24,7 @@ import { registerLifecycle } from './http/lifecycle.js';
 import { registerRoutes } from './http/route.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { API_TAGS } from './http/tags.js';
-import { addDiscriminatorMappings, ErrorEnvelope, MULTIPART_BODY } from './http/schemas.js';
+import { addDiscriminatorMappings, ErrorEnvelope, ItemError, MULTIPART_BODY } from './http/schemas.js';
 import type { RouteEntry } from './http/types.js';
 import { newId } from './lib/ids.js';
 import { withWork } from './lib/work.js';
@@ -41,15 +40,14 @@ import { Delivery, Event, WebhookEndpoint } from './events/event.schemas.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { Contact } from './contacts/contact.schemas.js';
 import { messageRoutes } from './messages/message.routes.js';
+import { batchRoutes } from './messages/batch.routes.js';
+import { Batch, ITEMS_CHECKED_ALONE } from './messages/batch.schemas.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
 import { templateRoutes } from './templates/template.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { MAX_MEDIA_BYTES } from './media/media-types.js';
 import { Media } from './media/media.schemas.js';
 import { MediaHeader, Template, TextHeader } from './templates/template.schemas.js';
-
-// ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 /** JSON bodies over this size are refused with 400 request_too_large (docs/api.md §D3). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -60,7 +58,7 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ErrorEnvelope, Message, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource];
+const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -77,18 +75,20 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     schemaErrorFormatter: (errors, part) => new Error(`The ${part} has ${errors.length} schema errors.`),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Bodies are validated strictly (a number where a string belongs is an error, unknown fields are
-  // refused); query strings and path parameters are text, so their numbers are coerced.
-  // `allErrors`: a request is refused once with every problem it has, each an issue (http/validation.ts).
-  // `verbose` keeps the failed value and keyword's schema, so an error can list a union's allowed
-  // values, say what was given instead, and read the schema's hints.
-  // `discriminator`: unions tagged by `type` (TaggedUnion) are checked against the branch chosen.
-  const bodyAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true, unicode: false, logger: false }));
-  const queryAjv = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true, unicode: false, logger: false }));
+  // Bodies strictly, query strings and paths coerced; every problem at once (http/ajv.ts).
+  const bodyAjv = newAjv('body');
+  const queryAjv = newAjv('query');
   app.setValidatorCompiler(({ schema, httpPart }) => {
     // A multipart body's schema describes the form for the OpenAPI document; the route reads and
     // checks its parts itself, as streams (MULTIPART_BODY in http/schemas.ts).
     if (httpPart === 'body' && (schema as Record<string, unknown>)[MULTIPART_BODY] === true) return () => true;
+    // A batch's items are checked one by one by its route (messages/batch-send.service.ts), each
+    // refused alone: the body's schema checks only its shape.
+    const alone = (schema as Record<string, unknown>)[ITEMS_CHECKED_ALONE];
+    if (httpPart === 'body' && typeof alone === 'string') {
+      const s = schema as { properties: Record<string, object> };
+      return bodyAjv.compile({ ...s, properties: { ...s.properties, [alone]: { ...s.properties[alone], items: {} } } });
+    }
     return (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
   });
 
@@ -177,6 +177,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       await v1.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 20, parts: 25, fieldSize: 1024 } });
       registerRoutes(v1, [
         ...messageRoutes(deps),
+        ...batchRoutes(deps),
         ...contactRoutes(deps),
         ...templateRoutes(deps),
         ...mediaRoutes({ media: deps.media, deletion: deps.mediaDeletion, idempotency }),

@@ -37,6 +37,9 @@ import type { Dispatcher } from './messages/dispatch/dispatcher.js';
 import type { MessageService } from './messages/message.service.js';
 import type { RetentionService } from './messages/retention.service.js';
 import type { MessageSender } from './messages/send.service.js';
+import type { BatchSender } from './messages/batch-send.service.js';
+import type { BatchService } from './messages/batch.service.js';
+import type { CancelService } from './messages/cancel.service.js';
 import { TEST_STATUS_JOB, type TestModeService } from './messages/test-mode.service.js';
 import { Metrics } from './metrics/metrics.js';
 import { CloudApiPlatform } from './platform/cloud-api/cloud-api.platform.js';
@@ -59,6 +62,10 @@ export interface Deps {
   messages: MessageService;
   contacts: ContactService;
   sender: MessageSender;
+  /** Batch sends and dry runs, batches, cancelling (docs/api.md §D18). */
+  batchSender: BatchSender;
+  batchService: BatchService;
+  cancels: CancelService;
   dispatcher: Dispatcher;
   tiers: ThroughputTiers;
   intake: PlatformIntake;
@@ -171,6 +178,9 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     messages: messaging.messages,
     contacts: messaging.contacts,
     sender: messaging.sender,
+    batchSender: messaging.batchSender,
+    batchService: messaging.batchService,
+    cancels: messaging.cancels,
     dispatcher: messaging.dispatcher,
     tiers,
     intake,

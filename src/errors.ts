@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'parameter_invalid',
   'parameter_unknown',
   'request_too_large',
+  'batch_rejected',
   'phone_number_invalid',
   'template_invalid',
   'variables_invalid',
@@ -36,6 +37,8 @@ export const ERROR_CODES = [
   'event_not_found',
   'template_not_editable',
   'media_in_use',
+  'client_reference_in_use',
+  'message_not_cancelable',
   'template_name_taken',
   'template_name_reserved',
   'template_not_approved',
@@ -66,7 +69,15 @@ export interface PlatformErrorInfo {
   message: string;
 }
 
+/** One item's refusal in a request of many (a batch send), as `error.items` and a batch's answer carry it. */
+export interface ItemRefusal {
+  index: number;
+  error: { code: ErrorCode; message: string; param?: string; issues?: Issue[] };
+}
+
 export interface TidingsErrorOptions {
+  /** batch_rejected: every item's refusal. */
+  items?: ItemRefusal[];
   /** The request field at fault, as a path (`to`, `variables.first_name`). */
   param?: string;
   issues?: Issue[];
@@ -88,6 +99,7 @@ export class TidingsError extends Error {
   readonly param: string | undefined;
   readonly issues: Issue[] | undefined;
   readonly platformError: PlatformErrorInfo | undefined;
+  readonly items: ItemRefusal[] | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly stored: boolean;
 
@@ -97,6 +109,7 @@ export class TidingsError extends Error {
     this.param = options.param;
     this.issues = options.issues;
     this.platformError = options.platformError;
+    this.items = options.items;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.stored = options.stored ?? false;
   }

@@ -72,6 +72,14 @@ export type Delivery = Schemas['Delivery'];
 export type PhoneNumber = Schemas['PhoneNumber'];
 export type Account = Schemas['Account'];
 export type MediaUsage = paths['/v1/media/usage']['get']['responses'][200]['content']['application/json'];
+/** A batch send (`bat_`), its messages counted by status. */
+export type Batch = Schemas['Batch'];
+/** The answer of `POST /v1/messages/batch`: the batch, and each item's message or refusal, in order. */
+export type SendBatchResult = paths['/v1/messages/batch']['post']['responses'][201]['content']['application/json'];
+/** The answer of `POST /v1/messages/batch?dryRun=true`. */
+export type DryRunResult = paths['/v1/messages/batch']['post']['responses'][200]['content']['application/json'];
+/** One item's refusal in a batch (`data[i]` with `error`, or `error.items[i]` of `batch_rejected`). */
+export type ItemError = Schemas['ItemError'];
 /** Every error's body; branch on `error.code`. */
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 export type ErrorCode = ErrorEnvelope['error']['code'];

@@ -144,6 +144,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/messages/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send messages in a batch
+         * @description Up to 1,000 sends in one request, each a body of POST /v1/messages checked on its own. The valid ones are stored in one unit of work with their batch (`bat_`) and queued (or scheduled, with `sendAt`); the answer lists, in order, each item's message or its refusal with its `index`: 201 when at least one was accepted, else 400 `batch_rejected` with every item's reason in `error.items`. Honours `Idempotency-Key` for the whole batch: a retry replays the first answer and never queues twice. The key's rate limit counts items. With `?dryRun=true` every item is checked and the answer (200) says which are valid, whose window is open and how each would be priced; nothing is stored or sent.
+         */
+        post: operations["sendMessageBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a batch
+         * @description A batch with its messages counted by their status now; `completed` once every message is delivered, read, failed or canceled.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List batches
+         * @description Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true. A batch's messages: GET /v1/messages?batch=bat_….
+         */
+        get: operations["listBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a message
+         * @description A scheduled message, or one still waiting in its number's queue, becomes `canceled` (final) with a `message.canceled` event; it is never sent. Refused with 409 `message_not_cancelable` once the dispatcher has taken it or it reached the platform. Canceling a canceled message answers it as it is.
+         */
+        post: operations["cancelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel messages in bulk
+         * @description Cancels the key's number's scheduled and queued messages whose `clientReference` starts with `clientReferencePrefix`, or its messages scheduled for before `scheduledBefore`; says how many were canceled, and how many matched but were already being sent.
+         */
+        post: operations["cancelMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contacts": {
         parameters: {
             query?: never;
@@ -540,6 +640,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ItemError: {
+            /** @description The item's place in the request, from 0. */
+            index: number;
+            error: {
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                message: string;
+                /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
+                param?: string;
+                issues?: {
+                    code: string;
+                    field: string;
+                    message: string;
+                }[];
+            };
+        };
         /**
          * @description Every error response (docs/api.md §D3).
          * @example {
@@ -554,7 +669,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description Branch on this, not on the HTTP status. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 /** @description A sentence for humans. */
                 message: string;
                 /** @description The request field at fault (with issues: the first issue's). */
@@ -571,6 +686,8 @@ export interface components {
                     code: string;
                     message: string;
                 } | null;
+                /** @description batch_rejected: each item's refusal, in order (docs/api.md §D18). */
+                items?: components["schemas"]["ItemError"][];
             };
         };
         /**
@@ -600,7 +717,7 @@ export interface components {
             /** @description `msg_` id. */
             id: string;
             /** @enum {string} */
-            status: "accepted" | "sent" | "delivered" | "read" | "failed";
+            status: "scheduled" | "accepted" | "sent" | "delivered" | "read" | "failed" | "canceled";
             /** @description The recipient as addressed: E.164 (`+16505551234`) or a business-scoped user id (`US.13491208655302741918`, `US.ENT.…`), as the send gave it. A send to a `ct_` id records the address it resolved to (the contact's phone number, else its BSUID); `contactId` names the contact. */
             to: string;
             /** @description The contact (`ct_`) the message went to; null for messages stored before contacts existed. */
@@ -750,6 +867,20 @@ export interface components {
             updatedAt: string;
             /**
              * Format: date-time
+             * @description The `sendAt` it was scheduled for; null when sent at once. A `scheduled` message enters its number's queue then.
+             */
+            scheduledAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was canceled (status `canceled`).
+             */
+            canceledAt?: string | null;
+            /** @description The batch (`bat_`) it was sent in; null for a single send. */
+            batchId?: string | null;
+            /** @description The send's `clientReference`, as given. */
+            clientReference?: string | null;
+            /**
+             * Format: date-time
              * @description When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).
              */
             contentRemovedAt?: string | null;
@@ -757,6 +888,69 @@ export interface components {
              * @description Present and true on a test key; nothing reached the platform.
              * @enum {boolean}
              */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "bat_0VbcQ1rT5yUi9Op3As7dFg2h",
+         *       "status": "processing",
+         *       "items": 1000,
+         *       "accepted": 993,
+         *       "refused": 7,
+         *       "sendAt": "2026-12-01T08:00:00.000Z",
+         *       "counts": {
+         *         "scheduled": 0,
+         *         "accepted": 120,
+         *         "sent": 310,
+         *         "delivered": 540,
+         *         "read": 20,
+         *         "failed": 3,
+         *         "canceled": 0
+         *       },
+         *       "source": "api",
+         *       "createdAt": "2026-11-30T17:02:11.408Z",
+         *       "completedAt": null
+         *     }
+         */
+        Batch: {
+            /** @description `bat_` id. */
+            id: string;
+            /**
+             * @description `completed` once every message is delivered, read, failed or canceled (`batch.completed`).
+             * @enum {string}
+             */
+            status: "processing" | "completed";
+            /** @description Messages the request held. */
+            items: number;
+            /** @description Of those, stored and queued (or scheduled); the others were refused in the answer. */
+            accepted: number;
+            refused: number;
+            /**
+             * Format: date-time
+             * @description The batch-wide `sendAt`, when it gave one.
+             */
+            sendAt: string | null;
+            /** @description The batch's messages by their status now (each message counted once, in its latest status). */
+            counts: {
+                scheduled: number;
+                /** @description In their number's queue, not sent yet. */
+                accepted: number;
+                sent: number;
+                delivered: number;
+                read: number;
+                failed: number;
+                canceled: number;
+            };
+            /** @enum {string} */
+            source: "api" | "dashboard";
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @enum {boolean} */
             testMode?: true;
         };
         /**
@@ -863,8 +1057,15 @@ export interface components {
             to: string;
             /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
             replyTo?: string;
-            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours), counted from `sendAt` when it has one. Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
             validityPeriod?: number;
+            /**
+             * Format: date-time
+             * @description Send later: an RFC 3339 time with its offset (`2026-12-01T09:00:00+01:00`), 60 seconds to 35 days ahead. The message is `scheduled` until then, enters its number's queue at that time and is sent as its pace allows; it can be canceled until it reaches the platform.
+             */
+            sendAt?: string;
+            /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
+            clientReference?: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -901,8 +1102,15 @@ export interface components {
             to: string;
             /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
             replyTo?: string;
-            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours), counted from `sendAt` when it has one. Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
             validityPeriod?: number;
+            /**
+             * Format: date-time
+             * @description Send later: an RFC 3339 time with its offset (`2026-12-01T09:00:00+01:00`), 60 seconds to 35 days ahead. The message is `scheduled` until then, enters its number's queue at that time and is sent as its pace allows; it can be canceled until it reaches the platform.
+             */
+            sendAt?: string;
+            /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
+            clientReference?: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -925,8 +1133,15 @@ export interface components {
             to: string;
             /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
             replyTo?: string;
-            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours), counted from `sendAt` when it has one. Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
             validityPeriod?: number;
+            /**
+             * Format: date-time
+             * @description Send later: an RFC 3339 time with its offset (`2026-12-01T09:00:00+01:00`), 60 seconds to 35 days ahead. The message is `scheduled` until then, enters its number's queue at that time and is sent as its pace allows; it can be canceled until it reaches the platform.
+             */
+            sendAt?: string;
+            /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
+            clientReference?: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -965,8 +1180,15 @@ export interface components {
             to: string;
             /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
             replyTo?: string;
-            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours), counted from `sendAt` when it has one. Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
             validityPeriod?: number;
+            /**
+             * Format: date-time
+             * @description Send later: an RFC 3339 time with its offset (`2026-12-01T09:00:00+01:00`), 60 seconds to 35 days ahead. The message is `scheduled` until then, enters its number's queue at that time and is sent as its pace allows; it can be canceled until it reaches the platform.
+             */
+            sendAt?: string;
+            /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
+            clientReference?: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -993,8 +1215,15 @@ export interface components {
             to: string;
             /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
             replyTo?: string;
-            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours), counted from `sendAt` when it has one. Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
             validityPeriod?: number;
+            /**
+             * Format: date-time
+             * @description Send later: an RFC 3339 time with its offset (`2026-12-01T09:00:00+01:00`), 60 seconds to 35 days ahead. The message is `scheduled` until then, enters its number's queue at that time and is sent as its pace allows; it can be canceled until it reaches the platform.
+             */
+            sendAt?: string;
+            /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
+            clientReference?: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1048,8 +1277,15 @@ export interface components {
             to: string;
             /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
             replyTo?: string;
-            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours), counted from `sendAt` when it has one. Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
             validityPeriod?: number;
+            /**
+             * Format: date-time
+             * @description Send later: an RFC 3339 time with its offset (`2026-12-01T09:00:00+01:00`), 60 seconds to 35 days ahead. The message is `scheduled` until then, enters its number's queue at that time and is sent as its pace allows; it can be canceled until it reaches the platform.
+             */
+            sendAt?: string;
+            /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
+            clientReference?: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1135,8 +1371,15 @@ export interface components {
             to: string;
             /** @description A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one. */
             replyTo?: string;
-            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
+            /** @description Seconds the message may wait in the sender number's queue (60 to 86,400; default 14,400, four hours), counted from `sendAt` when it has one. Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event. */
             validityPeriod?: number;
+            /**
+             * Format: date-time
+             * @description Send later: an RFC 3339 time with its offset (`2026-12-01T09:00:00+01:00`), 60 seconds to 35 days ahead. The message is `scheduled` until then, enters its number's queue at that time and is sent as its pace allows; it can be canceled until it reaches the platform.
+             */
+            sendAt?: string;
+            /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
+            clientReference?: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1574,7 +1817,7 @@ export interface components {
             /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
             id: string;
             /** @enum {string} */
-            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated";
+            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "batch.completed";
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -1798,9 +2041,13 @@ export interface operations {
                 /** @description The last id of the previous page. */
                 starting_after?: string;
                 /** @description Only messages in this status. */
-                status?: "accepted" | "sent" | "delivered" | "read" | "failed";
+                status?: "scheduled" | "accepted" | "sent" | "delivered" | "read" | "failed" | "canceled";
                 /** @description Only messages to this recipient as addressed (E.164 or a BSUID). */
                 to?: string;
+                /** @description Only messages of this batch (`bat_` id). */
+                batch?: string;
+                /** @description Only the message with this `clientReference`. */
+                clientReference?: string;
             };
             header?: never;
             path?: never;
@@ -2481,6 +2728,506 @@ export interface operations {
             };
             /** @description `error.code`: `contact_not_found`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendMessageBatch: {
+        parameters: {
+            query?: {
+                /** @description Check every item and answer 200 with what the batch would do, storing and sending nothing. */
+                dryRun?: boolean;
+            };
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+                /** @description The web dashboard sends `dashboard`, recorded as the message's `source`; default `api`. */
+                "x-tidings-source"?: "api" | "dashboard";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sendAt": "2026-12-01T09:00:00+01:00",
+                 *       "messages": [
+                 *         {
+                 *           "to": "+16505551234",
+                 *           "type": "template",
+                 *           "templateId": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+                 *           "variables": {
+                 *             "1": "Jessica"
+                 *           },
+                 *           "clientReference": "order-1042"
+                 *         },
+                 *         {
+                 *           "to": "+16505551235",
+                 *           "type": "template",
+                 *           "templateId": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+                 *           "variables": {
+                 *             "1": "Omar"
+                 *           },
+                 *           "clientReference": "order-1043"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 1,000 sends, each a body of POST /v1/messages (with its own `clientReference`, `sendAt`…), each checked on its own. */
+                    messages: ({
+                        /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
+                        to: string;
+                        /** @enum {string} */
+                        type: "template" | "text" | "media" | "interactive" | "location" | "contacts" | "reaction";
+                    } & (components["schemas"]["SendTemplateMessage"] | components["schemas"]["SendTextMessage"] | components["schemas"]["SendMediaMessage"] | components["schemas"]["SendInteractiveMessage"] | components["schemas"]["SendLocationMessage"] | components["schemas"]["SendContactsMessage"] | components["schemas"]["SendReactionMessage"]))[];
+                    /** @description Send every message of the batch at this time (RFC 3339 with offset, 60 s to 35 days ahead); an item's own `sendAt` wins. */
+                    sendAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The dry run (`?dryRun=true`): what the batch would do; nothing stored or sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        dryRun: true;
+                        items: number;
+                        /** @description Items that would be accepted now. */
+                        valid: number;
+                        refused: number;
+                        /** @description Valid items by the state of their customer's window. */
+                        windows: {
+                            open: number;
+                            closed: number;
+                        };
+                        /** @description Valid items by how the platform prices them: a utility template outside or inside the window, a free-form (service) message. All three are billed since 1 October 2026; prices are in the platform's rate card. */
+                        pricing: {
+                            utility_outside_window: number;
+                            utility_inside_window: number;
+                            service: number;
+                        };
+                        data: ({
+                            index: number;
+                            /** @description The recipient as the message would record it. */
+                            to: string;
+                            /** @description Whether the customer's 24-hour window is open now. */
+                            windowOpen: boolean;
+                            /** @enum {string} */
+                            pricingCategory: "utility_outside_window" | "utility_inside_window" | "service";
+                            /** Format: date-time */
+                            sendAt: string | null;
+                        } | components["schemas"]["ItemError"])[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch: components["schemas"]["Batch"];
+                        /** @description One per item, in the request's order. */
+                        data: ({
+                            index: number;
+                            message: components["schemas"]["Message"];
+                        } | components["schemas"]["ItemError"])[];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`, `invalid_json`, `parameter_missing`, `request_too_large`, `idempotency_key_invalid`, `batch_rejected`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `client_reference_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `bat_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `message_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `msg_` id or platform message id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `message_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `message_not_cancelable`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelMessages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Exactly one of the two. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Cancel the scheduled and queued messages whose `clientReference` starts with this. */
+                    clientReferencePrefix?: string;
+                    /**
+                     * Format: date-time
+                     * @description Cancel the messages scheduled for before this time.
+                     */
+                    scheduledBefore?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Messages canceled by this call. */
+                        canceled: number;
+                        /** @description Matching messages that had reached the platform (or were being sent) and were left as they were. */
+                        notCancelable: number;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3946,7 +4693,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later. */
-                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "*")[];
+                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "batch.completed" | "*")[];
                     description?: string;
                 };
             };
@@ -4194,7 +4941,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url?: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later. */
-                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "*")[];
+                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "batch.completed" | "*")[];
                     description?: string | null;
                     /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
                     enabled?: boolean;
@@ -4373,7 +5120,7 @@ export interface operations {
                 /** @description The last id of the previous page. */
                 starting_after?: string;
                 /** @description Only events of this type. */
-                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated";
+                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "batch.completed";
             };
             header?: never;
             path?: never;
@@ -4835,4 +5582,4 @@ export interface operations {
 }
 
 /** Every event type, in the document's order. */
-export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.received","template.approved","template.rejected","template.category_updated"] as const satisfies readonly components["schemas"]["Event"]["type"][];
+export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","batch.completed"] as const satisfies readonly components["schemas"]["Event"]["type"][];

@@ -6,6 +6,10 @@ import { DEFAULT_INBOUND_MEDIA_POLICY, InboundMedia } from '../media/inbound-dow
 import { DEFAULT_DISPATCH_POLICY, Dispatcher } from '../messages/dispatch/dispatcher.js';
 import { DatabasePacer, MemoryPacer } from '../messages/dispatch/pacer.js';
 import { PayloadResolver } from '../messages/dispatch/payload.js';
+import { BatchProgress } from '../messages/batch-progress.js';
+import { BatchSender } from '../messages/batch-send.service.js';
+import { BatchService } from '../messages/batch.service.js';
+import { CancelService } from '../messages/cancel.service.js';
 import { InboundUpdates } from '../messages/inbound-updates.js';
 import { findInbound, relinkContact } from '../messages/message.repository.js';
 import { MessageService } from '../messages/message.service.js';
@@ -25,7 +29,8 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
   // merged contact's messages of both directions.
   const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
   const contacts = new ContactService({ store, clock });
-  const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks });
+  const batches = new BatchProgress({ events });
+  const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks, batches });
   // Customers' messages schedule their files' downloads, and a download settles its message: the one cycle
   // between two features, closed here by handing the download the message's settle step and its pending state.
   const inboundMedia: InboundMedia = new InboundMedia({
@@ -61,5 +66,9 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
     metrics: metrics.recorders.dispatch,
   });
   const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates });
-  return { contactUpdates, contacts, statuses, inbound, inboundMedia, messages, testMode, dispatcher, sender };
+  // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
+  const batchSender = new BatchSender({ store, clock, sender });
+  const batchService = new BatchService({ store });
+  const cancels = new CancelService({ store, clock, events, batches });
+  return { contactUpdates, contacts, statuses, batches, inbound, inboundMedia, messages, testMode, dispatcher, sender, batchSender, batchService, cancels };
 }

@@ -17,6 +17,7 @@ import { m0010_rich_messages } from './migrations/0010_rich_messages.js';
 import { m0011_dispatch_due_order } from './migrations/0011_dispatch_due_order.js';
 import { m0012_contact_search } from './migrations/0012_contact_search.js';
 import { m0013_retention } from './migrations/0013_retention.js';
+import { m0014_batches } from './migrations/0014_batches.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011_dispatch_due_order': m0011_dispatch_due_order,
   '0012_contact_search': m0012_contact_search,
   '0013_retention': m0013_retention,
+  '0014_batches': m0014_batches,
 };
 
 export const migrationProvider: MigrationProvider = {

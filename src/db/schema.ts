@@ -4,7 +4,7 @@
  * stored as text; booleans as 0/1 integers.
  */
 import type { Generated } from 'kysely';
-import type { ContactsTable, DispatchesTable, DispatchPacingTable, InboundMessagesTable, MessagesTable, StatusReportsTable } from './tables/messaging.js';
+import type { BatchesTable, ClientReferencesTable, ContactsTable, DispatchesTable, DispatchPacingTable, InboundMessagesTable, MessagesTable, ScheduledSendsTable, StatusReportsTable } from './tables/messaging.js';
 import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, MediaUsageTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
 
 export type * from './tables/messaging.js';
@@ -99,6 +99,9 @@ export interface Database {
   phone_numbers: PhoneNumbersTable;
   api_keys: ApiKeysTable;
   messages: MessagesTable;
+  scheduled_sends: ScheduledSendsTable;
+  batches: BatchesTable;
+  client_references: ClientReferencesTable;
   inbound_messages: InboundMessagesTable;
   status_reports: StatusReportsTable;
   idempotency_keys: IdempotencyKeysTable;

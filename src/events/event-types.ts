@@ -7,9 +7,11 @@ export const EVENT_TYPES = [
   'message.delivered',
   'message.read',
   'message.failed',
+  'message.canceled',
   'message.received',
   'template.approved',
   'template.rejected',
   'template.category_updated',
+  'batch.completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

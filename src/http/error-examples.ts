@@ -10,7 +10,13 @@ import type { ErrorCode } from '../errors.js';
 /** An example request id, as `x-request-id` and `error.requestId` carry them. */
 export const EXAMPLE_REQUEST_ID = 'req_0VbcP2yXhw5l2n7Jw3aLkQ9d';
 
-type Example = { message: string; param?: string; issues?: { code: string; field: string; message: string }[]; platformError?: { code: string; message: string } | null };
+type Example = {
+  message: string;
+  param?: string;
+  issues?: { code: string; field: string; message: string }[];
+  platformError?: { code: string; message: string } | null;
+  items?: { index: number; error: { code: ErrorCode; message: string; param?: string } }[];
+};
 
 export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   invalid_json: { message: 'The request body is not valid JSON: Unexpected end of JSON input' },
@@ -67,6 +73,15 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   webhook_endpoint_not_found: { message: 'No webhook endpoint we_0VbdA4kNp8Rz1Yc6Vx2mQt5g.', param: 'id' },
   event_not_found: { message: 'No event evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c.', param: 'id' },
   template_not_editable: { message: 'An approved template cannot be edited; only pending and rejected ones can.', param: 'status' },
+  client_reference_in_use: { message: 'clientReference "order-1042" was given to another message of this account in the last 24 hours; give each message its own.', param: 'clientReference' },
+  message_not_cancelable: { message: 'msg_0VbcO6ls4dKMJjI1trWFw2Zd is sent: only a scheduled message, or one still waiting in its number\'s queue, can be canceled.', param: 'id' },
+  batch_rejected: {
+    message: 'None of the 2 messages was accepted; error.items gives each one\'s reason.',
+    items: [
+      { index: 0, error: { code: 'phone_number_invalid', message: 'to is not a valid phone number: +1650555.', param: 'messages[0].to' } },
+      { index: 1, error: { code: 'template_not_found', message: 'No template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e.', param: 'messages[1].templateId' } },
+    ],
+  },
   media_in_use: { message: 'med_0VbcO2Hx8rTq4Ln6Wj1sPk3a cannot be deleted now: the header of template tpl_0VbcNqW3m9Xk2Rt5Lp8dYh4c (order_shipped) uses it.', param: 'id' },
   template_name_taken: { message: 'This account already has a template named order_shipped in en_US.', param: 'name' },
   template_name_reserved: { message: 'order_shipped was deleted less than 30 days ago; the platform keeps the name reserved until then.', param: 'name' },

@@ -16,6 +16,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   parameter_invalid: 400,
   parameter_unknown: 400,
   request_too_large: 400,
+  batch_rejected: 400,
   phone_number_invalid: 400,
   template_invalid: 400,
   variables_invalid: 400,
@@ -40,6 +41,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   event_not_found: 404,
   template_not_editable: 409,
   media_in_use: 409,
+  client_reference_in_use: 409,
+  message_not_cancelable: 409,
   template_name_taken: 409,
   template_name_reserved: 409,
   template_not_approved: 409,
@@ -125,6 +128,7 @@ export function envelope(error: TidingsError, requestId: string) {
       requestId,
       ...(error.issues !== undefined ? { issues: error.issues } : {}),
       ...(error.platformError !== undefined ? { platformError: error.platformError } : {}),
+      ...(error.items !== undefined ? { items: error.items } : {}),
     },
   };
 }

@@ -63,6 +63,10 @@ export interface RouteSpec {
   hidden?: boolean;
   /** The largest JSON body this operation takes, bytes; default the app's 1 MB (`BODY_LIMIT_BYTES`). */
   bodyLimit?: number;
+  /** The most JSON values its body may hold (http/body-budget.ts); default `MAX_BODY_VALUES`. */
+  bodyValues?: number;
+  /** A second success answer the handler sends itself (`reply.code(status)`), documented beside the first. */
+  alsoAnswers?: { status: 200 | 201 | 202; schema: TSchema; description: string };
 }
 
 type StaticOf<T> = T extends TSchema ? Static<T> : Record<string, never>;
@@ -122,6 +126,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
     const { contentType } = spec.response;
     const success = contentType ? { description: 'The file.', content: { [contentType]: { schema: spec.response.schema } } } : spec.response.schema;
     const responses: Record<number, unknown> = { [spec.response.status]: success };
+    if (spec.alsoAnswers) responses[spec.alsoAnswers.status] = { ...spec.alsoAnswers.schema, description: spec.alsoAnswers.description };
     if (spec.response.ranges) {
       responses[206] = {
         description: 'The byte range asked for with `Range: bytes=…`, with `Content-Range`.',
@@ -148,6 +153,7 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
       ...(spec.bodyLimit !== undefined ? { bodyLimit: spec.bodyLimit } : {}),
       config: {
         route: spec,
+        ...(spec.bodyValues !== undefined ? { bodyValues: spec.bodyValues } : {}),
         auth: spec.access !== 'public',
         ...(spec.access !== 'public' ? { scope: spec.access.scope, liveOnly: spec.access.modes === 'live', testOnly: spec.access.modes === 'test' } : {}),
         ...(spec.idempotency !== 'none' ? { idempotency: spec.idempotency } : {}),

@@ -68,6 +68,20 @@ export const NullableString = (options: Record<string, unknown> = {}) => Type.Un
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' });
 
+/** One item's refusal in a request of many (a batch send): the envelope's fields, and the item's index. */
+export const ItemError = Type.Object(
+  {
+    index: Type.Integer({ minimum: 0, description: 'The item\'s place in the request, from 0.' }),
+    error: Type.Object({
+      code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c))),
+      message: Type.String(),
+      param: Type.Optional(Type.String({ description: 'The item\'s field at fault, as a path in the whole request (`messages[3].to`).' })),
+      issues: Type.Optional(Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() }))),
+    }),
+  },
+  { $id: 'ItemError' },
+);
+
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
@@ -82,6 +96,7 @@ export const ErrorEnvelope = Type.Object(
         }),
       ),
       platformError: Type.Optional(Nullable(Type.Object({ code: Type.String(), message: Type.String() }))),
+      items: Type.Optional(Type.Array(Type.Ref(ItemError), { description: 'batch_rejected: each item\'s refusal, in order (docs/api.md §D18).' })),
     }),
   },
   { $id: 'ErrorEnvelope', description: 'Every error response (docs/api.md §D3).', examples: [errorExample('outside_customer_window')] },

@@ -25,6 +25,8 @@ declare module 'fastify' {
     idempotency?: 'required' | 'optional' | 'content';
     /** The definition of an API route (http/route.ts): absent on routes outside the API. */
     route?: RouteSpec;
+    /** The most JSON values the route's body may hold (http/body-budget.ts), when not the default. */
+    bodyValues?: number;
   }
   interface FastifyInstance {
     /** Every route registered on the app, one entry per method (HEAD routes Fastify adds included). */

@@ -20,10 +20,10 @@ export interface RateLimitResult {
 
 export interface RateLimiter {
   /**
-   * Takes one token for `key` from a bucket refilling `perSecond` per second.
+   * Takes `points` tokens (default 1) for `key` from a bucket refilling `perSecond` per second.
    * @throws Error when the store (Redis) fails.
    */
-  consume(key: string, perSecond: number): Promise<RateLimitResult>;
+  consume(key: string, perSecond: number, points?: number): Promise<RateLimitResult>;
   close(): Promise<void>;
 }
 
@@ -58,9 +58,9 @@ export class FlexibleRateLimiter implements RateLimiter {
     return limiter;
   }
 
-  async consume(key: string, perSecond: number): Promise<RateLimitResult> {
+  async consume(key: string, perSecond: number, points = 1): Promise<RateLimitResult> {
     try {
-      const res = await this.#limiter(perSecond).consume(key, 1);
+      const res = await this.#limiter(perSecond).consume(key, points);
       return { allowed: true, limit: perSecond, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {

@@ -31,6 +31,10 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
     failedAt: row.failed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    scheduledAt: row.scheduled_at,
+    canceledAt: row.canceled_at,
+    batchId: row.batch_id,
+    clientReference: row.client_reference,
     contentRemovedAt: row.content_removed_at,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),
   };

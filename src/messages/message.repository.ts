@@ -34,10 +34,16 @@ export interface NewMessage {
   /** A rich send's content, JSON. */
   content?: string | null;
   platformMessageId?: string | null;
+  /** The batch it was sent in (`bat_`). */
+  batchId?: string | null;
+  /** The client's own reference. */
+  clientReference?: string | null;
+  /** Its `sendAt` (ISO): the message starts `scheduled`. */
+  scheduledAt?: string | null;
   createdAt: string;
 }
 
-/** The row of a new message: status accepted, nothing reported yet. */
+/** The row of a new message: status accepted (scheduled when it has a `scheduledAt`), nothing reported yet. */
 export function messageRow(m: NewMessage): MessageRow {
   return {
     id: m.id,
@@ -48,6 +54,7 @@ export function messageRow(m: NewMessage): MessageRow {
     contact_id: m.contactId ?? null,
     type: m.type,
     ...INITIAL_STATUS,
+    ...(m.scheduledAt ? { status: 'scheduled' as const } : {}),
     platform_message_id: m.platformMessageId ?? null,
     source: m.source,
     text: m.text ?? null,
@@ -59,6 +66,10 @@ export function messageRow(m: NewMessage): MessageRow {
     created_at: m.createdAt,
     updated_at: m.createdAt,
     content_removed_at: null,
+    batch_id: m.batchId ?? null,
+    client_reference: m.clientReference ?? null,
+    scheduled_at: m.scheduledAt ?? null,
+    canceled_at: null,
   };
 }
 
@@ -96,6 +107,10 @@ const MESSAGE_COLUMNS = {
   created_at: 'text',
   updated_at: 'text',
   content_removed_at: 'text',
+  batch_id: 'text',
+  client_reference: 'text',
+  scheduled_at: 'text',
+  canceled_at: 'text',
 } as const satisfies Record<keyof MessagesTable, JsonColumnType>;
 const MESSAGE_COLUMN_NAMES = Object.keys(MESSAGE_COLUMNS) as (keyof MessagesTable)[];
 
@@ -172,6 +187,8 @@ export interface MessageListQuery {
   after?: { created_at: string; id: string };
   status?: string;
   recipient?: string;
+  batchId?: string;
+  clientReference?: string;
 }
 
 /** Newest first, at most `limit`. */
@@ -186,10 +203,53 @@ export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRo
     .limit(q.limit);
   if (q.status) query = query.where('status', '=', q.status as MessageRow['status']);
   if (q.recipient) query = query.where('recipient', '=', q.recipient);
+  if (q.batchId) query = query.where('batch_id', '=', q.batchId);
+  if (q.clientReference) query = query.where(referenceColumn(db), '=', q.clientReference);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
   return query.execute();
 }
 
+
+/**
+ * `client_reference` as the `messages_client_reference` index orders it: by code point on both
+ * databases (`collate "C"` on PostgreSQL), so a prefix is one range of it.
+ */
+function referenceColumn(db: Reader): RawBuilder<string | null> {
+  return isPostgres(db) ? sql<string | null>`client_reference collate "C"` : sql<string | null>`client_reference`;
+}
+
+/**
+ * Up to `limit` messages of a number whose `clientReference` starts with `prefix`, after the
+ * reference `after`, in reference order (the `messages_client_reference` index, as a range).
+ */
+export function byReferencePrefix(
+  db: Reader,
+  lane: { accountId: string; mode: 'live' | 'test'; phoneNumberId: string },
+  prefix: string,
+  after: { reference: string; id: string } | null,
+  limit: number,
+): Promise<MessageRow[]> {
+  const reference = referenceColumn(db);
+  let q = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('account_id', '=', lane.accountId)
+    .where('mode', '=', lane.mode)
+    // Every string starting with the prefix sorts before prefix + U+FFFF, by code point.
+    .where(reference, '>=', prefix)
+    .where(reference, '<', `${prefix}\uffff`)
+    .where('phone_number_id', '=', lane.phoneNumberId)
+    .orderBy(reference)
+    .orderBy('id')
+    .limit(limit);
+  if (after) q = q.where(sql<boolean>`(${reference}, id) > (${after.reference}, ${after.id})`);
+  return q.execute();
+}
+
+/** Marks messages canceled at `now`. */
+export async function markCanceled(tx: Tx, ids: string[], now: string): Promise<void> {
+  if (ids.length > 0) await tx.updateTable('messages').set({ status: 'canceled', canceled_at: now, updated_at: now }).where('id', 'in', ids).execute();
+}
 
 /** Messages with these platform ids (or these `msg_` ids), locked on PostgreSQL, in id order. */
 export async function findMessagesForUpdate(tx: Tx, by: 'platform_message_id' | 'id', values: string[]): Promise<MessageRow[]> {

@@ -9,7 +9,8 @@ import { TEXT_TYPE_HINT, unknownFieldHints } from './send-hints.js';
 
 export * from './inbound.schemas.js';
 
-export const MESSAGE_STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+/** Every status (status-machine.ts); `scheduled` and `canceled` came with batch and scheduled sends (docs/api.md §D18). */
+export const MESSAGE_STATUSES = ['scheduled', 'accepted', 'sent', 'delivered', 'read', 'failed', 'canceled'] as const;
 export const MESSAGE_TYPES = ['template', 'text', 'media', 'interactive', 'location', 'contacts', 'reaction'] as const;
 
 
@@ -55,6 +56,10 @@ export const Message = Type.Object(
     failedAt: NullableString({ format: 'date-time' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    scheduledAt: Type.Optional(NullableString({ format: 'date-time', description: 'The `sendAt` it was scheduled for; null when sent at once. A `scheduled` message enters its number\'s queue then.' })),
+    canceledAt: Type.Optional(NullableString({ format: 'date-time', description: 'When it was canceled (status `canceled`).' })),
+    batchId: Type.Optional(NullableString({ description: 'The batch (`bat_`) it was sent in; null for a single send.' })),
+    clientReference: Type.Optional(NullableString({ description: 'The send\'s `clientReference`, as given.' })),
     contentRemovedAt: Type.Optional(
       NullableString({
         format: 'date-time',
@@ -108,7 +113,22 @@ const sendCommon = {
       minimum: 60,
       maximum: 86_400,
       description:
-        'Seconds the message may wait in the sender number\'s queue (60 to 86,400; default 14,400, four hours). Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event.',
+        'Seconds the message may wait in the sender number\'s queue (60 to 86,400; default 14,400, four hours), counted from `sendAt` when it has one. Still queued after that, it fails with `error.code` `validity_period_expired` and a `message.failed` event.',
+    }),
+  ),
+  sendAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      maxLength: 64,
+      description:
+        'Send later: an RFC 3339 time with its offset (`2026-12-01T09:00:00+01:00`), 60 seconds to 35 days ahead. The message is `scheduled` until then, enters its number\'s queue at that time and is sent as its pace allows; it can be canceled until it reaches the platform.',
+    }),
+  ),
+  clientReference: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      description: 'Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours.',
     }),
   ),
 };
@@ -265,6 +285,8 @@ export const ListMessagesQuery = Type.Object(
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
     status: Type.Optional(Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s)), { description: 'Only messages in this status.' })),
     to: Type.Optional(Type.String({ description: 'Only messages to this recipient as addressed (E.164 or a BSUID).' })),
+    batch: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only messages of this batch (`bat_` id).' })),
+    clientReference: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Only the message with this `clientReference`.' })),
   },
   { additionalProperties: false },
 );

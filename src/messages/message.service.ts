@@ -75,7 +75,7 @@ export class MessageService {
       // A page continues after a message named by its `msg_` id (a wamid names no place in the list).
       cursor: async (id) => (id.startsWith('msg_') ? repo.findMessage(db, auth.accountId, auth.mode, id) : undefined),
       page: (limit, after) =>
-        repo.listMessages(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}), ...(query.status ? { status: query.status } : {}), ...(recipient ? { recipient } : {}) }),
+        repo.listMessages(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}), ...(query.status ? { status: query.status } : {}), ...(recipient ? { recipient } : {}), ...(query.batch ? { batchId: query.batch } : {}), ...(query.clientReference ? { clientReference: query.clientReference } : {}) }),
       map: toMessage,
       noun: 'message',
     });

@@ -50,8 +50,10 @@ export interface NewDispatch {
   payload: DispatchPayload;
   /** ISO: the validity period's end. */
   expiresAt: string;
-  /** ISO: acceptance time; also the first moment it may be sent. */
+  /** ISO: acceptance time; also the first moment it may be sent unless `notBefore` says later. */
   createdAt: string;
+  /** ISO: the first moment it may be sent, when not `createdAt` (a scheduled send's `sendAt`). */
+  notBefore?: string;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function insertDispatches(tx: Tx, entries: NewDispatch[]): Promise<
 export function insertDispatchesStatement(tx: Tx, entries: NewDispatch[]): RawBuilder<unknown> {
   const v = jsonRows(
     tx,
-    { ord: 'integer', message_id: 'text', account_id: 'text', mode: 'text', phone_number_id: 'text', recipient: 'text', payload: 'text', expires_at: 'text', created_at: 'text' },
+    { ord: 'integer', message_id: 'text', account_id: 'text', mode: 'text', phone_number_id: 'text', recipient: 'text', payload: 'text', not_before: 'text', expires_at: 'text', created_at: 'text' },
     entries.map((d, ord) => ({
       ord,
       message_id: d.messageId,
@@ -75,6 +77,7 @@ export function insertDispatchesStatement(tx: Tx, entries: NewDispatch[]): RawBu
       phone_number_id: d.phoneNumberId,
       recipient: d.recipient,
       payload: JSON.stringify(d.payload),
+      not_before: d.notBefore ?? d.createdAt,
       expires_at: d.expiresAt,
       created_at: d.createdAt,
     })),
@@ -84,7 +87,7 @@ export function insertDispatchesStatement(tx: Tx, entries: NewDispatch[]): RawBu
     select v.message_id, v.account_id, v.mode, v.phone_number_id, v.recipient,
       coalesce((select max(d.seq) from dispatches d where d.phone_number_id = v.phone_number_id and d.mode = v.mode and d.recipient = v.recipient), 0)
         + row_number() over (partition by v.phone_number_id, v.mode, v.recipient order by v.ord),
-      v.payload, 'queued', 0, v.created_at, v.expires_at, null, v.created_at
+      v.payload, 'queued', 0, v.not_before, v.expires_at, null, v.created_at
     from ${v}`;
 }
 
@@ -149,6 +152,13 @@ export async function removeDispatches(tx: Tx, messageIds: string[]): Promise<nu
   if (messageIds.length === 0) return 0;
   const result = await tx.deleteFrom('dispatches').where('message_id', 'in', messageIds).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Removes the entries of these messages that are `queued` (not claimed, not awaiting a status): a cancel. @returns their ids. */
+export async function removeQueued(tx: Tx, messageIds: string[]): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await tx.deleteFrom('dispatches').where('message_id', 'in', messageIds).where('state', '=', 'queued').returning('message_id').execute();
+  return rows.map((r) => r.message_id);
 }
 
 /** The entry of a message, if it is still queued. */

@@ -28,6 +28,8 @@ import * as repo from './message.repository.js';
 import type { Message, SendMessageBody, SendSource } from './message.schemas.js';
 import { bsuidRefusal } from './recipient-rules.js';
 import * as dispatches from './send-queue.repository.js';
+import * as references from './client-reference.repository.js';
+import * as scheduled from './scheduled.repository.js';
 import { isRich, prepareRich, type RichBody } from './rich-send.js';
 
 export { CUSTOMER_WINDOW_MS };
@@ -56,11 +58,22 @@ interface Prepared {
   category: string | null;
 }
 
-/** A send checked and ready to store: the message, its customer as the send names them, its queue entry. */
-interface AcceptedSend {
+/**
+ * A send checked and ready to store: the message, its customer as the send names them, its queue
+ * entry, and with `sendAt` when that entry is made (the scheduled send's time and validity period).
+ */
+export interface AcceptedSend {
   message: repo.NewMessage;
   sighting: ContactSighting;
   dispatch: dispatches.NewDispatch;
+  scheduled: { sendAt: string; validityMs: number } | null;
+}
+
+/** `check`'s answer: the send, the customer's window (null when not looked up) and a template's category. */
+export interface CheckedSend {
+  send: AcceptedSend;
+  windowOpen: boolean | null;
+  category: string | null;
 }
 
 export class MessageSender {
@@ -80,25 +93,44 @@ export class MessageSender {
 
   /**
    * Accepts a message: checks everything that can be decided here, then stores the message and its
-   * entry in the sender number's queue in one unit of work. The platform is never called: the
-   * dispatcher sends it at the number's pace, and its outcome arrives as status changes and events.
+   * entry in the sender number's queue (or, with `sendAt`, among the scheduled sends) in one unit of
+   * work. The platform is never called: the dispatcher sends it at the number's pace, and its
+   * outcome arrives as status changes and events.
    * @param source recorded as the message's `source` (`dashboard` for sends from the web dashboard).
-   * @returns the message, status `accepted`, `platformMessageId` null.
+   * @returns the message, status `accepted` (`scheduled` with `sendAt`), `platformMessageId` null.
+   * @throws what `check` throws; client_reference_in_use when another message of the account and
+   *   mode took the `clientReference` in the last 24 hours.
+   */
+  async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api'): Promise<Message> {
+    const { send } = await this.check(auth, body, source);
+    return toMessage(await this.#accepted.submit(send));
+  }
+
+  /**
+   * Checks a send and makes what storing it writes, without storing anything (a single send, each
+   * item of a batch, a dry run).
    * `to` is a phone number (E.164), a BSUID or parent BSUID, or a contact's `ct_` id (sent to its
    * phone number, else its BSUID); the message records the address (`to`) and the contact.
    * Interactive, location, contacts and reaction sends are checked against the platform's limits
    * (`rich.rules.ts`), every breach reported at once (docs/api.md §D15).
+   * @param options.batchId the batch the message belongs to; `sendAt` a batch-wide `sendAt` the body's own overrides;
+   *   `lookUp` looks the customer up even for a template (a dry run reports the window).
+   * @returns the send, and what a dry run reports: whether the customer's window is open (null when
+   *   not looked up) and the template's category.
    * @throws TidingsError phone_number_invalid, contact_not_found, parameter_invalid (blank text; a
-   *   rich message's breached limits, in `issues`),
+   *   rich message's breached limits, in `issues`; a `sendAt` not 60 s to 35 days ahead),
    *   parameter_unknown (a caption the file's kind cannot carry), reply_target_not_found,
    *   template_not_found, template_not_approved, template_category_not_allowed, variables_invalid,
    *   media_not_found, recipient_not_supported (a message the platform will not send to a BSUID,
    *   recipient-rules.ts), outside_customer_window.
    */
-  async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api'): Promise<Message> {
+  async check(auth: AuthContext, body: SendMessageBody, source: SendSource, options: { batchId?: string; sendAt?: string; lookUp?: boolean } = {}): Promise<CheckedSend> {
     const { clock } = this.#o;
+    const now = clock.now();
+    const sendAtText = body.sendAt ?? options.sendAt;
+    const sendAt = sendAtText === undefined ? null : checkSendAt(sendAtText, now, body.sendAt !== undefined ? 'sendAt' : 'batch sendAt');
     // A template needs no window: its customer is not looked up before it is stored.
-    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to, { lookUp: body.type !== 'template' });
+    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to, { lookUp: options.lookUp === true || body.type !== 'template' });
     const to = recipient.address;
     if (body.type === 'text' && body.text.trim() === '') {
       throw new TidingsError('parameter_invalid', 'text must contain more than white space.', { param: 'text' });
@@ -111,8 +143,12 @@ export class MessageSender {
     }
     // The quoted message, in this conversation: its wamid, or our `msg_` id until it has one.
     const quoted = body.replyTo !== undefined ? await conversationTarget(this.#o.store.read, auth, body.replyTo, recipient, 'replyTo', 'reply to') : null;
-    const now = clock.now();
-    if (body.type !== 'template') await this.#checkWindow(auth, recipient, now);
+    const windowOpen = recipient.contact === undefined ? null : await this.#windowOpen(auth, recipient, now);
+    if (body.type !== 'template' && !windowOpen) {
+      throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window).`, {
+        param: 'to',
+      });
+    }
 
     const message: repo.NewMessage = {
       id: newId('msg', now),
@@ -129,6 +165,9 @@ export class MessageSender {
       replyTo: body.replyTo ?? null,
       // A template send keeps its values as given (the Message's `variables` and `buttons`).
       content: rich?.stored ?? (body.type === 'template' && (body.variables || body.buttons) ? JSON.stringify({ variables: body.variables ?? null, buttons: body.buttons ?? null }) : null),
+      batchId: options.batchId ?? null,
+      clientReference: body.clientReference ?? null,
+      scheduledAt: sendAt === null ? null : iso(sendAt),
       createdAt: iso(now),
     };
     const payload: dispatches.DispatchPayload = {
@@ -137,7 +176,8 @@ export class MessageSender {
       replyTo: quoted ? (quoted.wamid ?? quoted.messageId) : null,
       ...(rich?.reactTo ? { reactTo: rich.reactTo } : {}),
     };
-    const row = await this.#accepted.submit({
+    const validityMs = (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000;
+    const send: AcceptedSend = {
       message,
       sighting: {
         accountId: auth.accountId,
@@ -158,11 +198,20 @@ export class MessageSender {
         phoneNumberId: auth.phoneNumberId,
         recipient: to,
         payload,
-        expiresAt: iso(now + (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000),
+        expiresAt: iso((sendAt ?? now) + validityMs),
         createdAt: message.createdAt,
       },
-    });
-    return toMessage(row);
+      scheduled: sendAt === null ? null : { sendAt: iso(sendAt), validityMs },
+    };
+    return { send, windowOpen, category: prepared.category };
+  }
+
+  /**
+   * Stores checked sends in `tx` (a batch's unit of work), all or none. @returns their rows, in order.
+   * @throws TidingsError client_reference_in_use (the unit must then be rolled back).
+   */
+  storeIn(tx: Tx, sends: AcceptedSend[]): Promise<repo.MessageRow[]> {
+    return this.#store(tx, sends);
   }
 
   /**
@@ -172,8 +221,13 @@ export class MessageSender {
    */
   async #store(tx: Tx, sends: AcceptedSend[]): Promise<repo.MessageRow[]> {
     const now = iso(this.#o.clock.now());
-    const lanes = new Map(sends.map((s) => [`${s.dispatch.mode}:${s.dispatch.phoneNumberId}`, { phoneNumberId: s.dispatch.phoneNumberId, mode: s.dispatch.mode }]));
+    const queued = sends.filter((s) => s.scheduled === null);
+    const lanes = new Map(queued.map((s) => [`${s.dispatch.mode}:${s.dispatch.phoneNumberId}`, { phoneNumberId: s.dispatch.phoneNumberId, mode: s.dispatch.mode }]));
     tx.afterCommit(() => lanes.forEach((lane) => this.#o.dispatcher.wake(lane)));
+    const taken = await references.claim(tx, sends.flatMap((s) => (s.message.clientReference ? [{ accountId: s.message.accountId, mode: s.message.mode, reference: s.message.clientReference, messageId: s.message.id, createdAt: now }] : [])), now);
+    if (taken.length > 0) {
+      throw new TidingsError('client_reference_in_use', `clientReference "${taken[0]}" was given to another message of this account in the last 24 hours; give each message its own.`, { param: 'clientReference' });
+    }
     if (this.#atOnce(sends)) {
       const rows = sends.map((s) => repo.messageRow(s.message));
       const upsert = this.#o.contactUpdates.outboundStatement(tx, sends.map((s) => s.sighting), now)!;
@@ -184,13 +238,17 @@ export class MessageSender {
     }
     const contactIds = await this.#o.contactUpdates.observeSends(tx, sends.map((s) => s.sighting), now);
     const rows = await repo.insertMessages(tx, sends.map((s, i) => ({ ...s.message, contactId: contactIds[i] ?? null })));
-    await dispatches.insertDispatches(tx, sends.map((s) => s.dispatch));
+    await dispatches.insertDispatches(tx, queued.map((s) => s.dispatch));
+    await scheduled.insertScheduled(tx, sends.flatMap((s) => (s.scheduled ? [{ ...s.dispatch, sendAt: s.scheduled.sendAt, validityMs: s.scheduled.validityMs }] : [])));
     return rows;
   }
 
-  /** Whether a batch is stored in one statement: on PostgreSQL, when every send goes to a phone number. */
+  /**
+   * Whether a batch is stored in one statement: on PostgreSQL, when every send goes to a phone
+   * number at once, without a client reference.
+   */
   #atOnce(sends: AcceptedSend[]): boolean {
-    return this.#o.store.dialect === 'postgres' && sends.every((s) => sentToPhone(s.sighting));
+    return this.#o.store.dialect === 'postgres' && sends.every((s) => sentToPhone(s.sighting) && s.scheduled === null && !s.message.clientReference);
   }
 
   /** The platform content of the send, and the file it carries. */
@@ -211,17 +269,32 @@ export class MessageSender {
   }
 
   /**
-   * Free-form messages only inside the customer service window; templates at any time. The window
-   * is the contact's (24 hours after the customer last wrote, however they were addressed then or
-   * now); customers' messages stored before contacts existed are looked up by address.
-   * @throws TidingsError outside_customer_window
+   * Whether the customer service window is open: 24 hours after the customer last wrote, however
+   * they were addressed then or now (the contact's); customers' messages stored before contacts
+   * existed are looked up by address. Free-form messages are sent only inside it; templates at any time.
    */
-  async #checkWindow(auth: AuthContext, recipient: ResolvedRecipient, now: number): Promise<void> {
+  async #windowOpen(auth: AuthContext, recipient: ResolvedRecipient, now: number): Promise<boolean> {
     const open = (at: string | null | undefined) => typeof at === 'string' && Date.parse(at) > now - CUSTOMER_WINDOW_MS;
-    if (open(recipient.contact?.lastInboundAt)) return;
-    if (open(await repo.lastInboundAt(this.#o.store.read, auth.phoneNumberId, recipient.address, auth.mode))) return;
-    throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window).`, {
-      param: 'to',
-    });
+    if (open(recipient.contact?.lastInboundAt)) return true;
+    return open(await repo.lastInboundAt(this.#o.store.read, auth.phoneNumberId, recipient.address, auth.mode));
   }
+}
+
+/** The soonest and latest a `sendAt` may be, ms ahead (Twilio's SendAt: 15 minutes to 35 days; ours starts at a minute). */
+export const SEND_AT_RANGE_MS = { min: 60_000, max: 35 * 24 * 3600_000 } as const;
+
+/**
+ * A `sendAt` as clock ms.
+ * @throws TidingsError parameter_invalid when it has no offset or is not 60 s to 35 days ahead.
+ */
+function checkSendAt(text: string, now: number, param: string): number {
+  // RFC 3339: a date, a time and an offset (`Z` or `±hh:mm`); `2026-12-01T09:00` alone names no instant.
+  const at = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(at)) throw new TidingsError('parameter_invalid', `${param} must be an RFC 3339 time with its offset, such as 2026-12-01T09:00:00+01:00; got "${text}".`, { param: 'sendAt' });
+  const ahead = at - now;
+  if (ahead < SEND_AT_RANGE_MS.min || ahead > SEND_AT_RANGE_MS.max) {
+    const when = ahead < 0 ? `${Math.round(-ahead / 1000)} s ago` : `${Math.round(ahead / 1000)} s ahead`;
+    throw new TidingsError('parameter_invalid', `${param} must be 60 seconds to 35 days ahead; ${text} is ${when}. Send at once without sendAt.`, { param: 'sendAt' });
+  }
+  return at;
 }

@@ -1,6 +1,8 @@
 /**
  * The message status machine (docs/api.md §3.2, §D8).
  *
+ *   scheduled → accepted                     (its sendAt came: it entered the queue)
+ *   scheduled | accepted → canceled          (canceled before it reached the platform; final)
  *   accepted → sent → delivered → read      (forward only; steps may be skipped)
  *   accepted | sent → failed                 (failed is final)
  *
@@ -10,10 +12,18 @@
  * arriving late can still correct its own timestamp to the earlier instant.
  */
 
-export type MessageStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+export type MessageStatus = 'scheduled' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'canceled';
+
+/**
+ * Statuses after which nothing more is expected (a batch is complete when all its messages have
+ * one). `sent` is not: its delivery report is still to come.
+ */
+export const FINAL_STATUSES: readonly MessageStatus[] = ['delivered', 'read', 'failed', 'canceled'];
+/** Statuses a batch waits on. */
+export const PENDING_STATUSES: readonly MessageStatus[] = ['scheduled', 'accepted', 'sent'];
 export type ReportedStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
-const RANK = { accepted: 0, sent: 1, delivered: 2, read: 3 } as const;
+const RANK = { scheduled: -1, accepted: 0, sent: 1, delivered: 2, read: 3 } as const;
 const STEP_COLUMN = { sent: 'sent_at', delivered: 'delivered_at', read: 'read_at' } as const;
 
 export interface StatusFields {
@@ -49,10 +59,11 @@ export interface StatusReport {
  * report changes nothing (a duplicate, a regression, or anything after a failure).
  */
 export function applyReport(current: StatusFields, report: StatusReport): Partial<StatusFields> | null {
-  if (current.status === 'failed') return null;
+  // Nothing moves a failed or canceled message (a canceled one never reached the platform).
+  if (current.status === 'failed' || current.status === 'canceled') return null;
 
   if (report.status === 'failed') {
-    if (current.status !== 'accepted' && current.status !== 'sent') return null;
+    if (current.status !== 'accepted' && current.status !== 'sent' && current.status !== 'scheduled') return null;
     return {
       status: 'failed',
       failed_at: report.at,

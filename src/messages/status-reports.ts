@@ -14,6 +14,7 @@ import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { WebhookIntakeRecorder } from '../metrics/recorders.js';
 import type { Owned, PlatformStatusUpdate } from '../platform/updates.js';
+import type { BatchProgress } from './batch-progress.js';
 import { messageStatusEvents } from './message-events.js';
 import * as repo from './message.repository.js';
 import * as dispatches from './send-queue.repository.js';
@@ -38,6 +39,8 @@ export interface StatusReportsOptions {
    */
   logger: Logger;
   metrics: Pick<WebhookIntakeRecorder, 'unmatchedStatuses'>;
+  /** Completes the batches whose last message a report settled (`batch.completed`). */
+  batches: Pick<BatchProgress, 'settled'>;
 }
 
 export class StatusReports {
@@ -137,6 +140,7 @@ export class StatusReports {
     const byId = new Map([...rows.values()].map((r) => [r.id, r]));
     await repo.updateReportedFields(tx, [...changed].filter((id) => !createdIds.has(id)).map((id) => byId.get(id)!));
     await this.#o.events.record(tx, events);
+    await this.#o.batches.settled(tx, [...changed].map((id) => byId.get(id)!), now);
     return fresh.length;
   }
 
@@ -148,8 +152,10 @@ export class StatusReports {
     const row = await repo.findMessageForUpdate(tx, { id: messageId });
     if (!row || (mode && row.mode !== mode)) return;
     const after = await this.#apply(tx, row, report);
+    if (after === row) return;
     const reactions = await repo.latestReactions(tx, after.platform_message_id ? [after.platform_message_id] : []);
     await this.#o.events.record(tx, messageStatusEvents(row, after, repo.reactionTo(reactions, after)));
+    await this.#o.batches.settled(tx, [after], after.updated_at);
   }
 
   /**
@@ -192,6 +198,7 @@ export class StatusReports {
       });
       await this.#o.events.record(tx, messageStatusEvents(before, row, repo.reactionTo(reactions, row)));
     }
+    await this.#o.batches.settled(tx, [row], row.updated_at);
     return 'attached';
   }
 

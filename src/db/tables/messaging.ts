@@ -11,7 +11,7 @@ export interface MessagesTable {
   /** The contact it went to (`ct_`); null for messages stored before contacts existed. */
   contact_id: string | null;
   type: 'template' | 'text' | 'media' | 'interactive' | 'location' | 'contacts' | 'reaction' | null;
-  status: 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+  status: 'scheduled' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'canceled';
   /** The wamid; null until the platform accepted the send, and always null in test mode. */
   platform_message_id: string | null;
   /** `api` (sent through this service) or `external` (learned from platform statuses only). */
@@ -34,6 +34,57 @@ export interface MessagesTable {
   updated_at: string;
   /** When retention removed its content (text, caption, rich content, template values); null while kept. */
   content_removed_at: Generated<string | null>;
+  /** The batch (`bat_`) it was sent in; null for single sends. */
+  batch_id: Generated<string | null>;
+  /** The client's own reference (1–128 characters), unique per account and mode for 24 hours. */
+  client_reference: Generated<string | null>;
+  /** The `sendAt` it was scheduled for (ISO); null when sent at once. */
+  scheduled_at: Generated<string | null>;
+  /** When it was canceled (status `canceled`). */
+  canceled_at: Generated<string | null>;
+}
+
+/** A scheduled message until its `send_at`, when it moves into its number's queue (`dispatches`). */
+export interface ScheduledSendsTable {
+  message_id: string;
+  account_id: string;
+  mode: 'live' | 'test';
+  phone_number_id: string;
+  recipient: string;
+  /** JSON of `DispatchPayload`, as the queue entry will hold it. */
+  payload: string;
+  /** ISO: when it enters the queue. */
+  send_at: string;
+  /** The validity period, ms: the queue entry expires this long after `send_at`. */
+  validity_ms: number;
+  created_at: string;
+}
+
+/** One accepted batch send (POST /v1/messages/batch). */
+export interface BatchesTable {
+  id: string;
+  account_id: string;
+  mode: 'live' | 'test';
+  phone_number_id: string;
+  /** Items the request held. */
+  items: number;
+  /** Items accepted (messages stored). */
+  accepted: number;
+  /** The batch's `sendAt` (ISO), when it gave one. */
+  send_at: string | null;
+  source: 'api' | 'dashboard';
+  created_at: string;
+  /** When every message reached a final status (`batch.completed`). */
+  completed_at: string | null;
+}
+
+/** A client reference in use (unique per account and mode for 24 hours). */
+export interface ClientReferencesTable {
+  account_id: string;
+  mode: 'live' | 'test';
+  reference: string;
+  message_id: string;
+  created_at: string;
 }
 
 export interface InboundMessagesTable {

@@ -34,6 +34,7 @@ import type { Pacer } from './pacer.js';
 import type { PayloadResolver } from './payload.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';
 import { LateSlots } from './late-slots.js';
+import { promoteScheduled } from './promotion.js';
 import { newLaneState, newNudge, type LaneState } from './lane.js';
 import { laneKey, QueueView } from './queue-view.js';
 import { Settlement } from './settlement.js';
@@ -129,6 +130,7 @@ export class Dispatcher {
   async #poll(): Promise<void> {
     const { store, clock, logger, policy } = this.#o;
     try {
+      for (const lane of await promoteScheduled(store, clock)) this.wake(lane);
       for (const lane of await repo.dueLanes(store.read, iso(clock.now()))) this.wake(lane);
       if (Date.now() - this.#lastSweep >= Math.max(policy.pollMs, 1000)) {
         this.#lastSweep = Date.now();

@@ -1,0 +1,186 @@
+/**
+ * Batch sends (docs/api.md §4.24, §D18): up to 1,000 sends in one request, each checked on its own
+ * exactly as a single send is (its schema, then `MessageSender.check`), the valid ones stored in
+ * one unit of work with their batch, the others answered with their refusal and index. A dry run
+ * checks the same way and stores nothing.
+ */
+import type { ErrorObject } from 'ajv';
+import type { AuthContext } from '../http/access.js';
+import { newAjv } from '../http/ajv.js';
+import { fromValidation, type AjvError } from '../http/validation.js';
+import type { Store } from '../db/store.js';
+import { TidingsError, type ItemRefusal } from '../errors.js';
+import { iso, type Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { toBatch } from './batch-progress.js';
+import * as batches from './batch.repository.js';
+import type { DryRunResult, SendBatchBody, SendBatchResult } from './batch.schemas.js';
+import * as references from './client-reference.repository.js';
+import { toMessage } from './message.mapper.js';
+import { RICH_SEND_SCHEMAS, SendMediaMessage, SendMessageBody, SendTemplateMessage, SendTextMessage, type SendSource } from './message.schemas.js';
+import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './rich.schemas.js';
+import type { AcceptedSend, MessageSender } from './send.service.js';
+
+export interface BatchSenderOptions {
+  store: Store;
+  clock: Clock;
+  sender: Pick<MessageSender, 'check' | 'storeIn'>;
+}
+
+/** A send body validator built as the routes' are (http/ajv.ts), with the schemas its branches refer to. */
+function compileSendValidator() {
+  const ajv = newAjv('body');
+  for (const schema of [SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl]) ajv.addSchema(schema);
+  return ajv.compile(SendMessageBody);
+}
+
+/** An item's refusal, its fields named as paths in the whole request (`messages[3].to`). */
+function refusal(index: number, err: TidingsError): ItemRefusal {
+  const at = (field: string) => `messages[${index}]${field === '' ? '' : field.startsWith('[') ? field : `.${field}`}`;
+  return {
+    index,
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.param !== undefined ? { param: at(err.param) } : {}),
+      ...(err.issues !== undefined ? { issues: err.issues.map((i) => ({ ...i, field: at(i.field) })) } : {}),
+    },
+  };
+}
+
+export class BatchSender {
+  readonly #o: BatchSenderOptions;
+  readonly #validate = compileSendValidator();
+
+  constructor(options: BatchSenderOptions) {
+    this.#o = options;
+  }
+
+  /**
+   * Checks each item; stores the valid ones, their batch and their client references in one unit
+   * of work (a scheduled item waits for its `sendAt`, the others enter the queue at once).
+   * @returns the batch and, in the request's order, each item's message or refusal.
+   * @throws TidingsError batch_rejected (every item refused; `items` says why, each with its index).
+   */
+  async send(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<SendBatchResult> {
+    const now = this.#o.clock.now();
+    const batchId = newId('bat', now);
+    const { checked, refused } = await this.#checkAll(auth, body, source, { batchId, ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}) });
+    // Two items of the batch with one reference: the later ones are refused.
+    const seen = new Set<string>();
+    for (const [index, send] of [...checked]) {
+      const ref = send.message.clientReference;
+      if (!ref) continue;
+      if (seen.has(ref)) {
+        checked.delete(index);
+        refused.set(index, refusal(index, new TidingsError('client_reference_in_use', `clientReference "${ref}" is given to an earlier message of this batch; give each message its own.`, { param: 'clientReference' })));
+      }
+      seen.add(ref);
+    }
+    const items = body.messages.length;
+    const rows = await this.#o.store.write(async (tx) => {
+      const createdAt = iso(now);
+      // References another message took in the last 24 hours: those items are refused, the rest go on.
+      const taken = await references.taken(tx, auth.accountId, auth.mode, [...seen], createdAt);
+      for (const [index, send] of [...checked]) {
+        const ref = send.message.clientReference;
+        if (ref && taken.has(ref)) {
+          checked.delete(index);
+          refused.set(index, refusal(index, new TidingsError('client_reference_in_use', `clientReference "${ref}" was given to another message of this account in the last 24 hours; give each message its own.`, { param: 'clientReference' })));
+        }
+      }
+      if (checked.size === 0) return null;
+      const row: batches.BatchRow = {
+        id: batchId,
+        account_id: auth.accountId,
+        mode: auth.mode,
+        phone_number_id: auth.phoneNumberId,
+        items,
+        accepted: checked.size,
+        send_at: body.sendAt === undefined ? null : new Date(body.sendAt).toISOString(),
+        source,
+        created_at: createdAt,
+        completed_at: null,
+      };
+      await batches.insertBatch(tx, row);
+      const stored = await this.#o.sender.storeIn(tx, [...checked.values()]);
+      return { row, stored };
+    });
+    if (rows === null) throw rejected(items, refused);
+    const messages = new Map([...checked.keys()].map((index, i) => [index, rows.stored[i]!]));
+    const counts = new Map<'scheduled' | 'accepted', number>();
+    for (const m of rows.stored) counts.set(m.status as 'scheduled' | 'accepted', (counts.get(m.status as 'scheduled' | 'accepted') ?? 0) + 1);
+    return {
+      batch: toBatch(rows.row, counts),
+      data: Array.from({ length: items }, (_, index) => {
+        const message = messages.get(index);
+        return message ? { index, message: toMessage(message) } : refused.get(index)!;
+      }),
+    };
+  }
+
+  /**
+   * What the batch would do now, storing nothing: each item checked as `send` checks it (a
+   * `clientReference` already taken included), its customer's window, and how the platform prices it.
+   */
+  async dryRun(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<DryRunResult> {
+    const { checked, refused, windows, categories } = await this.#checkAll(auth, body, source, { lookUp: true, ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}) });
+    const refs = [...checked.values()].flatMap((s) => (s.message.clientReference ? [s.message.clientReference] : []));
+    const taken = await references.taken(this.#o.store.read, auth.accountId, auth.mode, refs, iso(this.#o.clock.now()));
+    const seen = new Set<string>();
+    for (const [index, send] of [...checked]) {
+      const ref = send.message.clientReference;
+      if (ref && (taken.has(ref) || seen.has(ref))) {
+        checked.delete(index);
+        refused.set(index, refusal(index, new TidingsError('client_reference_in_use', `clientReference "${ref}" is taken (by an earlier item, or another message in the last 24 hours).`, { param: 'clientReference' })));
+      }
+      if (ref) seen.add(ref);
+    }
+    const result: DryRunResult = { dryRun: true, items: body.messages.length, valid: checked.size, refused: refused.size, windows: { open: 0, closed: 0 }, pricing: { utility_outside_window: 0, utility_inside_window: 0, service: 0 }, data: [] };
+    for (let index = 0; index < body.messages.length; index++) {
+      const send = checked.get(index);
+      if (!send) {
+        result.data.push(refused.get(index)!);
+        continue;
+      }
+      const open = windows.get(index) === true;
+      const pricingCategory = categories.get(index) !== null ? (open ? 'utility_inside_window' : 'utility_outside_window') : 'service';
+      result.windows[open ? 'open' : 'closed']++;
+      result.pricing[pricingCategory]++;
+      result.data.push({ index, to: send.message.to, windowOpen: open, pricingCategory, sendAt: send.message.scheduledAt ?? null });
+    }
+    return result;
+  }
+
+  /** Every item checked: its schema, then the send's own checks. */
+  async #checkAll(auth: AuthContext, body: SendBatchBody, source: SendSource, options: { batchId?: string; sendAt?: string; lookUp?: boolean }) {
+    const checked = new Map<number, AcceptedSend>();
+    const refused = new Map<number, ItemRefusal>();
+    const windows = new Map<number, boolean | null>();
+    const categories = new Map<number, string | null>();
+    for (let index = 0; index < body.messages.length; index++) {
+      const item = body.messages[index];
+      if (!this.#validate(item)) {
+        refused.set(index, refusal(index, fromValidation((this.#validate.errors ?? []) as ErrorObject[] as AjvError[], 'body', item)));
+        continue;
+      }
+      try {
+        const { send, windowOpen, category } = await this.#o.sender.check(auth, item as SendMessageBody, source, options);
+        checked.set(index, send);
+        windows.set(index, windowOpen);
+        categories.set(index, category);
+      } catch (err) {
+        if (!(err instanceof TidingsError)) throw err;
+        refused.set(index, refusal(index, err));
+      }
+    }
+    return { checked, refused, windows, categories };
+  }
+}
+
+/** The answer of a batch none of whose items was accepted. */
+function rejected(items: number, refused: Map<number, ItemRefusal>): TidingsError {
+  const all = [...refused.values()].sort((a, b) => a.index - b.index);
+  const noun = items === 1 ? 'The message was' : `None of the ${items.toLocaleString('en-US')} messages was`;
+  return new TidingsError('batch_rejected', `${noun} accepted; error.items gives each one's reason.`, { items: all });
+}
