@@ -50,7 +50,7 @@ describe('HTTP errors and the envelope', () => {
     assert.match(res.body.error.message, /must be one of template, text, media/);
     const status = await h.api('GET', '/v1/messages?status=nope');
     assertEnvelope(status, 400, 'parameter_invalid', 'status');
-    assert.match(status.body.error.message, /must be one of accepted, sent, delivered, read, failed/);
+    assert.match(status.body.error.message, /must be one of scheduled, accepted, sent, delivered, read, failed, canceled/);
   });
 
   it('answers an unknown field with 400 parameter_unknown naming it', async () => {

@@ -1,4 +1,4 @@
-/** Routes of batch sends, batches and cancelling (docs/api.md §4.24–4.28, §D18). */
+/** Routes of batch sends, batches and cancelling (docs/api.md §4.24–4.27, §D18). */
 import { Type } from '@sinclair/typebox';
 import type { AuthContext } from '../http/access.js';
 import { defineRoute } from '../http/route.js';

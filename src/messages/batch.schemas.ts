@@ -1,4 +1,4 @@
-/** Batch sends, batches, scheduling and cancelling: resources and bodies (docs/api.md §4.24–4.28, §D18). */
+/** Batch sends, batches, scheduling and cancelling: resources and bodies (docs/api.md §4.24–4.27, §D18). */
 import { Type, type Static } from '@sinclair/typebox';
 import { ItemError, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
 import { Message, SendMessageBody } from './message.schemas.js';
@@ -54,12 +54,15 @@ export const Batch = Type.Object(
 );
 export type Batch = Static<typeof Batch>;
 
+/** A send as a batch's item: the send body without its named examples (the batch body has its own). */
+const { 'x-examples': _namedExamples, ...SendItem } = SendMessageBody as typeof SendMessageBody & { 'x-examples'?: unknown };
+
 /** Marks a body whose `messages` items are checked one by one by the route, not by its schema (app.ts). */
 export const ITEMS_CHECKED_ALONE = 'x-items-checked-alone';
 
 export const SendBatchBody = Type.Object(
   {
-    messages: Type.Array(SendMessageBody, {
+    messages: Type.Array(SendItem as typeof SendMessageBody, {
       minItems: 1,
       maxItems: BATCH_MAX_ITEMS,
       description: `1 to ${BATCH_MAX_ITEMS.toLocaleString('en-US')} sends, each a body of POST /v1/messages (with its own \`clientReference\`, \`sendAt\`…), each checked on its own.`,
@@ -149,7 +152,7 @@ export const CancelMessagesBody = Type.Object(
     clientReferencePrefix: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Cancel the scheduled and queued messages whose `clientReference` starts with this.' })),
     scheduledBefore: Type.Optional(Type.String({ format: 'date-time', maxLength: 64, description: 'Cancel the messages scheduled for before this time.' })),
   },
-  { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'Exactly one of the two.' },
+  { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'Exactly one of the two.', examples: [{ clientReferencePrefix: 'reminders-2026-12-01/' }, { scheduledBefore: '2026-12-01T00:00:00Z' }] },
 );
 export type CancelMessagesBody = Static<typeof CancelMessagesBody>;
 

@@ -13,10 +13,11 @@ import { toClientError } from '../platform/errors.js';
 import { PlatformError, type Platform } from '../platform/platform.js';
 import { toInboundMessage, toMessage } from './message.mapper.js';
 import * as repo from './message.repository.js';
-import type { InboundMessage, ListInboundMessagesQuery, ListMessagesQuery, MarkReadBody, Message } from './message.schemas.js';
+import type { ListMessagesQuery } from './message-list.schemas.js';
+import type { InboundMessage, ListInboundMessagesQuery, MarkReadBody, Message } from './message.schemas.js';
 import { toE164 } from '../contacts/phone.js';
 
-/** One message of a contact's timeline (message.schemas.ts `TimelineEntry`). */
+/** One message of a contact's timeline (message-list.schemas.ts `TimelineEntry`). */
 export interface TimelineItem {
   id: string;
   direction: 'inbound' | 'outbound';

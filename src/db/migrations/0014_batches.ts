@@ -1,7 +1,6 @@
 /** Migration 0014_batches (src/db/migrations.ts lists them all, in order). */
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { isPostgres } from '../connect.js';
 
 export const m0014_batches: Migration = {
   async up(db: Kysely<any>): Promise<void> {
@@ -16,7 +15,7 @@ export const m0014_batches: Migration = {
     await db.schema.createIndex('messages_batch').on('messages').columns(['batch_id', 'status']).where(sql.ref('batch_id'), 'is not', null).execute();
     // In code-point order on PostgreSQL too (`collate "C"`), whatever the database's collation: a
     // prefix is then one range of the index (a linguistic collation may ignore a hyphen).
-    const reference = isPostgres(db) ? sql`client_reference collate "C"` : sql.ref('client_reference');
+    const reference = db.getExecutor().adapter instanceof PostgresAdapter ? sql`client_reference collate "C"` : sql.ref('client_reference');
     await sql`create index messages_client_reference on messages (account_id, mode, ${reference}) where client_reference is not null`.execute(db);
 
     // Messages waiting for their `sendAt`: moved into their number's queue (`dispatches`) when it
