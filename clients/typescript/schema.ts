@@ -2835,17 +2835,28 @@ export interface operations {
                             utility_inside_window: number;
                             service: number;
                         };
-                        data: ({
+                        data: {
                             index: number;
                             /** @description The recipient as the message would record it. */
-                            to: string;
+                            to?: string;
                             /** @description Whether the customer's 24-hour window is open now. */
-                            windowOpen: boolean;
+                            windowOpen?: boolean;
                             /** @enum {string} */
-                            pricingCategory: "utility_outside_window" | "utility_inside_window" | "service";
+                            pricingCategory?: "utility_outside_window" | "utility_inside_window" | "service";
                             /** Format: date-time */
-                            sendAt: string | null;
-                        } | components["schemas"]["ItemError"])[];
+                            sendAt?: string | null;
+                            error?: {
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                message: string;
+                                /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
+                                param?: string;
+                                issues?: {
+                                    code: string;
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        }[];
                     };
                 };
             };
@@ -2858,10 +2869,22 @@ export interface operations {
                     "application/json": {
                         batch: components["schemas"]["Batch"];
                         /** @description One per item, in the request's order. */
-                        data: ({
+                        data: {
+                            /** @description The item's place in the request, from 0. */
                             index: number;
-                            message: components["schemas"]["Message"];
-                        } | components["schemas"]["ItemError"])[];
+                            message?: components["schemas"]["Message"];
+                            error?: {
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                message: string;
+                                /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
+                                param?: string;
+                                issues?: {
+                                    code: string;
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        }[];
                     };
                 };
             };

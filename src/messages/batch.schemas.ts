@@ -1,6 +1,7 @@
 /** Batch sends, batches, scheduling and cancelling: resources and bodies (docs/api.md §4.24–4.27, §D18). */
 import { Type, type Static } from '@sinclair/typebox';
-import { ItemError, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
+import { ERROR_CODES } from '../errors.js';
+import { NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
 import { Message, SendMessageBody } from './message.schemas.js';
 
 /** The most messages one batch send holds. */
@@ -92,11 +93,24 @@ export const SendBatchQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const BatchItemResult = Type.Union(
-  [
-    Type.Object({ index: Type.Integer({ minimum: 0 }), message: Type.Ref(Message) }),
-    Type.Ref(ItemError),
-  ],
+/** The refusal of an item, as the envelope writes an error. */
+const ItemErrorBody = Type.Object({
+  code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c))),
+  message: Type.String(),
+  param: Type.Optional(Type.String({ description: 'The item\'s field at fault, as a path in the whole request (`messages[3].to`).' })),
+  issues: Type.Optional(Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() }))),
+});
+
+/**
+ * An item's outcome: `message` (accepted) or `error` (refused), never both. One object rather than
+ * a union, so the answer is written without testing each item against each branch.
+ */
+export const BatchItemResult = Type.Object(
+  {
+    index: Type.Integer({ minimum: 0, description: 'The item\'s place in the request, from 0.' }),
+    message: Type.Optional(Type.Ref(Message, { description: 'The message stored, when the item was accepted.' })),
+    error: Type.Optional(ItemErrorBody),
+  },
   { description: 'An item\'s outcome: the message accepted, or its refusal.' },
 );
 
@@ -109,16 +123,15 @@ export type SendBatchResult = Static<typeof SendBatchResult>;
 /** Pricing categories a dry run counts (docs/platform.md §5; billed since 1 October 2026). */
 export const DRY_RUN_PRICING = ['utility_outside_window', 'utility_inside_window', 'service'] as const;
 
-export const DryRunItem = Type.Union([
-  Type.Object({
-    index: Type.Integer({ minimum: 0 }),
-    to: Type.String({ description: 'The recipient as the message would record it.' }),
-    windowOpen: Type.Boolean({ description: 'Whether the customer\'s 24-hour window is open now.' }),
-    pricingCategory: StringEnum(DRY_RUN_PRICING),
-    sendAt: NullableString({ format: 'date-time' }),
-  }),
-  Type.Ref(ItemError),
-]);
+/** An item of a dry run: what the batch would do with it (`to`, `windowOpen`, `pricingCategory`, `sendAt`), or its refusal (`error`). */
+export const DryRunItem = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  to: Type.Optional(Type.String({ description: 'The recipient as the message would record it.' })),
+  windowOpen: Type.Optional(Type.Boolean({ description: 'Whether the customer\'s 24-hour window is open now.' })),
+  pricingCategory: Type.Optional(StringEnum(DRY_RUN_PRICING)),
+  sendAt: Type.Optional(NullableString({ format: 'date-time' })),
+  error: Type.Optional(ItemErrorBody),
+});
 
 export const DryRunResult = Type.Object({
   dryRun: Type.Literal(true),
