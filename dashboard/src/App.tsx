@@ -1,6 +1,9 @@
 /** The shell: sign-in, the mode banner on every screen, navigation, and the page for the route. */
 import { useState } from 'react';
 import { api, modeOf, storedKey, storeKey, type Mode, type Page, type PhoneNumber } from './api';
+import { BatchPage } from './pages/Batch';
+import { BatchesPage } from './pages/Batches';
+import { BulkSendPage } from './pages/BulkSend';
 import { EventsPage } from './pages/Events';
 import { InboxPage } from './pages/Inbox';
 import { MediaPage } from './pages/Media';
@@ -17,6 +20,8 @@ const NAV = [
   ['inbox', 'Inbox'],
   ['messages', 'Messages'],
   ['send', 'Send'],
+  ['bulk', 'Send to a list'],
+  ['batches', 'Batches'],
   ['templates', 'Templates'],
   ['media', 'Media'],
   ['events', 'Webhooks & events'],
@@ -86,6 +91,9 @@ export function App() {
         {section === 'messages' && !id && <MessagesPage />}
         {section === 'messages' && id && <MessagePage id={id} />}
         {section === 'send' && <SendPage />}
+        {section === 'bulk' && <BulkSendPage />}
+        {section === 'batches' && !id && <BatchesPage />}
+        {section === 'batches' && id && <BatchPage id={id} />}
         {section === 'templates' && !id && <TemplatesPage />}
         {section === 'templates' && id === 'new' && <TemplateEditor mode={mode} />}
         {section === 'templates' && id && id !== 'new' && action === 'edit' && <TemplateEditor mode={mode} id={id} />}

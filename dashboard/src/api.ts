@@ -31,17 +31,22 @@ export class ApiError extends Error {
     readonly param?: string,
     readonly issues?: Issue[],
     readonly platformError?: { code: string; message: string } | null,
+    /** A 429's `Retry-After`, seconds. */
+    readonly retryAfterSeconds?: number,
+    /** `batch_rejected`: each item's refusal, in order. */
+    readonly items?: ItemError[],
   ) {
     super(message);
   }
 }
 
 export type { Issue } from '@tidings/client';
-import type { Issue } from '@tidings/client';
+import type { Issue, ItemError } from '@tidings/client';
 
 interface RequestOptions {
   body?: unknown;
-  idempotent?: boolean;
+  /** `true`: a fresh Idempotency-Key; a string: that key (one derived from what the action sends). */
+  idempotent?: boolean | string;
   headers?: Record<string, string>;
 }
 
@@ -51,11 +56,19 @@ export function idempotencyKey(): string {
 }
 
 export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiWithHeaders<T>(method, path, options)).body;
+}
+
+/**
+ * `api`, also answering the response's headers (`ratelimit-limit`, `idempotent-replayed`).
+ * @throws ApiError as `api` does, with `retryAfterSeconds` on a 429 and `items` on `batch_rejected`.
+ */
+export async function apiWithHeaders<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
   const key = storedKey();
   const headers: Record<string, string> = { ...options.headers };
   if (key) headers['x-api-key'] = key;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.idempotent) headers['idempotency-key'] = idempotencyKey();
+  if (options.idempotent) headers['idempotency-key'] = typeof options.idempotent === 'string' ? options.idempotent : idempotencyKey();
   let res: Response;
   try {
     res = await fetch(`/v1${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
@@ -71,9 +84,10 @@ export async function api<T>(method: string, path: string, options: RequestOptio
   }
   if (!res.ok) {
     const e = body?.error;
-    throw new ApiError(res.status, e?.code ?? 'unexpected_answer', e?.message ?? `The service answered ${res.status}.`, e?.param, e?.issues, e?.platformError);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ApiError(res.status, e?.code ?? 'unexpected_answer', e?.message ?? `The service answered ${res.status}.`, e?.param, e?.issues, e?.platformError, retryAfter > 0 ? retryAfter : undefined, e?.items);
   }
-  return body as T;
+  return { body: body as T, headers: res.headers };
 }
 
 /**
@@ -134,7 +148,7 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
 // The API's own types, from the typed client generated from the OpenAPI document
 // (clients/typescript): what the API answers is what the dashboard expects, and the dashboard
 // shares nothing with the service but HTTP.
-export type { Account, Contact, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, MediaUsage, Message, Page, PhoneNumber, Template, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
+export type { Account, Batch, Contact, DryRunResult, ItemError, SendBatchResult, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, MediaUsage, Message, Page, PhoneNumber, Template, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
 import type { Media as MediaItem, Template } from '@tidings/client';
 export type TemplateVariable = Template['variables'][number];
 export type TemplateHeader = NonNullable<Template['header']>;

@@ -1,4 +1,5 @@
 import { api, type InboundMessage, type Message, type Page } from '../api';
+import { CancelButton } from '../cancel';
 import { LookupScope } from '../lookups';
 import { MessageContent } from '../message-content';
 import { MessageSummary } from '../message-summary';
@@ -15,17 +16,20 @@ export function MessagePage({ id }: { id: string }) {
 }
 
 function MessageDetails({ id }: { id: string }) {
-  const { data: m, error } = usePolling(() => api<Message>('GET', `/messages/${encodeURIComponent(id)}`), [id], 2000);
+  const { data: m, error, setData } = usePolling(() => api<Message>('GET', `/messages/${encodeURIComponent(id)}`), [id], 2000);
   // The customer's answers to it: replies, taps on its buttons, reactions (docs/api.md §D15).
   const { data: answers } = usePolling(() => (id.startsWith('msg_') ? api<Page<InboundMessage>>('GET', `/inbound_messages?answering=${encodeURIComponent(id)}&limit=20`) : Promise.resolve(null)), [id], 2000);
   if (!m) return <section>{error ? <ErrorNote error={error} /> : <p>Loading…</p>}</section>;
   const steps: [string, string | null][] = [
-    ['accepted', m.createdAt],
+    ...(m.scheduledAt ? ([['scheduled', m.createdAt]] as [string, string][]) : []),
+    // A scheduled message is accepted into its number's queue at its time.
+    ['accepted', m.scheduledAt ? (m.status === 'scheduled' || m.status === 'canceled' ? null : m.scheduledAt) : m.createdAt],
     ['sent', m.sentAt],
     ['delivered', m.deliveredAt],
     ['read', m.readAt],
   ];
   if (m.status === 'failed') steps.push(['failed', m.failedAt]);
+  if (m.status === 'canceled') steps.push(['canceled', m.canceledAt ?? null]);
   return (
     <section>
       <p>
@@ -36,6 +40,7 @@ function MessageDetails({ id }: { id: string }) {
           Message <code>{m.id}</code>
         </h1>
         <StatusBadge status={m.status} />
+        <CancelButton message={m} onCanceled={setData} />
       </div>
       <ErrorNote error={error} />
       <ol className="timeline" aria-label="Status timeline">
@@ -53,6 +58,30 @@ function MessageDetails({ id }: { id: string }) {
       <dl className="facts">
         <dt>To</dt>
         <dd>{m.to}</dd>
+        {m.scheduledAt ? (
+          <>
+            <dt>Scheduled for</dt>
+            <dd data-testid="scheduled-at">{time(m.scheduledAt)}</dd>
+          </>
+        ) : null}
+        {m.batchId ? (
+          <>
+            <dt>Batch</dt>
+            <dd>
+              <Link to={`/batches/${m.batchId}`}>
+                <code>{m.batchId}</code>
+              </Link>
+            </dd>
+          </>
+        ) : null}
+        {m.clientReference ? (
+          <>
+            <dt>Client reference</dt>
+            <dd>
+              <code>{m.clientReference}</code>
+            </dd>
+          </>
+        ) : null}
         <dt>Type</dt>
         <dd>{m.type ?? '—'}</dd>
         <MessageContent message={m} layout="facts" />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { api, type Message, type Page, type PhoneNumber } from '../api';
+import { CancelButton } from '../cancel';
 import { LookupScope } from '../lookups';
 import { MessageSummary } from '../message-summary';
 import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
-const STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+const STATUSES = ['scheduled', 'accepted', 'sent', 'delivered', 'read', 'failed', 'canceled'] as const;
 
 /** What a hold reason means, in a line. */
 const HELD: Record<NonNullable<PhoneNumber['heldBack']>['reason'], string> = {
@@ -73,7 +74,7 @@ function SendQueues() {
   );
 }
 
-/** Newest first, filtered by status and recipient; refreshed every 2 seconds while open. */
+/** Newest first, filtered by status (scheduled and canceled too) and recipient; refreshed every 2 seconds while open. */
 export function MessagesPage() {
   // One lookup cache for the screen: each template and upload is fetched once, whatever the refreshes.
   return (
@@ -89,7 +90,7 @@ function MessageList() {
   const [toFilter, setToFilter] = useState('');
   const pager = usePager();
   const query = pager.query({ status, to: toFilter });
-  const { data, error } = usePolling(() => api<Page<Message>>('GET', `/messages?${query}`), [query], 2000);
+  const { data, error, setData } = usePolling(() => api<Page<Message>>('GET', `/messages?${query}`), [query], 2000);
   return (
     <section>
       <div className="title-row">
@@ -131,6 +132,9 @@ function MessageList() {
             <th>Type</th>
             <th>Status</th>
             <th>Created</th>
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -146,8 +150,12 @@ function MessageList() {
               <td data-label="Type">{m.type ?? '—'}</td>
               <td data-label="Status">
                 <StatusBadge status={m.status} />
+                {m.status === 'scheduled' && m.scheduledAt ? <span className="muted scheduled-at"> for {time(m.scheduledAt)}</span> : null}
               </td>
               <td data-label="Created">{time(m.createdAt)}</td>
+              <td data-label="">
+                <CancelButton message={m} onCanceled={(c) => setData((d) => d && { ...d, data: d.data.map((x) => (x.id === c.id ? c : x)) })} />
+              </td>
             </tr>
           ))}
         </tbody>

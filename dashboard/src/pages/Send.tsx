@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, type Message } from '../api';
 import { emptyInteractive, InteractiveFields, interactiveFields, MediaFields, TemplateFields, templateFields, useApprovedTemplates } from '../compose';
+import { localToRfc3339, SendLaterInput } from '../send-later';
 import { TemplateButtonInputs, type ButtonInput } from '../template-buttons';
 import { ErrorNote, navigate } from '../ui';
 
@@ -19,6 +20,7 @@ export function SendPage() {
   const [mediaId, setMediaId] = useState('');
   const [caption, setCaption] = useState('');
   const [interactive, setInteractive] = useState(emptyInteractive);
+  const [sendAt, setSendAt] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const templates = useApprovedTemplates(kind);
@@ -38,6 +40,8 @@ export function SendPage() {
         body.mediaId = mediaId;
         if (caption) body.caption = caption;
       }
+      const later = localToRfc3339(sendAt);
+      if (later) body.sendAt = later;
       const sent = await api<Message>('POST', '/messages/', { body, idempotent: true, headers: { 'x-tidings-source': 'dashboard' } });
       navigate(`/messages/${sent.id}`);
     } catch (err) {
@@ -94,9 +98,10 @@ export function SendPage() {
           </>
         )}
         {kind === 'media' && <MediaFields active={kind} mediaId={mediaId} onMediaId={setMediaId} caption={caption} onCaption={setCaption} onError={setError} />}
+        <SendLaterInput label="Send later" value={sendAt} onChange={setSendAt} />
         <ErrorNote error={error} />
         <button type="submit" disabled={busy}>
-          {busy ? 'Sending…' : 'Send'}
+          {busy ? 'Sending…' : sendAt ? 'Schedule' : 'Send'}
         </button>
       </form>
     </section>
