@@ -1,7 +1,8 @@
 /**
  * The admin CLI, `npx tidings …` (docs/api.md §D1). It opens the same database as the service (so keys
  * it creates work at once in a running service) and prints JSON for `create` commands, and for any
- * command given `--json`.
+ * command given `--json`. `messages send-batch` (send-batch.ts) is the exception: a client of a
+ * running service over HTTP, with an API key.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pino from 'pino';
@@ -12,12 +13,19 @@ import { TidingsError } from '../errors.js';
 import { createLogger } from '../lib/log.js';
 import { formatBytes } from '../lib/text.js';
 import { AdminRefusal, backupSqlite, restoreSqlite } from './backup.js';
+import { SendStopped } from './batch-poster.js';
+import { CsvInvalid } from './csv-rows.js';
+import { registerSendBatch } from './send-batch.js';
 
 interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   /** Set when the command line asks for --json. */
   json?: boolean;
+  /** Whether stderr is a terminal (send-batch draws a progress bar there). */
+  errIsTTY?: boolean;
+  /** Set by a command that ends without failing but not with 0 (send-batch: 2, some rows refused). */
+  exitCode?: number;
 }
 
 const wholeNumber = (value: string): number => {
@@ -67,7 +75,7 @@ function table(rows: Record<string, unknown>[], columns: string[]): string {
 
 export function buildCli(io: Io): Command {
   const program = new Command('tidings')
-    .description('Administer a Tidings service: accounts, API keys, backups.')
+    .description('Administer a Tidings service: accounts, API keys, backups; send a CSV of messages.')
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   const json = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
@@ -190,6 +198,9 @@ export function buildCli(io: Io): Command {
       else io.out(`Revoked ${id}.\n`);
     });
 
+  // A client of a running service over HTTP (TIDINGS_URL, TIDINGS_API_KEY), not of the database.
+  registerSendBatch(program.command('messages').description('Messages, sent through a running service with an API key'), io);
+
   program
     .command('backup <file>')
     .description('SQLite: copy the database (online, while the service runs) to FILE, its media files to FILE.media/ and its generated secrets to FILE.secrets.json')
@@ -227,15 +238,16 @@ export function buildCli(io: Io): Command {
 }
 
 /** Runs the CLI; resolves to the process exit code. */
-export async function runCli(argv: string[], io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }): Promise<number> {
-  const program = buildCli({ ...io, json: argv.includes('--json') });
+export async function runCli(argv: string[], io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), errIsTTY: process.stderr.isTTY }): Promise<number> {
+  const cliIo: Io = { ...io, json: argv.includes('--json') };
+  const program = buildCli(cliIo);
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return cliIo.exitCode ?? 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
     const wantsJson = argv.includes('--json') || argv.includes('create');
-    if (err instanceof TidingsError || err instanceof ConfigError || err instanceof AdminRefusal) {
+    if (err instanceof TidingsError || err instanceof ConfigError || err instanceof AdminRefusal || err instanceof SendStopped || err instanceof CsvInvalid) {
       const code = err instanceof ConfigError ? 'configuration_invalid' : err.code;
       io.err(wantsJson ? `${JSON.stringify({ error: { code, message: err.message } })}\n` : `error: ${err.message}\n`);
       return 1;
