@@ -111,7 +111,7 @@ describe('batch sends', () => {
     const { key } = await h.deps.keys.createKey({ accountId: acct.id, mode: 'live', rateLimit: 5 });
     const res = await h.api('POST', '/v1/messages/batch', { key, body: { messages: Array.from({ length: 20 }, (_, i) => item(i)) } });
     assert.equal(res.status, 429, res.text);
-    assert.match(res.body.error.message, /batch holds 20.*A batch of more than 5 \(the key's rate\) never fits/);
+    assert.match(res.body.error.message, /batch holds 20.*A batch of more than 6 \(the key's rate, and one\) never fits/);
   });
 });
 

@@ -124,7 +124,7 @@ export async function dryRun(out: Outgoing, progress: Progress): Promise<DryRunS
     sum.windows.open += r.windows.open;
     sum.windows.closed += r.windows.closed;
     for (const k of Object.keys(sum.pricing) as (keyof DryRunResult['pricing'])[]) sum.pricing[k] += r.pricing[k];
-    for (const item of r.data) if ('error' in item) sum.refusals.push(refusal(item, out.lines, chunk.start));
+    for (const item of r.data) if (item.error) sum.refusals.push(refusal({ index: item.index, error: item.error }, out.lines, chunk.start));
   }
   progress(out.bodies.length, out.bodies.length);
   return sum;
@@ -150,7 +150,7 @@ export async function sendRows(out: Outgoing, hash: string, progress: Progress):
       sum.batches.push(r.batch.id);
       sum.accepted += r.batch.accepted;
       sum.refused += r.batch.refused;
-      for (const item of r.data) if ('error' in item) sum.refusals.push(refusal(item, out.lines, chunk.start));
+      for (const item of r.data) if (item.error) sum.refusals.push(refusal({ index: item.index, error: item.error }, out.lines, chunk.start));
     } catch (err) {
       // No row of the chunk was valid: every one is refused, nothing stored.
       if (!(err instanceof ApiError && err.code === 'batch_rejected' && err.items)) throw err;

@@ -1,6 +1,6 @@
 /**
- * Posts one chunk of a CSV's sends to a running service, `POST /v1/messages/batch` (docs/api.md
- * §4.24), over HTTP with the caller's API key, and waits out what is worth waiting out: the key's
+ * Posts one chunk of a CSV's sends to a running service, `POST /v1/messages/batch`
+ * (docs/api.md §4.24), over HTTP with the caller's API key, and waits out what is worth waiting out: the key's
  * rate limit (429, `Retry-After`), a request with the same Idempotency-Key still running (409), a
  * 5xx or a network failure (backoff). What it cannot wait out stops the run with `SendStopped`.
  */
@@ -110,8 +110,9 @@ export async function postChunk(o: PosterOptions, messages: TemplateSend[], opti
     if (res.status === 200 && options.dryRun && answer) return { kind: 'dry-run', answer: answer as DryRunAnswer };
     if (res.status === 400 && error?.code === 'batch_rejected') return { kind: 'rejected', refusals: error.items ?? [] };
     if (res.status === 429 && error?.code === 'rate_limited') {
-      const burst = 2 * Number(res.headers.get('ratelimit-limit'));
-      if (burst > 0 && messages.length > burst) throw new SendStopped('rate_limited', `${error.message ?? 'Rate limited.'} Use --batch-size ${burst} or less.`);
+      // A request takes at most a second of the key's rate past its own token (docs/api.md §D18): a larger chunk never fits.
+      const most = Number(res.headers.get('ratelimit-limit')) + 1;
+      if (most > 1 && messages.length > most) throw new SendStopped('rate_limited', `${error.message ?? 'Rate limited.'} Use --batch-size ${most} or less.`);
       const seconds = retryAfter(res, 1);
       if (waitedForLimit + seconds > o.maxWaitSeconds) throw new SendStopped('rate_limited', `${error.message ?? 'Rate limited.'} Waiting longer than --max-wait (${o.maxWaitSeconds} s) for this batch.`);
       waitedForLimit += seconds;

@@ -35,9 +35,10 @@ async function chargeItems(limiter: RateLimiter, auth: AuthContext, items: numbe
   if (items <= 1) return;
   const limit = await limiter.consume(`key:${auth.keyId}`, auth.rateLimit, items - 1);
   if (limit.allowed) return;
-  // One request takes at most a second's worth of the key's rate (the burst allowance refills the
-  // bucket for the next request, it does not widen one): a larger batch never fits.
-  const fits = items > auth.rateLimit ? ` A batch of more than ${auth.rateLimit.toLocaleString('en-US')} (the key's rate) never fits: send smaller batches, or use a key with a higher limit (tidings keys create --rate-limit).` : '';
+  // Past the request's own token, its items take at most a second's worth of the key's rate (the
+  // burst allowance refills the bucket for the next request, it does not widen one): a larger batch never fits.
+  const most = auth.rateLimit + 1;
+  const fits = items > most ? ` A batch of more than ${most.toLocaleString('en-US')} (the key's rate, and one) never fits: send smaller batches, or use a key with a higher limit (tidings keys create --rate-limit).` : '';
   throw new TidingsError('rate_limited', `This key is limited to ${auth.rateLimit} messages per second and the batch holds ${items.toLocaleString('en-US')}; retry after ${limit.resetSeconds} s.${fits}`, {
     retryAfterSeconds: limit.resetSeconds,
   });
