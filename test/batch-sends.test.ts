@@ -167,6 +167,16 @@ describe('scheduled sends and cancelling', () => {
     }
   });
 
+  it('refuses a free-form message scheduled past the end of the customer service window', async () => {
+    await h.customerWrites('+16505570011');
+    const inside = await h.api<Message>('POST', '/v1/messages', { body: { to: '+16505570011', type: 'text', text: 'See you soon', sendAt: at(3600_000) } });
+    assert.equal(inside.status, 201, inside.text);
+    const after = await h.api('POST', '/v1/messages', { body: { to: '+16505570011', type: 'text', text: 'See you soon', sendAt: at(25 * 3600_000) } });
+    assert.equal(after.status, 409, after.text);
+    assert.equal(after.body.error.code, 'outside_customer_window');
+    assert.equal(after.body.error.param, 'sendAt');
+  });
+
   it('refuses a sendAt without an offset, in the past, or more than 35 days ahead', async () => {
     for (const sendAt of ['2026-12-01T09:00:00', at(-1000), at(10_000), at(36 * 86_400_000), 'tomorrow']) {
       const res = await send('+16505570010', { sendAt });

@@ -52,7 +52,10 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   await client.connect();
   await client.query(`create schema "${schema}"`);
   await client.end();
-  const url = `${PG_BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  // Commits are not waited for on disk (synchronous_commit off): a test never crashes the server,
+  // so nothing it relies on changes, and the suite does not queue behind fsyncs. The service's own
+  // durability is PostgreSQL's, tested by nobody here; its crash tests kill Tidings, not the server.
+  const url = `${PG_BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema} -c synchronous_commit=off`)}`;
   return {
     env: { DATABASE_URL: url, REDIS_URL: `${REDIS_URL}` },
     // Schemas are dropped by scripts/test.mjs before and after the run, not here: a schema dropped

@@ -31,6 +31,7 @@ import * as dispatches from './send-queue.repository.js';
 import * as references from './client-reference.repository.js';
 import * as scheduled from './scheduled.repository.js';
 import { isRich, prepareRich, type RichBody } from './rich-send.js';
+import { checkSendAt } from './send-at.js';
 
 export { CUSTOMER_WINDOW_MS };
 
@@ -143,11 +144,16 @@ export class MessageSender {
     }
     // The quoted message, in this conversation: its wamid, or our `msg_` id until it has one.
     const quoted = body.replyTo !== undefined ? await conversationTarget(this.#o.store.read, auth, body.replyTo, recipient, 'replyTo', 'reply to') : null;
-    const windowOpen = recipient.contact === undefined ? null : await this.#windowOpen(auth, recipient, now);
+    const windowEnd = recipient.contact === undefined ? null : await this.#windowEnd(auth, recipient, now);
+    const windowOpen = windowEnd === null ? null : windowEnd > now;
     if (body.type !== 'template' && !windowOpen) {
       throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window).`, {
         param: 'to',
       });
+    }
+    // A free-form message scheduled past the window's end would be refused by the platform (131047).
+    if (body.type !== 'template' && sendAt !== null && sendAt >= windowEnd!) {
+      throw new TidingsError('outside_customer_window', `The customer service window with ${recipient.address} closes at ${iso(windowEnd!)}, before sendAt; only a template can be sent after it.`, { param: 'sendAt' });
     }
 
     const message: repo.NewMessage = {
@@ -269,32 +275,17 @@ export class MessageSender {
   }
 
   /**
-   * Whether the customer service window is open: 24 hours after the customer last wrote, however
-   * they were addressed then or now (the contact's); customers' messages stored before contacts
-   * existed are looked up by address. Free-form messages are sent only inside it; templates at any time.
+   * When the customer service window ends (clock ms; in the past when it is closed, 0 when the
+   * customer never wrote): 24 hours after the customer last wrote, however they were addressed then
+   * or now (the contact's); customers' messages stored before contacts existed are looked up by
+   * address. Free-form messages are sent only inside it; templates at any time.
    */
-  async #windowOpen(auth: AuthContext, recipient: ResolvedRecipient, now: number): Promise<boolean> {
-    const open = (at: string | null | undefined) => typeof at === 'string' && Date.parse(at) > now - CUSTOMER_WINDOW_MS;
-    if (open(recipient.contact?.lastInboundAt)) return true;
-    return open(await repo.lastInboundAt(this.#o.store.read, auth.phoneNumberId, recipient.address, auth.mode));
+  async #windowEnd(auth: AuthContext, recipient: ResolvedRecipient, now: number): Promise<number> {
+    const end = (at: string | null | undefined) => (typeof at === 'string' ? Date.parse(at) + CUSTOMER_WINDOW_MS : 0);
+    const known = end(recipient.contact?.lastInboundAt);
+    // The contact's is the latest however the customer was addressed: open, it is the answer.
+    if (known > now) return known;
+    const byAddress = end(await repo.lastInboundAt(this.#o.store.read, auth.phoneNumberId, recipient.address, auth.mode));
+    return Math.max(known, byAddress);
   }
-}
-
-/** The soonest and latest a `sendAt` may be, ms ahead (Twilio's SendAt: 15 minutes to 35 days; ours starts at a minute). */
-export const SEND_AT_RANGE_MS = { min: 60_000, max: 35 * 24 * 3600_000 } as const;
-
-/**
- * A `sendAt` as clock ms.
- * @throws TidingsError parameter_invalid when it has no offset or is not 60 s to 35 days ahead.
- */
-function checkSendAt(text: string, now: number, param: string): number {
-  // RFC 3339: a date, a time and an offset (`Z` or `±hh:mm`); `2026-12-01T09:00` alone names no instant.
-  const at = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : NaN;
-  if (Number.isNaN(at)) throw new TidingsError('parameter_invalid', `${param} must be an RFC 3339 time with its offset, such as 2026-12-01T09:00:00+01:00; got "${text}".`, { param: 'sendAt' });
-  const ahead = at - now;
-  if (ahead < SEND_AT_RANGE_MS.min || ahead > SEND_AT_RANGE_MS.max) {
-    const when = ahead < 0 ? `${Math.round(-ahead / 1000)} s ago` : `${Math.round(ahead / 1000)} s ahead`;
-    throw new TidingsError('parameter_invalid', `${param} must be 60 seconds to 35 days ahead; ${text} is ${when}. Send at once without sendAt.`, { param: 'sendAt' });
-  }
-  return at;
 }
