@@ -4,8 +4,8 @@
 // dialect run at once (2 by default); TIDINGS_TEST_SERIAL=1 runs the dialects one after the other.
 //
 // Test data (SQLite files, data directories) goes to a RAM disk when there is one with room
-// (/dev/shm, 2 GB free): the suite then waits for no fsync, which on this kind of machine was most
-// of its time. The service calls fsync all the same; only the disk under it differs.
+// (/dev/shm, 2 GB free): the suite then waits for no fsync (test processes spent much of their time
+// in I/O wait on this kind of machine). The service calls fsync all the same; only the disk differs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
