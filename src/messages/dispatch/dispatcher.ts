@@ -130,7 +130,7 @@ export class Dispatcher {
   async #poll(): Promise<void> {
     const { store, clock, logger, policy } = this.#o;
     try {
-      for (const lane of await promoteScheduled(store, clock)) this.wake(lane);
+      await promoteScheduled(store, clock, (lanes) => lanes.forEach((lane) => this.wake(lane)));
       for (const lane of await repo.dueLanes(store.read, iso(clock.now()))) this.wake(lane);
       if (Date.now() - this.#lastSweep >= Math.max(policy.pollMs, 1000)) {
         this.#lastSweep = Date.now();

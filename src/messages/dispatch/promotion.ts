@@ -11,16 +11,18 @@ import type { Lane } from '../send-queue.repository.js';
 /** Scheduled sends moved per unit of work. */
 const UNIT = 500;
 
-/** Moves every scheduled send due by now into its queue. @returns the lanes that got entries. */
-export async function promoteScheduled(store: Store, clock: Clock): Promise<Lane[]> {
+/**
+ * Moves every scheduled send due by now into its queue, telling `entered` the lanes that got
+ * entries after each unit (so the first 500 of 10,000 due at once are sent while the rest move).
+ */
+export async function promoteScheduled(store: Store, clock: Clock, entered: (lanes: Lane[]) => void): Promise<void> {
   // A read (one index seek) first: most polls find nothing due and take no write lock.
   const next = await nextSendAt(store.read);
-  if (next === null || next > iso(clock.now())) return [];
-  const lanes = new Map<string, Lane>();
+  if (next === null || next > iso(clock.now())) return;
   for (;;) {
     const now = iso(clock.now());
     const moved = await store.write((tx) => promoteDue(tx, now, UNIT));
-    for (const lane of moved.lanes) lanes.set(`${lane.mode}:${lane.phoneNumberId}`, lane);
-    if (moved.count < UNIT) return [...lanes.values()];
+    if (moved.lanes.length > 0) entered(moved.lanes);
+    if (moved.count < UNIT) return;
   }
 }
