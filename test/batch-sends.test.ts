@@ -105,6 +105,16 @@ describe('batch sends', () => {
     assert.deepEqual(res.body.pricing, { utility_outside_window: 1, utility_inside_window: 1, service: 1 });
     assert.equal(res.body.data[3].error.code, 'outside_customer_window');
     assert.equal(await countMessages(), before, 'nothing stored');
+
+    // The same Idempotency-Key on a dry run and then on the send: the send runs (a dry run keeps
+    // nothing under the key, and its query string makes it another request).
+    const body = { messages: [item(9010)] };
+    const dry = await api('POST', '/v1/messages/batch?dryRun=true', { body, headers: { 'idempotency-key': 'check-then-send' } });
+    assert.equal(dry.status, 200, dry.text);
+    const sent = await api<BatchAnswer>('POST', '/v1/messages/batch', { body, headers: { 'idempotency-key': 'check-then-send' } });
+    assert.equal(sent.status, 201, sent.text);
+    assert.equal(sent.headers['idempotent-replayed'], undefined);
+    assert.equal(sent.body.batch.accepted, 1);
   });
 
   it('refuses a batch larger than the key\'s burst with 429, saying why', async () => {

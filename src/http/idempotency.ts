@@ -3,13 +3,14 @@
  *
  * - `Idempotency-Key`: 1–255 visible ASCII characters; scope: the key's account and mode;
  *   retention 24 hours.
- * - Fingerprint: method, path (with or without its trailing slash: one route), and the canonical
- *   JSON body (key order and white space do not matter).
+ * - Fingerprint: method, path (with or without its trailing slash: one route), the query string
+ *   when there is one (`?dryRun=true` is another request), and the canonical JSON body (key order
+ *   and white space do not matter).
  * - What is stored is what had an effect: a 2xx, or a refusal thrown with `stored: true` (the
  *   request changed something before it was refused). It is replayed byte for byte with
  *   `Idempotent-Replayed: true`. A refusal that changed nothing (validation, a closed window, a
- *   state conflict) and every 5xx release the key, so the retry a client makes once the reason is
- *   gone runs again.
+ *   state conflict), a success that changed nothing (a dry run), and every 5xx release the key, so
+ *   the retry a client makes once the reason is gone runs again.
  * - Same key, other fingerprint: 409 idempotency_key_reused. Same key while the first request is
  *   still running: 409 idempotency_request_in_progress with `Retry-After: 1`.
  */
@@ -69,15 +70,20 @@ export function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply 
  */
 export type IdempotencyGate = (request: FastifyRequest, contentFingerprint: string) => Promise<StoredAnswer | null>;
 
-/** The request's path as one route: the query string and a trailing slash do not matter. */
+/**
+ * The request's path as one route (a trailing slash does not matter), with its query string when
+ * it has one: a batch's dry run (`?dryRun=true`) and its send are two requests.
+ */
 function routePath(request: FastifyRequest): string {
-  const path = request.url.split('?')[0]!;
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const [rawPath, query] = request.url.split('?') as [string, string | undefined];
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  return query ? `${path}?${query}` : path;
 }
 
 export function registerIdempotency(app: FastifyInstance, { store, clock }: IdempotencyOptions): IdempotencyGate {
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('refusalStored', false);
+  app.decorateRequest('changedNothing', false);
 
   /**
    * Claims the key for this request, or finds the answer to replay, or refuses with 409. Resolves
@@ -140,7 +146,7 @@ export function registerIdempotency(app: FastifyInstance, { store, clock }: Idem
     if (key === null) return payload;
     request.idempotencyKey = null;
     const scope = scopeOf(request, key);
-    const hadEffect = reply.statusCode < 400 || (reply.statusCode < 500 && request.refusalStored);
+    const hadEffect = (reply.statusCode < 400 && !request.changedNothing) || (reply.statusCode < 500 && request.refusalStored);
     if (!hadEffect) {
       await store.writeOne((tx) => repo.deleteKey(tx, scope));
     } else {

@@ -39,6 +39,8 @@ declare module 'fastify' {
     idempotencyKey: string | null;
     /** Set when the request was refused after it changed something (`TidingsError` `stored`): its answer is kept for replay. */
     refusalStored: boolean;
+    /** Set by a handler whose success changed nothing (a dry run): its key is released, not kept for replay. */
+    changedNothing: boolean;
   }
 }
 

@@ -66,10 +66,14 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         response: { status: 201, schema: SendBatchResult },
         alsoAnswers: { status: 200, schema: DryRunResult, description: 'The dry run (`?dryRun=true`): what the batch would do; nothing stored or sent.' },
       },
-      async ({ auth, body, query, headers, reply }) => {
+      async ({ auth, body, query, headers, request, reply }) => {
         await chargeItems(keyRateLimiter, auth, body.messages.length);
         const source = headers['x-tidings-source'] === 'dashboard' ? 'dashboard' : 'api';
-        if (query.dryRun === true) return reply.code(200).send(await batchSender.dryRun(auth, body, source));
+        if (query.dryRun === true) {
+          // Nothing changed: an Idempotency-Key given with it stays free for the send itself.
+          request.changedNothing = true;
+          return reply.code(200).send(await batchSender.dryRun(auth, body, source));
+        }
         return batchSender.send(auth, body, source);
       },
     ),
