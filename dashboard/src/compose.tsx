@@ -28,6 +28,26 @@ export function templateFields(templateId: string, template: Template | undefine
   return Object.keys(filled).length > 0 ? { templateId, variables: filled } : { templateId };
 }
 
+/** A select of the approved templates, and the error of loading them (the send forms, the CSV page). */
+export function TemplateSelect({ templates, templateId, onTemplateId }: { templates: ReturnType<typeof useApprovedTemplates>; templateId: string; onTemplateId: (id: string) => void }) {
+  return (
+    <>
+      <label>
+        Template
+        <select name="templateId" value={templateId} onChange={(e) => onTemplateId(e.target.value)} required>
+          <option value="">Choose an approved template…</option>
+          {templates.data?.data.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} ({t.language})
+            </option>
+          ))}
+        </select>
+      </label>
+      <ErrorNote error={templates.error} />
+    </>
+  );
+}
+
 /** An approved-template select, the chosen template's body, and a field per placeholder. */
 export function TemplateFields({
   templates,
@@ -45,18 +65,7 @@ export function TemplateFields({
   const template = templates.data?.data.find((t) => t.id === templateId);
   return (
     <>
-      <label>
-        Template
-        <select name="templateId" value={templateId} onChange={(e) => onTemplateId(e.target.value)} required>
-          <option value="">Choose an approved template…</option>
-          {templates.data?.data.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} ({t.language})
-            </option>
-          ))}
-        </select>
-      </label>
-      <ErrorNote error={templates.error} />
+      <TemplateSelect templates={templates} templateId={templateId} onTemplateId={onTemplateId} />
       {template && (
         <div className="template-preview">
           <p className="pre">{template.body}</p>

@@ -66,29 +66,12 @@ export class BatchSender {
     const now = this.#o.clock.now();
     const batchId = newId('bat', now);
     const { checked, refused } = await this.#checkAll(auth, body, source, { batchId, ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}) });
-    // Two items of the batch with one reference: the later ones are refused.
-    const seen = new Set<string>();
-    for (const [index, send] of [...checked]) {
-      const ref = send.message.clientReference;
-      if (!ref) continue;
-      if (seen.has(ref)) {
-        checked.delete(index);
-        refused.set(index, refusal(index, new TidingsError('client_reference_in_use', `clientReference "${ref}" is given to an earlier message of this batch; give each message its own.`, { param: 'clientReference' })));
-      }
-      seen.add(ref);
-    }
     const items = body.messages.length;
     const rows = await this.#o.store.write(async (tx) => {
       const createdAt = iso(now);
-      // References another message took in the last 24 hours: those items are refused, the rest go on.
-      const taken = await references.taken(tx, auth.accountId, auth.mode, [...seen], createdAt);
-      for (const [index, send] of [...checked]) {
-        const ref = send.message.clientReference;
-        if (ref && taken.has(ref)) {
-          checked.delete(index);
-          refused.set(index, refusal(index, new TidingsError('client_reference_in_use', `clientReference "${ref}" was given to another message of this account in the last 24 hours; give each message its own.`, { param: 'clientReference' })));
-        }
-      }
+      // Items whose reference another message took in the last 24 hours, or an earlier item of
+      // this batch, are refused; the rest go on.
+      refuseTakenReferences(checked, refused, await references.taken(tx, auth.accountId, auth.mode, referencesOf(checked), createdAt));
       if (checked.size === 0) return null;
       const row: batches.BatchRow = {
         id: batchId,
@@ -125,17 +108,7 @@ export class BatchSender {
    */
   async dryRun(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<DryRunResult> {
     const { checked, refused, windows, categories } = await this.#checkAll(auth, body, source, { lookUp: true, ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}) });
-    const refs = [...checked.values()].flatMap((s) => (s.message.clientReference ? [s.message.clientReference] : []));
-    const taken = await references.taken(this.#o.store.read, auth.accountId, auth.mode, refs, iso(this.#o.clock.now()));
-    const seen = new Set<string>();
-    for (const [index, send] of [...checked]) {
-      const ref = send.message.clientReference;
-      if (ref && (taken.has(ref) || seen.has(ref))) {
-        checked.delete(index);
-        refused.set(index, refusal(index, new TidingsError('client_reference_in_use', `clientReference "${ref}" is taken (by an earlier item, or another message in the last 24 hours).`, { param: 'clientReference' })));
-      }
-      if (ref) seen.add(ref);
-    }
+    refuseTakenReferences(checked, refused, await references.taken(this.#o.store.read, auth.accountId, auth.mode, referencesOf(checked), iso(this.#o.clock.now())));
     const result: DryRunResult = { dryRun: true, items: body.messages.length, valid: checked.size, refused: refused.size, windows: { open: 0, closed: 0 }, pricing: { utility_outside_window: 0, utility_inside_window: 0, service: 0 }, data: [] };
     for (let index = 0; index < body.messages.length; index++) {
       const send = checked.get(index);
@@ -175,6 +148,28 @@ export class BatchSender {
       }
     }
     return { checked, refused, windows, categories };
+  }
+}
+
+/** The client references of checked items. */
+function referencesOf(checked: Map<number, AcceptedSend>): string[] {
+  return [...checked.values()].flatMap((s) => (s.message.clientReference ? [s.message.clientReference] : []));
+}
+
+/**
+ * Moves to `refused` the checked items whose `clientReference` is in `taken` (another message's
+ * in the last 24 hours) or repeats an earlier item's, in `checked`'s order.
+ */
+function refuseTakenReferences(checked: Map<number, AcceptedSend>, refused: Map<number, ItemRefusal>, taken: Set<string>): void {
+  const seen = new Set<string>();
+  for (const [index, send] of [...checked]) {
+    const ref = send.message.clientReference;
+    if (!ref) continue;
+    const why = taken.has(ref) ? 'was given to another message of this account in the last 24 hours' : seen.has(ref) ? 'is given to an earlier message of this batch' : null;
+    seen.add(ref);
+    if (why === null) continue;
+    checked.delete(index);
+    refused.set(index, refusal(index, new TidingsError('client_reference_in_use', `clientReference "${ref}" ${why}; give each message its own.`, { param: 'clientReference' })));
   }
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CsvPreview, DryRunReport, SendReport } from '../bulk-results';
 import { contentHash, dryRun, sendRows, type DryRunSummary, type Outgoing, type SendSummary } from '../bulk-send';
-import { useApprovedTemplates } from '../compose';
+import { TemplateSelect, useApprovedTemplates } from '../compose';
 import { columnsFor, parseCsv, sendOf, unknownColumns, type CsvFile } from '../csv-rows';
 import { localToRfc3339, SendLaterInput } from '../send-later';
 import { ErrorNote } from '../ui';
@@ -68,18 +68,7 @@ export function BulkSendPage() {
     <section>
       <h1>Send to a list (CSV)</h1>
       <form className="stack" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Template
-          <select name="templateId" value={templateId} onChange={(e) => pickTemplate(e.target.value)} required>
-            <option value="">Choose an approved template…</option>
-            {templates.data?.data.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name} ({t.language})
-              </option>
-            ))}
-          </select>
-        </label>
-        <ErrorNote error={templates.error} />
+        <TemplateSelect templates={templates} templateId={templateId} onTemplateId={pickTemplate} />
         {template ? (
           <div className="template-preview">
             <p className="pre">{template.body}</p>
