@@ -18,6 +18,7 @@ import { m0011_dispatch_due_order } from './migrations/0011_dispatch_due_order.j
 import { m0012_contact_search } from './migrations/0012_contact_search.js';
 import { m0013_retention } from './migrations/0013_retention.js';
 import { m0014_batches } from './migrations/0014_batches.js';
+import { m0015_routing } from './migrations/0015_routing.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012_contact_search': m0012_contact_search,
   '0013_retention': m0013_retention,
   '0014_batches': m0014_batches,
+  '0015_routing': m0015_routing,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -42,6 +42,10 @@ export interface PhoneNumbersTable {
   /** When the tier was last read from the platform. */
   throughput_checked_at: string | null;
   created_at: string;
+  /** What Direct Send does for this number, learned from the platform's answers (0015). */
+  direct_send: Generated<'unknown' | 'enabled' | 'not_enabled' | 'blocked'>;
+  /** When `direct_send` was last learned. */
+  direct_send_checked_at: Generated<string | null>;
 }
 
 export interface ApiKeysTable {

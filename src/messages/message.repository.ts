@@ -40,6 +40,8 @@ export interface NewMessage {
   clientReference?: string | null;
   /** Its `sendAt` (ISO): the message starts `scheduled`. */
   scheduledAt?: string | null;
+  /** `auto` for a send routed by the customer's window (docs/api.md §D19). */
+  route?: 'auto' | null;
   createdAt: string;
 }
 
@@ -70,6 +72,10 @@ export function messageRow(m: NewMessage): MessageRow {
     client_reference: m.clientReference ?? null,
     scheduled_at: m.scheduledAt ?? null,
     canceled_at: null,
+    route: m.route ?? null,
+    delivered_as: null,
+    generated_template_id: null,
+    ttl_ends_at: null,
   };
 }
 
@@ -111,6 +117,10 @@ const MESSAGE_COLUMNS = {
   client_reference: 'text',
   scheduled_at: 'text',
   canceled_at: 'text',
+  route: 'text',
+  delivered_as: 'text',
+  generated_template_id: 'text',
+  ttl_ends_at: 'text',
 } as const satisfies Record<keyof MessagesTable, JsonColumnType>;
 const MESSAGE_COLUMN_NAMES = Object.keys(MESSAGE_COLUMNS) as (keyof MessagesTable)[];
 

@@ -18,6 +18,8 @@ const META_FIELDS: Record<string, string> = {
   audio: MEDIA_OBJECT,
   document: MEDIA_OBJECT,
   sticker: MEDIA_OBJECT,
+  category: 'Tidings adds the platform\'s Direct Send category itself: send "route": "auto" (docs/api.md §D19).',
+  ttl_seconds: 'Tidings passes the time left of validityPeriod to the platform as its time to live: set validityPeriod.',
 };
 
 const BY_NAME = 'A template is sent by its id: templateId takes the tpl_ id that GET /v1/templates lists beside each name and language.';

@@ -42,6 +42,8 @@ export type PlatformOperation =
   | 'upload_header_handle'
   | 'create_template'
   | 'find_template'
+  | 'set_template_ttl'
+  | 'get_template'
   | 'edit_template'
   | 'delete_template'
   | 'get_throughput'

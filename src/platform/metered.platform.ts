@@ -24,6 +24,8 @@ export class MeteredPlatform implements Platform {
   createTemplate: Platform['createTemplate'] = (...args) => this.#measure('create_template', () => this.#inner.createTemplate(...args));
   findTemplate: Platform['findTemplate'] = (...args) => this.#measure('find_template', () => this.#inner.findTemplate(...args));
   editTemplate: Platform['editTemplate'] = (...args) => this.#measure('edit_template', () => this.#inner.editTemplate(...args));
+  setTemplateTimeToLive: Platform['setTemplateTimeToLive'] = (...args) => this.#measure('set_template_ttl', () => this.#inner.setTemplateTimeToLive(...args));
+  getTemplate: Platform['getTemplate'] = (...args) => this.#measure('get_template', () => this.#inner.getTemplate(...args));
   deleteTemplate: Platform['deleteTemplate'] = (...args) => this.#measure('delete_template', () => this.#inner.deleteTemplate(...args));
   uploadMedia: Platform['uploadMedia'] = (...args) => this.#measure('upload_media', () => this.#inner.uploadMedia(...args));
   deleteMedia: Platform['deleteMedia'] = (...args) => this.#measure('delete_media', () => this.#inner.deleteMedia(...args));

@@ -83,6 +83,14 @@ export interface OutboundMessage {
    * was lost.
    */
   callbackData?: string;
+  /**
+   * Send it through Direct Send (a platform beta, docs/platform.md §9.2): a utility text or
+   * interactive message outside the customer service window, without a pre-approved template.
+   * Goes out as `"category": "utility"` with `ttl_seconds` (30–43,200: how long the platform tries
+   * to deliver it). Refused with 100 ("Direct Send isn't enabled for this account") or 139200
+   * (access blocked) where the number may not use it.
+   */
+  directSend?: { ttlSeconds: number };
 }
 
 export interface SendResult {
@@ -173,6 +181,11 @@ export interface TemplateSubmission {
    * sample code of a copy_code button. Absent or empty: no BUTTONS component.
    */
   buttons?: TemplateSubmissionButton[];
+  /**
+   * The platform's `message_send_ttl_seconds` (docs/platform.md §9.3: utility 30–43,200 s): how long
+   * it tries to deliver each send of the template. Absent or null: the platform's default (30 days).
+   */
+  timeToLive?: number | null;
 }
 
 /** One button of a template submission. */
@@ -202,6 +215,21 @@ export interface PlatformTemplate {
   status: string;
   /** UTILITY, or MARKETING when the platform re-categorised it. */
   category: string;
+}
+
+/** A template as the platform describes it (`GET /{template-id}`): a Direct Send's generated template. */
+export interface PlatformTemplateDetail extends PlatformTemplate {
+  name: string;
+  language: string;
+  /** The BODY component's text. */
+  body: string;
+  /** A TEXT header's text, or null. */
+  header: string | null;
+  footer: string | null;
+  /** The BUTTONS component's buttons: their type (lower case) and label. */
+  buttons: { type: string; text: string; url?: string }[];
+  /** `message_send_ttl_seconds`, when the platform gives it. */
+  timeToLive: number | null;
 }
 
 /** The platform's answer to `GET /{media-id}` (docs/platform.md §3). */
@@ -238,6 +266,13 @@ export interface Platform {
   findTemplate(account: SenderCredentials, name: string, language: string): Promise<PlatformTemplate | null>;
   /** Replaces a template's components and sends it back to review (docs/platform.md §2.4). @throws PlatformError */
   editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void>;
+  /**
+   * Sets a template's time to live (`POST /{template-id}` `{message_send_ttl_seconds}`, docs/platform.md
+   * §9.3): allowed on an approved template, with no new review. @throws PlatformError (100 out of range)
+   */
+  setTemplateTimeToLive(account: SenderCredentials, platformTemplateId: string, seconds: number): Promise<void>;
+  /** A template by its platform id (`GET /{template-id}`), e.g. one the platform generated for a Direct Send. @throws PlatformError */
+  getTemplate(account: SenderCredentials, platformTemplateId: string): Promise<PlatformTemplateDetail>;
   /** Deletes every language of a template name (docs/platform.md §2.5). @throws PlatformError */
   deleteTemplate(account: SenderCredentials, name: string): Promise<void>;
   /**

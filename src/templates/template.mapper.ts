@@ -55,6 +55,7 @@ export function toSubmission(row: TemplateRow, headerHandle: string | null): Tem
         : { type: header.type, handle: headerHandle ?? '' },
     footer: row.footer,
     buttons: buttonsOf(row),
+    timeToLive: row.time_to_live,
   };
 }
 
@@ -75,6 +76,8 @@ export function toTemplate(row: TemplateRow): Template {
     header: row.header ? (JSON.parse(row.header) as Template['header']) : null,
     footer: row.footer,
     buttons: buttonsOf(row),
+    timeToLive: row.time_to_live,
+    source: row.source,
     rejectionReason: row.status === 'rejected' ? row.rejection_reason : null,
     approvedAt: row.approved_at,
     createdAt: row.created_at,

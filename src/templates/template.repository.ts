@@ -12,7 +12,7 @@ import type { TemplateContent } from './template.rules.js';
 export type TemplateRow = Selectable<TemplatesTable>;
 
 /** The content columns of a template (name, language, body, variables, header, footer, buttons). */
-export function contentColumns(content: Omit<TemplateContent, 'category'>): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
+export function contentColumns(content: Omit<TemplateContent, 'category' | 'timeToLive'>): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
   return {
     name: content.name,
     language: content.language,
@@ -39,6 +39,8 @@ export async function insertTemplate(tx: Tx, t: { id: string; accountId: string;
     created_at: t.createdAt,
     updated_at: t.createdAt,
     deleted_at: null,
+    time_to_live: t.content.timeToLive ?? null,
+    source: 'tidings',
   };
   await tx.insertInto('templates').values(row).execute();
   tx.changed('templates', row.id);

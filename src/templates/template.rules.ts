@@ -38,6 +38,8 @@ export interface TemplateContent {
   footer?: string | null;
   /** Buttons in the order the customer sees them; none when absent or empty. */
   buttons?: TemplateButton[] | null;
+  /** `message_send_ttl_seconds`, seconds (utility: 30–43,200), or null for the platform's default. */
+  timeToLive?: number | null;
 }
 
 /** Name: `^[a-z0-9_]+$` (docs/platform.md §2.2, violation → platform code 100). */

@@ -59,6 +59,16 @@ const contentFields = {
   variables: Type.Optional(Type.Array(Variable, { maxItems: 100, description: 'Entry i describes placeholder {{i+1}}.' })),
   header: Type.Optional(Nullable(Header)),
   footer: Type.Optional(Nullable(Type.String({ maxLength: 1024, description: 'At most 60 characters, no placeholders.' }))),
+  timeToLive: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 30,
+        maximum: 43_200,
+        description:
+          "Seconds the platform keeps trying to deliver each send of this template (its `message_send_ttl_seconds`: 30 to 43,200 for utility templates); null or left out: the platform's default, 30 days. A send whose `validityPeriod` is shorter gets a warning. Can be changed on an approved template too, with no new review.",
+      }),
+    ),
+  ),
   buttons: Type.Optional(
     Type.Array(TemplateButton, {
       maxItems: 100,
@@ -111,6 +121,10 @@ export const Template = Type.Object(
     }),
     footer: NullableString(),
     buttons: Type.Array(TemplateButton, { description: 'In the order the customer sees them; empty without buttons.' }),
+    timeToLive: Nullable(Type.Integer({ description: "The platform's time to live for each send, seconds; null: the platform's default (30 days for utility)." })),
+    source: StringEnum(['tidings', 'generated'] as const, {
+      description: '`tidings`: made through this API or the dashboard. `generated`: made by the platform for a Direct Send (docs/api.md §D19); read-only.',
+    }),
     rejectionReason: NullableString(),
     approvedAt: NullableString({ format: 'date-time' }),
     createdAt: Timestamp,
@@ -124,6 +138,8 @@ export const Template = Type.Object(
         ...ORDER_SHIPPED,
         buttons: ORDER_BUTTONS,
         status: 'approved',
+        timeToLive: null,
+        source: 'tidings',
         rejectionReason: null,
         approvedAt: '2026-11-21T10:00:02.000Z',
         createdAt: '2026-11-21T10:00:00.871Z',

@@ -36,6 +36,8 @@ export interface TemplateSendContent {
   body: string[];
   /** The values of the template's buttons, by index (docs/api.md §D8). */
   buttons: TemplateButtonValue[];
+  /** The template's time to live at the platform, seconds; null: the platform's default (30 days). */
+  timeToLive: number | null;
 }
 
 /** A deleted name stays reserved at the platform for 30 days (docs/platform.md §2.5). */
@@ -131,7 +133,7 @@ export class TemplateService {
       if (!file) throw new TidingsError('media_not_found', `The header file ${template.header.mediaId} of template ${templateId} is gone.`, { param: 'templateId' });
       header = { type: template.header.type, file };
     }
-    return { templateId, name: template.name, category: row.category, language: template.language, header, body: values.body, buttons };
+    return { templateId, name: template.name, category: row.category, language: template.language, header, body: values.body, buttons, timeToLive: row.time_to_live };
   }
 
   /**
@@ -166,6 +168,9 @@ export class TemplateService {
    */
   async update(auth: AuthContext, id: string, input: TemplateUpdate): Promise<Template> {
     const row = await this.#find(auth, id);
+    refuseGenerated(row, 'edited');
+    // The time to live alone can change on a template the platform holds, with no new review.
+    if (row.platform_template_id && row.status !== 'rejected' && Object.keys(input).every((k) => k === 'timeToLive')) return this.#setTimeToLive(row, input.timeToLive ?? null);
     if (row.status !== 'pending' && row.status !== 'rejected') {
       throw new TidingsError('template_not_editable', `${capitalised(withArticle(row.status))} template cannot be edited; only pending and rejected ones can.`, { param: 'status' });
     }
@@ -179,6 +184,7 @@ export class TemplateService {
       header: input.header === undefined ? current.header : input.header,
       footer: input.footer === undefined ? current.footer : input.footer,
       buttons: input.buttons === undefined ? current.buttons : input.buttons,
+      timeToLive: input.timeToLive === undefined ? current.timeToLive : input.timeToLive,
     };
     if (row.platform_template_id && (next.name !== row.name || next.language !== row.language)) {
       const param = next.name !== row.name ? 'name' : 'language';
@@ -187,7 +193,7 @@ export class TemplateService {
     const issues = await this.#issues(auth.accountId, next);
     if (issues.length > 0) throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
     if (next.name !== row.name || next.language !== row.language) await this.#checkNameFree(auth.accountId, next.name, next.language, row.id);
-    const changes = { ...repo.contentColumns(next), status: 'pending' as const, rejection_reason: null, updated_at: iso(this.#o.clock.now()) };
+    const changes = { ...repo.contentColumns(next), time_to_live: next.timeToLive ?? null, status: 'pending' as const, rejection_reason: null, updated_at: iso(this.#o.clock.now()) };
     await this.#o.store.write((tx) => repo.updateTemplate(tx, row.id, changes));
     return toTemplate(await this.#o.submitter.submit({ ...row, ...changes }, { firstAttempt: true }));
   }
@@ -199,6 +205,7 @@ export class TemplateService {
    */
   async delete(auth: AuthContext, id: string): Promise<{ id: string; deleted: true }> {
     const row = await this.#find(auth, id);
+    refuseGenerated(row, 'deleted');
     if (row.platform_template_id) await this.#o.platform.deleteTemplate(await this.#o.accounts.credentialsForAccount(row.account_id), row.name);
     const now = iso(this.#o.clock.now());
     await this.#o.store.write(async (trx) => {
@@ -263,9 +270,43 @@ export class TemplateService {
     return issues;
   }
 
+  /**
+   * Sets the time to live of a template the platform holds (docs/platform.md §9.3): at the platform
+   * first, then here. Null cannot go back to the platform's default there: refused.
+   * @throws TidingsError parameter_invalid; PlatformError
+   */
+  async #setTimeToLive(row: repo.TemplateRow, seconds: number | null): Promise<Template> {
+    if (seconds === null) {
+      throw new TidingsError('parameter_invalid', "The platform cannot put a template's time to live back to its default once set; give a number of seconds (30 to 43,200), or 43,200 for the longest.", { param: 'timeToLive' });
+    }
+    await this.#o.platform.setTemplateTimeToLive(await this.#o.accounts.credentialsForAccount(row.account_id), row.platform_template_id!, seconds);
+    const changes = { time_to_live: seconds, updated_at: iso(this.#o.clock.now()) };
+    await this.#o.store.write((tx) => repo.updateTemplate(tx, row.id, changes));
+    return toTemplate({ ...row, ...changes });
+  }
+
+  /**
+   * The approved template a routed send falls back to, by its name and language (docs/api.md §D19).
+   * @returns its `tpl_` id. @throws TidingsError template_not_found
+   */
+  async idByName(accountId: string, name: string, language: string, param: string): Promise<string> {
+    const live = (await repo.findByName(this.#o.store.read, accountId, name, iso(this.#o.clock.now()))).filter((t) => t.deleted_at === null);
+    const match = live.find((t) => t.language === language);
+    if (match) return match.id;
+    const others = live.map((t) => t.language).join(', ');
+    throw new TidingsError('template_not_found', `No template ${name} in ${language} in this account${others ? ` (it exists in ${others})` : ''}.`, { param });
+  }
+
   async #find(auth: AuthContext, id: string): Promise<repo.TemplateRow> {
     const row = await repo.findTemplate(this.#o.store.read, auth.accountId, id);
     if (!row) throw new TidingsError('template_not_found', `No template ${id}.`, { param: 'id' });
     return row;
+  }
+}
+
+/** A template the platform generated for a Direct Send is the platform's to change (2388318, 2388330). */
+function refuseGenerated(row: repo.TemplateRow, verb: 'edited' | 'deleted'): void {
+  if (row.source === 'generated') {
+    throw new TidingsError('template_not_editable', `Template ${row.id} was generated by the platform for a Direct Send; it cannot be ${verb}.`, { param: 'id' });
   }
 }

@@ -27,6 +27,10 @@ export interface TemplatesTable {
   deleted_at: string | null;
   /** JSON array of the template's buttons, or null for none (templates stored before 0009). */
   buttons: string | null;
+  /** The platform's `message_send_ttl_seconds`, seconds; null for its default (30 days for utility). */
+  time_to_live: Generated<number | null>;
+  /** `tidings` (made here) or `generated` (made by the platform for a Direct Send; read-only). */
+  source: Generated<'tidings' | 'generated'>;
 }
 
 export interface MediaTable {

@@ -1,7 +1,7 @@
 /**
  * The Platform implementation over the WhatsApp Cloud API (Graph API), docs/platform.md §1.
  */
-import type { MediaDownload, OutboundContent, OutboundMessage, Platform, PlatformMediaUrl, PlatformTemplate, SenderCredentials, SendResult, TemplateSubmission } from '../platform.js';
+import type { MediaDownload, OutboundContent, OutboundMessage, Platform, PlatformMediaUrl, PlatformTemplate, PlatformTemplateDetail, SenderCredentials, SendResult, TemplateSubmission } from '../platform.js';
 import type { TemplateButtonValue, TemplateSubmissionButton } from '../platform.js';
 import { PlatformError, THROUGHPUT_LEVELS } from '../platform.js';
 import { FormData } from 'undici';
@@ -26,6 +26,8 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
     ...(isBsuid(message.to) ? { recipient: message.to } : { to: message.to }),
   };
   if (message.replyToWamid) body.context = { message_id: message.replyToWamid };
+  // Direct Send (docs/platform.md §9.2): the category beside an ordinary send, its TTL below it.
+  if (message.directSend) Object.assign(body, { category: 'utility', ttl_seconds: message.directSend.ttlSeconds });
   const content = message.content;
   switch (content.type) {
     case 'text':
@@ -124,7 +126,14 @@ export function toGraphTemplate(t: TemplateSubmission): Record<string, unknown> 
   components.push({ type: 'BODY', text: t.body, ...(t.bodyExamples.length > 0 ? { example: { body_text: [t.bodyExamples] } } : {}) });
   if (t.footer) components.push({ type: 'FOOTER', text: t.footer });
   if (t.buttons?.length) components.push({ type: 'BUTTONS', buttons: t.buttons.map(toGraphButton) });
-  return { name: t.name, language: t.language, category: t.category, parameter_format: 'POSITIONAL', components };
+  return {
+    name: t.name,
+    language: t.language,
+    category: t.category,
+    parameter_format: 'POSITIONAL',
+    components,
+    ...(typeof t.timeToLive === 'number' ? { message_send_ttl_seconds: t.timeToLive } : {}),
+  };
 }
 
 /**
@@ -167,6 +176,25 @@ interface GraphTemplate {
   category?: string;
   name?: string;
   language?: string;
+  message_send_ttl_seconds?: number | string;
+  components?: { type?: string; format?: string; text?: string; buttons?: { type?: string; text?: string; url?: string }[] }[];
+}
+
+/** `GET /{template-id}`'s answer as a PlatformTemplateDetail (template-get-by-id-response.json). */
+function toTemplateDetail(t: GraphTemplate): PlatformTemplateDetail {
+  const part = (type: string) => (t.components ?? []).find((c) => String(c.type).toUpperCase() === type);
+  const header = part('HEADER');
+  const ttl = Number(t.message_send_ttl_seconds);
+  return {
+    ...toPlatformTemplate(t),
+    name: String(t.name ?? ''),
+    language: String(t.language ?? ''),
+    body: String(part('BODY')?.text ?? ''),
+    header: header && String(header.format ?? 'TEXT').toUpperCase() === 'TEXT' && typeof header.text === 'string' ? header.text : null,
+    footer: typeof part('FOOTER')?.text === 'string' ? part('FOOTER')!.text! : null,
+    buttons: (part('BUTTONS')?.buttons ?? []).map((b) => ({ type: String(b.type ?? '').toLowerCase(), text: String(b.text ?? ''), ...(b.url ? { url: b.url } : {}) })),
+    timeToLive: t.message_send_ttl_seconds !== undefined && Number.isFinite(ttl) ? ttl : null,
+  };
 }
 
 function toPlatformTemplate(t: GraphTemplate): PlatformTemplate {
@@ -279,7 +307,19 @@ export class CloudApiPlatform implements Platform {
 
   async editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void> {
     const { components } = toGraphTemplate(template);
-    await this.#graph.postJson(`/${platformTemplateId}`, account.accessToken, { components });
+    await this.#graph.postJson(`/${platformTemplateId}`, account.accessToken, { components, ...(typeof template.timeToLive === 'number' ? { message_send_ttl_seconds: template.timeToLive } : {}) });
+  }
+
+  async setTemplateTimeToLive(account: SenderCredentials, platformTemplateId: string, seconds: number): Promise<void> {
+    // template-edit-request.json's call with only the time to live (docs/platform.md §2.4, §9.3).
+    await this.#graph.postJson(`/${platformTemplateId}`, account.accessToken, { message_send_ttl_seconds: seconds });
+  }
+
+  async getTemplate(account: SenderCredentials, platformTemplateId: string): Promise<PlatformTemplateDetail> {
+    const fields = 'id,name,language,status,category,components,message_send_ttl_seconds';
+    const t = await this.#graph.getJson<GraphTemplate>(`/${encodeURIComponent(platformTemplateId)}?fields=${fields}`, account.accessToken);
+    if (!t.id) throw new PlatformError('unavailable', 'The platform answered without the template.');
+    return toTemplateDetail(t);
   }
 
   async deleteTemplate(account: SenderCredentials, name: string): Promise<void> {
