@@ -47,6 +47,7 @@ describe('messages (live key)', () => {
         displayPhoneNumber: res.body.data[0].displayPhoneNumber,
         throughput: 80,
         throughputSource: 'default',
+        directSend: 'unknown',
         sender: true,
         simulated: true,
         pace: 76.8,

@@ -25,7 +25,18 @@ export interface PhoneNumber {
   throughput: number;
   /** `platform` (read from it), `override` (set with --throughput; never replaced), `default` (80 until the platform answers). */
   throughputSource: 'platform' | 'override' | 'default';
+  /** What Direct Send does for the number, learned from the platform's answers (docs/api.md §D19). */
+  directSend: DirectSendState;
 }
+
+/** A number's Direct Send capability: `unknown` until the platform answered a Direct Send from it. */
+export type DirectSendState = 'unknown' | 'enabled' | 'not_enabled' | 'blocked';
+
+/** How long this process trusts its copy of a number's Direct Send capability, ms (another process may learn it meanwhile). */
+const DIRECT_SEND_CACHE_MS = 5000;
+
+/** How long a refusal of Direct Send is trusted before the number tries it again (the beta's access can change), ms: a day. */
+export const DIRECT_SEND_RECHECK_MS = 24 * 60 * 60 * 1000;
 
 /** An account as the CLI prints it (docs/api.md §D1). Credentials are never part of it. */
 export interface Account {
@@ -83,6 +94,8 @@ export class AccountService {
   readonly #anyOwnSecret = new ReadThroughCache<{ any: boolean }>(1);
   /** The own app secrets (null: none) of the accounts on a WABA, decrypted, by WABA id. */
   readonly #wabaSecrets = new ReadThroughCache<{ secrets: (string | null)[] }>(10_000);
+  /** Each number's Direct Send capability as this process last read or learned it. */
+  readonly #directSend = new Map<string, { state: DirectSendState; checkedAt: number; readAt: number }>();
 
   constructor(options: AccountServiceOptions) {
     this.#store = options.store;
@@ -202,6 +215,29 @@ export class AccountService {
     return value;
   }
 
+  /**
+   * Whether a send from the number may try Direct Send at `now` (clock ms): unless the platform
+   * refused it (`not_enabled`, `blocked`) within the last DIRECT_SEND_RECHECK_MS. Read at most every
+   * few seconds per number (`learnDirectSend` refreshes this process's copy at once).
+   */
+  async mayTryDirectSend(phoneNumberId: string, now: number): Promise<boolean> {
+    let known = this.#directSend.get(phoneNumberId);
+    if (!known || Date.now() - known.readAt > DIRECT_SEND_CACHE_MS) {
+      const row = await repo.directSendOf(this.#store.read, phoneNumberId);
+      known = { state: row?.direct_send ?? 'unknown', checkedAt: row?.direct_send_checked_at ? Date.parse(row.direct_send_checked_at) : 0, readAt: Date.now() };
+      this.#directSend.set(phoneNumberId, known);
+    }
+    return (known.state !== 'not_enabled' && known.state !== 'blocked') || now - known.checkedAt >= DIRECT_SEND_RECHECK_MS;
+  }
+
+  /** Records what the platform's answer to a Direct Send from the number said (nothing when already known). */
+  async learnDirectSend(phoneNumberId: string, state: Exclude<DirectSendState, 'unknown'>, now: number): Promise<void> {
+    const known = this.#directSend.get(phoneNumberId);
+    if (known?.state === state && now - known.checkedAt < DIRECT_SEND_RECHECK_MS / 2) return;
+    await this.#store.write((tx) => repo.setDirectSend(tx, phoneNumberId, state, iso(now)));
+    this.#directSend.set(phoneNumberId, { state, checkedAt: now, readAt: Date.now() });
+  }
+
   /** A number's tier in messages/s, as stored now (not cached). @throws Error for an unknown number. */
   async throughputOf(phoneNumberId: string): Promise<number> {
     const value = await repo.throughputOf(this.#store.read, phoneNumberId);
@@ -289,7 +325,7 @@ function toAccount(row: repo.AccountRow, numbers: repo.PhoneNumberRow[]): Accoun
     name: row.name,
     wabaId: row.waba_id,
     simulated: row.simulated === 1,
-    phoneNumbers: numbers.map((n) => ({ phoneNumberId: n.phone_number_id, displayPhoneNumber: n.display_phone_number, throughput: n.throughput, throughputSource: n.throughput_source })),
+    phoneNumbers: numbers.map((n) => ({ phoneNumberId: n.phone_number_id, displayPhoneNumber: n.display_phone_number, throughput: n.throughput, throughputSource: n.throughput_source, directSend: n.direct_send })),
     retention: { customerFilesDays: row.retain_customer_files_days, messageBodiesDays: row.retain_message_bodies_days },
     createdAt: row.created_at,
   };

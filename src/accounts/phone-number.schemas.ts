@@ -52,6 +52,10 @@ export const PhoneNumber = Type.Object(
     throughputSource: StringEnum(['platform', 'override', 'default'] as const, {
       description: '`platform`: read from the platform (daily, and at once on its upgrade webhook). `override`: set by an operator (`accounts create --throughput`). `default`: 80 until the platform answers.',
     }),
+    directSend: StringEnum(['unknown', 'enabled', 'not_enabled', 'blocked'] as const, {
+      description:
+        "Whether the number can send through Direct Send, the platform's 2026 beta for utility messages outside the customer service window (docs/api.md §D19), as learned from the platform's answers: `unknown` until a routed send tried it; `enabled`; `not_enabled` (the platform answered 100, \"Direct Send isn't enabled for this account\"); `blocked` (139200). A refusal is tried again after a day.",
+    }),
     sender: Type.Boolean({ description: 'True for the number this key sends from.' }),
     simulated: Type.Boolean({ description: "True when the account is bound to Tidings' built-in Cloud API simulator: nothing reaches a real customer." }),
     ...PhoneNumberQueue.properties,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { EventService } from '../events/event.service.js';
 import { MediaService } from '../media/media.service.js';
 import { LocalDirectoryStorage } from '../media/storage.js';
+import { GeneratedTemplates } from '../templates/generated-templates.js';
 import { TemplateReviews } from '../templates/template-reviews.js';
 import { TemplateSubmitter } from '../templates/template-submission.js';
 import { TemplateService } from '../templates/template.service.js';
@@ -16,7 +17,8 @@ export async function buildContent({ config, role, store, clock, logger, platfor
   const submitter = new TemplateSubmitter({ store, platform, accounts, media, events, jobs, clock, logger, appId: config.appId });
   const templates = new TemplateService({ store, media, submitter, clock, platform, accounts });
   const reviews = new TemplateReviews({ store, events });
-  return { storage, media, submitter, templates, reviews };
+  const generatedTemplates = new GeneratedTemplates({ store, clock, jobs, platform, accounts });
+  return { storage, media, submitter, templates, reviews, generatedTemplates };
 }
 
 

@@ -30,7 +30,7 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
   const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
   const contacts = new ContactService({ store, clock });
   const batches = new BatchProgress({ events });
-  const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks, batches });
+  const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks, batches, generatedTemplates: content.generatedTemplates });
   // Customers' messages schedule their files' downloads, and a download settles its message: the one cycle
   // between two features, closed here by handing the download the message's settle step and its pending state.
   const inboundMedia: InboundMedia = new InboundMedia({
@@ -51,7 +51,7 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
     accounts,
     statuses,
     testMode,
-    resolver: new PayloadResolver({ store, media: content.media }),
+    resolver: new PayloadResolver({ store, media: content.media, mayTryDirectSend: (id, now) => accounts.mayTryDirectSend(id, now) }),
     // One process on SQLite; on PostgreSQL every process shares each number's pace.
     pacer: config.database.dialect === 'postgres' ? new DatabasePacer(store) : new MemoryPacer(),
     policy: {
@@ -65,7 +65,7 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
     },
     metrics: metrics.recorders.dispatch,
   });
-  const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates });
+  const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates, accounts });
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
   const batchSender = new BatchSender({ store, clock, sender });
   const batchService = new BatchService({ store });

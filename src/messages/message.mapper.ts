@@ -22,7 +22,11 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
     mediaId: row.media_id,
     templateId: row.template_id,
     replyTo: row.reply_to,
-    ...rich,
+    interactive: rich.interactive,
+    location: rich.location,
+    contacts: rich.contacts,
+    reaction: rich.reaction,
+    ...(row.type === 'template' ? { variables: rich.variables, buttons: rich.buttons } : {}),
     ...(reaction !== undefined ? { customerReaction: customerReaction(reaction) } : {}),
     source: row.source,
     sentAt: row.sent_at,
@@ -35,23 +39,38 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
     canceledAt: row.canceled_at,
     batchId: row.batch_id,
     clientReference: row.client_reference,
+    route: row.route ?? 'free_form',
+    deliveredAs: deliveredAs(row),
+    fallback: rich.fallback,
+    generatedTemplateId: row.generated_template_id,
     contentRemovedAt: row.content_removed_at,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),
   };
 }
 
 /**
+ * How a message went out: recorded by the dispatcher for routed sends; for the others it follows
+ * from the type once the message left the queue (a template as a template, the rest as written).
+ */
+function deliveredAs(row: repo.MessageRow): Message['deliveredAs'] {
+  if (row.delivered_as) return row.delivered_as;
+  if (row.route === 'auto') return null;
+  const left = row.platform_message_id !== null || row.status === 'sent' || row.status === 'delivered' || row.status === 'read';
+  return left ? (row.type === 'template' ? 'template' : 'free_form') : null;
+}
+
+/**
  * The content a send kept (`{ interactive }`, `{ location }`…, a template's `{ variables, buttons }`),
  * each field null unless the type carries it; a template's values only on template messages.
  */
-function richContent(row: repo.MessageRow): Pick<Message, 'interactive' | 'location' | 'contacts' | 'reaction' | 'variables' | 'buttons'> {
+function richContent(row: repo.MessageRow): Pick<Message, 'interactive' | 'location' | 'contacts' | 'reaction' | 'variables' | 'buttons'> & { fallback: Message['fallback'] } {
   let content: Record<string, any> = {};
   try {
     content = row.content ? (JSON.parse(row.content) ?? {}) : {};
   } catch {
     // Not JSON: nothing to show.
   }
-  const rich = { interactive: content.interactive ?? null, location: content.location ?? null, contacts: content.contacts ?? null, reaction: content.reaction ?? null };
+  const rich = { interactive: content.interactive ?? null, location: content.location ?? null, contacts: content.contacts ?? null, reaction: content.reaction ?? null, fallback: content.fallback ?? null };
   return row.type === 'template' ? { ...rich, variables: content.variables ?? null, buttons: content.buttons ?? null } : rich;
 }
 

@@ -10,6 +10,7 @@ import type { DispatchesTable } from '../db/schema.js';
 import { jsonRows } from '../db/json-rows.js';
 import type { Reader, Tx } from '../db/store.js';
 import type { OutboundContent } from '../platform/platform.js';
+import type { RoutePayload } from './routing.js';
 
 export type DispatchRow = Selectable<DispatchesTable>;
 
@@ -32,6 +33,10 @@ export interface DispatchPayload {
   replyTo: string | null;
   /** A reaction on a message of ours that had no wamid when accepted: its `msg_` id. */
   reactTo?: string;
+  /** A routed send (docs/api.md §D19): decided at dispatch by the window (dispatch/route.ts). */
+  route?: RoutePayload;
+  /** A template send's template's time to live at the platform, seconds, when it has its own. */
+  timeToLive?: number;
 }
 
 /** The payload of a queue entry, as stored. */

@@ -26,12 +26,16 @@ import { insertAcceptedAtOnce } from './accept.repository.js';
 import { toMessage } from './message.mapper.js';
 import * as repo from './message.repository.js';
 import type { Message, SendMessageBody, SendSource } from './message.schemas.js';
+import type { RouteFallback } from './routing.schemas.js';
 import { bsuidRefusal } from './recipient-rules.js';
 import * as dispatches from './send-queue.repository.js';
 import * as references from './client-reference.repository.js';
 import * as scheduled from './scheduled.repository.js';
 import { isRich, prepareRich, type RichBody } from './rich-send.js';
 import { checkSendAt } from './send-at.js';
+import { checkRoute, ttlWarning } from './routing.js';
+import type { SendWarning } from './routing.schemas.js';
+import type { AccountService } from '../accounts/account.service.js';
 
 export { CUSTOMER_WINDOW_MS };
 
@@ -49,6 +53,8 @@ export interface MessageSenderOptions {
   contacts: Pick<ContactService, 'resolveRecipient'>;
   /** Records the sends on their contacts (created if new), in the sends' unit of work. */
   contactUpdates: Pick<ContactUpdates, 'observeSends' | 'outboundStatement'>;
+  /** Whether a number may try Direct Send (a routed send with no fallback, outside the window). */
+  accounts: Pick<AccountService, 'mayTryDirectSend'>;
 }
 
 /** What to send, and the stored file it needs registered for the sender (a media message's file, or a template's media header). */
@@ -57,6 +63,8 @@ interface Prepared {
   file: MediaFile | null;
   /** A template's category. */
   category: string | null;
+  /** A template's time to live at the platform, seconds (null: its default); null for other types. */
+  timeToLive: number | null;
 }
 
 /**
@@ -70,11 +78,12 @@ export interface AcceptedSend {
   scheduled: { sendAt: string; validityMs: number } | null;
 }
 
-/** `check`'s answer: the send, the customer's window (null when not looked up) and a template's category. */
+/** `check`'s answer: the send, the customer's window (null when not looked up), a template's category, and warnings for the answer. */
 export interface CheckedSend {
   send: AcceptedSend;
   windowOpen: boolean | null;
   category: string | null;
+  warnings: SendWarning[];
 }
 
 export class MessageSender {
@@ -103,8 +112,9 @@ export class MessageSender {
    *   mode took the `clientReference` in the last 24 hours.
    */
   async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api'): Promise<Message> {
-    const { send } = await this.check(auth, body, source);
-    return toMessage(await this.#accepted.submit(send));
+    const { send, warnings } = await this.check(auth, body, source);
+    const message = toMessage(await this.#accepted.submit(send));
+    return warnings.length > 0 ? { ...message, warnings } : message;
   }
 
   /**
@@ -123,7 +133,8 @@ export class MessageSender {
    *   parameter_unknown (a caption the file's kind cannot carry), reply_target_not_found,
    *   template_not_found, template_not_approved, template_category_not_allowed, variables_invalid,
    *   media_not_found, recipient_not_supported (a message the platform will not send to a BSUID,
-   *   recipient-rules.ts), outside_customer_window.
+   *   recipient-rules.ts), outside_customer_window (a free-form send; a routed one only when
+   *   nothing can carry it, routing.ts), and the fallback's refusals (routing.ts).
    */
   async check(auth: AuthContext, body: SendMessageBody, source: SendSource, options: { batchId?: string; sendAt?: string; lookUp?: boolean } = {}): Promise<CheckedSend> {
     const { clock } = this.#o;
@@ -137,24 +148,33 @@ export class MessageSender {
       throw new TidingsError('parameter_invalid', 'text must contain more than white space.', { param: 'text' });
     }
     const rich = isRich(body) ? await prepareRich(this.#o.store.read, auth, body, recipient) : null;
-    const prepared = isRich(body) ? { content: rich!.content, file: null, category: null } : await this.#prepare(auth, body);
-    if (recipient.kind !== 'phone') {
-      const refusal = bsuidRefusal(prepared.category !== null ? { type: 'template', category: prepared.category } : { type: body.type as Exclude<typeof body.type, 'template'> });
+    const prepared = isRich(body) ? { content: rich!.content, file: null, category: null, timeToLive: null } : await this.#prepare(auth, body);
+    const bsuidRule = (category: string | null) => {
+      if (recipient.kind === 'phone') return;
+      const refusal = bsuidRefusal(category !== null ? { type: 'template', category } : { type: body.type as Exclude<typeof body.type, 'template'> });
       if (refusal) throw new TidingsError('recipient_not_supported', refusal, { param: 'to' });
-    }
+    };
+    bsuidRule(prepared.category);
     // The quoted message, in this conversation: its wamid, or our `msg_` id until it has one.
     const quoted = body.replyTo !== undefined ? await conversationTarget(this.#o.store.read, auth, body.replyTo, recipient, 'replyTo', 'reply to') : null;
     const windowEnd = recipient.contact === undefined ? null : await this.#windowEnd(auth, recipient, now);
     const windowOpen = windowEnd === null ? null : windowEnd > now;
-    if (body.type !== 'template' && !windowOpen) {
-      throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window).`, {
+    const routing = 'route' in body || 'fallback' in body ? (body as { route?: 'free_form' | 'auto'; fallback?: RouteFallback }) : {};
+    const route = await checkRoute({ templates: this.#o.templates, accounts: this.#o.accounts }, auth, { ...routing, to: recipient.address }, prepared.content, windowEnd === null ? null : windowEnd > (sendAt ?? now), now);
+    if (route?.category) bsuidRule(route.category);
+    if (body.type !== 'template' && route === null && !windowOpen) {
+      throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window); "route": "auto" sends it as a Direct Send or a fallback template instead.`, {
         param: 'to',
       });
     }
     // A free-form message scheduled past the window's end would be refused by the platform (131047).
-    if (body.type !== 'template' && sendAt !== null && sendAt >= windowEnd!) {
-      throw new TidingsError('outside_customer_window', `The customer service window with ${recipient.address} closes at ${iso(windowEnd!)}, before sendAt; only a template can be sent after it.`, { param: 'sendAt' });
+    if (body.type !== 'template' && route === null && sendAt !== null && sendAt >= windowEnd!) {
+      throw new TidingsError('outside_customer_window', `The customer service window with ${recipient.address} closes at ${iso(windowEnd!)}, before sendAt; only a template can be sent after it ("route": "auto" with a fallback template sends one then).`, { param: 'sendAt' });
     }
+    const warnings = [
+      body.type === 'template' ? ttlWarning(body.validityPeriod, prepared.timeToLive, 'validityPeriod') : null,
+      route?.payload.fallback ? ttlWarning(body.validityPeriod, route.payload.fallback.timeToLive, 'fallback') : null,
+    ].filter((w): w is SendWarning => w !== null);
 
     const message: repo.NewMessage = {
       id: newId('msg', now),
@@ -170,10 +190,11 @@ export class MessageSender {
       templateId: body.type === 'template' ? body.templateId : null,
       replyTo: body.replyTo ?? null,
       // A template send keeps its values as given (the Message's `variables` and `buttons`).
-      content: rich?.stored ?? (body.type === 'template' && (body.variables || body.buttons) ? JSON.stringify({ variables: body.variables ?? null, buttons: body.buttons ?? null }) : null),
+      content: storedContent(rich?.stored ?? (body.type === 'template' && (body.variables || body.buttons) ? JSON.stringify({ variables: body.variables ?? null, buttons: body.buttons ?? null }) : null), route?.stored ?? null),
       batchId: options.batchId ?? null,
       clientReference: body.clientReference ?? null,
       scheduledAt: sendAt === null ? null : iso(sendAt),
+      route: route ? 'auto' : null,
       createdAt: iso(now),
     };
     const payload: dispatches.DispatchPayload = {
@@ -181,6 +202,8 @@ export class MessageSender {
       file: prepared.file && { id: prepared.file.id, mode: prepared.file.mode },
       replyTo: quoted ? (quoted.wamid ?? quoted.messageId) : null,
       ...(rich?.reactTo ? { reactTo: rich.reactTo } : {}),
+      ...(route ? { route: route.payload } : {}),
+      ...(prepared.timeToLive !== null ? { timeToLive: prepared.timeToLive } : {}),
     };
     const validityMs = (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000;
     const send: AcceptedSend = {
@@ -209,7 +232,7 @@ export class MessageSender {
       },
       scheduled: sendAt === null ? null : { sendAt: iso(sendAt), validityMs },
     };
-    return { send, windowOpen, category: prepared.category };
+    return { send, windowOpen, category: prepared.category, warnings };
   }
 
   /**
@@ -264,14 +287,14 @@ export class MessageSender {
       if (body.caption !== undefined && !CAPTION_KINDS.has(file.kind)) {
         throw new TidingsError('parameter_unknown', `${capitalised(withArticle(file.kind))} message cannot carry a caption; the platform allows captions on images, videos and documents.`, { param: 'caption' });
       }
-      return { content: { type: 'media', kind: file.kind, platformMediaId: '', caption: body.caption ?? null, filename: file.kind === 'document' ? file.filename : null }, file, category: null };
+      return { content: { type: 'media', kind: file.kind, platformMediaId: '', caption: body.caption ?? null, filename: file.kind === 'document' ? file.filename : null }, file, category: null, timeToLive: null };
     }
     if (body.type === 'template') {
       const t = await this.#o.templates.prepareSend(auth.accountId, body.templateId, body.variables, body.buttons);
       const header = t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
-      return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category };
+      return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category, timeToLive: t.timeToLive };
     }
-    return { content: { type: 'text', body: body.text, previewUrl: false }, file: null, category: null };
+    return { content: { type: 'text', body: body.text, previewUrl: false }, file: null, category: null, timeToLive: null };
   }
 
   /**
@@ -288,4 +311,10 @@ export class MessageSender {
     const byAddress = end(await repo.lastInboundAt(this.#o.store.read, auth.phoneNumberId, recipient.address, auth.mode));
     return Math.max(known, byAddress);
   }
+}
+
+/** The content column of a message: what the send kept (JSON, or null), with a routed send's `fallback` beside it. */
+function storedContent(kept: string | null, fallback: object | null): string | null {
+  if (fallback === null) return kept;
+  return JSON.stringify({ ...(kept ? (JSON.parse(kept) as object) : {}), fallback });
 }

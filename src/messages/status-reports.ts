@@ -15,6 +15,7 @@ import { newId } from '../lib/ids.js';
 import type { WebhookIntakeRecorder } from '../metrics/recorders.js';
 import type { Owned, PlatformStatusUpdate } from '../platform/updates.js';
 import type { BatchProgress } from './batch-progress.js';
+import type { GeneratedTemplates } from '../templates/generated-templates.js';
 import { messageStatusEvents } from './message-events.js';
 import * as repo from './message.repository.js';
 import * as dispatches from './send-queue.repository.js';
@@ -41,6 +42,8 @@ export interface StatusReportsOptions {
   metrics: Pick<WebhookIntakeRecorder, 'unmatchedStatuses'>;
   /** Completes the batches whose last message a report settled (`batch.completed`). */
   batches: Pick<BatchProgress, 'settled'>;
+  /** The `tpl_` id of a Direct Send's generated template, its row made the first time (templates feature). */
+  generatedTemplates: Pick<GeneratedTemplates, 'link'>;
 }
 
 export class StatusReports {
@@ -126,6 +129,10 @@ export class StatusReports {
     for (const s of fresh) {
       const row = rows.get(s.wamid);
       if (!row) continue;
+      if (s.templateId && row.delivered_as === 'direct_send' && !row.generated_template_id) {
+        row.generated_template_id = await this.#o.generatedTemplates.link(tx, row.account_id, s.templateId);
+        await repo.updateMessage(tx, row.id, { generated_template_id: row.generated_template_id });
+      }
       const changes = applyReport(row, { status: s.status, at: s.at, error: s.error });
       if (!changes) continue;
       const before = { ...row };

@@ -8,6 +8,7 @@ import { afterCursor } from '../db/paging.js';
 import type { TemplatesTable } from '../db/schema.js';
 import type { Reader, Tx } from '../db/store.js';
 import type { TemplateContent } from './template.rules.js';
+import type { PlatformTemplateDetail } from '../platform/platform.js';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 
@@ -45,6 +46,56 @@ export async function insertTemplate(tx: Tx, t: { id: string; accountId: string;
   await tx.insertInto('templates').values(row).execute();
   tx.changed('templates', row.id);
   return row;
+}
+
+/**
+ * Stores the row of a template the platform generated for a Direct Send, unless it exists (its id
+ * comes from the platform's): approved, utility, named after its platform id until read from it.
+ * @returns whether it was new.
+ */
+export async function insertGenerated(tx: Tx, t: { id: string; accountId: string; platformTemplateId: string; createdAt: string }): Promise<boolean> {
+  const row: TemplateRow = {
+    id: t.id,
+    account_id: t.accountId,
+    name: `generated_${t.platformTemplateId}`,
+    language: '',
+    body: '',
+    variables: '[]',
+    header: null,
+    footer: null,
+    buttons: null,
+    category: 'UTILITY',
+    status: 'approved',
+    platform_template_id: t.platformTemplateId,
+    rejection_reason: null,
+    approved_at: t.createdAt,
+    submission_error: null,
+    created_at: t.createdAt,
+    updated_at: t.createdAt,
+    deleted_at: null,
+    time_to_live: null,
+    source: 'generated',
+  };
+  const result = await tx.insertInto('templates').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (inserted) tx.changed('templates', row.id);
+  return inserted;
+}
+
+/** Fills a generated template's row with what the platform says of it (`GET /{template-id}`). */
+export async function fillGenerated(tx: Tx, id: string, t: PlatformTemplateDetail, now: string): Promise<void> {
+  const buttons = t.buttons.map((b) => (b.type === 'url' ? { type: 'url' as const, text: b.text, url: b.url ?? '' } : { type: 'quick_reply' as const, text: b.text }));
+  await updateTemplate(tx, id, {
+    name: t.name || undefined,
+    language: t.language,
+    body: t.body,
+    header: t.header === null ? null : JSON.stringify({ type: 'text', text: t.header }),
+    footer: t.footer,
+    buttons: buttons.length > 0 ? JSON.stringify(buttons) : null,
+    category: t.category === 'MARKETING' ? 'MARKETING' : 'UTILITY',
+    time_to_live: t.timeToLive,
+    updated_at: now,
+  });
 }
 
 export async function updateTemplate(tx: Tx, id: string, changes: Updateable<TemplatesTable>): Promise<void> {

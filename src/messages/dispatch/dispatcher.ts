@@ -25,7 +25,9 @@ import { iso, type Clock } from '../../lib/clock.js';
 import { withWork } from '../../lib/work.js';
 import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.js';
-import type { OutboundMessage, Platform, SenderCredentials } from '../../platform/platform.js';
+import { PlatformError, type OutboundMessage, type Platform, type SenderCredentials } from '../../platform/platform.js';
+import { graphCode } from '../../platform/graph-codes.js';
+import { directSendRefusal, type Routing } from './route.js';
 import type { StatusReports } from '../status-reports.js';
 import type { TestModeService } from '../test-mode.service.js';
 import * as repo from '../send-queue.repository.js';
@@ -135,6 +137,7 @@ export class Dispatcher {
       if (Date.now() - this.#lastSweep >= Math.max(policy.pollMs, 1000)) {
         this.#lastSweep = Date.now();
         await this.#settlement.failExpired();
+        await this.#settlement.failTtlExpired();
       }
     } catch (err) {
       logger.error({ err }, 'dispatch poll failed');
@@ -220,29 +223,53 @@ export class Dispatcher {
   async #attempt(s: LaneState, row: repo.DispatchRow, slot: number, pace: number): Promise<void> {
     const { clock, platform } = this.#o;
     let request: { sender: SenderCredentials; message: OutboundMessage } | null = null;
+    let routing: Routing;
     const before = this.#notNow(s, row, clock.now());
     if (before) return before;
-    if (row.mode === 'live') {
-      try {
-        const resolved = await this.#o.resolver.resolve(row);
-        if ('waitMs' in resolved) return this.#settlement.release(row, 'queued', clock.now() + resolved.waitMs, null, false);
+    try {
+      // Test keys are routed too (nothing reaches the platform): the message says how it would have gone.
+      const resolved = row.mode === 'live' ? await this.#o.resolver.resolve(row, clock.now()) : await this.#o.resolver.route(row, clock.now());
+      if ('waitMs' in resolved) return this.#settlement.release(row, 'queued', clock.now() + resolved.waitMs, null, false);
+      if ('fail' in resolved) return this.#settlement.settle(s, row, { kind: 'fail', error: resolved.fail });
+      if ('routing' in resolved) {
+        routing = resolved.routing;
         request = { sender: await this.#o.accounts.senderCredentials(row.phone_number_id), message: resolved.message };
-      } catch (err) {
-        return this.#settlement.settle(s, row, classifyAttempt(err));
-      }
+      } else routing = resolved;
+    } catch (err) {
+      return this.#settlement.settle(s, row, classifyAttempt(err));
     }
     await this.#late.waitFor(s.key, slot, pace, () => this.#count(s.lane, 'reslotted'));
     const now = clock.now();
     const atSlot = this.#notNow(s, row, now);
     if (atSlot) return atSlot;
-    if (!request) return this.#settlement.sent(s, row, null, now);
+    if (!request) return this.#settlement.sent(s, row, null, now, routing);
     let wamid: string;
     try {
       ({ wamid } = await platform.sendMessage(request.sender, request.message));
     } catch (err) {
-      return this.#settlement.settle(s, row, classifyAttempt(err));
+      return this.#refused(s, row, routing, err, now);
     }
-    return this.#settlement.sent(s, row, wamid, now);
+    if (routing.deliveredAs === 'direct_send') await this.#o.accounts.learnDirectSend(row.phone_number_id, 'enabled', now);
+    return this.#settlement.sent(s, row, wamid, now, routing);
+  }
+
+  /**
+   * A refused attempt. A routed send the platform refused for its route takes the next one at once
+   * (route.ts): a Direct Send refused for the number marks the number; a free-form message refused
+   * for the window (131047) is not tried free-form again. Anything else: as its outcome says.
+   */
+  async #refused(s: LaneState, row: repo.DispatchRow, routing: Routing, err: unknown, now: number): Promise<void> {
+    const refusal = routing.deliveredAs === 'direct_send' ? directSendRefusal(err) : null;
+    if (refusal) {
+      this.#o.logger.info({ messageId: row.message_id, phoneNumberId: row.phone_number_id, refusal }, 'the platform refused Direct Send for this number: routing on');
+      await this.#o.accounts.learnDirectSend(row.phone_number_id, refusal, now);
+      return this.#settlement.release(row, 'queued', now, { code: `direct_send_${refusal}`, message: err instanceof Error ? err.message : String(err) }, true);
+    }
+    const outcome = classifyAttempt(err);
+    if (routing.routed && routing.deliveredAs === 'free_form' && err instanceof PlatformError && err.code !== null && graphCode(err.code).condition === 'window_closed') {
+      return this.#settlement.release(row, 'queued', now, outcome.error, true);
+    }
+    return this.#settlement.settle(s, row, outcome);
   }
 
   /** Puts the entry back when this process is stopping or the lane is held, or expires it; else null. */

@@ -10,18 +10,28 @@ import type { MediaService } from '../../media/media.service.js';
 import { PlatformError, type OutboundMessage } from '../../platform/platform.js';
 import * as messages from '../message.repository.js';
 import * as repo from '../send-queue.repository.js';
+import type { AttemptError } from './outcomes.js';
+import { routeAtDispatch, type RouteDeps, type Routing } from './route.js';
 
-/** The outcome of resolving a payload: the request to send, or wait (the quoted message is not sent yet). */
-export type Resolved = { message: OutboundMessage } | { waitMs: number };
+/**
+ * The outcome of resolving a payload: the request to send and how it was routed, or wait (the
+ * quoted message is not sent yet), or fail before any platform call (a routed send nothing can carry).
+ */
+export type Resolved = { message: OutboundMessage; routing: Routing } | { waitMs: number } | { fail: AttemptError };
 
 /** How long a reply waits before looking again for the wamid of a message still queued. */
 const REPLY_TARGET_WAIT_MS = 1000;
 
 export class PayloadResolver {
-  readonly #o: { store: Store; media: MediaService };
+  readonly #o: { store: Store; media: MediaService; mayTryDirectSend: RouteDeps['mayTryDirectSend'] };
 
-  constructor(options: { store: Store; media: MediaService }) {
+  constructor(options: { store: Store; media: MediaService; mayTryDirectSend: RouteDeps['mayTryDirectSend'] }) {
     this.#o = options;
+  }
+
+  /** How a queue entry goes out at `now` (clock ms), decided by its customer's window when it is a routed send (route.ts). */
+  route(row: repo.DispatchRow, now: number): Promise<Routing | { fail: AttemptError }> {
+    return routeAtDispatch({ read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend }, row, repo.payloadOf(row), now);
   }
 
   /**
@@ -29,12 +39,14 @@ export class PayloadResolver {
    * @throws TidingsError media_not_found when the file was deleted since the send was accepted.
    * @throws PlatformError when registering the file failed (never `maybeTaken`: registering again is harmless).
    */
-  async resolve(row: repo.DispatchRow): Promise<Resolved> {
+  async resolve(row: repo.DispatchRow, now: number): Promise<Resolved> {
     const payload = repo.payloadOf(row);
-    const content = structuredClone(payload.content);
-    if (payload.file) {
-      const file = await this.#o.media.lookup(row.account_id, payload.file.mode, payload.file.id);
-      if (!file) throw new TidingsError('media_not_found', `The file ${payload.file.id} was deleted before the message was sent.`);
+    const routing = await routeAtDispatch({ read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend }, row, payload, now);
+    if ('fail' in routing) return routing;
+    const content = structuredClone(routing.content);
+    if (routing.file) {
+      const file = await this.#o.media.lookup(row.account_id, routing.file.mode, routing.file.id);
+      if (!file) throw new TidingsError('media_not_found', `The file ${routing.file.id} was deleted before the message was sent.`);
       let platformMediaId: string;
       try {
         platformMediaId = await this.#o.media.platformIdFor(file, row.phone_number_id);
@@ -61,6 +73,7 @@ export class PayloadResolver {
     } else if (payload.replyTo) {
       replyToWamid = payload.replyTo;
     }
-    return { message: { to: row.recipient, content, ...(replyToWamid ? { replyToWamid } : {}), callbackData: row.message_id } };
+    const message: OutboundMessage = { to: row.recipient, content, ...(replyToWamid ? { replyToWamid } : {}), callbackData: row.message_id, ...(routing.directSend ? { directSend: routing.directSend } : {}) };
+    return { message, routing };
   }
 }

@@ -22,6 +22,12 @@ export interface DispatchPolicy {
   slotWaitMs: number;
   /** The platform call's timeout, ms (part of a claim's lease). */
   platformTimeoutMs: number;
+  /**
+   * How long after a message's time to live at the platform ended (Direct Send's `ttl_seconds`, a
+   * template's own) a missing delivery report means it was dropped, ms: then it fails with
+   * `ttl_expired`. The margin covers status reports still on their way.
+   */
+  ttlGraceMs: number;
 }
 
 export const DEFAULT_DISPATCH_POLICY: DispatchPolicy = {
@@ -32,6 +38,7 @@ export const DEFAULT_DISPATCH_POLICY: DispatchPolicy = {
   pollMs: 200,
   slotWaitMs: 5000,
   platformTimeoutMs: 10_000,
+  ttlGraceMs: 15 * 60_000,
 };
 
 /** What this process's dispatcher did since it started (for tests; the metrics count the same per lane). */

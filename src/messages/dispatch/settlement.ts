@@ -15,6 +15,8 @@ import { BatchWriter } from '../../db/batch-writer.js';
 import type { StatusReports } from '../status-reports.js';
 import type { TestModeService } from '../test-mode.service.js';
 import * as repo from '../send-queue.repository.js';
+import * as messages from '../message.repository.js';
+import type { Routing } from './route.js';
 import { pairLimitDelayMs, retryDelayMs, type AttemptError, type AttemptOutcome } from './outcomes.js';
 import type { Pacer } from './pacer.js';
 import type { DispatchPolicy } from './policy.js';
@@ -27,7 +29,7 @@ export interface SettlementOptions {
   /** Marks a test-mode message sent at its turn (it never reaches the platform). */
   testMode: Pick<TestModeService, 'dispatched'>;
   pacer: Pick<Pacer, 'slowDown'>;
-  policy: Pick<DispatchPolicy, 'retry' | 'reconciliationWindowMs'>;
+  policy: Pick<DispatchPolicy, 'retry' | 'reconciliationWindowMs' | 'ttlGraceMs'>;
   /** Counts an outcome for the lane (the dispatcher's stats and metrics). */
   count(lane: repo.Lane, outcome: DispatchOutcome): void;
 }
@@ -47,6 +49,8 @@ interface Sent {
   wamid: string | null;
   /** When its turn came (clock ms). */
   at: number;
+  /** How it went out (route.ts): recorded for routed sends, and a time to live Tidings knows. */
+  routing: Routing | null;
 }
 
 export class Settlement {
@@ -62,12 +66,18 @@ export class Settlement {
    * Records a send the platform took (its wamid) or a test-mode send at its turn (`wamid` null):
    * resolves once committed with the others of its batch.
    */
-  async sent(s: LaneHold, row: repo.DispatchRow, wamid: string | null, at: number): Promise<void> {
-    await this.#sent.submit({ row, wamid, at });
+  async sent(s: LaneHold, row: repo.DispatchRow, wamid: string | null, at: number, routing: Routing | null = null): Promise<void> {
+    await this.#sent.submit({ row, wamid, at, routing });
     this.#o.count(s.lane, 'sent');
   }
 
   async #recordSent(tx: Tx, sent: Sent[]): Promise<void[]> {
+    // Before the statuses it may replay and the test-mode `sent`: their events carry `deliveredAs`.
+    const routed = sent.filter((x) => x.routing && (x.routing.routed || x.routing.ttlSeconds !== null));
+    await messages.setDispatchRouting(
+      tx,
+      routed.map((x) => ({ id: x.row.message_id, deliveredAs: x.routing!.routed ? x.routing!.deliveredAs : null, ttlEndsAt: x.routing!.ttlSeconds === null ? null : iso(x.at + x.routing!.ttlSeconds * 1000) })),
+    );
     const live = sent.filter((x) => x.wamid !== null);
     const outcomes = await this.#o.statuses.attachWamids(tx, live.map((x) => ({ messageId: x.row.message_id, wamid: x.wamid! })));
     outcomes.forEach((outcome, i) => {
@@ -140,6 +150,27 @@ export class Settlement {
       await this.#o.statuses.applyToMessage(tx, row.message_id, { status: 'failed', at: iso(now), error: { code: 'validity_period_expired', message } });
     }
     await repo.removeDispatches(tx, rows.map((r) => r.message_id));
+  }
+
+  /**
+   * Fails the messages the platform dropped: sent with a time to live Tidings knows (Direct Send's,
+   * a template's own), never delivered, `ttlGraceMs` after it ended (docs/platform.md §1: the platform
+   * drops a message it could not deliver within its time to live, and sends no `delivered`). Units of 500.
+   */
+  async failTtlExpired(): Promise<void> {
+    const { store, clock, policy, statuses } = this.#o;
+    for (;;) {
+      const now = clock.now();
+      const count = await store.write(async (tx) => {
+        const ids = await messages.claimTtlExpired(tx, iso(now - policy.ttlGraceMs), 500);
+        for (const id of ids) {
+          const message = 'The platform stopped trying to deliver it when its time to live ended, and never reported it delivered (the platform drops a message it cannot deliver within its time to live).';
+          await statuses.applyToMessage(tx, id, { status: 'failed', at: iso(now), error: { code: 'ttl_expired', message } });
+        }
+        return ids.length;
+      });
+      if (count < 500) return;
+    }
   }
 
   /** Fails every expired entry, in units of 500 (two processes never fail one twice). */

@@ -227,6 +227,8 @@ function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | nul
     error,
     callbackData: str(s.biz_opaque_callback_data),
     pricingCategory: isObject(s.pricing) ? str(s.pricing.category) : null,
+    // A Direct Send's generated template (Meta's Direct Send api-reference; docs.aclwhatsapp.com's DLR sample).
+    templateId: typeof s.template_id === 'number' ? String(s.template_id) : str(s.template_id),
   };
 }
 
