@@ -32,7 +32,13 @@ export const Message = Type.Object(
     platformMessageId: NullableString({ description: 'The wamid. Null until the message is dispatched and the platform took it (the send answers before that), and always on a test key.' }),
     error: Nullable(
       Type.Object(
-        { code: Type.String({ description: "The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found`, `platform_error`." }), message: Type.String() },
+        {
+            code: Type.String({
+              description:
+                "The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found`, `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform).",
+            }),
+            message: Type.String(),
+          },
         { description: 'Why the message failed.' },
       ),
     ),
