@@ -18,6 +18,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { project, nonexistingField, type FieldSelection } from './field-selection.js';
 import type { GraphError } from './graph-errors.js';
 import type { SimNumber, SimTemplate } from './model.js';
+import { templateTtlSeconds } from './ttl.js';
 
 /** A node type: the name Graph gives it in errors, its default fields, and how each field is read. */
 export interface NodeType<S> {
@@ -109,7 +110,8 @@ const TEMPLATE: NodeType<SimTemplate> = {
     language: (t) => t.language,
     // Templates cloned from Meta's template library are not modelled: never set.
     library_template_name: () => undefined,
-    message_send_ttl_seconds: (t) => (t.category === 'AUTHENTICATION' ? 600 : 2_592_000),
+    // As set at create or edit (-1 as given), else the category's default (ttl.ts).
+    message_send_ttl_seconds: (t) => (t.messageSendTtlSeconds === -1 ? -1 : templateTtlSeconds(t)),
     name: (t) => t.name,
     parameter_format: (t) => t.parameterFormat ?? 'POSITIONAL',
     previous_category: (t) => t.previousCategory,

@@ -63,6 +63,8 @@ export interface SimTemplate {
   /** Link tracking opted out, when given at create or edit. */
   ctaUrlLinkTrackingOptedOut?: boolean;
   components: Record<string, unknown>[];
+  /** `message_send_ttl_seconds` as set at create or edit (ttl.ts); absent: the category's default. */
+  messageSendTtlSeconds?: number;
   rejectedReason: string | null;
   /** ms of each edit, for the approved-template edit limits (docs/platform.md §2.4). */
   edits: number[];
