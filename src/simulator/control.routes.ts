@@ -9,6 +9,7 @@ import type { SimContext } from './context.js';
 import { newWamid } from './identity.js';
 import { customerOf, inboundContent } from './inbound.js';
 import { originOf } from './media.routes.js';
+import { DIRECT_SEND_STATUSES, type DirectSendStatus } from './model.js';
 import { contactEntry } from './payloads.js';
 import type { TemplateActions } from './templates.routes.js';
 
@@ -72,7 +73,11 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, tem
     return { ...state.config, webhookUrl: options.webhookUrl() };
   });
 
-  app.get('/_simulator/state', async () => state.snapshot());
+  // Each number shows its Direct Send eligibility, `not_enabled` when never set.
+  app.get('/_simulator/state', async () => {
+    const snapshot = state.snapshot();
+    return { ...snapshot, numbers: snapshot.numbers.map((n) => ({ ...n, directSend: n.directSend ?? 'not_enabled' })) };
+  });
   // Sends taken and refused (by Graph error code) since start: cheap to poll during a benchmark.
   app.get('/_simulator/stats', async () => ({ taken: state.sendStats.taken, refused: Object.fromEntries(state.sendStats.refused) }));
 
@@ -117,6 +122,22 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, tem
       number.upgradingUntil = Date.now() + durationMs;
       ctx.later(durationMs, apply);
     } else apply();
+    return number;
+  });
+
+  // Direct Send eligibility of a number (messages/direct-send.ts): a beta for allow-listed accounts,
+  // so `not_enabled` until set. A number not seen yet is made up, to be bound to the WABA of the
+  // first token that uses it.
+  app.post<{ Params: { phoneNumberId: string } }>('/_simulator/numbers/:phoneNumberId/direct_send', async (request, reply) => {
+    const body = (request.body ?? {}) as Obj;
+    const id = request.params.phoneNumberId;
+    if (!/^\d+$/.test(id)) return bad(reply, 'The phone number id must be digits.');
+    const unknown = Object.keys(body).filter((k) => k !== 'status');
+    if (unknown.length > 0) return bad(reply, `Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
+    if (!DIRECT_SEND_STATUSES.includes(body.status)) return bad(reply, `status must be one of ${DIRECT_SEND_STATUSES.join(', ')} (got ${JSON.stringify(body.status ?? null)}).`);
+    const number = state.number(id);
+    number.directSend = body.status as DirectSendStatus;
+    state.changed();
     return number;
   });
 

@@ -87,12 +87,15 @@ const PHONE_NUMBER: NodeType<SimNumber> = {
 
 /**
  * A message template (`GET /{template-id}`, `GET /{waba-id}/message_templates`): the defaults after
- * docs/platform.md §2.3, `quality_score` after docs/platform.md §2.8.
+ * docs/platform.md §2.3, `quality_score` after docs/platform.md §2.8. `source` is `AUTO_GENERATED`
+ * on the templates Direct Send generates, answered by default, as in Meta's example on
+ * …/whatsapp/direct-send/view-generated-templates/; whether other templates have a `source` value
+ * is UNCONFIRMED (left out).
  */
 const TEMPLATE: NodeType<SimTemplate> = {
   name: 'WhatsAppMessageTemplate',
   // template-list-response-named-and-positional.json
-  defaults: ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'previous_category', 'sub_category'],
+  defaults: ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'previous_category', 'sub_category', 'source'],
   fields: {
     id: (t) => t.id,
     // Per-message pricing bids are not modelled: never set.
@@ -117,6 +120,7 @@ const TEMPLATE: NodeType<SimTemplate> = {
     previous_category: (t) => t.previousCategory,
     quality_score: (t) => ({ score: t.qualityScore ?? 'UNKNOWN', date: Math.floor(t.createdAt / 1000) }),
     rejected_reason: (t) => t.rejectedReason ?? 'NONE',
+    source: (t) => t.source,
     status: (t) => t.status,
     sub_category: (t) => (t.category === 'MARKETING' ? 'CUSTOM' : undefined),
   },

@@ -4,7 +4,7 @@
  * the create answer says so, docs/platform.md §2.7; authentication templates are approved at once), list and get
  * (templates/list.ts), edit with its limits, delete by name or id with a 30-day reservation, and
  * review after a delay with `message_template_status_update` webhooks. `message_send_ttl_seconds`
- * is taken at create and edit (ttl.ts).
+ * is taken at create and edit (ttl.ts); templates Direct Send generated can't be edited or deleted.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
@@ -186,6 +186,9 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     const matching = ids ? mine.filter((t) => ids.includes(t.id)) : mine.filter((t) => t.name === q.name && (q.hsm_id === undefined || t.id === String(q.hsm_id)));
     if (matching.length === 0 || (ids && matching.length !== ids.length)) return fail(reply, graphError(100, `Message template "${String(q.name ?? ids ?? '')}" not found.`));
     if (matching.some((t) => t.status === 'DISABLED')) return fail(reply, graphError(100, 'A disabled template cannot be deleted.'));
+    // Direct Send's templates can't be deleted (…/whatsapp/direct-send/api-reference/: 2388330; taken
+    // as a subcode of 100, as the other 2388xxx template codes, UNCONFIRMED).
+    if (matching.some((t) => t.source === 'AUTO_GENERATED')) return fail(reply, graphError(100, "Can't delete a Direct Send template.", 2388330));
     for (const t of matching) {
       state.templates.delete(t.id);
       if (t.status === 'APPROVED') state.reservedNames.set(`${t.wabaId}:${t.name}`, Date.now() + RESERVATION_MS);
@@ -215,6 +218,9 @@ export function editTemplate(ctx: SimContext, actions: TemplateActions, request:
   if (!t) return null;
   const ok = authorizeWaba(grant, t.wabaId, 'post');
   if (isGraphError(ok)) return fail(reply, ok);
+  // Direct Send's templates can't be edited (…/whatsapp/direct-send/api-reference/: 2388318; taken
+  // as a subcode of 100, as the other 2388xxx template codes, UNCONFIRMED).
+  if (t.source === 'AUTO_GENERATED') return fail(reply, graphError(100, "Can't update a Direct Send template.", 2388318));
   if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(t.status)) return fail(reply, graphError(100, "Message template status can't be changed while it is in review.", 2388039));
   const b = params(request);
   const category = b.category === undefined ? t.category : String(b.category).toUpperCase();
