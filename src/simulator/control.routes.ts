@@ -11,7 +11,9 @@ import { customerOf, inboundContent } from './inbound.js';
 import { originOf } from './media.routes.js';
 import { DIRECT_SEND_STATUSES, type DirectSendStatus } from './model.js';
 import { contactEntry } from './payloads.js';
+import { expireHeld, setReachable } from './reachability.js';
 import type { TemplateActions } from './templates.routes.js';
+import { BSUID_PATTERN } from './users.js';
 
 type Obj = Record<string, any>;
 
@@ -73,8 +75,10 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, tem
     return { ...state.config, webhookUrl: options.webhookUrl() };
   });
 
-  // Each number shows its Direct Send eligibility, `not_enabled` when never set.
+  // Held messages whose TTL passed are dropped before the state is shown (reachability.ts); each
+  // number shows its Direct Send eligibility, `not_enabled` when never set.
   app.get('/_simulator/state', async () => {
+    expireHeld(state, ctx.clock.now());
     const snapshot = state.snapshot();
     return { ...snapshot, numbers: snapshot.numbers.map((n) => ({ ...n, directSend: n.directSend ?? 'not_enabled' })) };
   });
@@ -139,6 +143,21 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, tem
     number.directSend = body.status as DirectSendStatus;
     state.changed();
     return number;
+  });
+
+  // A user out of reach (reachability.ts): messages to them are sent and held, undelivered, for
+  // their TTL. Made reachable again, the held ones still within their TTL are delivered.
+  app.post<{ Params: { user: string } }>('/_simulator/users/:user/reachable', async (request, reply) => {
+    const body = (request.body ?? {}) as Obj;
+    const given = request.params.user;
+    const unknown = Object.keys(body).filter((k) => k !== 'reachable');
+    if (unknown.length > 0) return bad(reply, `Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
+    if (typeof body.reachable !== 'boolean') return bad(reply, 'reachable must be true or false.');
+    const phone = given.replace(/^\+/, '');
+    const user = BSUID_PATTERN.test(given) ? state.user({ userId: given }) : /^\d+$/.test(phone) ? state.user({ phone }) : null;
+    if (!user) return bad(reply, BSUID_PATTERN.test(given) ? `No user ${given}.` : 'Name the user by phone number (digits or +E.164) or BSUID.', BSUID_PATTERN.test(given) ? 404 : 400);
+    const settled = setReachable(ctx, user, body.reachable);
+    return { user: state.users.get(user.userId), reachable: body.reachable, ...settled };
   });
 
   app.post<{ Params: { id: string } }>('/_simulator/templates/:id/review', async (request, reply) => {

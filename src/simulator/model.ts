@@ -29,6 +29,11 @@ export interface SimUser {
   phone: string | null;
   username: string | null;
   name: string;
+  /**
+   * Set by `POST /_simulator/users/{user}/reachable` (reachability.ts): messages sent meanwhile get
+   * `sent` and are held, undelivered, until the user is reachable again or their TTL passes.
+   */
+  unreachable?: boolean;
 }
 
 export interface SimMessage {
@@ -51,6 +56,15 @@ export interface SimMessage {
   directSend?: boolean;
   /** The template Meta generated for a Direct Send: status webhooks carry it as `template_id`. */
   templateId?: string;
+  /** How long the platform retries the message when it cannot be delivered, s (ttl.ts). */
+  ttlSeconds?: number;
+  /** Sent to an unreachable user: no delivered/read until the user is reachable again (reachability.ts). */
+  held?: boolean;
+  /** When a held message's TTL runs out (ms, the simulator's clock). */
+  expiresAt?: number;
+  /** Dropped undelivered once its TTL passed (no webhook says so); `expiredAt` is when the TTL ran out. */
+  expired?: boolean;
+  expiredAt?: number;
   /** Statuses reported so far, in order. */
   statuses: string[];
   createdAt: number;

@@ -2,7 +2,8 @@
  * `POST /{version}/{phone-number-id}/messages` (docs/platform.md §1): sends of every type, mark as
  * read, recipients by phone number (`to`) or BSUID (`recipient`; `to` wins, docs/platform.md §4.9), the customer
  * service window per user (docs/platform.md §5), throughput and pair limits (docs/platform.md §7), and the send-time faults.
- * Direct Sends (`category`, direct-send.ts) go out of the window on a generated template.
+ * Direct Sends (`category`, direct-send.ts) go out of the window on a generated template; every
+ * message gets its time-to-live (ttl.ts), held while its user is unreachable (reachability.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -14,6 +15,7 @@ import { mediaFitsMessage } from '../media-rules.js';
 import type { SimMessage } from '../state.js';
 import { directSendTemplate } from '../templates/generated.js';
 import { buttonsOf } from '../templates/parts.js';
+import { DEFAULT_TTL_SECONDS, templateTtlSeconds } from '../ttl.js';
 import { BSUID_PATTERN } from '../users.js';
 import { checkDirectSendContent, readDirectSend } from './direct-send.js';
 import { MEDIA_KINDS, checkFreeForm } from './rules.js';
@@ -91,10 +93,12 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
     const type = typeof body.type === 'string' ? body.type : 'text';
     let mediaIds: string[] = [];
     let templateCategory: string | undefined;
+    let ttlSeconds = DEFAULT_TTL_SECONDS;
     if (directSend) {
       const wrong = checkDirectSendContent(directSend.category, type, body[type]);
       if (wrong) return refuse(reply, wrong);
       templateCategory = directSend.category;
+      ttlSeconds = directSend.ttlSeconds;
     } else if (type === 'template') {
       const checked = checkTemplateSend(state, number.wabaId, body.template);
       if (isGraphError(checked)) return refuse(reply, checked);
@@ -104,6 +108,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
       }
       mediaIds = checked.mediaIds;
       templateCategory = checked.template.category;
+      ttlSeconds = templateTtlSeconds(checked.template);
     } else {
       const wrong = checkFreeForm(type, body[type]);
       if (wrong) return refuse(reply, wrong);
@@ -131,6 +136,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
       ...(templateCategory ? { templateCategory } : {}),
       ...(directSend ? { directSend: true } : {}),
       ...(generated && generated !== 'clash' ? { templateId: generated.id } : {}),
+      ttlSeconds,
       windowOpen,
       statuses: [],
       createdAt: Date.now(),
@@ -148,6 +154,11 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
     else if (unusable) failure = 131053;
     else if (generated === 'clash') failure = 132021;
     else if (type !== 'template' && !directSend && !windowOpen) failure = 131047;
+    // Sent to a user out of reach: held for its TTL (reachability.ts).
+    if (failure === null && user?.unreachable === true) {
+      message.held = true;
+      message.expiresAt = ctx.clock.now() + ttlSeconds * 1000;
+    }
     ctx.progress(message, failure);
     if (Math.random() < lostAnswerRate) return ctx.hold(reply); // taken in full, answer lost
     const contact = to !== '' ? { input: body.to, wa_id: to } : { input: recipient, user_id: recipient };
