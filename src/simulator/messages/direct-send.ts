@@ -88,12 +88,14 @@ const MEDIA_HEADERS = new Set(['image', 'video', 'document']);
  * @returns the Graph error, or null when the platform would take it.
  */
 export function checkDirectSendContent(category: DirectSendRequest['category'], type: string, object: Obj | undefined): GraphError | null {
+  if ((type === 'text' || type === 'interactive') && (typeof object !== 'object' || object === null)) return missing(type);
+  if (type === 'interactive' && !str(object!.type)) return missing('interactive.type');
   const interactiveType = type === 'interactive' && typeof object?.type === 'string' ? object.type : null;
   const allowed = type === 'text' || (category === 'UTILITY' && (interactiveType === 'button' || interactiveType === 'cta_url'));
   if (!allowed) {
     const what = interactiveType ? `interactive ${interactiveType}` : type;
     const takes = category === 'UTILITY' ? 'text and interactive button and cta_url messages' : 'text messages';
-    return graphError(100, `Direct Send ${category.toLowerCase()} messages take only ${takes}; a ${what} message can't be sent with category.`);
+    return graphError(100, `Direct Send ${category.toLowerCase()} messages take only ${takes}; ${what} messages can't be sent with category.`);
   }
   if (type === 'text') {
     const wrong = checkFreeForm('text', object);
