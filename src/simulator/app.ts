@@ -7,6 +7,7 @@
 import querystring from 'node:querystring';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { systemClock, type Clock } from '../lib/clock.js';
 import type { SimContext } from './context.js';
 import { reporting } from './context.js';
 import { registerControlRoutes, registerToken } from './control.routes.js';
@@ -35,6 +36,11 @@ export interface SimulatorOptions {
    */
   stateFile?: string | null;
   logger: Logger;
+  /**
+   * The clock messages' time-to-live is measured on (default: the system's). Tests pass a
+   * `ManualClock` to let a TTL pass without waiting; delays and retries still run on real time.
+   */
+  clock?: Clock;
 }
 
 export interface Simulator {
@@ -82,6 +88,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     state,
     webhooks,
     appSecret: options.appSecret,
+    clock: options.clock ?? systemClock,
     later,
     hold(reply) {
       // The client gives up (its timeout) and closes the socket: drop the request then.

@@ -3,6 +3,7 @@
  * simulator, held connections (faults), and the reporting of message statuses.
  */
 import type { FastifyReply } from 'fastify';
+import type { Clock } from '../lib/clock.js';
 import { newOwedId, type OwedReport } from './outbox.js';
 import { contactEntry, statusItem } from './payloads.js';
 import type { SimMessage, SimulatorState, SimUser } from './state.js';
@@ -13,6 +14,11 @@ export interface SimContext {
   webhooks: WebhookSender;
   /** Shared with the service: signs webhooks and derives simulated tokens. */
   appSecret: string;
+  /**
+   * The time messages' TTLs are measured in (reachability.ts): the system clock, or a test's, so
+   * a test can let a TTL pass without waiting. Delivery delays and retries run on real time.
+   */
+  clock: Clock;
   /** Runs `fn` after `ms` unless the simulator closes first. */
   later(ms: number, fn: () => void): void;
   /**
@@ -27,6 +33,11 @@ export interface SimContext {
    * the reports are owed (journaled, outbox.ts) before this returns, so before the send is answered.
    */
   progress(message: SimMessage, failure: number | null): void;
+  /**
+   * In `auto` delivery, reports delivered and read of a held message (its user is reachable again),
+   * after the configured delays counted from now (and never before its `sent`).
+   */
+  deliverHeld(message: SimMessage): void;
 }
 
 /**
@@ -35,7 +46,7 @@ export interface SimContext {
  * answered, and stays owed until its webhook is answered 200: Meta delivers at least once
  * (docs/platform.md §4.8), so a report whose webhook may have gone out before a kill goes out again.
  */
-export function reporting(state: SimulatorState, webhooks: WebhookSender, later: SimContext['later']): Pick<SimContext, 'report' | 'progress'> & { resume(): void } {
+export function reporting(state: SimulatorState, webhooks: WebhookSender, later: SimContext['later']): Pick<SimContext, 'report' | 'progress' | 'deliverHeld'> & { resume(): void } {
   const recipientOf = (message: SimMessage): SimUser | null => {
     const user = state.users.get(message.userId) ?? (message.to ? state.user({ phone: message.to }) : null);
     // A send to a BSUID shows no phone number in its status webhooks (docs/platform.md §4.9).
@@ -81,8 +92,22 @@ export function reporting(state: SimulatorState, webhooks: WebhookSender, later:
     if (state.config.delivery !== 'auto') return;
     const d = state.config.deliveryDelaysMs;
     const now = Date.now();
-    const entries = failure !== null ? [owe(message, 'failed', now + d.sent, failure)] : [owe(message, 'sent', now + d.sent), owe(message, 'delivered', now + d.delivered), owe(message, 'read', now + d.read)];
+    // A message to an unreachable user is sent and held: no delivered or read until it is released.
+    const entries =
+      failure !== null
+        ? [owe(message, 'failed', now + d.sent, failure)]
+        : message.held
+          ? [owe(message, 'sent', now + d.sent)]
+          : [owe(message, 'sent', now + d.sent), owe(message, 'delivered', now + d.delivered), owe(message, 'read', now + d.read)];
     // Journaled here, before the send is answered: a kill after the answer loses none of them.
+    state.outbox.owe(message, entries);
+    for (const entry of entries) schedule(entry, false);
+  };
+  const deliverHeld: SimContext['deliverHeld'] = (message) => {
+    if (state.config.delivery !== 'auto') return;
+    const d = state.config.deliveryDelaysMs;
+    const from = Math.max(Date.now(), message.createdAt + d.sent);
+    const entries = [owe(message, 'delivered', from + Math.max(0, d.delivered - d.sent)), owe(message, 'read', from + Math.max(0, d.read - d.sent))];
     state.outbox.owe(message, entries);
     for (const entry of entries) schedule(entry, false);
   };
@@ -95,5 +120,5 @@ export function reporting(state: SimulatorState, webhooks: WebhookSender, later:
       else schedule(entry, true);
     }
   };
-  return { report, progress, resume };
+  return { report, progress, deliverHeld, resume };
 }

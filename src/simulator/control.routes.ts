@@ -9,8 +9,11 @@ import type { SimContext } from './context.js';
 import { newWamid } from './identity.js';
 import { customerOf, inboundContent } from './inbound.js';
 import { originOf } from './media.routes.js';
+import { DIRECT_SEND_STATUSES, type DirectSendStatus } from './model.js';
 import { contactEntry } from './payloads.js';
+import { expireHeld, setReachable } from './reachability.js';
 import type { TemplateActions } from './templates.routes.js';
+import { BSUID_PATTERN } from './users.js';
 
 type Obj = Record<string, any>;
 
@@ -72,7 +75,13 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, tem
     return { ...state.config, webhookUrl: options.webhookUrl() };
   });
 
-  app.get('/_simulator/state', async () => state.snapshot());
+  // Held messages whose TTL passed are dropped before the state is shown (reachability.ts); each
+  // number shows its Direct Send eligibility, `not_enabled` when never set.
+  app.get('/_simulator/state', async () => {
+    expireHeld(state, ctx.clock.now());
+    const snapshot = state.snapshot();
+    return { ...snapshot, numbers: snapshot.numbers.map((n) => ({ ...n, directSend: n.directSend ?? 'not_enabled' })) };
+  });
   // Sends taken and refused (by Graph error code) since start: cheap to poll during a benchmark.
   app.get('/_simulator/stats', async () => ({ taken: state.sendStats.taken, refused: Object.fromEntries(state.sendStats.refused) }));
 
@@ -118,6 +127,37 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, tem
       ctx.later(durationMs, apply);
     } else apply();
     return number;
+  });
+
+  // Direct Send eligibility of a number (messages/direct-send.ts): a beta for allow-listed accounts,
+  // so `not_enabled` until set. A number not seen yet is made up, to be bound to the WABA of the
+  // first token that uses it.
+  app.post<{ Params: { phoneNumberId: string } }>('/_simulator/numbers/:phoneNumberId/direct_send', async (request, reply) => {
+    const body = (request.body ?? {}) as Obj;
+    const id = request.params.phoneNumberId;
+    if (!/^\d+$/.test(id)) return bad(reply, 'The phone number id must be digits.');
+    const unknown = Object.keys(body).filter((k) => k !== 'status');
+    if (unknown.length > 0) return bad(reply, `Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
+    if (!DIRECT_SEND_STATUSES.includes(body.status)) return bad(reply, `status must be one of ${DIRECT_SEND_STATUSES.join(', ')} (got ${JSON.stringify(body.status ?? null)}).`);
+    const number = state.number(id);
+    number.directSend = body.status as DirectSendStatus;
+    state.changed();
+    return number;
+  });
+
+  // A user out of reach (reachability.ts): messages to them are sent and held, undelivered, for
+  // their TTL. Made reachable again, the held ones still within their TTL are delivered.
+  app.post<{ Params: { user: string } }>('/_simulator/users/:user/reachable', async (request, reply) => {
+    const body = (request.body ?? {}) as Obj;
+    const given = request.params.user;
+    const unknown = Object.keys(body).filter((k) => k !== 'reachable');
+    if (unknown.length > 0) return bad(reply, `Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
+    if (typeof body.reachable !== 'boolean') return bad(reply, 'reachable must be true or false.');
+    const phone = given.replace(/^\+/, '');
+    const user = BSUID_PATTERN.test(given) ? state.user({ userId: given }) : /^\d+$/.test(phone) ? state.user({ phone }) : null;
+    if (!user) return bad(reply, BSUID_PATTERN.test(given) ? `No user ${given}.` : 'Name the user by phone number (digits or +E.164) or BSUID.', BSUID_PATTERN.test(given) ? 404 : 400);
+    const settled = setReachable(ctx, user, body.reachable);
+    return { user: state.users.get(user.userId), reachable: body.reachable, ...settled };
   });
 
   app.post<{ Params: { id: string } }>('/_simulator/templates/:id/review', async (request, reply) => {

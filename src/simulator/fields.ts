@@ -18,6 +18,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { project, nonexistingField, type FieldSelection } from './field-selection.js';
 import type { GraphError } from './graph-errors.js';
 import type { SimNumber, SimTemplate } from './model.js';
+import { templateTtlSeconds } from './ttl.js';
 
 /** A node type: the name Graph gives it in errors, its default fields, and how each field is read. */
 export interface NodeType<S> {
@@ -86,12 +87,15 @@ const PHONE_NUMBER: NodeType<SimNumber> = {
 
 /**
  * A message template (`GET /{template-id}`, `GET /{waba-id}/message_templates`): the defaults after
- * docs/platform.md §2.3, `quality_score` after docs/platform.md §2.8.
+ * docs/platform.md §2.3, `quality_score` after docs/platform.md §2.8. `source` is `AUTO_GENERATED`
+ * on the templates Direct Send generates, answered by default, as in Meta's example on
+ * …/whatsapp/direct-send/view-generated-templates/; whether other templates have a `source` value
+ * is UNCONFIRMED (left out).
  */
 const TEMPLATE: NodeType<SimTemplate> = {
   name: 'WhatsAppMessageTemplate',
   // template-list-response-named-and-positional.json
-  defaults: ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'previous_category', 'sub_category'],
+  defaults: ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'previous_category', 'sub_category', 'source'],
   fields: {
     id: (t) => t.id,
     // Per-message pricing bids are not modelled: never set.
@@ -109,12 +113,14 @@ const TEMPLATE: NodeType<SimTemplate> = {
     language: (t) => t.language,
     // Templates cloned from Meta's template library are not modelled: never set.
     library_template_name: () => undefined,
-    message_send_ttl_seconds: (t) => (t.category === 'AUTHENTICATION' ? 600 : 2_592_000),
+    // As set at create or edit (-1 as given), else the category's default (ttl.ts).
+    message_send_ttl_seconds: (t) => (t.messageSendTtlSeconds === -1 ? -1 : templateTtlSeconds(t)),
     name: (t) => t.name,
     parameter_format: (t) => t.parameterFormat ?? 'POSITIONAL',
     previous_category: (t) => t.previousCategory,
     quality_score: (t) => ({ score: t.qualityScore ?? 'UNKNOWN', date: Math.floor(t.createdAt / 1000) }),
     rejected_reason: (t) => t.rejectedReason ?? 'NONE',
+    source: (t) => t.source,
     status: (t) => t.status,
     sub_category: (t) => (t.category === 'MARKETING' ? 'CUSTOM' : undefined),
   },

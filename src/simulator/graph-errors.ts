@@ -29,6 +29,11 @@ export const TITLES: Record<number, string> = {
   132015: 'Template is Paused',
   132016: 'Template is Disabled',
   132018: 'There was an issue with the parameters in your template.',
+  // Direct Send (https://developers.facebook.com/documentation/business-messaging/whatsapp/direct-send/api-reference/):
+  // 139200's title is Meta's example answer on its Direct Send "Integrity and content guidelines"
+  // page; 132021's is a failed status captured by a Meta partner (UNCONFIRMED).
+  132021: 'A template with the same name already exists. Choose a different template name',
+  139200: 'Direct Send Utility access is blocked',
   133004: 'Server temporarily unavailable',
   2388024: 'Content in This Language Already Exists',
   2388023: 'Message template name is being deleted',
@@ -44,6 +49,8 @@ const DETAILS: Record<number, string> = {
   131047: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
   131056: 'Too many messages sent from the sender phone number to the same recipient phone number in a short period of time.',
   131062: 'This message type cannot be sent to a business-scoped user ID; send it to the phone number.',
+  // Meta's example on the Direct Send "Integrity and content guidelines" page.
+  139200: 'Direct Send Access is restricted: Direct send messaging capability is not available for this WABA right now due to misclassification based enforcements.',
 };
 
 /** Subcodes the platform still sends with some codes (error-130429-rate-limit.json). */
@@ -111,6 +118,15 @@ export function objectNotFound(id: string, method: string): GraphError {
   };
 }
 
+/**
+ * An error whose message is the whole sentence, without `(#code) title` and `error_data`, as Graph
+ * answers some parameter errors (a send's unknown `category`, a bad
+ * `direct_send_config.template_name`: captured by a Meta partner, UNCONFIRMED).
+ */
+export function bareError(code: number, message: string): GraphError {
+  return { status: 400, body: { error: { message, type: 'OAuthException', code, fbtrace_id: trace() } } };
+}
+
 /** A token the platform did not issue: 190 without a subcode. */
 export function invalidToken(): GraphError {
   return { status: 401, body: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: trace() } } };
@@ -173,4 +189,5 @@ const WEBHOOK_DETAILS: Record<number, string> = {
   132015: 'The template is paused because of low quality.',
   130472: "Failed to send message because this user's phone number is part of an experiment",
   131049: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
+  132021: 'A template with the same name already exists. Choose a different template name',
 };

@@ -49,7 +49,7 @@ export function params(request: FastifyRequest): Record<string, any> {
   return merged;
 }
 
-const OBJECT_PARAMS = ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'interactive', 'template', 'reaction', 'context', 'components', 'typing_indicator'];
+const OBJECT_PARAMS = ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'interactive', 'template', 'reaction', 'context', 'components', 'typing_indicator', 'direct_send_config'];
 
 /** Whether the body was JSON that did not parse. */
 export function badJson(request: FastifyRequest): boolean {

@@ -4,6 +4,7 @@
  * (given as base64 or a built-in sample), interactive `button_reply`/`list_reply` and template
  * quick-reply `button` taps pointing at the business message, reactions, locations, contacts and
  * unsupported types; from a phone number (with optional BSUIDs) or a BSUID alone (docs/platform.md §4.9).
+ * A reply-button tap on a Direct Send comes in the template quick-reply format.
  */
 import { createHash } from 'node:crypto';
 import type { SimContext } from './context.js';
@@ -73,6 +74,13 @@ export function inboundContent(ctx: SimContext, number: SimNumber, origin: strin
       const kind = given.type;
       const reply = kind === 'button_reply' ? given.button_reply : kind === 'list_reply' ? given.list_reply : null;
       if (!reply || typeof reply.id !== 'string' || typeof reply.title !== 'string') return 'interactive needs type button_reply or list_reply with {id, title}.';
+      // A tap on a reply button of a Direct Send arrives as a template quick-reply tap, `button`
+      // {payload, text} (Meta Direct Send supported-message-types: "Reply button taps use the
+      // template webhook format"; webhook-inbound-template-quick-reply-button.json).
+      const tapped = ctxId ? ctx.state.messages.get(ctxId) : undefined;
+      if (kind === 'button_reply' && tapped?.directSend === true && (tapped.body as Obj | undefined)?.interactive?.type === 'button') {
+        return { ...out, type: 'button', button: { payload: reply.id, text: reply.title } };
+      }
       const picked: Obj = { id: reply.id, title: reply.title };
       if (kind === 'list_reply' && typeof reply.description === 'string') picked.description = reply.description;
       return { ...out, type, interactive: { type: kind, [kind]: picked } };

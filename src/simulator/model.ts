@@ -9,7 +9,16 @@ export interface SimNumber {
   throughputLevel?: 'STANDARD' | 'HIGH';
   /** Until when (ms) a throughput upgrade is under way: sends get 131057 meanwhile (docs/platform.md §7). */
   upgradingUntil?: number;
+  /**
+   * Direct Send eligibility (Meta's 2026 beta for allow-listed accounts; messages/direct-send.ts):
+   * absent means `not_enabled`. Meta decides it per WABA; the simulator keeps it per number.
+   */
+  directSend?: DirectSendStatus;
 }
+
+/** Whether a number may use Direct Send: allow-listed, not (the default), or blocked (139200). */
+export type DirectSendStatus = 'enabled' | 'not_enabled' | 'blocked';
+export const DIRECT_SEND_STATUSES: readonly DirectSendStatus[] = ['enabled', 'not_enabled', 'blocked'];
 
 /** A WhatsApp user as the simulator knows them (docs/platform.md §4.9). */
 export interface SimUser {
@@ -20,6 +29,11 @@ export interface SimUser {
   phone: string | null;
   username: string | null;
   name: string;
+  /**
+   * Set by `POST /_simulator/users/{user}/reachable` (reachability.ts): messages sent meanwhile get
+   * `sent` and are held, undelivered, until the user is reachable again or their TTL passes.
+   */
+  unreachable?: boolean;
 }
 
 export interface SimMessage {
@@ -38,6 +52,19 @@ export interface SimMessage {
   templateCategory?: string;
   /** Whether the customer service window was open when the message was taken (pricing). */
   windowOpen?: boolean;
+  /** A Direct Send (a text or interactive message with `category`, messages/direct-send.ts). */
+  directSend?: boolean;
+  /** The template Meta generated for a Direct Send: status webhooks carry it as `template_id`. */
+  templateId?: string;
+  /** How long the platform retries the message when it cannot be delivered, s (ttl.ts). */
+  ttlSeconds?: number;
+  /** Sent to an unreachable user: no delivered/read until the user is reachable again (reachability.ts). */
+  held?: boolean;
+  /** When a held message's TTL runs out (ms, the simulator's clock). */
+  expiresAt?: number;
+  /** Dropped undelivered once its TTL passed (no webhook says so); `expiredAt` is when the TTL ran out. */
+  expired?: boolean;
+  expiredAt?: number;
   /** Statuses reported so far, in order. */
   statuses: string[];
   createdAt: number;
@@ -63,6 +90,12 @@ export interface SimTemplate {
   /** Link tracking opted out, when given at create or edit. */
   ctaUrlLinkTrackingOptedOut?: boolean;
   components: Record<string, unknown>[];
+  /** `message_send_ttl_seconds` as set at create or edit (ttl.ts); absent: the category's default. */
+  messageSendTtlSeconds?: number;
+  /** `AUTO_GENERATED` for a template Meta generated for Direct Send (templates/generated.ts). */
+  source?: 'AUTO_GENERATED';
+  /** A content-generated Direct Send template's content key (same content, same template). */
+  directSendKey?: string;
   rejectedReason: string | null;
   /** ms of each edit, for the approved-template edit limits (docs/platform.md §2.4). */
   edits: number[];

@@ -50,7 +50,10 @@ function conversationFor(message: SimMessage, category: string, now: number) {
 /**
  * Pricing of a message (docs/platform.md §4.4, §5): free-form messages are `service` and
  * `free_customer_service`; a template is priced in its own category, `regular`, except a utility
- * template inside an open customer service window, which is `free_customer_service`.
+ * template inside an open customer service window, which is `free_customer_service`. A Direct Send
+ * is priced as a template of its category (Meta's Direct Send send-utility-and-authentication-messages:
+ * "Charged at utility rates"; a partner's captures show `utility`/`regular` outside the window and
+ * `free_customer_service` inside).
  * `free_entry_point` (click-to-WhatsApp ads) is not modelled.
  */
 export function pricingOf(message: SimMessage): { category: string; type: 'regular' | 'free_customer_service' } {
@@ -77,6 +80,10 @@ export function statusItem(config: SimulatorConfig, message: SimMessage, user: S
     const parent = parentOf(config, user);
     if (parent) item.recipient_parent_user_id = parent;
   }
+  // A Direct Send's statuses name the template Meta generated for it, after the recipient (the
+  // aclwhatsapp.com "Direct Send API" DLR, and a Meta partner's captured statuses). That `failed`
+  // carries it too is UNCONFIRMED (a captured 131047 failure of an authentication send did not).
+  if (message.templateId) item.template_id = message.templateId;
   if (message.callbackData) item.biz_opaque_callback_data = message.callbackData;
   if (status === 'failed') {
     item.errors = [webhookError(errorCode ?? 131000)];

@@ -3,7 +3,8 @@
  * platform's checks and codes (a promotional UTILITY body is re-categorised MARKETING at once, and
  * the create answer says so, docs/platform.md §2.7; authentication templates are approved at once), list and get
  * (templates/list.ts), edit with its limits, delete by name or id with a 30-day reservation, and
- * review after a delay with `message_template_status_update` webhooks.
+ * review after a delay with `message_template_status_update` webhooks. `message_send_ttl_seconds`
+ * is taken at create and edit (ttl.ts); templates Direct Send generated can't be edited or deleted.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
@@ -16,6 +17,7 @@ import { listTemplates, templateFields } from './templates/list.js';
 import { selectFields } from './field-selection.js';
 import { component } from './templates/parts.js';
 import { originOf } from './media.routes.js';
+import { readTemplateTtl } from './ttl.js';
 
 const RESERVATION_MS = 30 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,6 +131,8 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     if (wrong) return fail(reply, wrong);
     const options = readOptions(b);
     if (isGraphError(options)) return fail(reply, options);
+    const ttl = readTemplateTtl(submitted, b.message_send_ttl_seconds);
+    if (isGraphError(ttl)) return fail(reply, ttl);
     const wabaId = request.params.wabaId;
     const reserved = state.reservedNames.get(`${wabaId}:${name}`);
     if (reserved && reserved > Date.now()) return fail(reply, graphError(100, 'The name is still being deleted; try again in about 4 weeks.', 2388023));
@@ -151,6 +155,10 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
       rejectedReason: null,
       edits: [],
       createdAt: Date.now(),
+      // A template re-categorised MARKETING loses its TTL, which Cloud API does not take for
+      // marketing (Zernio's template API reference: "If Meta later recategorises the template, it
+      // clears the TTL"; UNCONFIRMED on a Meta page).
+      ...(ttl !== undefined && !recategorised ? { messageSendTtlSeconds: ttl } : {}),
       ...options,
     };
     state.templates.set(template.id, template);
@@ -178,6 +186,9 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     const matching = ids ? mine.filter((t) => ids.includes(t.id)) : mine.filter((t) => t.name === q.name && (q.hsm_id === undefined || t.id === String(q.hsm_id)));
     if (matching.length === 0 || (ids && matching.length !== ids.length)) return fail(reply, graphError(100, `Message template "${String(q.name ?? ids ?? '')}" not found.`));
     if (matching.some((t) => t.status === 'DISABLED')) return fail(reply, graphError(100, 'A disabled template cannot be deleted.'));
+    // Direct Send's templates can't be deleted (…/whatsapp/direct-send/api-reference/: 2388330; taken
+    // as a subcode of 100, as the other 2388xxx template codes, UNCONFIRMED).
+    if (matching.some((t) => t.source === 'AUTO_GENERATED')) return fail(reply, graphError(100, "Can't delete a Direct Send template.", 2388330));
     for (const t of matching) {
       state.templates.delete(t.id);
       if (t.status === 'APPROVED') state.reservedNames.set(`${t.wabaId}:${t.name}`, Date.now() + RESERVATION_MS);
@@ -207,9 +218,23 @@ export function editTemplate(ctx: SimContext, actions: TemplateActions, request:
   if (!t) return null;
   const ok = authorizeWaba(grant, t.wabaId, 'post');
   if (isGraphError(ok)) return fail(reply, ok);
+  // Direct Send's templates can't be edited (…/whatsapp/direct-send/api-reference/: 2388318; taken
+  // as a subcode of 100, as the other 2388xxx template codes, UNCONFIRMED).
+  if (t.source === 'AUTO_GENERATED') return fail(reply, graphError(100, "Can't update a Direct Send template.", 2388318));
   if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(t.status)) return fail(reply, graphError(100, "Message template status can't be changed while it is in review.", 2388039));
   const b = params(request);
   const category = b.category === undefined ? t.category : String(b.category).toUpperCase();
+  const ttl = readTemplateTtl(category, b.message_send_ttl_seconds);
+  if (isGraphError(ttl)) return fail(reply, ttl);
+  // Only the TTL changes: kept at once, without a review or counting as an edit (Meta's TTL page
+  // says the TTL of a template can be changed with the same call; that this skips review and the
+  // edit limits is UNCONFIRMED).
+  const others = Object.keys(b).filter((k) => k !== 'message_send_ttl_seconds' && k !== 'access_token');
+  if (ttl !== undefined && others.length === 0) {
+    t.messageSendTtlSeconds = ttl;
+    state.changed();
+    return { success: true };
+  }
   if (t.status === 'APPROVED') {
     if (category !== t.category) return fail(reply, graphError(100, 'The category of an approved template cannot change.', 2388039));
     const now = Date.now();
@@ -225,6 +250,8 @@ export function editTemplate(ctx: SimContext, actions: TemplateActions, request:
     t.components = b.components;
   }
   Object.assign(t, options);
+  if (ttl !== undefined) t.messageSendTtlSeconds = ttl;
+  else if (category === 'MARKETING') delete t.messageSendTtlSeconds; // not for marketing on Cloud API (ttl.ts)
   t.category = category;
   t.edits.push(Date.now());
   t.status = 'PENDING';

@@ -2,6 +2,8 @@
  * `POST /{version}/{phone-number-id}/messages` (docs/platform.md §1): sends of every type, mark as
  * read, recipients by phone number (`to`) or BSUID (`recipient`; `to` wins, docs/platform.md §4.9), the customer
  * service window per user (docs/platform.md §5), throughput and pair limits (docs/platform.md §7), and the send-time faults.
+ * Direct Sends (`category`, direct-send.ts) go out of the window on a generated template; every
+ * message gets its time-to-live (ttl.ts), held while its user is unreachable (reachability.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -11,8 +13,11 @@ import { authenticate, authorizeNumber, badJson, fail, isGraphError, params } fr
 import { newWamid } from '../identity.js';
 import { mediaFitsMessage } from '../media-rules.js';
 import type { SimMessage } from '../state.js';
+import { directSendTemplate } from '../templates/generated.js';
 import { buttonsOf } from '../templates/parts.js';
+import { DEFAULT_TTL_SECONDS, templateTtlSeconds } from '../ttl.js';
 import { BSUID_PATTERN } from '../users.js';
+import { checkDirectSendContent, readDirectSend } from './direct-send.js';
 import { MEDIA_KINDS, checkFreeForm } from './rules.js';
 import { checkTemplateSend } from './template-send.js';
 
@@ -72,6 +77,9 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
       return { success: true };
     }
     if (number.upgradingUntil && number.upgradingUntil > Date.now()) return refuse(reply, graphError(131057, 'The business phone number is being upgraded to a higher throughput.'));
+    // Direct Send: the account's eligibility is checked before the recipient (direct-send.ts).
+    const directSend = readDirectSend(number, body);
+    if (isGraphError(directSend)) return refuse(reply, directSend);
 
     // The recipient: `to` (a phone number) wins over `recipient` (a BSUID or parent BSUID).
     const to = typeof body.to === 'string' ? digits(body.to) : '';
@@ -79,11 +87,19 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
     if (to === '' && recipient === null) return refuse(reply, graphError(131008, 'The parameter to is required.'));
     if (to === '' && !BSUID_PATTERN.test(recipient!)) return refuse(reply, graphError(100, 'Param recipient must be a business-scoped user ID.'));
     const user = to !== '' ? state.user({ phone: to }) : state.user({ userId: recipient });
+    // Authentication messages can't go to a BSUID (Direct Send send-utility-and-authentication-messages).
+    if (directSend?.category === 'AUTHENTICATION' && to === '') return refuse(reply, graphError(131062));
 
     const type = typeof body.type === 'string' ? body.type : 'text';
     let mediaIds: string[] = [];
     let templateCategory: string | undefined;
-    if (type === 'template') {
+    let ttlSeconds = DEFAULT_TTL_SECONDS;
+    if (directSend) {
+      const wrong = checkDirectSendContent(directSend.category, type, body[type]);
+      if (wrong) return refuse(reply, wrong);
+      templateCategory = directSend.category;
+      ttlSeconds = directSend.ttlSeconds;
+    } else if (type === 'template') {
       const checked = checkTemplateSend(state, number.wabaId, body.template);
       if (isGraphError(checked)) return refuse(reply, checked);
       // docs/platform.md §4.9: authentication templates with one-tap, zero-tap or copy-code buttons need a phone number.
@@ -92,6 +108,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
       }
       mediaIds = checked.mediaIds;
       templateCategory = checked.template.category;
+      ttlSeconds = templateTtlSeconds(checked.template);
     } else {
       const wrong = checkFreeForm(type, body[type]);
       if (wrong) return refuse(reply, wrong);
@@ -103,6 +120,9 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
     const userKey = user?.userId ?? recipient!;
     if (!(await consume(pairLimiter(), `${pnid}:${userKey}`))) return refuse(reply, graphError(131056));
 
+    // The template Meta generates for (or matches to) a Direct Send's content; a business-given name
+    // taken by another template fails the send later (132021).
+    const generated = directSend ? directSendTemplate(state, number.wabaId, directSend, type, body[type]) : null;
     const windowOpen = Date.now() - (state.windows.get(`${pnid}:${userKey}`) ?? 0) <= CUSTOMER_WINDOW_MS;
     const message: SimMessage = {
       wamid: newWamid(),
@@ -114,6 +134,9 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
       body,
       callbackData: typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : null,
       ...(templateCategory ? { templateCategory } : {}),
+      ...(directSend ? { directSend: true } : {}),
+      ...(generated && generated !== 'clash' ? { templateId: generated.id } : {}),
+      ttlSeconds,
       windowOpen,
       statuses: [],
       createdAt: Date.now(),
@@ -129,7 +152,13 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
     });
     if ((to !== '' && to.endsWith('0001')) || !user) failure = 131026;
     else if (unusable) failure = 131053;
-    else if (type !== 'template' && !windowOpen) failure = 131047;
+    else if (generated === 'clash') failure = 132021;
+    else if (type !== 'template' && !directSend && !windowOpen) failure = 131047;
+    // Sent to a user out of reach: held for its TTL (reachability.ts).
+    if (failure === null && user?.unreachable === true) {
+      message.held = true;
+      message.expiresAt = ctx.clock.now() + ttlSeconds * 1000;
+    }
     ctx.progress(message, failure);
     if (Math.random() < lostAnswerRate) return ctx.hold(reply); // taken in full, answer lost
     const contact = to !== '' ? { input: body.to, wa_id: to } : { input: recipient, user_id: recipient };

@@ -42,6 +42,9 @@ export function checkTemplateSend(state: SimulatorState, wabaId: string, templat
     if (found.some((x) => x.status === 'DISABLED')) return graphError(132016, `Template ${name} is disabled.`);
     return graphError(132001, `template name (${name}) does not exist in ${language}`);
   }
+  // A template Direct Send generated is not sent as a template (a Meta partner's capture, Aug 2026;
+  // UNCONFIRMED on a Meta page): its content is sent with `category` instead.
+  if (t.source === 'AUTO_GENERATED') return graphError(132018, "Direct send template can't be used for template message");
   const given: Obj[] = Array.isArray(template?.components) ? template.components : [];
   const of = (type: string) => given.filter((c) => String(c?.type ?? '').toLowerCase() === type);
   const mediaIds: string[] = [];

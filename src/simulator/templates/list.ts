@@ -1,8 +1,11 @@
 /**
  * Reading templates as the platform answers (docs/platform.md §2.3): the fields (fields.ts), the
- * filters (`name`, `status`, `category`, `language`, `content`, `parameter_format`), cursor paging
- * with `before`/`after` and `next`/`previous` links, and `summary` (template-list-*.json,
- * template-get-*.json).
+ * filters (`name`, `status`, `category`, `language`, `content`, `parameter_format`; `source` and
+ * `correct_category` from Meta's Direct Send api-reference, …/whatsapp/direct-send/api-reference/),
+ * cursor paging with `before`/`after` and `next`/`previous` links, and `summary`
+ * (template-list-*.json, template-get-*.json). Templates Direct Send generated are also in the
+ * unfiltered list ("you'll see these generated templates both in WhatsApp Manager and through the
+ * API", …/direct-send/view-generated-templates/; UNCONFIRMED that the plain list holds them).
  */
 import { selectFields, type FieldSelection } from '../field-selection.js';
 import { NODE_TYPES, readNode } from '../fields.js';
@@ -41,6 +44,9 @@ export function listTemplates(all: SimTemplate[], query: Record<string, unknown>
   const name = typeof query.name === 'string' && query.name !== '' ? query.name.toLowerCase() : null;
   const content = typeof query.content === 'string' && query.content !== '' ? query.content.toLowerCase() : null;
   const format = list(query.parameter_format);
+  // Only `AUTO_GENERATED` is documented; another value matches nothing (UNCONFIRMED).
+  const source = list(query.source);
+  const correctCategory = list(query.correct_category);
   const matching = all
     .filter(
       (t) =>
@@ -50,6 +56,8 @@ export function listTemplates(all: SimTemplate[], query: Record<string, unknown>
         (categories === null || categories.includes(t.category)) &&
         (languages === null || languages.includes(t.language)) &&
         (format === null || format.includes(t.parameterFormat ?? 'POSITIONAL')) &&
+        (source === null || source.includes(t.source ?? '')) &&
+        (correctCategory === null || correctCategory.includes(t.category)) &&
         (content === null || String(component(t.components, 'BODY')?.text ?? '').toLowerCase().includes(content)),
     )
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
