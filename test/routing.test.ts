@@ -48,6 +48,8 @@ describe('window-aware routing', () => {
   const numberOf = async (key = h.account.liveKey) => (await h.api('GET', '/v1/phone_numbers', { key })).body.data.find((n: { sender: boolean }) => n.sender);
   /** The customer writes now; the send is accepted for an hour ahead, valid a day; the clock then passes the window's end. */
   const acceptedThenWindowCloses = async (to: string, body: Record<string, unknown>, key = h.account.liveKey, phoneNumberId?: string) => {
+    // The customer's message carries the simulator's time (the real one): the clock starts from it.
+    clock.set(Date.now());
     await h.customerWrites(to, 'Where is my order?', phoneNumberId);
     const message = await send({ to, sendAt: at(HOUR), validityPeriod: 86_400, route: 'auto', ...body }, key);
     assert.equal(message.status, 'scheduled');
@@ -58,6 +60,7 @@ describe('window-aware routing', () => {
   const FALLBACK = () => ({ templateName: 'order_update', language: 'en_US', variables: { first_name: 'Ana', '2': 'A-77' } });
 
   it('sends a routed text as written while the window is open', async () => {
+    clock.set(Date.now());
     await h.customerWrites('+16505580001');
     const message = await send({ to: '+16505580001', type: 'text', text: 'Your parcel is at the door.', route: 'auto', fallback: FALLBACK() });
     assert.deepEqual(message.fallback, { templateId: fallbackTemplate.id, variables: FALLBACK().variables, buttons: null });
@@ -116,6 +119,7 @@ describe('window-aware routing', () => {
       [{ route: 'auto', fallback: { templateId: 'tpl_nope' } }, 404, 'template_not_found', 'fallback.templateId'],
       [{ route: 'auto', fallback: {} }, 400, 'parameter_missing', 'fallback.templateId'],
     ];
+    clock.set(Date.now());
     await h.customerWrites('+16505580006');
     for (const [extra, status, code, param] of cases) {
       const res = await h.api('POST', '/v1/messages', { body: { to: '+16505580006', type: 'text', text: 'Hello', ...extra } });
@@ -215,13 +219,13 @@ describe('window-aware routing', () => {
     it('sets and changes a template\'s time to live, and warns a send whose validity period is shorter', async () => {
       const short = await approvedTemplate(h, { name: 'code_ready', body: 'Your pick-up code is ready.', timeToLive: 600 });
       assert.equal(short.timeToLive, 600);
-      const atPlatform = () => [...h.sim.state.templates.values()].find((t) => t.name === 'code_ready') as unknown as Record<string, unknown>;
-      assert.equal(atPlatform().message_send_ttl_seconds, 600);
+      const atPlatform = () => [...h.sim.state.templates.values()].find((t) => t.name === 'code_ready')!;
+      assert.equal(atPlatform().messageSendTtlSeconds, 600);
       // An approved template's time to live changes at the platform, with no new review.
       const changed = await h.api<Template>('PATCH', `/v1/templates/${short.id}`, { body: { timeToLive: 300 } });
       assert.equal(changed.status, 200, changed.text);
       assert.deepEqual([changed.body.timeToLive, changed.body.status], [300, 'approved']);
-      assert.equal(atPlatform().message_send_ttl_seconds, 300);
+      assert.equal(atPlatform().messageSendTtlSeconds, 300);
       const out = await h.api('PATCH', `/v1/templates/${short.id}`, { body: { timeToLive: 50_000 } });
       assert.equal(out.status, 400, out.text);
       // Validity 120 s < 300 s: accepted, with a warning; 600 s ≥ 300 s: no warning.

@@ -9,8 +9,8 @@
  * 3. Otherwise its fallback template (`template`).
  * 4. Otherwise it fails with `outside_customer_window`, before any platform call.
  *
- * The platform's view wins over Tidings' own: a free-form attempt it refused for the window (131047)
- * skips step 1 next time; a Direct Send it refused for the number (100 "Direct Send isn't enabled
+ * The window must stay open a minute more (WINDOW_MARGIN_MS). The platform's view wins over
+ * Tidings' own: a free-form attempt it refused for the window at once (131047) skips step 1 next time; a Direct Send it refused for the number (100 "Direct Send isn't enabled
  * for this account", 139200) marks the number and skips step 2 (dispatcher.ts).
  */
 import { CUSTOMER_WINDOW_MS } from '../../contacts/contact.service.js';
@@ -24,6 +24,13 @@ import type { AttemptError } from './outcomes.js';
 
 /** Direct Send's `ttl_seconds` range for utility messages (Meta's Direct Send "configure-message-ttl"; docs/platform.md §9.2). */
 export const DIRECT_SEND_TTL_S = { min: 30, max: 43_200 } as const;
+
+/**
+ * A window ending within this margin of dispatch counts as closed, ms: the platform refuses a
+ * free-form message that reaches it after the window's end (131047), most often asynchronously
+ * (a `failed` status after a 200), when the message can no longer take another route.
+ */
+export const WINDOW_MARGIN_MS = 60_000;
 
 /** How a queued message goes out this time. */
 export interface Routing {
@@ -81,13 +88,16 @@ export async function routeAtDispatch(deps: RouteDeps, row: DispatchRow, payload
 export function directSendRefusal(err: unknown): 'not_enabled' | 'blocked' | null {
   if (!(err instanceof PlatformError)) return null;
   if (err.code === 139200) return 'blocked';
-  if (err.code === 100 && /direct send isn.t enabled/i.test(`${err.message} ${err.details ?? ''}`)) return 'not_enabled';
+  // Meta's table words it "Direct Send isn't enabled for this account"; the message and its details
+  // may say more around it, so any 100 naming Direct Send but not its time to live counts.
+  const text = `${err.message} ${err.details ?? ''}`;
+  if (err.code === 100 && /direct send/i.test(text) && !/time.to.live|ttl/i.test(text)) return 'not_enabled';
   return null;
 }
 
 /** Whether the customer wrote in the last 24 hours, through the message's contact or its address. */
 async function windowOpen(read: Reader, row: DispatchRow, now: number): Promise<boolean> {
-  const open = (at: string | null) => at !== null && Date.parse(at) + CUSTOMER_WINDOW_MS > now;
+  const open = (at: string | null) => at !== null && Date.parse(at) + CUSTOMER_WINDOW_MS > now + WINDOW_MARGIN_MS;
   if (open(await messages.contactLastInboundAt(read, row.message_id))) return true;
   return open(await messages.lastInboundAt(read, row.phone_number_id, row.recipient, row.mode));
 }
