@@ -12,6 +12,7 @@ import type { SenderCredentials } from '../platform/platform.js';
 import { ReadThroughCache } from '../lib/cache.js';
 import { newGraphId, simulatedDisplayNumber, simulatorAccessToken } from '../lib/simulated-identity.js';
 import * as repo from './account.repository.js';
+import type { DirectSendState } from './direct-send.js';
 
 /** Default per-number send throughput: 80 msg/s per registered number. */
 export const DEFAULT_THROUGHPUT = 80;
@@ -28,15 +29,6 @@ export interface PhoneNumber {
   /** What Direct Send does for the number, learned from the platform's answers (docs/api.md §D19). */
   directSend: DirectSendState;
 }
-
-/** A number's Direct Send capability: `unknown` until the platform answered a Direct Send from it. */
-export type DirectSendState = 'unknown' | 'enabled' | 'not_enabled' | 'blocked';
-
-/** How long this process trusts its copy of a number's Direct Send capability, ms (another process may learn it meanwhile). */
-const DIRECT_SEND_CACHE_MS = 5000;
-
-/** How long a refusal of Direct Send is trusted before the number tries it again (the beta's access can change), ms: a day. */
-export const DIRECT_SEND_RECHECK_MS = 24 * 60 * 60 * 1000;
 
 /** An account as the CLI prints it (docs/api.md §D1). Credentials are never part of it. */
 export interface Account {
@@ -94,8 +86,6 @@ export class AccountService {
   readonly #anyOwnSecret = new ReadThroughCache<{ any: boolean }>(1);
   /** The own app secrets (null: none) of the accounts on a WABA, decrypted, by WABA id. */
   readonly #wabaSecrets = new ReadThroughCache<{ secrets: (string | null)[] }>(10_000);
-  /** Each number's Direct Send capability as this process last read or learned it. */
-  readonly #directSend = new Map<string, { state: DirectSendState; checkedAt: number; readAt: number }>();
 
   constructor(options: AccountServiceOptions) {
     this.#store = options.store;
@@ -213,29 +203,6 @@ export class AccountService {
     });
     if (!value) throw new Error(`Unknown phone number id ${phoneNumberId}`);
     return value;
-  }
-
-  /**
-   * Whether a send from the number may try Direct Send at `now` (clock ms): unless the platform
-   * refused it (`not_enabled`, `blocked`) within the last DIRECT_SEND_RECHECK_MS. Read at most every
-   * few seconds per number (`learnDirectSend` refreshes this process's copy at once).
-   */
-  async mayTryDirectSend(phoneNumberId: string, now: number): Promise<boolean> {
-    let known = this.#directSend.get(phoneNumberId);
-    if (!known || Date.now() - known.readAt > DIRECT_SEND_CACHE_MS) {
-      const row = await repo.directSendOf(this.#store.read, phoneNumberId);
-      known = { state: row?.direct_send ?? 'unknown', checkedAt: row?.direct_send_checked_at ? Date.parse(row.direct_send_checked_at) : 0, readAt: Date.now() };
-      this.#directSend.set(phoneNumberId, known);
-    }
-    return (known.state !== 'not_enabled' && known.state !== 'blocked') || now - known.checkedAt >= DIRECT_SEND_RECHECK_MS;
-  }
-
-  /** Records what the platform's answer to a Direct Send from the number said (nothing when already known). */
-  async learnDirectSend(phoneNumberId: string, state: Exclude<DirectSendState, 'unknown'>, now: number): Promise<void> {
-    const known = this.#directSend.get(phoneNumberId);
-    if (known?.state === state && now - known.checkedAt < DIRECT_SEND_RECHECK_MS / 2) return;
-    await this.#store.write((tx) => repo.setDirectSend(tx, phoneNumberId, state, iso(now)));
-    this.#directSend.set(phoneNumberId, { state, checkedAt: now, readAt: Date.now() });
   }
 
   /** A number's tier in messages/s, as stored now (not cached). @throws Error for an unknown number. */

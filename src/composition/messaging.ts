@@ -1,4 +1,5 @@
 /** The messages and contacts features' part of the composition root (deps.ts). */
+import { DirectSendCapability } from '../accounts/direct-send.js';
 import { ContactUpdates } from '../contacts/contact-updates.js';
 import { ContactService } from '../contacts/contact.service.js';
 import type { EventService } from '../events/event.service.js';
@@ -43,7 +44,10 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
   const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia });
   const messages = new MessageService({ store, clock, platform, accounts });
   const testMode = new TestModeService({ store, clock, jobs, statuses, inbound, contactUpdates });
+  // What Direct Send does for each number, learned at dispatch, read at accept (docs/api.md §D19).
+  const directSend = new DirectSendCapability(store);
   const dispatcher = new Dispatcher({
+    directSend,
     store,
     clock,
     logger,
@@ -51,7 +55,7 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
     accounts,
     statuses,
     testMode,
-    resolver: new PayloadResolver({ store, media: content.media, mayTryDirectSend: (id, now) => accounts.mayTryDirectSend(id, now) }),
+    resolver: new PayloadResolver({ store, media: content.media, mayTryDirectSend: (id, now) => directSend.mayTry(id, now), senderCredentials: (id) => accounts.senderCredentials(id) }),
     // One process on SQLite; on PostgreSQL every process shares each number's pace.
     pacer: config.database.dialect === 'postgres' ? new DatabasePacer(store) : new MemoryPacer(),
     policy: {
@@ -65,7 +69,7 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
     },
     metrics: metrics.recorders.dispatch,
   });
-  const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates, accounts });
+  const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates, directSend });
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
   const batchSender = new BatchSender({ store, clock, sender });
   const batchService = new BatchService({ store });

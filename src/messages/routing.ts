@@ -3,7 +3,7 @@
  * is decided at dispatch (dispatch/route.ts), so here its fallback template is checked and made
  * ready, and a send that could reach the customer by no route at all is refused at once.
  */
-import type { AccountService } from '../accounts/account.service.js';
+import type { DirectSendCapability } from '../accounts/direct-send.js';
 import type { AuthContext } from '../http/access.js';
 import { TidingsError } from '../errors.js';
 import type { OutboundContent } from '../platform/platform.js';
@@ -32,13 +32,17 @@ export interface RoutePayload {
   fallback: FallbackPayload | null;
 }
 
-/** A routed send, checked: its payload, what the message keeps of its fallback, and the fallback's category. */
+/** The routing fields of a send body (those of other types have none). */
+export interface RoutedBody {
+  route?: 'free_form' | 'auto';
+  fallback?: RouteFallback;
+}
+
+/** A routed send, checked: its payload, and what the message keeps of its fallback. */
 export interface CheckedRoute {
   payload: RoutePayload;
   /** Kept on the message (its `fallback`), as accepted. */
   stored: { templateId: string; variables: Record<string, string> | null; buttons: RouteFallback['buttons'] | null } | null;
-  /** The fallback template's platform category, for the recipient rules. */
-  category: string | null;
 }
 
 /**
@@ -52,9 +56,9 @@ export interface CheckedRoute {
  *   carry the message or the platform refused it for this number).
  */
 export async function checkRoute(
-  deps: { templates: TemplateService; accounts: Pick<AccountService, 'mayTryDirectSend'> },
+  deps: { templates: TemplateService; directSend: Pick<DirectSendCapability, 'mayTry'> },
   auth: AuthContext,
-  body: { route?: 'free_form' | 'auto'; fallback?: RouteFallback; to: string },
+  body: RoutedBody & { to: string },
   content: OutboundContent,
   windowOpenAtSend: boolean | null,
   now: number,
@@ -66,7 +70,7 @@ export async function checkRoute(
   const fallback = body.fallback ? await prepareFallback(deps.templates, auth, body.fallback) : null;
   const refusal = directSendRefusal(content);
   if (!windowOpenAtSend && !fallback) {
-    const why = refusal ?? ((await deps.accounts.mayTryDirectSend(auth.phoneNumberId, now)) ? null : 'the platform refused Direct Send for this number');
+    const why = refusal ?? ((await deps.directSend.mayTry(auth.phoneNumberId, now)) ? null : 'the platform refused Direct Send for this number');
     if (why) {
       throw new TidingsError('outside_customer_window', `The customer service window with ${body.to} is closed, and ${why.replace(/\.$/, '')}: give a fallback template (fallback.templateId) to reach them.`, { param: 'fallback' });
     }
@@ -74,12 +78,11 @@ export async function checkRoute(
   return {
     payload: { route: 'auto', directSend: refusal === null, fallback: fallback?.payload ?? null },
     stored: fallback && { templateId: fallback.payload.templateId, variables: body.fallback!.variables ?? null, buttons: body.fallback!.buttons ?? null },
-    category: fallback?.category ?? null,
   };
 }
 
 /** The fallback's template, filled and checked sendable, by id or by name and language. */
-async function prepareFallback(templates: TemplateService, auth: AuthContext, f: RouteFallback): Promise<{ payload: FallbackPayload; category: string }> {
+async function prepareFallback(templates: TemplateService, auth: AuthContext, f: RouteFallback): Promise<{ payload: FallbackPayload }> {
   if (f.templateId !== undefined && f.templateName !== undefined) throw new TidingsError('parameter_invalid', 'Give the fallback\'s templateId or its templateName with language, not both.', { param: 'fallback.templateName' });
   if (f.templateId === undefined && f.templateName === undefined) throw new TidingsError('parameter_missing', 'The fallback names no template: give templateId, or templateName with language.', { param: 'fallback.templateId' });
   if (f.templateName !== undefined && f.language === undefined) throw new TidingsError('parameter_missing', 'A fallback named by templateName needs its language (e.g. "en_US").', { param: 'fallback.language' });
@@ -95,7 +98,6 @@ async function prepareFallback(templates: TemplateService, auth: AuthContext, f:
         file: t.header && t.header.type !== 'text' ? { id: t.header.file.id, mode: t.header.file.mode } : null,
         timeToLive: t.timeToLive,
       },
-      category: t.category,
     };
   } catch (err) {
     if (err instanceof TidingsError) throw new TidingsError(err.code, err.message.replace(/^Template /, 'Fallback template '), { param: `fallback.${err.param ?? 'templateId'}`, ...(err.issues ? { issues: err.issues } : {}) });
@@ -117,4 +119,22 @@ export function ttlWarning(validityPeriodS: number | undefined, timeToLive: numb
     message: `The template's time to live at the platform is ${ttl.toLocaleString('en-US')} s${own}, longer than this send's validityPeriod of ${validityPeriodS.toLocaleString('en-US')} s: once sent, the platform may deliver it after it stopped being true. Set the template's timeToLive (PATCH /v1/templates/{id}) to at most ${validityPeriodS.toLocaleString('en-US')}.`,
     param,
   };
+}
+
+/**
+ * A send's warnings (docs/api.md §D19): a template send's, when its template's time to live
+ * (`templateTtl`, null for the platform's default; undefined when the send is no template) outlives
+ * its validity period, and likewise its fallback's.
+ */
+export function sendWarnings(validityPeriodS: number | undefined, templateTtl: number | null | undefined, route: CheckedRoute | null): SendWarning[] {
+  return [
+    templateTtl !== undefined ? ttlWarning(validityPeriodS, templateTtl, 'validityPeriod') : null,
+    route?.payload.fallback ? ttlWarning(validityPeriodS, route.payload.fallback.timeToLive, 'fallback') : null,
+  ].filter((w): w is SendWarning => w !== null);
+}
+
+/** The content column of a message: what the send kept (JSON, or null), with a routed send's `fallback` beside it. */
+export function storedContent(kept: string | null, fallback: object | null): string | null {
+  if (fallback === null) return kept;
+  return JSON.stringify({ ...(kept ? (JSON.parse(kept) as object) : {}), fallback });
 }

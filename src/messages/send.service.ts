@@ -8,7 +8,7 @@
 import type { ContactSighting, ContactUpdates } from '../contacts/contact-updates.js';
 import { sentToPhone } from '../contacts/sighting.js';
 import { BatchWriter } from '../db/batch-writer.js';
-import { CUSTOMER_WINDOW_MS, type ContactService, type ResolvedRecipient } from '../contacts/contact.service.js';
+import { CUSTOMER_WINDOW_MS, type ContactService } from '../contacts/contact.service.js';
 import type { AuthContext } from '../http/access.js';
 import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
@@ -26,16 +26,16 @@ import { insertAcceptedAtOnce } from './accept.repository.js';
 import { toMessage } from './message.mapper.js';
 import * as repo from './message.repository.js';
 import type { Message, SendMessageBody, SendSource } from './message.schemas.js';
-import type { RouteFallback } from './routing.schemas.js';
 import { bsuidRefusal } from './recipient-rules.js';
 import * as dispatches from './send-queue.repository.js';
 import * as references from './client-reference.repository.js';
 import * as scheduled from './scheduled.repository.js';
 import { isRich, prepareRich, type RichBody } from './rich-send.js';
 import { checkSendAt } from './send-at.js';
-import { checkRoute, ttlWarning } from './routing.js';
+import { windowEnd as customerWindowEnd } from './customer-window.js';
+import { checkRoute, sendWarnings, storedContent, type RoutedBody } from './routing.js';
 import type { SendWarning } from './routing.schemas.js';
-import type { AccountService } from '../accounts/account.service.js';
+import type { DirectSendCapability } from '../accounts/direct-send.js';
 
 export { CUSTOMER_WINDOW_MS };
 
@@ -54,7 +54,7 @@ export interface MessageSenderOptions {
   /** Records the sends on their contacts (created if new), in the sends' unit of work. */
   contactUpdates: Pick<ContactUpdates, 'observeSends' | 'outboundStatement'>;
   /** Whether a number may try Direct Send (a routed send with no fallback, outside the window). */
-  accounts: Pick<AccountService, 'mayTryDirectSend'>;
+  directSend: Pick<DirectSendCapability, 'mayTry'>;
 }
 
 /** What to send, and the stored file it needs registered for the sender (a media message's file, or a template's media header). */
@@ -149,19 +149,16 @@ export class MessageSender {
     }
     const rich = isRich(body) ? await prepareRich(this.#o.store.read, auth, body, recipient) : null;
     const prepared = isRich(body) ? { content: rich!.content, file: null, category: null, timeToLive: null } : await this.#prepare(auth, body);
-    const bsuidRule = (category: string | null) => {
-      if (recipient.kind === 'phone') return;
-      const refusal = bsuidRefusal(category !== null ? { type: 'template', category } : { type: body.type as Exclude<typeof body.type, 'template'> });
+    if (recipient.kind !== 'phone') {
+      const refusal = bsuidRefusal(prepared.category !== null ? { type: 'template', category: prepared.category } : { type: body.type as Exclude<typeof body.type, 'template'> });
       if (refusal) throw new TidingsError('recipient_not_supported', refusal, { param: 'to' });
-    };
-    bsuidRule(prepared.category);
+    }
     // The quoted message, in this conversation: its wamid, or our `msg_` id until it has one.
     const quoted = body.replyTo !== undefined ? await conversationTarget(this.#o.store.read, auth, body.replyTo, recipient, 'replyTo', 'reply to') : null;
-    const windowEnd = recipient.contact === undefined ? null : await this.#windowEnd(auth, recipient, now);
+    const windowEnd = recipient.contact === undefined ? null : await customerWindowEnd(this.#o.store.read, auth, recipient, now);
     const windowOpen = windowEnd === null ? null : windowEnd > now;
-    const routing = 'route' in body || 'fallback' in body ? (body as { route?: 'free_form' | 'auto'; fallback?: RouteFallback }) : {};
-    const route = await checkRoute({ templates: this.#o.templates, accounts: this.#o.accounts }, auth, { ...routing, to: recipient.address }, prepared.content, windowEnd === null ? null : windowEnd > (sendAt ?? now), now);
-    if (route?.category) bsuidRule(route.category);
+    // A routed send's fallback is a utility template: the platform sends those to BSUIDs too.
+    const route = await checkRoute({ templates: this.#o.templates, directSend: this.#o.directSend }, auth, { ...(body as RoutedBody), to }, prepared.content, windowEnd === null ? null : windowEnd > (sendAt ?? now), now);
     if (body.type !== 'template' && route === null && !windowOpen) {
       throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window); "route": "auto" sends it as a Direct Send or a fallback template instead.`, {
         param: 'to',
@@ -171,10 +168,7 @@ export class MessageSender {
     if (body.type !== 'template' && route === null && sendAt !== null && sendAt >= windowEnd!) {
       throw new TidingsError('outside_customer_window', `The customer service window with ${recipient.address} closes at ${iso(windowEnd!)}, before sendAt; only a template can be sent after it ("route": "auto" with a fallback template sends one then).`, { param: 'sendAt' });
     }
-    const warnings = [
-      body.type === 'template' ? ttlWarning(body.validityPeriod, prepared.timeToLive, 'validityPeriod') : null,
-      route?.payload.fallback ? ttlWarning(body.validityPeriod, route.payload.fallback.timeToLive, 'fallback') : null,
-    ].filter((w): w is SendWarning => w !== null);
+    const warnings = sendWarnings(body.validityPeriod, body.type === 'template' ? prepared.timeToLive : undefined, route);
 
     const message: repo.NewMessage = {
       id: newId('msg', now),
@@ -296,25 +290,5 @@ export class MessageSender {
     }
     return { content: { type: 'text', body: body.text, previewUrl: false }, file: null, category: null, timeToLive: null };
   }
-
-  /**
-   * When the customer service window ends (clock ms; in the past when it is closed, 0 when the
-   * customer never wrote): 24 hours after the customer last wrote, however they were addressed then
-   * or now (the contact's); customers' messages stored before contacts existed are looked up by
-   * address. Free-form messages are sent only inside it; templates at any time.
-   */
-  async #windowEnd(auth: AuthContext, recipient: ResolvedRecipient, now: number): Promise<number> {
-    const end = (at: string | null | undefined) => (typeof at === 'string' ? Date.parse(at) + CUSTOMER_WINDOW_MS : 0);
-    const known = end(recipient.contact?.lastInboundAt);
-    // The contact's is the latest however the customer was addressed: open, it is the answer.
-    if (known > now) return known;
-    const byAddress = end(await repo.lastInboundAt(this.#o.store.read, auth.phoneNumberId, recipient.address, auth.mode));
-    return Math.max(known, byAddress);
-  }
 }
 
-/** The content column of a message: what the send kept (JSON, or null), with a routed send's `fallback` beside it. */
-function storedContent(kept: string | null, fallback: object | null): string | null {
-  if (fallback === null) return kept;
-  return JSON.stringify({ ...(kept ? (JSON.parse(kept) as object) : {}), fallback });
-}

@@ -20,6 +20,7 @@ import type { TemplateButtonValue } from '../platform/platform.js';
 import { fillButtons, fillTemplate, type ButtonInput } from './template-send.js';
 import { toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
+import { idByName, notFoundForSend } from './template-names.js';
 import { checkTemplate, type TemplateContent } from './template.rules.js';
 import type { ListTemplatesQuery, Template, TemplateInput, TemplateUpdate } from './template.schemas.js';
 
@@ -117,7 +118,7 @@ export class TemplateService {
   async prepareSend(accountId: string, templateId: string, variables: Record<string, string> | undefined, buttonInputs?: Record<string, ButtonInput>): Promise<TemplateSendContent> {
     const cached = await this.#forSends.get(templateId, () => repo.findTemplateById(this.#o.store.read, templateId));
     const row = cached && cached.account_id === accountId && cached.deleted_at === null ? cached : undefined;
-    if (!row) throw await this.#notFoundForSend(accountId, templateId);
+    if (!row) throw await notFoundForSend(this.#o.store.read, accountId, templateId, iso(this.#o.clock.now()));
     if (row.status !== 'approved') throw new TidingsError('template_not_approved', `Template ${templateId} is ${row.status}; only approved templates can be sent.`, { param: 'templateId' });
     if (row.category !== 'UTILITY') {
       throw new TidingsError('template_category_not_allowed', `The platform re-categorised template ${templateId} as ${row.category}; only utility templates can be sent.`, { param: 'templateId' });
@@ -234,23 +235,6 @@ export class TemplateService {
     }
   }
 
-  /**
-   * The refusal of a send naming no template of the account. A `templateId` that is no `tpl_` id
-   * is often the template's name (what the platform's own API sends by): the answer then gives
-   * the id of each template holding that name.
-   */
-  async #notFoundForSend(accountId: string, templateId: string): Promise<TidingsError> {
-    const named = templateId.startsWith('tpl_') ? [] : await repo.findByName(this.#o.store.read, accountId, templateId, iso(this.#o.clock.now()));
-    const live = named.filter((t) => t.deleted_at === null);
-    if (live.length === 0) {
-      const hint = templateId.startsWith('tpl_') ? '' : '; templateId takes a tpl_ id, and GET /v1/templates lists them with their names';
-      return new TidingsError('template_not_found', `No template ${templateId} in this account${hint}.`, { param: 'templateId' });
-    }
-    const ids = live.map((t) => `${t.id} (${t.language})`).join(', ');
-    const which = live.length === 1 ? `send "templateId": "${live[0]!.id}"` : 'send the id of the language you mean as templateId';
-    return new TidingsError('template_not_found', `${templateId} is a template name, not an id: templateId takes a tpl_ id. Templates named ${templateId}: ${ids}; ${which}.`, { param: 'templateId' });
-  }
-
   async #issues(accountId: string, content: TemplateContent): Promise<Issue[]> {
     const issues = checkTemplate(content);
     const header = content.header;
@@ -286,15 +270,11 @@ export class TemplateService {
   }
 
   /**
-   * The approved template a routed send falls back to, by its name and language (docs/api.md §D19).
+   * The template a routed send falls back to, by its name and language (docs/api.md §D19).
    * @returns its `tpl_` id. @throws TidingsError template_not_found
    */
-  async idByName(accountId: string, name: string, language: string, param: string): Promise<string> {
-    const live = (await repo.findByName(this.#o.store.read, accountId, name, iso(this.#o.clock.now()))).filter((t) => t.deleted_at === null);
-    const match = live.find((t) => t.language === language);
-    if (match) return match.id;
-    const others = live.map((t) => t.language).join(', ');
-    throw new TidingsError('template_not_found', `No template ${name} in ${language} in this account${others ? ` (it exists in ${others})` : ''}.`, { param });
+  idByName(accountId: string, name: string, language: string, param: string): Promise<string> {
+    return idByName(this.#o.store.read, accountId, name, language, iso(this.#o.clock.now()), param);
   }
 
   async #find(auth: AuthContext, id: string): Promise<repo.TemplateRow> {

@@ -19,21 +19,21 @@
  */
 import type { Logger } from 'pino';
 import type { AccountService } from '../../accounts/account.service.js';
+import type { DirectSendCapability } from '../../accounts/direct-send.js';
 import type { PhoneNumberQueue } from '../../accounts/phone-number.schemas.js';
 import type { Store } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import { withWork } from '../../lib/work.js';
 import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.js';
-import { PlatformError, type OutboundMessage, type Platform, type SenderCredentials } from '../../platform/platform.js';
-import { graphCode } from '../../platform/graph-codes.js';
-import { directSendRefusal, type Routing } from './route.js';
+import type { Platform } from '../../platform/platform.js';
+import { onRefusal } from './route.js';
 import type { StatusReports } from '../status-reports.js';
 import type { TestModeService } from '../test-mode.service.js';
 import * as repo from '../send-queue.repository.js';
 import { classifyAttempt } from './outcomes.js';
 import type { Pacer } from './pacer.js';
-import type { PayloadResolver } from './payload.js';
+import type { PayloadResolver, Prepared } from './payload.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';
 import { LateSlots } from './late-slots.js';
 import { promoteScheduled } from './promotion.js';
@@ -56,6 +56,8 @@ export interface DispatcherOptions {
   policy: DispatchPolicy;
   /** Counts each attempt's outcome per lane (with `stats`). */
   metrics: DispatchRecorder;
+  /** Told what the platform's answer to a Direct Send said of its number (route.ts). */
+  directSend: Pick<DirectSendCapability, 'learn'>;
 }
 
 /** How long a number's tier is trusted before it is read again, ms. */
@@ -222,22 +224,17 @@ export class Dispatcher {
    */
   async #attempt(s: LaneState, row: repo.DispatchRow, slot: number, pace: number): Promise<void> {
     const { clock, platform } = this.#o;
-    let request: { sender: SenderCredentials; message: OutboundMessage } | null = null;
-    let routing: Routing;
     const before = this.#notNow(s, row, clock.now());
     if (before) return before;
+    let prepared: Prepared;
     try {
-      // Test keys are routed too (nothing reaches the platform): the message says how it would have gone.
-      const resolved = row.mode === 'live' ? await this.#o.resolver.resolve(row, clock.now()) : await this.#o.resolver.route(row, clock.now());
-      if ('waitMs' in resolved) return this.#settlement.release(row, 'queued', clock.now() + resolved.waitMs, null, false);
-      if ('fail' in resolved) return this.#settlement.settle(s, row, { kind: 'fail', error: resolved.fail });
-      if ('routing' in resolved) {
-        routing = resolved.routing;
-        request = { sender: await this.#o.accounts.senderCredentials(row.phone_number_id), message: resolved.message };
-      } else routing = resolved;
+      prepared = await this.#o.resolver.prepare(row, clock.now());
     } catch (err) {
       return this.#settlement.settle(s, row, classifyAttempt(err));
     }
+    if ('waitMs' in prepared) return this.#settlement.release(row, 'queued', clock.now() + prepared.waitMs, null, false);
+    if ('fail' in prepared) return this.#settlement.settle(s, row, { kind: 'fail', error: prepared.fail });
+    const { routing, request } = prepared;
     await this.#late.waitFor(s.key, slot, pace, () => this.#count(s.lane, 'reslotted'));
     const now = clock.now();
     const atSlot = this.#notNow(s, row, now);
@@ -247,29 +244,14 @@ export class Dispatcher {
     try {
       ({ wamid } = await platform.sendMessage(request.sender, request.message));
     } catch (err) {
-      return this.#refused(s, row, routing, err, now);
+      // A route the platform refused: the next one at once (route.ts); else as the refusal says.
+      const next = onRefusal(routing, err);
+      if (!next) return this.#settlement.settle(s, row, classifyAttempt(err));
+      if (next.numberRefused) await this.#o.directSend.learn(row.phone_number_id, next.numberRefused, now);
+      return this.#settlement.release(row, 'queued', now, next.error, true);
     }
-    if (routing.deliveredAs === 'direct_send') await this.#o.accounts.learnDirectSend(row.phone_number_id, 'enabled', now);
+    if (routing.deliveredAs === 'direct_send') await this.#o.directSend.learn(row.phone_number_id, 'enabled', now);
     return this.#settlement.sent(s, row, wamid, now, routing);
-  }
-
-  /**
-   * A refused attempt. A routed send the platform refused for its route takes the next one at once
-   * (route.ts): a Direct Send refused for the number marks the number; a free-form message refused
-   * for the window (131047) is not tried free-form again. Anything else: as its outcome says.
-   */
-  async #refused(s: LaneState, row: repo.DispatchRow, routing: Routing, err: unknown, now: number): Promise<void> {
-    const refusal = routing.deliveredAs === 'direct_send' ? directSendRefusal(err) : null;
-    if (refusal) {
-      this.#o.logger.info({ messageId: row.message_id, phoneNumberId: row.phone_number_id, refusal }, 'the platform refused Direct Send for this number: routing on');
-      await this.#o.accounts.learnDirectSend(row.phone_number_id, refusal, now);
-      return this.#settlement.release(row, 'queued', now, { code: `direct_send_${refusal}`, message: err instanceof Error ? err.message : String(err) }, true);
-    }
-    const outcome = classifyAttempt(err);
-    if (routing.routed && routing.deliveredAs === 'free_form' && err instanceof PlatformError && err.code !== null && graphCode(err.code).condition === 'window_closed') {
-      return this.#settlement.release(row, 'queued', now, outcome.error, true);
-    }
-    return this.#settlement.settle(s, row, outcome);
   }
 
   /** Puts the entry back when this process is stopping or the lane is held, or expires it; else null. */

@@ -7,7 +7,7 @@
 import type { Store } from '../../db/store.js';
 import { TidingsError } from '../../errors.js';
 import type { MediaService } from '../../media/media.service.js';
-import { PlatformError, type OutboundMessage } from '../../platform/platform.js';
+import { PlatformError, type OutboundMessage, type SenderCredentials } from '../../platform/platform.js';
 import * as messages from '../message.repository.js';
 import * as repo from '../send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
@@ -19,14 +19,41 @@ import { routeAtDispatch, type RouteDeps, type Routing } from './route.js';
  */
 export type Resolved = { message: OutboundMessage; routing: Routing } | { waitMs: number } | { fail: AttemptError };
 
+/** An attempt ready for its slot: how it goes out, and the platform request (null for a test key), or `Resolved`'s wait or failure. */
+export type Prepared = { routing: Routing; request: { sender: SenderCredentials; message: OutboundMessage } | null } | { waitMs: number } | { fail: AttemptError };
+
 /** How long a reply waits before looking again for the wamid of a message still queued. */
 const REPLY_TARGET_WAIT_MS = 1000;
 
-export class PayloadResolver {
-  readonly #o: { store: Store; media: MediaService; mayTryDirectSend: RouteDeps['mayTryDirectSend'] };
+export interface PayloadResolverOptions {
+  store: Store;
+  media: MediaService;
+  mayTryDirectSend: RouteDeps['mayTryDirectSend'];
+  /** The credentials to send as a number (accounts feature). */
+  senderCredentials(phoneNumberId: string): Promise<SenderCredentials>;
+}
 
-  constructor(options: { store: Store; media: MediaService; mayTryDirectSend: RouteDeps['mayTryDirectSend'] }) {
+export class PayloadResolver {
+  readonly #o: PayloadResolverOptions;
+
+  constructor(options: PayloadResolverOptions) {
     this.#o = options;
+  }
+
+  /**
+   * What an attempt at a queue entry sends at `now` (clock ms), built before its slot: for a live
+   * entry the platform request with its sender's credentials; a test-mode entry is routed only
+   * (nothing reaches the platform; the message says how it would have gone).
+   * @throws what `resolve` throws.
+   */
+  async prepare(row: repo.DispatchRow, now: number): Promise<Prepared> {
+    if (row.mode === 'test') {
+      const routing = await this.route(row, now);
+      return 'fail' in routing ? routing : { routing, request: null };
+    }
+    const resolved = await this.resolve(row, now);
+    if (!('routing' in resolved)) return resolved;
+    return { routing: resolved.routing, request: { sender: await this.#o.senderCredentials(row.phone_number_id), message: resolved.message } };
   }
 
   /** How a queue entry goes out at `now` (clock ms), decided by its customer's window when it is a routed send (route.ts). */

@@ -17,7 +17,9 @@ import { CUSTOMER_WINDOW_MS } from '../../contacts/contact.service.js';
 import type { Reader } from '../../db/store.js';
 import type { OutboundContent } from '../../platform/platform.js';
 import { PlatformError } from '../../platform/platform.js';
+import { graphCode } from '../../platform/graph-codes.js';
 import * as messages from '../message.repository.js';
+import { contactLastInboundAt } from '../routing.repository.js';
 import type { DeliveredAs } from '../routing.schemas.js';
 import type { DispatchPayload, DispatchRow } from '../send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
@@ -95,10 +97,25 @@ export function directSendRefusal(err: unknown): 'not_enabled' | 'blocked' | nul
   return null;
 }
 
+/**
+ * What a refused attempt of a routed send means for its route, or null (settled as any refusal,
+ * outcomes.ts): a Direct Send refused for the number (`numberRefused`, to record) or a free-form
+ * message refused at once for the window (131047) goes on to its next route at once; the entry
+ * keeps `error` as its last, which `routeAtDispatch` reads.
+ */
+export function onRefusal(routing: Routing, err: unknown): { numberRefused: 'not_enabled' | 'blocked' | null; error: AttemptError } | null {
+  const refusal = routing.deliveredAs === 'direct_send' ? directSendRefusal(err) : null;
+  if (refusal) return { numberRefused: refusal, error: { code: `direct_send_${refusal}`, message: err instanceof Error ? err.message : String(err) } };
+  if (routing.routed && routing.deliveredAs === 'free_form' && err instanceof PlatformError && err.code !== null && graphCode(err.code).condition === 'window_closed') {
+    return { numberRefused: null, error: { code: String(err.code), message: err.details ?? err.message } };
+  }
+  return null;
+}
+
 /** Whether the customer wrote in the last 24 hours, through the message's contact or its address. */
 async function windowOpen(read: Reader, row: DispatchRow, now: number): Promise<boolean> {
   const open = (at: string | null) => at !== null && Date.parse(at) + CUSTOMER_WINDOW_MS > now + WINDOW_MARGIN_MS;
-  if (open(await messages.contactLastInboundAt(read, row.message_id))) return true;
+  if (open(await contactLastInboundAt(read, row.message_id))) return true;
   return open(await messages.lastInboundAt(read, row.phone_number_id, row.recipient, row.mode));
 }
 

@@ -15,7 +15,7 @@ import { BatchWriter } from '../../db/batch-writer.js';
 import type { StatusReports } from '../status-reports.js';
 import type { TestModeService } from '../test-mode.service.js';
 import * as repo from '../send-queue.repository.js';
-import * as messages from '../message.repository.js';
+import * as messages from '../routing.repository.js';
 import type { Routing } from './route.js';
 import { pairLimitDelayMs, retryDelayMs, type AttemptError, type AttemptOutcome } from './outcomes.js';
 import type { Pacer } from './pacer.js';

@@ -1,0 +1,71 @@
+/** Templates as the platform sees them (platform.ts re-exports these; docs/platform.md §2, §9.3). */
+
+/** A template as submitted for review (docs/platform.md §2.1): positional placeholders only. */
+export interface TemplateSubmission {
+  name: string;
+  language: string;
+  category: 'UTILITY';
+  body: string;
+  /** One example per body placeholder, in order. */
+  bodyExamples: string[];
+  header:
+    | { type: 'text'; text: string; example: string | null }
+    /** A media header: `handle` from the Resumable Upload API (docs/platform.md §2.6). */
+    | { type: 'image' | 'video' | 'document'; handle: string }
+    | null;
+  footer: string | null;
+  /**
+   * The buttons, in order (docs/platform.md §2.2); `example` is the value of a URL's `{{1}}` or the
+   * sample code of a copy_code button. Absent or empty: no BUTTONS component.
+   */
+  buttons?: TemplateSubmissionButton[];
+  /**
+   * The platform's `message_send_ttl_seconds` (docs/platform.md §9.3: utility 30–43,200 s): how long
+   * it tries to deliver each send of the template. Absent or null: the platform's default (30 days).
+   */
+  timeToLive?: number | null;
+}
+
+/** One button of a template submission. */
+export interface TemplateSubmissionButton {
+  type: 'quick_reply' | 'url' | 'phone_number' | 'copy_code' | 'request_contact_info';
+  text?: string;
+  url?: string;
+  example?: string;
+  phoneNumber?: string;
+}
+
+/**
+ * The value of one template button at send time (docs/platform.md §1.2), addressed by the button's
+ * 0-based index in the template: a quick reply's payload, a dynamic URL's suffix, or the code of a
+ * copy_code button.
+ */
+export interface TemplateButtonValue {
+  index: number;
+  subType: 'quick_reply' | 'url' | 'copy_code';
+  value: string;
+}
+
+/** What the platform says of a template. */
+export interface PlatformTemplate {
+  id: string;
+  /** The platform's status: PENDING, APPROVED, REJECTED, … */
+  status: string;
+  /** UTILITY, or MARKETING when the platform re-categorised it. */
+  category: string;
+}
+
+/** A template as the platform describes it (`GET /{template-id}`): a Direct Send's generated template. */
+export interface PlatformTemplateDetail extends PlatformTemplate {
+  name: string;
+  language: string;
+  /** The BODY component's text. */
+  body: string;
+  /** A TEXT header's text, or null. */
+  header: string | null;
+  footer: string | null;
+  /** The BUTTONS component's buttons: their type (lower case) and label. */
+  buttons: { type: string; text: string; url?: string }[];
+  /** `message_send_ttl_seconds`, when the platform gives it. */
+  timeToLive: number | null;
+}
