@@ -37,7 +37,7 @@ describe('admin CLI', () => {
     assert.equal(res.code, 0, res.err);
     const account = res.json();
     assert.equal(account.wabaId, '102290129340398');
-    assert.deepEqual(account.phoneNumbers[0], { phoneNumberId: '106540352299999', displayPhoneNumber: '15550783881', throughput: 1000, throughputSource: 'override' });
+    assert.deepEqual(account.phoneNumbers[0], { phoneNumberId: '106540352299999', displayPhoneNumber: '15550783881', throughput: 1000, throughputSource: 'override', directSend: 'unknown' });
     const row = await h.deps.store.read.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
     assert.doesNotMatch(row.access_token_enc, /EAAG-secret-token/);
     assert.doesNotMatch(row.app_secret_enc ?? '', /app-secret-value/);
