@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, type Message, type Page, type PhoneNumber } from '../api';
 import { CancelButton } from '../cancel';
+import { DeliveryTag } from '../delivery';
 import { LookupScope } from '../lookups';
 import { MessageSummary } from '../message-summary';
 import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
@@ -145,6 +146,7 @@ function MessageList() {
                   <MessageSummary message={m} />
                 </Link>
                 {m.source === 'dashboard' ? <span className="tag">dashboard</span> : m.source === 'external' ? <span className="tag">external</span> : null}
+                <DeliveryTag message={m} />
               </td>
               <td data-label="To">{m.to}</td>
               <td data-label="Type">{m.type ?? '—'}</td>
