@@ -23,9 +23,18 @@ const HELD: Record<NonNullable<PhoneNumber['heldBack']>['reason'], string> = {
   retrying: 'the next message waits for its retry',
 };
 
+/** A number's Direct Send capability as learned from the platform's answers (docs/api.md §D19). */
+const DIRECT_SEND: Record<PhoneNumber['directSend'], string> = {
+  unknown: 'not tried yet',
+  enabled: 'enabled',
+  not_enabled: 'not enabled',
+  blocked: 'blocked',
+};
+
 /**
  * Each business number's send queue, in the key's mode: messages wait here until their turn at the
- * number's pace (its throughput tier), or while the platform holds them back.
+ * number's pace (its throughput tier), or while the platform holds them back; and whether it can
+ * reach a closed window by Direct Send.
  */
 function SendQueues() {
   const { data } = usePolling(() => api<Page<PhoneNumber>>('GET', '/phone_numbers'), [], 2000);
@@ -41,6 +50,7 @@ function SendQueues() {
           <th>Queued</th>
           <th>Oldest</th>
           <th>Sending</th>
+          <th>Direct Send</th>
         </tr>
       </thead>
       <tbody>
@@ -67,6 +77,9 @@ function SendQueues() {
               ) : (
                 'idle'
               )}
+            </td>
+            <td data-label="Direct Send" data-testid="direct-send">
+              {DIRECT_SEND[n.directSend] ?? n.directSend}
             </td>
           </tr>
         ))}
