@@ -1,9 +1,10 @@
 /**
  * The parts of a send form shared by the Send page and the inbox's reply box: the template picker
- * with a field per placeholder, and the media picker with its upload.
+ * with a field per placeholder, the media picker with its upload, and the interactive fields.
  */
 import { useState } from 'react';
-import { api, uploadMedia, type MediaItem, type Page, type Template } from './api';
+import { api, uploadMedia, type Issue, type MediaItem, type Page, type Template } from './api';
+import { IssueList, Issues, issuesFor } from './issue-fields';
 import { ErrorNote, UploadOptions, usePolling } from './ui';
 
 /** Placeholders a template's send needs: the text header's `{{1}}` (key "header"), then the body's. */
@@ -28,14 +29,32 @@ export function templateFields(templateId: string, template: Template | undefine
   return Object.keys(filled).length > 0 ? { templateId, variables: filled } : { templateId };
 }
 
-/** A select of the approved templates, and the error of loading them (the send forms, the CSV page). */
-export function TemplateSelect({ templates, templateId, onTemplateId }: { templates: ReturnType<typeof useApprovedTemplates>; templateId: string; onTemplateId: (id: string) => void }) {
+/**
+ * A select of the approved templates, and the error of loading them (the send forms, the CSV page).
+ * `optional`: the first choice is none (a routed send's fallback); `name` and `label` tell two
+ * pickers of one form apart.
+ */
+export function TemplateSelect({
+  templates,
+  templateId,
+  onTemplateId,
+  label = 'Template',
+  name = 'templateId',
+  optional = false,
+}: {
+  templates: ReturnType<typeof useApprovedTemplates>;
+  templateId: string;
+  onTemplateId: (id: string) => void;
+  label?: string;
+  name?: string;
+  optional?: boolean;
+}) {
   return (
     <>
       <label>
-        Template
-        <select name="templateId" value={templateId} onChange={(e) => onTemplateId(e.target.value)} required>
-          <option value="">Choose an approved template…</option>
+        {label}
+        <select name={name} value={templateId} onChange={(e) => onTemplateId(e.target.value)} required={!optional}>
+          <option value="">{optional ? 'None' : 'Choose an approved template…'}</option>
           {templates.data?.data.map((t) => (
             <option key={t.id} value={t.id}>
               {t.name} ({t.language})
@@ -48,34 +67,57 @@ export function TemplateSelect({ templates, templateId, onTemplateId }: { templa
   );
 }
 
-/** An approved-template select, the chosen template's body, and a field per placeholder. */
+/**
+ * An approved-template select, the chosen template's body, and a field per placeholder. With
+ * `issues`, the ones about the template go beside the select and a placeholder's beside its input;
+ * `field` is where the template sits in the send's body (`fallback`: `fallback.templateId`,
+ * `fallback.variables.first_name`), empty at its top.
+ */
 export function TemplateFields({
   templates,
   templateId,
   onTemplateId,
   values,
   onValues,
+  label,
+  name,
+  optional,
+  issues = null,
+  field = '',
 }: {
   templates: ReturnType<typeof useApprovedTemplates>;
   templateId: string;
   onTemplateId: (id: string) => void;
   values: Record<string, string>;
   onValues: (values: Record<string, string>) => void;
+  label?: string;
+  name?: string;
+  optional?: boolean;
+  issues?: Issue[] | null;
+  field?: string;
 }) {
   const template = templates.data?.data.find((t) => t.id === templateId);
+  const at = (path: string) => (field ? `${field}.${path}` : path);
+  const aboutTemplate = [...(field ? [field] : []), at('templateId'), at('templateName'), at('language')];
+  const prefix = name && name !== 'templateId' ? `${name}-` : '';
   return (
     <>
-      <TemplateSelect templates={templates} templateId={templateId} onTemplateId={onTemplateId} />
+      <TemplateSelect templates={templates} templateId={templateId} onTemplateId={onTemplateId} label={label} name={name} optional={optional} />
+      <IssueList issues={(issues ?? []).filter((i) => aboutTemplate.includes(i.field))} live />
       {template && (
         <div className="template-preview">
           <p className="pre">{template.body}</p>
           {placeholders(template).map((p) => (
-            <label key={p.key}>
-              {p.label}
-              <input name={`var-${p.key}`} value={values[p.key] ?? ''} onChange={(e) => onValues({ ...values, [p.key]: e.target.value })} placeholder={p.example} />
-              <span className="hint">Example: {p.example || '—'} (used when left empty)</span>
-            </label>
+            <div key={p.key} className={`field${issuesFor(issues, at(`variables.${p.key}`)).length ? ' has-issue' : ''}`}>
+              <label>
+                {p.label}
+                <input name={`${prefix}var-${p.key}`} value={values[p.key] ?? ''} onChange={(e) => onValues({ ...values, [p.key]: e.target.value })} placeholder={p.example} />
+                <span className="hint">Example: {p.example || '—'} (used when left empty)</span>
+              </label>
+              <Issues issues={issues} field={at(`variables.${p.key}`)} />
+            </div>
           ))}
+          <Issues issues={issues} field={at('variables')} exact />
         </div>
       )}
     </>

@@ -3,11 +3,26 @@
  * refused body's `error.issues` name them (`field`: `body`, `variables[0].example`, `buttons[1].url`).
  */
 import type { ReactNode } from 'react';
-import type { Issue } from './api';
+import { ApiError, type Issue } from './api';
+
+/** Whether `field` is `prefix` or inside it (`variables` covers `variables[0].example`). */
+const inside = (field: string, prefix: string) => field === prefix || field.startsWith(`${prefix}.`) || field.startsWith(`${prefix}[`);
 
 /** The issues whose field is `prefix` or inside it (`variables` covers `variables[0].example`). */
 export function issuesFor(issues: Issue[] | null, prefix: string): Issue[] {
-  return (issues ?? []).filter((i) => i.field === prefix || i.field.startsWith(`${prefix}.`) || i.field.startsWith(`${prefix}[`));
+  return (issues ?? []).filter((i) => inside(i.field, prefix));
+}
+
+/**
+ * What a refused request says about the fields under `prefix`, as issues to show beside them: its
+ * `issues` there, else one made of its code and message when its `param` is there (a domain
+ * refusal names one field: `fallback.templateId`); none for any other error.
+ */
+export function errorIssues(error: unknown, prefix: string): Issue[] {
+  if (!(error instanceof ApiError)) return [];
+  const listed = issuesFor(error.issues ?? null, prefix);
+  if (listed.length > 0) return listed;
+  return error.param !== undefined && inside(error.param, prefix) ? [{ code: error.code, field: error.param, message: error.message }] : [];
 }
 
 /** A list of issues, each with its message and code; nothing when there are none. */

@@ -1,11 +1,12 @@
 import { api, type InboundMessage, type Message, type Page } from '../api';
 import { CancelButton } from '../cancel';
+import { DeliveryFacts } from '../delivery';
 import { LookupScope } from '../lookups';
 import { MessageContent } from '../message-content';
 import { MessageSummary } from '../message-summary';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
 
-/** A message with its status timeline, its content and, when it failed, the platform's error. */
+/** A message with its status timeline, its content, how it went out and, when it failed, the platform's error. */
 export function MessagePage({ id }: { id: string }) {
   // One lookup cache per message: its template, file or quoted message fetched once, not every refresh.
   return (
@@ -85,6 +86,7 @@ function MessageDetails({ id }: { id: string }) {
         <dt>Type</dt>
         <dd>{m.type ?? '—'}</dd>
         <MessageContent message={m} layout="facts" />
+        <DeliveryFacts message={m} />
         {m.customerReaction !== undefined ? (
           <>
             <dt>Customer's reaction</dt>

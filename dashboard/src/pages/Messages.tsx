@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, type Message, type Page, type PhoneNumber } from '../api';
 import { CancelButton } from '../cancel';
+import { DeliveryTag } from '../delivery';
 import { LookupScope } from '../lookups';
 import { MessageSummary } from '../message-summary';
 import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
@@ -22,9 +23,18 @@ const HELD: Record<NonNullable<PhoneNumber['heldBack']>['reason'], string> = {
   retrying: 'the next message waits for its retry',
 };
 
+/** A number's Direct Send capability as learned from the platform's answers (docs/api.md §D19). */
+const DIRECT_SEND: Record<PhoneNumber['directSend'], string> = {
+  unknown: 'not tried yet',
+  enabled: 'enabled',
+  not_enabled: 'not enabled',
+  blocked: 'blocked',
+};
+
 /**
  * Each business number's send queue, in the key's mode: messages wait here until their turn at the
- * number's pace (its throughput tier), or while the platform holds them back.
+ * number's pace (its throughput tier), or while the platform holds them back; and whether it can
+ * reach a closed window by Direct Send.
  */
 function SendQueues() {
   const { data } = usePolling(() => api<Page<PhoneNumber>>('GET', '/phone_numbers'), [], 2000);
@@ -40,6 +50,7 @@ function SendQueues() {
           <th>Queued</th>
           <th>Oldest</th>
           <th>Sending</th>
+          <th>Direct Send</th>
         </tr>
       </thead>
       <tbody>
@@ -66,6 +77,9 @@ function SendQueues() {
               ) : (
                 'idle'
               )}
+            </td>
+            <td data-label="Direct Send" data-testid="direct-send">
+              {DIRECT_SEND[n.directSend] ?? n.directSend}
             </td>
           </tr>
         ))}
@@ -145,6 +159,7 @@ function MessageList() {
                   <MessageSummary message={m} />
                 </Link>
                 {m.source === 'dashboard' ? <span className="tag">dashboard</span> : m.source === 'external' ? <span className="tag">external</span> : null}
+                <DeliveryTag message={m} />
               </td>
               <td data-label="To">{m.to}</td>
               <td data-label="Type">{m.type ?? '—'}</td>

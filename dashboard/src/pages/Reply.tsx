@@ -1,21 +1,28 @@
 /**
- * The reply box under a thread: text or media while the customer service window is open, an
- * approved template once it has closed. Sends go to the contact's `ct_` id, recorded as sent from
- * the dashboard.
+ * The reply box under a thread: text or media while the customer service window is open; once it
+ * has closed, an approved template first, or text or media sent "Whatever the window" (as a Direct
+ * Send or a fallback template, docs/api.md §D19), the choice preselected then. Sends go to the
+ * contact's `ct_` id, recorded as sent from the dashboard.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type Contact, type InboundMessage, type Message } from '../api';
 import { MediaFields, TemplateFields, templateFields, useApprovedTemplates } from '../compose';
 import { contactName } from '../contact';
+import { DeliveryFields, emptyRoute, routeFields, SendWarnings } from '../route-fields';
 import { ErrorNote } from '../ui';
 
-type Kind = 'text' | 'media';
+type Kind = 'text' | 'media' | 'template';
 
 /** The platform shows a typing indicator for up to 25 seconds; refresh it a little before. */
 const TYPING_REFRESH_MS = 20_000;
 
 export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Contact; open: boolean; newestInbound: InboundMessage | null; onSent: () => void }) {
-  const [kind, setKind] = useState<Kind>('text');
+  const kinds: readonly Kind[] = open ? ['text', 'media'] : ['template', 'text', 'media'];
+  const [chosen, setKind] = useState<Kind>(open ? 'text' : 'template');
+  // A template while the window is open is sent from the Send page; a choice the window's change removed falls back to the first.
+  const kind = kinds.includes(chosen) ? chosen : kinds[0]!;
+  const [route, setRoute] = useState(() => emptyRoute(open ? 'free_form' : 'auto'));
+  const [warnings, setWarnings] = useState<Message['warnings'] | null>(null);
   const [text, setText] = useState('');
   const [mediaId, setMediaId] = useState('');
   const [caption, setCaption] = useState('');
@@ -26,6 +33,11 @@ export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Co
   const [busy, setBusy] = useState(false);
   const templates = useApprovedTemplates(open);
   const lastTyping = useRef(0);
+
+  // The window closed while the box was open: only a routed message can still go.
+  useEffect(() => {
+    if (!open) setRoute((r) => (r.route === 'auto' ? r : { ...r, route: 'auto' }));
+  }, [open]);
 
   /** With the option on, each keystroke shows "typing…" to the customer (at most every 20 s). */
   const showTyping = () => {
@@ -38,16 +50,20 @@ export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Co
     e.preventDefault();
     setBusy(true);
     setError(null);
+    setWarnings(null);
     try {
       const body: Record<string, unknown> = { to: contact.id };
-      if (!open) Object.assign(body, { type: 'template' }, templateFields(templateId, templates.data?.data.find((t) => t.id === templateId), values));
-      else if (kind === 'text') Object.assign(body, { type: 'text', text });
-      else Object.assign(body, { type: 'media', mediaId }, caption ? { caption } : {});
-      await api<Message>('POST', '/messages/', { body, idempotent: true, headers: { 'x-tidings-source': 'dashboard' } });
+      if (kind === 'template') Object.assign(body, { type: 'template' }, templateFields(templateId, templates.data?.data.find((t) => t.id === templateId), values));
+      else if (kind === 'text') Object.assign(body, { type: 'text', text }, routeFields(route, templates.data?.data));
+      else Object.assign(body, { type: 'media', mediaId }, caption ? { caption } : {}, routeFields(route, templates.data?.data));
+      const sent = await api<Message>('POST', '/messages/', { body, idempotent: true, headers: { 'x-tidings-source': 'dashboard' } });
+      setWarnings(sent.warnings ?? null);
       setText('');
       setCaption('');
       setMediaId('');
       setValues({});
+      // The route and the fallback template stay for the next reply; their values do not.
+      setRoute((r) => ({ ...r, values: {}, buttons: {} }));
       lastTyping.current = 0;
       onSent();
     } catch (err) {
@@ -59,16 +75,24 @@ export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Co
 
   return (
     <form className="reply stack" onSubmit={submit} aria-label={`Reply to ${contactName(contact)}`}>
-      {open ? (
+      <fieldset className="kinds">
+        <legend>Reply with</legend>
+        {kinds.map((k) => (
+          <label key={k}>
+            <input type="radio" name="reply-kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {k}
+          </label>
+        ))}
+      </fieldset>
+      {kind === 'template' ? (
         <>
-          <fieldset className="kinds">
-            <legend>Reply with</legend>
-            {(['text', 'media'] as const).map((k) => (
-              <label key={k}>
-                <input type="radio" name="reply-kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {k}
-              </label>
-            ))}
-          </fieldset>
+          <p className="warning" role="note">
+            The customer service window is closed: the customer last wrote more than 24 hours ago (or never), so WhatsApp accepts only an approved template until they write again. A text or a file can
+            still go “Whatever the window”: as a Direct Send, else as a fallback template.
+          </p>
+          <TemplateFields templates={templates} templateId={templateId} onTemplateId={setTemplateId} values={values} onValues={setValues} />
+        </>
+      ) : (
+        <>
           {kind === 'text' ? (
             <>
               <label>
@@ -100,21 +124,18 @@ export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Co
           ) : (
             <MediaFields active={kind} mediaId={mediaId} onMediaId={setMediaId} caption={caption} onCaption={setCaption} onError={setError} />
           )}
-          <label className="inline">
-            <input type="checkbox" checked={typing} onChange={(e) => setTyping(e.target.checked)} disabled={!newestInbound} /> Show the customer “typing…” while I write (marks their last message read)
-          </label>
-        </>
-      ) : (
-        <>
-          <p className="warning" role="note">
-            The customer service window is closed: the customer last wrote more than 24 hours ago (or never), so WhatsApp accepts only an approved template until they write again.
-          </p>
-          <TemplateFields templates={templates} templateId={templateId} onTemplateId={setTemplateId} values={values} onValues={setValues} />
+          {open ? (
+            <label className="inline">
+              <input type="checkbox" checked={typing} onChange={(e) => setTyping(e.target.checked)} disabled={!newestInbound} /> Show the customer “typing…” while I write (marks their last message read)
+            </label>
+          ) : null}
+          <DeliveryFields draft={route} onDraft={setRoute} templates={templates} windowOpen={open} error={error} />
         </>
       )}
       <ErrorNote error={error} />
+      <SendWarnings warnings={warnings} />
       <button type="submit" disabled={busy}>
-        {busy ? 'Sending…' : open ? 'Send reply' : 'Send template'}
+        {busy ? 'Sending…' : kind === 'template' ? 'Send template' : 'Send reply'}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import { ApiError, api, type Issue, type MediaItem, type Mode, type Page, type T
 import { Field, IssueList, Issues } from '../issue-fields';
 import { type TemplateButton } from '../template-buttons';
 import { ButtonsEditor } from '../template-buttons-editor';
+import { TTL_HINT, TTL_MAX, TTL_MIN } from '../template-ttl';
 import { ErrorNote, Link, navigate, usePolling, UploadOptions } from '../ui';
 
 type HeaderKind = 'none' | 'text' | 'image' | 'video' | 'document';
@@ -29,6 +30,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
   const [headerMediaId, setHeaderMediaId] = useState('');
   const [footer, setFooter] = useState('');
   const [buttons, setButtons] = useState<TemplateButton[]>([]);
+  const [timeToLive, setTimeToLive] = useState('');
   const [issues, setIssues] = useState<Issue[] | null>(null);
   // The fields a person has changed: a new template's issues show only for those (an empty name
   // is not an error before anything is typed), and all of them once a submit was tried.
@@ -51,6 +53,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
         setVariables(t.variables);
         setFooter(t.footer ?? '');
         setButtons(t.buttons ?? []);
+        setTimeToLive(t.timeToLive === null ? '' : String(t.timeToLive));
         if (t.header?.type === 'text') {
           setHeaderKind('text');
           setHeaderText(t.header.text ?? '');
@@ -79,6 +82,9 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
     header,
     footer: footer === '' ? null : footer,
     buttons,
+    // Left out when empty: the platform's default on create, the template's own value on an edit
+    // (the platform cannot set a time to live back to its default).
+    ...(timeToLive !== '' ? { timeToLive: Number(timeToLive) } : {}),
   };
 
   // Validate as the user types (300 ms after the last change).
@@ -122,7 +128,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
     }
   };
 
-  const known = new Set(['name', 'language', 'body', 'header', 'footer', 'variables', 'buttons']);
+  const known = new Set(['name', 'language', 'body', 'header', 'footer', 'variables', 'buttons', 'timeToLive']);
   const rootOf = (field: string) => field.split(/[.[]/)[0]!;
   const shown = id || submitted ? issues : (issues ?? []).filter((i) => touched.has(rootOf(i.field)) || !known.has(rootOf(i.field)));
   const other = (shown ?? []).filter((i) => !known.has(rootOf(i.field)));
@@ -197,6 +203,12 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
           <input name="footer" value={footer} onChange={(e) => setFooter(e.target.value)} />
         </Field>
         <ButtonsEditor buttons={buttons} onChange={setButtons} issues={shown} />
+        <Field label="Time to live, seconds (optional)" field="timeToLive" issues={shown}>
+          <input type="number" name="timeToLive" min={TTL_MIN} max={TTL_MAX} step={1} value={timeToLive} onChange={(e) => setTimeToLive(e.target.value)} aria-describedby="ttl-hint" />
+        </Field>
+        <p className="hint" id="ttl-hint">
+          {TTL_HINT} A send whose validity period is shorter gets a warning.
+        </p>
         <IssueList issues={other} />
         <p className="check" role="status" data-testid="validation">
           {issues === null ? 'Checking…' : issues.length === 0 && !checkError ? '✓ No issues found' : `${issues.length} issue${issues.length === 1 ? '' : 's'} to fix before submitting`}

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, type Contact, type InboundMessage, type Message, type TimelineEntry } from '../api';
 import { contactDetails, contactName, WindowBadge, windowState } from '../contact';
+import { DeliveryTag } from '../delivery';
 import { MessageContent } from '../message-content';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
 import { ReplyBox } from './Reply';
@@ -164,6 +165,7 @@ function OutboundBubble({ m }: { m: Message }) {
       <span className="bubble-meta">
         <span>{time(m.createdAt)}</span>
         <StatusBadge status={m.status} />
+        <DeliveryTag message={m} />
         <Link to={`/messages/${m.id}`}>details</Link>
       </span>
     </li>
