@@ -10,8 +10,9 @@
  * 4. Otherwise it fails with `outside_customer_window`, before any platform call.
  *
  * The window must stay open a minute more (WINDOW_MARGIN_MS). The platform's view wins over
- * Tidings' own: a free-form attempt it refused for the window at once (131047) skips step 1 next time; a Direct Send it refused for the number (100 "Direct Send isn't enabled
- * for this account", 139200) marks the number and skips step 2 (dispatcher.ts).
+ * Tidings' own: a free-form attempt it refused for the window at once (131047) skips step 1 next
+ * time; a Direct Send it refused for the number (100 "Direct Send isn't enabled for this account",
+ * 139200) marks the number and skips step 2 (`onRefusal`, and the dispatcher's attempt).
  */
 import { CUSTOMER_WINDOW_MS } from '../../contacts/contact.service.js';
 import type { Reader } from '../../db/store.js';
@@ -24,7 +25,7 @@ import type { DeliveredAs } from '../routing.schemas.js';
 import type { DispatchPayload, DispatchRow } from '../send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
 
-/** Direct Send's `ttl_seconds` range for utility messages (Meta's Direct Send "configure-message-ttl"; docs/platform.md §9.2). */
+/** Direct Send's `ttl_seconds` range for utility messages (Meta's Direct Send "configure-message-ttl"; docs/platform.md §5.1). */
 export const DIRECT_SEND_TTL_S = { min: 30, max: 43_200 } as const;
 
 /**
@@ -50,7 +51,7 @@ export interface Routing {
 
 export interface RouteDeps {
   read: Reader;
-  /** Whether the number may try Direct Send now (account.service.ts). */
+  /** Whether the number may try Direct Send now (accounts/direct-send.ts). */
   mayTryDirectSend(phoneNumberId: string, now: number): Promise<boolean>;
 }
 
