@@ -170,6 +170,8 @@ describe('window-aware routing', () => {
       assert.deepEqual([edit.status, edit.body.error.code], [409, 'template_not_editable']);
       const del = await h.api('DELETE', `/v1/templates/${linked}`, { key: acct.liveKey });
       assert.deepEqual([del.status, del.body.error.code], [409, 'template_not_editable']);
+      const asTemplate = await h.api('POST', '/v1/messages', { key: acct.liveKey, body: { to: '+16505580011', type: 'template', templateId: linked } });
+      assert.deepEqual([asTemplate.status, asTemplate.body.error.code], [409, 'template_not_approved']);
     });
 
     it('links a tap on a Direct Send reply button to its message', async () => {
