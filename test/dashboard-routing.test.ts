@@ -149,6 +149,7 @@ describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, 
     await form.getByLabel('Reply', { exact: true }).fill(longText('We have news about your refund.'));
     await form.getByLabel('Fallback template').selectOption({ label: 'routing_update (en_US)' });
     await form.getByLabel('first_name').fill('Ana');
+    await form.getByLabel('{{2}}').fill('A-78');
     await shoot('reply-routed');
     await form.getByRole('button', { name: 'Send reply' }).click();
     const bubble = page.getByRole('log').locator('li.bubble.out').filter({ hasText: 'We have news about your refund.' });

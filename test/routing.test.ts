@@ -118,6 +118,7 @@ describe('window-aware routing', () => {
       [{ route: 'auto', fallback: { templateName: 'order_update', language: 'de_DE' } }, 404, 'template_not_found', 'fallback.templateName'],
       [{ route: 'auto', fallback: { templateId: 'tpl_nope' } }, 404, 'template_not_found', 'fallback.templateId'],
       [{ route: 'auto', fallback: {} }, 400, 'parameter_missing', 'fallback.templateId'],
+      [{ route: 'auto', fallback: { templateId: fallbackTemplate.id, variables: { first_name: 'Ana' } } }, 400, 'variables_invalid', 'fallback.variables'],
     ];
     clock.set(Date.now());
     await h.customerWrites('+16505580006');

@@ -89,7 +89,7 @@ async function prepareFallback(templates: TemplateService, auth: AuthContext, f:
   if (f.templateId !== undefined && f.language !== undefined) throw new TidingsError('parameter_invalid', 'language goes with templateName; a templateId names one language already.', { param: 'fallback.language' });
   try {
     const id = f.templateId ?? (await templates.idByName(auth.accountId, f.templateName!, f.language!, 'templateName'));
-    const t = await templates.prepareSend(auth.accountId, id, f.variables, f.buttons);
+    const t = await templates.prepareSend(auth.accountId, id, f.variables, f.buttons, { complete: true });
     const header = t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
     return {
       payload: {

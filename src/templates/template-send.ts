@@ -27,7 +27,7 @@ export const PARAM_VALUE_MAX = 1024;
  *   lacks, a placeholder given twice (by index and by name), or a value that is empty, too long, or
  *   contains newlines, tabs or more than 4 consecutive spaces (docs/platform.md §1.2).
  */
-export function fillTemplate(template: Template, variables: Record<string, string> = {}): TemplateValues {
+export function fillTemplate(template: Template, variables: Record<string, string> = {}, options: { complete?: boolean } = {}): TemplateValues {
   const count = placeholderCount(template.body);
   const headerHasPlaceholder = template.header?.type === 'text' && placeholders(template.header.text).length > 0;
   const byName = new Map(template.variables.map((v, i) => [v.name, i] as const).filter(([name]) => name !== undefined));
@@ -52,6 +52,11 @@ export function fillTemplate(template: Template, variables: Record<string, strin
     given.set(index, { key, value });
   }
 
+  if (options.complete) {
+    // A fallback goes out unattended: an example's value ("Maria") would reach a real customer.
+    const missing = [...(headerHasPlaceholder && header === null ? ['header'] : []), ...Array.from({ length: count }, (_, i) => i).filter((i) => !given.has(i)).map((i) => template.variables[i]?.name ?? String(i + 1))];
+    if (missing.length > 0) throw new TidingsError('variables_invalid', `Give every placeholder a value (the examples are not sent for a fallback): missing ${missing.map((m) => `"${m}"`).join(', ')}.`, { param: 'variables' });
+  }
   const body = Array.from({ length: count }, (_, i) => given.get(i)?.value ?? template.variables[i]?.example ?? '');
   if (headerHasPlaceholder && header === null) header = template.header?.type === 'text' ? (template.header.example ?? null) : null;
   return { header, body };

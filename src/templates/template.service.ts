@@ -111,11 +111,12 @@ export class TemplateService {
    * test keys using live ones; approved; still UTILITY), its placeholders filled (given values
    * first, the examples for the rest, template-send.ts), its buttons' values (never examples) and
    * a media header's file.
+   * @param options.complete every placeholder must be given (a routed send's fallback).
    * @throws TidingsError template_not_found (404), template_not_approved,
    *   template_category_not_allowed (409), variables_invalid (400), media_not_found (404, the
    *   header's file is gone).
    */
-  async prepareSend(accountId: string, templateId: string, variables: Record<string, string> | undefined, buttonInputs?: Record<string, ButtonInput>): Promise<TemplateSendContent> {
+  async prepareSend(accountId: string, templateId: string, variables: Record<string, string> | undefined, buttonInputs?: Record<string, ButtonInput>, options: { complete?: boolean } = {}): Promise<TemplateSendContent> {
     const cached = await this.#forSends.get(templateId, () => repo.findTemplateById(this.#o.store.read, templateId));
     const row = cached && cached.account_id === accountId && cached.deleted_at === null ? cached : undefined;
     if (!row) throw await notFoundForSend(this.#o.store.read, accountId, templateId, iso(this.#o.clock.now()));
@@ -126,7 +127,7 @@ export class TemplateService {
       throw new TidingsError('template_category_not_allowed', `The platform re-categorised template ${templateId} as ${row.category}; only utility templates can be sent.`, { param: 'templateId' });
     }
     const template = toTemplate(row);
-    const values = fillTemplate(template, variables);
+    const values = fillTemplate(template, variables, options);
     const buttons = fillButtons(template, buttonInputs);
     let header: TemplateSendContent['header'] = null;
     if (values.header !== null) header = { type: 'text', text: values.header };
