@@ -4,6 +4,7 @@
  * TIDINGS_TEST_DB: `sqlite` (a fresh file) or `postgres` (a fresh schema in the `test` database, with
  * rate limits in Redis). Nothing is mocked.
  */
+import './serializers.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
