@@ -50,16 +50,32 @@ function ramTmpdir() {
   }
 }
 
+/** Whether process `pid` is running. */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
 /**
- * Drops the schemas test harnesses create in the PostgreSQL `test` database (`t_…` and their
- * pg-boss `t_…_pgboss`), one transaction each (one would run out of lock slots).
+ * Drops the schemas test harnesses create in the PostgreSQL `test` database (`t<run>_<pid>_…` and
+ * their pg-boss `…_pgboss`, test/harness.ts) of this run and of runs no longer running (a run by
+ * hand: `t_<pid>_…`, by its file's process), one transaction each (one would run out of lock
+ * slots). Another run against the same server keeps its own.
  */
 async function dropTestSchemas() {
   const client = new pg.Client({ connectionString: process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
   try {
     await client.connect();
-    const { rows } = await client.query("select nspname from pg_namespace where nspname like 't\\_%'");
-    for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
+    const { rows } = await client.query("select nspname from pg_namespace where nspname ~ '^t[0-9]*_[0-9]+_'");
+    for (const { nspname } of rows) {
+      const [, run, pid] = nspname.match(/^t(\d*)_(\d+)_/);
+      const owner = Number(run || pid);
+      if (owner === process.pid || !alive(owner)) await client.query(`drop schema if exists "${nspname}" cascade`);
+    }
   } catch (err) {
     console.error(`could not drop the test schemas: ${err.message}`);
   } finally {
@@ -101,6 +117,7 @@ function runJob(j, tmpdir) {
     env: {
       ...process.env,
       TIDINGS_TEST_DB: j.dialect,
+      TIDINGS_TEST_RUN: String(process.pid),
       ...(tmpdir ? { TMPDIR: tmpdir } : {}),
       // Another Node's files find it first on PATH too (for the `node` and `npm` their tests start).
       ...(j.node !== process.execPath ? { PATH: `${path.dirname(j.node)}${path.delimiter}${process.env.PATH}` } : {}),
