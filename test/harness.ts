@@ -4,6 +4,7 @@
  * TIDINGS_TEST_DB: `sqlite` (a fresh file) or `postgres` (a fresh schema in the `test` database, with
  * rate limits in Redis). Nothing is mocked.
  */
+import './serializers.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,10 @@ export function fieldOf(body: any): string {
 /** A fresh, empty database: a SQLite file path or a PostgreSQL URL whose search_path is a new schema. */
 export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (DIALECT === 'sqlite') return { env: {}, drop: async () => {} };
-  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  // `t<run>_<pid>_<random>`, <run> being scripts/test.mjs's process id (TIDINGS_TEST_RUN): a run
+  // drops its own schemas and those of runs that are gone, never those of another run going on
+  // against the same server. A file run by hand makes `t_<pid>_…`, dropped by the next run.
+  const schema = `t${process.env.TIDINGS_TEST_RUN ?? ''}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: PG_BASE_URL });
   await client.connect();
   await client.query(`create schema "${schema}"`);
@@ -58,7 +62,7 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   const url = `${PG_BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema} -c synchronous_commit=off`)}`;
   return {
     env: { DATABASE_URL: url, REDIS_URL: `${REDIS_URL}` },
-    // Schemas are dropped by scripts/test.mjs before and after the run, not here: a schema dropped
+    // Schemas are dropped by scripts/test.mjs (the name says which run made one), not here: a schema dropped
     // while another test's migrator reads the catalog fails that migration ("schema … does not
     // exist", Kysely's introspection reads every schema).
     async drop() {},

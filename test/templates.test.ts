@@ -253,7 +253,9 @@ describe('templates', () => {
 
 describe('template list paging', () => {
   it('walks 250 templates page by page, each exactly once, newest change first; filters by status and updatedAfter', async () => {
-    const h = await startHarness({ simulator: { review: 'manual' } });
+    // No latency on Graph calls: 250 submissions one after the other would wait 37.5 s for it
+    // (150 ms each, the simulator's default), and the paging reads nothing of the platform's.
+    const h = await startHarness({ simulator: { review: 'manual', latencyMs: 0 } });
     try {
       const { key } = await h.deps.keys.createKey({ accountId: h.account.id, mode: 'live', rateLimit: 10_000 });
       const ids: string[] = [];
