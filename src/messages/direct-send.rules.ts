@@ -1,5 +1,5 @@
 /**
- * Which messages Direct Send can carry (docs/platform.md §9.2, Meta's Direct Send
+ * Which messages Direct Send can carry (docs/platform.md §5.1, Meta's Direct Send
  * "supported-features-and-limits", a 2026 beta): utility `text` and `interactive` reply buttons or
  * a CTA URL button, with a body of at most 1,024 characters, a header and a footer of at most 60,
  * button labels of at most 20, at most 10 buttons of which at most 2 CTA. Not lists, media,

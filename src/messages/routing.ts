@@ -11,7 +11,7 @@ import type { TemplateService } from '../templates/template.service.js';
 import { directSendRefusal } from './direct-send.rules.js';
 import type { RouteFallback, SendWarning } from './routing.schemas.js';
 
-/** The platform's time to live of a template without its own (docs/platform.md §9.3: 30 days for utility), seconds. */
+/** The platform's time to live of a template without its own (docs/platform.md §5.2: 30 days for utility), seconds. */
 export const PLATFORM_DEFAULT_TTL_S = 30 * 24 * 60 * 60;
 
 /** A routed send's fallback template, ready to send (held in its queue entry's payload). */

@@ -87,7 +87,7 @@ export interface OutboundMessage {
    */
   callbackData?: string;
   /**
-   * Send it through Direct Send (a platform beta, docs/platform.md §9.2): a utility text or
+   * Send it through Direct Send (a platform beta, docs/platform.md §5.1): a utility text or
    * interactive message outside the customer service window, without a pre-approved template.
    * Goes out as `"category": "utility"` with `ttl_seconds` (30–43,200: how long the platform tries
    * to deliver it). Refused with 100 ("Direct Send isn't enabled for this account") or 139200
@@ -201,7 +201,7 @@ export interface Platform {
   editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void>;
   /**
    * Sets a template's time to live (`POST /{template-id}` `{message_send_ttl_seconds}`, docs/platform.md
-   * §9.3): allowed on an approved template, with no new review. @throws PlatformError (100 out of range)
+   * §5.2): allowed on an approved template, with no new review. @throws PlatformError (100 out of range)
    */
   setTemplateTimeToLive(account: SenderCredentials, platformTemplateId: string, seconds: number): Promise<void>;
   /** A template by its platform id (`GET /{template-id}`), e.g. one the platform generated for a Direct Send. @throws PlatformError */

@@ -1,4 +1,4 @@
-/** Templates as the platform sees them (platform.ts re-exports these; docs/platform.md §2, §9.3). */
+/** Templates as the platform sees them (platform.ts re-exports these; docs/platform.md §2, §5.2). */
 
 /** A template as submitted for review (docs/platform.md §2.1): positional placeholders only. */
 export interface TemplateSubmission {
@@ -20,7 +20,7 @@ export interface TemplateSubmission {
    */
   buttons?: TemplateSubmissionButton[];
   /**
-   * The platform's `message_send_ttl_seconds` (docs/platform.md §9.3: utility 30–43,200 s): how long
+   * The platform's `message_send_ttl_seconds` (docs/platform.md §5.2: utility 30–43,200 s): how long
    * it tries to deliver each send of the template. Absent or null: the platform's default (30 days).
    */
   timeToLive?: number | null;

@@ -258,7 +258,7 @@ export class TemplateService {
   }
 
   /**
-   * Sets the time to live of a template the platform holds (docs/platform.md §9.3): at the platform
+   * Sets the time to live of a template the platform holds (docs/platform.md §5.2): at the platform
    * first, then here. Null cannot go back to the platform's default there: refused.
    * @throws TidingsError parameter_invalid; PlatformError
    */

@@ -27,7 +27,7 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
     ...(isBsuid(message.to) ? { recipient: message.to } : { to: message.to }),
   };
   if (message.replyToWamid) body.context = { message_id: message.replyToWamid };
-  // Direct Send (docs/platform.md §9.2): the category beside an ordinary send, its TTL below it.
+  // Direct Send (docs/platform.md §5.1): the category beside an ordinary send, its TTL below it.
   if (message.directSend) Object.assign(body, { category: 'utility', ttl_seconds: message.directSend.ttlSeconds });
   const content = message.content;
   switch (content.type) {
@@ -232,7 +232,7 @@ export class CloudApiPlatform implements Platform {
   }
 
   async setTemplateTimeToLive(account: SenderCredentials, platformTemplateId: string, seconds: number): Promise<void> {
-    // template-edit-request.json's call with only the time to live (docs/platform.md §2.4, §9.3).
+    // template-edit-request.json's call with only the time to live (docs/platform.md §2.4, §5.2).
     await this.#graph.postJson(`/${platformTemplateId}`, account.accessToken, { message_send_ttl_seconds: seconds });
   }
 
