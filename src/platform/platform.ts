@@ -200,8 +200,8 @@ export interface Platform {
   /** Replaces a template's components and sends it back to review (docs/platform.md §2.4). @throws PlatformError */
   editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void>;
   /**
-   * Sets a template's time to live (`POST /{template-id}` `{message_send_ttl_seconds}`, docs/platform.md
-   * §5.2): allowed on an approved template, with no new review. @throws PlatformError (100 out of range)
+   * Sets a template's time to live (docs/platform.md §5.2: `POST /{template-id}` with
+   * `{message_send_ttl_seconds}`), on an approved template too. @throws PlatformError (100 out of range)
    */
   setTemplateTimeToLive(account: SenderCredentials, platformTemplateId: string, seconds: number): Promise<void>;
   /** A template by its platform id (`GET /{template-id}`), e.g. one the platform generated for a Direct Send. @throws PlatformError */
