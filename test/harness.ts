@@ -145,7 +145,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const stop = async (s: { deps: Deps; app: FastifyInstance }) => {
     s.deps.lifecycle.draining = true;
-    await s.app.close();
+    // A keep-alive connection busy when the close begins (the simulator posting a webhook, which
+    // it retries while the service answers 503) stays open after its answer until Fastify's
+    // keepAliveTimeout, 72 s, and the close waits for it. Each is closed once idle, as the
+    // process's exit would: requests under way are still answered.
+    const idle = setInterval(() => s.app.server.closeIdleConnections(), 20);
+    try {
+      await s.app.close();
+    } finally {
+      clearInterval(idle);
+    }
     await s.deps.close();
   };
   let simAddress: string;
