@@ -82,13 +82,25 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
   const api = (p: string, key: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) => json(`${tidings.url}/v1${p}`, method, body, { 'x-api-key': key, ...headers });
   try {
     // The simulator: top-tier numbers, statuses only when the benchmark posts them (d).
-    await json(`${sim}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', reviewDelayMs: 100 });
+    // Reviews a second after each create: with 100 ms, on a loaded machine the approval webhook
+    // came before Tidings had stored the template's platform id (it commits after the platform's
+    // answer), the intake dropped it as naming no template it knew, and the template stayed
+    // `processing` for good (seen 2026-11-26; src/templates/template-reviews.ts `apply`).
+    await json(`${sim}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', reviewDelayMs: 1000 });
+    /** Waits until Tidings shows the template approved. @throws Error after 60 s, rather than wait for ever. */
+    const approved = async (key: string, id: string) => {
+      for (const deadline = Date.now() + 60_000; ; await sleep(100)) {
+        const t = await api(`/templates/${id}`, key);
+        if (t.status === 'approved') return;
+        if (Date.now() > deadline) throw new Error(`template ${id} (${t.name}) is still ${t.status} at Tidings 60 s after it was created: compare with the simulator's GET /_simulator/state`);
+      }
+    };
     const templates: string[] = [];
     for (const s of senders) {
       const t = await api('/templates/', s.key, 'POST', { name: 'bench_shipped', category: 'UTILITY', language: 'en_US', body: 'Your order {{1}} shipped.', variables: [{ example: 'A-1' }] }, { 'idempotency-key': 'bench-template' });
       templates.push(t.id);
     }
-    for (const [i, s] of senders.entries()) while ((await api(`/templates/${templates[i]}`, s.key)).status !== 'approved') await sleep(100);
+    for (const [i, s] of senders.entries()) await approved(s.key, templates[i]!);
     // (e)'s fallback: an approved utility template of each account, created through the API.
     const fallbacks: string[] = [];
     if (ROUTED_CLOSED || ROUTED_OPEN) {
@@ -96,7 +108,7 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
         const t = await api('/templates/', s.key, 'POST', { name: 'bench_window_closed', category: 'UTILITY', language: 'en_US', body: 'We tried to reach you about order {{1}}: reply to see it.', variables: [{ example: 'A-1' }] }, { 'idempotency-key': 'bench-fallback' });
         fallbacks.push(t.id);
       }
-      for (const [i, s] of senders.entries()) while ((await api(`/templates/${fallbacks[i]}`, s.key)).status !== 'approved') await sleep(100);
+      for (const [i, s] of senders.entries()) await approved(s.key, fallbacks[i]!);
     }
     const queued = async () => (await Promise.all(senders.map((s) => api('/phone_numbers', s.key)))).reduce((n, r) => n + r.data.find((x: any) => x.sender).queued, 0);
     const drained = async () => {
@@ -192,7 +204,7 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
     for (const d of drains) {
       const perMessage = (x: number) => (d.taken ? x / d.taken : NaN);
       const tables = d.tables
-        ? `; its schema's tables per message: rows read ${perMessage(d.tables.read).toFixed(1)}, inserted ${perMessage(d.tables.inserted).toFixed(2)}, updated ${perMessage(d.tables.updated).toFixed(2)} (messages ${perMessage(d.tables.messagesUpdated).toFixed(2)}), deleted ${perMessage(d.tables.deleted).toFixed(2)}`
+        ? `; its schema's tables per message: rows read ${perMessage(d.tables.read).toFixed(1)} (${[...d.tables.readBy].sort((x, y) => y[1] - x[1]).slice(0, 4).map(([t, n]) => `${t} ${perMessage(n).toFixed(1)}`).join(', ')}), inserted ${perMessage(d.tables.inserted).toFixed(2)}, updated ${perMessage(d.tables.updated).toFixed(2)} (messages ${perMessage(d.tables.messagesUpdated).toFixed(2)}), deleted ${perMessage(d.tables.deleted).toFixed(2)}`
         : '';
       const vsB = !d.name.startsWith('(b)') && bRuns.length > 0 ? `; ÷ (b) ${bRuns.map((b) => (d.rate / b.rate).toFixed(2)).join(' / ')}${bRuns.length > 1 ? ' (before / after)' : ''}` : '';
       notes.push(
@@ -213,16 +225,20 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
       const before = await stats();
       const fromUs = Number(process.hrtime.bigint() / 1000n);
       await maintenance(0);
-      // From the first sample that saw a send taken to the last one before the queues were empty
-      // (every 250 ms).
+      // From the first sample that saw a send taken to the last one, every 250 ms, until the
+      // simulator took all of them. Only the simulator is asked meanwhile: counting the queues
+      // (GET /v1/phone_numbers) reads every queued entry, which would add to the drain's cost; it
+      // is asked every 5 s in case some never go (refused, failed).
       let first: { t: number; taken: number } | null = null;
       let last = { t: Date.now(), taken: before.taken };
-      while ((await queued()) > 0) {
+      for (let i = 1; ; i++) {
         const now = await stats();
         if (!first && now.taken > before.taken) first = { t: Date.now(), taken: now.taken };
         last = { t: Date.now(), taken: now.taken };
+        if (now.taken - before.taken >= fill['2xx'] || (i % 20 === 0 && (await queued()) === 0)) break;
         await sleep(250);
       }
+      await drained();
       const after = await stats();
       if (PROFILE_DIR) profileWindows.push({ dialect, name, fromUs, toUs: Number(process.hrtime.bigint() / 1000n), taken: after.taken - before.taken });
       const cost = between(probeBefore, await sample(tidings.url, METRICS_TOKEN, null));
@@ -341,15 +357,19 @@ interface TableCounts {
   updated: number;
   deleted: number;
   messagesUpdated: number;
+  /** Rows read by table. */
+  readBy: Map<string, number>;
 }
 
 /**
  * `pg_stat_user_tables` summed over `schema`'s tables (the run's own schema: the database `test` is
- * shared with other work, so `pg_stat_database` would count theirs too). Backends report their
- * counts when they go idle, at most once a second, hence the wait.
+ * shared with other work, so `pg_stat_database` would count theirs too). A backend reports its
+ * counts when it goes idle, at most once a second, and one that reported less than a second
+ * before goes on holding them for up to 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL), hence the
+ * wait: without it, the fill's reads were counted in the drain.
  */
 async function schemaTableStats(pgUrl: string, schema: string): Promise<TableCounts> {
-  await sleep(1200);
+  await sleep(11_000);
   const c = new pg.Client({ connectionString: pgUrl });
   await c.connect();
   try {
@@ -360,15 +380,17 @@ async function schemaTableStats(pgUrl: string, schema: string): Promise<TableCou
          from pg_stat_user_tables where schemaname = $1`,
       [schema],
     );
+    const by = await c.query('select relname, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n from pg_stat_user_tables where schemaname = $1', [schema]);
     const r = rows[0];
-    return { read: Number(r.read), inserted: Number(r.ins), updated: Number(r.upd), deleted: Number(r.del), messagesUpdated: Number(r.msg_upd) };
+    return { read: Number(r.read), inserted: Number(r.ins), updated: Number(r.upd), deleted: Number(r.del), messagesUpdated: Number(r.msg_upd), readBy: new Map(by.rows.map((x) => [x.relname as string, Number(x.n)])) };
   } finally {
     await c.end();
   }
 }
 
 function tableDelta(a: TableCounts, b: TableCounts): TableCounts {
-  return { read: b.read - a.read, inserted: b.inserted - a.inserted, updated: b.updated - a.updated, deleted: b.deleted - a.deleted, messagesUpdated: b.messagesUpdated - a.messagesUpdated };
+  const readBy = new Map([...b.readBy].map(([t, n]) => [t, n - (a.readBy.get(t) ?? 0)] as const).filter(([, n]) => n > 0));
+  return { read: b.read - a.read, inserted: b.inserted - a.inserted, updated: b.updated - a.updated, deleted: b.deleted - a.deleted, messagesUpdated: b.messagesUpdated - a.messagesUpdated, readBy };
 }
 
 async function main(): Promise<void> {
