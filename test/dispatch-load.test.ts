@@ -71,7 +71,9 @@ describe('dispatch under load', () => {
       const times = await eventually(async () => {
         const t = [...h.sim.state.messages.values()].filter((m) => m.phoneNumberId === account.phoneNumberId).map((m) => m.createdAt);
         return t.length >= 3000 && t.sort((a, b) => a - b);
-      }, 90_000);
+        // 37.5 s of sending at the tier; the bound only says when to give up (a loaded CI machine
+        // has taken over 90 s), the pace itself is asserted below.
+      }, 240_000);
       assert.equal(h.sim.state.sendStats.refused.get(130429) ?? 0, refusedBefore, 'the platform never answered 130429');
       const drainedInS = (times.at(-1)! - times[0]!) / 1000;
       assert.ok(drainedInS >= 2999 / 80, `drained in ${drainedInS} s, faster than 80/s allows`);
