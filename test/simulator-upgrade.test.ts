@@ -37,7 +37,7 @@ describe('simulator: data directories from before derived tokens', () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       try {
-        await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 20_000);
+        await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 60_000);
         const inbound = await fetch(`http://127.0.0.1:${simPort}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '+16505557000', to: account.phoneNumbers[0]!.phoneNumberId, text: 'hi' }) });
         assert.equal(((await inbound.json()) as { webhook: string }).webhook, 'delivered');
         const send = await fetch(`http://127.0.0.1:${port}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ to: '+16505557000', type: 'text', text: 'still here' }) });
