@@ -1,10 +1,7 @@
 /**
- * Where a V8 CPU profile's time went (`node --import tsx bench/profile-summary.ts FILE.cpuprofile
- * [TOP] [FROM_US TO_US]`): the share of samples by function (self time), and by the package or part
- * of Tidings the function belongs to, so "where the time goes" can be read without opening Chrome
- * DevTools. FROM_US and TO_US keep only the samples taken in that window, in the profile's clock
- * (microseconds of the system's monotonic clock, which is `process.hrtime` in every process on the
- * machine: bench/dispatch.ts writes its drains' windows so, `drains.json` beside the profiles).
+ * Where a V8 CPU profile's time went (`node --import tsx bench/profile-summary.ts FILE.cpuprofile`):
+ * the share of samples by function (self time), and by the package or part of Tidings the function
+ * belongs to, so "where the time goes" can be read without opening Chrome DevTools.
  */
 import fs from 'node:fs';
 
@@ -25,18 +22,12 @@ function area(url: string, name: string): string {
   return url;
 }
 
-export function summarise(file: string, top = 25, window?: { fromUs: number; toUs: number }): string {
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; startTime: number; timeDeltas: number[] };
+export function summarise(file: string, top = 25): string {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[] };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  let t = profile.startTime;
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    t += profile.timeDeltas[i] ?? 0;
-    if (window && (t < window.fromUs || t > window.toUs)) return;
-    self.set(id, (self.get(id) ?? 0) + 1);
-    total++;
-  });
+  for (const id of profile.samples) self.set(id, (self.get(id) ?? 0) + 1);
+  const total = profile.samples.length;
   const functions = new Map<string, number>();
   const areas = new Map<string, number>();
   for (const [id, n] of self) {
@@ -48,11 +39,7 @@ export function summarise(file: string, top = 25, window?: { fromUs: number; toU
   }
   const pct = (n: number) => `${((100 * n) / total).toFixed(1)} %`;
   const rows = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, top).map(([k, n]) => `${pct(n).padStart(7)}  ${k}`);
-  const span = window ? ` in ${((window.toUs - window.fromUs) / 1e6).toFixed(1)} s` : '';
-  return [`${total} samples${span}`, '', 'By area:', ...rows(areas), '', 'By function (self time):', ...rows(functions)].join('\n');
+  return [`${total} samples`, '', 'By area:', ...rows(areas), '', 'By function (self time):', ...rows(functions)].join('\n');
 }
 
-if (process.argv[2]) {
-  const [from, to] = [process.argv[4], process.argv[5]];
-  console.log(summarise(process.argv[2], Number(process.argv[3] ?? 25), from && to ? { fromUs: Number(from), toUs: Number(to) } : undefined));
-}
+if (process.argv[2]) console.log(summarise(process.argv[2], Number(process.argv[3] ?? 25)));
