@@ -5,7 +5,7 @@ import { Deleted } from '../http/schemas.js';
 import { ListTemplatesQuery, Template, TemplateIdParams, TemplateInput, TemplateList, TemplateUpdate, ValidationResult } from './template.schemas.js';
 import type { TemplateService } from './template.service.js';
 import type { TemplateHistory } from './template-history.js';
-import { TemplateChange, TemplateHistoryPage, TemplateHistoryQuery } from './template-history.schemas.js';
+import { TemplateHistoryPage, TemplateHistoryQuery } from './template-history.schemas.js';
 
 const read = { scope: 'templates:read', modes: 'any' } as const;
 /** Templates live at the platform: test keys may read and validate them, not change them. */
