@@ -82,7 +82,7 @@ describe('template reconciliation and library', () => {
     const repaired = (await h.api('GET', `/v1/templates/${t.id}`)).body;
     assert.deepEqual([repaired.status, repaired.quality], ['paused', 'RED']);
     const entries = (await h.api('GET', `/v1/templates/${t.id}/history`)).body.data as { type: string; source: string }[];
-    assert.deepEqual(entries.slice(0, 2).map((e) => [e.type, e.source]), [['paused', 'reconciliation'], ['quality_updated', 'reconciliation']]);
+    assert.deepEqual(entries.slice(0, 2).map((e) => [e.type, e.source]), [['quality_updated', 'reconciliation'], ['paused', 'reconciliation']]);
     await eventually(async () => receiver.received.find((r) => r.type === 'template.paused'));
     // Deleted in WhatsApp Manager: gone here too after the next reconciliation.
     h.sim.state.templates.delete(platformId);
