@@ -19,6 +19,7 @@ import { m0012_contact_search } from './migrations/0012_contact_search.js';
 import { m0013_retention } from './migrations/0013_retention.js';
 import { m0014_batches } from './migrations/0014_batches.js';
 import { m0015_routing } from './migrations/0015_routing.js';
+import { m0016_template_lifecycle } from './migrations/0016_template_lifecycle.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013_retention': m0013_retention,
   '0014_batches': m0014_batches,
   '0015_routing': m0015_routing,
+  '0016_template_lifecycle': m0016_template_lifecycle,
 };
 
 export const migrationProvider: MigrationProvider = {

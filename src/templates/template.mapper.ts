@@ -4,7 +4,7 @@ import type { PlatformTemplate, TemplateSubmission } from '../platform/platform.
 import type { TemplateRow } from './template.repository.js';
 import type { TemplateButton } from './template-buttons.rules.js';
 import type { TemplateHeader, TemplateVariable } from './template.rules.js';
-import type { Template } from './template.schemas.js';
+import { TEMPLATE_QUALITIES, type Template, type TemplateQuality } from './template.schemas.js';
 import type { NewEvent } from '../events/event.service.js';
 import type { PlatformTemplateUpdate } from '../platform/updates.js';
 
@@ -64,12 +64,26 @@ export function buttonsOf(row: Pick<TemplateRow, 'buttons'>): TemplateButton[] {
   return row.buttons ? (JSON.parse(row.buttons) as TemplateButton[]) : [];
 }
 
+/** The API's category of a stored one (the platform's three; anything else reads as UTILITY's opposite, MARKETING). */
+export function categoryOf(category: string): Template['category'] {
+  return category === 'UTILITY' || category === 'AUTHENTICATION' ? category : 'MARKETING';
+}
+
+/** The API's quality of a stored score (an unknown word reads as UNKNOWN). */
+export function qualityOf(score: string | null | undefined): TemplateQuality {
+  return (TEMPLATE_QUALITIES as readonly string[]).includes(score ?? '') ? (score as TemplateQuality) : 'UNKNOWN';
+}
+
+function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
 export function toTemplate(row: TemplateRow): Template {
   return {
     id: row.id,
     name: row.name,
     status: row.status,
-    category: row.category === 'MARKETING' ? 'MARKETING' : 'UTILITY',
+    category: categoryOf(row.category),
     language: row.language,
     body: row.body,
     variables: JSON.parse(row.variables) as TemplateVariable[],
@@ -78,6 +92,13 @@ export function toTemplate(row: TemplateRow): Template {
     buttons: buttonsOf(row),
     timeToLive: row.time_to_live,
     source: row.source,
+    quality: qualityOf(row.quality),
+    pause: parseJson(row.pause),
+    flag: parseJson(row.flag),
+    previousCategory: row.previous_category,
+    categoryUpdate: parseJson(row.category_update),
+    libraryTemplateName: row.library_template_name,
+    libraryInputs: parseJson(row.library_inputs),
     rejectionReason: row.status === 'rejected' ? row.rejection_reason : null,
     approvedAt: row.approved_at,
     createdAt: row.created_at,

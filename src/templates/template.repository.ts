@@ -12,6 +12,9 @@ import type { PlatformTemplateDetail } from '../platform/platform.js';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 
+/** The lifecycle columns of a template the platform has said nothing more of. */
+export const FRESH_LIFECYCLE = { quality: 'UNKNOWN', pause: null, flag: null, category_update: null, previous_category: null, library_template_name: null, library_inputs: null } as const;
+
 /** The content columns of a template (name, language, body, variables, header, footer, buttons). */
 export function contentColumns(content: Omit<TemplateContent, 'category' | 'timeToLive'>): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
   return {
@@ -42,6 +45,7 @@ export async function insertTemplate(tx: Tx, t: { id: string; accountId: string;
     deleted_at: null,
     time_to_live: t.content.timeToLive ?? null,
     source: 'tidings',
+    ...FRESH_LIFECYCLE,
   };
   await tx.insertInto('templates').values(row).execute();
   tx.changed('templates', row.id);
@@ -75,6 +79,7 @@ export async function insertGenerated(tx: Tx, t: { id: string; accountId: string
     deleted_at: null,
     time_to_live: null,
     source: 'generated',
+    ...FRESH_LIFECYCLE,
   };
   const result = await tx.insertInto('templates').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
   const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -146,20 +151,28 @@ export interface TemplateListQuery {
   after?: { updated_at: string; id: string };
   status?: TemplateRow['status'];
   updatedAfter?: string;
+  /** A category, or `any`; UTILITY when left out. */
+  category?: string;
+  quality?: string;
+  source?: TemplateRow['source'];
+  name?: string;
 }
 
-/** Utility templates (marketing omitted), newest change first, at most `limit`. */
+/** Templates of a category (utility unless asked otherwise), newest change first, at most `limit`. */
 export function listTemplates(db: Reader, q: TemplateListQuery): Promise<TemplateRow[]> {
   let query = db
     .selectFrom('templates')
     .selectAll()
     .where('account_id', '=', q.accountId)
     .where('deleted_at', 'is', null)
-    .where('category', '=', 'UTILITY')
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit);
+  if (q.category !== 'any') query = query.where('category', '=', q.category ?? 'UTILITY');
   if (q.status) query = query.where('status', '=', q.status);
+  if (q.quality) query = query.where('quality', '=', q.quality);
+  if (q.source) query = query.where('source', '=', q.source);
+  if (q.name) query = query.where('name', '=', q.name);
   if (q.updatedAfter) query = query.where('updated_at', '>', q.updatedAfter);
   if (q.after) query = query.where(afterCursor('updated_at', { value: q.after.updated_at, id: q.after.id }));
   return query.execute();

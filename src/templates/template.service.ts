@@ -150,7 +150,7 @@ export class TemplateService {
       // Only a template this list can show (a utility one) marks a place in it.
       cursor: async (id) => {
         const row = await repo.findTemplate(db, auth.accountId, id);
-        return row?.category === 'UTILITY' ? row : undefined;
+        return row && (q.category === 'any' || row.category === (q.category ?? 'UTILITY')) ? row : undefined;
       },
       page: (limit, after) =>
         repo.listTemplates(db, {
@@ -159,6 +159,10 @@ export class TemplateService {
           ...(after ? { after } : {}),
           ...(q.status ? { status: q.status } : {}),
           ...(q.updatedAfter ? { updatedAfter: new Date(q.updatedAfter).toISOString() } : {}),
+          ...(q.category ? { category: q.category } : {}),
+          ...(q.quality ? { quality: q.quality } : {}),
+          ...(q.source ? { source: q.source } : {}),
+          ...(q.name ? { name: q.name } : {}),
         }),
       map: toTemplate,
       noun: 'template',

@@ -8,7 +8,8 @@ export interface TemplatesTable {
   language: string;
   /** Current category: UTILITY, or MARKETING after the platform re-categorised it. */
   category: string;
-  status: 'pending' | 'processing' | 'approved' | 'rejected';
+  /** `paused` and `disabled` mirror the platform's PAUSED and DISABLED (docs/platform.md §2.8). */
+  status: 'pending' | 'processing' | 'approved' | 'rejected' | 'paused' | 'disabled';
   body: string;
   /** JSON array of `{ example, name? }`. */
   variables: string;
@@ -29,8 +30,39 @@ export interface TemplatesTable {
   buttons: string | null;
   /** The platform's `message_send_ttl_seconds`, seconds; null for its default (30 days for utility). */
   time_to_live: Generated<number | null>;
-  /** `tidings` (made here) or `generated` (made by the platform for a Direct Send; read-only). */
-  source: Generated<'tidings' | 'generated'>;
+  /** `tidings` (made here), `generated` (made by the platform for a Direct Send; read-only) or `platform` (made outside Tidings, imported by reconciliation). */
+  source: Generated<'tidings' | 'generated' | 'platform'>;
+  /** The platform's quality score: GREEN, YELLOW, RED or UNKNOWN. */
+  quality: Generated<string>;
+  /** JSON `{ pausedAt, title, description }` while the platform holds it paused; else null. */
+  pause: Generated<string | null>;
+  /** JSON `{ flaggedAt, disableDate }` while the platform has flagged it for disabling; else null. */
+  flag: Generated<string | null>;
+  /** JSON `{ category, effectiveAt, noticedAt }`: a category change the platform announced; null once made. */
+  category_update: Generated<string | null>;
+  /** The category before the platform last changed it; null when it never did. */
+  previous_category: Generated<string | null>;
+  /** The Template Library entry it was made from (docs/platform.md §9.3), or null. */
+  library_template_name: Generated<string | null>;
+  /** JSON of the library inputs given at create (`{ body?, buttons? }`), or null. */
+  library_inputs: Generated<string | null>;
+}
+
+/** One change in a template's life (GET /v1/templates/{id}/history). */
+export interface TemplateChangesTable {
+  /** `tch_` id; sorts by creation. */
+  id: string;
+  template_id: string;
+  account_id: string;
+  at: string;
+  /** created, edited, submitted, approved, rejected, paused, unpaused, disabled, flagged, reinstated, quality_updated, category_update_scheduled, category_updated, imported, deleted, ttl_updated. */
+  type: string;
+  /** api, webhook, reconciliation or send. */
+  source: string;
+  /** JSON `{ status?: {from, to}, quality?: {from, to}, category?: {from, to} }`. */
+  changes: string;
+  /** JSON of what the platform said beside it (reason, title, description, disableDate, effectiveAt), or null. */
+  detail: string | null;
 }
 
 export interface MediaTable {

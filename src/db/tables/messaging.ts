@@ -163,6 +163,8 @@ export interface DispatchesTable {
   /** JSON `{ code, message }` of the last attempt's failure. */
   last_error: string | null;
   created_at: string;
+  /** The `tpl_` id of a paused template this entry waits for (it is woken when the template is approved again); null otherwise. */
+  held_for_template: Generated<string | null>;
 }
 
 /** The shared pace of one send lane (`live:<phone number id>`), for several processes on PostgreSQL. */
