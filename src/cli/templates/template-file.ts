@@ -100,7 +100,7 @@ export function parseTemplateFile(text: string, fileName: string): FileTemplate[
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const lineOf = (path: (string | number)[]) => nodeLine(doc, lineCounter, path);
-  const problems: Problem[] = doc.errors.map((e) => ({ line: e.linePos?.[0].line ?? 1, message: e.message.split('\n')[0]! }));
+  const problems: Problem[] = doc.errors.map((e) => ({ line: lineCounter.linePos(e.pos[0]).line, message: e.message.split('\n')[0]! }));
   const templates: FileTemplate[] = [];
   if (problems.length === 0) {
     const root = doc.contents;
@@ -111,12 +111,15 @@ export function parseTemplateFile(text: string, fileName: string): FileTemplate[
         if (key !== 'templates') problems.push({ line: lineOf([key]), field: key, message: 'unknown key; the file has only `templates:`' });
       }
       const list = (doc.toJS() as { templates: unknown[] }).templates;
+      const named: Named[] = [];
       list.forEach((raw, i) => {
         const read = readEntry(raw, (path) => lineOf(['templates', i, ...path]));
         problems.push(...read.problems);
         if (read.template) templates.push(read.template);
+        const { name, language } = (raw ?? {}) as Record<string, unknown>;
+        if (typeof name === 'string' && typeof language === 'string') named.push({ line: lineOf(['templates', i]), name, language });
       });
-      problems.push(...duplicates(templates));
+      problems.push(...duplicates(named));
     }
   }
   if (problems.length > 0) {
@@ -169,15 +172,21 @@ function headerProblems(header: NonNullable<FileEntry['header']>): [string | und
   return out;
 }
 
-/** A name and language given twice, each time after the first. */
-function duplicates(templates: FileTemplate[]): Problem[] {
+interface Named {
+  line: number;
+  name: string;
+  language: string;
+}
+
+/** A name and language given twice (by any template of the file, valid or not), each time after the first. */
+function duplicates(templates: Named[]): Problem[] {
   const seen = new Map<string, number>();
   const out: Problem[] = [];
   for (const t of templates) {
-    const key = `${t.entry.name}\u0000${t.entry.language}`;
+    const key = `${t.name}\u0000${t.language}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, t.line);
-    else out.push({ line: t.line, template: `${t.entry.name} (${t.entry.language})`, message: `given twice (first on line ${first}); a name and language identify one template` });
+    else out.push({ line: t.line, template: `${t.name} (${t.language})`, message: `given twice (first on line ${first}); a name and language identify one template` });
   }
   return out;
 }
