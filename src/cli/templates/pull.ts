@@ -5,6 +5,7 @@
  * when the templates do. Templates the platform generated for a Direct Send are left out: they
  * are read-only.
  */
+import path from 'node:path';
 import { Document, isMap, isSeq } from 'yaml';
 import type { RemoteTemplate } from './client.js';
 import { isLibrary, libraryFields } from './compare.js';
@@ -12,7 +13,8 @@ import { CONTENT_FIELDS } from './template-file.js';
 
 /** The file's opening comment: what it is, and how to plan and apply it. */
 export function fileHeader(file: string): string {
-  const name = file === '-' ? 'templates.yaml' : file;
+  // As the reader would type it from the repository's root: a path as given, unless absolute.
+  const name = file === '-' ? 'templates.yaml' : path.isAbsolute(file) ? path.basename(file) : file;
   return [
     ' WhatsApp message templates of a Tidings account, as code: written by `npx tidings templates pull`.',
     ' Edit them here (name and language identify a template), then:',

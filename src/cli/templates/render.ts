@@ -61,6 +61,7 @@ const WHY_EDIT: Record<string, string> = { pending: 'pending: edited before it i
 /** The plan for people. `file` names the file in the closing hint. */
 export function renderPlan(items: PlanItem[], file: string, s: Style): string {
   const out: string[] = [];
+  if (items.some((i) => i.changes.length > 0)) out.push(s.dim(`Changes below read from the service to the file: - at the service, + in ${file}.`), '');
   const details = (lines: string[]) => out.push(...lines.map((l) => `${INDENT}${l}`));
   for (const i of items) {
     if (i.action === 'create') out.push(s.green(`+ ${label(i)} will be created${i.file?.kind === 'library' ? ` from the Template Library (${i.file.entry.libraryTemplateName})` : ''}`));
