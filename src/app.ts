@@ -48,6 +48,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { MAX_MEDIA_BYTES } from './media/media-types.js';
 import { Media } from './media/media.schemas.js';
 import { MediaHeader, Template, TextHeader } from './templates/template.schemas.js';
+import { TemplateChange } from './templates/template-history.schemas.js';
 
 /** JSON bodies over this size are refused with 400 request_too_large (docs/api.md §D3). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -58,7 +59,7 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource];
+const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({

@@ -50,6 +50,7 @@ import { keyMismatchMessage, readSecrets, type Secrets } from './secrets.js';
 import { SUBMIT_JOB } from './templates/template-submission.js';
 import { READ_GENERATED_JOB } from './templates/generated-templates.js';
 import type { TemplateService } from './templates/template.service.js';
+import type { TemplateHistory } from './templates/template-history.js';
 
 export interface Deps {
   config: Config;
@@ -72,6 +73,8 @@ export interface Deps {
   intake: PlatformIntake;
   testMode: TestModeService;
   templates: TemplateService;
+  /** Each template's history (GET /v1/templates/{id}/history). */
+  history: TemplateHistory;
   media: MediaService;
   /** Deleting files (`DELETE /v1/media/{id}`, retention, the orphan sweep). */
   mediaDeletion: MediaDeletion;
@@ -188,6 +191,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     intake,
     testMode: messaging.testMode,
     templates: content.templates,
+    history: content.history,
     media: content.media,
     mediaDeletion: kept.deletion,
     retentionSettings: kept.settings,

@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'template_name_reserved',
   'template_not_approved',
   'template_category_not_allowed',
+  'template_paused',
+  'template_disabled',
   'outside_customer_window',
   'idempotency_key_reused',
   'idempotency_request_in_progress',

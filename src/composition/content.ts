@@ -4,9 +4,11 @@ import type { EventService } from '../events/event.service.js';
 import { MediaService } from '../media/media.service.js';
 import { LocalDirectoryStorage } from '../media/storage.js';
 import { GeneratedTemplates } from '../templates/generated-templates.js';
+import { TemplateHistory } from '../templates/template-history.js';
 import { TemplateReviews } from '../templates/template-reviews.js';
 import { TemplateSubmitter } from '../templates/template-submission.js';
 import { TemplateService } from '../templates/template.service.js';
+import { TemplateSends } from '../templates/template-sends.js';
 import type { Base } from './base.js';
 
 /** Uploaded files and templates, with the platform's reviews of templates (media and templates features). */
@@ -14,11 +16,13 @@ export async function buildContent({ config, role, store, clock, logger, platfor
   const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
   if (role === 'service') await storage.keepTemp();
   const media = new MediaService({ store, clock, platform, accounts, storage });
-  const submitter = new TemplateSubmitter({ store, platform, accounts, media, events, jobs, clock, logger, appId: config.appId });
-  const templates = new TemplateService({ store, media, submitter, clock, platform, accounts });
-  const reviews = new TemplateReviews({ store, events });
+  const history = new TemplateHistory({ store, events });
+  const submitter = new TemplateSubmitter({ store, platform, accounts, media, history, jobs, clock, logger, appId: config.appId });
+  const templates = new TemplateService({ store, media, submitter, clock, platform, accounts, history });
+  const reviews = new TemplateReviews({ store, history });
+  const templateSends = new TemplateSends({ store, media, clock });
   const generatedTemplates = new GeneratedTemplates({ store, clock, jobs, platform, accounts });
-  return { storage, media, submitter, templates, reviews, generatedTemplates };
+  return { storage, media, submitter, templates, reviews, generatedTemplates, history, templateSends };
 }
 
 

@@ -55,7 +55,14 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
     accounts,
     statuses,
     testMode,
-    resolver: new PayloadResolver({ store, media: content.media, mayTryDirectSend: (id, now) => directSend.mayTry(id, now), senderCredentials: (id) => accounts.senderCredentials(id) }),
+    resolver: new PayloadResolver({
+      store,
+      media: content.media,
+      mayTryDirectSend: (id, now) => directSend.mayTry(id, now),
+      senderCredentials: (id) => accounts.senderCredentials(id),
+      templateGate: (accountId, templateId) => content.templateSends.gate(accountId, templateId),
+    }),
+    learnTemplate: (templateId, status, now) => content.reviews.learnFromSend(templateId, status, now),
     // One process on SQLite; on PostgreSQL every process shares each number's pace.
     pacer: config.database.dialect === 'postgres' ? new DatabasePacer(store) : new MemoryPacer(),
     policy: {
@@ -69,10 +76,12 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
     },
     metrics: metrics.recorders.dispatch,
   });
-  const sender = new MessageSender({ store, clock, templates: content.templates, media: content.media, dispatcher, contacts, contactUpdates, directSend });
+  const sender = new MessageSender({ store, clock, templates: content.templateSends, media: content.media, dispatcher, contacts, contactUpdates, directSend });
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
   const batchSender = new BatchSender({ store, clock, sender });
   const batchService = new BatchService({ store });
   const cancels = new CancelService({ store, clock, events, batches });
+  // Sends queued for a paused template wait for its next status change (dispatch/template-holds.ts).
+  content.history.listen(dispatcher.holds.onTemplateStatus);
   return { contactUpdates, contacts, statuses, batches, inbound, inboundMedia, messages, testMode, dispatcher, sender, batchSender, batchService, cancels };
 }

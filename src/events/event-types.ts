@@ -12,6 +12,13 @@ export const EVENT_TYPES = [
   'template.approved',
   'template.rejected',
   'template.category_updated',
+  'template.category_update_scheduled',
+  'template.paused',
+  'template.unpaused',
+  'template.disabled',
+  'template.flagged',
+  'template.reinstated',
+  'template.quality_updated',
   'batch.completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -90,6 +90,11 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
     message: 'The platform re-categorised template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e as MARKETING; only utility templates can be sent.',
     param: 'templateId',
   },
+  template_paused: {
+    message: 'The platform paused template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e after poor customer feedback; it cannot be sent until the platform unpauses it (it says when: template.unpaused). Send another template meanwhile.',
+    param: 'templateId',
+  },
+  template_disabled: { message: 'The platform disabled template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e for good after repeated pauses; create a new template with improved content.', param: 'templateId' },
   outside_customer_window: {
     message: "No message from +16505551234 in the last 24 hours, so only a template can be sent to them (the platform's customer service window).",
     param: 'to',

@@ -47,6 +47,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   template_name_reserved: 409,
   template_not_approved: 409,
   template_category_not_allowed: 409,
+  template_paused: 409,
+  template_disabled: 409,
   outside_customer_window: 409,
   idempotency_key_reused: 409,
   idempotency_request_in_progress: 409,

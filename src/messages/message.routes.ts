@@ -66,6 +66,8 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
           'reply_target_not_found',
           'template_not_approved',
           'template_category_not_allowed',
+          'template_paused',
+          'template_disabled',
           'outside_customer_window',
         ],
         headers: SendMessageHeaders,

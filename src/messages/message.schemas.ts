@@ -145,7 +145,13 @@ export const SendTemplateMessage = Type.Object(
   {
     ...sendCommon,
     type: Type.Literal('template'),
-    templateId: Type.String({ description: 'A `tpl_` id of an approved utility template.', minLength: 1, maxLength: 1024 }),
+    templateId: Type.Optional(Type.String({ description: 'A `tpl_` id of an approved utility template. Give this, or `templateName` with `language`.', minLength: 1, maxLength: 1024 })),
+    templateName: Type.Optional(Type.String({ description: "The template's name, with `language`: the account's approved template of that name in the first language of the list that has one.", minLength: 1, maxLength: 512 })),
+    language: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 16 }), Type.Array(Type.String({ minLength: 1, maxLength: 16 }), { minItems: 1, maxItems: 10 })], {
+        description: 'With `templateName`: a language code (`en_US`), or a preference list (`["pt_BR", "pt_PT", "en_US"]`): the first language holding an approved template of that name is sent.',
+      }),
+    ),
     variables: Type.Optional(TemplateVariables),
     buttons: Type.Optional(TemplateButtonValues),
   },
@@ -158,6 +164,8 @@ export const SendTemplateMessage = Type.Object(
       { to: '+16505551234', type: 'template', templateId: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', variables: { header: 'A-1077', first_name: 'Jessica', '2': 'Friday' } },
       // A template with buttons (docs/api.md §D8): a quick reply's payload and a dynamic URL's end, by button index.
       { to: '+16505551234', type: 'template', templateId: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', variables: { '1': 'Jessica' }, buttons: { '0': { payload: 'stop-A-1077' }, '1': { urlSuffix: 'A-1077' } } },
+      // By name, with a language preference list (docs/api.md §D20).
+      { to: '+5511955551234', type: 'template', templateName: 'order_shipped', language: ['pt_BR', 'en_US'], variables: { first_name: 'Joana', '2': 'sexta-feira' } },
     ],
   },
 );

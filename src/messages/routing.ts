@@ -7,7 +7,7 @@ import type { DirectSendCapability } from '../accounts/direct-send.js';
 import type { AuthContext } from '../http/access.js';
 import { TidingsError } from '../errors.js';
 import type { OutboundContent } from '../platform/platform.js';
-import type { TemplateService } from '../templates/template.service.js';
+import type { TemplateSends } from '../templates/template-sends.js';
 import { directSendRefusal } from './direct-send.rules.js';
 import type { RouteFallback, SendWarning } from './routing.schemas.js';
 
@@ -56,7 +56,7 @@ export interface CheckedRoute {
  *   carry the message or the platform refused it for this number).
  */
 export async function checkRoute(
-  deps: { templates: TemplateService; directSend: Pick<DirectSendCapability, 'mayTry'> },
+  deps: { templates: TemplateSends; directSend: Pick<DirectSendCapability, 'mayTry'> },
   auth: AuthContext,
   body: RoutedBody & { to: string },
   content: OutboundContent,
@@ -82,7 +82,7 @@ export async function checkRoute(
 }
 
 /** The fallback's template, filled and checked sendable, by id or by name and language. */
-async function prepareFallback(templates: TemplateService, auth: AuthContext, f: RouteFallback): Promise<{ payload: FallbackPayload }> {
+async function prepareFallback(templates: TemplateSends, auth: AuthContext, f: RouteFallback): Promise<{ payload: FallbackPayload }> {
   if (f.templateId !== undefined && f.templateName !== undefined) throw new TidingsError('parameter_invalid', 'Give the fallback\'s templateId or its templateName with language, not both.', { param: 'fallback.templateName' });
   if (f.templateId === undefined && f.templateName === undefined) throw new TidingsError('parameter_missing', 'The fallback names no template: give templateId, or templateName with language.', { param: 'fallback.templateId' });
   if (f.templateName !== undefined && f.language === undefined) throw new TidingsError('parameter_missing', 'A fallback named by templateName needs its language (e.g. "en_US").', { param: 'fallback.language' });

@@ -37,6 +37,8 @@ export interface DispatchPayload {
   route?: RoutePayload;
   /** A template send's template's time to live at the platform, seconds, when it has its own. */
   timeToLive?: number;
+  /** A template send's `tpl_` id: its turn waits while the platform has the template paused (absent in payloads stored before 0016). */
+  templateId?: string;
 }
 
 /** The payload of a queue entry, as stored. */
@@ -145,6 +147,30 @@ export async function release(tx: Tx, messageId: string, change: { state: 'queue
     }))
     .where('message_id', '=', messageId)
     .execute();
+}
+
+/**
+ * Puts an entry back to wait for a paused template (`templateId`), due at `notBefore` (ISO) at the
+ * latest; `releaseHeld` wakes it sooner. Its last error says why it waits.
+ */
+export async function holdForTemplate(tx: Tx, messageId: string, templateId: string, notBefore: string, error: { code: string; message: string }): Promise<void> {
+  await tx.updateTable('dispatches').set({ state: 'queued', not_before: notBefore, held_for_template: templateId, last_error: JSON.stringify(error) }).where('message_id', '=', messageId).execute();
+}
+
+/**
+ * Makes the entries waiting for a template due at `now` (ISO): their turn then decides (sent, or
+ * failed if the template can no longer be sent). One statement, through an index holding only
+ * held entries. @returns the lanes to wake.
+ */
+export async function releaseHeld(tx: Tx, templateId: string, now: string): Promise<Lane[]> {
+  const rows = await tx
+    .updateTable('dispatches')
+    .set({ not_before: now, held_for_template: null })
+    .where('held_for_template', '=', templateId)
+    .returning(['phone_number_id', 'mode'])
+    .execute();
+  const lanes = new Map(rows.map((r) => [`${r.mode}:${r.phone_number_id}`, { phoneNumberId: r.phone_number_id, mode: r.mode }]));
+  return [...lanes.values()];
 }
 
 /** Returns claimed entries to the queue at once (a process stopping before their slots came). */

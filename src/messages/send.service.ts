@@ -20,7 +20,7 @@ import type { MediaFile } from '../media/media-file.js';
 import { CAPTION_KINDS } from '../media/media-types.js';
 import type { MediaService } from '../media/media.service.js';
 import type { OutboundContent } from '../platform/platform.js';
-import type { TemplateService } from '../templates/template.service.js';
+import type { TemplateSends } from '../templates/template-sends.js';
 import type { Dispatcher } from './dispatch/dispatcher.js';
 import { insertAcceptedAtOnce } from './accept.repository.js';
 import { toMessage } from './message.mapper.js';
@@ -45,7 +45,7 @@ export const DEFAULT_VALIDITY_PERIOD_S = 4 * 60 * 60;
 export interface MessageSenderOptions {
   store: Store;
   clock: Clock;
-  templates: TemplateService;
+  templates: TemplateSends;
   media: MediaService;
   /** Woken after the commit that queued a message. */
   dispatcher: Pick<Dispatcher, 'wake'>;
@@ -65,6 +65,8 @@ interface Prepared {
   category: string | null;
   /** A template's time to live at the platform, seconds (null: its default); null for other types. */
   timeToLive: number | null;
+  /** A template send's `tpl_` id (named by the send, or found by its name and language). */
+  templateId?: string;
 }
 
 /**
@@ -181,7 +183,7 @@ export class MessageSender {
       text: body.type === 'text' ? body.text : null,
       caption: body.type === 'media' ? (body.caption ?? null) : null,
       mediaId: body.type === 'media' ? body.mediaId : null,
-      templateId: body.type === 'template' ? body.templateId : null,
+      templateId: prepared.templateId ?? null,
       replyTo: body.replyTo ?? null,
       // A template send keeps its values as given (the Message's `variables` and `buttons`).
       content: storedContent(rich?.stored ?? (body.type === 'template' && (body.variables || body.buttons) ? JSON.stringify({ variables: body.variables ?? null, buttons: body.buttons ?? null }) : null), route?.stored ?? null),
@@ -198,6 +200,7 @@ export class MessageSender {
       ...(rich?.reactTo ? { reactTo: rich.reactTo } : {}),
       ...(route ? { route: route.payload } : {}),
       ...(prepared.timeToLive !== null ? { timeToLive: prepared.timeToLive } : {}),
+      ...(prepared.templateId ? { templateId: prepared.templateId } : {}),
     };
     const validityMs = (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000;
     const send: AcceptedSend = {
@@ -284,11 +287,29 @@ export class MessageSender {
       return { content: { type: 'media', kind: file.kind, platformMediaId: '', caption: body.caption ?? null, filename: file.kind === 'document' ? file.filename : null }, file, category: null, timeToLive: null };
     }
     if (body.type === 'template') {
-      const t = await this.#o.templates.prepareSend(auth.accountId, body.templateId, body.variables, body.buttons);
+      const templateId = await this.#templateIdOf(auth, body);
+      const t = await this.#o.templates.prepareSend(auth.accountId, templateId, body.variables, body.buttons);
       const header = t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
-      return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category, timeToLive: t.timeToLive };
+      return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category, timeToLive: t.timeToLive, templateId };
     }
     return { content: { type: 'text', body: body.text, previewUrl: false }, file: null, category: null, timeToLive: null };
+  }
+
+  /**
+   * The template a template send names: `templateId`, or `templateName` with `language` (one
+   * language or a preference list, docs/api.md §D20).
+   * @throws TidingsError parameter_missing / parameter_invalid for a send naming none or both;
+   *   template_not_found.
+   */
+  #templateIdOf(auth: AuthContext, body: Extract<SendMessageBody, { type: 'template' }>): Promise<string> {
+    if (body.templateId !== undefined && body.templateName !== undefined) throw new TidingsError('parameter_invalid', 'Give templateId, or templateName with language, not both.', { param: 'templateName' });
+    if (body.templateId !== undefined) {
+      if (body.language !== undefined) throw new TidingsError('parameter_invalid', 'language goes with templateName; a templateId names one language already.', { param: 'language' });
+      return Promise.resolve(body.templateId);
+    }
+    if (body.templateName === undefined) throw new TidingsError('parameter_missing', 'Name the template: templateId (a tpl_ id), or templateName with language.', { param: 'templateId' });
+    if (body.language === undefined) throw new TidingsError('parameter_missing', 'A template named by templateName needs its language: "en_US", or a preference list such as ["pt_BR", "pt_PT", "en_US"].', { param: 'language' });
+    return this.#o.templates.idByName(auth.accountId, body.templateName, body.language, 'templateName');
   }
 }
 

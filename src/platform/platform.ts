@@ -4,7 +4,7 @@
  * code against it.
  */
 import type { Readable } from 'node:stream';
-import type { PlatformTemplate, PlatformTemplateDetail, TemplateButtonValue, TemplateSubmission } from './template-types.js';
+import type { LibraryTemplate, LibraryTemplateSubmission, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, TemplateButtonValue, TemplateSubmission } from './template-types.js';
 
 export * from './template-types.js';
 
@@ -206,6 +206,19 @@ export interface Platform {
   setTemplateTimeToLive(account: SenderCredentials, platformTemplateId: string, seconds: number): Promise<void>;
   /** A template by its platform id (`GET /{template-id}`), e.g. one the platform generated for a Direct Send. @throws PlatformError */
   getTemplate(account: SenderCredentials, platformTemplateId: string): Promise<PlatformTemplateDetail>;
+  /**
+   * Every template of the account's WABA with its lifecycle and content (all pages of
+   * `GET /{waba-id}/message_templates`, docs/platform.md §2.3): the reconciliation's input.
+   * @throws PlatformError
+   */
+  listTemplates(account: SenderCredentials): Promise<PlatformTemplateListing[]>;
+  /**
+   * Creates a template from Meta's Template Library (`library_template_name` with its inputs,
+   * docs/platform.md §9.3): approved at once, its category fixed. @throws PlatformError
+   */
+  createLibraryTemplate(account: SenderCredentials, template: LibraryTemplateSubmission): Promise<PlatformTemplate>;
+  /** Meta's Template Library, filtered (`GET /message_template_library`, docs/platform.md §9.3). @throws PlatformError */
+  browseTemplateLibrary(account: SenderCredentials, filter: { search?: string; topic?: string; usecase?: string; industry?: string; language?: string }): Promise<LibraryTemplate[]>;
   /** Deletes every language of a template name (docs/platform.md §2.5). @throws PlatformError */
   deleteTemplate(account: SenderCredentials, name: string): Promise<void>;
   /**

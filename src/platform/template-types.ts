@@ -69,3 +69,55 @@ export interface PlatformTemplateDetail extends PlatformTemplate {
   /** `message_send_ttl_seconds`, when the platform gives it. */
   timeToLive: number | null;
 }
+
+/**
+ * A template as the platform lists it (`GET /{waba-id}/message_templates` with the fields the
+ * reconciliation asks, docs/platform.md §2.3): its lifecycle, and its content in enough detail to
+ * import a template made outside Tidings.
+ */
+export interface PlatformTemplateListing extends Omit<PlatformTemplateDetail, 'buttons' | 'header'> {
+  /** `quality_score.score`: GREEN, YELLOW, RED or UNKNOWN; null when not given. */
+  quality: string | null;
+  /** `correct_category`: a category change announced and not yet made. */
+  correctCategory: string | null;
+  previousCategory: string | null;
+  rejectedReason: string | null;
+  /** The Template Library entry it was made from. */
+  libraryTemplateName: string | null;
+  /** `source`: AUTO_GENERATED for a Direct Send's template; null otherwise. */
+  source: string | null;
+  /** `parameter_format`: POSITIONAL ({{1}}) or NAMED ({{first_name}}). */
+  parameterFormat: 'POSITIONAL' | 'NAMED';
+  /** The BODY's examples, one per placeholder. */
+  bodyExamples: string[];
+  /** The HEADER: its format and, for TEXT, its text and example; null without one. */
+  header: { format: string; text: string | null; example: string | null } | null;
+  /** The BUTTONS, in order. */
+  buttons: { type: string; text: string | null; url: string | null; phoneNumber: string | null; example: string | null }[];
+}
+
+/** A template of Meta's Template Library (docs/platform.md §9.3), as the platform describes it. */
+export interface LibraryTemplate {
+  name: string;
+  language: string;
+  category: string;
+  topic: string | null;
+  usecase: string | null;
+  industry: string[];
+  header: string | null;
+  body: string;
+  /** Example values of the body's placeholders. */
+  bodyParams: string[];
+  buttons: { type: string; text: string | null; url: string | null; phoneNumber: string | null }[];
+}
+
+/** A template made from the library (`library_template_name`, docs/platform.md §9.3): its inputs as Tidings takes them. */
+export interface LibraryTemplateSubmission {
+  name: string;
+  language: string;
+  libraryTemplateName: string;
+  /** `library_template_body_inputs`, in the platform's snake_case. */
+  bodyInputs: Record<string, boolean | number>;
+  /** `library_template_button_inputs`, in the platform's shape. */
+  buttonInputs: Record<string, unknown>[];
+}

@@ -64,10 +64,36 @@ export interface PlatformContactUpdate {
   kind: 'inbound' | 'status';
 }
 
-/** A review, status change or re-categorisation of a template (`message_template_status_update`, `template_category_update`). */
+/**
+ * A review, status change, quality change or re-categorisation of a template
+ * (`message_template_status_update`, `message_template_quality_update`, `template_category_update`;
+ * docs/platform.md §2.7–2.8, §4.6–4.7).
+ */
 export type PlatformTemplateUpdate =
-  | { kind: 'status'; platformTemplateId: string; event: string; reason: string | null; category: string | null }
-  | { kind: 'category'; platformTemplateId: string; newCategory: string | null; previousCategory: string | null };
+  | {
+      kind: 'status';
+      platformTemplateId: string;
+      /** APPROVED, REJECTED, PAUSED, DISABLED, FLAGGED, REINSTATED, … (an unpause is APPROVED with `otherInfo.title` UNPAUSE). */
+      event: string;
+      reason: string | null;
+      category: string | null;
+      /** `other_info` of a pause or unpause: `title` FIRST_PAUSE, SECOND_PAUSE, RATE_LIMITING_PAUSE, UNPAUSE…; null otherwise. */
+      otherInfo: { title: string | null; description: string | null } | null;
+      /** `disable_info.disable_date` of a flag, as the platform words it ("January 31, 2021"). */
+      disableDate: string | null;
+    }
+  | {
+      kind: 'category';
+      platformTemplateId: string;
+      newCategory: string | null;
+      /** Set on the change itself. */
+      previousCategory: string | null;
+      /** Set on the advance notice: the category the template will move to. */
+      correctCategory: string | null;
+      /** The advance notice's `category_update_timestamp` (ISO): when the change takes effect. */
+      effectiveAt: string | null;
+    }
+  | { kind: 'quality'; platformTemplateId: string; newScore: string | null; previousScore: string | null };
 
 /**
  * A change of a business number (`phone_number_quality_update`, docs/platform.md §7): a throughput

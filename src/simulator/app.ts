@@ -18,6 +18,7 @@ import { registerMediaRoutes } from './media.routes.js';
 import { registerObjectRoutes } from './objects.routes.js';
 import { SimulatorState } from './state.js';
 import { registerTemplateRoutes } from './templates.routes.js';
+import { registerTemplateControlRoutes } from './templates/control.routes.js';
 import { registerUploadRoutes } from './uploads.routes.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -159,7 +160,8 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   await registerMediaRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerObjectRoutes(app, ctx, templates);
-  registerControlRoutes(app, ctx, templates, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
+  registerTemplateControlRoutes(app, ctx, templates);
+  registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
 
   if (state.outbox.size > 0) log.info({ owed: state.outbox.size }, 'simulator resumes the webhooks it owed');
   resume();

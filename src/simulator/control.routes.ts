@@ -1,6 +1,7 @@
 /**
  * The control API under `/_simulator/` (docs/api.md §D12): customer messages of every type, manual
- * statuses and reviews, the config (unknown keys refused), tokens, throughput upgrades and the state.
+ * statuses, the config (unknown keys refused), tokens, throughput upgrades and the state (the
+ * template calls are in templates/control.routes.ts).
  * Errors here are the simulator's own `{ "error": "…" }`, not Graph envelopes.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,6 @@ import { originOf } from './media.routes.js';
 import { DIRECT_SEND_STATUSES, type DirectSendStatus } from './model.js';
 import { contactEntry } from './payloads.js';
 import { expireHeld, setReachable } from './reachability.js';
-import type { TemplateActions } from './templates.routes.js';
 import { BSUID_PATTERN } from './users.js';
 
 type Obj = Record<string, any>;
@@ -23,7 +23,7 @@ export interface ControlOptions {
 }
 
 /** Registers the control API; `options` reads and sets where webhooks go. */
-export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, templates: TemplateActions, options: ControlOptions): void {
+export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, options: ControlOptions): void {
   const { state, webhooks } = ctx;
   const bad = (reply: { code(n: number): { send(b: unknown): unknown } }, error: string, status = 400) => reply.code(status).send({ error });
 
@@ -158,67 +158,6 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, tem
     if (!user) return bad(reply, BSUID_PATTERN.test(given) ? `No user ${given}.` : 'Name the user by phone number (digits or +E.164) or BSUID.', BSUID_PATTERN.test(given) ? 404 : 400);
     const settled = setReachable(ctx, user, body.reachable);
     return { user: state.users.get(user.userId), reachable: body.reachable, ...settled };
-  });
-
-  app.post<{ Params: { id: string } }>('/_simulator/templates/:id/review', async (request, reply) => {
-    const t = state.templates.get(request.params.id);
-    const b = (request.body ?? {}) as { decision?: string; reason?: string; category?: string };
-    if (!t) return bad(reply, `No template ${request.params.id}.`, 404);
-    if (b.decision !== 'APPROVED' && b.decision !== 'REJECTED') return bad(reply, 'decision must be APPROVED or REJECTED.');
-    if (t.status !== 'PENDING') return bad(reply, `Template is ${t.status}, not in review.`, 409);
-    templates.review(t, { decision: b.decision, ...(b.reason ? { reason: b.reason } : {}), ...(b.category ? { category: b.category } : {}) });
-    return t;
-  });
-
-  // A status event of an approved template (docs/platform.md §2.8, §4.6): PAUSED (sends then get
-  // 132015), DISABLED (132016), FLAGGED (with `disable_info`), REINSTATED/UNPAUSED (APPROVED again).
-  app.post<{ Params: { id: string } }>('/_simulator/templates/:id/status', async (request, reply) => {
-    const t = state.templates.get(request.params.id);
-    const body = (request.body ?? {}) as Obj;
-    if (!t) return bad(reply, `No template ${request.params.id}.`, 404);
-    const events: Record<string, string | null> = { PAUSED: 'PAUSED', DISABLED: 'DISABLED', FLAGGED: null, REINSTATED: 'APPROVED', UNPAUSED: 'APPROVED' };
-    const event = String(body.event ?? '');
-    if (!(event in events)) return bad(reply, `event must be one of ${Object.keys(events).join(', ')}.`);
-    if (events[event]) t.status = events[event]!;
-    state.changed();
-    const extra: Obj = {};
-    if (event === 'FLAGGED') extra.disable_info = { disable_date: String(body.disableDate ?? new Date(Date.now() + 7 * 86_400_000).toDateString()) };
-    if (event === 'PAUSED' || event === 'UNPAUSED') extra.other_info = { title: event === 'PAUSED' ? 'FIRST_PAUSE' : 'UNPAUSE', description: String(body.description ?? 'Your message template has been paused because of low quality.') };
-    templates.notify(t, event === 'UNPAUSED' ? 'APPROVED' : event, event === 'FLAGGED' ? null : String(body.reason ?? 'NONE'), extra);
-    return t;
-  });
-
-  // A template's quality score changes (webhook-template-quality-update.json).
-  app.post<{ Params: { id: string } }>('/_simulator/templates/:id/quality', async (request, reply) => {
-    const t = state.templates.get(request.params.id);
-    const score = String(((request.body ?? {}) as Obj).score ?? '');
-    if (!t) return bad(reply, `No template ${request.params.id}.`, 404);
-    if (!['GREEN', 'YELLOW', 'RED'].includes(score)) return bad(reply, 'score must be GREEN, YELLOW or RED.');
-    const previous = t.qualityScore ?? 'UNKNOWN';
-    t.qualityScore = score;
-    state.changed();
-    const value = { previous_quality_score: previous, new_quality_score: score, message_template_id: Number(t.id), message_template_name: t.name, message_template_language: t.language };
-    webhooks.sendPayload({ entry: [{ id: t.wabaId, time: Math.floor(Date.now() / 1000), changes: [{ value, field: 'message_template_quality_update' }] }], object: 'whatsapp_business_account' });
-    return t;
-  });
-
-  // Re-categorise an approved template, as the platform's periodic re-check does (docs/platform.md §2.7): with
-  // `"notice": true` only the 24 h advance notice is sent (webhook-template-category-update-impending.json).
-  app.post<{ Params: { id: string } }>('/_simulator/templates/:id/category', async (request, reply) => {
-    const t = state.templates.get(request.params.id);
-    const body = (request.body ?? {}) as Obj;
-    const category = String(body.category ?? 'MARKETING');
-    if (!t) return bad(reply, `No template ${request.params.id}.`, 404);
-    const now = Math.floor(Date.now() / 1000);
-    const base = { message_template_id: Number(t.id), message_template_name: t.name, message_template_language: t.language };
-    const value = body.notice === true ? { ...base, new_category: t.category, correct_category: category, category_update_timestamp: now + 24 * 3600 } : { ...base, previous_category: t.category, new_category: category };
-    if (body.notice !== true) {
-      t.previousCategory = t.category;
-      t.category = category;
-      state.changed();
-    }
-    webhooks.sendPayload({ entry: [{ id: t.wabaId, time: now, changes: [{ field: 'template_category_update', value }] }], object: 'whatsapp_business_account' });
-    return t;
   });
 }
 

@@ -102,7 +102,9 @@ const TEMPLATE: NodeType<SimTemplate> = {
     bid_spec: () => undefined,
     category: (t) => t.category,
     components: (t) => t.components,
-    correct_category: (t) => t.category,
+    // The category an advance notice announced, until the change happens; else the category
+    // itself (docs/platform.md §2.7: `fields=category,correct_category` shows pending changes).
+    correct_category: (t) => t.correctCategory ?? t.category,
     cta_url_link_tracking_opted_out: (t) => t.ctaUrlLinkTrackingOptedOut,
     // Written `{creative_features_spec: {image_touchups: {enroll_status}}}`, read back as a list of
     // `{key: "IMAGE_TOUCHUPS", value: {enroll_status}}` ("Send marketing messages").
@@ -111,14 +113,16 @@ const TEMPLATE: NodeType<SimTemplate> = {
         creative_features_spec: Object.entries(t.degreesOfFreedomSpec.creative_features_spec).map(([key, value]) => ({ key: key.toUpperCase(), value })),
       },
     language: (t) => t.language,
-    // Templates cloned from Meta's template library are not modelled: never set.
-    library_template_name: () => undefined,
+    // Set on a template made from the Template Library (templates/library.ts): Meta's page says a
+    // template whose GET answer holds it "is a template created from the Template Library".
+    library_template_name: (t) => t.libraryTemplateName,
     // As set at create or edit (-1 as given), else the category's default (ttl.ts).
     message_send_ttl_seconds: (t) => (t.messageSendTtlSeconds === -1 ? -1 : templateTtlSeconds(t)),
     name: (t) => t.name,
     parameter_format: (t) => t.parameterFormat ?? 'POSITIONAL',
     previous_category: (t) => t.previousCategory,
-    quality_score: (t) => ({ score: t.qualityScore ?? 'UNKNOWN', date: Math.floor(t.createdAt / 1000) }),
+    // `date`: when the score last changed, else when the template was made.
+    quality_score: (t) => ({ score: t.qualityScore ?? 'UNKNOWN', date: Math.floor((t.qualityScoreAt ?? t.createdAt) / 1000) }),
     rejected_reason: (t) => t.rejectedReason ?? 'NONE',
     source: (t) => t.source,
     status: (t) => t.status,

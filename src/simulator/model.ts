@@ -78,10 +78,22 @@ export interface SimTemplate {
   category: string;
   /** As submitted, before any re-categorisation (shown as `previous_category`). */
   previousCategory?: string;
+  /**
+   * The category an advance notice said the template will move to (`correct_category`,
+   * docs/platform.md §2.7); cleared when the change happens.
+   */
+  correctCategory?: string;
   parameterFormat?: 'POSITIONAL' | 'NAMED';
   status: string;
   /** GREEN / YELLOW / RED once rated (docs/platform.md §2.8); UNKNOWN before. */
   qualityScore?: string;
+  /** When the quality score last changed (ms; `quality_score.date`), absent until it did. */
+  qualityScoreAt?: number;
+  /**
+   * The Template Library entry it was made from (`library_template_name`, templates/library.ts):
+   * its content and category are fixed, it is never re-categorised.
+   */
+  libraryTemplateName?: string;
   /**
    * Creative optimizations as written at create or edit (docs/platform.md §0.1):
    * `{creative_features_spec: {image_touchups: {enroll_status: "OPT_IN"}, …}}`.

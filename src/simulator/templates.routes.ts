@@ -5,10 +5,12 @@
  * (templates/list.ts), edit with its limits, delete by name or id with a 30-day reservation, and
  * review after a delay with `message_template_status_update` webhooks. `message_send_ttl_seconds`
  * is taken at create and edit (ttl.ts); templates Direct Send generated can't be edited or deleted.
+ * A create naming `library_template_name` makes a Template Library template, approved at once
+ * (templates/library-create.ts); `GET /{version}/message_template_library` browses the library.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
-import { graphError, type GraphError } from './graph-errors.js';
+import { graphError } from './graph-errors.js';
 import { authenticate, authorizeWaba, badJson, fail, isGraphError, params, type Grant } from './graph-http.js';
 import { newGraphId } from '../lib/simulated-identity.js';
 import type { SimTemplate } from './state.js';
@@ -18,6 +20,9 @@ import { selectFields } from './field-selection.js';
 import { component } from './templates/parts.js';
 import { originOf } from './media.routes.js';
 import { readTemplateTtl } from './ttl.js';
+import { browseLibrary } from './templates/library.js';
+import { fromLibrary } from './templates/library-create.js';
+import { readOptions } from './templates/options.js';
 
 const RESERVATION_MS = 30 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,8 +30,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PROMOTIONAL = /\b(sale|discount|offer|promo(tion)?|deal|coupon|buy now|limited time|\d+\s?% off|free gift)\b/i;
 
 export interface TemplateActions {
-  /** Reviews a template now (control API). */
-  review(t: SimTemplate, decision?: { decision: string; reason?: string; category?: string }): void;
+  /** Reviews a template now (control API); `webhook: false` changes it without telling (a lost webhook). */
+  review(t: SimTemplate, decision?: { decision: string; reason?: string; category?: string; webhook?: boolean }): void;
   /** Sends a `message_template_status_update` webhook. */
   notify(t: SimTemplate, event: string, reason: string | null, extra?: Record<string, unknown>): void;
 }
@@ -59,21 +64,22 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
 
   const review: TemplateActions['review'] = (t, decision) => {
     if (!state.templates.has(t.id) || t.status !== 'PENDING') return;
+    const tell = decision?.webhook !== false;
     if (decision?.decision === 'REJECTED' || (!decision && /\}\}\s*\{\{/.test(bodyText(t)))) {
       t.status = 'REJECTED';
       t.rejectedReason = decision?.reason ?? 'INVALID_FORMAT';
       const info = decision
         ? undefined
         : { reason: 'Your template has parameters placed next to each other (like {{1}}{{2}}) without text or punctuation between them.', recommendation: 'Separate parameters with descriptive text and ensure each parameter is clearly contextualized.' };
-      notify(t, 'REJECTED', t.rejectedReason, info ? { rejection_info: info } : {});
+      if (tell) notify(t, 'REJECTED', t.rejectedReason, info ? { rejection_info: info } : {});
     } else {
       t.status = 'APPROVED';
       if (decision?.category && decision.category !== t.category) {
         t.previousCategory = t.category;
         t.category = decision.category;
       }
-      notify(t, 'APPROVED', 'NONE');
-      if (t.edits.length > 0) componentsUpdate(t);
+      if (tell) notify(t, 'APPROVED', 'NONE');
+      if (tell && t.edits.length > 0) componentsUpdate(t);
     }
     state.changed();
   };
@@ -122,12 +128,15 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     const language = String(b.language ?? '');
     const submitted = String(b.category ?? '').toUpperCase();
     const format = String(b.parameter_format ?? 'POSITIONAL').toUpperCase();
-    const components = Array.isArray(b.components) ? (b.components as Record<string, unknown>[]) : [];
     if (!/^[a-z0-9_]+$/.test(name) || name.length > 512) return fail(reply, graphError(100, 'Invalid parameter: name must be lowercase letters, digits and underscores.'));
     if (!['UTILITY', 'MARKETING', 'AUTHENTICATION'].includes(submitted)) return fail(reply, graphError(100, 'Invalid parameter: category must be AUTHENTICATION, MARKETING or UTILITY.'));
     if (language === '') return fail(reply, graphError(100, 'Invalid parameter: language.'));
+    // From the Template Library: its content and category, approved at once, never re-categorised.
+    const library = b.library_template_name === undefined ? null : fromLibrary(b, submitted, language);
+    if (isGraphError(library)) return fail(reply, library);
+    const components = library?.components ?? (Array.isArray(b.components) ? (b.components as Record<string, unknown>[]) : []);
     if (format !== 'POSITIONAL' && format !== 'NAMED') return fail(reply, graphError(100, 'Invalid parameter: parameter_format must be POSITIONAL or NAMED.'));
-    const wrong = checkComponents(state, submitted, format, components);
+    const wrong = library ? null : checkComponents(state, submitted, format, components);
     if (wrong) return fail(reply, wrong);
     const options = readOptions(b);
     if (isGraphError(options)) return fail(reply, options);
@@ -141,7 +150,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     }
     // docs/platform.md §2.7: a UTILITY template Meta judges MARKETING is approved as MARKETING, and the create
     // answer already shows the new category.
-    const recategorised = submitted === 'UTILITY' && PROMOTIONAL.test(String(component(components, 'BODY')?.text ?? ''));
+    const recategorised = !library && submitted === 'UTILITY' && PROMOTIONAL.test(String(component(components, 'BODY')?.text ?? ''));
     const template: SimTemplate = {
       id: newGraphId(),
       wabaId,
@@ -149,8 +158,9 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
       language,
       category: recategorised ? 'MARKETING' : submitted,
       ...(recategorised ? { previousCategory: submitted } : {}),
-      parameterFormat: format,
-      status: submitted === 'AUTHENTICATION' ? 'APPROVED' : 'PENDING',
+      parameterFormat: library ? 'POSITIONAL' : format,
+      status: library || submitted === 'AUTHENTICATION' ? 'APPROVED' : 'PENDING',
+      ...(library ? { libraryTemplateName: library.libraryTemplateName } : {}),
       components,
       rejectedReason: null,
       edits: [],
@@ -163,10 +173,20 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     };
     state.templates.set(template.id, template);
     state.changed();
-    // Authentication templates come back APPROVED at once (template-create-response-approved-authentication.json).
+    // Authentication and library templates come back APPROVED at once
+    // (template-create-response-approved-authentication.json; Meta's Template Library page); that a
+    // library template's approval is also told by webhook is UNCONFIRMED.
     if (template.status === 'APPROVED') notify(template, 'APPROVED', 'NONE');
     else schedule(template);
     return { id: template.id, status: template.status, category: template.category };
+  });
+
+  // Any valid token may browse the library: it belongs to no WABA (templates/library.ts).
+  app.get('/:version/message_template_library', async (request, reply) => {
+    const grant = authenticate(state, ctx.appSecret, request);
+    if (isGraphError(grant)) return fail(reply, grant);
+    const page = browseLibrary(params(request), `${originOf(request)}${request.url.split('?')[0]}`);
+    return isGraphError(page) ? fail(reply, page) : page;
   });
 
   app.get<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
@@ -259,36 +279,4 @@ export function editTemplate(ctx: SimContext, actions: TemplateActions, request:
   state.changed();
   if (state.config.review === 'auto') ctx.later(state.config.reviewDelayMs, () => actions.review(t));
   return { success: true };
-}
-
-/**
- * The optional settings a create or an edit may carry, as the template keeps them
- * (docs/platform.md §0.1): `degrees_of_freedom_spec`
- * `{creative_features_spec: {<feature>: {enroll_status: OPT_IN|OPT_OUT}}}` (Meta "Send marketing
- * messages", JSON-encoded in a form body) and `cta_url_link_tracking_opted_out` (a boolean, `"true"`
- * in a form body). Absent ones are left as they were; a malformed one is 100.
- */
-function readOptions(b: Record<string, unknown>): Pick<SimTemplate, 'degreesOfFreedomSpec' | 'ctaUrlLinkTrackingOptedOut'> | GraphError {
-  const out: Pick<SimTemplate, 'degreesOfFreedomSpec' | 'ctaUrlLinkTrackingOptedOut'> = {};
-  let spec = b.degrees_of_freedom_spec;
-  if (typeof spec === 'string') {
-    // A form body carries it JSON-encoded, as Graph takes object parameters.
-    try {
-      spec = JSON.parse(spec);
-    } catch {}
-  }
-  if (spec !== undefined) {
-    const features = (spec as { creative_features_spec?: unknown } | null)?.creative_features_spec;
-    const valid = (f: unknown) => ['OPT_IN', 'OPT_OUT'].includes(String((f as { enroll_status?: unknown } | null)?.enroll_status));
-    if (typeof features !== 'object' || features === null || Array.isArray(features) || !Object.values(features).every(valid)) {
-      return graphError(100, 'Invalid parameter: degrees_of_freedom_spec.creative_features_spec must map features to {"enroll_status": "OPT_IN" or "OPT_OUT"}.');
-    }
-    out.degreesOfFreedomSpec = { creative_features_spec: features as Record<string, { enroll_status: string }> };
-  }
-  const tracking = b.cta_url_link_tracking_opted_out;
-  if (tracking !== undefined) {
-    if (![true, false, 'true', 'false'].includes(tracking as boolean)) return graphError(100, 'Invalid parameter: cta_url_link_tracking_opted_out must be a boolean.');
-    out.ctaUrlLinkTrackingOptedOut = tracking === true || tracking === 'true';
-  }
-  return out;
 }

@@ -1,7 +1,6 @@
 /**
- * Templates found by name (docs/platform.md §2: a name holds one template per language): the
- * refusal of a send that gave a name where an id goes, and a routed send's fallback named by
- * name and language (docs/api.md §D19).
+ * The refusal of a send that gave a template's name where its id goes (docs/platform.md §2: a
+ * name holds one template per language; template-sends.ts finds one by name and language).
  */
 import type { Reader } from '../db/store.js';
 import { TidingsError } from '../errors.js';
@@ -23,17 +22,4 @@ export async function notFoundForSend(read: Reader, accountId: string, templateI
   const ids = live.map((t) => `${t.id} (${t.language})`).join(', ');
   const which = live.length === 1 ? `send "templateId": "${live[0]!.id}"` : 'send the id of the language you mean as templateId';
   return new TidingsError('template_not_found', `${templateId} is a template name, not an id: templateId takes a tpl_ id. Templates named ${templateId}: ${ids}; ${which}.`, { param: 'templateId' });
-}
-
-/**
- * The `tpl_` id of the account's live template of this name and language (whether it can be sent
- * is the send's check). @throws TidingsError template_not_found (with `param`), naming the
- * languages the name exists in.
- */
-export async function idByName(read: Reader, accountId: string, name: string, language: string, now: string, param: string): Promise<string> {
-  const live = (await repo.findByName(read, accountId, name, now)).filter((t) => t.deleted_at === null);
-  const match = live.find((t) => t.language === language);
-  if (match) return match.id;
-  const others = live.map((t) => t.language).join(', ');
-  throw new TidingsError('template_not_found', `No template ${name} in ${language} in this account${others ? ` (it exists in ${others})` : ''}.`, { param });
 }

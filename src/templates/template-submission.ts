@@ -7,12 +7,12 @@ import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service.js';
 import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
-import type { EventService } from '../events/event.service.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { MediaService } from '../media/media.service.js';
 import { PlatformError, type Platform, type SenderCredentials } from '../platform/platform.js';
-import { fromPlatform, templateEvents, toSubmission } from './template.mapper.js';
+import { fromPlatform, toSubmission } from './template.mapper.js';
+import type { TemplateHistory } from './template-history.js';
 import * as repo from './template.repository.js';
 import type { TemplateHeader } from './template.rules.js';
 
@@ -27,8 +27,8 @@ export interface TemplateSubmitterOptions {
   platform: Platform;
   accounts: AccountService;
   media: MediaService;
-  /** template.approved / rejected, when the create answer already decides. */
-  events: EventService;
+  /** The template's history, with template.approved / rejected when the create answer already decides. */
+  history: TemplateHistory;
   /** Resubmission jobs. */
   jobs: JobQueue;
   clock: Clock;
@@ -52,7 +52,7 @@ export class TemplateSubmitter {
    *   template_invalid when a media header's file is gone.
    */
   async submit(row: repo.TemplateRow, options: { firstAttempt: boolean }): Promise<repo.TemplateRow> {
-    const { platform, clock, store, jobs, events } = this.#o;
+    const { platform, clock, store, jobs, history } = this.#o;
     const account = await this.#o.accounts.credentialsForAccount(row.account_id);
     let changes: Partial<repo.TemplateRow>;
     try {
@@ -70,7 +70,7 @@ export class TemplateSubmitter {
     const updated = { ...row, ...changes, updated_at: iso(clock.now()) };
     await store.write(async (tx) => {
       await repo.updateTemplate(tx, row.id, { ...changes, updated_at: updated.updated_at });
-      await events.record(tx, templateEvents(row, updated));
+      await history.record(tx, row, updated, { source: 'api', at: updated.updated_at });
       if (updated.status === 'pending' && options.firstAttempt) {
         await jobs.enqueue(tx, [{ type: SUBMIT_JOB, payload: { templateId: row.id }, runAt: clock.now() + 2000 }]);
       }

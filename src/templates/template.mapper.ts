@@ -5,8 +5,6 @@ import type { TemplateRow } from './template.repository.js';
 import type { TemplateButton } from './template-buttons.rules.js';
 import type { TemplateHeader, TemplateVariable } from './template.rules.js';
 import { TEMPLATE_QUALITIES, type Template, type TemplateQuality } from './template.schemas.js';
-import type { NewEvent } from '../events/event.service.js';
-import type { PlatformTemplateUpdate } from '../platform/updates.js';
 
 export function fromPlatform(t: PlatformTemplate, now: number): Partial<TemplateRow> {
   const status = t.status === 'APPROVED' ? 'approved' : t.status === 'REJECTED' ? 'rejected' : 'processing';
@@ -17,25 +15,6 @@ export function fromPlatform(t: PlatformTemplate, now: number): Partial<Template
     approved_at: status === 'approved' ? iso(now) : null,
     submission_error: null,
   };
-}
-
-/** What a template webhook changes (docs/platform.md §4.6–4.7), or null. */
-export function templateChanges(row: TemplateRow, u: PlatformTemplateUpdate, now: string): Partial<TemplateRow> | null {
-  if (u.kind === 'category') {
-    // Only the completed change moves the category; the advance notice (correct_category) does not.
-    if (!u.previousCategory || !u.newCategory || u.newCategory === row.category) return null;
-    return { category: u.newCategory === 'MARKETING' ? 'MARKETING' : 'UTILITY', updated_at: now };
-  }
-  const category = u.category === 'MARKETING' ? 'MARKETING' : u.category === 'UTILITY' ? 'UTILITY' : row.category;
-  if (u.event === 'APPROVED') {
-    if (row.status === 'approved' && row.category === category) return null;
-    return { status: 'approved', category, approved_at: row.approved_at ?? now, rejection_reason: null, updated_at: now };
-  }
-  if (u.event === 'REJECTED') {
-    if (row.status === 'rejected') return null;
-    return { status: 'rejected', rejection_reason: u.reason ?? 'Rejected by the platform.', approved_at: null, updated_at: now };
-  }
-  return null;
 }
 
 /** @param headerHandle the Resumable Upload handle of a media header (null for text or none). */
@@ -104,19 +83,4 @@ export function toTemplate(row: TemplateRow): Template {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-/**
- * The events a template change causes (docs/api.md §D10): `template.approved` and `template.rejected`
- * when the status becomes so, `template.category_updated` when the category changes. Templates
- * are live-mode resources, so their events are live events.
- */
-export function templateEvents(before: TemplateRow, after: TemplateRow): NewEvent[] {
-  const types: NewEvent['type'][] = [];
-  if (after.status !== before.status && after.status === 'approved') types.push('template.approved');
-  if (after.status !== before.status && after.status === 'rejected') types.push('template.rejected');
-  if (after.category !== before.category) types.push('template.category_updated');
-  if (types.length === 0) return [];
-  const object = toTemplate(after);
-  return types.map((type) => ({ accountId: after.account_id, mode: 'live' as const, type, object }));
 }

@@ -4,13 +4,15 @@ import { defineRoute } from '../http/route.js';
 import { Deleted } from '../http/schemas.js';
 import { ListTemplatesQuery, Template, TemplateIdParams, TemplateInput, TemplateList, TemplateUpdate, ValidationResult } from './template.schemas.js';
 import type { TemplateService } from './template.service.js';
+import type { TemplateHistory } from './template-history.js';
+import { TemplateHistoryPage, TemplateHistoryQuery } from './template-history.schemas.js';
 
 const read = { scope: 'templates:read', modes: 'any' } as const;
 /** Templates live at the platform: test keys may read and validate them, not change them. */
 const write = { scope: 'templates:write', modes: 'live' } as const;
 const PLATFORM_ERRORS = ['platform_rate_limited', 'platform_error', 'platform_unavailable'] as const;
 
-export function templateRoutes({ templates }: { templates: TemplateService }) {
+export function templateRoutes({ templates, history }: { templates: TemplateService; history: TemplateHistory }) {
   return [
     defineRoute(
       {
@@ -76,6 +78,24 @@ export function templateRoutes({ templates }: { templates: TemplateService }) {
         response: { status: 200, schema: Type.Ref(Template) },
       },
       ({ auth, params }) => templates.get(auth, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/templates/:id/history',
+        operationId: 'listTemplateHistory',
+        summary: "A template's history",
+        description:
+          'Every change of the template\'s life, newest first: created, submitted, approved or rejected, paused, unpaused, disabled, flagged, reinstated, quality and category changes (and their advance notice), time-to-live changes, imported, deleted; each with who made it known (`api`, `webhook`, `reconciliation`, `send`) and what the platform said beside it.',
+        tags: ['Templates'],
+        access: read,
+        idempotency: 'none',
+        errors: ['template_not_found'],
+        params: TemplateIdParams,
+        querystring: TemplateHistoryQuery,
+        response: { status: 200, schema: TemplateHistoryPage },
+      },
+      ({ auth, params, query }) => history.list(auth, params.id, query),
     ),
     defineRoute(
       {

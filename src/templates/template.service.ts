@@ -8,38 +8,17 @@ import type { AuthContext } from '../http/access.js';
 import type { Store } from '../db/store.js';
 import { TidingsError, type Issue } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
-import { ReadThroughCache } from '../lib/cache.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { capitalised, withArticle } from '../lib/text.js';
-import type { MediaFile } from '../media/media-file.js';
 import type { MediaService } from '../media/media.service.js';
 import type { Platform } from '../platform/platform.js';
 import type { TemplateSubmitter } from './template-submission.js';
-import type { TemplateButtonValue } from '../platform/platform.js';
-import { fillButtons, fillTemplate, type ButtonInput } from './template-send.js';
+import type { TemplateHistory } from './template-history.js';
 import { toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
-import { idByName, notFoundForSend } from './template-names.js';
 import { checkTemplate, type TemplateContent } from './template.rules.js';
 import type { ListTemplatesQuery, Template, TemplateInput, TemplateUpdate } from './template.schemas.js';
-
-/** A template as a send carries it: its values filled, a media header's file resolved. */
-export interface TemplateSendContent {
-  templateId: string;
-  name: string;
-  /** The platform's category (UTILITY: the only one sent today). */
-  category: string;
-  language: string;
-  /** The header's value: its placeholder's text, or the template's header file; null without one. */
-  header: { type: 'text'; text: string } | { type: 'image' | 'video' | 'document'; file: MediaFile } | null;
-  /** One value per body placeholder, {{1}} first. */
-  body: string[];
-  /** The values of the template's buttons, by index (docs/api.md §D8). */
-  buttons: TemplateButtonValue[];
-  /** The template's time to live at the platform, seconds; null: the platform's default (30 days). */
-  timeToLive: number | null;
-}
 
 /** A deleted name stays reserved at the platform for 30 days (docs/platform.md §2.5). */
 export const NAME_RESERVATION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -62,16 +41,13 @@ export interface TemplateServiceOptions {
   clock: Clock;
   platform: Platform;
   accounts: AccountService;
+  history: TemplateHistory;
 }
 
 export class TemplateService {
   readonly #o: TemplateServiceOptions;
-  /** Live templates by id for sends, until one changes in any process (db/change-feed.ts). */
-  readonly #forSends = new ReadThroughCache<repo.TemplateRow>(10_000);
-
   constructor(options: TemplateServiceOptions) {
     this.#o = options;
-    options.store.changes.subscribe('templates', (id) => this.#forSends.invalidate(id));
   }
 
   /**
@@ -97,47 +73,17 @@ export class TemplateService {
     await this.#checkNameFree(auth.accountId, input.name, input.language);
     const now = iso(this.#o.clock.now());
     // Stored before the platform is called: the claim on the name is never lost.
-    const row = await this.#o.store.write((tx) => repo.insertTemplate(tx, { id: newId('tpl'), accountId: auth.accountId, content: input, createdAt: now }));
+    const row = await this.#o.store.write(async (tx) => {
+      const inserted = await repo.insertTemplate(tx, { id: newId('tpl'), accountId: auth.accountId, content: input, createdAt: now });
+      await this.#o.history.record(tx, null, inserted, { source: 'api', at: now });
+      return inserted;
+    });
     return toTemplate(await this.#o.submitter.submit(row, { firstAttempt: true }));
   }
 
   /** @throws TidingsError template_not_found */
   async get(auth: AuthContext, id: string): Promise<Template> {
     return toTemplate(await this.#find(auth, id));
-  }
-
-  /**
-   * What a send of a template carries: the template, checked sendable (any template of the account,
-   * test keys using live ones; approved; still UTILITY), its placeholders filled (given values
-   * first, the examples for the rest, template-send.ts), its buttons' values (never examples) and
-   * a media header's file.
-   * @param options.complete every placeholder must be given (a routed send's fallback).
-   * @throws TidingsError template_not_found (404), template_not_approved,
-   *   template_category_not_allowed (409), variables_invalid (400), media_not_found (404, the
-   *   header's file is gone).
-   */
-  async prepareSend(accountId: string, templateId: string, variables: Record<string, string> | undefined, buttonInputs?: Record<string, ButtonInput>, options: { complete?: boolean } = {}): Promise<TemplateSendContent> {
-    const cached = await this.#forSends.get(templateId, () => repo.findTemplateById(this.#o.store.read, templateId));
-    const row = cached && cached.account_id === accountId && cached.deleted_at === null ? cached : undefined;
-    if (!row) throw await notFoundForSend(this.#o.store.read, accountId, templateId, iso(this.#o.clock.now()));
-    if (row.status !== 'approved') throw new TidingsError('template_not_approved', `Template ${templateId} is ${row.status}; only approved templates can be sent.`, { param: 'templateId' });
-    // The platform sends a Direct Send's generated template only as a Direct Send (132018 otherwise).
-    if (row.source === 'generated') throw new TidingsError('template_not_approved', `Template ${templateId} was generated by the platform for a Direct Send and cannot be sent as a template; send its text with "route": "auto".`, { param: 'templateId' });
-    if (row.category !== 'UTILITY') {
-      throw new TidingsError('template_category_not_allowed', `The platform re-categorised template ${templateId} as ${row.category}; only utility templates can be sent.`, { param: 'templateId' });
-    }
-    const template = toTemplate(row);
-    const values = fillTemplate(template, variables, options);
-    const buttons = fillButtons(template, buttonInputs);
-    let header: TemplateSendContent['header'] = null;
-    if (values.header !== null) header = { type: 'text', text: values.header };
-    else if (template.header && template.header.type !== 'text') {
-      // A media header is sent with the template's own file (docs/api.md §D8).
-      const file = await this.#o.media.lookup(accountId, 'live', template.header.mediaId);
-      if (!file) throw new TidingsError('media_not_found', `The header file ${template.header.mediaId} of template ${templateId} is gone.`, { param: 'templateId' });
-      header = { type: template.header.type, file };
-    }
-    return { templateId, name: template.name, category: row.category, language: template.language, header, body: values.body, buttons, timeToLive: row.time_to_live };
   }
 
   /**
@@ -202,7 +148,10 @@ export class TemplateService {
     if (issues.length > 0) throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
     if (next.name !== row.name || next.language !== row.language) await this.#checkNameFree(auth.accountId, next.name, next.language, row.id);
     const changes = { ...repo.contentColumns(next), time_to_live: next.timeToLive ?? null, status: 'pending' as const, rejection_reason: null, updated_at: iso(this.#o.clock.now()) };
-    await this.#o.store.write((tx) => repo.updateTemplate(tx, row.id, changes));
+    await this.#o.store.write(async (tx) => {
+      await repo.updateTemplate(tx, row.id, changes);
+      await this.#o.history.record(tx, row, { ...row, ...changes }, { source: 'api', at: changes.updated_at, type: 'edited' });
+    });
     return toTemplate(await this.#o.submitter.submit({ ...row, ...changes }, { firstAttempt: true }));
   }
 
@@ -219,7 +168,9 @@ export class TemplateService {
     await this.#o.store.write(async (trx) => {
       // The platform deleted every language of the name: so does Tidings.
       for (const t of await repo.findByName(trx, row.account_id, row.name, now)) {
-        if (t.id === row.id || (t.platform_template_id && !t.deleted_at)) await repo.updateTemplate(trx, t.id, { deleted_at: now, updated_at: now });
+        if (t.id !== row.id && !(t.platform_template_id && !t.deleted_at)) continue;
+        await repo.updateTemplate(trx, t.id, { deleted_at: now, updated_at: now });
+        await this.#o.history.record(trx, t, { ...t, deleted_at: now, updated_at: now }, { source: 'api', at: now, type: 'deleted' });
       }
     });
     return { id: row.id, deleted: true };
@@ -272,16 +223,11 @@ export class TemplateService {
     }
     await this.#o.platform.setTemplateTimeToLive(await this.#o.accounts.credentialsForAccount(row.account_id), row.platform_template_id!, seconds);
     const changes = { time_to_live: seconds, updated_at: iso(this.#o.clock.now()) };
-    await this.#o.store.write((tx) => repo.updateTemplate(tx, row.id, changes));
+    await this.#o.store.write(async (tx) => {
+      await repo.updateTemplate(tx, row.id, changes);
+      await this.#o.history.record(tx, row, { ...row, ...changes }, { source: 'api', at: changes.updated_at });
+    });
     return toTemplate({ ...row, ...changes });
-  }
-
-  /**
-   * The template a routed send falls back to, by its name and language (docs/api.md §D19).
-   * @returns its `tpl_` id. @throws TidingsError template_not_found
-   */
-  idByName(accountId: string, name: string, language: string, param: string): Promise<string> {
-    return idByName(this.#o.store.read, accountId, name, language, iso(this.#o.clock.now()), param);
   }
 
   async #find(auth: AuthContext, id: string): Promise<repo.TemplateRow> {

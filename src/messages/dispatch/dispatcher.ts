@@ -15,50 +15,29 @@
  * - An attempt with no answer is `unknown`: the entry waits `reconciliationWindowMs` for a status
  *   carrying its `msg_` id in `biz_opaque_callback_data` (status-reports.ts removes the entry and
  *   adopts the wamid when one arrives); only then is it sent again.
- * - An entry still queued when its validity period ends fails with `validity_period_expired`.
+ * - An entry still queued when its validity period ends fails with `validity_period_expired`; one
+ *   whose template the platform paused waits for it (template-holds.ts).
  */
-import type { Logger } from 'pino';
-import type { AccountService } from '../../accounts/account.service.js';
-import type { DirectSendCapability } from '../../accounts/direct-send.js';
 import type { PhoneNumberQueue } from '../../accounts/phone-number.schemas.js';
-import type { Store } from '../../db/store.js';
-import { iso, type Clock } from '../../lib/clock.js';
+import { iso } from '../../lib/clock.js';
 import { withWork } from '../../lib/work.js';
 import type { LaneSample } from '../../metrics/metrics.js';
-import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.js';
-import type { Platform } from '../../platform/platform.js';
+import type { DispatchOutcome } from '../../metrics/recorders.js';
 import { onRefusal } from './route.js';
-import type { StatusReports } from '../status-reports.js';
-import type { TestModeService } from '../test-mode.service.js';
 import * as repo from '../send-queue.repository.js';
 import { classifyAttempt } from './outcomes.js';
-import type { Pacer } from './pacer.js';
-import type { PayloadResolver, Prepared } from './payload.js';
+import type { Prepared } from './payload.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';
+import type { DispatcherOptions } from './options.js';
 import { LateSlots } from './late-slots.js';
 import { promoteScheduled } from './promotion.js';
 import { newLaneState, newNudge, type LaneState } from './lane.js';
 import { laneKey, QueueView } from './queue-view.js';
 import { Settlement } from './settlement.js';
+import { TemplateHolds } from './template-holds.js';
 
 export { DEFAULT_DISPATCH_POLICY, type DispatchPolicy, type DispatchStats } from './policy.js';
-
-export interface DispatcherOptions {
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  platform: Platform;
-  accounts: AccountService;
-  resolver: PayloadResolver;
-  statuses: Pick<StatusReports, 'attachWamids' | 'applyToMessage'>;
-  testMode: TestModeService;
-  pacer: Pacer;
-  policy: DispatchPolicy;
-  /** Counts each attempt's outcome per lane (with `stats`). */
-  metrics: DispatchRecorder;
-  /** Told what the platform's answer to a Direct Send said of its number (route.ts). */
-  directSend: Pick<DirectSendCapability, 'learn'>;
-}
+export type { DispatcherOptions } from './options.js';
 
 /** How long a number's tier is trusted before it is read again, ms. */
 const TIER_TTL_MS = 5000;
@@ -75,12 +54,15 @@ export class Dispatcher {
   readonly #settlement: Settlement;
   readonly #view: QueueView;
   readonly #late: LateSlots;
+  /** Sends held for a paused template (its `onTemplateStatus` is wired in composition/messaging.ts). */
+  readonly holds: TemplateHolds;
 
   constructor(options: DispatcherOptions) {
     this.#o = options;
     this.#settlement = new Settlement({ ...options, count: (lane, outcome) => this.#count(lane, outcome) });
     this.#view = new QueueView({ ...options, holdOf: (key) => this.#lanes.get(key) });
     this.#late = new LateSlots(options.pacer, (ms) => this.#sleep(ms), () => this.#stopped);
+    this.holds = new TemplateHolds({ store: options.store, clock: options.clock, wake: (lane) => this.wake(lane), learn: options.learnTemplate });
   }
 
   get policy(): DispatchPolicy {
@@ -234,6 +216,7 @@ export class Dispatcher {
     }
     if ('waitMs' in prepared) return this.#settlement.release(row, 'queued', clock.now() + prepared.waitMs, null, false);
     if ('fail' in prepared) return this.#settlement.settle(s, row, { kind: 'fail', error: prepared.fail });
+    if ('holdFor' in prepared) return this.holds.hold(row, prepared.holdFor, clock.now());
     const { routing, request } = prepared;
     await this.#late.waitFor(s.key, slot, pace, () => this.#count(s.lane, 'reslotted'));
     const now = clock.now();
@@ -246,6 +229,7 @@ export class Dispatcher {
     } catch (err) {
       // A route the platform refused: the next one at once (route.ts); else as the refusal says.
       const next = onRefusal(routing, err);
+      if (!next && routing.templateId && (await this.holds.refused(row, routing.templateId, err, now))) return;
       if (!next) return this.#settlement.settle(s, row, classifyAttempt(err));
       if (next.numberRefused) await this.#o.directSend.learn(row.phone_number_id, next.numberRefused, now);
       return this.#settlement.release(row, 'queued', now, next.error, true);

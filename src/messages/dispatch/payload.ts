@@ -12,15 +12,16 @@ import * as messages from '../message.repository.js';
 import * as repo from '../send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
 import { routeAtDispatch, type RouteDeps, type Routing } from './route.js';
+import type { DispatchGate } from '../../templates/template-sends.js';
 
 /**
  * The outcome of resolving a payload: the request to send and how it was routed, or wait (the
  * quoted message is not sent yet), or fail before any platform call (a routed send nothing can carry).
  */
-export type Resolved = { message: OutboundMessage; routing: Routing } | { waitMs: number } | { fail: AttemptError };
+export type Resolved = { message: OutboundMessage; routing: Routing } | { waitMs: number } | { fail: AttemptError } | { holdFor: string };
 
 /** An attempt ready for its slot: how it goes out, and the platform request (null for a test key), or `Resolved`'s wait or failure. */
-export type Prepared = { routing: Routing; request: { sender: SenderCredentials; message: OutboundMessage } | null } | { waitMs: number } | { fail: AttemptError };
+export type Prepared = { routing: Routing; request: { sender: SenderCredentials; message: OutboundMessage } | null } | { waitMs: number } | { fail: AttemptError } | { holdFor: string };
 
 /** How long a reply waits before looking again for the wamid of a message still queued. */
 const REPLY_TARGET_WAIT_MS = 1000;
@@ -29,6 +30,8 @@ export interface PayloadResolverOptions {
   store: Store;
   media: MediaService;
   mayTryDirectSend: RouteDeps['mayTryDirectSend'];
+  /** Whether a queued send of a template may go out now (templates feature, `TemplateSends.gate`). */
+  templateGate(accountId: string, templateId: string): Promise<DispatchGate>;
   /** The credentials to send as a number (accounts feature). */
   senderCredentials(phoneNumberId: string): Promise<SenderCredentials>;
 }
@@ -49,7 +52,8 @@ export class PayloadResolver {
   async prepare(row: repo.DispatchRow, now: number): Promise<Prepared> {
     if (row.mode === 'test') {
       const routing = await this.route(row, now);
-      return 'fail' in routing ? routing : { routing, request: null };
+      if ('fail' in routing) return routing;
+      return (await this.#gate(row, routing)) ?? { routing, request: null };
     }
     const resolved = await this.resolve(row, now);
     if (!('routing' in resolved)) return resolved;
@@ -70,6 +74,8 @@ export class PayloadResolver {
     const payload = repo.payloadOf(row);
     const routing = await routeAtDispatch({ read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend }, row, payload, now);
     if ('fail' in routing) return routing;
+    const gated = await this.#gate(row, routing);
+    if (gated) return gated;
     const content = structuredClone(routing.content);
     if (routing.file) {
       const file = await this.#o.media.lookup(row.account_id, routing.file.mode, routing.file.id);
@@ -102,5 +108,17 @@ export class PayloadResolver {
     }
     const message: OutboundMessage = { to: row.recipient, content, ...(replyToWamid ? { replyToWamid } : {}), callbackData: row.message_id, ...(routing.directSend ? { directSend: routing.directSend } : {}) };
     return { message, routing };
+  }
+
+  /**
+   * A send going out as a template the platform has paused waits for it (`holdFor`); one whose
+   * template can no longer be sent (disabled, deleted) fails before any platform call; else null.
+   */
+  async #gate(row: repo.DispatchRow, routing: Routing): Promise<{ holdFor: string } | { fail: AttemptError } | null> {
+    if (!routing.templateId) return null;
+    const gate = await this.#o.templateGate(row.account_id, routing.templateId);
+    if (gate.action === 'hold') return { holdFor: routing.templateId };
+    if (gate.action === 'fail') return { fail: { code: gate.code, message: gate.message } };
+    return null;
   }
 }

@@ -47,6 +47,8 @@ export interface Routing {
   ttlSeconds: number | null;
   /** A routed send (its `deliveredAs` is recorded on the message). */
   routed: boolean;
+  /** The `tpl_` id of the template it goes out as (a template send, a fallback), when known: a paused one holds it. */
+  templateId: string | null;
 }
 
 export interface RouteDeps {
@@ -63,18 +65,18 @@ export async function routeAtDispatch(deps: RouteDeps, row: DispatchRow, payload
   const r = payload.route;
   if (!r) {
     const asTemplate = payload.content.type === 'template';
-    return { content: payload.content, file: payload.file, deliveredAs: asTemplate ? 'template' : 'free_form', directSend: null, ttlSeconds: payload.timeToLive ?? null, routed: false };
+    return { content: payload.content, file: payload.file, deliveredAs: asTemplate ? 'template' : 'free_form', directSend: null, ttlSeconds: payload.timeToLive ?? null, routed: false, templateId: payload.templateId ?? null };
   }
   const last = lastErrorCode(row);
   if (last !== '131047' && (await windowOpen(deps.read, row, now))) {
-    return { content: payload.content, file: payload.file, deliveredAs: 'free_form', directSend: null, ttlSeconds: null, routed: true };
+    return { content: payload.content, file: payload.file, deliveredAs: 'free_form', directSend: null, ttlSeconds: null, routed: true, templateId: null };
   }
   if (r.directSend && !isDirectSendRefusalCode(last) && (await deps.mayTryDirectSend(row.phone_number_id, now))) {
     const left = Math.ceil((Date.parse(row.expires_at) - now) / 1000);
     const ttlSeconds = Math.min(DIRECT_SEND_TTL_S.max, Math.max(DIRECT_SEND_TTL_S.min, left));
-    return { content: payload.content, file: payload.file, deliveredAs: 'direct_send', directSend: { ttlSeconds }, ttlSeconds, routed: true };
+    return { content: payload.content, file: payload.file, deliveredAs: 'direct_send', directSend: { ttlSeconds }, ttlSeconds, routed: true, templateId: null };
   }
-  if (r.fallback) return { content: r.fallback.content, file: r.fallback.file, deliveredAs: 'template', directSend: null, ttlSeconds: r.fallback.timeToLive, routed: true };
+  if (r.fallback) return { content: r.fallback.content, file: r.fallback.file, deliveredAs: 'template', directSend: null, ttlSeconds: r.fallback.timeToLive, routed: true, templateId: r.fallback.templateId };
   return {
     fail: {
       code: 'outside_customer_window',

@@ -1,14 +1,14 @@
 /**
  * The Platform implementation over the WhatsApp Cloud API (Graph API), docs/platform.md §1.
  */
-import type { MediaDownload, OutboundContent, OutboundMessage, Platform, PlatformMediaUrl, PlatformTemplate, PlatformTemplateDetail, SenderCredentials, SendResult, TemplateSubmission } from '../platform.js';
+import type { LibraryTemplate, LibraryTemplateSubmission, MediaDownload, OutboundContent, OutboundMessage, Platform, PlatformMediaUrl, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, SenderCredentials, SendResult, TemplateSubmission } from '../platform.js';
 import type { TemplateButtonValue } from '../platform.js';
 import { PlatformError, THROUGHPUT_LEVELS } from '../platform.js';
 import { FormData } from 'undici';
 import type { Resolver } from '../../lib/address-guard.js';
 import { isBsuid } from '../bsuid.js';
 import { GraphClient } from './graph-client.js';
-import { toGraphTemplate, toPlatformTemplate, toTemplateDetail, type GraphTemplate } from './template-payloads.js';
+import { LISTING_FIELDS, toGraphTemplate, toLibraryTemplate, toPlatformTemplate, toTemplateDetail, toTemplateListing, type GraphTemplate } from './template-payloads.js';
 
 interface SendResponse {
   contacts?: { input?: string; wa_id?: string }[];
@@ -241,6 +241,39 @@ export class CloudApiPlatform implements Platform {
     const t = await this.#graph.getJson<GraphTemplate>(`/${encodeURIComponent(platformTemplateId)}?fields=${fields}`, account.accessToken);
     if (!t.id) throw new PlatformError('unavailable', 'The platform answered without the template.');
     return toTemplateDetail(t);
+  }
+
+  async listTemplates(account: SenderCredentials): Promise<PlatformTemplateListing[]> {
+    const all: PlatformTemplateListing[] = [];
+    let after: string | undefined;
+    // Pages of 100 until the platform gives no `next` (template-list-fields-response.json's `paging`).
+    for (;;) {
+      const query = new URLSearchParams({ fields: LISTING_FIELDS, limit: '100', ...(after ? { after } : {}) });
+      const page = await this.#graph.getJson<{ data?: GraphTemplate[]; paging?: { cursors?: { after?: string }; next?: string } }>(`/${account.wabaId}/message_templates?${query}`, account.accessToken);
+      all.push(...(page.data ?? []).filter((t) => t.id).map(toTemplateListing));
+      after = page.paging?.next ? page.paging.cursors?.after : undefined;
+      if (!after) return all;
+    }
+  }
+
+  async createLibraryTemplate(account: SenderCredentials, t: LibraryTemplateSubmission): Promise<PlatformTemplate> {
+    const body = {
+      name: t.name,
+      language: t.language,
+      category: 'UTILITY',
+      library_template_name: t.libraryTemplateName,
+      ...(Object.keys(t.bodyInputs).length > 0 ? { library_template_body_inputs: t.bodyInputs } : {}),
+      ...(t.buttonInputs.length > 0 ? { library_template_button_inputs: t.buttonInputs } : {}),
+    };
+    const created = await this.#graph.postJson<GraphTemplate>(`/${account.wabaId}/message_templates`, account.accessToken, body);
+    if (!created.id) throw new PlatformError('unavailable', 'The platform accepted the template but returned no id.');
+    return toPlatformTemplate(created);
+  }
+
+  async browseTemplateLibrary(account: SenderCredentials, filter: { search?: string; topic?: string; usecase?: string; industry?: string; language?: string }): Promise<LibraryTemplate[]> {
+    const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+    const page = await this.#graph.getJson<{ data?: Record<string, unknown>[] }>(`/message_template_library?${query}`, account.accessToken);
+    return (page.data ?? []).map(toLibraryTemplate);
   }
 
   async deleteTemplate(account: SenderCredentials, name: string): Promise<void> {

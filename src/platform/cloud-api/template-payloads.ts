@@ -2,7 +2,7 @@
  * Templates on the Graph API: the body of a submission, and the platform's answers about a template
  * (docs/platform.md §2; the fixtures `template-create-request-*.json`, `template-get-by-id-response.json`).
  */
-import type { PlatformTemplate, PlatformTemplateDetail, TemplateSubmission, TemplateSubmissionButton } from '../platform.js';
+import type { LibraryTemplate, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, TemplateSubmission, TemplateSubmissionButton } from '../platform.js';
 
 /**
  * The Graph API body of a template submission (docs/platform.md §2.1; compare
@@ -60,7 +60,71 @@ export interface GraphTemplate {
   name?: string;
   language?: string;
   message_send_ttl_seconds?: number | string;
-  components?: { type?: string; format?: string; text?: string; buttons?: { type?: string; text?: string; url?: string }[] }[];
+  components?: GraphComponent[];
+  quality_score?: { score?: string };
+  correct_category?: string;
+  previous_category?: string;
+  rejected_reason?: string;
+  library_template_name?: string;
+  source?: string;
+  parameter_format?: string;
+}
+
+interface GraphComponent {
+  type?: string;
+  format?: string;
+  text?: string;
+  example?: { header_text?: string[]; body_text?: string[][]; header_handle?: string[] };
+  buttons?: { type?: string; text?: string; url?: string; phone_number?: string; example?: string[] | string }[];
+}
+
+/** The fields the reconciliation asks of each template (docs/platform.md §2.3, §2.7–2.8). */
+export const LISTING_FIELDS = 'id,name,language,status,category,components,message_send_ttl_seconds,quality_score,correct_category,previous_category,rejected_reason,library_template_name,source,parameter_format';
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** One template of `GET /{waba-id}/message_templates?fields=LISTING_FIELDS` (template-list-response.json, template-get-by-id-response.json). */
+export function toTemplateListing(t: GraphTemplate): PlatformTemplateListing {
+  const part = (type: string) => (t.components ?? []).find((c) => String(c.type).toUpperCase() === type);
+  const header = part('HEADER');
+  const body = part('BODY');
+  const detail = toTemplateDetail(t);
+  return {
+    ...detail,
+    quality: text(t.quality_score?.score),
+    correctCategory: text(t.correct_category),
+    previousCategory: text(t.previous_category),
+    rejectedReason: text(t.rejected_reason),
+    libraryTemplateName: text(t.library_template_name),
+    source: text(t.source),
+    parameterFormat: String(t.parameter_format ?? 'POSITIONAL').toUpperCase() === 'NAMED' ? 'NAMED' : 'POSITIONAL',
+    bodyExamples: (body?.example?.body_text?.[0] ?? []).map(String),
+    header: header ? { format: String(header.format ?? 'TEXT').toUpperCase(), text: text(header.text), example: text(header.example?.header_text?.[0]) } : null,
+    buttons: (part('BUTTONS')?.buttons ?? []).map((b) => ({
+      type: String(b.type ?? '').toUpperCase(),
+      text: text(b.text),
+      url: text(b.url),
+      phoneNumber: text(b.phone_number),
+      example: Array.isArray(b.example) ? text(b.example[0]) : text(b.example),
+    })),
+  };
+}
+
+/** One entry of `GET /message_template_library` (docs/platform.md §9.3). */
+export function toLibraryTemplate(t: Record<string, unknown>): LibraryTemplate {
+  const buttons = Array.isArray(t.buttons) ? (t.buttons as Record<string, unknown>[]) : [];
+  return {
+    name: String(t.name ?? ''),
+    language: String(t.language ?? ''),
+    category: String(t.category ?? 'UTILITY').toUpperCase(),
+    topic: text(t.topic),
+    usecase: text(t.usecase),
+    industry: Array.isArray(t.industry) ? t.industry.map(String) : [],
+    header: text(t.header),
+    body: String(t.body ?? ''),
+    bodyParams: Array.isArray(t.body_params) ? t.body_params.map(String) : [],
+    buttons: buttons.map((b) => ({ type: String(b.type ?? '').toUpperCase(), text: text(b.text), url: text(b.url), phoneNumber: text(b.phone_number) })),
+  };
 }
 
 /** `GET /{template-id}`'s answer as a PlatformTemplateDetail (template-get-by-id-response.json). */

@@ -94,7 +94,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
       }
       if (change.field === 'messages') parseMessagesValue(change.value, out);
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
-      else if (change.field === 'message_template_status_update' || change.field === 'template_category_update') parseTemplateValue(change.field, change.value, out);
+      else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
       else out.ignored++;
     }
   }
@@ -170,7 +170,15 @@ function parseNumberValue(wabaId: string | null, value: Json, out: ParsedWebhook
   out.numbers.push({ wabaId, displayPhoneNumber, event });
 }
 
-/** docs/platform.md §4.6–4.7; `message_template_id` is an integer in these payloads. */
+/** The template fields of a WABA's webhooks (docs/platform.md §2.8, §4.6–4.7). */
+const TEMPLATE_FIELDS = new Set(['message_template_status_update', 'template_category_update', 'message_template_quality_update']);
+
+/**
+ * docs/platform.md §4.6–4.7 and §2.8; `message_template_id` is an integer in these payloads. A
+ * category update is the advance notice when it carries `correct_category`
+ * (webhook-template-category-update-impending.json), the change itself when it carries
+ * `previous_category` (…-completed.json).
+ */
 function parseTemplateValue(field: string, value: Json, out: ParsedWebhook): void {
   const platformTemplateId = str(value.message_template_id);
   if (platformTemplateId === null) {
@@ -178,17 +186,25 @@ function parseTemplateValue(field: string, value: Json, out: ParsedWebhook): voi
     return;
   }
   if (field === 'template_category_update') {
-    out.templates.push({ kind: 'category', platformTemplateId, newCategory: str(value.new_category), previousCategory: str(value.previous_category) });
+    const at = typeof value.category_update_timestamp === 'number' ? new Date(value.category_update_timestamp * 1000).toISOString() : null;
+    out.templates.push({ kind: 'category', platformTemplateId, newCategory: str(value.new_category), previousCategory: str(value.previous_category), correctCategory: str(value.correct_category), effectiveAt: at });
+    return;
+  }
+  if (field === 'message_template_quality_update') {
+    out.templates.push({ kind: 'quality', platformTemplateId, newScore: str(value.new_quality_score), previousScore: str(value.previous_quality_score) });
     return;
   }
   const rejection = isObject(value.rejection_info) ? str(value.rejection_info.reason) : null;
   const reason = str(value.reason);
+  const other = isObject(value.other_info) ? { title: str(value.other_info.title), description: str(value.other_info.description) } : null;
   out.templates.push({
     kind: 'status',
     platformTemplateId,
     event: str(value.event) ?? 'UNKNOWN',
     reason: rejection ?? (reason && reason !== 'NONE' ? reason : null),
     category: str(value.message_template_category),
+    otherInfo: other,
+    disableDate: isObject(value.disable_info) ? str(value.disable_info.disable_date) : null,
   });
 }
 

@@ -12,10 +12,8 @@ import { NODE_TYPES, readNode } from '../fields.js';
 import type { GraphError } from '../graph-errors.js';
 import { isGraphError } from '../graph-http.js';
 import type { SimTemplate } from '../state.js';
+import { pageOf } from './paging.js';
 import { component } from './parts.js';
-
-/** Page size when `limit` is not given (UNCONFIRMED; Graph edges commonly use 25). */
-const DEFAULT_LIMIT = 25;
 
 /**
  * One template with the asked fields (or the defaults; `id` always), as fields.ts reads them.
@@ -26,11 +24,6 @@ export function templateFields(t: SimTemplate, selection: FieldSelection[] | nul
 }
 
 const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',').map((s) => s.trim().toUpperCase()) : null);
-const cursor = (n: number) => Buffer.from(`tidings-sim:${n}`).toString('base64url');
-const position = (c: unknown) => {
-  const m = typeof c === 'string' ? /^tidings-sim:(\d+)$/.exec(Buffer.from(c, 'base64url').toString()) : null;
-  return m ? Number(m[1]) : null;
-};
 
 /**
  * A page of `GET /{waba-id}/message_templates`, newest first.
@@ -57,17 +50,11 @@ export function listTemplates(all: SimTemplate[], query: Record<string, unknown>
         (languages === null || languages.includes(t.language)) &&
         (format === null || format.includes(t.parameterFormat ?? 'POSITIONAL')) &&
         (source === null || source.includes(t.source ?? '')) &&
-        (correctCategory === null || correctCategory.includes(t.category)) &&
+        (correctCategory === null || correctCategory.includes(t.correctCategory ?? t.category)) &&
         (content === null || String(component(t.components, 'BODY')?.text ?? '').toLowerCase().includes(content)),
     )
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
-  const limit = Math.min(Math.max(Number(query.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT, 1), 1000);
-  const after = position(query.after);
-  const before = position(query.before);
-  let start = after !== null ? after + 1 : 0;
-  if (before !== null && after === null) start = Math.max(0, before - limit);
-  const end = before !== null && after === null ? before : start + limit;
-  const page = matching.slice(start, end);
+  const { page, paging } = pageOf(matching, query, selfUrl);
   const fields = selectFields(query.fields);
   if (isGraphError(fields)) return fields;
   const data: Record<string, unknown>[] = [];
@@ -75,18 +62,6 @@ export function listTemplates(all: SimTemplate[], query: Record<string, unknown>
     const shaped = templateFields(t, fields);
     if (isGraphError(shaped)) return shaped;
     data.push(shaped);
-  }
-  const link = (key: 'after' | 'before', value: string) => {
-    const q = new URLSearchParams(Object.entries(query).filter(([k, v]) => typeof v === 'string' && !['after', 'before', 'access_token'].includes(k)) as [string, string][]);
-    q.set('limit', String(limit));
-    q.set(key, value);
-    return `${selfUrl}?${q}`;
-  };
-  const paging: Record<string, unknown> = {};
-  if (page.length > 0) {
-    paging.cursors = { before: cursor(start), after: cursor(start + page.length - 1) };
-    if (start + page.length < matching.length) paging.next = link('after', cursor(start + page.length - 1));
-    if (start > 0) paging.previous = link('before', cursor(start));
   }
   const out: Record<string, unknown> = { data, paging };
   const summary = summaryOf(query.summary, matching.length, all.length);
