@@ -38,9 +38,21 @@ export class TemplateLibrary {
     this.#o = options;
   }
 
-  /** The library's entries matching `q`. @throws PlatformError (a filter value the platform does not know: 400 platform_error) */
+  /**
+   * The library's entries matching `q`.
+   * @throws TidingsError parameter_invalid (400) for a filter value the platform does not know
+   *   (its refusal names the parameter and the values it takes); PlatformError otherwise.
+   */
   async browse(auth: AuthContext, q: LibraryQuery): Promise<{ data: LibraryTemplate[] }> {
-    return { data: await this.#o.platform.browseTemplateLibrary(await this.#o.accounts.credentialsForAccount(auth.accountId), q) };
+    try {
+      return { data: await this.#o.platform.browseTemplateLibrary(await this.#o.accounts.credentialsForAccount(auth.accountId), q) };
+    } catch (err) {
+      if (!(err instanceof PlatformError) || err.kind !== 'refused' || err.code !== 100) throw err;
+      // "(#100) Param usecase must be one of {…} - got "X"" (docs/platform.md §5.3).
+      const text = err.details ?? err.message;
+      const param = /Param (\w+)/.exec(text)?.[1];
+      throw new TidingsError('parameter_invalid', `The platform refused the filter: ${text.replace(/^.*?\(#100\)\s*/, '')}`, { param: param && param in q ? param : 'search' });
+    }
   }
 
   /**
