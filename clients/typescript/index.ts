@@ -65,6 +65,8 @@ export type Message = Schemas['Message'];
 export type Contact = Schemas['Contact'];
 export type InboundMessage = Schemas['InboundMessage'];
 export type Template = Schemas['Template'];
+/** One entry of a template's history, `GET /v1/templates/{id}/history`. */
+export type TemplateChange = Schemas['TemplateChange'];
 export type Media = Schemas['Media'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type Event = Schemas['Event'];
