@@ -44,6 +44,9 @@ import { batchRoutes } from './messages/batch.routes.js';
 import { Batch, ITEMS_CHECKED_ALONE } from './messages/batch.schemas.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
 import { templateRoutes } from './templates/template.routes.js';
+import { templateLibraryRoutes } from './templates/template-library.routes.js';
+import { LibraryTemplate } from './templates/template-library.schemas.js';
+import { SyncResult } from './templates/template-sync.schemas.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { MAX_MEDIA_BYTES } from './media/media-types.js';
 import { Media } from './media/media.schemas.js';
@@ -59,7 +62,7 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource];
+const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -181,6 +184,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...batchRoutes(deps),
         ...contactRoutes(deps),
         ...templateRoutes(deps),
+        ...templateLibraryRoutes(deps),
         ...mediaRoutes({ media: deps.media, deletion: deps.mediaDeletion, idempotency }),
         ...eventRoutes(deps),
         ...phoneNumberRoutes({ accounts: deps.accounts, queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode) }),

@@ -14,6 +14,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { Clock } from './lib/clock.js';
 import { withWork } from './lib/work.js';
 import type { Dispatcher } from './messages/dispatch/dispatcher.js';
+import type { TemplateSync } from './templates/template-sync.js';
 
 /** How often PostgreSQL's planner statistics and dead row versions are checked (db/upkeep.ts), ms. */
 const UPKEEP_CHECK_MS = 10_000;
@@ -28,12 +29,14 @@ export interface BackgroundOptions {
   tiers: ThroughputTiers;
   retention: RetentionService;
   deletion: MediaDeletion;
+  /** The periodic reconciliation of templates with the platform (templates/template-sync.ts). */
+  templateSync: Pick<TemplateSync, 'sweep'>;
 }
 
 /**
  * The service's background work: the job workers, the dispatcher, hourly housekeeping (expired
  * idempotency keys and events, tiers not read for a day, each account's retention, stored files no
- * row names), and on PostgreSQL the planner's statistics and the send queue's dead rows.
+ * row names, each account's templates reconciled with the platform when due), and on PostgreSQL the planner's statistics and the send queue's dead rows.
  */
 export class Background {
   readonly #o: BackgroundOptions;
@@ -45,7 +48,7 @@ export class Background {
   }
 
   async start(): Promise<void> {
-    const { store, clock, logger, jobs, dispatcher, events, tiers, retention, deletion } = this.#o;
+    const { store, clock, logger, jobs, dispatcher, events, tiers, retention, deletion, templateSync } = this.#o;
     await jobs.start();
     dispatcher.start();
     const purge = () =>
@@ -55,6 +58,7 @@ export class Background {
         tiers.refreshStale().catch((err) => logger.warn({ err }, 'tier refresh failed'));
         retention.sweep().catch((err) => logger.warn({ err }, 'retention sweep failed'));
         deletion.sweepOrphans().catch((err) => logger.warn({ err }, 'stored file sweep failed'));
+        templateSync.sweep().catch((err) => logger.warn({ err }, 'template reconciliation sweep failed'));
       });
     void purge();
     this.#purgeTimer = setInterval(purge, 60 * 60 * 1000);

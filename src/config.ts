@@ -69,6 +69,11 @@ export interface Config {
    * in milliseconds (0: at once, which can send a message twice).
    */
   readonly reconciliationWindowMs: number;
+  /**
+   * How often each account's templates are reconciled with the platform (templates/template-sync.ts:
+   * templates made in WhatsApp Manager imported, what a lost webhook left behind repaired), ms.
+   */
+  readonly templateSyncIntervalMs: number;
   /** The longest wait between two attempts of a send the platform could not take, in milliseconds. */
   readonly dispatchRetryMaxMs: number;
   /**
@@ -252,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateWebhookUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     jobPollMs: integer(env, 'JOB_POLL_MS', 200, 10, 60_000),
     reconciliationWindowMs: integer(env, 'RECONCILIATION_WINDOW_MS', 60_000, 0, 3_600_000),
+    templateSyncIntervalMs: integer(env, 'TEMPLATE_SYNC_INTERVAL_MS', 24 * 3_600_000, 60_000, 30 * 24 * 3_600_000),
     dispatchRetryMaxMs: integer(env, 'DISPATCH_RETRY_MAX_MS', 30_000, 1000, 3_600_000),
     dispatchTierShare: decimal(env, 'DISPATCH_TIER_SHARE', 0.96, 0.5, 1),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),

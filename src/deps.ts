@@ -51,6 +51,8 @@ import { SUBMIT_JOB } from './templates/template-submission.js';
 import { READ_GENERATED_JOB } from './templates/generated-templates.js';
 import type { TemplateService } from './templates/template.service.js';
 import type { TemplateHistory } from './templates/template-history.js';
+import type { TemplateSync } from './templates/template-sync.js';
+import type { TemplateLibrary } from './templates/template-library.js';
 
 export interface Deps {
   config: Config;
@@ -75,6 +77,10 @@ export interface Deps {
   templates: TemplateService;
   /** Each template's history (GET /v1/templates/{id}/history). */
   history: TemplateHistory;
+  /** Reconciliation of templates with the platform (POST /v1/templates/sync, and daily). */
+  templateSync: TemplateSync;
+  /** Meta's Template Library (GET /v1/template_library, POST /v1/templates/from_library). */
+  templateLibrary: TemplateLibrary;
   media: MediaService;
   /** Deleting files (`DELETE /v1/media/{id}`, retention, the orphan sweep). */
   mediaDeletion: MediaDeletion;
@@ -170,7 +176,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), messaging.inboundMedia.jobOptions(downloads));
   if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
 
-  const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers, retention: kept.retention, deletion: kept.deletion });
+  const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers, retention: kept.retention, deletion: kept.deletion, templateSync: content.templateSync });
   return {
     config,
     store,
@@ -192,6 +198,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     testMode: messaging.testMode,
     templates: content.templates,
     history: content.history,
+    templateSync: content.templateSync,
+    templateLibrary: content.templateLibrary,
     media: content.media,
     mediaDeletion: kept.deletion,
     retentionSettings: kept.settings,

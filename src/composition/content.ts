@@ -9,6 +9,8 @@ import { TemplateReviews } from '../templates/template-reviews.js';
 import { TemplateSubmitter } from '../templates/template-submission.js';
 import { TemplateService } from '../templates/template.service.js';
 import { TemplateSends } from '../templates/template-sends.js';
+import { TemplateSync } from '../templates/template-sync.js';
+import { TemplateLibrary } from '../templates/template-library.js';
 import type { Base } from './base.js';
 
 /** Uploaded files and templates, with the platform's reviews of templates (media and templates features). */
@@ -21,8 +23,10 @@ export async function buildContent({ config, role, store, clock, logger, platfor
   const templates = new TemplateService({ store, media, submitter, clock, platform, accounts, history });
   const reviews = new TemplateReviews({ store, history });
   const templateSends = new TemplateSends({ store, media, clock });
+  const templateLibrary = new TemplateLibrary({ store, clock, platform, accounts, history, templates });
+  const templateSync = new TemplateSync({ store, clock, logger, platform, accounts, history, intervalMs: config.templateSyncIntervalMs });
   const generatedTemplates = new GeneratedTemplates({ store, clock, jobs, platform, accounts });
-  return { storage, media, submitter, templates, reviews, generatedTemplates, history, templateSends };
+  return { storage, media, submitter, templates, reviews, generatedTemplates, history, templateSends, templateSync, templateLibrary };
 }
 
 

@@ -5,7 +5,7 @@
  */
 import type { Generated } from 'kysely';
 import type { BatchesTable, ClientReferencesTable, ContactsTable, DispatchesTable, DispatchPacingTable, InboundMessagesTable, MessagesTable, ScheduledSendsTable, StatusReportsTable } from './tables/messaging.js';
-import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, MediaUsageTable, TemplateChangesTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
+import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, MediaUsageTable, TemplateChangesTable, TemplateSyncsTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
 
 export type * from './tables/messaging.js';
 export type * from './tables/content.js';
@@ -27,8 +27,6 @@ export interface AccountsTable {
   retain_message_bodies_days: Generated<number | null>;
   /** Message bodies (and events) created before this (ISO) have been removed: the retention sweep's watermark. */
   bodies_removed_before: Generated<string | null>;
-  /** When the account's templates were last reconciled with the platform (ISO); null: never. */
-  templates_synced_at: Generated<string | null>;
 }
 
 export interface PhoneNumbersTable {
@@ -102,6 +100,7 @@ export interface Database {
   media_usage: MediaUsageTable;
   templates: TemplatesTable;
   template_changes: TemplateChangesTable;
+  template_syncs: TemplateSyncsTable;
   accounts: AccountsTable;
   phone_numbers: PhoneNumbersTable;
   api_keys: ApiKeysTable;

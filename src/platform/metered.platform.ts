@@ -27,6 +27,7 @@ export class MeteredPlatform implements Platform {
   setTemplateTimeToLive: Platform['setTemplateTimeToLive'] = (...args) => this.#measure('set_template_ttl', () => this.#inner.setTemplateTimeToLive(...args));
   getTemplate: Platform['getTemplate'] = (...args) => this.#measure('get_template', () => this.#inner.getTemplate(...args));
   deleteTemplate: Platform['deleteTemplate'] = (...args) => this.#measure('delete_template', () => this.#inner.deleteTemplate(...args));
+  readTemplate: Platform['readTemplate'] = (...args) => this.#measure('get_template', () => this.#inner.readTemplate(...args));
   listTemplates: Platform['listTemplates'] = (...args) => this.#measure('list_templates', () => this.#inner.listTemplates(...args));
   createLibraryTemplate: Platform['createLibraryTemplate'] = (...args) => this.#measure('create_library_template', () => this.#inner.createLibraryTemplate(...args));
   browseTemplateLibrary: Platform['browseTemplateLibrary'] = (...args) => this.#measure('browse_template_library', () => this.#inner.browseTemplateLibrary(...args));

@@ -206,6 +206,8 @@ export interface Platform {
   setTemplateTimeToLive(account: SenderCredentials, platformTemplateId: string, seconds: number): Promise<void>;
   /** A template by its platform id (`GET /{template-id}`), e.g. one the platform generated for a Direct Send. @throws PlatformError */
   getTemplate(account: SenderCredentials, platformTemplateId: string): Promise<PlatformTemplateDetail>;
+  /** A template by its platform id with its lifecycle and content (`GET /{template-id}`), as `listTemplates` gives each. @throws PlatformError */
+  readTemplate(account: SenderCredentials, platformTemplateId: string): Promise<PlatformTemplateListing>;
   /**
    * Every template of the account's WABA with its lifecycle and content (all pages of
    * `GET /{waba-id}/message_templates`, docs/platform.md §2.3): the reconciliation's input.

@@ -178,6 +178,19 @@ export function listTemplates(db: Reader, q: TemplateListQuery): Promise<Templat
   return query.execute();
 }
 
+/** Every template of the account, deleted ones too (the reconciliation with the platform, template-sync.ts). */
+export function templatesForSync(tx: Tx, accountId: string): Promise<TemplateRow[]> {
+  return tx.selectFrom('templates').selectAll().where('account_id', '=', accountId).execute();
+}
+
+/** Stores a template imported from the platform unless its row exists (its id comes from the platform's). @returns whether it was new. */
+export async function insertImported(tx: Tx, row: TemplateRow): Promise<boolean> {
+  const result = await tx.insertInto('templates').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (inserted) tx.changed('templates', row.id);
+  return inserted;
+}
+
 /** Removes a template that never reached the platform (its name was taken there). */
 export async function deleteTemplateRow(tx: Tx, id: string): Promise<void> {
   await tx.deleteFrom('templates').where('id', '=', id).execute();

@@ -55,7 +55,7 @@ export class TemplateService {
    * @throws TidingsError template_name_taken / template_name_reserved (409) when the name is held.
    */
   async validate(auth: AuthContext, input: TemplateInput): Promise<{ valid: boolean; issues: Issue[] }> {
-    await this.#checkNameFree(auth.accountId, input.name, input.language);
+    await this.checkNameFree(auth.accountId, input.name, input.language);
     const issues = await this.#issues(auth.accountId, input);
     return { valid: issues.length === 0, issues };
   }
@@ -70,7 +70,7 @@ export class TemplateService {
   async create(auth: AuthContext, input: TemplateInput): Promise<Template> {
     const issues = await this.#issues(auth.accountId, input);
     if (issues.length > 0) throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
-    await this.#checkNameFree(auth.accountId, input.name, input.language);
+    await this.checkNameFree(auth.accountId, input.name, input.language);
     const now = iso(this.#o.clock.now());
     // Stored before the platform is called: the claim on the name is never lost.
     const row = await this.#o.store.write(async (tx) => {
@@ -146,7 +146,7 @@ export class TemplateService {
     }
     const issues = await this.#issues(auth.accountId, next);
     if (issues.length > 0) throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
-    if (next.name !== row.name || next.language !== row.language) await this.#checkNameFree(auth.accountId, next.name, next.language, row.id);
+    if (next.name !== row.name || next.language !== row.language) await this.checkNameFree(auth.accountId, next.name, next.language, row.id);
     const changes = { ...repo.contentColumns(next), time_to_live: next.timeToLive ?? null, status: 'pending' as const, rejection_reason: null, updated_at: iso(this.#o.clock.now()) };
     await this.#o.store.write(async (tx) => {
       await repo.updateTemplate(tx, row.id, changes);
@@ -182,7 +182,8 @@ export class TemplateService {
     return t ? `the header of template ${t.id} (${t.name}, ${t.language}) uses it; delete the template or give it another header first.` : null;
   }
 
-  async #checkNameFree(accountId: string, name: string, language: string, exceptId?: string): Promise<void> {
+  /** @throws TidingsError template_name_taken / template_name_reserved (409) when the name is held in that language or reserved. */
+  async checkNameFree(accountId: string, name: string, language: string, exceptId?: string): Promise<void> {
     const since = iso(this.#o.clock.now() - NAME_RESERVATION_MS);
     const holders = (await repo.findByName(this.#o.store.read, accountId, name, since)).filter((t) => t.id !== exceptId);
     if (holders.some((t) => t.deleted_at === null && t.language === language)) {

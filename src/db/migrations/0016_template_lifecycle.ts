@@ -31,8 +31,14 @@ export const m0016_template_lifecycle: Migration = {
       .execute();
     await db.schema.createIndex('template_changes_by_template').on('template_changes').columns(['template_id', 'id']).execute();
 
-    // When each account's templates were last reconciled with the platform (null: never).
-    await db.schema.alterTable('accounts').addColumn('templates_synced_at', 'text').execute();
+    // When each account's templates were last reconciled with the platform (no row: never), and
+    // when that next falls due (the periodic reconciliation claims due rows, templates/template-sync.ts).
+    await db.schema
+      .createTable('template_syncs')
+      .addColumn('account_id', 'text', (c) => c.primaryKey())
+      .addColumn('synced_at', 'text')
+      .addColumn('due_at', 'text', (c) => c.notNull())
+      .execute();
 
     // A queued message whose template the platform paused waits, named here, until it is approved
     // again (woken at once) or its validity period ends. Only held entries are in the index.

@@ -48,6 +48,15 @@ export interface TemplatesTable {
   library_inputs: Generated<string | null>;
 }
 
+/** Each account's reconciliation of its templates with the platform (templates/template-sync.ts). */
+export interface TemplateSyncsTable {
+  account_id: string;
+  /** When the last reconciliation finished (ISO); null until one has. */
+  synced_at: string | null;
+  /** When the next periodic one is due (ISO); a process claims it by moving this on. */
+  due_at: string;
+}
+
 /** One change in a template's life (GET /v1/templates/{id}/history). */
 export interface TemplateChangesTable {
   /** `tch_` id; sorts by creation. */

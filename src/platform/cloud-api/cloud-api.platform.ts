@@ -243,6 +243,12 @@ export class CloudApiPlatform implements Platform {
     return toTemplateDetail(t);
   }
 
+  async readTemplate(account: SenderCredentials, platformTemplateId: string): Promise<PlatformTemplateListing> {
+    const t = await this.#graph.getJson<GraphTemplate>(`/${encodeURIComponent(platformTemplateId)}?fields=${LISTING_FIELDS}`, account.accessToken);
+    if (!t.id) throw new PlatformError('unavailable', 'The platform answered without the template.');
+    return toTemplateListing(t);
+  }
+
   async listTemplates(account: SenderCredentials): Promise<PlatformTemplateListing[]> {
     const all: PlatformTemplateListing[] = [];
     let after: string | undefined;
