@@ -376,6 +376,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/template_library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse Meta's Template Library
+         * @description Pre-written utility templates the platform approves at once. Create one with `POST /v1/templates/from_library`.
+         */
+        get: operations["browseTemplateLibrary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/from_library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a template from Meta's Template Library
+         * @description A template from a library entry and its inputs (a tracking link, a phone number…): approved by the platform at once, its category fixed (UTILITY; never re-categorised). Answers once the platform has it, with its content as the platform made it. Requires `Idempotency-Key`.
+         */
+        post: operations["createTemplateFromLibrary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile templates with the platform
+         * @description Reads every template of the account at the platform: imports the ones made outside Tidings (in WhatsApp Manager, `source: "platform"`), repairs any status, quality or category a lost webhook left behind (with the events it would have caused), and deletes the ones gone from the platform. Answers what it changed. Also runs daily (`TEMPLATE_SYNC_INTERVAL_MS`).
+         */
+        post: operations["syncTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/media": {
         parameters: {
             query?: never;
@@ -2107,6 +2167,98 @@ export interface components {
                 effectiveAt?: string;
                 event?: string;
             } | null;
+        };
+        /**
+         * @example {
+         *       "name": "delivery_update_1",
+         *       "language": "en_US",
+         *       "category": "UTILITY",
+         *       "topic": "ORDER_MANAGEMENT",
+         *       "usecase": "DELIVERY_UPDATE",
+         *       "industry": [
+         *         "E_COMMERCE"
+         *       ],
+         *       "header": null,
+         *       "body": "Good news! Your order #{{1}} is on its way. Estimated delivery: {{2}}.",
+         *       "bodyParams": [
+         *         "12345",
+         *         "January 1, 2025"
+         *       ],
+         *       "buttons": [
+         *         {
+         *           "type": "URL",
+         *           "text": "Track package",
+         *           "url": null,
+         *           "phoneNumber": null
+         *         }
+         *       ]
+         *     }
+         */
+        LibraryTemplate: {
+            /** @description Its library name: give it as `libraryTemplateName`. */
+            name: string;
+            language: string;
+            /** @description Set by the library (UTILITY); the platform never re-categorises a library template. */
+            category: string;
+            topic: string | null;
+            usecase: string | null;
+            industry: string[];
+            header: string | null;
+            /** @description The text, with its placeholders. */
+            body: string;
+            /** @description Example values of the placeholders. */
+            bodyParams: string[];
+            /** @description Its buttons; a URL or phone number button takes its value from `libraryInputs.buttons`. */
+            buttons: {
+                type: string;
+                text: string | null;
+                url: string | null;
+                phoneNumber: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "imported": [
+         *         "tpl_p1387372356726668"
+         *       ],
+         *       "updated": [
+         *         {
+         *           "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *           "changes": {
+         *             "status": {
+         *               "from": "approved",
+         *               "to": "paused"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "deleted": [],
+         *       "unchanged": 12,
+         *       "syncedAt": "2026-11-26T09:00:00.000Z"
+         *     }
+         */
+        TemplateSyncResult: {
+            /** @description The `tpl_` ids of templates made outside Tidings (in WhatsApp Manager), now stored with `source: "platform"`. */
+            imported: string[];
+            updated: {
+                id: string;
+                /** @description Each field the platform had otherwise (`status`, `quality`, `category`), before and after: what a lost webhook left behind. */
+                changes: {
+                    [key: string]: {
+                        from: string | null;
+                        to: string | null;
+                    };
+                };
+            }[];
+            /** @description Templates no longer at the platform, now deleted here. */
+            deleted: string[];
+            /** @description Templates the platform and Tidings already agreed on. */
+            unchanged: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            syncedAt: string;
         };
         /**
          * @description A text header.
@@ -4566,6 +4718,321 @@ export interface operations {
                 };
             };
             /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    browseTemplateLibrary: {
+        parameters: {
+            query?: {
+                /** @description Words of the name, the text, the topic or the use case. */
+                search?: string;
+                /** @description The platform's topic, e.g. `ORDER_MANAGEMENT`, `PAYMENTS`. */
+                topic?: string;
+                /** @description The platform's use case, e.g. `SHIPMENT_CONFIRMATION`. */
+                usecase?: string;
+                /** @description The platform's industry, e.g. `E_COMMERCE`. */
+                industry?: string;
+                /** @description A language code, e.g. `en_US`. */
+                language?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LibraryTemplate"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createTemplateFromLibrary: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "parcel_update",
+                 *       "language": "en_US",
+                 *       "libraryTemplateName": "delivery_update_1",
+                 *       "libraryInputs": {
+                 *         "body": {
+                 *           "addTrackPackageLink": true
+                 *         },
+                 *         "buttons": [
+                 *           {
+                 *             "type": "url",
+                 *             "url": {
+                 *               "baseUrl": "https://shop.example.com/track/{{1}}",
+                 *               "urlSuffixExample": "A-1042"
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your name for it: lowercase letters, digits and underscores. */
+                    name: string;
+                    language: string;
+                    /** @description The library entry (GET /v1/template_library). */
+                    libraryTemplateName: string;
+                    libraryInputs?: {
+                        /** @description The platform's `library_template_body_inputs`. */
+                        body?: {
+                            addContactNumber?: boolean;
+                            addLearnMoreLink?: boolean;
+                            addSecurityRecommendation?: boolean;
+                            addTrackPackageLink?: boolean;
+                            codeExpirationMinutes?: number;
+                        };
+                        /** @description The platform's `library_template_button_inputs`: a URL or phone number for each such button, in order. */
+                        buttons?: ({
+                            /** @enum {string} */
+                            type: "url";
+                            url: {
+                                /** @description https URL; may end in {{1}}. */
+                                baseUrl: string;
+                                urlSuffixExample?: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "phone_number";
+                            /** @description E.164. */
+                            phoneNumber: string;
+                        })[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `idempotency_key_missing`, `template_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    syncTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSyncResult"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
