@@ -15,10 +15,11 @@ const NAMED = 20;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The button and its report. `known`: templates the page shows, to name those the sync deleted
- * (they can no longer be read); `onSynced`: reloads the list.
+ * The button (for the page's title row) and what it answered (an error, or the report, for under
+ * it). `known`: templates the page shows, to name those the sync deleted (they can no longer be
+ * read); `onSynced`: reloads the list.
  */
-export function TemplateSync({ mode, known, onSynced }: { mode: Mode; known: readonly Template[]; onSynced: () => void }) {
+export function useTemplateSync({ mode, known, onSynced }: { mode: Mode; known: readonly Template[]; onSynced: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [report, setReport] = useState<{ result: TemplateSyncResult; names: Map<string, Template> } | null>(null);
@@ -41,20 +42,20 @@ export function TemplateSync({ mode, known, onSynced }: { mode: Mode; known: rea
     }
   };
 
-  return (
-    <div className="sync">
-      <button type="button" className="secondary" onClick={sync} disabled={busy || mode === 'test'} aria-describedby={mode === 'test' ? 'sync-hint' : undefined}>
+  return {
+    button: (
+      <button type="button" className="secondary" onClick={sync} disabled={busy || mode === 'test'} title={mode === 'test' ? 'Sync needs a live key: test keys cannot change templates.' : undefined}>
         {busy ? 'Syncing…' : 'Sync with WhatsApp'}
       </button>
-      {mode === 'test' && (
-        <p className="hint" id="sync-hint">
-          Sync needs a live key: test keys cannot change templates.
-        </p>
-      )}
-      <ErrorNote error={error} />
-      {report && <SyncReport {...report} onDismiss={() => setReport(null)} />}
-    </div>
-  );
+    ),
+    answer: (
+      <>
+        {mode === 'test' && <p className="hint">Sync with WhatsApp needs a live key: test keys cannot change templates.</p>}
+        <ErrorNote error={error} />
+        {report && <SyncReport {...report} onDismiss={() => setReport(null)} />}
+      </>
+    ),
+  };
 }
 
 function SyncReport({ result, names, onDismiss }: { result: TemplateSyncResult; names: Map<string, Template>; onDismiss: () => void }) {

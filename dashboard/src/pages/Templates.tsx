@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, type Mode, type Page, type Template } from '../api';
 import { categoryWords, QUALITY_WORDS, QualityBadge, SourceTags, TEMPLATE_QUALITIES, TEMPLATE_STATUSES, TemplateFlags } from '../template-facts';
-import { TemplateSync } from '../template-sync';
+import { useTemplateSync } from '../template-sync';
 import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
 /** What the empty list says, from the filters that are set. */
@@ -24,6 +24,7 @@ export function TemplatesPage({ mode }: { mode: Mode }) {
   const pager = usePager();
   const query = pager.query({ status, quality, category });
   const { data, error, reload } = usePolling(() => api<Page<Template>>('GET', `/templates/?${query}`), [query], 3000);
+  const sync = useTemplateSync({ mode, known: data?.data ?? [], onSynced: () => void reload() });
   const filter = (set: (v: string) => void) => (v: string) => {
     set(v);
     pager.reset();
@@ -32,11 +33,14 @@ export function TemplatesPage({ mode }: { mode: Mode }) {
     <section>
       <div className="title-row">
         <h1>Templates</h1>
-        <Link to="/templates/new" className="button">
-          New template
-        </Link>
+        <div className="actions">
+          {sync.button}
+          <Link to="/templates/new" className="button">
+            New template
+          </Link>
+        </div>
       </div>
-      <TemplateSync mode={mode} known={data?.data ?? []} onSynced={() => void reload()} />
+      {sync.answer}
       <div className="filters">
         <label>
           Category
