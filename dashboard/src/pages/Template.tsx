@@ -109,7 +109,7 @@ export function TemplatePage({ id }: { id: string }) {
       </div>
       {t.status === 'approved' && !generated && <TimeToLiveForm key={t.id} template={t} onSaved={setData} />}
       <TemplateLanguages t={t} />
-      <TemplateHistory key={t.id} id={t.id} version={t.updatedAt} />
+      <TemplateHistory key={`history-${t.id}`} id={t.id} version={t.updatedAt} />
     </section>
   );
 }
