@@ -211,7 +211,7 @@ describe('templates', () => {
     }
   });
 
-  it('applies the category update fixtures: the advance notice changes nothing, the completed change does', async () => {
+  it('applies the category update fixtures: the advance notice is kept apart, the completed change moves the category', async () => {
     const res = await create(input('category_fixtures'));
     await approved(res.body.id);
     const platformId = [...h.sim.state.templates.values()].find((x) => x.name === 'category_fixtures')!.id;
@@ -222,10 +222,11 @@ describe('templates', () => {
     };
     const before = await get(res.body.id);
     await post('webhook-template-category-update-impending.json');
-    assert.deepEqual(await get(res.body.id), before);
+    const noticed = await get(res.body.id);
+    assert.deepEqual([noticed.category, noticed.categoryUpdate.category, noticed.categoryUpdate.effectiveAt], ['UTILITY', 'MARKETING', '2025-05-02T07:00:00.000Z']);
     await post('webhook-template-category-update-completed.json');
     const after = await get(res.body.id);
-    assert.equal(after.category, 'MARKETING');
+    assert.deepEqual([after.category, after.previousCategory, after.categoryUpdate], ['MARKETING', 'UTILITY', null]);
     assert.ok(after.updatedAt > before.updatedAt);
     const send = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'template', templateId: res.body.id } });
     assert.equal(send.body.error.code, 'template_category_not_allowed');

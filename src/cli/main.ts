@@ -1,8 +1,8 @@
 /**
  * The admin CLI, `npx tidings …` (docs/api.md §D1). It opens the same database as the service (so keys
  * it creates work at once in a running service) and prints JSON for `create` commands, and for any
- * command given `--json`. `messages send-batch` (send-batch.ts) is the exception: a client of a
- * running service over HTTP, with an API key.
+ * command given `--json`. `messages send-batch` (send-batch.ts) and `templates pull|plan|apply`
+ * (templates/) are the exceptions: clients of a running service over HTTP, with an API key.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pino from 'pino';
@@ -16,6 +16,8 @@ import { AdminRefusal, backupSqlite, restoreSqlite } from './backup.js';
 import { SendStopped } from './batch-poster.js';
 import { CsvInvalid } from './csv-rows.js';
 import { registerSendBatch } from './send-batch.js';
+import { TemplatesStopped } from './templates/client.js';
+import { registerTemplates } from './templates/command.js';
 
 interface Io {
   out: (text: string) => void;
@@ -24,6 +26,12 @@ interface Io {
   json?: boolean;
   /** Whether stderr is a terminal (send-batch draws a progress bar there). */
   errIsTTY?: boolean;
+  /** Whether stdout is a terminal (templates plan and apply colour their output there). */
+  outIsTTY?: boolean;
+  /** The command line as given. */
+  argv?: string[];
+  /** Where the commands that talk to a service read TIDINGS_URL and TIDINGS_API_KEY (default: the process's environment). */
+  env?: Record<string, string | undefined>;
   /** Set by a command that ends without failing but not with 0 (send-batch: 2, some rows refused). */
   exitCode?: number;
 }
@@ -75,7 +83,7 @@ function table(rows: Record<string, unknown>[], columns: string[]): string {
 
 export function buildCli(io: Io): Command {
   const program = new Command('tidings')
-    .description('Administer a Tidings service: accounts, API keys, backups; send a CSV of messages.')
+    .description('Administer a Tidings service: accounts, API keys, backups; send a CSV of messages; keep templates as code.')
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   const json = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
@@ -200,6 +208,7 @@ export function buildCli(io: Io): Command {
 
   // A client of a running service over HTTP (TIDINGS_URL, TIDINGS_API_KEY), not of the database.
   registerSendBatch(program.command('messages').description('Messages, sent through a running service with an API key'), io);
+  registerTemplates(program, io);
 
   program
     .command('backup <file>')
@@ -238,8 +247,8 @@ export function buildCli(io: Io): Command {
 }
 
 /** Runs the CLI; resolves to the process exit code. */
-export async function runCli(argv: string[], io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), errIsTTY: process.stderr.isTTY }): Promise<number> {
-  const cliIo: Io = { ...io, json: argv.includes('--json') };
+export async function runCli(argv: string[], io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), errIsTTY: process.stderr.isTTY, outIsTTY: process.stdout.isTTY }): Promise<number> {
+  const cliIo: Io = { ...io, json: argv.includes('--json'), argv };
   const program = buildCli(cliIo);
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -247,7 +256,7 @@ export async function runCli(argv: string[], io: Io = { out: (t) => process.stdo
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
     const wantsJson = argv.includes('--json') || argv.includes('create');
-    if (err instanceof TidingsError || err instanceof ConfigError || err instanceof AdminRefusal || err instanceof SendStopped || err instanceof CsvInvalid) {
+    if (err instanceof TidingsError || err instanceof ConfigError || err instanceof AdminRefusal || err instanceof SendStopped || err instanceof CsvInvalid || err instanceof TemplatesStopped) {
       const code = err instanceof ConfigError ? 'configuration_invalid' : err.code;
       io.err(wantsJson ? `${JSON.stringify({ error: { code, message: err.message } })}\n` : `error: ${err.message}\n`);
       return 1;

@@ -4,7 +4,7 @@ import { Nullable, NullableString, StringEnum, TaggedUnion, Timestamp } from '..
 import { TEXT_MAX_LENGTH } from './inbound.schemas.js';
 import { CONTACT_LIMITS, REFERENCE_MAX_LENGTH, schemaBound } from './rich.limits.js';
 import { ContactCard, CustomerReaction, Interactive, Location, Reaction, SendContactCard } from './rich.schemas.js';
-import { TemplateButtonValues, TemplateVariables } from './template-values.schemas.js';
+import { TemplateButtonValues, TemplateLanguages, TemplateVariables } from './template-values.schemas.js';
 import { TEXT_TYPE_HINT, unknownFieldHints } from './send-hints.js';
 import { messageRoutingFields, routingFields } from './routing.schemas.js';
 
@@ -147,11 +147,7 @@ export const SendTemplateMessage = Type.Object(
     type: Type.Literal('template'),
     templateId: Type.Optional(Type.String({ description: 'A `tpl_` id of an approved utility template. Give this, or `templateName` with `language`.', minLength: 1, maxLength: 1024 })),
     templateName: Type.Optional(Type.String({ description: "The template's name, with `language`: the account's approved template of that name in the first language of the list that has one.", minLength: 1, maxLength: 512 })),
-    language: Type.Optional(
-      Type.Union([Type.String({ minLength: 1, maxLength: 16 }), Type.Array(Type.String({ minLength: 1, maxLength: 16 }), { minItems: 1, maxItems: 10 })], {
-        description: 'With `templateName`: a language code (`en_US`), or a preference list (`["pt_BR", "pt_PT", "en_US"]`): the first language holding an approved template of that name is sent.',
-      }),
-    ),
+    language: Type.Optional(TemplateLanguages),
     variables: Type.Optional(TemplateVariables),
     buttons: Type.Optional(TemplateButtonValues),
   },
@@ -164,7 +160,6 @@ export const SendTemplateMessage = Type.Object(
       { to: '+16505551234', type: 'template', templateId: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', variables: { header: 'A-1077', first_name: 'Jessica', '2': 'Friday' } },
       // A template with buttons (docs/api.md §D8): a quick reply's payload and a dynamic URL's end, by button index.
       { to: '+16505551234', type: 'template', templateId: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', variables: { '1': 'Jessica' }, buttons: { '0': { payload: 'stop-A-1077' }, '1': { urlSuffix: 'A-1077' } } },
-      // By name, with a language preference list (docs/api.md §D20).
       { to: '+5511955551234', type: 'template', templateName: 'order_shipped', language: ['pt_BR', 'en_US'], variables: { first_name: 'Joana', '2': 'sexta-feira' } },
     ],
   },

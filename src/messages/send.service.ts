@@ -21,6 +21,7 @@ import { CAPTION_KINDS } from '../media/media-types.js';
 import type { MediaService } from '../media/media.service.js';
 import type { OutboundContent } from '../platform/platform.js';
 import type { TemplateSends } from '../templates/template-sends.js';
+import { templateIdOf } from './template-target.js';
 import type { Dispatcher } from './dispatch/dispatcher.js';
 import { insertAcceptedAtOnce } from './accept.repository.js';
 import { toMessage } from './message.mapper.js';
@@ -287,7 +288,7 @@ export class MessageSender {
       return { content: { type: 'media', kind: file.kind, platformMediaId: '', caption: body.caption ?? null, filename: file.kind === 'document' ? file.filename : null }, file, category: null, timeToLive: null };
     }
     if (body.type === 'template') {
-      const templateId = await this.#templateIdOf(auth, body);
+      const templateId = await templateIdOf(this.#o.templates, auth.accountId, body);
       const t = await this.#o.templates.prepareSend(auth.accountId, templateId, body.variables, body.buttons);
       const header = t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
       return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category, timeToLive: t.timeToLive, templateId };
@@ -295,21 +296,5 @@ export class MessageSender {
     return { content: { type: 'text', body: body.text, previewUrl: false }, file: null, category: null, timeToLive: null };
   }
 
-  /**
-   * The template a template send names: `templateId`, or `templateName` with `language` (one
-   * language or a preference list, docs/api.md §D20).
-   * @throws TidingsError parameter_missing / parameter_invalid for a send naming none or both;
-   *   template_not_found.
-   */
-  #templateIdOf(auth: AuthContext, body: Extract<SendMessageBody, { type: 'template' }>): Promise<string> {
-    if (body.templateId !== undefined && body.templateName !== undefined) throw new TidingsError('parameter_invalid', 'Give templateId, or templateName with language, not both.', { param: 'templateName' });
-    if (body.templateId !== undefined) {
-      if (body.language !== undefined) throw new TidingsError('parameter_invalid', 'language goes with templateName; a templateId names one language already.', { param: 'language' });
-      return Promise.resolve(body.templateId);
-    }
-    if (body.templateName === undefined) throw new TidingsError('parameter_missing', 'Name the template: templateId (a tpl_ id), or templateName with language.', { param: 'templateId' });
-    if (body.language === undefined) throw new TidingsError('parameter_missing', 'A template named by templateName needs its language: "en_US", or a preference list such as ["pt_BR", "pt_PT", "en_US"].', { param: 'language' });
-    return this.#o.templates.idByName(auth.accountId, body.templateName, body.language, 'templateName');
-  }
 }
 

@@ -22,3 +22,8 @@ export const TemplateButtonValues = Type.Record(
   ),
   { description: 'Button values keyed by the button\'s 0-based index in the template (`"0"`). Never filled from the template\'s examples.' },
 );
+
+/** A template send's `language` with `templateName` (docs/api.md §D20): one code, or a preference list. */
+export const TemplateLanguages = Type.Union([Type.String({ minLength: 1, maxLength: 16 }), Type.Array(Type.String({ minLength: 1, maxLength: 16 }), { minItems: 1, maxItems: 10 })], {
+  description: 'With `templateName`: a language code (`en_US`), or a preference list (`["pt_BR", "pt_PT", "en_US"]`): the first language holding an approved template of that name is sent.',
+});

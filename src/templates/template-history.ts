@@ -46,7 +46,7 @@ export class TemplateHistory {
     const detail = compact(how.detail);
     await tx
       .insertInto('template_changes')
-      .values(all.map((e) => ({ id: newId('tch'), template_id: after.id, account_id: after.account_id, at: how.at, type: e.type, source: how.source, changes: JSON.stringify(e.changes), detail })))
+      .values(all.map((e) => ({ id: nextChangeId(), template_id: after.id, account_id: after.account_id, at: how.at, type: e.type, source: how.source, changes: JSON.stringify(e.changes), detail })))
       .execute();
     if (events.length > 0) {
       const object = toTemplate(after);
@@ -93,6 +93,16 @@ function toChange(row: ChangeRow): TemplateChange {
     changes: JSON.parse(row.changes) as TemplateChange['changes'],
     detail: row.detail === null ? null : (JSON.parse(row.detail) as TemplateChange['detail']),
   };
+}
+
+let lastIdMs = 0;
+/**
+ * A `tch_` id later than every one this process made before: a change's entries (written in one
+ * statement) and changes made within one millisecond list in the order they happened.
+ */
+function nextChangeId(): string {
+  lastIdMs = Math.max(Date.now(), lastIdMs + 1);
+  return newId('tch', lastIdMs);
 }
 
 /** The detail without its empty fields, as JSON; null when nothing is left. */
