@@ -69,8 +69,9 @@ describe('error messages', () => {
     assert.ok(res.body.error.message.includes(`send "templateId": "${template.id}"`), res.body.error.message);
     const unknown = await send({ to: '+16505551234', type: 'template', templateId: 'no_such_template' });
     assert.match(unknown.body.error.message, /No template no_such_template in this account; templateId takes a tpl_ id/);
-    const byName = await send({ to: '+16505551234', type: 'template', templateName: 'order_shipped', language: 'en_US' });
-    assert.match(byName.body.error.issues.find((i: Issue) => i.field === 'templateName').message, /A template is sent by its id/);
+    // Meta's `name` is not Tidings' field: the hint says which are.
+    const metaName = await send({ to: '+16505551234', type: 'template', name: 'order_shipped' });
+    assert.match(metaName.body.error.issues.find((i: Issue) => i.field === 'name').message, /templateName with language/);
   });
 
   it('says an empty id is empty, rather than "No media  in this account."', async () => {

@@ -22,11 +22,11 @@ const META_FIELDS: Record<string, string> = {
   ttl_seconds: 'Tidings passes the time left of validityPeriod to the platform as its time to live: set validityPeriod.',
 };
 
-const BY_NAME = 'A template is sent by its id: templateId takes the tpl_ id that GET /v1/templates lists beside each name and language.';
+const BY_NAME = 'A template is named by templateId (its tpl_ id), or by templateName with language (docs/api.md §D20).';
 
 /** Fields of other send types, or of Meta's shapes, per send type. */
 const BY_TYPE: Record<string, Record<string, string>> = {
-  template: { templateName: BY_NAME, name: BY_NAME, language: BY_NAME },
+  template: { name: BY_NAME },
   media: { text: 'A media message carries its words in caption.', link: 'Tidings sends files it holds: upload it with POST /v1/media and send its mediaId.' },
 };
 

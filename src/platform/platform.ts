@@ -216,10 +216,10 @@ export interface Platform {
   listTemplates(account: SenderCredentials): Promise<PlatformTemplateListing[]>;
   /**
    * Creates a template from Meta's Template Library (`library_template_name` with its inputs,
-   * docs/platform.md §9.3): approved at once, its category fixed. @throws PlatformError
+   * docs/platform.md §5.3): approved at once, its category fixed. @throws PlatformError
    */
   createLibraryTemplate(account: SenderCredentials, template: LibraryTemplateSubmission): Promise<PlatformTemplate>;
-  /** Meta's Template Library, filtered (`GET /message_template_library`, docs/platform.md §9.3). @throws PlatformError */
+  /** Meta's Template Library, filtered (`GET /message_template_library`, docs/platform.md §5.3). @throws PlatformError */
   browseTemplateLibrary(account: SenderCredentials, filter: { search?: string; topic?: string; usecase?: string; industry?: string; language?: string }): Promise<LibraryTemplate[]>;
   /** Deletes every language of a template name (docs/platform.md §2.5). @throws PlatformError */
   deleteTemplate(account: SenderCredentials, name: string): Promise<void>;

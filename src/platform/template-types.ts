@@ -96,7 +96,7 @@ export interface PlatformTemplateListing extends Omit<PlatformTemplateDetail, 'b
   buttons: { type: string; text: string | null; url: string | null; phoneNumber: string | null; example: string | null }[];
 }
 
-/** A template of Meta's Template Library (docs/platform.md §9.3), as the platform describes it. */
+/** A template of Meta's Template Library (docs/platform.md §5.3), as the platform describes it. */
 export interface LibraryTemplate {
   name: string;
   language: string;
@@ -111,7 +111,7 @@ export interface LibraryTemplate {
   buttons: { type: string; text: string | null; url: string | null; phoneNumber: string | null }[];
 }
 
-/** A template made from the library (`library_template_name`, docs/platform.md §9.3): its inputs as Tidings takes them. */
+/** A template made from the library (`library_template_name`, docs/platform.md §5.3): its inputs as Tidings takes them. */
 export interface LibraryTemplateSubmission {
   name: string;
   language: string;

@@ -80,9 +80,10 @@ function category(value: string | null): string | null {
 
 /**
  * What a template webhook changes on `row` at `now` (ISO), or null when it changes nothing (a
- * repeat, an event Tidings keeps nothing of): docs/platform.md §4.6 (status events: an unpause is
- * APPROVED with `other_info.title` UNPAUSE; REINSTATED lifts a flag or a disabling), §4.7 (only
- * the completed category change moves the category; the advance notice is kept apart), §2.8 (quality).
+ * repeat, an event Tidings keeps nothing of). Status events (docs/platform.md §4.6): an unpause is
+ * APPROVED with `other_info.title` UNPAUSE; REINSTATED lifts a flag or a disabling. Category
+ * updates (docs/platform.md §4.7): only the completed change moves the category; the advance
+ * notice is kept apart. Quality: docs/platform.md §2.8.
  */
 export function webhookChanges(row: TemplateRow, u: PlatformTemplateUpdate, now: string): Partial<TemplateRow> | null {
   const changes: Partial<TemplateRow> = {};

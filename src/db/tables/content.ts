@@ -42,7 +42,7 @@ export interface TemplatesTable {
   category_update: Generated<string | null>;
   /** The category before the platform last changed it; null when it never did. */
   previous_category: Generated<string | null>;
-  /** The Template Library entry it was made from (docs/platform.md §9.3), or null. */
+  /** The Template Library entry it was made from (docs/platform.md §5.3), or null. */
   library_template_name: Generated<string | null>;
   /** JSON of the library inputs given at create (`{ body?, buttons? }`), or null. */
   library_inputs: Generated<string | null>;

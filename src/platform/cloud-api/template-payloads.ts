@@ -110,7 +110,7 @@ export function toTemplateListing(t: GraphTemplate): PlatformTemplateListing {
   };
 }
 
-/** One entry of `GET /message_template_library` (docs/platform.md §9.3). */
+/** One entry of `GET /message_template_library` (docs/platform.md §5.3). */
 export function toLibraryTemplate(t: Record<string, unknown>): LibraryTemplate {
   const buttons = Array.isArray(t.buttons) ? (t.buttons as Record<string, unknown>[]) : [];
   return {
