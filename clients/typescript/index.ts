@@ -65,6 +65,10 @@ export type Message = Schemas['Message'];
 export type Contact = Schemas['Contact'];
 export type InboundMessage = Schemas['InboundMessage'];
 export type Template = Schemas['Template'];
+/** One entry of a template's history, `GET /v1/templates/{id}/history`. */
+export type TemplateChange = Schemas['TemplateChange'];
+/** The answer of `POST /v1/templates/sync`: templates imported, updated (each field before and after) and deleted, by id. */
+export type TemplateSyncResult = Schemas['TemplateSyncResult'];
 export type Media = Schemas['Media'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type Event = Schemas['Event'];

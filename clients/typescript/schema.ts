@@ -356,6 +356,86 @@ export interface paths {
         patch: operations["updateTemplate"];
         trace?: never;
     };
+    "/v1/templates/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template's history
+         * @description Every change of the template's life, newest first: created, submitted, approved or rejected, paused, unpaused, disabled, flagged, reinstated, quality and category changes (and their advance notice), time-to-live changes, imported, deleted; each with who made it known (`api`, `webhook`, `reconciliation`, `send`) and what the platform said beside it.
+         */
+        get: operations["listTemplateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/template_library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse Meta's Template Library
+         * @description Pre-written utility templates the platform approves at once. Create one with `POST /v1/templates/from_library`.
+         */
+        get: operations["browseTemplateLibrary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/from_library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a template from Meta's Template Library
+         * @description A template from a library entry and its inputs (a tracking link, a phone number…): approved by the platform at once, its category fixed (UTILITY; never re-categorised). Answers once the platform has it, with its content as the platform made it. Requires `Idempotency-Key`.
+         */
+        post: operations["createTemplateFromLibrary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile templates with the platform
+         * @description Reads every template of the account at the platform: imports the ones made outside Tidings (in WhatsApp Manager, `source: "platform"`), repairs any status, quality or category a lost webhook left behind (with the events it would have caused), and deletes the ones gone from the platform. Answers what it changed. Also runs daily (`TEMPLATE_SYNC_INTERVAL_MS`).
+         */
+        post: operations["syncTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/media": {
         parameters: {
             query?: never;
@@ -644,7 +724,7 @@ export interface components {
             /** @description The item's place in the request, from 0. */
             index: number;
             error: {
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 message: string;
                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                 param?: string;
@@ -669,7 +749,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description Branch on this, not on the HTTP status. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 /** @description A sentence for humans. */
                 message: string;
                 /** @description The request field at fault (with issues: the first issue's). */
@@ -1084,6 +1164,19 @@ export interface components {
          *         }
          *       }
          *     }
+         * @example {
+         *       "to": "+5511955551234",
+         *       "type": "template",
+         *       "templateName": "order_shipped",
+         *       "language": [
+         *         "pt_BR",
+         *         "en_US"
+         *       ],
+         *       "variables": {
+         *         "2": "sexta-feira",
+         *         "first_name": "Joana"
+         *       }
+         *     }
          */
         SendTemplateMessage: {
             /** @description The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact's `ct_` id (sent to its phone number, else its BSUID). */
@@ -1104,8 +1197,12 @@ export interface components {
              * @enum {string}
              */
             type: "template";
-            /** @description A `tpl_` id of an approved utility template. */
-            templateId: string;
+            /** @description A `tpl_` id of an approved utility template. Give this, or `templateName` with `language`. */
+            templateId?: string;
+            /** @description The template's name, with `language`: the account's approved template of that name in the first language of the list that has one. */
+            templateName?: string;
+            /** @description With `templateName`: a language code (`en_US`), or a preference list (`["pt_BR", "pt_PT", "en_US"]`): the first language holding an approved template of that name is sent. */
+            language?: string | string[];
             /** @description Placeholder values keyed by index (`"1"`) or by variable name; the header's under `"header"`. Left out: the template's example. */
             variables?: {
                 [key: string]: string;
@@ -1880,6 +1977,13 @@ export interface components {
          *       "status": "approved",
          *       "timeToLive": null,
          *       "source": "tidings",
+         *       "quality": "GREEN",
+         *       "pause": null,
+         *       "flag": null,
+         *       "previousCategory": null,
+         *       "categoryUpdate": null,
+         *       "libraryTemplateName": null,
+         *       "libraryInputs": null,
          *       "rejectionReason": null,
          *       "approvedAt": "2026-11-21T10:00:02.000Z",
          *       "createdAt": "2026-11-21T10:00:00.871Z",
@@ -1891,15 +1995,54 @@ export interface components {
             id: string;
             name: string;
             /**
-             * @description pending: held by Tidings, submission queued; processing: under review at the platform.
+             * @description pending: held by Tidings, submission queued; processing: under review at the platform; approved: can be sent; rejected; paused: the platform paused it after poor customer feedback (sends refused with 409 template_paused, queued ones held until it is approved again); disabled: the platform disabled it for good (paused too often). New values may be added: treat an unknown one as not sendable.
              * @enum {string}
              */
-            status: "pending" | "processing" | "approved" | "rejected";
+            status: "pending" | "processing" | "approved" | "rejected" | "paused" | "disabled";
             /**
-             * @description The platform may re-categorise on approval.
+             * @description The platform may re-categorise on approval and later (see previousCategory and categoryUpdate); only UTILITY can be sent.
              * @enum {string}
              */
-            category: "UTILITY" | "MARKETING";
+            category: "UTILITY" | "MARKETING" | "AUTHENTICATION";
+            previousCategory: string | null;
+            categoryUpdate: {
+                /** @description The category the platform will move the template to. */
+                category: string;
+                /**
+                 * Format: date-time
+                 * @description When the change takes effect (the platform gives 24 hours).
+                 */
+                effectiveAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                noticedAt: string;
+            } | null;
+            /**
+             * @description The platform's quality score from customers' feedback; UNKNOWN until it has one.
+             * @enum {string}
+             */
+            quality: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+            pause: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                pausedAt: string;
+                /** @description The platform's word for it: FIRST_PAUSE, SECOND_PAUSE, RATE_LIMITING_PAUSE… */
+                title: string | null;
+                description: string | null;
+            } | null;
+            flag: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                flaggedAt: string;
+                /** @description When the platform will disable it unless its quality improves, as the platform words it. */
+                disableDate: string | null;
+            } | null;
             language: string;
             body: string;
             variables: {
@@ -1935,10 +2078,14 @@ export interface components {
             }[];
             timeToLive: number | null;
             /**
-             * @description `tidings`: made through this API or the dashboard. `generated`: made by the platform for a Direct Send (docs/api.md §D19); read-only.
+             * @description `tidings`: made through this API or the dashboard. `generated`: made by the platform for a Direct Send (docs/api.md §D19); read-only. `platform`: made outside Tidings (in WhatsApp Manager) and imported by the reconciliation.
              * @enum {string}
              */
-            source: "tidings" | "generated";
+            source: "tidings" | "generated" | "platform";
+            /** @description The Template Library entry it was made from (POST /v1/templates/from_library); null otherwise. */
+            libraryTemplateName: string | null;
+            /** @description The library inputs given at create; null for other templates. */
+            libraryInputs: Record<string, never> | null;
             rejectionReason: string | null;
             /** Format: date-time */
             approvedAt: string | null;
@@ -1952,6 +2099,166 @@ export interface components {
              * @description ISO 8601, UTC.
              */
             updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "id": "tch_0VbdQ2mR7sKt4Lp9Xw3zHa1c",
+         *       "templateId": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *       "at": "2026-11-24T08:12:40.000Z",
+         *       "type": "paused",
+         *       "source": "webhook",
+         *       "changes": {
+         *         "status": {
+         *           "from": "approved",
+         *           "to": "paused"
+         *         }
+         *       },
+         *       "detail": {
+         *         "title": "FIRST_PAUSE",
+         *         "description": "Your message template has been paused because of low quality."
+         *       }
+         *     }
+         */
+        TemplateChange: {
+            /** @description `tch_` id; later changes sort later. */
+            id: string;
+            templateId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            at: string;
+            /**
+             * @description What happened. New values may be added.
+             * @enum {string}
+             */
+            type: "created" | "imported" | "edited" | "submitted" | "approved" | "rejected" | "paused" | "unpaused" | "disabled" | "flagged" | "reinstated" | "quality_updated" | "category_update_scheduled" | "category_updated" | "ttl_updated" | "deleted";
+            /**
+             * @description `api`: a call to this API (or the dashboard, or the CLI); `webhook`: the platform said so; `reconciliation`: found by comparing with the platform (a webhook was lost, or the template was made outside Tidings); `send`: the platform's answer to a send.
+             * @enum {string}
+             */
+            source: "api" | "webhook" | "reconciliation" | "send";
+            /** @description The fields that changed, before and after (a scheduled category change: the current category and the announced one). */
+            changes: {
+                status?: {
+                    from: string | null;
+                    to: string | null;
+                };
+                quality?: {
+                    from: string | null;
+                    to: string | null;
+                };
+                category?: {
+                    from: string | null;
+                    to: string | null;
+                };
+                timeToLive?: {
+                    from: number | null;
+                    to: number | null;
+                };
+            };
+            detail: {
+                reason?: string;
+                /** @description A pause's title: FIRST_PAUSE, SECOND_PAUSE… */
+                title?: string;
+                description?: string;
+                disableDate?: string;
+                /** @description When an announced category change takes effect. */
+                effectiveAt?: string;
+                event?: string;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "name": "delivery_update_1",
+         *       "language": "en_US",
+         *       "category": "UTILITY",
+         *       "topic": "ORDER_MANAGEMENT",
+         *       "usecase": "DELIVERY_UPDATE",
+         *       "industry": [
+         *         "E_COMMERCE"
+         *       ],
+         *       "header": null,
+         *       "body": "Good news! Your order #{{1}} is on its way. Estimated delivery: {{2}}.",
+         *       "bodyParams": [
+         *         "12345",
+         *         "January 1, 2025"
+         *       ],
+         *       "buttons": [
+         *         {
+         *           "type": "URL",
+         *           "text": "Track package",
+         *           "url": null,
+         *           "phoneNumber": null
+         *         }
+         *       ]
+         *     }
+         */
+        LibraryTemplate: {
+            /** @description Its library name: give it as `libraryTemplateName`. */
+            name: string;
+            language: string;
+            /** @description Set by the library (UTILITY); the platform never re-categorises a library template. */
+            category: string;
+            topic: string | null;
+            usecase: string | null;
+            industry: string[];
+            header: string | null;
+            /** @description The text, with its placeholders. */
+            body: string;
+            /** @description Example values of the placeholders. */
+            bodyParams: string[];
+            /** @description Its buttons; a URL or phone number button takes its value from `libraryInputs.buttons`. */
+            buttons: {
+                type: string;
+                text: string | null;
+                url: string | null;
+                phoneNumber: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "imported": [
+         *         "tpl_p1387372356726668"
+         *       ],
+         *       "updated": [
+         *         {
+         *           "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *           "changes": {
+         *             "status": {
+         *               "from": "approved",
+         *               "to": "paused"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "deleted": [],
+         *       "unchanged": 12,
+         *       "syncedAt": "2026-11-26T09:00:00.000Z"
+         *     }
+         */
+        TemplateSyncResult: {
+            /** @description The `tpl_` ids of templates made outside Tidings (in WhatsApp Manager), now stored with `source: "platform"`. */
+            imported: string[];
+            updated: {
+                id: string;
+                /** @description Each field the platform had otherwise (`status`, `quality`, `category`), before and after: what a lost webhook left behind. */
+                changes: {
+                    [key: string]: {
+                        from: string | null;
+                        to: string | null;
+                    };
+                };
+            }[];
+            /** @description Templates no longer at the platform, now deleted here. */
+            deleted: string[];
+            /** @description Templates the platform and Tidings already agreed on. */
+            unchanged: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            syncedAt: string;
         };
         /**
          * @description A text header.
@@ -2053,7 +2360,7 @@ export interface components {
             /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
             id: string;
             /** @enum {string} */
-            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "batch.completed";
+            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed";
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -2423,7 +2730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_not_approved`, `template_category_not_allowed`, `outside_customer_window`. */
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_not_approved`, `template_category_not_allowed`, `template_paused`, `template_disabled`, `outside_customer_window`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3087,7 +3394,7 @@ export interface operations {
                             /** Format: date-time */
                             sendAt?: string | null;
                             error?: {
-                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                                 message: string;
                                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                                 param?: string;
@@ -3115,7 +3422,7 @@ export interface operations {
                             index: number;
                             message?: components["schemas"]["Message"];
                             error?: {
-                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                                 message: string;
                                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                                 param?: string;
@@ -3681,7 +3988,15 @@ export interface operations {
                 /** @description The last id of the previous page. */
                 starting_after?: string;
                 /** @description Only templates in this status. */
-                status?: "pending" | "processing" | "approved" | "rejected";
+                status?: "pending" | "processing" | "approved" | "rejected" | "paused" | "disabled";
+                /** @description Only templates with this quality score. */
+                quality?: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+                /** @description UTILITY (the default: the templates Tidings can send), another category (templates the platform re-categorised, or imported ones), or `any`. */
+                category?: "UTILITY" | "MARKETING" | "AUTHENTICATION" | "any";
+                /** @description Only templates from this source. */
+                source?: "tidings" | "generated" | "platform";
+                /** @description Only templates of this exact name (one per language). */
+                name?: string;
                 /** @description ISO 8601 with a time zone; only templates changed strictly later. */
                 updatedAfter?: string;
             };
@@ -4291,6 +4606,406 @@ export interface operations {
                 };
             };
             /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_not_editable`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTemplateHistory: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description `tpl_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TemplateChange"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `template_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    browseTemplateLibrary: {
+        parameters: {
+            query?: {
+                /** @description Words of the name, the text, the topic or the use case. */
+                search?: string;
+                /** @description The platform's topic, e.g. `ORDER_MANAGEMENT`, `PAYMENTS`. */
+                topic?: string;
+                /** @description The platform's use case, e.g. `SHIPMENT_CONFIRMATION`. */
+                usecase?: string;
+                /** @description The platform's industry, e.g. `E_COMMERCE`. */
+                industry?: string;
+                /** @description A language code, e.g. `en_US`. */
+                language?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LibraryTemplate"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createTemplateFromLibrary: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "parcel_update",
+                 *       "language": "en_US",
+                 *       "libraryTemplateName": "delivery_update_1",
+                 *       "libraryInputs": {
+                 *         "body": {
+                 *           "addTrackPackageLink": true
+                 *         },
+                 *         "buttons": [
+                 *           {
+                 *             "type": "url",
+                 *             "url": {
+                 *               "baseUrl": "https://shop.example.com/track/{{1}}",
+                 *               "urlSuffixExample": "A-1042"
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your name for it: lowercase letters, digits and underscores. */
+                    name: string;
+                    language: string;
+                    /** @description The library entry (GET /v1/template_library). */
+                    libraryTemplateName: string;
+                    libraryInputs?: {
+                        /** @description The platform's `library_template_body_inputs`. */
+                        body?: {
+                            addContactNumber?: boolean;
+                            addLearnMoreLink?: boolean;
+                            addSecurityRecommendation?: boolean;
+                            addTrackPackageLink?: boolean;
+                            codeExpirationMinutes?: number;
+                        };
+                        /** @description The platform's `library_template_button_inputs`: a URL or phone number for each such button, in order. */
+                        buttons?: ({
+                            /** @enum {string} */
+                            type: "url";
+                            url: {
+                                /** @description https URL; may end in {{1}}. */
+                                baseUrl: string;
+                                urlSuffixExample?: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "phone_number";
+                            /** @description E.164. */
+                            phoneNumber: string;
+                        })[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `idempotency_key_missing`, `template_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    syncTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSyncResult"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4960,7 +5675,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later. */
-                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "batch.completed" | "*")[];
+                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "*")[];
                     description?: string;
                 };
             };
@@ -5208,7 +5923,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url?: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later. */
-                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "batch.completed" | "*")[];
+                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "*")[];
                     description?: string | null;
                     /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
                     enabled?: boolean;
@@ -5387,7 +6102,7 @@ export interface operations {
                 /** @description The last id of the previous page. */
                 starting_after?: string;
                 /** @description Only events of this type. */
-                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "batch.completed";
+                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed";
             };
             header?: never;
             path?: never;
@@ -5849,4 +6564,4 @@ export interface operations {
 }
 
 /** Every event type, in the document's order. */
-export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","batch.completed"] as const satisfies readonly components["schemas"]["Event"]["type"][];
+export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed"] as const satisfies readonly components["schemas"]["Event"]["type"][];

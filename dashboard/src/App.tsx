@@ -94,7 +94,7 @@ export function App() {
         {section === 'bulk' && <BulkSendPage />}
         {section === 'batches' && !id && <BatchesPage />}
         {section === 'batches' && id && <BatchPage id={id} />}
-        {section === 'templates' && !id && <TemplatesPage />}
+        {section === 'templates' && !id && <TemplatesPage mode={mode} />}
         {section === 'templates' && id === 'new' && <TemplateEditor mode={mode} />}
         {section === 'templates' && id && id !== 'new' && action === 'edit' && <TemplateEditor mode={mode} id={id} />}
         {section === 'templates' && id && id !== 'new' && action !== 'edit' && <TemplatePage id={id} />}

@@ -148,9 +148,10 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
 // The API's own types, from the typed client generated from the OpenAPI document
 // (clients/typescript): what the API answers is what the dashboard expects, and the dashboard
 // shares nothing with the service but HTTP.
-export type { Account, Batch, Contact, DryRunResult, ItemError, SendBatchResult, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, MediaUsage, Message, Page, PhoneNumber, Template, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
+export type { Account, Batch, Contact, DryRunResult, ItemError, SendBatchResult, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, MediaUsage, Message, Page, PhoneNumber, Template, TemplateChange, TemplateSyncResult, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
 import type { Media as MediaItem, Template } from '@tidings/client';
 export type TemplateVariable = Template['variables'][number];
 export type TemplateHeader = NonNullable<Template['header']>;
+export type TemplateQuality = Template['quality'];
 
 export { EVENT_TYPES } from '@tidings/client';

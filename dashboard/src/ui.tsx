@@ -148,8 +148,8 @@ export function UploadOptions({ uploads }: { uploads: MediaItem[] | undefined })
   );
 }
 
-/** A list filter: one value of `options`, or "any" (the empty string). */
-export function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange: (value: string) => void }) {
+/** A list filter: one value of `options` (shown as its `labels` entry, else as it is), or "any" (the empty string). */
+export function FilterSelect({ label, value, options, labels, onChange }: { label: string; value: string; options: readonly string[]; labels?: Readonly<Record<string, string>>; onChange: (value: string) => void }) {
   return (
     <label>
       {label}
@@ -157,7 +157,7 @@ export function FilterSelect({ label, value, options, onChange }: { label: strin
         <option value="">any</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {labels?.[o] ?? o}
           </option>
         ))}
       </select>
