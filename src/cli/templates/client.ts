@@ -1,17 +1,17 @@
 /**
  * The HTTP client the `templates` commands use: a running Tidings service's template routes
- * (docs/api.md §4.1–4.5, and issue 26's `category=any` list and `from_library` create), with the
+ * (docs/api.md §4.1–4.5, and docs/api.md §D20: the `category=any` list and `from_library` create), with the
  * caller's API key, never its database. Like send-batch's poster (../batch-poster.ts) it rides out
  * what is worth riding out (the key's rate limit, a 5xx, a network failure, an earlier attempt with
  * the same Idempotency-Key still running) and stops with `TemplatesStopped` on anything else.
  */
 
-/** A template as the service answers it: the fields these commands read (src/templates/template.schemas.ts and issue 26). */
+/** A template as the service answers it: the fields these commands read (src/templates/template.schemas.ts). */
 export interface RemoteTemplate {
   id: string;
   name: string;
   language: string;
-  /** pending, processing, approved, rejected; issue 26 adds paused and disabled. */
+  /** pending, processing, approved, rejected; docs/api.md §D20 adds paused and disabled. */
   status: string;
   category: string;
   body: string;
@@ -20,7 +20,7 @@ export interface RemoteTemplate {
   footer: string | null;
   buttons: Record<string, unknown>[];
   timeToLive: number | null;
-  /** tidings | generated (a Direct Send's, read-only) | platform (made in WhatsApp Manager, issue 26). */
+  /** tidings | generated (a Direct Send's, read-only) | platform (made in WhatsApp Manager, docs/api.md §D20). */
   source: string;
   rejectionReason: string | null;
   updatedAt: string;
@@ -97,9 +97,9 @@ export class TemplatesClient {
   }
 
   /**
-   * Every template of the account, of every category (`GET /v1/templates?category=any`, issue 26),
+   * Every template of the account, of every category (`GET /v1/templates?category=any`, docs/api.md §D20),
    * page by page (`starting_after`), in the service's order.
-   * @throws TemplatesStopped (a refusal, e.g. a key without templates:read, or a service older than issue 26).
+   * @throws TemplatesStopped (a refusal, e.g. a key without templates:read, or a service older than these routes).
    */
   async listAll(): Promise<RemoteTemplate[]> {
     const all: RemoteTemplate[] = [];
@@ -129,7 +129,7 @@ export class TemplatesClient {
     return this.#request('POST', '/v1/templates/', content, idempotencyKey, true);
   }
 
-  /** `POST /v1/templates/from_library` (issue 26), with `idempotencyKey`. @throws RequestRefused */
+  /** `POST /v1/templates/from_library` (docs/api.md §D20), with `idempotencyKey`. @throws RequestRefused */
   createFromLibrary(input: Record<string, unknown>, idempotencyKey: string): Promise<{ template: RemoteTemplate; replayed: boolean }> {
     return this.#request('POST', '/v1/templates/from_library', input, idempotencyKey, true);
   }

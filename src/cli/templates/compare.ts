@@ -26,7 +26,7 @@ export interface FieldChange {
   after: unknown;
 }
 
-/** Whether a service template was made from Meta's Template Library (issue 26). */
+/** Whether a service template was made from Meta's Template Library (docs/api.md §D20). */
 export const isLibrary = (t: RemoteTemplate): boolean => typeof t.libraryTemplateName === 'string' && t.libraryTemplateName !== '';
 
 /** The content of a file template (content kind). */

@@ -3,7 +3,7 @@
  * line, template and field (`templates.yaml:12: order_shipped (en_US): variables[0].example: must be
  * text`). A template is either content (body, variables, header, footer, buttons, timeToLive: the
  * fields of `POST /v1/templates`, docs/api.md §4.1) or made from Meta's Template Library
- * (libraryTemplateName, libraryInputs: `POST /v1/templates/from_library`, issue 26). The content
+ * (libraryTemplateName, libraryInputs: `POST /v1/templates/from_library`, docs/api.md §D20). The content
  * rules themselves (placeholders, lengths, button kinds…) are the service's: `plan` asks
  * `POST /v1/templates/validate`. This file checks only the shape, so that nothing reaches the
  * service that it would refuse as a malformed request, and a misspelt field is never silently left out.
@@ -14,6 +14,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { newAjv } from '../../http/ajv.js';
 import { StringEnum } from '../../http/schemas.js';
 import { TemplateButton } from '../../templates/template.schemas.js';
+import { LibraryInputs } from '../../templates/template-library.schemas.js';
 import { TemplatesStopped } from './client.js';
 
 const Variable = Type.Object({ example: Type.String(), name: Type.Optional(Type.String()) }, { additionalProperties: false });
@@ -21,37 +22,6 @@ const Variable = Type.Object({ example: Type.String(), name: Type.Optional(Type.
 /** One shape for both kinds of header, so that a wrong field is named beside it (see `headerProblems`). */
 const Header = Type.Object(
   { type: StringEnum(['text', 'image', 'video', 'document'] as const), text: Type.Optional(Type.String()), example: Type.Optional(Type.String()), mediaId: Type.Optional(Type.String()) },
-  { additionalProperties: false },
-);
-
-/** Issue 26's `libraryInputs` (the Template Library's fill-ins), as the contract gives them. */
-const LibraryInputs = Type.Object(
-  {
-    body: Type.Optional(
-      Type.Object(
-        {
-          addContactNumber: Type.Optional(Type.Boolean()),
-          addLearnMoreLink: Type.Optional(Type.Boolean()),
-          addSecurityRecommendation: Type.Optional(Type.Boolean()),
-          addTrackPackageLink: Type.Optional(Type.Boolean()),
-          codeExpirationMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    buttons: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            type: StringEnum(['url', 'phone_number'] as const),
-            url: Type.Optional(Type.Object({ baseUrl: Type.String(), urlSuffixExample: Type.Optional(Type.String()) }, { additionalProperties: false })),
-            phoneNumber: Type.Optional(Type.String()),
-          },
-          { additionalProperties: false },
-        ),
-      ),
-    ),
-  },
   { additionalProperties: false },
 );
 
