@@ -90,6 +90,25 @@ describe('template reconciliation and library', () => {
     assert.equal((await h.api('GET', `/v1/templates/${t.id}`)).body.error.code, 'template_not_found');
   });
 
+  it("applies a review whose webhook found no template (it came before Tidings stored the template's id), reading the template back once", async () => {
+    await h.simulatorConfig({ review: 'manual' });
+    let res;
+    try {
+      res = await h.api('POST', '/v1/templates/', { body: { name: 'early_review', category: 'UTILITY', language: 'en_US', body: 'Your return {{1}} was received at our warehouse.', variables: [{ example: 'R-1' }] }, headers: { 'idempotency-key': 'early-review' } });
+      assert.deepEqual([res.status, res.body.status], [201, 'processing']);
+      // Reviewed, and its webhook never matched (the simulator sends none: as if it came too early).
+      const platformId = [...h.sim.state.templates.values()].find((x) => x.name === 'early_review')!.id;
+      await control(`/templates/${platformId}/review`, { decision: 'APPROVED', webhook: false });
+    } finally {
+      await h.simulatorConfig({ review: 'auto' });
+    }
+    assert.equal((await h.api('GET', `/v1/templates/${res.body.id}`)).body.status, 'processing');
+    clock.advance(2500);
+    await eventually(async () => (await h.api('GET', `/v1/templates/${res.body.id}`)).body.status === 'approved');
+    const [latest] = (await h.api('GET', `/v1/templates/${res.body.id}/history`)).body.data as { type: string; source: string }[];
+    assert.deepEqual([latest!.type, latest!.source], ['approved', 'reconciliation']);
+  });
+
   it("creates a template from Meta's Template Library: approved at once, its content from the platform, listed like any other", async () => {
     const browse = await h.api('GET', '/v1/template_library?search=delivery&language=en_US');
     assert.equal(browse.status, 200, browse.text);
