@@ -166,9 +166,10 @@ export function snapshotChanges(row: TemplateRow, p: PlatformSnapshot, now: stri
   if (quality) changes.quality = quality;
   const cat = category(p.category);
   if (cat && cat !== row.category) Object.assign(changes, { category: cat, previous_category: row.category, category_update: null });
-  const correct = category(p.correctCategory);
+  // `correct_category` names the announced category; absent, or the current one, there is no notice.
   const current = cat ?? row.category;
-  if (correct && correct !== current && !row.category_update) changes.category_update = JSON.stringify({ category: correct, effectiveAt: null, noticedAt: now });
+  const correct = category(p.correctCategory) === current ? null : category(p.correctCategory);
+  if (correct && !row.category_update) changes.category_update = JSON.stringify({ category: correct, effectiveAt: null, noticedAt: now });
   if (!correct && row.category_update && !('category_update' in changes)) changes.category_update = null;
   if (Object.keys(changes).length === 0) return null;
   return { ...changes, updated_at: now };
