@@ -86,6 +86,11 @@ describe('template lifecycle', () => {
     // Its turn comes while the template is paused: held, not sent, not failed.
     await eventually(async () => (await h.deps.store.read.selectFrom('dispatches').select('held_for_template').where('message_id', '=', queued).executeTakeFirst())?.held_for_template === t.id);
     assert.deepEqual([(await message(queued)).status, sentTo(queued)], ['accepted', 0]);
+    // The number's queue says why it waits.
+    const numbers = (await h.api('GET', '/v1/phone_numbers')).body.data as { sender: boolean; heldBack: { reason: string; message: string } | null }[];
+    const sender = numbers.find((n) => n.sender)!;
+    assert.equal(sender.heldBack?.reason, 'template_paused', JSON.stringify(sender));
+    assert.match(sender.heldBack!.message, new RegExp(`waits for template ${t.id}, which the platform paused`));
     await control(`/templates/${platformId}/status`, { event: 'UNPAUSED' });
     await eventFor('template.unpaused', t.id);
     await eventually(async () => (await message(queued)).platformMessageId);

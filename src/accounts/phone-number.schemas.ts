@@ -18,16 +18,16 @@ export type HoldReason = (typeof HOLD_REASONS)[number];
 /**
  * Why a number's queue waits though nothing at the platform holds it: its messages are claimed by
  * a process that stopped (`lease`), got no answer and wait for a status (`reconciling`), or wait
- * for their own retry (`retrying`).
+ * for their own retry (`retrying`), or for a template the platform paused (`template_paused`).
  */
-export const QUEUE_WAIT_REASONS = ['lease', 'reconciling', 'retrying'] as const;
+export const QUEUE_WAIT_REASONS = ['lease', 'reconciling', 'retrying', 'template_paused'] as const;
 export type QueueWaitReason = (typeof QUEUE_WAIT_REASONS)[number];
 
 export const HeldBack = Type.Object(
   {
     reason: StringEnum([...HOLD_REASONS, ...QUEUE_WAIT_REASONS], {
       description:
-        '`throughput_exceeded`: the platform answered 130429 and the pace is lowered for a few seconds. `platform_unavailable`: the platform is failing or not answering; sends are retried with backoff. `graph_rate_limited` (4, 80007), `number_maintenance` (131057, e.g. a tier upgrade), `access_token_rejected` (0, 190), `permission_missing`, `account_restricted`, `number_not_registered`: the whole queue waits and retries until the cause is fixed or each message\'s validity period ends. `lease`: messages were claimed by a process that stopped or stalled before sending them (a crash, kill -9); any process takes them again when their claim ends. `reconciling`: sends got no answer; each waits for a status report before it is sent again (`RECONCILIATION_WINDOW_MS`). `retrying`: nothing else is due; the next message waits for its retry after a failed attempt. More reasons may come: show `message` for one you do not know.',
+        '`throughput_exceeded`: the platform answered 130429 and the pace is lowered for a few seconds. `platform_unavailable`: the platform is failing or not answering; sends are retried with backoff. `graph_rate_limited` (4, 80007), `number_maintenance` (131057, e.g. a tier upgrade), `access_token_rejected` (0, 190), `permission_missing`, `account_restricted`, `number_not_registered`: the whole queue waits and retries until the cause is fixed or each message\'s validity period ends. `lease`: messages were claimed by a process that stopped or stalled before sending them (a crash, kill -9); any process takes them again when their claim ends. `reconciling`: sends got no answer; each waits for a status report before it is sent again (`RECONCILIATION_WINDOW_MS`). `retrying`: nothing else is due; the next message waits for its retry after a failed attempt. `template_paused`: nothing else is due; the next message waits for a template the platform paused (docs/api.md §D20), sent once it is approved again. More reasons may come: show `message` for one you do not know.',
     }),
     message: Type.String({ description: "What holds it back, for people: the platform's error, or how many messages wait and for what." }),
     until: NullableString({ format: 'date-time', description: 'When sending is tried again (for `lease`, when the last claim ends); null while the pace recovers by itself.' }),

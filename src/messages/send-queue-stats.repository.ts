@@ -12,8 +12,8 @@ export interface QueueStats {
   oldestCreatedAt: string | null;
   /** Entries whose time has come (`not_before` ≤ now): claimable unless behind their recipient's earlier message. */
   due: number;
-  /** The oldest entry held back by a failed attempt (its retry time and error), if any. */
-  retrying: { notBefore: string; lastError: string | null; attempts: number } | null;
+  /** The oldest entry held back by a failed attempt (its retry time and error) or by a paused template (`heldFor`, dispatch/template-holds.ts), if any. */
+  retrying: { notBefore: string; lastError: string | null; attempts: number; heldFor: string | null } | null;
   /**
    * Entries claimed (`sending`) longer ago than a live process needs to settle them: the process
    * that claimed them stopped (a crash, kill -9) or stalled. How many, and when the last lease ends
@@ -70,16 +70,16 @@ export async function queueStats(db: Reader, phoneNumberIds: string[], mode: 'li
     if (!waiting.some((w) => w.state === 'queued')) continue;
     const head = await db
       .selectFrom('dispatches')
-      .select(['not_before', 'last_error', 'attempts'])
+      .select(['not_before', 'last_error', 'attempts', 'held_for_template'])
       .where('phone_number_id', '=', id)
       .where('mode', '=', mode)
       .where('state', '=', 'queued')
-      .where('attempts', '>', 0)
+      .where((eb) => eb.or([eb('attempts', '>', 0), eb('held_for_template', 'is not', null)]))
       .where('not_before', '>', now)
       .orderBy('created_at')
       .limit(1)
       .executeTakeFirst();
-    if (head) stats.retrying = { notBefore: head.not_before, lastError: head.last_error, attempts: head.attempts };
+    if (head) stats.retrying = { notBefore: head.not_before, lastError: head.last_error, attempts: head.attempts, heldFor: head.held_for_template };
   }
   return out;
 }

@@ -21,6 +21,7 @@ const HELD: Record<NonNullable<PhoneNumber['heldBack']>['reason'], string> = {
   lease: 'messages were claimed by a process that stopped; they come back when the claim ends',
   reconciling: 'sends got no answer; each waits for a status report before it is sent again',
   retrying: 'the next message waits for its retry',
+  template_paused: 'the next message waits for a template the platform paused; it goes out once the template is approved again',
 };
 
 /** A number's Direct Send capability as learned from the platform's answers (docs/api.md §D19). */

@@ -53,6 +53,7 @@ export class QueueView {
       else if (s?.retrying && retryError?.reason) heldBack = { reason: retryError.reason, message: `${retryError.code}: ${retryError.message}`, until: s.retrying.notBefore };
       else if (s?.staleLeases) heldBack = { reason: 'lease', message: `${count(s.staleLeases.count)} claimed by a process that stopped or stalled before sending them; any process takes them again when the claim ends.`, until: s.staleLeases.until };
       else if (s && s.due === 0 && s.reconciling) heldBack = { reason: 'reconciling', message: `${count(s.reconciling.count)} got no answer from the platform; each waits for a status report before it is sent again.`, until: s.reconciling.until };
+      else if (s && s.due === 0 && s.retrying?.heldFor) heldBack = { reason: 'template_paused', message: `The next message waits for template ${s.retrying.heldFor}, which the platform paused: it goes out once the template is approved again, or fails when its validity period ends.`, until: s.retrying.notBefore };
       else if (s && s.due === 0 && s.retrying) heldBack = { reason: 'retrying', message: `The next message waits for its retry after attempt ${s.retrying.attempts} failed${retryError ? ` (${retryError.code}: ${retryError.message})` : ''}.`, until: s.retrying.notBefore };
       if (!heldBack && share < 1) heldBack = { reason: 'throughput_exceeded', message: 'The platform answered 130429 (throughput exceeded): the pace was lowered and is rising back to the tier.', until: null };
       out.set(n.phoneNumberId, {
