@@ -6,6 +6,7 @@
  */
 import type { ErrorCode, ItemRefusal } from '../errors.js';
 import type { TemplateSend } from './csv-rows.js';
+import { callService, retryAfter } from './service-call.js';
 
 /** The parts of the service's answers this client reads (src/messages/batch.schemas.ts). */
 interface SendAnswer {
@@ -62,11 +63,6 @@ const REQUEST_TIMEOUT_MS = 120_000;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Seconds from a `Retry-After` header (delta-seconds form), at least 1, else `fallback`. */
-function retryAfter(res: Response, fallback: number): number {
-  const seconds = Number(res.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : fallback;
-}
-
 /**
  * Posts `messages` (with the batch-wide `sendAt`, if any) as one batch.
  * @param options.idempotencyKey sent as `Idempotency-Key`, the same on every retry (a dry run sends
@@ -91,21 +87,12 @@ export async function postChunk(o: PosterOptions, messages: TemplateSend[], opti
     await sleep(s * 1000);
   };
   for (;;) {
-    let res: Response;
-    try {
-      res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    } catch (err) {
-      await backoff(`${url} could not be reached (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message})`);
+    const call = await callService<NonNullable<ErrorAnswer['error']>>(url, { method: 'POST', headers, body }, REQUEST_TIMEOUT_MS);
+    if ('unreachable' in call) {
+      await backoff(call.unreachable);
       continue;
     }
-    const text = await res.text().catch(() => '');
-    let answer: unknown;
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      answer = undefined;
-    }
-    const error = (answer as ErrorAnswer | undefined)?.error;
+    const { res, text, answer, error } = call;
     if (res.status === 201 && answer) return sent(answer as SendAnswer, res.headers.get('idempotent-replayed') === 'true');
     if (res.status === 200 && options.dryRun && answer) return { kind: 'dry-run', answer: answer as DryRunAnswer };
     if (res.status === 400 && error?.code === 'batch_rejected') return { kind: 'rejected', refusals: error.items ?? [] };

@@ -5,6 +5,7 @@
  * what is worth riding out (the key's rate limit, a 5xx, a network failure, an earlier attempt with
  * the same Idempotency-Key still running) and stops with `TemplatesStopped` on anything else.
  */
+import { callService, retryAfter } from '../service-call.js';
 
 /** A template as the service answers it: the fields these commands read (src/templates/template.schemas.ts). */
 export interface RemoteTemplate {
@@ -168,35 +169,25 @@ export class TemplatesClient {
       await sleep((seconds ?? 2 ** (transient - 1)) * 1000);
     };
     for (;;) {
-      let res: Response;
-      try {
-        res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-      } catch (err) {
-        await backoff(`${url} could not be reached (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message})`);
+      const call = await callService<{ code?: string; message?: string; issues?: Issue[] }>(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }, REQUEST_TIMEOUT_MS);
+      if ('unreachable' in call) {
+        await backoff(call.unreachable);
         continue;
       }
-      const text = await res.text().catch(() => '');
-      let answer: unknown;
-      try {
-        answer = JSON.parse(text);
-      } catch {
-        answer = undefined;
-      }
-      const error = (answer as { error?: { code?: string; message?: string; issues?: Issue[] } } | undefined)?.error;
+      const { res, text, answer, error } = call;
       if (res.ok && answer !== undefined && !error) return (wrap ? { template: answer, replayed: res.headers.get('idempotent-replayed') === 'true' } : answer) as T;
-      const seconds = Number(res.headers.get('retry-after'));
-      const retryAfter = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 1;
-      if (res.status === 429 && rateWaited + retryAfter <= MAX_RATE_WAIT_S) {
-        rateWaited += retryAfter;
-        await sleep(retryAfter * 1000);
+      const wait = retryAfter(res, 1);
+      if (res.status === 429 && rateWaited + wait <= MAX_RATE_WAIT_S) {
+        rateWaited += wait;
+        await sleep(wait * 1000);
         continue;
       }
       if (res.status === 409 && error?.code === 'idempotency_request_in_progress') {
-        await backoff('an earlier attempt at this request is still running', retryAfter);
+        await backoff('an earlier attempt at this request is still running', wait);
         continue;
       }
       if (res.status >= 500) {
-        await backoff(`${method} ${path} answered ${res.status}${error?.message ? ` (${error.message})` : ''}`, res.headers.has('retry-after') ? retryAfter : undefined);
+        await backoff(`${method} ${path} answered ${res.status}${error?.message ? ` (${error.message})` : ''}`, res.headers.has('retry-after') ? wait : undefined);
         continue;
       }
       if (error?.code) throw new RequestRefused(res.status, error.code, error.message ?? '', error.issues ?? []);
