@@ -47,7 +47,8 @@ import { PlatformIntake } from './platform/intake.js';
 import { MeteredPlatform } from './platform/metered.platform.js';
 import type { Platform } from './platform/platform.js';
 import { keyMismatchMessage, readSecrets, type Secrets } from './secrets.js';
-import { READ_BACK_JOB, SUBMIT_JOB } from './templates/template-submission.js';
+import { SUBMIT_JOB } from './templates/template-submission.js';
+import { READ_BACK_JOB } from './templates/template-sync.js';
 import { READ_GENERATED_JOB } from './templates/generated-templates.js';
 import type { TemplateService } from './templates/template.service.js';
 import type { TemplateHistory } from './templates/template-history.js';
@@ -169,7 +170,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   metrics.observe({ lanes: () => messaging.dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats(), oldestMediaDownload: () => jobs.oldestDueAge(INBOUND_MEDIA_JOB), mediaUsage: () => content.media.allUsage() });
   jobs.register(TEST_STATUS_JOB, (payload) => messaging.testMode.applyTestStatus(payload), { concurrency: 4 });
   jobs.register(SUBMIT_JOB, (payload) => content.submitter.resubmit(payload));
-  jobs.register(READ_BACK_JOB, (payload) => content.submitter.readBack(payload));
+  jobs.register(READ_BACK_JOB, (payload) => content.templateSync.readBack(payload));
   jobs.register(READ_GENERATED_JOB, (payload) => content.generatedTemplates.read(payload));
   jobs.register(DELIVER_JOB, (payload) => eventing.deliveries.deliver(payload), { concurrency: 64 });
   const downloads = { concurrency: config.mediaDownloadConcurrency, accountLimit: config.mediaDownloadAccountLimit, callTimeoutMs: config.platformTimeoutMs };

@@ -42,7 +42,7 @@ export function importedRow(accountId: string, t: PlatformTemplateListing, now: 
 }
 
 /** A platform template's content in Tidings' columns (name, language, body, variables, header, footer, buttons). */
-export function contentFromPlatform(t: PlatformTemplateListing): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
+function contentFromPlatform(t: PlatformTemplateListing): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
   const header = !t.header
     ? null
     : t.header.format === 'TEXT'

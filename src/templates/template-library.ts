@@ -13,7 +13,7 @@ import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { PlatformError, type LibraryTemplate, type Platform } from '../platform/platform.js';
 import type { TemplateHistory } from './template-history.js';
-import { contentFromPlatform } from './template-import.js';
+import { importedRow } from './template-import.js';
 import { snapshotChanges } from './template-lifecycle.js';
 import { toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
@@ -78,28 +78,23 @@ export class TemplateLibrary {
     }
     const read = await platform.readTemplate(account, created.id);
     const now = iso(clock.now());
+    // Stored as submitted (`processing`, made through Tidings), then moved to what the platform says of it.
     const row: repo.TemplateRow = {
+      ...importedRow(auth.accountId, read, now),
       id: newId('tpl'),
-      account_id: auth.accountId,
-      ...contentFromPlatform(read),
       name: input.name,
       language: input.language,
       category: 'UTILITY',
       status: 'processing',
-      platform_template_id: created.id,
-      rejection_reason: null,
       approved_at: null,
-      submission_error: null,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-      time_to_live: null,
+      rejection_reason: null,
       source: 'tidings',
-      ...repo.FRESH_LIFECYCLE,
+      quality: 'UNKNOWN',
+      category_update: null,
       library_template_name: input.libraryTemplateName,
       library_inputs: input.libraryInputs ? JSON.stringify(input.libraryInputs) : null,
     };
-    const changes = snapshotChanges(row, { status: created.status, category: created.category, quality: read.quality, correctCategory: null, rejectedReason: read.rejectedReason }, now);
+    const changes = snapshotChanges(row, { ...read, status: created.status, category: created.category, correctCategory: null }, now);
     const stored = { ...row, ...changes, updated_at: now };
     await store.write(async (tx) => {
       await repo.insertImported(tx, stored);

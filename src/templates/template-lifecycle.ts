@@ -7,6 +7,7 @@
  * template-history.ts.
  */
 import type { EventType } from '../events/event-types.js';
+import type { PlatformTemplateListing } from '../platform/platform.js';
 import type { PlatformTemplateUpdate } from '../platform/updates.js';
 import type { TemplateRow } from './template.repository.js';
 import type { TemplateStatus } from './template.schemas.js';
@@ -138,14 +139,7 @@ function sameNotice(stored: string | null, category: string, effectiveAt: string
 }
 
 /** What the platform's listing says of a template (the reconciliation's input). */
-export interface PlatformSnapshot {
-  status: string;
-  category: string;
-  quality: string | null;
-  /** `correct_category`: a category change announced and not yet made. */
-  correctCategory: string | null;
-  rejectedReason: string | null;
-}
+export type PlatformSnapshot = Pick<PlatformTemplateListing, 'status' | 'category' | 'quality' | 'correctCategory' | 'rejectedReason'>;
 
 /**
  * What the platform's listing changes on `row` at `now`, or null: the repair of whatever a lost

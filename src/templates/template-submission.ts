@@ -13,16 +13,13 @@ import type { MediaService } from '../media/media.service.js';
 import { PlatformError, type Platform, type SenderCredentials } from '../platform/platform.js';
 import { fromPlatform, toSubmission } from './template.mapper.js';
 import type { TemplateHistory } from './template-history.js';
-import { snapshotChanges } from './template-lifecycle.js';
+import { READ_BACK_AFTER_MS, READ_BACK_JOB } from './template-sync.js';
 import * as repo from './template.repository.js';
 import type { TemplateHeader } from './template.rules.js';
 
 /** The job that resubmits a pending template; its payload is `{ templateId }`. */
 export const SUBMIT_JOB = 'templates.submit';
-/** The job that reads a just-submitted template's status back once (`readBack`); its payload is `{ templateId }`. */
-export const READ_BACK_JOB = 'templates.read_back';
-/** How long after a submission its status is read back, ms: a review reported before the id was stored is applied by then. */
-const READ_BACK_AFTER_MS = 2000;
+
 /** Platform subcodes of code 100 at template creation (docs/platform.md §6.2). */
 const NAME_EXISTS_SUBCODE = 2388024;
 const NAME_RESERVED_SUBCODE = 2388023;
@@ -79,38 +76,12 @@ export class TemplateSubmitter {
       if (updated.status === 'pending' && options.firstAttempt) {
         await jobs.enqueue(tx, [{ type: SUBMIT_JOB, payload: { templateId: row.id }, runAt: clock.now() + 2000 }]);
       }
-      // The id just learned: a review reported before now found no template to apply to.
+      // The id just learned: a review reported before now found no template to apply to (template-sync.ts `readBack`).
       if (updated.status === 'processing' && updated.platform_template_id && !row.platform_template_id) {
         await jobs.enqueue(tx, [{ type: READ_BACK_JOB, payload: { templateId: row.id }, runAt: clock.now() + READ_BACK_AFTER_MS }]);
       }
     });
     return updated;
-  }
-
-  /**
-   * The READ_BACK_JOB handler. A review the platform reported before Tidings stored the template's
-   * platform id was not matched to it (the webhook names the template by that id): once the id is
-   * stored, the template's status is read back once, and a review that already happened is applied
-   * as the webhook would have been (history source `reconciliation`). Later webhooks find the id.
-   * @throws PlatformError (the job runner tries again later)
-   */
-  async readBack(payload: { templateId: string }): Promise<void> {
-    const row = await repo.findTemplateById(this.#o.store.read, payload.templateId);
-    if (!row || row.deleted_at || row.status !== 'processing' || !row.platform_template_id) return;
-    await this.#reviewedMeanwhile(row, await this.#o.accounts.credentialsForAccount(row.account_id));
-  }
-
-  async #reviewedMeanwhile(row: repo.TemplateRow, account: SenderCredentials): Promise<void> {
-    const listing = await this.#o.platform.readTemplate(account, row.platform_template_id!);
-    await this.#o.store.write(async (tx) => {
-      const [current] = await repo.findByPlatformIds(tx, [row.platform_template_id!]);
-      if (!current || current.status !== 'processing') return;
-      const now = iso(this.#o.clock.now());
-      const changes = snapshotChanges(current, { status: listing.status, category: listing.category, quality: listing.quality, correctCategory: listing.correctCategory, rejectedReason: listing.rejectedReason }, now);
-      if (!changes) return;
-      await repo.updateTemplate(tx, current.id, changes);
-      await this.#o.history.record(tx, current, { ...current, ...changes }, { source: 'reconciliation', at: now });
-    });
   }
 
   /** The SUBMIT_JOB handler: resubmits a pending template (backoff comes from the job runner). */

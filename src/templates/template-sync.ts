@@ -19,6 +19,11 @@ import { lifecycleDiff, snapshotChanges, type FromTo } from './template-lifecycl
 import * as repo from './template.repository.js';
 import type { SyncResult } from './template-sync.schemas.js';
 
+/** The job that reads a just-submitted template's status back once (`readBack`); its payload is `{ templateId }`. */
+export const READ_BACK_JOB = 'templates.read_back';
+/** How long after a submission is acknowledged its status is read back, ms. */
+export const READ_BACK_AFTER_MS = 2000;
+
 /** After a failed periodic reconciliation, the next try comes this much later (not a whole interval), ms. */
 const RETRY_AFTER_FAILURE_MS = 60 * 60_000;
 
@@ -76,6 +81,33 @@ export class TemplateSync {
     return done;
   }
 
+  /**
+   * The READ_BACK_JOB handler, the reconciliation of one template: a review the platform reported
+   * before Tidings stored the template's platform id matched no template (the webhook names it by
+   * that id), so once the id is stored (template-submission.ts) the template is read back once and a
+   * review that already happened is applied as the webhook would have been. Later webhooks find the id.
+   * @throws PlatformError (the job runner tries again later)
+   */
+  async readBack(payload: { templateId: string }): Promise<void> {
+    const row = await repo.findTemplateById(this.#o.store.read, payload.templateId);
+    if (!row || row.deleted_at || row.status !== 'processing' || !row.platform_template_id) return;
+    const listing = await this.#o.platform.readTemplate(await this.#o.accounts.credentialsForAccount(row.account_id), row.platform_template_id);
+    await this.#o.store.write(async (tx) => {
+      const [current] = await repo.findByPlatformIds(tx, [row.platform_template_id!]);
+      if (current?.status === 'processing') await this.#repair(tx, current, listing, iso(this.#o.clock.now()));
+    });
+  }
+
+  /** Brings a stored template's lifecycle in line with the platform's listing of it; the fields that moved, or null when none did. */
+  async #repair(tx: Tx, row: repo.TemplateRow, listed: PlatformTemplateListing, now: string): Promise<Record<string, FromTo> | null> {
+    const changes = snapshotChanges(row, listed, now);
+    if (!changes) return null;
+    const after = { ...row, ...changes };
+    await repo.updateTemplate(tx, row.id, changes);
+    await this.#o.history.record(tx, row, after, { source: 'reconciliation', at: now });
+    return fieldChanges(row, after);
+  }
+
   async #apply(tx: Tx, accountId: string, listing: PlatformTemplateListing[], now: string): Promise<SyncResult> {
     const result: SyncResult = { imported: [], updated: [], deleted: [], unchanged: 0, syncedAt: now };
     const stored = await repo.templatesForSync(tx, accountId);
@@ -87,15 +119,9 @@ export class TemplateSync {
       const row = byPlatformId.get(t.id);
       if (row) {
         if (row.deleted_at !== null || row.source === 'generated') continue;
-        const changes = snapshotChanges(row, { status: t.status, category: t.category, quality: t.quality, correctCategory: t.correctCategory, rejectedReason: t.rejectedReason }, now);
-        if (!changes) {
-          result.unchanged++;
-          continue;
-        }
-        const after = { ...row, ...changes };
-        await repo.updateTemplate(tx, row.id, changes);
-        await this.#o.history.record(tx, row, after, { source: 'reconciliation', at: now });
-        result.updated.push({ id: row.id, changes: fieldChanges(row, after) });
+        const changes = await this.#repair(tx, row, t, now);
+        if (changes) result.updated.push({ id: row.id, changes });
+        else result.unchanged++;
         continue;
       }
       // A Direct Send's template is the generated-templates job's; a name and language held here
