@@ -10,9 +10,14 @@ import { DIALECT, eventually, startHarness, type Harness } from './harness.js';
 import { freePort, startProcess } from './process.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver } from './receiver.js';
 
+// Fast retries, but the service's own 10 s attempt timeout: with FAST_POLICY's 1 s, a receiver in
+// this process answering late on a loaded machine turns into a retry (a second copy) or, six
+// retries on, a failed event, and CI once saw the 120 deliveries not finish in 20 s.
+const POLICY = { ...FAST_POLICY, timeoutMs: 10_000 };
+
 describe('events across restarts and processes', () => {
   it('loses nothing and repeats nothing a receiver accepted when the service restarts', async () => {
-    const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: { ...FAST_POLICY, retryDelaysMs: Array(20).fill(150) } } });
+    const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: { ...POLICY, retryDelaysMs: Array(20).fill(150) } } });
     const receiver = await startReceiver();
     try {
       const key = h.account.liveKey;
@@ -38,7 +43,7 @@ describe('events across restarts and processes', () => {
   });
 
   it('shares deliveries between two service processes on PostgreSQL without delivering twice', { skip: DIALECT !== 'postgres' && 'PostgreSQL only: the SQLite mode is one process' }, async () => {
-    const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: FAST_POLICY } });
+    const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: POLICY } });
     const receiver = await startReceiver();
     // A second service: another OS process (`src/main.ts`) on the same database and data directory.
     const peer = await startServiceProcess(h);
@@ -50,14 +55,14 @@ describe('events across restarts and processes', () => {
       const inbound = (i: number) => h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: `+1650555${String(i).padStart(4, '0')}`, text: 'hi' } });
       const n = 120;
       await Promise.all(Array.from({ length: n }, (_, i) => inbound(i)));
-      await eventually(async () => receiver.succeeded().size === n, 20_000);
+      await eventually(async () => receiver.succeeded().size === n, 60_000);
       // With this process's workers stopped (stop waits for its running deliveries), the other
       // process alone delivers what this one records.
       await h.deps.jobs.stop();
       const here = h.deps.deliveries.stats.succeeded;
       assert.ok(here > 0 && here < n, `both processes delivered: ${here} here, ${n - here} in the other process`);
       await Promise.all(Array.from({ length: 20 }, (_, i) => inbound(n + i)));
-      await eventually(async () => receiver.succeeded().size === n + 20, 20_000);
+      await eventually(async () => receiver.succeeded().size === n + 20, 60_000);
       // Every delivery job of both processes has finished (they share the queue's tables).
       await eventually(async () => (await h.deps.jobs.pending(DELIVER_JOB)) === 0, 10_000);
       assert.equal(receiver.received.length, n + 20, 'no event sent twice');
