@@ -32,6 +32,7 @@ import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metric
 import { InboundMessage, Message, RICH_SEND_SCHEMAS, SendMediaMessage, SendTemplateMessage, SendTextMessage } from './messages/message.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/rich.schemas.js';
 import { accountRoutes } from './accounts/account.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { AccountResource } from './accounts/account.schemas.js';
 import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
 import { PhoneNumber } from './accounts/phone-number.schemas.js';
@@ -189,6 +190,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...eventRoutes(deps),
         ...phoneNumberRoutes({ accounts: deps.accounts, queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode) }),
         ...accountRoutes({ accounts: deps.accounts }),
+        ...analyticsRoutes({ analytics: deps.analytics }),
       ]);
     },
     { prefix: '/v1' },

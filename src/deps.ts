@@ -53,6 +53,8 @@ import { READ_GENERATED_JOB } from './templates/generated-templates.js';
 import type { TemplateService } from './templates/template.service.js';
 import type { TemplateHistory } from './templates/template-history.js';
 import type { TemplateSync } from './templates/template-sync.js';
+import { MessageAnalytics } from './analytics/message-analytics.js';
+import { PriceTable } from './analytics/price-table.js';
 import type { TemplateLibrary } from './templates/template-library.js';
 
 export interface Deps {
@@ -80,6 +82,8 @@ export interface Deps {
   history: TemplateHistory;
   /** Reconciliation of templates with the platform (POST /v1/templates/sync, and daily). */
   templateSync: TemplateSync;
+  /** Delivery and cost analytics (GET /v1/analytics/messages, docs/api.md §D21). */
+  analytics: MessageAnalytics;
   /** Meta's Template Library (GET /v1/template_library, POST /v1/templates/from_library). */
   templateLibrary: TemplateLibrary;
   media: MediaService;
@@ -178,6 +182,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), messaging.inboundMedia.jobOptions(downloads));
   if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
 
+  // The price table is read before anything runs: a file that is not one stops the start.
+  const analytics = new MessageAnalytics({ store, clock, prices: config.priceTableFile ? PriceTable.load(config.priceTableFile) : null, explainError: () => null });
   const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers, retention: kept.retention, deletion: kept.deletion, templateSync: content.templateSync });
   return {
     config,
@@ -201,6 +207,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     templates: content.templates,
     history: content.history,
     templateSync: content.templateSync,
+    analytics,
     templateLibrary: content.templateLibrary,
     media: content.media,
     mediaDeletion: kept.deletion,

@@ -242,7 +242,9 @@ function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | nul
     recipientParentUserId,
     error,
     callbackData: str(s.biz_opaque_callback_data),
-    pricingCategory: isObject(s.pricing) ? str(s.pricing.category) : null,
+    pricing: isObject(s.pricing)
+      ? { billable: typeof s.pricing.billable === 'boolean' ? s.pricing.billable : null, model: str(s.pricing.pricing_model), category: str(s.pricing.category), type: str(s.pricing.type) }
+      : null,
     // A Direct Send's generated template (Meta's Direct Send api-reference; docs.aclwhatsapp.com's DLR sample).
     templateId: typeof s.template_id === 'number' ? String(s.template_id) : str(s.template_id),
   };
