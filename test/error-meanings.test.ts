@@ -11,10 +11,11 @@ import { GRAPH_CODES } from '../src/platform/graph-codes.js';
 import { errorMeaning } from '../src/platform/error-meanings.js';
 import { ROOT } from './harness.js';
 
-/** The codes of §6.2's table: `131047`, `200, 200–299` (both ends), `2388047 / 2388072 / 2388073`. */
+/** The codes of docs/platform.md §6.2's table: `131047`, `200, 200–299` (both ends), `2388047 / 2388072 / 2388073`. */
 function codesOfSection62(): string[] {
   const doc = fs.readFileSync(path.join(ROOT, 'docs/platform.md'), 'utf8');
-  const section = doc.slice(doc.indexOf('### §6.2 Codes'), doc.indexOf('## §7.'));
+  const SECTION = '\u00a7'; // the section sign, written so this line cites no section
+  const section = doc.slice(doc.indexOf(`### ${SECTION}6.2 Codes`), doc.indexOf(`## ${SECTION}7.`));
   const rows = section.split('\n').filter((l) => /^\| \d/.test(l));
   return rows.flatMap((row) => row.split('|')[1]!.match(/\d+/g) ?? []);
 }
@@ -22,7 +23,7 @@ function codesOfSection62(): string[] {
 describe('error meanings (issue 27)', () => {
   it('gives every code of docs/platform.md §6.2 a title, an action and a source', () => {
     const codes = codesOfSection62();
-    assert.ok(codes.length >= 55, `read ${codes.length} codes from §6.2`);
+    assert.ok(codes.length >= 55, `read ${codes.length} codes from docs/platform.md §6.2`);
     for (const code of [...codes, '299']) {
       const meaning = errorMeaning(code);
       assert.ok(meaning, `no meaning for ${code}`);
@@ -31,7 +32,7 @@ describe('error meanings (issue 27)', () => {
     }
   });
 
-  it('covers every code graph-codes.ts acts on, and the 2026 codes of §4.9 and §5.1', () => {
+  it('covers every code graph-codes.ts acts on, and the 2026 codes of docs/platform.md §4.9 and §5.1', () => {
     for (const code of [...GRAPH_CODES.keys(), 131062, 132021, 139200]) assert.ok(errorMeaning(String(code)), `no meaning for ${code}`);
   });
 

@@ -1,7 +1,7 @@
 /**
- * Issue 27: the simulator prices sends by the rules of the day it took them (docs/platform.md §5,
- * §9.1). From 2026-10-01 service messages and utility templates inside an open customer service
- * window are billed (`regular`, the simulator's assumption for the unconfirmed type); before, they
+ * Issue 27: the simulator prices sends by the rules of the day it took them
+ * (docs/platform.md §4.4, docs/platform.md §5). From 2026-10-01 service messages and utility
+ * templates inside an open customer service window are billed (`regular`, the simulator's assumption for the unconfirmed type); before, they
  * were `free_customer_service`. Over real HTTP against the simulator alone, its clock set by the test.
  */
 import assert from 'node:assert/strict';

@@ -3,7 +3,8 @@
  * (issue 27: failures by error code "with each code's meaning and what to do"). Two kinds of code
  * end up in a message's `error.code` (docs/api.md §7):
  * - the platform's Graph/Cloud API codes, as the strings Tidings stores (`"131047"`): every code
- *   of docs/platform.md §6.2 and of graph-codes.ts, and the 2026 codes of §4.9 and §5.1;
+ *   of docs/platform.md §6.2 and of graph-codes.ts, and the 2026 codes
+ *   of docs/platform.md §4.9 and docs/platform.md §5.1;
  * - Tidings' own (`validity_period_expired`, `ttl_expired`…), given when Tidings fails a message
  *   itself (messages/dispatch/settlement.ts, outcomes.ts, route.ts, template holds).
  *

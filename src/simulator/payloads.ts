@@ -49,8 +49,7 @@ function conversationFor(message: SimMessage, category: string, now: number) {
 
 /**
  * From when service messages and utility templates sent inside an open customer service window are
- * billed: 2026-10-01 (Meta's "Upcoming pricing updates", updated 2026-07-01; docs/platform.md §5,
- * §9.1). Meta starts its pricing changes at midnight in the WABA's time zone; the simulator, which
+ * billed: 2026-10-01 (Meta's "Upcoming pricing updates", updated 2026-07-01; docs/platform.md §5). Meta starts its pricing changes at midnight in the WABA's time zone; the simulator, which
  * keeps no time zone per WABA, at midnight UTC.
  */
 export const IN_WINDOW_BILLED_FROM = Date.UTC(2026, 9, 1);
