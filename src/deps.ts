@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
 import { KeyService } from './accounts/key.service.js';
 import { ThroughputTiers } from './accounts/throughput.js';
+import { PricingTiers } from './accounts/pricing-tiers.js';
 import { Background } from './background.js';
 import { ConfigError, type Config } from './config.js';
 import { buildContent } from './composition/content.js';
@@ -73,6 +74,8 @@ export interface Deps {
   cancels: CancelService;
   dispatcher: Dispatcher;
   tiers: ThroughputTiers;
+  /** The platform's volume-based pricing tier notices, per account (GET /v1/pricing_tiers). */
+  pricingTiers: PricingTiers;
   intake: PlatformIntake;
   testMode: TestModeService;
   templates: TemplateService;
@@ -152,6 +155,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const messaging = buildMessaging(base, eventing.events, content);
   const kept = buildRetention(base, eventing.events, content);
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
+  const pricingTiers = new PricingTiers({ store, events: eventing.events, logger });
   // The hand-offs of a platform webhook: each feature's own object takes its updates.
   const intake = new PlatformIntake({
     store,
@@ -164,6 +168,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       inbound: messaging.inbound,
       templates: content.reviews,
       numbers: tiers,
+      pricingTiers,
     },
   });
 
@@ -196,6 +201,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     cancels: messaging.cancels,
     dispatcher: messaging.dispatcher,
     tiers,
+    pricingTiers,
     intake,
     testMode: messaging.testMode,
     templates: content.templates,
