@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
 import { KeyService } from './accounts/key.service.js';
 import { ThroughputTiers } from './accounts/throughput.js';
+import { PricingTiers } from './accounts/pricing-tiers.js';
 import { Background } from './background.js';
 import { ConfigError, type Config } from './config.js';
 import { buildContent } from './composition/content.js';
@@ -55,6 +56,7 @@ import type { TemplateHistory } from './templates/template-history.js';
 import type { TemplateSync } from './templates/template-sync.js';
 import { MessageAnalytics } from './analytics/message-analytics.js';
 import { PriceTable } from './analytics/price-table.js';
+import { errorMeaning } from './platform/error-meanings.js';
 import type { TemplateLibrary } from './templates/template-library.js';
 
 export interface Deps {
@@ -75,6 +77,8 @@ export interface Deps {
   cancels: CancelService;
   dispatcher: Dispatcher;
   tiers: ThroughputTiers;
+  /** The platform's volume-based pricing tier notices, per account (GET /v1/pricing_tiers). */
+  pricingTiers: PricingTiers;
   intake: PlatformIntake;
   testMode: TestModeService;
   templates: TemplateService;
@@ -82,7 +86,7 @@ export interface Deps {
   history: TemplateHistory;
   /** Reconciliation of templates with the platform (POST /v1/templates/sync, and daily). */
   templateSync: TemplateSync;
-  /** Delivery and cost analytics (GET /v1/analytics/messages, docs/api.md §D21). */
+  /** Delivery and cost analytics (GET /v1/analytics/messages, docs/api.md §D22). */
   analytics: MessageAnalytics;
   /** Meta's Template Library (GET /v1/template_library, POST /v1/templates/from_library). */
   templateLibrary: TemplateLibrary;
@@ -156,6 +160,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const messaging = buildMessaging(base, eventing.events, content);
   const kept = buildRetention(base, eventing.events, content);
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
+  const pricingTiers = new PricingTiers({ store, events: eventing.events, logger });
   // The hand-offs of a platform webhook: each feature's own object takes its updates.
   const intake = new PlatformIntake({
     store,
@@ -168,6 +173,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       inbound: messaging.inbound,
       templates: content.reviews,
       numbers: tiers,
+      pricingTiers,
     },
   });
 
@@ -183,7 +189,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
 
   // The price table is read before anything runs: a file that is not one stops the start.
-  const analytics = new MessageAnalytics({ store, clock, prices: config.priceTableFile ? PriceTable.load(config.priceTableFile) : null, explainError: () => null });
+  const analytics = new MessageAnalytics({ store, clock, prices: config.priceTableFile ? PriceTable.load(config.priceTableFile) : null, explainError: errorMeaning });
   const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers, retention: kept.retention, deletion: kept.deletion, templateSync: content.templateSync });
   return {
     config,
@@ -202,6 +208,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     cancels: messaging.cancels,
     dispatcher: messaging.dispatcher,
     tiers,
+    pricingTiers,
     intake,
     testMode: messaging.testMode,
     templates: content.templates,

@@ -1,5 +1,5 @@
 /**
- * Delivery and cost analytics (docs/api.md §D21): the platform's pricing kept on each message, and
+ * Delivery and cost analytics (docs/api.md §D22): the platform's pricing kept on each message, and
  * `GET /v1/analytics/messages` from the maintained aggregates: each message counted once per step
  * it reached whatever the order and repetition of its reports, across a fold and across processes,
  * by each grouping, as CSV, and with an estimated cost from a price table.

@@ -1,4 +1,4 @@
-/** The analytics routes (docs/api.md §D21). */
+/** The analytics routes (docs/api.md §D22). */
 import { defineRoute } from '../http/route.js';
 import { AnalyticsQuery, AnalyticsResult } from './analytics.schemas.js';
 import { MessageAnalytics } from './message-analytics.js';

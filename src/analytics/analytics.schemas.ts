@@ -1,4 +1,4 @@
-/** Schemas of the message analytics (docs/api.md §D21): the query, the figures, the answer. */
+/** Schemas of the message analytics (docs/api.md §D22): the query, the figures, the answer. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../http/schemas.js';
 

@@ -1,5 +1,5 @@
 /**
- * The latency histograms of the message aggregates (docs/api.md §D21): how long messages took from
+ * The latency histograms of the message aggregates (docs/api.md §D22): how long messages took from
  * accepted to sent and from sent to delivered, counted in bins rather than kept per message, so
  * that any grouping of the aggregates can merge them by adding. Bin `i` (0 ≤ i < 21) holds
  * durations below `LATENCY_BIN_UPPER_MS[i]` and at or above the bin before's; bin 21 holds the

@@ -1,5 +1,5 @@
 /**
- * `GET /v1/analytics/messages` (docs/api.md §D21): what was sent, what arrived, what failed and
+ * `GET /v1/analytics/messages` (docs/api.md §D22): what was sent, what arrived, what failed and
  * why, and what it cost, per hour or day and per group, from the maintained aggregates
  * (message-stats.repository.ts): one read of the range's aggregate rows, whatever the number of
  * messages, plus one read of the templates named when grouping by template.

@@ -1,5 +1,5 @@
 /**
- * Reads of the message aggregates (docs/api.md §D21): the aggregate table of the granularity plus
+ * Reads of the message aggregates (docs/api.md §D22): the aggregate table of the granularity plus
  * what the change log still holds (stats-fold.ts), summed per bucket and per the dimensions asked
  * for, in one statement (one snapshot: a fold committing meanwhile is seen whole or not at all).
  * The statement reads the aggregate rows of the range through their key, never the messages:

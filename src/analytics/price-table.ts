@@ -1,5 +1,5 @@
 /**
- * The operator's price table (docs/api.md §D21): what the platform charges per delivered billable
+ * The operator's price table (docs/api.md §D22): what the platform charges per delivered billable
  * message, by pricing category and market, from a date on. The platform's prices are not in its
  * API and change (Meta publishes rate cards per market, revised a few times a year), so the
  * operator keeps them in a file (`PRICE_TABLE_FILE`, YAML or JSON) and Tidings turns counts into
@@ -68,7 +68,7 @@ export class PriceTable {
     } catch (err) {
       throw new ConfigError(`PRICE_TABLE_FILE ${file} cannot be read: ${(err as Error).message}`);
     }
-    const fail = (why: string) => new ConfigError(`PRICE_TABLE_FILE ${file}: ${why} (see docs/api.md §D21 for the format).`);
+    const fail = (why: string) => new ConfigError(`PRICE_TABLE_FILE ${file}: ${why} (see docs/api.md §D22 for the format).`);
     if (!doc || typeof doc !== 'object') throw fail('not a mapping with `currency` and `prices`');
     const { currency, prices } = doc as { currency?: unknown; prices?: unknown };
     if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw fail('`currency` must be an ISO 4217 code such as USD');

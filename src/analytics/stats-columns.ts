@@ -1,5 +1,5 @@
 /**
- * The columns of the message aggregates (docs/api.md §D21), shared by the migration that made them
+ * The columns of the message aggregates (docs/api.md §D22), shared by the migration that made them
  * (0017: tables, triggers), the fold that keeps them (stats-fold.ts) and the reader
  * (message-analytics.repository.ts). Changing them needs a migration.
  *

@@ -1,5 +1,5 @@
 /**
- * The fold of the message aggregates (docs/api.md §D21): moves the change log the triggers on
+ * The fold of the message aggregates (docs/api.md §D22): moves the change log the triggers on
  * `messages` append to (`message_stat_changes`, migration 0017) into the hourly and daily
  * aggregates, oldest rows first, at most `FOLD_LIMIT` rows a turn, each turn one unit of work. The
  * readers add what is still in the log, so a fold changes no figure: it only keeps the log short.

@@ -122,6 +122,25 @@ export interface PlatformNumberUpdate {
   event: string;
 }
 
+/**
+ * A WABA's move to a new volume-based pricing tier in a market for a month (`account_update` with
+ * event `VOLUME_BASED_PRICING_TIER_UPDATE`, from 2025-10-01; docs/platform.md §4.10).
+ */
+export interface PlatformPricingTierUpdate {
+  /** The WABA (`entry[].id`). */
+  wabaId: string;
+  /** `effective_month`: `YYYY-MM`. */
+  effectiveMonth: string;
+  /** `pricing_category`, as given: `UTILITY`, `AUTHENTICATION`, `MARKETING`… */
+  pricingCategory: string;
+  /** `region`, as given: a market as the rate card names it (`INDIA`…). */
+  region: string;
+  /** `tier`, as given: the range of monthly messages, `25000001:50000000`. */
+  tier: string;
+  /** `tier_update_time` (ISO 8601): when the WABA reached the tier; null when not given. */
+  tierUpdatedAt: string | null;
+}
+
 /** Everything one webhook delivery carried. */
 export interface PlatformUpdates {
   statuses: PlatformStatusUpdate[];
@@ -129,6 +148,7 @@ export interface PlatformUpdates {
   contacts: PlatformContactUpdate[];
   templates: PlatformTemplateUpdate[];
   numbers: PlatformNumberUpdate[];
+  pricingTiers: PlatformPricingTierUpdate[];
 }
 
 /** An update of a business number, with the account that owns the number. */

@@ -5,7 +5,7 @@ import { latencyBinSql } from '../../analytics/latency-bins.js';
 import { changeSums, STAT_COUNTERS, STAT_DIMENSIONS, STAT_FLAGS, STAT_KEY, STAT_TABLES } from '../../analytics/stats-columns.js';
 
 /**
- * Delivery and cost analytics (docs/api.md §D21, src/analytics/):
+ * Delivery and cost analytics (docs/api.md §D22, src/analytics/):
  *
  * - each message keeps the platform's pricing from its status reports (`pricing_billable` 0/1,
  *   `pricing_model`, `pricing_category`, `pricing_type`), its recipient's country (ISO 3166, from
