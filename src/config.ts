@@ -76,11 +76,7 @@ export interface Config {
   readonly templateSyncIntervalMs: number;
   /** The longest wait between two attempts of a send the platform could not take, in milliseconds. */
   readonly dispatchRetryMaxMs: number;
-  /**
-   * The operator's price table (`PRICE_TABLE_FILE`, YAML or JSON; analytics/price-table.ts): with
-   * it, analytics carry an estimated cost. Null: none. Read at start; a file that is not a price
-   * table stops the start.
-   */
+  /** `PRICE_TABLE_FILE` (analytics/price-table.ts): with it, analytics carry an estimated cost; null: none. */
   readonly priceTableFile: string | null;
   /**
    * The share of each number's throughput tier the dispatcher sends at, 0.5–1 (dispatch/policy.ts

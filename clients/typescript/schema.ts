@@ -716,6 +716,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Message analytics
+         * @description Counts of the account's messages in the key's mode (accepted, sent, delivered, read, failed, canceled), billable messages per pricing category, delivery and read rates, and the median and 95th percentile of accepted → sent and sent → delivered, per `hour` or `day` (UTC) and per group (`groupBy`), with totals. A message counts in the bucket it was accepted in, once per step it reached, whatever order the platform's reports came in. Served from aggregates Tidings keeps as messages change, never from a scan of the messages. `Accept: text/csv` answers the `data` rows as CSV. With a price table (`PRICE_TABLE_FILE`), each row has an estimated cost.
+         */
+        get: operations["getMessageAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pricing_tiers": {
         parameters: {
             query?: never;
@@ -1012,6 +1032,16 @@ export interface components {
                 /** @description The field it is about. */
                 param?: string;
             }[];
+            pricing?: {
+                /** @description Whether the platform bills it (Meta's `pricing.billable`, deprecated by Meta but still sent). The platform charges delivered messages. */
+                billable: boolean | null;
+                /** @description `PMP` (per-message pricing, since 1 July 2025); `CBP` before. */
+                model: string | null;
+                /** @description `utility`, `marketing`, `authentication`, `authentication-international`, `marketing_lite`, `service` or `referral_conversion`: what the platform bills it as (a template the platform re-categorised is billed as its new category). */
+                category: string | null;
+                /** @description `regular`, `free_customer_service` or `free_entry_point`. */
+                type: string | null;
+            } | null;
             /**
              * Format: date-time
              * @description When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).
@@ -6570,6 +6600,298 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMessageAnalytics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start (inclusive), ISO 8601 date or date-time; rounded down to its bucket. Default: `to` less 30 days (`day`) or 24 hours (`hour`).
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description End (exclusive), ISO 8601 date or date-time; rounded up to a bucket boundary. Default: now.
+                 * @example 2026-11-27
+                 */
+                to?: string;
+                /** @description Bucket size, in UTC. `hour` spans at most 31 days, `day` at most 400. Default `day`. */
+                granularity?: "hour" | "day";
+                /** @description Comma-separated groupings, any of `template`, `type`, `status`, `errorCode`, `pricingCategory`, `phoneNumber`, `country`: each row of `data` is one bucket of one group. None: one row per bucket. */
+                groupBy?: string;
+                /** @description Only messages of this template (`tpl_`). */
+                templateId?: string;
+                /** @description Only messages of this type (`template`, `text`, `media`…). */
+                type?: string;
+                /** @description Only messages now in this status. */
+                status?: "scheduled" | "accepted" | "sent" | "delivered" | "read" | "failed" | "canceled";
+                /** @description Only failed messages with this error code (`131047`, `ttl_expired`…). */
+                errorCode?: string;
+                /** @description Only messages the platform priced in this category (`utility`, `marketing`, `authentication`, `service`…). */
+                pricingCategory?: string;
+                /** @description Only messages from this business number. */
+                phoneNumberId?: string;
+                /** @description Only messages to recipients of this country (ISO 3166-1 alpha-2, from the recipient's number). */
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON; With `Accept: text/csv`: the `data` rows as CSV (a header line; `start`, the group fields, each figure). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                        /** @enum {string} */
+                        granularity: "hour" | "day";
+                        /** @enum {string} */
+                        timeZone: "UTC";
+                        groupBy: ("template" | "type" | "status" | "errorCode" | "pricingCategory" | "phoneNumber" | "country")[];
+                        /** @description One row per bucket and group that has messages, by start then group. */
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description Start of the bucket (UTC).
+                             */
+                            start: string;
+                            /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
+                            group: {
+                                templateId?: string | null;
+                                templateName?: string | null;
+                                type?: string | null;
+                                status?: string;
+                                errorCode?: string | null;
+                                errorTitle?: string | null;
+                                errorAction?: string | null;
+                                pricingCategory?: string | null;
+                                phoneNumberId?: string;
+                                country?: string | null;
+                            };
+                            /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
+                            accepted: number;
+                            /** @description Messages that reached `sent` (or a later step): the platform took them. */
+                            sent: number;
+                            /** @description Messages that reached `delivered` (or `read`). */
+                            delivered: number;
+                            /** @description Messages that reached `read`. */
+                            read: number;
+                            /** @description Messages that failed. */
+                            failed: number;
+                            /** @description Messages canceled before they were sent. */
+                            canceled: number;
+                            /** @description Delivered messages the platform priced as billable. */
+                            billable: number;
+                            /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
+                            billableByCategory: {
+                                [key: string]: number;
+                            };
+                            deliveryRate: number | null;
+                            readRate: number | null;
+                            /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
+                            acceptedToSentMs: {
+                                /** @description ms */
+                                median: number;
+                                /** @description ms */
+                                p95: number;
+                            } | null;
+                            /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
+                            sentToDeliveredMs: {
+                                /** @description ms */
+                                median: number;
+                                /** @description ms */
+                                p95: number;
+                            } | null;
+                            /** @description Null when no price table is configured. */
+                            estimatedCost: {
+                                /** @example USD */
+                                currency: string;
+                                /**
+                                 * @description A decimal: billable messages times the price table's price for their category, market and day.
+                                 * @example 12.3400
+                                 */
+                                amount: string;
+                                /**
+                                 * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
+                                 * @enum {boolean}
+                                 */
+                                estimate: true;
+                            } | null;
+                        }[];
+                        /** @description One row per group over the whole range. */
+                        totals: {
+                            /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
+                            group: {
+                                templateId?: string | null;
+                                templateName?: string | null;
+                                type?: string | null;
+                                status?: string;
+                                errorCode?: string | null;
+                                errorTitle?: string | null;
+                                errorAction?: string | null;
+                                pricingCategory?: string | null;
+                                phoneNumberId?: string;
+                                country?: string | null;
+                            };
+                            /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
+                            accepted: number;
+                            /** @description Messages that reached `sent` (or a later step): the platform took them. */
+                            sent: number;
+                            /** @description Messages that reached `delivered` (or `read`). */
+                            delivered: number;
+                            /** @description Messages that reached `read`. */
+                            read: number;
+                            /** @description Messages that failed. */
+                            failed: number;
+                            /** @description Messages canceled before they were sent. */
+                            canceled: number;
+                            /** @description Delivered messages the platform priced as billable. */
+                            billable: number;
+                            /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
+                            billableByCategory: {
+                                [key: string]: number;
+                            };
+                            deliveryRate: number | null;
+                            readRate: number | null;
+                            /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
+                            acceptedToSentMs: {
+                                /** @description ms */
+                                median: number;
+                                /** @description ms */
+                                p95: number;
+                            } | null;
+                            /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
+                            sentToDeliveredMs: {
+                                /** @description ms */
+                                median: number;
+                                /** @description ms */
+                                p95: number;
+                            } | null;
+                            /** @description Null when no price table is configured. */
+                            estimatedCost: {
+                                /** @example USD */
+                                currency: string;
+                                /**
+                                 * @description A decimal: billable messages times the price table's price for their category, market and day.
+                                 * @example 12.3400
+                                 */
+                                amount: string;
+                                /**
+                                 * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
+                                 * @enum {boolean}
+                                 */
+                                estimate: true;
+                            } | null;
+                        }[];
+                        /** @description Everything in the range. */
+                        total: {
+                            /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
+                            accepted: number;
+                            /** @description Messages that reached `sent` (or a later step): the platform took them. */
+                            sent: number;
+                            /** @description Messages that reached `delivered` (or `read`). */
+                            delivered: number;
+                            /** @description Messages that reached `read`. */
+                            read: number;
+                            /** @description Messages that failed. */
+                            failed: number;
+                            /** @description Messages canceled before they were sent. */
+                            canceled: number;
+                            /** @description Delivered messages the platform priced as billable. */
+                            billable: number;
+                            /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
+                            billableByCategory: {
+                                [key: string]: number;
+                            };
+                            deliveryRate: number | null;
+                            readRate: number | null;
+                            /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
+                            acceptedToSentMs: {
+                                /** @description ms */
+                                median: number;
+                                /** @description ms */
+                                p95: number;
+                            } | null;
+                            /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
+                            sentToDeliveredMs: {
+                                /** @description ms */
+                                median: number;
+                                /** @description ms */
+                                p95: number;
+                            } | null;
+                            /** @description Null when no price table is configured. */
+                            estimatedCost: {
+                                /** @example USD */
+                                currency: string;
+                                /**
+                                 * @description A decimal: billable messages times the price table's price for their category, market and day.
+                                 * @example 12.3400
+                                 */
+                                amount: string;
+                                /**
+                                 * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
+                                 * @enum {boolean}
+                                 */
+                                estimate: true;
+                            } | null;
+                        };
+                    };
+                    "text/csv": string;
                 };
             };
             /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */

@@ -86,8 +86,9 @@ end $$`,
  * A message's values in the change log, as SQL over row `p` (`new`, `old`, or an alias): its key
  * (the hour it was accepted; its template: the one it was sent as, or a Direct Send's generated
  * one), its flags, its latency bins, then `sign`'s place. A message counts as billable once
- * delivered with pricing that says so (the platform charges delivered messages, docs/platform.md
- * §5); its accepted → sent time runs from its acceptance or, scheduled, its `sendAt`.
+ * delivered with pricing that says so: the platform charges delivered messages (see
+ * docs/platform.md §4.4). Its accepted → sent time runs from its acceptance or, when it was
+ * scheduled, from its `sendAt`.
  */
 function side(p: string, sign: number, postgres: boolean): string[] {
   const ms = (from: string, to: string) => (postgres ? `(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) * 1000)` : `((julianday(${to}) - julianday(${from})) * 86400000.0)`);
