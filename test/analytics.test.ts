@@ -209,6 +209,30 @@ describe('message analytics', () => {
     }
   });
 
+  it("counts a test key's messages in its own mode, priced as the platform would price them", async () => {
+    const h = await startHarness();
+    try {
+      const key = h.account.testKey;
+      const template = await approvedTemplate(h, { name: 'test_mode_priced', body: 'Your order {{1}} shipped.', variables: [{ example: '1042' }] });
+      for (const to of ['+16505550300', '+16505550001']) {
+        const res = await h.api<Message>('POST', '/v1/messages', { key, body: { to, type: 'template', templateId: template.id } });
+        assert.equal(res.status, 201, res.text);
+      }
+      // A recipient ending 0001 fails with 131026 in test mode.
+      const body = await eventually(async () => {
+        const b = (await analytics(h, 'groupBy=type,errorCode', key)).body;
+        return b.total.delivered === 1 && b.total.failed === 1 && b;
+      }, 10_000);
+      assert.deepEqual(pick(body.total, { accepted: 2, sent: 1, billable: 1, billableByCategory: { utility: 1 } }), { accepted: 2, sent: 1, billable: 1, billableByCategory: { utility: 1 } });
+      const failed = body.totals.find((r: any) => r.group.errorCode === '131026');
+      assert.equal(failed.group.type, 'template');
+      assert.ok(failed.group.errorTitle && failed.group.errorAction, 'the code is explained');
+      assert.equal((await analytics(h, '')).body.total.accepted, 0, 'the live mode has none of it');
+    } finally {
+      await h.close();
+    }
+  });
+
   it('refuses a bad range or grouping with parameter_invalid, and answers an empty range with zeros', async () => {
     const h = await startHarness();
     try {

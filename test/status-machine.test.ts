@@ -59,3 +59,20 @@ describe('status machine', () => {
     assert.equal(applyReport(once, { status: 'sent', at: T1 }), null);
   });
 });
+
+describe('status machine: pricing', () => {
+  const pricing = { billable: true, model: 'PMP', category: 'utility', type: 'regular' };
+  it('keeps the pricing a report carries, the latest standing, and a field a report lacks as it was', () => {
+    const sent = run([{ status: 'sent', at: T1, pricing }]);
+    assert.deepEqual([sent.pricing_billable, sent.pricing_model, sent.pricing_category, sent.pricing_type], [1, 'PMP', 'utility', 'regular']);
+    const later = { ...sent, ...applyReport(sent, { status: 'delivered', at: T2, pricing: { billable: true, model: 'CBP', category: 'marketing', type: null } }) };
+    assert.deepEqual([later.pricing_model, later.pricing_category, later.pricing_type], ['CBP', 'marketing', 'regular']);
+  });
+
+  it('treats a repeated report with the same pricing as no change, and prices even a failed message', () => {
+    const sent = run([{ status: 'sent', at: T1, pricing }]);
+    assert.equal(applyReport(sent, { status: 'sent', at: T1, pricing }), null);
+    const failed = run([{ status: 'failed', at: T1 }]);
+    assert.deepEqual(applyReport(failed, { status: 'sent', at: T2, pricing }), { pricing_billable: 1, pricing_model: 'PMP', pricing_category: 'utility', pricing_type: 'regular' });
+  });
+});

@@ -13,6 +13,7 @@ import { toInboundMessage } from './message.mapper.js';
 import * as repo from './message.repository.js';
 import type { InboundMessage, TestInboundBody } from './message.schemas.js';
 import { toE164 } from '../contacts/phone.js';
+import type { DeliveredAs } from './routing.schemas.js';
 import type { ReportedStatus } from './status-machine.js';
 import type { StatusReports } from './status-reports.js';
 
@@ -88,15 +89,19 @@ export class TestModeService {
   /**
    * A test message's turn in the queue came: it is `sent` (or fails with 131026 for a recipient
    * ending 0001) in the dispatcher's unit of work, with the jobs that deliver and read it later.
+   * Its `sent` carries the pricing the platform would report for the way it went out (a template
+   * or a Direct Send: `utility`; free-form: `service`), billable as every delivered message is
+   * since 1 October 2026 (docs/api.md §D21), so a test key's analytics show billable messages too.
    */
-  async dispatched(tx: Tx, messageId: string, to: string, now: number): Promise<void> {
+  async dispatched(tx: Tx, messageId: string, to: string, now: number, deliveredAs: DeliveredAs): Promise<void> {
     const p = TEST_PROGRESSION;
     const at = iso(now);
     if (to.endsWith(p.failSuffix)) {
       await this.#o.statuses.applyToMessage(tx, messageId, { status: 'failed', at, error: { code: '131026', message: 'Message undeliverable (test mode: recipient ends in 0001).' } }, 'test');
       return;
     }
-    await this.#o.statuses.applyToMessage(tx, messageId, { status: 'sent', at, error: null }, 'test');
+    const pricing = { billable: true, model: 'PMP', category: deliveredAs === 'free_form' ? 'service' : 'utility', type: 'regular' };
+    await this.#o.statuses.applyToMessage(tx, messageId, { status: 'sent', at, error: null, pricing }, 'test');
     const job = (status: ReportedStatus, afterMs: number): JobInput => ({ type: TEST_STATUS_JOB, payload: { messageId, status }, runAt: now + afterMs });
     const jobs: JobInput[] = [];
     if (!to.endsWith(p.stopAtSentSuffix)) jobs.push(job('delivered', p.deliveredAfterMs));

@@ -83,7 +83,11 @@ export class Settlement {
     outcomes.forEach((outcome, i) => {
       if (outcome === 'duplicate') this.#o.logger.warn({ messageId: live[i]!.row.message_id, wamid: live[i]!.wamid }, 'the platform took a message a second time: a status for the first send came after the reconciliation window');
     });
-    for (const x of sent) if (x.wamid === null) await this.#o.testMode.dispatched(tx, x.row.message_id, x.row.recipient, x.at);
+    for (const x of sent) {
+      if (x.wamid !== null) continue;
+      const deliveredAs = x.routing?.deliveredAs ?? (repo.payloadOf(x.row).content.type === 'template' ? 'template' : 'free_form');
+      await this.#o.testMode.dispatched(tx, x.row.message_id, x.row.recipient, x.at, deliveredAs);
+    }
     await repo.removeDispatches(tx, sent.map((x) => x.row.message_id));
     return sent.map(() => undefined);
   }
