@@ -1,7 +1,8 @@
 /** The latency histograms of the message aggregates (docs/api.md §D22): bins and percentiles. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LATENCY_BIN_UPPER_MS, LATENCY_BINS, latencyBinSql, summarize } from '../src/analytics/latency-bins.js';
+import { summarize } from '../src/analytics/latency-bins.js';
+import { LATENCY_BIN_UPPER_MS, LATENCY_BINS, latencyBinSql } from '../src/db/tables/message-stats.js';
 
 /** The bin a duration falls in, as the SQL ladder decides it (evaluated here as JavaScript). */
 function binOf(ms: number): number {

@@ -1,28 +1,9 @@
 /**
- * The latency histograms of the message aggregates (docs/api.md §D22): how long messages took from
- * accepted to sent and from sent to delivered, counted in bins rather than kept per message, so
- * that any grouping of the aggregates can merge them by adding. Bin `i` (0 ≤ i < 21) holds
- * durations below `LATENCY_BIN_UPPER_MS[i]` and at or above the bin before's; bin 21 holds the
- * rest (above about 29 h). Each bin is twice as wide as the one before: a percentile read from them
- * is exact to the bin and interpolated inside it (as a Prometheus histogram's quantile is).
- *
- * Migration 0017 wrote these bounds into the database's triggers: changing them needs a migration.
+ * Percentiles of the message aggregates' latency histograms (docs/api.md §D22; the bins:
+ * db/tables/message-stats.ts): a percentile is exact to its bin and interpolated inside it (as a
+ * Prometheus histogram's quantile is).
  */
-
-/** Upper bounds (exclusive) of bins 0–20, ms: 100 ms · 2^i. */
-export const LATENCY_BIN_UPPER_MS: readonly number[] = Array.from({ length: 21 }, (_, i) => 100 * 2 ** i);
-/** How many bins a histogram has (the last one is open-ended). */
-export const LATENCY_BINS = LATENCY_BIN_UPPER_MS.length + 1;
-
-/**
- * The SQL expression of the bin of a duration (`ms`, an SQL expression in milliseconds): a ladder
- * of comparisons both dialects run the same. Durations below zero (the platform's timestamps are
- * whole seconds, so a message sent within the second it was accepted can read as sent before it)
- * fall in bin 0.
- */
-export function latencyBinSql(ms: string): string {
-  return `case ${LATENCY_BIN_UPPER_MS.map((upper, i) => `when ${ms} < ${upper} then ${i}`).join(' ')} else ${LATENCY_BINS - 1} end`;
-}
+import { LATENCY_BIN_UPPER_MS } from '../db/tables/message-stats.js';
 
 /** Median and 95th percentile of a histogram, ms; null when it is empty. */
 export interface LatencySummary {

@@ -9,11 +9,11 @@ import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import type { AuthContext } from '../http/access.js';
 import type { Clock } from '../lib/clock.js';
-import { summarize, LATENCY_BINS } from './latency-bins.js';
+import { summarize } from './latency-bins.js';
 import { readStats, type StatsRow } from './message-stats.repository.js';
 import { GROUP_BYS, type AnalyticsFigures, type AnalyticsGroup, type AnalyticsQuery, type AnalyticsResult, type GroupBy } from './analytics.schemas.js';
 import type { PriceTable } from './price-table.js';
-import { STAT_COUNTERS, type Granularity, type StatDimension } from './stats-columns.js';
+import { LATENCY_BINS, STAT_COUNTERS, type Granularity, type StatDimension } from '../db/tables/message-stats.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

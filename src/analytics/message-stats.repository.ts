@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Reader } from '../db/store.js';
-import { changeSums, STAT_COUNTERS, STAT_TABLES, type Granularity, type StatDimension } from './stats-columns.js';
+import { changeSums, STAT_COUNTERS, STAT_TABLES, type Granularity, type StatDimension } from '../db/tables/message-stats.js';
 
 export interface StatsQuery {
   accountId: string;

@@ -11,7 +11,7 @@
  */
 import { sql } from 'kysely';
 import type { Store, Tx } from '../db/store.js';
-import { changeSums, STAT_COUNTERS, STAT_DIMENSIONS, STAT_KEY, STAT_TABLES } from './stats-columns.js';
+import { changeSums, STAT_COUNTERS, STAT_DIMENSIONS, STAT_KEY, STAT_TABLES } from '../db/tables/message-stats.js';
 
 /** Change rows folded per turn at most. */
 export const FOLD_LIMIT = 50_000;

@@ -1,8 +1,7 @@
 /** Migration 0017_message_analytics (src/db/migrations.ts lists them all, in order). */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { latencyBinSql } from '../../analytics/latency-bins.js';
-import { changeSums, STAT_COUNTERS, STAT_DIMENSIONS, STAT_FLAGS, STAT_KEY, STAT_TABLES } from '../../analytics/stats-columns.js';
+import { changeSums, latencyBinSql, STAT_COUNTERS, STAT_DIMENSIONS, STAT_FLAGS, STAT_KEY, STAT_TABLES } from '../tables/message-stats.js';
 
 /**
  * Delivery and cost analytics (docs/api.md §D22, src/analytics/):

@@ -1,13 +1,36 @@
 /**
- * The columns of the message aggregates (docs/api.md §D22), shared by the migration that made them
- * (0017: tables, triggers), the fold that keeps them (stats-fold.ts) and the reader
- * (message-analytics.repository.ts). Changing them needs a migration.
+ * The message aggregates' tables (docs/api.md §D22): their columns and their latency bins, shared
+ * by the migration that made them (0017: tables, triggers) and the analytics feature that keeps
+ * and reads them (src/analytics/: the fold, the reader). Changing any of it needs a migration.
  *
  * A message counts in one row of each aggregate table: the row of its key (the hour or day it was
  * accepted, in UTC, and the dimensions below, '' where it has none), with 1 in `n_messages` and in
  * each step it reached, and 1 in one bin of each latency histogram it has.
  */
-import { LATENCY_BINS } from './latency-bins.js';
+
+/**
+ * Latency histograms of the message aggregates (docs/api.md §D22): how long messages took from
+ * accepted to sent and from sent to delivered, counted in bins rather than kept per message, so
+ * that any grouping of the aggregates can merge them by adding. Bin `i` (0 ≤ i < 21) holds
+ * durations below `LATENCY_BIN_UPPER_MS[i]` and at or above the bin before's; bin 21 holds the
+ * rest (above about 29 h). Each bin is twice as wide as the one before: a percentile read from them
+ * is exact to the bin and interpolated inside it (as a Prometheus histogram's quantile is).
+ */
+
+/** Upper bounds (exclusive) of bins 0–20, ms: 100 ms · 2^i. */
+export const LATENCY_BIN_UPPER_MS: readonly number[] = Array.from({ length: 21 }, (_, i) => 100 * 2 ** i);
+/** How many bins a histogram has (the last one is open-ended). */
+export const LATENCY_BINS = LATENCY_BIN_UPPER_MS.length + 1;
+
+/**
+ * The SQL expression of the bin of a duration (`ms`, an SQL expression in milliseconds): a ladder
+ * of comparisons both dialects run the same. Durations below zero (the platform's timestamps are
+ * whole seconds, so a message sent within the second it was accepted can read as sent before it)
+ * fall in bin 0.
+ */
+export function latencyBinSql(ms: string): string {
+  return `case ${LATENCY_BIN_UPPER_MS.map((upper, i) => `when ${ms} < ${upper} then ${i}`).join(' ')} else ${LATENCY_BINS - 1} end`;
+}
 
 /** Dimensions of the aggregates' key, after the account, the mode and the time bucket. */
 export const STAT_DIMENSIONS = ['phone_number_id', 'template_id', 'type', 'status', 'error_code', 'pricing_category', 'country'] as const;
