@@ -13,7 +13,7 @@
  * analytics.ts as category labels, so no date adapter is needed. Canvas is not read by screen
  * readers, so each chart is a focusable image with a summary in its label, the arrow keys move
  * through its buckets as the mouse does, and the values under the pointer or the keys are written
- * to a polite live region as well as drawn in the tooltip.
+ * to a polite live region as well as drawn in the tooltip; under each chart, its numbers as a table.
  */
 import { BarController, BarElement, CategoryScale, Chart as ChartJs, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ActiveElement, type ChartConfiguration, type TooltipModel } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
@@ -42,6 +42,8 @@ export interface ChartProps {
   title: string;
   /** The chart in a sentence for those who cannot see it (totals, the busiest bucket). */
   summary: string;
+  /** What a label on the x axis is, as the head of the table's first column: "Day", "Hour", "Time". */
+  bucketWord: string;
   /** A line under the values of bucket `index` in the tooltip (e.g. that day's estimated cost). */
   footer?: (index: number) => string | undefined;
   testId: string;
@@ -58,7 +60,7 @@ function tooltipText(tooltip: TooltipModel<'bar' | 'line'>): string {
  * A Chart.js chart that keeps its canvas across refreshes: new data updates it in place, so a
  * tooltip being read does not vanish every time the page polls.
  */
-export function Chart({ type, labels, series, stacked = false, title, summary, footer, testId }: ChartProps) {
+export function Chart({ type, labels, series, stacked = false, title, summary, bucketWord, footer, testId }: ChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<ChartJs<'bar' | 'line'> | null>(null);
   const footerRef = useRef(footer);
@@ -128,11 +130,40 @@ export function Chart({ type, labels, series, stacked = false, title, summary, f
   return (
     <figure className="chart" data-testid={testId}>
       <div className="chart-box">
-        <canvas ref={canvas} role="img" tabIndex={0} aria-label={`${title}. ${summary} Use the arrow keys to read each ${labels.length > 0 ? 'bucket' : 'value'}.`} onKeyDown={onKeyDown} onBlur={() => setReadout('')} />
+        <canvas ref={canvas} role="img" tabIndex={0} aria-label={`${title}. ${summary} Use the arrow keys to read each value, or open the table below.`} onKeyDown={onKeyDown} onBlur={() => setReadout('')} />
       </div>
       <p className="visually-hidden" aria-live="polite" data-testid={`${testId}-readout`}>
         {readout}
       </p>
+      <details className="chart-table">
+        <summary>The numbers as a table</summary>
+        <div className="table-scroll">
+          <table className="list">
+            <thead>
+              <tr>
+                <th scope="col">{bucketWord}</th>
+                {series.map((s) => (
+                  <th key={s.label} scope="col">
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {labels.map((label, i) => (
+                <tr key={`${label}-${i}`}>
+                  <th scope="row">{label}</th>
+                  {series.map((s) => (
+                    <td key={s.label} data-label={s.label}>
+                      {s.data[i] ?? 0}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
     </figure>
   );
 }

@@ -23,6 +23,7 @@ function busiest(labels: string[], totals: number[], unit: 'hour' | 'day'): stri
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const per = (answer: Analytics) => (answer.granularity === 'hour' ? 'hour' : 'day');
+const bucketWord = (answer: Analytics) => (answer.granularity === 'hour' ? 'Hour (UTC)' : 'Day (UTC)');
 
 const STEPS = [
   ['sent', 'Sent', '#1d4ed8'],
@@ -50,6 +51,7 @@ export function FunnelChart({ answer }: { answer: Analytics }) {
         series={data}
         title={`Sent, delivered and read per ${per(answer)}`}
         summary={`In the range ${total.sent} were sent, ${total.delivered} delivered and ${total.read} read.${busiest(labels, data[0]!.data, per(answer))}`}
+        bucketWord={bucketWord(answer)}
         testId="funnel-chart"
       />
     </section>
@@ -81,6 +83,7 @@ export function FailuresChart({ answer }: { answer: Analytics }) {
             series={data}
             title={`Failed messages per ${per(answer)} by the platform's error code`}
             summary={`${failed} failed in the range: ${codes.map((c) => `${c.failed} with ${c.group.errorCode}`).join(', ')}.`}
+            bucketWord={bucketWord(answer)}
             testId="failures-chart"
           />
           <table className="list error-codes" data-testid="error-codes">
@@ -161,6 +164,7 @@ export function BillableChart({ answer }: { answer: Analytics }) {
           footer={(i) => costs[i]}
           title={`Billable messages per ${per(answer)} by pricing category`}
           summary={`${total.billable} billable in the range: ${data.map((d) => `${sum(d.data)} ${d.label}`).join(', ')}.`}
+          bucketWord={bucketWord(answer)}
           testId="billable-chart"
         />
       )}

@@ -54,6 +54,7 @@ export function QueueSection() {
           footer={(i) => (paceAt(i) ? `Pace: ${paceAt(i)}` : undefined)}
           title="Messages queued per business number, live"
           summary={`${queued} queued now: ${numbers.map((n) => `+${n.displayPhoneNumber} ${n.queued} at ${n.pace}/s`).join(', ')}.`}
+          bucketWord="Time"
           testId="queue-chart"
         />
       ) : null}
