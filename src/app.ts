@@ -32,6 +32,9 @@ import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metric
 import { InboundMessage, Message, RICH_SEND_SCHEMAS, SendMediaMessage, SendTemplateMessage, SendTextMessage } from './messages/message.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/rich.schemas.js';
 import { accountRoutes } from './accounts/account.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { pricingTierRoutes } from './accounts/pricing-tier.routes.js';
+import { PricingTier } from './accounts/pricing-tier.schemas.js';
 import { AccountResource } from './accounts/account.schemas.js';
 import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
 import { PhoneNumber } from './accounts/phone-number.schemas.js';
@@ -62,7 +65,7 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource];
+const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource, PricingTier];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -189,6 +192,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...eventRoutes(deps),
         ...phoneNumberRoutes({ accounts: deps.accounts, queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode) }),
         ...accountRoutes({ accounts: deps.accounts }),
+        ...analyticsRoutes({ analytics: deps.analytics }),
+        ...pricingTierRoutes({ pricingTiers: deps.pricingTiers }),
       ]);
     },
     { prefix: '/v1' },

@@ -16,6 +16,8 @@ import { withWork } from './lib/work.js';
 import type { Dispatcher } from './messages/dispatch/dispatcher.js';
 import type { TemplateSync } from './templates/template-sync.js';
 
+import { FOLD_INTERVAL_MS, FOLD_LIMIT, foldStatChanges } from './analytics/stats-fold.js';
+
 /** How often PostgreSQL's planner statistics and dead row versions are checked (db/upkeep.ts), ms. */
 const UPKEEP_CHECK_MS = 10_000;
 
@@ -42,6 +44,7 @@ export class Background {
   readonly #o: BackgroundOptions;
   #purgeTimer: NodeJS.Timeout | null = null;
   #upkeepTimer: NodeJS.Timeout | null = null;
+  #foldTimer: NodeJS.Timeout | null = null;
 
   constructor(options: BackgroundOptions) {
     this.#o = options;
@@ -63,6 +66,23 @@ export class Background {
     void purge();
     this.#purgeTimer = setInterval(purge, 60 * 60 * 1000);
     this.#purgeTimer.unref();
+    // The message aggregates' change log, folded every second (a full turn goes again at once).
+    let folding = false;
+    const fold = async (): Promise<void> => {
+      if (folding) return;
+      folding = true;
+      try {
+        let n: number;
+        do n = await withWork('housekeeping', () => foldStatChanges(store));
+        while (n >= FOLD_LIMIT && this.#foldTimer !== null);
+      } catch (err) {
+        logger.warn({ err }, 'message aggregates fold failed');
+      } finally {
+        folding = false;
+      }
+    };
+    this.#foldTimer = setInterval(fold, FOLD_INTERVAL_MS);
+    this.#foldTimer.unref();
     // PostgreSQL's planner statistics and the queue's dead rows, wherever autovacuum does not keep up (db/upkeep.ts).
     if (store.dialect === 'postgres') {
       const upkeep = () =>
@@ -81,6 +101,8 @@ export class Background {
   async stop(): Promise<void> {
     if (this.#purgeTimer) clearInterval(this.#purgeTimer);
     if (this.#upkeepTimer) clearInterval(this.#upkeepTimer);
+    if (this.#foldTimer) clearInterval(this.#foldTimer);
+    this.#foldTimer = null;
     await this.#o.dispatcher.stop();
     await this.#o.jobs.stop();
   }

@@ -77,6 +77,12 @@ export interface Config {
   /** The longest wait between two attempts of a send the platform could not take, in milliseconds. */
   readonly dispatchRetryMaxMs: number;
   /**
+   * The operator's price table (`PRICE_TABLE_FILE`, YAML or JSON; analytics/price-table.ts): with
+   * it, analytics carry an estimated cost. Null: none. Read at start; a file that is not a price
+   * table stops the start.
+   */
+  readonly priceTableFile: string | null;
+  /**
    * The share of each number's throughput tier the dispatcher sends at, 0.5–1 (dispatch/policy.ts
    * `tierShare`): the rest is the margin for sends that reach the platform late.
    */
@@ -259,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     reconciliationWindowMs: integer(env, 'RECONCILIATION_WINDOW_MS', 60_000, 0, 3_600_000),
     templateSyncIntervalMs: integer(env, 'TEMPLATE_SYNC_INTERVAL_MS', 24 * 3_600_000, 60_000, 30 * 24 * 3_600_000),
     dispatchRetryMaxMs: integer(env, 'DISPATCH_RETRY_MAX_MS', 30_000, 1000, 3_600_000),
+    priceTableFile: nonEmpty(env, 'PRICE_TABLE_FILE'),
     dispatchTierShare: decimal(env, 'DISPATCH_TIER_SHARE', 0.96, 0.5, 1),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     metricsPort,

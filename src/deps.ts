@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
 import { KeyService } from './accounts/key.service.js';
 import { ThroughputTiers } from './accounts/throughput.js';
+import { PricingTiers } from './accounts/pricing-tiers.js';
 import { Background } from './background.js';
 import { ConfigError, type Config } from './config.js';
 import { buildContent } from './composition/content.js';
@@ -53,6 +54,9 @@ import { READ_GENERATED_JOB } from './templates/generated-templates.js';
 import type { TemplateService } from './templates/template.service.js';
 import type { TemplateHistory } from './templates/template-history.js';
 import type { TemplateSync } from './templates/template-sync.js';
+import { MessageAnalytics } from './analytics/message-analytics.js';
+import { PriceTable } from './analytics/price-table.js';
+import { errorMeaning } from './platform/error-meanings.js';
 import type { TemplateLibrary } from './templates/template-library.js';
 
 export interface Deps {
@@ -73,6 +77,8 @@ export interface Deps {
   cancels: CancelService;
   dispatcher: Dispatcher;
   tiers: ThroughputTiers;
+  /** The platform's volume-based pricing tier notices, per account (GET /v1/pricing_tiers). */
+  pricingTiers: PricingTiers;
   intake: PlatformIntake;
   testMode: TestModeService;
   templates: TemplateService;
@@ -80,6 +86,8 @@ export interface Deps {
   history: TemplateHistory;
   /** Reconciliation of templates with the platform (POST /v1/templates/sync, and daily). */
   templateSync: TemplateSync;
+  /** Delivery and cost analytics (GET /v1/analytics/messages, docs/api.md §D22). */
+  analytics: MessageAnalytics;
   /** Meta's Template Library (GET /v1/template_library, POST /v1/templates/from_library). */
   templateLibrary: TemplateLibrary;
   media: MediaService;
@@ -152,6 +160,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const messaging = buildMessaging(base, eventing.events, content);
   const kept = buildRetention(base, eventing.events, content);
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
+  const pricingTiers = new PricingTiers({ store, events: eventing.events, logger });
   // The hand-offs of a platform webhook: each feature's own object takes its updates.
   const intake = new PlatformIntake({
     store,
@@ -164,6 +173,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       inbound: messaging.inbound,
       templates: content.reviews,
       numbers: tiers,
+      pricingTiers,
     },
   });
 
@@ -178,6 +188,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), messaging.inboundMedia.jobOptions(downloads));
   if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
 
+  // The price table is read before anything runs: a file that is not one stops the start.
+  const analytics = new MessageAnalytics({ store, clock, prices: config.priceTableFile ? PriceTable.load(config.priceTableFile) : null, explainError: errorMeaning });
   const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers, retention: kept.retention, deletion: kept.deletion, templateSync: content.templateSync });
   return {
     config,
@@ -196,11 +208,13 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     cancels: messaging.cancels,
     dispatcher: messaging.dispatcher,
     tiers,
+    pricingTiers,
     intake,
     testMode: messaging.testMode,
     templates: content.templates,
     history: content.history,
     templateSync: content.templateSync,
+    analytics,
     templateLibrary: content.templateLibrary,
     media: content.media,
     mediaDeletion: kept.deletion,

@@ -127,7 +127,9 @@ describe('simulator: Graph API fidelity (issue 15)', () => {
     const utilityInside = await sendTemplate('+16505550105', 'graph_utility');
     const service = (await s.graph('POST', `/v23.0/${PNID}/messages`, textTo('+16505550105'))).body.messages[0].id;
     const sentOf = (wamid: string) => eventually(async () => s.statuses(wamid).find((x) => x.status === 'sent'));
-    const expect = { [marketing]: ['marketing', 'regular', true], [utilityOutside]: ['utility', 'regular', true], [utilityInside]: ['utility', 'free_customer_service', false], [service]: ['service', 'free_customer_service', false] };
+    // Sent now (after 2026-10-01), in-window utility templates and service messages are billed
+    // (docs/platform.md §5); `regular` is the simulator's assumption for their unconfirmed type.
+    const expect = { [marketing]: ['marketing', 'regular', true], [utilityOutside]: ['utility', 'regular', true], [utilityInside]: ['utility', 'regular', true], [service]: ['service', 'regular', true] };
     for (const [wamid, [category, type, billable]] of Object.entries(expect)) {
       const sent = await sentOf(wamid);
       assert.deepEqual([sent.pricing.category, sent.pricing.type, sent.pricing.billable, sent.pricing.pricing_model], [category, type, billable, 'PMP']);

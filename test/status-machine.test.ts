@@ -1,9 +1,9 @@
 /** The message status machine (docs/api.md §D8): forward only, failed from accepted or sent. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyReport, type StatusFields } from '../src/messages/status-machine.js';
+import { applyReport, INITIAL_STATUS, type StatusFields } from '../src/messages/status-machine.js';
 
-const base: StatusFields = { status: 'accepted', sent_at: null, delivered_at: null, read_at: null, failed_at: null, error_code: null, error_message: null };
+const base: StatusFields = { ...INITIAL_STATUS };
 const T1 = '2026-11-21T10:00:01.000Z';
 const T2 = '2026-11-21T10:00:02.000Z';
 const T3 = '2026-11-21T10:00:03.000Z';

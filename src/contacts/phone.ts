@@ -11,6 +11,7 @@
  * cannot, reported on the message), not the library's guess.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { LRUCache } from 'lru-cache';
 import { TidingsError } from '../errors.js';
 
 /**
@@ -31,4 +32,23 @@ export function toE164(input: string, param = 'to'): string {
 /** A platform `wa_id` / `recipient_id` (digits only) as E.164. */
 export function waIdToE164(waId: string): string {
   return `+${waId.replace(/\D/g, '')}`;
+}
+
+/** Countries by a number's first 8 characters (`+` and 7 digits: enough to tell every country sharing a calling code, such as NANP's area codes). */
+const countries = new LRUCache<string, string | 'none'>({ max: 20_000 });
+
+/**
+ * The country (ISO 3166-1 alpha-2) of an E.164 number, as libphonenumber-js reads it; null for
+ * anything else (a business-scoped user id) or a number whose country the library cannot tell.
+ * Cached by the number's first 8 characters: the accept path reads it for every message.
+ */
+export function recipientCountry(to: string): string | null {
+  if (!to.startsWith('+')) return null;
+  const prefix = to.slice(0, 8);
+  let country = countries.get(prefix);
+  if (country === undefined) {
+    country = parsePhoneNumberFromString(to)?.country ?? 'none';
+    countries.set(prefix, country);
+  }
+  return country === 'none' ? null : country;
 }

@@ -20,6 +20,8 @@ import { m0013_retention } from './migrations/0013_retention.js';
 import { m0014_batches } from './migrations/0014_batches.js';
 import { m0015_routing } from './migrations/0015_routing.js';
 import { m0016_template_lifecycle } from './migrations/0016_template_lifecycle.js';
+import { m0017_message_analytics } from './migrations/0017_message_analytics.js';
+import { m0018_pricing_tiers } from './migrations/0018_pricing_tiers.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   '0014_batches': m0014_batches,
   '0015_routing': m0015_routing,
   '0016_template_lifecycle': m0016_template_lifecycle,
+  '0017_message_analytics': m0017_message_analytics,
+  '0018_pricing_tiers': m0018_pricing_tiers,
 };
 
 export const migrationProvider: MigrationProvider = {

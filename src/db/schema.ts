@@ -65,6 +65,28 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** A volume-based pricing tier notice of the platform, kept per account (0018; accounts/pricing-tiers.ts). */
+export interface PricingTiersTable {
+  /** `ptr_` id. */
+  id: string;
+  account_id: string;
+  /** `YYYY-MM`. */
+  effective_month: string;
+  /** As the platform gave it: `UTILITY`, `AUTHENTICATION`… */
+  pricing_category: string;
+  /** As the platform gave it: `INDIA`… */
+  region: string;
+  /** As the platform gave it: `25000001:50000000`. */
+  tier: string;
+  /** The tier's bounds (messages a month) when `tier` reads `N:M` (`N:` leaves `tier_max` null); bigint: strings on PostgreSQL. */
+  tier_min: number | string | null;
+  tier_max: number | string | null;
+  /** ISO: the notice's `tier_update_time`. */
+  platform_updated_at: string | null;
+  /** ISO: when Tidings stored this version of the row. */
+  received_at: string;
+}
+
 export interface IdempotencyKeysTable {
   account_id: string;
   mode: 'live' | 'test';
@@ -102,6 +124,7 @@ export interface Database {
   template_changes: TemplateChangesTable;
   template_syncs: TemplateSyncsTable;
   accounts: AccountsTable;
+  pricing_tiers: PricingTiersTable;
   phone_numbers: PhoneNumbersTable;
   api_keys: ApiKeysTable;
   messages: MessagesTable;

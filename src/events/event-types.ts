@@ -20,5 +20,6 @@ export const EVENT_TYPES = [
   'template.reinstated',
   'template.quality_updated',
   'batch.completed',
+  'account.pricing_tier_updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -57,6 +57,8 @@ export interface RouteSpec {
     contentType?: string;
     /** The operation answers `Range` requests: a 206 with `Content-Range` is documented beside the success. */
     ranges?: boolean;
+    /** The success answer also comes as this media type when `Accept` asks for it (the handler sends it itself): documented beside the JSON. */
+    alsoAs?: { contentType: string; description: string };
   };
   consumes?: string[];
   /** Left out of the OpenAPI document (an alternative form of another route). */
@@ -124,7 +126,12 @@ export function errorsByStatus(spec: RouteSpec): Map<number, ErrorCode[]> {
 export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void {
   for (const { spec, handler } of routes) {
     const { contentType } = spec.response;
-    const success = contentType ? { description: 'The file.', content: { [contentType]: { schema: spec.response.schema } } } : spec.response.schema;
+    const { alsoAs } = spec.response;
+    const success = contentType
+      ? { description: 'The file.', content: { [contentType]: { schema: spec.response.schema } } }
+      : alsoAs
+        ? { description: `JSON; ${alsoAs.description}`, content: { 'application/json': { schema: spec.response.schema }, [alsoAs.contentType]: { schema: { type: 'string' } } } }
+        : spec.response.schema;
     const responses: Record<number, unknown> = { [spec.response.status]: success };
     if (spec.alsoAnswers) responses[spec.alsoAnswers.status] = { ...spec.alsoAnswers.schema, description: spec.alsoAnswers.description };
     if (spec.response.ranges) {

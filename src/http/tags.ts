@@ -36,6 +36,10 @@ export const API_TAGS = [
     description: "The account's business numbers: their throughput tiers, their send queues in the key's mode, and why a queue is held back.",
   },
   {
+    name: 'Analytics',
+    description: 'What was sent, what arrived, what failed and why, and what it cost: counts, rates, latencies and billable messages per hour or day, by template, type, status, error code, pricing category, number or country.',
+  },
+  {
     name: 'Account',
     description: "The key's account: its WhatsApp Business Account and its retention (how long files customers send and what messages say are kept).",
   },

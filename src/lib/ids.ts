@@ -1,6 +1,6 @@
 /**
  * Identifiers. Public ids are a prefix (`msg_`, `tpl_`, `med_`, `acc_`, `key_`, `in_`, `evt_`,
- * `req_`, `we_` webhook endpoints, `dlv_` deliveries) and an opaque base62 string. The first 9 characters encode the creation time in
+ * `req_`, `we_` webhook endpoints, `dlv_` deliveries, `ptr_` pricing tier notices) and an opaque base62 string. The first 9 characters encode the creation time in
  * milliseconds, so ids created later sort later; the rest is random (CSPRNG).
  */
 import { randomFillSync } from 'node:crypto';
@@ -42,7 +42,7 @@ function timePart(ms: number): string {
   return out;
 }
 
-export type IdPrefix = 'ct' | 'msg' | 'bat' | 'tpl' | 'tch' | 'med' | 'acc' | 'key' | 'in' | 'evt' | 'req' | 'job' | 'we' | 'dlv' | 'att';
+export type IdPrefix = 'ct' | 'msg' | 'bat' | 'tpl' | 'tch' | 'ptr' | 'med' | 'acc' | 'key' | 'in' | 'evt' | 'req' | 'job' | 'we' | 'dlv' | 'att';
 
 /** A new id such as `msg_0Vx3kP9aQ7mZ2rT1yB4cD8eF`: 9 time characters and 16 random ones. */
 export function newId(prefix: IdPrefix, now = Date.now()): string {

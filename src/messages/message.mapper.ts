@@ -43,9 +43,19 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
     deliveredAs: deliveredAs(row),
     fallback: rich.fallback,
     generatedTemplateId: row.generated_template_id,
+    pricing: pricing(row),
     contentRemovedAt: row.content_removed_at,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),
   };
+}
+
+/**
+ * The platform's pricing of the message, from its status reports (docs/platform.md §4.4); null
+ * until a report priced it.
+ */
+function pricing(row: repo.MessageRow): Message['pricing'] {
+  if (row.pricing_category === null && row.pricing_billable === null && row.pricing_model === null) return null;
+  return { billable: row.pricing_billable === null ? null : row.pricing_billable === 1, model: row.pricing_model, category: row.pricing_category, type: row.pricing_type };
 }
 
 /**

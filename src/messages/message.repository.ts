@@ -10,6 +10,7 @@ import type { MessagesTable } from '../db/schema.js';
 import { jsonRows, type JsonColumnType } from '../db/json-rows.js';
 import type { Reader, Tx } from '../db/store.js';
 import type { InboundRow } from './inbound.repository.js';
+import { recipientCountry } from '../contacts/phone.js';
 import { INITIAL_STATUS } from './status-machine.js';
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -76,6 +77,7 @@ export function messageRow(m: NewMessage): MessageRow {
     delivered_as: null,
     generated_template_id: null,
     ttl_ends_at: null,
+    recipient_country: recipientCountry(m.to),
   };
 }
 
@@ -121,6 +123,11 @@ const MESSAGE_COLUMNS = {
   delivered_as: 'text',
   generated_template_id: 'text',
   ttl_ends_at: 'text',
+  pricing_billable: 'integer',
+  pricing_model: 'text',
+  pricing_category: 'text',
+  pricing_type: 'text',
+  recipient_country: 'text',
 } as const satisfies Record<keyof MessagesTable, JsonColumnType>;
 const MESSAGE_COLUMN_NAMES = Object.keys(MESSAGE_COLUMNS) as (keyof MessagesTable)[];
 
@@ -143,8 +150,8 @@ export function insertMessageRowsStatement(tx: Tx, rows: MessageRow[], contactsF
   return sql`insert into messages (${columns}) select ${values} from ${jsonRows(tx, MESSAGE_COLUMNS, rows)}`;
 }
 
-/** The columns status reports change (the status machine's fields, the wamid a lost answer's status brings, `updated_at`). */
-const REPORTED_COLUMNS = ['status', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'error_code', 'error_message', 'platform_message_id', 'updated_at'] as const;
+/** The columns status reports change (the status machine's fields, the wamid a lost answer's status brings, `updated_at`, the pricing). */
+const REPORTED_COLUMNS = ['status', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'error_code', 'error_message', 'platform_message_id', 'updated_at', 'pricing_billable', 'pricing_model', 'pricing_category', 'pricing_type'] as const;
 
 /**
  * Writes the reported fields of `rows` (as the status machine left them) in one statement, in id
@@ -153,7 +160,7 @@ const REPORTED_COLUMNS = ['status', 'sent_at', 'delivered_at', 'read_at', 'faile
 export async function updateReportedFields(tx: Tx, rows: MessageRow[]): Promise<void> {
   if (rows.length === 0) return;
   const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const columns = { id: 'text', ...Object.fromEntries(REPORTED_COLUMNS.map((c) => [c, 'text'])) } as Record<'id' | (typeof REPORTED_COLUMNS)[number], JsonColumnType>;
+  const columns = { id: 'text', ...Object.fromEntries(REPORTED_COLUMNS.map((c) => [c, MESSAGE_COLUMNS[c]])) } as Record<'id' | (typeof REPORTED_COLUMNS)[number], JsonColumnType>;
   const set = sql.join(REPORTED_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
   await sql`update messages set ${set} from ${jsonRows(tx, columns, sorted)} where messages.id = v.id`.execute(tx);
 }

@@ -68,6 +68,19 @@ export const Message = Type.Object(
     batchId: Type.Optional(NullableString({ description: 'The batch (`bat_`) it was sent in; null for a single send.' })),
     clientReference: Type.Optional(NullableString({ description: 'The send\'s `clientReference`, as given.' })),
     ...messageRoutingFields,
+    pricing: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            billable: Type.Unsafe<boolean | null>({ type: ["boolean", "null"], description: "Whether the platform bills it (Meta's `pricing.billable`, deprecated by Meta but still sent). The platform charges delivered messages." }),
+            model: NullableString({ description: '`PMP` (per-message pricing, since 1 July 2025); `CBP` before.' }),
+            category: NullableString({ description: '`utility`, `marketing`, `authentication`, `authentication-international`, `marketing_lite`, `service` or `referral_conversion`: what the platform bills it as (a re-categorised template is billed as its new category).' }),
+            type: NullableString({ description: '`regular`, `free_customer_service` or `free_entry_point`.' }),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
     contentRemovedAt: Type.Optional(
       NullableString({
         format: 'date-time',

@@ -34,6 +34,23 @@ export interface StatusFields {
   failed_at: string | null;
   error_code: string | null;
   error_message: string | null;
+  /** The platform's pricing of the message (`PricingFields`), null until a report brings it. */
+  pricing_billable: number | null;
+  pricing_model: string | null;
+  pricing_category: string | null;
+  pricing_type: string | null;
+}
+
+/**
+ * The platform's pricing of a message, as a status report carries it (`pricing`:
+ * docs/platform.md §4.4): whether it is billable (deprecated by Meta but still sent), the pricing
+ * model (`PMP`; `CBP` before July 2025), the pricing category and the pricing type.
+ */
+export interface ReportedPricing {
+  billable: boolean | null;
+  model: string | null;
+  category: string | null;
+  type: string | null;
 }
 
 /** The status fields of a message nothing has been reported about yet. */
@@ -45,6 +62,10 @@ export const INITIAL_STATUS: StatusFields = Object.freeze({
   failed_at: null,
   error_code: null,
   error_message: null,
+  pricing_billable: null,
+  pricing_model: null,
+  pricing_category: null,
+  pricing_type: null,
 });
 
 export interface StatusReport {
@@ -52,13 +73,36 @@ export interface StatusReport {
   /** ISO 8601, when the platform says it happened. */
   at: string;
   error?: { code: string; message: string } | null;
+  /** The report's pricing, when it carries one. */
+  pricing?: ReportedPricing | null;
 }
 
 /**
  * The fields to change when `report` reaches a message in state `current`, or null when the
- * report changes nothing (a duplicate, a regression, or anything after a failure).
+ * report changes nothing (a duplicate, a regression, or anything after a failure). A report's
+ * pricing is kept whatever its step (the platform puts it on `sent` and on one of `delivered` and
+ * `read`, the same each time; the last one applied stands), except on a canceled message.
  */
 export function applyReport(current: StatusFields, report: StatusReport): Partial<StatusFields> | null {
+  const changes = stepChanges(current, report);
+  const priced = current.status === 'canceled' ? null : pricingChanges(current, report.pricing ?? null);
+  return changes || priced ? { ...changes, ...priced } : null;
+}
+
+/** The pricing fields `pricing` changes, or null when it changes none. */
+function pricingChanges(current: StatusFields, pricing: ReportedPricing | null): Partial<StatusFields> | null {
+  if (!pricing) return null;
+  const next = {
+    pricing_billable: pricing.billable === null ? current.pricing_billable : pricing.billable ? 1 : 0,
+    pricing_model: pricing.model ?? current.pricing_model,
+    pricing_category: pricing.category ?? current.pricing_category,
+    pricing_type: pricing.type ?? current.pricing_type,
+  };
+  const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== current[k]);
+  return changed ? next : null;
+}
+
+function stepChanges(current: StatusFields, report: StatusReport): Partial<StatusFields> | null {
   // Nothing moves a failed or canceled message (a canceled one never reached the platform).
   if (current.status === 'failed' || current.status === 'canceled') return null;
 

@@ -17,6 +17,8 @@ export interface NewStatusReport {
   at: string;
   error: { code: string; message: string } | null;
   callbackData: string | null;
+  /** The report's pricing, kept so that a report replayed later (status-reports.ts) brings it. */
+  pricing: { billable: boolean | null; model: string | null; category: string | null; type: string | null } | null;
   createdAt: string;
 }
 
@@ -38,8 +40,9 @@ export async function insertStatusReports(tx: Tx, reports: NewStatusReport[]): P
     error_message: r.error?.message ?? null,
     callback_data: r.callbackData,
     created_at: r.createdAt,
+    pricing: r.pricing ? JSON.stringify(r.pricing) : null,
   }));
-  const columns = { platform_message_id: 'text', status: 'text', occurred_at: 'text', error_code: 'text', error_message: 'text', callback_data: 'text', created_at: 'text' } as const;
+  const columns = { platform_message_id: 'text', status: 'text', occurred_at: 'text', error_code: 'text', error_message: 'text', callback_data: 'text', created_at: 'text', pricing: 'text' } as const;
   const names = sql.join(Object.keys(columns).map((c) => sql.ref(c)));
   const values = sql.join(Object.keys(columns).map((c) => sql.ref(`v.${c}`)));
   // `where true`: SQLite reads `on conflict` after a bare `select … from` as a join's clause.

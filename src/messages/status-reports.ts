@@ -19,7 +19,7 @@ import type { GeneratedTemplates } from '../templates/generated-templates.js';
 import { messageStatusEvents } from './message-events.js';
 import * as repo from './message.repository.js';
 import * as dispatches from './send-queue.repository.js';
-import { applyReport, type ReportedStatus, type StatusReport } from './status-machine.js';
+import { applyReport, type ReportedPricing, type ReportedStatus, type StatusReport } from './status-machine.js';
 
 /** Pricing categories of template messages (docs/platform.md §4.4): a status carrying one is a template send. */
 const TEMPLATE_CATEGORIES = new Set(['marketing', 'utility', 'authentication', 'authentication-international', 'marketing_lite']);
@@ -65,7 +65,7 @@ export class StatusReports {
     const unique = [...new Map(statuses.map((s) => [`${s.wamid} ${s.status}`, s])).values()];
     const inserted = await repo.insertStatusReports(
       tx,
-      unique.map((s) => ({ wamid: s.wamid, status: s.status, at: s.at, error: s.error, callbackData: s.callbackData, createdAt: now })),
+      unique.map((s) => ({ wamid: s.wamid, status: s.status, at: s.at, error: s.error, callbackData: s.callbackData, pricing: s.pricing, createdAt: now })),
     );
     const fresh = unique.filter((s) => inserted.has(`${s.wamid} ${s.status}`));
     if (fresh.length === 0) return 0;
@@ -110,7 +110,7 @@ export class StatusReports {
         // Addressed as the platform names the recipient: the phone number, else the BSUID (docs/platform.md §4.9).
         to: phone ?? s.recipientUserId ?? s.recipientParentUserId!,
         contactId: contactOf.get(s.wamid) ?? null,
-        type: s.pricingCategory && TEMPLATE_CATEGORIES.has(s.pricingCategory) ? 'template' : null,
+        type: s.pricing?.category && TEMPLATE_CATEGORIES.has(s.pricing.category) ? 'template' : null,
         source: 'external',
         platformMessageId: s.wamid,
         createdAt: now,
@@ -133,7 +133,7 @@ export class StatusReports {
         row.generated_template_id = await this.#o.generatedTemplates.link(tx, row.account_id, s.templateId);
         await repo.updateMessage(tx, row.id, { generated_template_id: row.generated_template_id });
       }
-      const changes = applyReport(row, { status: s.status, at: s.at, error: s.error });
+      const changes = applyReport(row, { status: s.status, at: s.at, error: s.error, pricing: s.pricing });
       if (!changes) continue;
       const before = { ...row };
       Object.assign(row, changes, { updated_at: now });
@@ -202,6 +202,7 @@ export class StatusReports {
         status: report.status as ReportedStatus,
         at: report.occurred_at,
         error: report.error_code ? { code: report.error_code, message: report.error_message ?? '' } : null,
+        pricing: report.pricing ? (JSON.parse(report.pricing) as ReportedPricing) : null,
       });
       await this.#o.events.record(tx, messageStatusEvents(before, row, repo.reactionTo(reactions, row)));
     }

@@ -1,7 +1,8 @@
 /**
  * Taking a platform webhook (docs/api.md §D11): the updates one delivery carried are checked against
  * who signed it, then handed to the features that own them (contacts: the customers they name;
- * messages: statuses and customers' messages; templates: reviews; accounts: number changes) inside one unit of work, so the 200 is sent only once everything
+ * messages: statuses and customers' messages; templates: reviews; accounts: number changes and
+ * pricing tier notices) inside one unit of work, so the 200 is sent only once everything
  * is stored. Idempotent and order-independent: each feature applies its updates that way.
  *
  * The platform layer knows no feature: the composition root wires the features in as consumers.
@@ -12,7 +13,7 @@ import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
-import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates } from './updates.js';
+import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformPricingTierUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates } from './updates.js';
 
 /**
  * The features that take a webhook's updates, one hand-off each, named after the feature's own
@@ -56,6 +57,13 @@ export interface IntakeConsumers {
     /** @returns how many numbers changed. */
     apply(tx: Tx, updates: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[], now: string): Promise<number>;
   };
+  /** A WABA's volume-based pricing tier notices (accounts feature, `PricingTiers`). */
+  pricingTiers: {
+    /** The accounts on each of these WABAs (a WABA no account has: absent). */
+    accountsOfWabas(wabaIds: string[]): Promise<Map<string, string[]>>;
+    /** @returns how many notices were new or changed a stored one. */
+    apply(tx: Tx, updates: Owned<PlatformPricingTierUpdate>[], now: string): Promise<number>;
+  };
 }
 
 /** Statuses and customer messages written per step of a unit of work. */
@@ -70,6 +78,7 @@ interface OwnedUpdates {
   inbound: Owned<PlatformInboundMessage>[];
   templates: PlatformTemplateUpdate[];
   numbers: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[];
+  pricingTiers: Owned<PlatformPricingTierUpdate>[];
 }
 
 export class PlatformIntake {
@@ -91,7 +100,7 @@ export class PlatformIntake {
    * @throws TidingsError signature_invalid when the batch names an account the signing app does
    *   not cover (checked before anything is written: nothing of the batch is stored).
    */
-  async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<{ statuses: number; inbound: number; templates: number; numbers: number; skipped: number }> {
+  async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<{ statuses: number; inbound: number; templates: number; numbers: number; pricingTiers: number; skipped: number }> {
     const { consumers } = this.#o;
     const owners = new Map<string, string | null>();
     // Each account the batch names, with its own app secret (read with its owner, so an account
@@ -104,7 +113,9 @@ export class PlatformIntake {
     }
     const templateOwners = await consumers.templates.accountsOfPlatformTemplates(updates.templates.map((t) => t.platformTemplateId));
     const numberOwners = await consumers.numbers.owners(updates.numbers);
-    for (const accountId of [...templateOwners.values(), ...numberOwners.map((o) => o?.accountId)]) {
+    // A tier notice names a WABA, not a number: each account on that WABA keeps it.
+    const wabaAccounts = await consumers.pricingTiers.accountsOfWabas([...new Set(updates.pricingTiers.map((u) => u.wabaId))]);
+    for (const accountId of [...templateOwners.values(), ...numberOwners.map((o) => o?.accountId), ...[...wabaAccounts.values()].flat()]) {
       if (accountId && !ownSecrets.has(accountId)) ownSecrets.set(accountId, (await consumers.numberOwners.appSecretOf(accountId)) ?? null);
     }
     if ([...ownSecrets.values()].some((secret) => !signer.covers(secret))) {
@@ -115,11 +126,13 @@ export class PlatformIntake {
     const inbound = own(updates.inbound);
     const contacts = own(updates.contacts);
     const numbers = updates.numbers.flatMap((u, i) => (numberOwners[i] ? [{ ...u, ...numberOwners[i] }] : []));
-    const skipped = updates.statuses.length + updates.inbound.length + updates.numbers.length - statuses.length - inbound.length - numbers.length;
-    if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers that no account owns');
+    const pricingTiers = updates.pricingTiers.flatMap((u) => (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })));
+    const unowned = updates.pricingTiers.filter((u) => !wabaAccounts.has(u.wabaId)).length;
+    const skipped = updates.statuses.length + updates.inbound.length + updates.numbers.length - statuses.length - inbound.length - numbers.length + unowned;
+    if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers or WABAs that no account owns');
 
-    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers });
-    return { statuses: statuses.length, inbound: inbound.length, templates: updates.templates.length, numbers: numbers.length, skipped };
+    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers, pricingTiers });
+    return { statuses: statuses.length, inbound: inbound.length, templates: updates.templates.length, numbers: numbers.length, pricingTiers: pricingTiers.length, skipped };
   }
 
   /** Hands a batch of deliveries' updates to the features, in `tx`: customers first, since messages refer to them. */
@@ -137,6 +150,7 @@ export class PlatformIntake {
     }
     await consumers.templates.apply(tx, all('templates'), now);
     await consumers.numbers.apply(tx, all('numbers'), now);
+    await consumers.pricingTiers.apply(tx, all('pricingTiers'), now);
     return batch.map(() => undefined);
   }
 }

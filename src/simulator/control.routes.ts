@@ -1,6 +1,6 @@
 /**
  * The control API under `/_simulator/` (docs/api.md §D12): customer messages of every type, manual
- * statuses, the config (unknown keys refused), tokens, throughput upgrades and the state (the
+ * statuses, the config (unknown keys refused), tokens, throughput upgrades, pricing tier notices and the state (the
  * template calls are in templates/control.routes.ts).
  * Errors here are the simulator's own `{ "error": "…" }`, not Graph envelopes.
  */
@@ -16,6 +16,9 @@ import { expireHeld, setReachable } from './reachability.js';
 import { BSUID_PATTERN } from './users.js';
 
 type Obj = Record<string, any>;
+
+/** What `POST /_simulator/pricing_tier_updates` takes. */
+const TIER_UPDATE_KEYS = ['wabaId', 'phoneNumberId', 'effectiveMonth', 'pricingCategory', 'region', 'tier', 'tierUpdateTime'];
 
 export interface ControlOptions {
   setWebhookUrl(url: string | null): void;
@@ -127,6 +130,30 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, opt
       ctx.later(durationMs, apply);
     } else apply();
     return number;
+  });
+
+  // A WABA's move to a new volume-based pricing tier in a market for a month
+  // (docs/platform.md §4.10): the `account_update` webhook with VOLUME_BASED_PRICING_TIER_UPDATE, shaped like
+  // webhook-account-update-volume-tier.json, for `wabaId` or the WABA of `phoneNumberId`. The
+  // simulator keeps no tier: the call only sends the notice.
+  app.post('/_simulator/pricing_tier_updates', async (request, reply) => {
+    const body = (request.body ?? {}) as Obj;
+    const unknown = Object.keys(body).filter((k) => !TIER_UPDATE_KEYS.includes(k));
+    if (unknown.length > 0) return bad(reply, `Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
+    const wabaId = typeof body.wabaId === 'string' ? body.wabaId : typeof body.phoneNumberId === 'string' ? state.numbers.get(body.phoneNumberId)?.wabaId : undefined;
+    if (!wabaId || !/^\d+$/.test(wabaId)) return bad(reply, 'Give wabaId (digits), or the phoneNumberId of a number the simulator knows.');
+    const now = ctx.clock.now();
+    const month = body.effectiveMonth ?? new Date(now).toISOString().slice(0, 7);
+    const category = body.pricingCategory ?? 'UTILITY';
+    const updatedAt = body.tierUpdateTime ?? Math.floor(now / 1000);
+    if (typeof month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return bad(reply, 'effectiveMonth must be YYYY-MM (default: the current month).');
+    if (!['UTILITY', 'AUTHENTICATION', 'MARKETING'].includes(category)) return bad(reply, 'pricingCategory must be UTILITY (default), AUTHENTICATION or MARKETING.');
+    if (typeof body.region !== 'string' || !/^[A-Z_]{2,40}$/.test(body.region)) return bad(reply, 'region must name a market in capitals, e.g. INDIA.');
+    if (typeof body.tier !== 'string' || !/^\d+:\d*$/.test(body.tier)) return bad(reply, 'tier must be a range of messages, lower:upper, e.g. 25000001:50000000.');
+    if (!Number.isSafeInteger(updatedAt) || updatedAt < 0) return bad(reply, 'tierUpdateTime must be Unix seconds (default: now).');
+    const value = { event: 'VOLUME_BASED_PRICING_TIER_UPDATE', volume_tier_info: { effective_month: month, pricing_category: category, region: body.region, tier: body.tier, tier_update_time: updatedAt } };
+    webhooks.sendPayload({ object: 'whatsapp_business_account', entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field: 'account_update', value }] }] });
+    return { wabaId, value };
   });
 
   // Direct Send eligibility of a number (messages/direct-send.ts): a beta for allow-listed accounts,

@@ -67,7 +67,13 @@ export interface SimMessage {
   expiredAt?: number;
   /** Statuses reported so far, in order. */
   statuses: string[];
+  /** When the message was taken (ms, the system's time): what its status reports are timed from. */
   createdAt: number;
+  /**
+   * When the platform took the send (ms, the simulator's clock, as TTLs): what its pricing follows
+   * (payloads.ts `pricingOf`). Absent on messages kept from before it was stamped: `createdAt`.
+   */
+  takenAt?: number;
 }
 
 export interface SimTemplate {

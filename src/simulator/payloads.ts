@@ -48,17 +48,32 @@ function conversationFor(message: SimMessage, category: string, now: number) {
 }
 
 /**
- * Pricing of a message (docs/platform.md §4.4, §5): free-form messages are `service` and
- * `free_customer_service`; a template is priced in its own category, `regular`, except a utility
- * template inside an open customer service window, which is `free_customer_service`. A Direct Send
- * is priced as a template of its category (Meta's Direct Send send-utility-and-authentication-messages:
- * "Charged at utility rates"; a partner's captures show `utility`/`regular` outside the window and
- * `free_customer_service` inside).
+ * From when service messages and utility templates sent inside an open customer service window are
+ * billed: 2026-10-01 (Meta's "Upcoming pricing updates", updated 2026-07-01; docs/platform.md §5). Meta starts its pricing changes at midnight in the WABA's time zone; the simulator, which
+ * keeps no time zone per WABA, at midnight UTC.
+ */
+export const IN_WINDOW_BILLED_FROM = Date.UTC(2026, 9, 1);
+
+/**
+ * Pricing of a message (docs/platform.md §4.4, §5), by when the platform took it (`takenAt`, the
+ * simulator's clock; `createdAt` for messages kept from before that was stamped):
+ * - before 2026-10-01: free-form messages are `service` and `free_customer_service`; a template is
+ *   priced in its own category, `regular`, except a utility template inside an open customer
+ *   service window, which is `free_customer_service`;
+ * - from 2026-10-01 both are billed: `regular`. Which `type` Meta puts on them is UNCONFIRMED
+ *   (docs/platform.md §5): `regular` is the simulator's assumption, the type every billed message
+ *   carried until then. A free monthly allowance of service messages, reported by some partners,
+ *   is UNCONFIRMED and not modelled.
+ * A Direct Send is priced as a template of its category (Meta's Direct Send
+ * send-utility-and-authentication-messages: "Charged at utility rates"; a partner's captures show
+ * `utility`/`regular` outside the window and `free_customer_service` inside, before 2026-10-01).
  * `free_entry_point` (click-to-WhatsApp ads) is not modelled.
+ * @returns the `pricing.category` (lower case) and `pricing.type`.
  */
 export function pricingOf(message: SimMessage): { category: string; type: 'regular' | 'free_customer_service' } {
   const category = message.templateCategory ? message.templateCategory.toLowerCase() : 'service';
-  const free = category === 'service' || (category === 'utility' && message.windowOpen === true);
+  const inWindowFree = (message.takenAt ?? message.createdAt) < IN_WINDOW_BILLED_FROM;
+  const free = inWindowFree && (category === 'service' || (category === 'utility' && message.windowOpen === true));
   return { category, type: free ? 'free_customer_service' : 'regular' };
 }
 

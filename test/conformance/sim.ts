@@ -9,6 +9,7 @@ import pino from 'pino';
 import { verifyHubSignature } from '../../src/lib/crypto.js';
 import { buildSimulator, simulatorAccessToken, type Simulator } from '../../src/simulator/app.js';
 import type { SimulatorConfig } from '../../src/simulator/config.js';
+import type { Clock } from '../../src/lib/clock.js';
 import { eventually, valueOf } from '../harness.js';
 
 export const SECRET = 'conformance-app-secret';
@@ -38,7 +39,8 @@ export interface SimHarness {
   close(): Promise<void>;
 }
 
-export async function startSim(config: Partial<SimulatorConfig> = {}): Promise<SimHarness> {
+/** `options.clock`: the simulator's clock (TTLs, the date sends are priced by); default the system's. */
+export async function startSim(config: Partial<SimulatorConfig> = {}, options: { clock?: Clock } = {}): Promise<SimHarness> {
   const hooks: Hook[] = [];
   const receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,7 +53,7 @@ export async function startSim(config: Partial<SimulatorConfig> = {}): Promise<S
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  const sim = await buildSimulator({ appSecret: SECRET, webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, logger: pino({ level: 'silent' }) });
+  const sim = await buildSimulator({ appSecret: SECRET, webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, logger: pino({ level: 'silent' }), ...(options.clock ? { clock: options.clock } : {}) });
   const base = await sim.app.listen({ port: 0, host: '127.0.0.1' });
   const h: SimHarness = {
     sim,

@@ -50,6 +50,16 @@ export interface MessagesTable {
   generated_template_id: Generated<string | null>;
   /** ISO: when the platform stops trying to deliver it (the time to live Tidings set); null when Tidings set none. */
   ttl_ends_at: Generated<string | null>;
+  /** The platform's `pricing.billable` from its status reports (1/0); null until a report priced it. */
+  pricing_billable: Generated<number | null>;
+  /** `pricing.pricing_model` (`PMP`; `CBP` before July 2025). */
+  pricing_model: Generated<string | null>;
+  /** `pricing.category` (`utility`, `marketing`, `authentication`, `service`…). */
+  pricing_category: Generated<string | null>;
+  /** `pricing.type` (`regular`, `free_customer_service`, `free_entry_point`). */
+  pricing_type: Generated<string | null>;
+  /** The recipient's country (ISO 3166-1 alpha-2) from its phone number; null for a BSUID or an unknown number. */
+  recipient_country: Generated<string | null>;
 }
 
 /** A scheduled message until its `send_at`, when it moves into its number's queue (`dispatches`). */
@@ -136,6 +146,8 @@ export interface StatusReportsTable {
   error_message: string | null;
   callback_data: string | null;
   created_at: string;
+  /** The report's `pricing` as JSON (`{billable, model, category, type}`); null when it had none. */
+  pricing: Generated<string | null>;
 }
 
 /** A message waiting for (or in) its platform call: the send queue of its number (messages/dispatch/). */

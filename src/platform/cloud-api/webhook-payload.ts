@@ -6,6 +6,7 @@
  * (WEBHOOK_BOUNDS) is not read at all: the route refuses it.
  */
 import type { PlatformContactUpdate, PlatformInboundMessage, PlatformStatusUpdate, PlatformUpdates } from '../updates.js';
+import { parseAccountUpdate } from './account-update-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ export function namedWabaIds(body: unknown): string[] {
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
 export function parseWebhook(body: unknown): ParsedWebhook | null {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) return null;
-  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], ignored: 0 };
+  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], ignored: 0 };
   for (const entry of body.entry) {
     if (!isObject(entry) || !Array.isArray(entry.changes)) {
       out.ignored++;
@@ -95,6 +96,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
       if (change.field === 'messages') parseMessagesValue(change.value, out);
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
+      else if (change.field === 'account_update') parseAccountUpdate(str(entry.id), change.value, out);
       else out.ignored++;
     }
   }
@@ -242,7 +244,9 @@ function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | nul
     recipientParentUserId,
     error,
     callbackData: str(s.biz_opaque_callback_data),
-    pricingCategory: isObject(s.pricing) ? str(s.pricing.category) : null,
+    pricing: isObject(s.pricing)
+      ? { billable: typeof s.pricing.billable === 'boolean' ? s.pricing.billable : null, model: str(s.pricing.pricing_model), category: str(s.pricing.category), type: str(s.pricing.type) }
+      : null,
     // A Direct Send's generated template (Meta's Direct Send api-reference; docs.aclwhatsapp.com's DLR sample).
     templateId: typeof s.template_id === 'number' ? String(s.template_id) : str(s.template_id),
   };

@@ -140,6 +140,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
       windowOpen,
       statuses: [],
       createdAt: Date.now(),
+      takenAt: ctx.clock.now(),
     };
     state.addMessage(message);
     state.sendStats.taken++;
