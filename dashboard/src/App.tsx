@@ -1,5 +1,5 @@
 /** The shell: sign-in, the mode banner on every screen, navigation, and the page for the route. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api, modeOf, storedKey, storeKey, type Mode, type Page, type PhoneNumber } from './api';
 import { BatchPage } from './pages/Batch';
 import { BatchesPage } from './pages/Batches';
@@ -16,7 +16,11 @@ import { TemplatePage } from './pages/Template';
 import { TemplatesPage } from './pages/Templates';
 import { Link, navigate, usePolling, useRoute } from './ui';
 
+/** The overview and its chart library load on their own (about 60 KB gzipped), only when it is opened. */
+const OverviewPage = lazy(() => import('./pages/Overview').then((m) => ({ default: m.OverviewPage })));
+
 const NAV = [
+  ['overview', 'Overview'],
   ['inbox', 'Inbox'],
   ['messages', 'Messages'],
   ['send', 'Send'],
@@ -56,13 +60,13 @@ export function App() {
         onSignIn={(k) => {
           storeKey(k);
           setKey(k);
-          if (route.length === 0) navigate('/messages');
+          if (route.length === 0) navigate('/overview');
         }}
       />
     );
   }
   const mode = modeOf(key) ?? 'live';
-  const [section = 'messages', id, action] = route;
+  const [section = 'overview', id, action] = route;
   return (
     <div className={`shell mode-${mode}`}>
       <ModeBanner mode={mode} />
@@ -87,6 +91,11 @@ export function App() {
         </button>
       </header>
       <main>
+        {section === 'overview' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <OverviewPage mode={mode} />
+          </Suspense>
+        )}
         {section === 'inbox' && <InboxPage id={id} />}
         {section === 'messages' && !id && <MessagesPage />}
         {section === 'messages' && id && <MessagePage id={id} />}

@@ -92,13 +92,14 @@ export async function apiWithHeaders<T>(method: string, path: string, options: R
 
 /**
  * Fetches a file's bytes (`GET /v1/media/{id}/content` and the like) with the key, for an object
- * URL: an `<img src>` cannot send the key's header. Fails with an ApiError as `api` does.
+ * URL: an `<img src>` cannot send the key's header. `headers` (e.g. `accept: text/csv`) go with
+ * it. Fails with an ApiError as `api` does.
  */
-export async function apiBlob(path: string): Promise<Blob> {
+export async function apiBlob(path: string, headers: Record<string, string> = {}): Promise<Blob> {
   const key = storedKey();
   let res: Response;
   try {
-    res = await fetch(`/v1${path}`, { headers: key ? { 'x-api-key': key } : {} });
+    res = await fetch(`/v1${path}`, { headers: key ? { ...headers, 'x-api-key': key } : headers });
   } catch {
     throw new ApiError(0, 'network_error', 'The service could not be reached. Check your connection and try again.');
   }
