@@ -33,6 +33,7 @@ import { InboundMessage, Message, RICH_SEND_SCHEMAS, SendMediaMessage, SendTempl
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/rich.schemas.js';
 import { accountRoutes } from './accounts/account.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { AnalyticsResult } from './analytics/analytics.schemas.js';
 import { pricingTierRoutes } from './accounts/pricing-tier.routes.js';
 import { PricingTier } from './accounts/pricing-tier.schemas.js';
 import { AccountResource } from './accounts/account.schemas.js';
@@ -65,7 +66,7 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource, PricingTier];
+const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource, PricingTier, AnalyticsResult];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({

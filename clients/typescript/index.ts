@@ -73,6 +73,9 @@ export type Media = Schemas['Media'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type Event = Schemas['Event'];
 export type Delivery = Schemas['Delivery'];
+/** The answer of `GET /v1/analytics/messages` (docs/api.md §D22). */
+export type MessageAnalytics = Schemas['MessageAnalytics'];
+export type PricingTier = Schemas['PricingTier'];
 export type PhoneNumber = Schemas['PhoneNumber'];
 export type Account = Schemas['Account'];
 export type MediaUsage = paths['/v1/media/usage']['get']['responses'][200]['content']['application/json'];

@@ -2660,6 +2660,204 @@ export interface components {
              */
             receivedAt: string;
         };
+        MessageAnalytics: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            /** @enum {string} */
+            timeZone: "UTC";
+            groupBy: ("template" | "type" | "status" | "errorCode" | "pricingCategory" | "phoneNumber" | "country")[];
+            /** @description One row per bucket and group that has messages, by start then group. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Start of the bucket (UTC).
+                 */
+                start: string;
+                /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
+                group: {
+                    templateId?: string | null;
+                    templateName?: string | null;
+                    type?: string | null;
+                    status?: string;
+                    errorCode?: string | null;
+                    errorTitle?: string | null;
+                    errorAction?: string | null;
+                    pricingCategory?: string | null;
+                    phoneNumberId?: string;
+                    country?: string | null;
+                };
+                /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
+                accepted: number;
+                /** @description Messages that reached `sent` (or a later step): the platform took them. */
+                sent: number;
+                /** @description Messages that reached `delivered` (or `read`). */
+                delivered: number;
+                /** @description Messages that reached `read`. */
+                read: number;
+                /** @description Messages that failed. */
+                failed: number;
+                /** @description Messages canceled before they were sent. */
+                canceled: number;
+                /** @description Delivered messages the platform priced as billable. */
+                billable: number;
+                /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
+                billableByCategory: {
+                    [key: string]: number;
+                };
+                deliveryRate: number | null;
+                readRate: number | null;
+                /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
+                acceptedToSentMs: {
+                    /** @description ms */
+                    median: number;
+                    /** @description ms */
+                    p95: number;
+                } | null;
+                /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
+                sentToDeliveredMs: {
+                    /** @description ms */
+                    median: number;
+                    /** @description ms */
+                    p95: number;
+                } | null;
+                /** @description Null when no price table is configured. */
+                estimatedCost: {
+                    /** @example USD */
+                    currency: string;
+                    /**
+                     * @description A decimal: billable messages times the price table's price for their category, market and day.
+                     * @example 12.3400
+                     */
+                    amount: string;
+                    /**
+                     * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
+                     * @enum {boolean}
+                     */
+                    estimate: true;
+                } | null;
+            }[];
+            /** @description One row per group over the whole range. */
+            totals: {
+                /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
+                group: {
+                    templateId?: string | null;
+                    templateName?: string | null;
+                    type?: string | null;
+                    status?: string;
+                    errorCode?: string | null;
+                    errorTitle?: string | null;
+                    errorAction?: string | null;
+                    pricingCategory?: string | null;
+                    phoneNumberId?: string;
+                    country?: string | null;
+                };
+                /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
+                accepted: number;
+                /** @description Messages that reached `sent` (or a later step): the platform took them. */
+                sent: number;
+                /** @description Messages that reached `delivered` (or `read`). */
+                delivered: number;
+                /** @description Messages that reached `read`. */
+                read: number;
+                /** @description Messages that failed. */
+                failed: number;
+                /** @description Messages canceled before they were sent. */
+                canceled: number;
+                /** @description Delivered messages the platform priced as billable. */
+                billable: number;
+                /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
+                billableByCategory: {
+                    [key: string]: number;
+                };
+                deliveryRate: number | null;
+                readRate: number | null;
+                /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
+                acceptedToSentMs: {
+                    /** @description ms */
+                    median: number;
+                    /** @description ms */
+                    p95: number;
+                } | null;
+                /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
+                sentToDeliveredMs: {
+                    /** @description ms */
+                    median: number;
+                    /** @description ms */
+                    p95: number;
+                } | null;
+                /** @description Null when no price table is configured. */
+                estimatedCost: {
+                    /** @example USD */
+                    currency: string;
+                    /**
+                     * @description A decimal: billable messages times the price table's price for their category, market and day.
+                     * @example 12.3400
+                     */
+                    amount: string;
+                    /**
+                     * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
+                     * @enum {boolean}
+                     */
+                    estimate: true;
+                } | null;
+            }[];
+            /** @description Everything in the range. */
+            total: {
+                /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
+                accepted: number;
+                /** @description Messages that reached `sent` (or a later step): the platform took them. */
+                sent: number;
+                /** @description Messages that reached `delivered` (or `read`). */
+                delivered: number;
+                /** @description Messages that reached `read`. */
+                read: number;
+                /** @description Messages that failed. */
+                failed: number;
+                /** @description Messages canceled before they were sent. */
+                canceled: number;
+                /** @description Delivered messages the platform priced as billable. */
+                billable: number;
+                /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
+                billableByCategory: {
+                    [key: string]: number;
+                };
+                deliveryRate: number | null;
+                readRate: number | null;
+                /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
+                acceptedToSentMs: {
+                    /** @description ms */
+                    median: number;
+                    /** @description ms */
+                    p95: number;
+                } | null;
+                /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
+                sentToDeliveredMs: {
+                    /** @description ms */
+                    median: number;
+                    /** @description ms */
+                    p95: number;
+                } | null;
+                /** @description Null when no price table is configured. */
+                estimatedCost: {
+                    /** @example USD */
+                    currency: string;
+                    /**
+                     * @description A decimal: billable messages times the price table's price for their category, market and day.
+                     * @example 12.3400
+                     */
+                    amount: string;
+                    /**
+                     * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
+                     * @enum {boolean}
+                     */
+                    estimate: true;
+                } | null;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -6693,204 +6891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        from: string;
-                        /** Format: date-time */
-                        to: string;
-                        /** @enum {string} */
-                        granularity: "hour" | "day";
-                        /** @enum {string} */
-                        timeZone: "UTC";
-                        groupBy: ("template" | "type" | "status" | "errorCode" | "pricingCategory" | "phoneNumber" | "country")[];
-                        /** @description One row per bucket and group that has messages, by start then group. */
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description Start of the bucket (UTC).
-                             */
-                            start: string;
-                            /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
-                            group: {
-                                templateId?: string | null;
-                                templateName?: string | null;
-                                type?: string | null;
-                                status?: string;
-                                errorCode?: string | null;
-                                errorTitle?: string | null;
-                                errorAction?: string | null;
-                                pricingCategory?: string | null;
-                                phoneNumberId?: string;
-                                country?: string | null;
-                            };
-                            /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
-                            accepted: number;
-                            /** @description Messages that reached `sent` (or a later step): the platform took them. */
-                            sent: number;
-                            /** @description Messages that reached `delivered` (or `read`). */
-                            delivered: number;
-                            /** @description Messages that reached `read`. */
-                            read: number;
-                            /** @description Messages that failed. */
-                            failed: number;
-                            /** @description Messages canceled before they were sent. */
-                            canceled: number;
-                            /** @description Delivered messages the platform priced as billable. */
-                            billable: number;
-                            /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
-                            billableByCategory: {
-                                [key: string]: number;
-                            };
-                            deliveryRate: number | null;
-                            readRate: number | null;
-                            /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
-                            acceptedToSentMs: {
-                                /** @description ms */
-                                median: number;
-                                /** @description ms */
-                                p95: number;
-                            } | null;
-                            /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
-                            sentToDeliveredMs: {
-                                /** @description ms */
-                                median: number;
-                                /** @description ms */
-                                p95: number;
-                            } | null;
-                            /** @description Null when no price table is configured. */
-                            estimatedCost: {
-                                /** @example USD */
-                                currency: string;
-                                /**
-                                 * @description A decimal: billable messages times the price table's price for their category, market and day.
-                                 * @example 12.3400
-                                 */
-                                amount: string;
-                                /**
-                                 * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
-                                 * @enum {boolean}
-                                 */
-                                estimate: true;
-                            } | null;
-                        }[];
-                        /** @description One row per group over the whole range. */
-                        totals: {
-                            /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
-                            group: {
-                                templateId?: string | null;
-                                templateName?: string | null;
-                                type?: string | null;
-                                status?: string;
-                                errorCode?: string | null;
-                                errorTitle?: string | null;
-                                errorAction?: string | null;
-                                pricingCategory?: string | null;
-                                phoneNumberId?: string;
-                                country?: string | null;
-                            };
-                            /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
-                            accepted: number;
-                            /** @description Messages that reached `sent` (or a later step): the platform took them. */
-                            sent: number;
-                            /** @description Messages that reached `delivered` (or `read`). */
-                            delivered: number;
-                            /** @description Messages that reached `read`. */
-                            read: number;
-                            /** @description Messages that failed. */
-                            failed: number;
-                            /** @description Messages canceled before they were sent. */
-                            canceled: number;
-                            /** @description Delivered messages the platform priced as billable. */
-                            billable: number;
-                            /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
-                            billableByCategory: {
-                                [key: string]: number;
-                            };
-                            deliveryRate: number | null;
-                            readRate: number | null;
-                            /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
-                            acceptedToSentMs: {
-                                /** @description ms */
-                                median: number;
-                                /** @description ms */
-                                p95: number;
-                            } | null;
-                            /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
-                            sentToDeliveredMs: {
-                                /** @description ms */
-                                median: number;
-                                /** @description ms */
-                                p95: number;
-                            } | null;
-                            /** @description Null when no price table is configured. */
-                            estimatedCost: {
-                                /** @example USD */
-                                currency: string;
-                                /**
-                                 * @description A decimal: billable messages times the price table's price for their category, market and day.
-                                 * @example 12.3400
-                                 */
-                                amount: string;
-                                /**
-                                 * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
-                                 * @enum {boolean}
-                                 */
-                                estimate: true;
-                            } | null;
-                        }[];
-                        /** @description Everything in the range. */
-                        total: {
-                            /** @description Messages Tidings accepted (sent through the API or the dashboard; not those sent outside Tidings). */
-                            accepted: number;
-                            /** @description Messages that reached `sent` (or a later step): the platform took them. */
-                            sent: number;
-                            /** @description Messages that reached `delivered` (or `read`). */
-                            delivered: number;
-                            /** @description Messages that reached `read`. */
-                            read: number;
-                            /** @description Messages that failed. */
-                            failed: number;
-                            /** @description Messages canceled before they were sent. */
-                            canceled: number;
-                            /** @description Delivered messages the platform priced as billable. */
-                            billable: number;
-                            /** @description Billable messages by the platform's pricing category (`utility`, `marketing`…). */
-                            billableByCategory: {
-                                [key: string]: number;
-                            };
-                            deliveryRate: number | null;
-                            readRate: number | null;
-                            /** @description Median and 95th percentile of the time from accepted (or a scheduled `sendAt`) to sent, ms, from histogram bins (interpolated; the platform's timestamps are whole seconds). Null when nothing was sent. */
-                            acceptedToSentMs: {
-                                /** @description ms */
-                                median: number;
-                                /** @description ms */
-                                p95: number;
-                            } | null;
-                            /** @description Median and 95th percentile of the time from sent to delivered, ms, likewise. */
-                            sentToDeliveredMs: {
-                                /** @description ms */
-                                median: number;
-                                /** @description ms */
-                                p95: number;
-                            } | null;
-                            /** @description Null when no price table is configured. */
-                            estimatedCost: {
-                                /** @example USD */
-                                currency: string;
-                                /**
-                                 * @description A decimal: billable messages times the price table's price for their category, market and day.
-                                 * @example 12.3400
-                                 */
-                                amount: string;
-                                /**
-                                 * @description Always true: an estimate from the operator's price table (`PRICE_TABLE_FILE`), not the platform's invoice.
-                                 * @enum {boolean}
-                                 */
-                                estimate: true;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["MessageAnalytics"];
                     "text/csv": string;
                 };
             };

@@ -3,57 +3,17 @@
  * buckets of a range (the API answers only non-empty ones; charts need every bucket, zero-filled)
  * and numbers in words.
  */
+import type { MessageAnalytics } from '@tidings/client';
 import { api, apiBlob } from './api';
 
-/** Milliseconds between two steps of a message: the median and the 95th percentile; null when no message made both. */
-export interface Latency {
-  median: number | null;
-  p95: number | null;
-}
-
+/** The answer, as the service's OpenAPI document types it (the generated client). */
+export type Analytics = MessageAnalytics;
 /** The counts of one bucket, one group, or the whole range. */
-export interface Figures {
-  accepted: number;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-  canceled: number;
-  billable: number;
-  /** Billable messages by the platform's pricing category (`utility`, `marketing`, `service`…). */
-  billableByCategory: Record<string, number>;
-  deliveryRate: number | null;
-  readRate: number | null;
-  acceptedToSentMs: Latency | null;
-  sentToDeliveredMs: Latency | null;
-  /** From the operator's price table; null when none is configured. Always an estimate. */
-  estimatedCost: { currency: string; amount: string; estimate: true } | null;
-}
-
-/** A group's keys, by `groupBy`: template, errorCode (with the code's meaning), pricingCategory… */
-export interface Group {
-  templateId?: string | null;
-  templateName?: string | null;
-  errorCode?: string | null;
-  errorTitle?: string | null;
-  errorAction?: string | null;
-  pricingCategory?: string | null;
-  phoneNumberId?: string;
-  [key: string]: string | null | undefined;
-}
-
-export interface Analytics {
-  from: string;
-  to: string;
-  granularity: 'hour' | 'day';
-  timeZone: string;
-  groupBy: string[];
-  /** Non-empty (bucket, group) rows, by start then group. */
-  data: (Figures & { start: string; group?: Group })[];
-  /** One row per group over the whole range. */
-  totals: (Figures & { group: Group })[];
-  total: Figures;
-}
+export type Figures = MessageAnalytics['total'];
+/** A group's fields, by `groupBy`: template, errorCode (with the code's meaning), pricingCategory… */
+export type Group = MessageAnalytics['totals'][number]['group'];
+/** Milliseconds between two steps of a message: the median and the 95th percentile. */
+export type Latency = NonNullable<Figures['acceptedToSentMs']>;
 
 export interface Range {
   id: string;

@@ -1,4 +1,5 @@
 /** The analytics routes (docs/api.md §D22). */
+import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../http/route.js';
 import { AnalyticsQuery, AnalyticsResult } from './analytics.schemas.js';
 import { MessageAnalytics } from './message-analytics.js';
@@ -26,7 +27,7 @@ export function analyticsRoutes({ analytics }: { analytics: MessageAnalytics }) 
         idempotency: 'none',
         errors: [],
         querystring: AnalyticsQuery,
-        response: { status: 200, schema: AnalyticsResult, alsoAs: { contentType: 'text/csv', description: 'With `Accept: text/csv`: the `data` rows as CSV (a header line; `start`, the group fields, each figure).' } },
+        response: { status: 200, schema: Type.Ref(AnalyticsResult), alsoAs: { contentType: 'text/csv', description: 'With `Accept: text/csv`: the `data` rows as CSV (a header line; `start`, the group fields, each figure).' } },
       },
       async ({ auth, query, request, reply }) => {
         const result = await analytics.messages(auth, query);
