@@ -2660,6 +2660,721 @@ export interface components {
              */
             receivedAt: string;
         };
+        /**
+         * @example {
+         *       "from": "2026-10-28T00:00:00.000Z",
+         *       "to": "2026-11-27T00:00:00.000Z",
+         *       "granularity": "day",
+         *       "timeZone": "UTC",
+         *       "groupBy": [
+         *         "template"
+         *       ],
+         *       "data": [
+         *         {
+         *           "start": "2026-11-26T00:00:00.000Z",
+         *           "group": {
+         *             "templateId": "tpl_0VbcO6ls4dKMJjI1trWFw2Zd",
+         *             "templateName": "order_shipped"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "totals": [
+         *         {
+         *           "group": {
+         *             "templateId": "tpl_0VbcO6ls4dKMJjI1trWFw2Zd",
+         *             "templateName": "order_shipped"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "total": {
+         *         "accepted": 1200,
+         *         "sent": 1190,
+         *         "delivered": 1172,
+         *         "read": 845,
+         *         "failed": 10,
+         *         "canceled": 0,
+         *         "billable": 1172,
+         *         "billableByCategory": {
+         *           "utility": 1172
+         *         },
+         *         "deliveryRate": 0.9849,
+         *         "readRate": 0.721,
+         *         "acceptedToSentMs": {
+         *           "median": 1150,
+         *           "p95": 2900
+         *         },
+         *         "sentToDeliveredMs": {
+         *           "median": 1730,
+         *           "p95": 6400
+         *         },
+         *         "estimatedCost": {
+         *           "currency": "USD",
+         *           "amount": "3.9848",
+         *           "estimate": true
+         *         }
+         *       }
+         *     }
+         * @example {
+         *       "from": "2026-10-28T00:00:00.000Z",
+         *       "to": "2026-11-27T00:00:00.000Z",
+         *       "granularity": "day",
+         *       "timeZone": "UTC",
+         *       "groupBy": [
+         *         "type"
+         *       ],
+         *       "data": [
+         *         {
+         *           "start": "2026-11-26T00:00:00.000Z",
+         *           "group": {
+         *             "type": "template"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "totals": [
+         *         {
+         *           "group": {
+         *             "type": "template"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "total": {
+         *         "accepted": 1200,
+         *         "sent": 1190,
+         *         "delivered": 1172,
+         *         "read": 845,
+         *         "failed": 10,
+         *         "canceled": 0,
+         *         "billable": 1172,
+         *         "billableByCategory": {
+         *           "utility": 1172
+         *         },
+         *         "deliveryRate": 0.9849,
+         *         "readRate": 0.721,
+         *         "acceptedToSentMs": {
+         *           "median": 1150,
+         *           "p95": 2900
+         *         },
+         *         "sentToDeliveredMs": {
+         *           "median": 1730,
+         *           "p95": 6400
+         *         },
+         *         "estimatedCost": {
+         *           "currency": "USD",
+         *           "amount": "3.9848",
+         *           "estimate": true
+         *         }
+         *       }
+         *     }
+         * @example {
+         *       "from": "2026-10-28T00:00:00.000Z",
+         *       "to": "2026-11-27T00:00:00.000Z",
+         *       "granularity": "day",
+         *       "timeZone": "UTC",
+         *       "groupBy": [
+         *         "status"
+         *       ],
+         *       "data": [
+         *         {
+         *           "start": "2026-11-26T00:00:00.000Z",
+         *           "group": {
+         *             "status": "read"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "totals": [
+         *         {
+         *           "group": {
+         *             "status": "read"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "total": {
+         *         "accepted": 1200,
+         *         "sent": 1190,
+         *         "delivered": 1172,
+         *         "read": 845,
+         *         "failed": 10,
+         *         "canceled": 0,
+         *         "billable": 1172,
+         *         "billableByCategory": {
+         *           "utility": 1172
+         *         },
+         *         "deliveryRate": 0.9849,
+         *         "readRate": 0.721,
+         *         "acceptedToSentMs": {
+         *           "median": 1150,
+         *           "p95": 2900
+         *         },
+         *         "sentToDeliveredMs": {
+         *           "median": 1730,
+         *           "p95": 6400
+         *         },
+         *         "estimatedCost": {
+         *           "currency": "USD",
+         *           "amount": "3.9848",
+         *           "estimate": true
+         *         }
+         *       }
+         *     }
+         * @example {
+         *       "from": "2026-10-28T00:00:00.000Z",
+         *       "to": "2026-11-27T00:00:00.000Z",
+         *       "granularity": "day",
+         *       "timeZone": "UTC",
+         *       "groupBy": [
+         *         "errorCode"
+         *       ],
+         *       "data": [
+         *         {
+         *           "start": "2026-11-26T00:00:00.000Z",
+         *           "group": {
+         *             "errorCode": "131049",
+         *             "errorTitle": "Not delivered to maintain healthy ecosystem engagement",
+         *             "errorAction": "Do not resend at once: wait at least 24 h, then with growing delays"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "totals": [
+         *         {
+         *           "group": {
+         *             "errorCode": "131049",
+         *             "errorTitle": "Not delivered to maintain healthy ecosystem engagement",
+         *             "errorAction": "Do not resend at once: wait at least 24 h, then with growing delays"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "total": {
+         *         "accepted": 1200,
+         *         "sent": 1190,
+         *         "delivered": 1172,
+         *         "read": 845,
+         *         "failed": 10,
+         *         "canceled": 0,
+         *         "billable": 1172,
+         *         "billableByCategory": {
+         *           "utility": 1172
+         *         },
+         *         "deliveryRate": 0.9849,
+         *         "readRate": 0.721,
+         *         "acceptedToSentMs": {
+         *           "median": 1150,
+         *           "p95": 2900
+         *         },
+         *         "sentToDeliveredMs": {
+         *           "median": 1730,
+         *           "p95": 6400
+         *         },
+         *         "estimatedCost": {
+         *           "currency": "USD",
+         *           "amount": "3.9848",
+         *           "estimate": true
+         *         }
+         *       }
+         *     }
+         * @example {
+         *       "from": "2026-10-28T00:00:00.000Z",
+         *       "to": "2026-11-27T00:00:00.000Z",
+         *       "granularity": "day",
+         *       "timeZone": "UTC",
+         *       "groupBy": [
+         *         "pricingCategory"
+         *       ],
+         *       "data": [
+         *         {
+         *           "start": "2026-11-26T00:00:00.000Z",
+         *           "group": {
+         *             "pricingCategory": "utility"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "totals": [
+         *         {
+         *           "group": {
+         *             "pricingCategory": "utility"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "total": {
+         *         "accepted": 1200,
+         *         "sent": 1190,
+         *         "delivered": 1172,
+         *         "read": 845,
+         *         "failed": 10,
+         *         "canceled": 0,
+         *         "billable": 1172,
+         *         "billableByCategory": {
+         *           "utility": 1172
+         *         },
+         *         "deliveryRate": 0.9849,
+         *         "readRate": 0.721,
+         *         "acceptedToSentMs": {
+         *           "median": 1150,
+         *           "p95": 2900
+         *         },
+         *         "sentToDeliveredMs": {
+         *           "median": 1730,
+         *           "p95": 6400
+         *         },
+         *         "estimatedCost": {
+         *           "currency": "USD",
+         *           "amount": "3.9848",
+         *           "estimate": true
+         *         }
+         *       }
+         *     }
+         * @example {
+         *       "from": "2026-10-28T00:00:00.000Z",
+         *       "to": "2026-11-27T00:00:00.000Z",
+         *       "granularity": "day",
+         *       "timeZone": "UTC",
+         *       "groupBy": [
+         *         "phoneNumber"
+         *       ],
+         *       "data": [
+         *         {
+         *           "start": "2026-11-26T00:00:00.000Z",
+         *           "group": {
+         *             "phoneNumberId": "106540352242922"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "totals": [
+         *         {
+         *           "group": {
+         *             "phoneNumberId": "106540352242922"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "total": {
+         *         "accepted": 1200,
+         *         "sent": 1190,
+         *         "delivered": 1172,
+         *         "read": 845,
+         *         "failed": 10,
+         *         "canceled": 0,
+         *         "billable": 1172,
+         *         "billableByCategory": {
+         *           "utility": 1172
+         *         },
+         *         "deliveryRate": 0.9849,
+         *         "readRate": 0.721,
+         *         "acceptedToSentMs": {
+         *           "median": 1150,
+         *           "p95": 2900
+         *         },
+         *         "sentToDeliveredMs": {
+         *           "median": 1730,
+         *           "p95": 6400
+         *         },
+         *         "estimatedCost": {
+         *           "currency": "USD",
+         *           "amount": "3.9848",
+         *           "estimate": true
+         *         }
+         *       }
+         *     }
+         * @example {
+         *       "from": "2026-10-28T00:00:00.000Z",
+         *       "to": "2026-11-27T00:00:00.000Z",
+         *       "granularity": "day",
+         *       "timeZone": "UTC",
+         *       "groupBy": [
+         *         "country"
+         *       ],
+         *       "data": [
+         *         {
+         *           "start": "2026-11-26T00:00:00.000Z",
+         *           "group": {
+         *             "country": "US"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "totals": [
+         *         {
+         *           "group": {
+         *             "country": "US"
+         *           },
+         *           "accepted": 1200,
+         *           "sent": 1190,
+         *           "delivered": 1172,
+         *           "read": 845,
+         *           "failed": 10,
+         *           "canceled": 0,
+         *           "billable": 1172,
+         *           "billableByCategory": {
+         *             "utility": 1172
+         *           },
+         *           "deliveryRate": 0.9849,
+         *           "readRate": 0.721,
+         *           "acceptedToSentMs": {
+         *             "median": 1150,
+         *             "p95": 2900
+         *           },
+         *           "sentToDeliveredMs": {
+         *             "median": 1730,
+         *             "p95": 6400
+         *           },
+         *           "estimatedCost": {
+         *             "currency": "USD",
+         *             "amount": "3.9848",
+         *             "estimate": true
+         *           }
+         *         }
+         *       ],
+         *       "total": {
+         *         "accepted": 1200,
+         *         "sent": 1190,
+         *         "delivered": 1172,
+         *         "read": 845,
+         *         "failed": 10,
+         *         "canceled": 0,
+         *         "billable": 1172,
+         *         "billableByCategory": {
+         *           "utility": 1172
+         *         },
+         *         "deliveryRate": 0.9849,
+         *         "readRate": 0.721,
+         *         "acceptedToSentMs": {
+         *           "median": 1150,
+         *           "p95": 2900
+         *         },
+         *         "sentToDeliveredMs": {
+         *           "median": 1730,
+         *           "p95": 6400
+         *         },
+         *         "estimatedCost": {
+         *           "currency": "USD",
+         *           "amount": "3.9848",
+         *           "estimate": true
+         *         }
+         *       }
+         *     }
+         */
         MessageAnalytics: {
             /** Format: date-time */
             from: string;

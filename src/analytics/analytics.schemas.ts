@@ -89,6 +89,29 @@ export const AnalyticsGroup = Type.Object(
 export const AnalyticsRow = Type.Object({ start: Type.String({ format: 'date-time', description: 'Start of the bucket (UTC).' }), group: AnalyticsGroup, ...AnalyticsFigures }, { additionalProperties: false });
 export const AnalyticsTotal = Type.Object({ group: AnalyticsGroup, ...AnalyticsFigures }, { additionalProperties: false });
 
+/** Figures of an example row (one day of one group). */
+const EXAMPLE_FIGURES = {
+  accepted: 1200,
+  sent: 1190,
+  delivered: 1172,
+  read: 845,
+  failed: 10,
+  canceled: 0,
+  billable: 1172,
+  billableByCategory: { utility: 1172 },
+  deliveryRate: 0.9849,
+  readRate: 0.721,
+  acceptedToSentMs: { median: 1150, p95: 2900 },
+  sentToDeliveredMs: { median: 1730, p95: 6400 },
+  estimatedCost: { currency: 'USD', amount: '3.9848', estimate: true },
+};
+
+/** An example answer grouped by `groupBy`, whose row's group is `group`. */
+function example(groupBy: GroupBy, group: Record<string, unknown>) {
+  const row = { group, ...EXAMPLE_FIGURES };
+  return { from: '2026-10-28T00:00:00.000Z', to: '2026-11-27T00:00:00.000Z', granularity: 'day', timeZone: 'UTC', groupBy: [groupBy], data: [{ start: '2026-11-26T00:00:00.000Z', ...row }], totals: [row], total: EXAMPLE_FIGURES };
+}
+
 export const AnalyticsResult = Type.Object(
   {
     from: Type.String({ format: 'date-time' }),
@@ -100,7 +123,20 @@ export const AnalyticsResult = Type.Object(
     totals: Type.Array(AnalyticsTotal, { description: 'One row per group over the whole range.' }),
     total: Type.Object(AnalyticsFigures, { additionalProperties: false, description: 'Everything in the range.' }),
   },
-  { $id: 'MessageAnalytics', additionalProperties: false },
+  {
+    $id: 'MessageAnalytics',
+    additionalProperties: false,
+    // One per grouping (README.md, "What was sent, what arrived, what it cost").
+    examples: [
+      example('template', { templateId: 'tpl_0VbcO6ls4dKMJjI1trWFw2Zd', templateName: 'order_shipped' }),
+      example('type', { type: 'template' }),
+      example('status', { status: 'read' }),
+      example('errorCode', { errorCode: '131049', errorTitle: 'Not delivered to maintain healthy ecosystem engagement', errorAction: 'Do not resend at once: wait at least 24 h, then with growing delays' }),
+      example('pricingCategory', { pricingCategory: 'utility' }),
+      example('phoneNumber', { phoneNumberId: '106540352242922' }),
+      example('country', { country: 'US' }),
+    ],
+  },
 );
 export type AnalyticsResult = Static<typeof AnalyticsResult>;
 export type AnalyticsFigures = Static<typeof AnalyticsResult>['total'];
