@@ -93,6 +93,8 @@ function insertSql(postgres: boolean, accountId: string, numbers: [string, strin
 /** The aggregate triggers on `messages` (migration 0017), to drop and recreate between runs. */
 export interface Triggers {
   set(on: boolean): Promise<void>;
+  /** Rows in the change log, not folded yet. */
+  pending(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ export async function triggers(database: DatabaseConfig): Promise<Triggers> {
         if (want !== on) for (const d of defs) db.exec(want ? d.sql : `drop trigger ${d.name}`);
         on = want;
       },
+      pending: async () => (db.prepare('select count(*) as n from message_stat_changes').get() as { n: number }).n,
       async close() {
         db.close();
       },
@@ -123,6 +126,7 @@ export async function triggers(database: DatabaseConfig): Promise<Triggers> {
       if (want !== on) for (const d of defs) await c.query(want ? d.sql : `drop trigger ${d.name} on messages`);
       on = want;
     },
+    pending: async () => Number((await c.query('select count(*) as n from message_stat_changes')).rows[0].n),
     async close() {
       await c.end();
     },

@@ -25,7 +25,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
 import { hubSignature } from '../src/lib/crypto.js';
-import { seedMessages, triggers, type Seeded } from './analytics-seed.js';
+import { seedMessages, triggers, type Seeded, type Triggers } from './analytics-seed.js';
 import { setUp, type Setup } from './cost-setup.js';
 import { ceilings, cliWith, dropPostgresSchema, load, percentile, postgresSchemaUrl, type Row } from './lib.js';
 
@@ -48,6 +48,8 @@ const READ_CONNECTIONS = 8;
 const INTAKE_NUMBER = '800000000000000';
 const DAY_MS = 86_400_000;
 
+/** Events the receiver took (the reads the intake runs make are delivered after them). */
+let delivered = 0;
 const f = (x: number, d = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
 const ms = (x: number) => f(x, x < 10 ? 1 : 0);
 
@@ -76,7 +78,7 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, c: C
   let seeded: Seeded | null = null;
   if (ONLY.has('read')) seeded = await seedMessages(database, account.id, [account.phoneNumbers[0].phoneNumberId, '100000000000002'], MESSAGES, nowS);
 
-  const receiver = http.createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+  const receiver = http.createServer((req, res) => req.resume().on('end', () => (delivered++, res.writeHead(204).end())));
   await new Promise<void>((r) => receiver.listen(4304, '127.0.0.1', r));
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, dialect)}`] : [];
   const s = await setUp({ dialect, dataDir, pgUrl, simulator: 'process', receiverUrl: 'http://127.0.0.1:4304/events', execArgv: profile });
@@ -102,8 +104,8 @@ async function reads(s: Setup, key: string, nowS: number, seeded: Seeded, title:
   const headers = { 'x-api-key': key };
   const lines = [
     `\n(A) ${title}: ${f(seeded.rows.messages)} messages over 30 days inserted in ${f(seeded.seconds.insert, 1)} s (triggers firing), folded in ${f(seeded.seconds.fold, 1)} s; aggregates: ${f(seeded.rows.hourly)} hourly rows, ${f(seeded.rows.daily)} daily rows, ${f(seeded.rows.changes)} change rows left\n`,
-    `| GET /v1/analytics/messages | answer | sequential p50 ms | p99 ms | max ms | req/s (${READ_CONNECTIONS} conn.) | p50 ms | p99 ms | ÷ hello | ÷ one-insert | non-2xx |`,
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| GET /v1/analytics/messages | answer | sequential p50 ms | p90 ms | p99 ms | max ms | req/s (${READ_CONNECTIONS} conn.) | p50 ms | p99 ms | ÷ hello | ÷ one-insert | non-2xx |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const [name, query] of queries) {
     const url = `${s.tidings.url}/v1/analytics/messages?${query}`;
@@ -122,7 +124,8 @@ async function reads(s: Setup, key: string, nowS: number, seeded: Seeded, title:
     }
     times.sort((a, b) => a - b);
     const r = await load(name, s.tidings.url, { connections: READ_CONNECTIONS, duration: DURATION, requests: [{ method: 'GET', path: `/v1/analytics/messages?${query}`, headers }] });
-    lines.push(`| ${name} | ${answer} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 99))} | ${ms(times.at(-1)!)} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${f(r.reqPerSec / hello.reqPerSec, 3)} | ${f(r.reqPerSec / ceiling.reqPerSec, 2)} | ${r.non2xx} |`);
+    lines.push(`| ${name} | ${answer} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 90))} | ${ms(percentile(times, 99))} | ${ms(times.at(-1)!)} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${f(r.reqPerSec / hello.reqPerSec, 3)} | ${f(r.reqPerSec / ceiling.reqPerSec, 2)} | ${r.non2xx} |`);
+    console.error(lines.at(-1));
   }
   return lines;
 }
@@ -172,10 +175,10 @@ async function writes(s: Setup, database: ReturnType<typeof loadConfig>['databas
       const on = round % 2 === 0;
       await t.set(on);
       for (const [name, items, options] of paths) {
+        await settle(s, t);
         const r = await load(name, s.tidings.url, { ...options(), connections: CONNECTIONS, duration: DURATION });
         runs.push({ path: name, on, reqPerSec: r.reqPerSec, itemsPerSec: r.reqPerSec * items, p99: r.p99, non2xx: r.non2xx });
         console.error(`${title} ${on ? 'with' : 'without'} triggers: ${name}: ${f(r.reqPerSec)} req/s, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
-        if (items === 1 && name.startsWith('template')) await s.drained();
       }
     }
   } finally {
@@ -198,6 +201,21 @@ async function writes(s: Setup, database: ReturnType<typeof loadConfig>['databas
     );
   }
   return lines;
+}
+
+/**
+ * Waits until what a run left behind is done, so it does not fall on the next run: the queue
+ * drained, the events of the reads delivered (none for 1 s), the change log folded.
+ */
+async function settle(s: Setup, t: Triggers): Promise<void> {
+  await s.drained();
+  const start = Date.now();
+  for (let seen = -1; seen !== delivered || (await t.pending()) > 0; ) {
+    seen = delivered;
+    await new Promise((r) => setTimeout(r, 1000));
+    // A fold that does not keep up is a finding, not a reason to wait for ever.
+    if (Date.now() - start > 60_000) return void console.error(`not settled after 60 s: ${await t.pending()} change rows unfolded`);
+  }
 }
 
 async function main(): Promise<void> {
