@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Reader } from '../db/store.js';
-import { changeSums, STAT_COUNTERS, STAT_TABLES, type Granularity, type StatDimension } from '../db/tables/message-stats.js';
+import { changeSidesSql, changeSums, STAT_COUNTERS, STAT_TABLES, type Granularity, type StatDimension } from '../db/tables/message-stats.js';
 
 export interface StatsQuery {
   accountId: string;
@@ -47,7 +47,7 @@ export async function readStats(db: Reader, q: StatsQuery): Promise<StatsRow[]> 
     select ${sql.raw(withDims('bucket'))}, ${sql.raw(counters)} from (
       select ${sql.raw(withDims('bucket'))}, ${sql.raw(STAT_COUNTERS.join(', '))} from ${sql.table(table)} where ${where('bucket')}
       union all
-      select ${sql.raw(withDims(`${logBucket} as bucket`))}, ${sql.raw(logSums)} from message_stat_changes where ${where(logBucket)}
+      select ${sql.raw(withDims(`${logBucket} as bucket`))}, ${sql.raw(logSums)} from (${sql.raw(changeSidesSql('message_stat_changes'))}) l where ${where(logBucket)}
       group by ${sql.raw(withDims(logBucket))}
     ) s
     group by ${sql.raw(withDims('bucket'))}

@@ -1,7 +1,7 @@
 /** Migration 0017_message_analytics (src/db/migrations.ts lists them all, in order). */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { changeSums, latencyBinSql, STAT_COUNTERS, STAT_DIMENSIONS, STAT_FLAGS, STAT_KEY, STAT_TABLES } from '../tables/message-stats.js';
+import { CHANGE_SIDE_COLUMNS, changeSums, latencyBinSql, STAT_COUNTERS, STAT_DIMENSIONS, STAT_KEY, STAT_TABLES } from '../tables/message-stats.js';
 
 /**
  * Delivery and cost analytics (docs/api.md §D22, src/analytics/):
@@ -10,8 +10,8 @@ import { changeSums, latencyBinSql, STAT_COUNTERS, STAT_DIMENSIONS, STAT_FLAGS, 
  *   `pricing_model`, `pricing_category`, `pricing_type`), its recipient's country (ISO 3166, from
  *   the number), and the status log keeps each report's pricing (a status replayed later brings it);
  * - triggers on `messages` write, in the same statement, one row to the change log
- *   `message_stat_changes` per message inserted (+1), deleted (−1) or changed in what the
- *   aggregates count (−1 as it was, +1 as it is): an append-only log no two transactions contend on;
+ *   `message_stat_changes` per message inserted, deleted or changed in what the aggregates count
+ *   (the message as it was and as it is): an append-only log no two transactions contend on;
  * - the fold (analytics/stats-fold.ts) moves the log into the hourly and daily aggregates; a read
  *   adds what is still in the log, so the figures are exact at every moment.
  *
@@ -33,10 +33,13 @@ async function up(db: Kysely<any>, postgres: boolean): Promise<void> {
   await db.schema.alterTable('messages').addColumn('pricing_billable', 'integer').execute();
   await db.schema.alterTable('status_reports').addColumn('pricing', 'text').execute();
 
-  const dims = STAT_DIMENSIONS.map((d) => `${d} text not null`).join(', ');
-  const flags = STAT_FLAGS.map((f) => `f_${f} integer not null`).join(', ');
-  const id = postgres ? 'id bigint generated always as identity primary key' : 'id integer primary key';
-  await sql.raw(`create table message_stat_changes (${id}, account_id text not null, mode text not null, hour text not null, ${dims}, sign integer not null, ${flags}, as_bin integer, sd_bin integer)`).execute(db);
+  // The change log: one row per change, the message as it was (`o_`) and as it is (`n_`). No index
+  // on PostgreSQL (the fold takes rows by their place, reads scan it while it is short): each
+  // change costs the send and status paths one row written and nothing more (bench/README.md,
+  // "Delivery analytics").
+  const sideColumns = (prefix: 'o' | 'n') => CHANGE_SIDE_COLUMNS.map((c) => `${prefix}_${c} ${c === 'hour' || (STAT_DIMENSIONS as readonly string[]).includes(c) ? 'text' : 'integer'}`).join(', ');
+  const id = postgres ? '' : 'id integer primary key, ';
+  await sql.raw(`create table message_stat_changes (${id}account_id text not null, mode text not null, ${sideColumns('o')}, ${sideColumns('n')})`).execute(db);
 
   const counters = STAT_COUNTERS.map((c) => `${c} integer not null`).join(', ');
   for (const table of Object.values(STAT_TABLES)) {
@@ -44,14 +47,20 @@ async function up(db: Kysely<any>, postgres: boolean): Promise<void> {
     await sql.raw(`create table ${table} (${STAT_KEY.map((k) => `${k} text not null`).join(', ')}, ${counters}, primary key (${STAT_KEY.join(', ')}))${postgres ? '' : ' without rowid'}`).execute(db);
   }
 
-  const columns = ['account_id', 'mode', 'hour', ...STAT_DIMENSIONS, 'sign', ...STAT_FLAGS.map((f) => `f_${f}`), 'as_bin', 'sd_bin'].join(', ');
+  const columns = ['account_id', 'mode', ...CHANGE_SIDE_COLUMNS.map((c) => `o_${c}`), ...CHANGE_SIDE_COLUMNS.map((c) => `n_${c}`)].join(', ');
+  const none = CHANGE_SIDE_COLUMNS.map(() => 'null').join(', ');
+  const row = (p: 'old' | 'new' | 'both') =>
+    p === 'both' ? `new.account_id, new.mode, ${side('old', postgres).join(', ')}, ${side('new', postgres).join(', ')}` : p === 'old' ? `old.account_id, old.mode, ${side('old', postgres).join(', ')}, ${none}` : `new.account_id, new.mode, ${none}, ${side('new', postgres).join(', ')}`;
+  const insert = (p: 'old' | 'new' | 'both') => `insert into message_stat_changes (${columns}) values (${row(p)});`;
   if (postgres) {
     await sql
       .raw(
         `create function message_stat_change() returns trigger language plpgsql as $$
 begin
-  if tg_op <> 'INSERT' then insert into message_stat_changes (${columns}) values (${side('old', -1, true).join(', ')}); end if;
-  if tg_op <> 'DELETE' then insert into message_stat_changes (${columns}) values (${side('new', 1, true).join(', ')}); end if;
+  if tg_op = 'INSERT' then ${insert('new')}
+  elsif tg_op = 'DELETE' then ${insert('old')}
+  else ${insert('both')}
+  end if;
   return null;
 end $$`,
       )
@@ -59,15 +68,14 @@ end $$`,
     await sql.raw(`create trigger message_stats_insert_delete after insert or delete on messages for each row execute function message_stat_change()`).execute(db);
     await sql.raw(`create trigger message_stats_update after update on messages for each row when (${changed(true)}) execute function message_stat_change()`).execute(db);
   } else {
-    const insert = (p: 'old' | 'new', sign: number) => `insert into message_stat_changes (${columns}) values (${side(p, sign, false).join(', ')});`;
-    await sql.raw(`create trigger message_stats_insert after insert on messages begin ${insert('new', 1)} end`).execute(db);
-    await sql.raw(`create trigger message_stats_delete after delete on messages begin ${insert('old', -1)} end`).execute(db);
-    await sql.raw(`create trigger message_stats_update after update on messages when ${changed(false)} begin ${insert('old', -1)} ${insert('new', 1)} end`).execute(db);
+    await sql.raw(`create trigger message_stats_insert after insert on messages begin ${insert('new')} end`).execute(db);
+    await sql.raw(`create trigger message_stats_delete after delete on messages begin ${insert('old')} end`).execute(db);
+    await sql.raw(`create trigger message_stats_update after update on messages when ${changed(false)} begin ${insert('both')} end`).execute(db);
   }
 
   // The messages already stored, counted once, straight into both tables.
-  const names = columns.split(', ');
-  const select = `select ${side('m', 1, postgres).map((e, i) => `${e} as ${names[i]}`).join(', ')} from messages m`;
+  // (Each message as one side, +1, in the shape `changeSidesSql` gives the log.)
+  const select = `select m.account_id, m.mode, 1 as sign, ${side('m', postgres).map((e, i) => `${e} as ${CHANGE_SIDE_COLUMNS[i]}`).join(', ')} from messages m`;
   const sums = changeSums();
   for (const [granularity, table] of Object.entries(STAT_TABLES)) {
     const bucket = granularity === 'hour' ? 'hour' : 'substr(hour, 1, 10)';
@@ -75,27 +83,25 @@ end $$`,
       .raw(
         `insert into ${table} (${STAT_KEY.join(', ')}, ${STAT_COUNTERS.join(', ')})
          select account_id, mode, ${bucket}, ${STAT_DIMENSIONS.join(', ')}, ${sums.join(', ')}
-         from (${select}) c group by account_id, mode, ${bucket}, ${STAT_DIMENSIONS.join(', ')}`,
+         from (${select}) s group by account_id, mode, ${bucket}, ${STAT_DIMENSIONS.join(', ')}`,
       )
       .execute(db);
   }
 }
 
 /**
- * A message's values in the change log, as SQL over row `p` (`new`, `old`, or an alias): its key
- * (the hour it was accepted; its template: the one it was sent as, or a Direct Send's generated
- * one), its flags, its latency bins, then `sign`'s place. A message counts as billable once
+ * One side of a change, as SQL over row `p` (`new`, `old`, or an alias), in `CHANGE_SIDE_COLUMNS`
+ * order: the hour it was accepted, its dimensions (its template: the one it was sent as, or a
+ * Direct Send's generated one), its flags and its latency bins. A message counts as billable once
  * delivered with pricing that says so: the platform charges delivered messages (see
  * docs/platform.md §4.4). Its accepted → sent time runs from its acceptance or, when it was
  * scheduled, from its `sendAt`.
  */
-function side(p: string, sign: number, postgres: boolean): string[] {
+function side(p: string, postgres: boolean): string[] {
   const ms = (from: string, to: string) => (postgres ? `(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) * 1000)` : `((julianday(${to}) - julianday(${from})) * 86400000.0)`);
   const start = postgres ? `greatest(${p}.created_at, coalesce(${p}.scheduled_at, ${p}.created_at))` : `max(${p}.created_at, coalesce(${p}.scheduled_at, ${p}.created_at))`;
   const flag = (condition: string) => `case when ${condition} then 1 else 0 end`;
   return [
-    `${p}.account_id`,
-    `${p}.mode`,
     `substr(${p}.created_at, 1, 13)`,
     `${p}.phone_number_id`,
     `coalesce(${p}.template_id, ${p}.generated_template_id, '')`,
@@ -104,7 +110,6 @@ function side(p: string, sign: number, postgres: boolean): string[] {
     `coalesce(${p}.error_code, '')`,
     `coalesce(${p}.pricing_category, '')`,
     `coalesce(${p}.recipient_country, '')`,
-    String(sign),
     flag(`${p}.source <> 'external'`),
     flag(`${p}.sent_at is not null`),
     flag(`${p}.delivered_at is not null`),

@@ -55,9 +55,30 @@ export const STAT_TABLES = { hour: 'message_stats_hourly', day: 'message_stats_d
 export type Granularity = keyof typeof STAT_TABLES;
 
 /**
- * Sums of a change log's rows (`message_stat_changes`, or a relation of its columns) as the
- * aggregates' counters, in `STAT_COUNTERS` order: each row adds its `sign` (+1 for a message as it
- * now is, −1 for it as it was) to its flags and to its bins.
+ * The columns of one side of a change (a message as it was, or as it is): the hour it was
+ * accepted, its dimensions, its flags (`f_<flag>`) and its latency bins. The change log
+ * (`message_stat_changes`) holds one row per change, with the account and mode, then each side
+ * prefixed: `o_` (as it was; null for an insert) and `n_` (as it is; null for a deletion).
+ */
+export const CHANGE_SIDE_COLUMNS: readonly string[] = ['hour', ...STAT_DIMENSIONS, ...STAT_FLAGS.map((f) => `f_${f}`), 'as_bin', 'sd_bin'];
+
+/**
+ * The change log `source` (a table name or a parenthesised query with its columns) as one row per
+ * side: `account_id, mode, hour, <dimensions>, sign, f_<flag>…, as_bin, sd_bin`, with `sign` −1 for
+ * a message as it was and +1 as it is. `changeSums` adds these up.
+ */
+export function changeSidesSql(source: string): string {
+  const side = (prefix: 'o' | 'n', sign: number) => {
+    const [hour, ...rest] = CHANGE_SIDE_COLUMNS.map((c) => `${prefix}_${c} as ${c}`);
+    return `select account_id, mode, ${hour}, ${rest.slice(0, STAT_DIMENSIONS.length).join(', ')}, ${sign} as sign, ${rest.slice(STAT_DIMENSIONS.length).join(', ')} from ${source} c where ${prefix}_hour is not null`;
+  };
+  return `${side('o', -1)} union all ${side('n', 1)}`;
+}
+
+/**
+ * Sums of change sides (`changeSidesSql`) as the aggregates' counters, in `STAT_COUNTERS` order:
+ * each side adds its `sign` (+1 for a message as it now is, −1 for it as it was) to its flags and
+ * to its bins.
  */
 export function changeSums(alias = ''): string[] {
   const c = (name: string) => (alias ? `${alias}.${name}` : name);
