@@ -15,7 +15,6 @@ import type { Clock } from './lib/clock.js';
 import { withWork } from './lib/work.js';
 import type { Dispatcher } from './messages/dispatch/dispatcher.js';
 import type { TemplateSync } from './templates/template-sync.js';
-
 import { FOLD_INTERVAL_MS, FOLD_LIMIT, foldStatChanges } from './analytics/stats-fold.js';
 
 /** How often PostgreSQL's planner statistics and dead row versions are checked (db/upkeep.ts), ms. */
@@ -36,7 +35,8 @@ export interface BackgroundOptions {
 }
 
 /**
- * The service's background work: the job workers, the dispatcher, hourly housekeeping (expired
+ * The service's background work: the job workers, the dispatcher, the message aggregates' fold
+ * every second (analytics/stats-fold.ts), hourly housekeeping (expired
  * idempotency keys and events, tiers not read for a day, each account's retention, stored files no
  * row names, each account's templates reconciled with the platform when due), and on PostgreSQL the planner's statistics and the send queue's dead rows.
  */

@@ -124,6 +124,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const { secrets, ...pendingSecrets } = readSecrets(config);
+  // The operator's price table, read before anything connects: a file that is not one stops the start.
+  const prices = config.priceTableFile ? PriceTable.load(config.priceTableFile) : null;
   // One registry per instance. The process's own metrics only when something serves them.
   const metrics = new Metrics({ logger, processMetrics: role === 'service' && (config.metricsPort !== null || config.metricsToken !== null) });
   // Every statement, the job queue's included, is counted by the work that ran it.
@@ -188,8 +190,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), messaging.inboundMedia.jobOptions(downloads));
   if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
 
-  // The price table is read before anything runs: a file that is not one stops the start.
-  const analytics = new MessageAnalytics({ store, clock, prices: config.priceTableFile ? PriceTable.load(config.priceTableFile) : null, explainError: errorMeaning });
+  const analytics = new MessageAnalytics({ store, clock, prices, explainError: errorMeaning });
   const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers, retention: kept.retention, deletion: kept.deletion, templateSync: content.templateSync });
   return {
     config,
