@@ -6,8 +6,7 @@ import { LATENCY_BIN_UPPER_MS, LATENCY_BINS, latencyBinSql } from '../src/db/tab
 
 /** The bin a duration falls in, as the SQL ladder decides it (evaluated here as JavaScript). */
 function binOf(ms: number): number {
-  const js = latencyBinSql('ms').replace(/^case /, '').replace(/ end$/, '');
-  for (const [, upper, bin] of js.matchAll(/when ms < (\d+) then (\d+)/g)) if (ms < Number(upper)) return Number(bin);
+  for (const [, upper, bin] of latencyBinSql('x', false).matchAll(/when ms < (\d+) then (\d+)/g)) if (ms < Number(upper)) return Number(bin);
   return LATENCY_BINS - 1;
 }
 

@@ -117,8 +117,8 @@ function side(p: string, postgres: boolean): string[] {
     flag(`${p}.status = 'failed'`),
     flag(`${p}.status = 'canceled'`),
     flag(`${p}.pricing_billable = 1 and ${p}.delivered_at is not null`),
-    `case when ${p}.sent_at is null or ${p}.source = 'external' then null else ${latencyBinSql(ms(start, `${p}.sent_at`))} end`,
-    `case when ${p}.sent_at is null or ${p}.delivered_at is null then null else ${latencyBinSql(ms(`${p}.sent_at`, `${p}.delivered_at`))} end`,
+    `case when ${p}.sent_at is null or ${p}.source = 'external' then null else ${latencyBinSql(ms(start, `${p}.sent_at`), postgres)} end`,
+    `case when ${p}.sent_at is null or ${p}.delivered_at is null then null else ${latencyBinSql(ms(`${p}.sent_at`, `${p}.delivered_at`), postgres)} end`,
   ];
 }
 
