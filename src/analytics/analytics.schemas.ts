@@ -120,7 +120,7 @@ export const AnalyticsResult = Type.Object(
     timeZone: Type.Literal('UTC'),
     groupBy: Type.Array(StringEnum(GROUP_BYS)),
     data: Type.Array(AnalyticsRow, { description: 'One row per bucket and group that has messages, by start then group.' }),
-    totals: Type.Array(AnalyticsTotal, { description: 'One row per group over the whole range.' }),
+    totals: Type.Array(AnalyticsTotal, { description: 'One row per group over the whole range, in the order of the groups.' }),
     total: Type.Object(AnalyticsFigures, { additionalProperties: false, description: 'Everything in the range.' }),
   },
   {

@@ -97,7 +97,7 @@ export class MessageAnalytics {
       timeZone: 'UTC',
       groupBy,
       data: [...buckets.values()].map((s) => ({ start: s.start!, group: s.group, ...s.figures(this.#o.prices) })),
-      totals: [...groups.values()].map((s) => ({ group: s.group, ...s.figures(this.#o.prices) })),
+      totals: [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, s]) => ({ group: s.group, ...s.figures(this.#o.prices) })),
       total: total.figures(this.#o.prices),
     };
   }
