@@ -3455,7 +3455,7 @@ export interface components {
                     estimate: true;
                 } | null;
             }[];
-            /** @description One row per group over the whole range. */
+            /** @description One row per group over the whole range, in the order of the groups. */
             totals: {
                 /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
                 group: {
