@@ -5,7 +5,7 @@
  */
 import { api, type Page, type Template } from './api';
 import { duration, percent, type Analytics } from './analytics';
-import { categoryWords, effectiveWords } from './template-facts';
+import { categoryWords, TemplateFlags } from './template-facts';
 import { Link } from './ui';
 
 /**
@@ -27,20 +27,7 @@ export async function loadTemplates(): Promise<Map<string, Template>> {
 
 /** The flags of a template whose category changed or will change; nothing otherwise. */
 function CategoryFlags({ t }: { t: Template | undefined }) {
-  if (!t) return null;
-  const flags: [kind: string, text: string][] = [];
-  if (t.previousCategory && t.previousCategory !== t.category) flags.push(['recategorised', `Re-categorised: ${categoryWords(t.previousCategory)} → ${categoryWords(t.category)}`]);
-  if (t.categoryUpdate) flags.push(['category-notice', `Becomes ${categoryWords(t.categoryUpdate.category)} ${effectiveWords(t.categoryUpdate.effectiveAt)}`]);
-  if (flags.length === 0) return null;
-  return (
-    <ul className="flags">
-      {flags.map(([kind, text]) => (
-        <li key={kind} className={`flag flag-${kind}`} data-flag={kind}>
-          {text}
-        </li>
-      ))}
-    </ul>
-  );
+  return t ? <TemplateFlags t={t} only="category" /> : null;
 }
 
 /**

@@ -74,13 +74,15 @@ export function effectiveWords(effectiveAt: string | null): string {
 /**
  * The list's flags of a template: paused (since when), disabled, flagged (disabled on which day
  * unless its quality improves), re-categorised (from → to) and a category change announced.
- * Nothing when none applies.
+ * `only: "category"` keeps the last two (the overview's template table). Nothing when none applies.
  */
-export function TemplateFlags({ t }: { t: Template }) {
+export function TemplateFlags({ t, only }: { t: Template; only?: 'category' }) {
   const flags: [kind: string, text: string][] = [];
-  if (t.status === 'paused') flags.push(['paused', t.pause ? `Paused since ${time(t.pause.pausedAt)}` : 'Paused']);
-  if (t.status === 'disabled') flags.push(['disabled', 'Disabled for good: cannot be sent']);
-  if (t.flag) flags.push(['flagged', `Flagged: will be disabled ${t.flag.disableDate ? `on ${t.flag.disableDate}` : 'soon'} unless its quality improves`]);
+  if (!only) {
+    if (t.status === 'paused') flags.push(['paused', t.pause ? `Paused since ${time(t.pause.pausedAt)}` : 'Paused']);
+    if (t.status === 'disabled') flags.push(['disabled', 'Disabled for good: cannot be sent']);
+    if (t.flag) flags.push(['flagged', `Flagged: will be disabled ${t.flag.disableDate ? `on ${t.flag.disableDate}` : 'soon'} unless its quality improves`]);
+  }
   if (t.previousCategory && t.previousCategory !== t.category) flags.push(['recategorised', `Re-categorised: ${categoryWords(t.previousCategory)} → ${categoryWords(t.category)}`]);
   if (t.categoryUpdate) flags.push(['category-notice', `Becomes ${categoryWords(t.categoryUpdate.category)} ${effectiveWords(t.categoryUpdate.effectiveAt)}`]);
   if (flags.length === 0) return null;
