@@ -50,7 +50,7 @@ interface Sent {
   /** When its turn came (clock ms). */
   at: number;
   /** How it went out (route.ts): recorded for routed sends, and a time to live Tidings knows. */
-  routing: Routing | null;
+  routing: Routing;
 }
 
 export class Settlement {
@@ -66,28 +66,24 @@ export class Settlement {
    * Records a send the platform took (its wamid) or a test-mode send at its turn (`wamid` null):
    * resolves once committed with the others of its batch.
    */
-  async sent(s: LaneHold, row: repo.DispatchRow, wamid: string | null, at: number, routing: Routing | null = null): Promise<void> {
+  async sent(s: LaneHold, row: repo.DispatchRow, wamid: string | null, at: number, routing: Routing): Promise<void> {
     await this.#sent.submit({ row, wamid, at, routing });
     this.#o.count(s.lane, 'sent');
   }
 
   async #recordSent(tx: Tx, sent: Sent[]): Promise<void[]> {
     // Before the statuses it may replay and the test-mode `sent`: their events carry `deliveredAs`.
-    const routed = sent.filter((x) => x.routing && (x.routing.routed || x.routing.ttlSeconds !== null));
+    const routed = sent.filter((x) => x.routing.routed || x.routing.ttlSeconds !== null);
     await messages.setDispatchRouting(
       tx,
-      routed.map((x) => ({ id: x.row.message_id, deliveredAs: x.routing!.routed ? x.routing!.deliveredAs : null, ttlEndsAt: x.routing!.ttlSeconds === null ? null : iso(x.at + x.routing!.ttlSeconds * 1000) })),
+      routed.map((x) => ({ id: x.row.message_id, deliveredAs: x.routing.routed ? x.routing.deliveredAs : null, ttlEndsAt: x.routing.ttlSeconds === null ? null : iso(x.at + x.routing.ttlSeconds * 1000) })),
     );
     const live = sent.filter((x) => x.wamid !== null);
     const outcomes = await this.#o.statuses.attachWamids(tx, live.map((x) => ({ messageId: x.row.message_id, wamid: x.wamid! })));
     outcomes.forEach((outcome, i) => {
       if (outcome === 'duplicate') this.#o.logger.warn({ messageId: live[i]!.row.message_id, wamid: live[i]!.wamid }, 'the platform took a message a second time: a status for the first send came after the reconciliation window');
     });
-    for (const x of sent) {
-      if (x.wamid !== null) continue;
-      const deliveredAs = x.routing?.deliveredAs ?? (repo.payloadOf(x.row).content.type === 'template' ? 'template' : 'free_form');
-      await this.#o.testMode.dispatched(tx, x.row.message_id, x.row.recipient, x.at, deliveredAs);
-    }
+    for (const x of sent) if (x.wamid === null) await this.#o.testMode.dispatched(tx, x.row.message_id, x.row.recipient, x.at, x.routing.deliveredAs);
     await repo.removeDispatches(tx, sent.map((x) => x.row.message_id));
     return sent.map(() => undefined);
   }
