@@ -25,11 +25,15 @@ export const FOLD_INTERVAL_MS = 1_000;
 const FOLD_LOCK = 0x7469_6466;
 
 /**
- * Folds up to `limit` of the oldest change rows into both aggregate tables.
+ * Folds up to `limit` of the oldest change rows into both aggregate tables. An empty log is seen
+ * by one read, outside any unit of work: an idle service takes no write lock (SQLite) and opens no
+ * transaction (PostgreSQL) every second.
  * @returns how many change rows were folded (0 when the log was empty, or when another process
  *   held the fold on PostgreSQL).
  */
 export async function foldStatChanges(store: Store, limit = FOLD_LIMIT): Promise<number> {
+  const any = await sql<{ one: number }>`select 1 as one from message_stat_changes limit 1`.execute(store.read);
+  if (any.rows.length === 0) return 0;
   return store.write(async (tx) => (store.dialect === 'postgres' ? foldPostgres(tx, limit) : foldSqlite(tx, limit)));
 }
 
