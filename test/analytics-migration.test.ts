@@ -3,33 +3,17 @@
  * counted once, by the steps it had reached, and changes after the migration counted on top.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { readStats } from '../src/analytics/message-stats.repository.js';
 import { foldStatChanges } from '../src/analytics/stats-fold.js';
 import { connectDatabase } from '../src/db/connect.js';
-import { migrationProvider } from '../src/db/migrations.js';
 import { STAT_COUNTERS } from '../src/db/tables/message-stats.js';
-import { DIALECT, freshDatabase } from './harness.js';
+import { olderDatabase } from './older-database.js';
 
 describe('message aggregates for messages stored before them (migration 0017)', () => {
   it('counts each stored message once by the steps it reached, then follows its changes', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-stats-migration-'));
-    const database = await freshDatabase();
-    const config = DIALECT === 'sqlite' ? { dialect: 'sqlite' as const, file: path.join(dataDir, 'tidings.sqlite') } : { dialect: 'postgres' as const, url: database.env.DATABASE_URL! };
     // The database as the release before the aggregates left it, with three messages.
-    const pool = config.dialect === 'postgres' ? new pg.Pool({ connectionString: config.url }) : undefined;
-    const sqlite = config.dialect === 'sqlite' ? new SQLite(config.file) : undefined;
-    const old = new Kysely<any>({ dialect: pool ? new PostgresDialect({ pool }) : new SqliteDialect({ database: sqlite! }) });
-    const schema = pool ? ((await pool.query('select current_schema() as s')).rows[0].s as string) : undefined;
-    const migrated = await new Migrator({ db: old, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateTo('0016_template_lifecycle');
-    assert.equal(migrated.error, undefined);
+    const { config, older: old, closeOlder, remove } = await olderDatabase('0016_template_lifecycle');
     const at = (s: number) => new Date(Date.parse('2026-11-20T10:00:00.000Z') + s * 1000).toISOString();
     const message = (id: string, status: string, steps: Record<string, string | null>) => ({
       id, account_id: 'acct_x', mode: 'live', phone_number_id: '1234', recipient: '+16505550100', type: 'text', status, source: 'api',
@@ -45,7 +29,7 @@ describe('message aggregates for messages stored before them (migration 0017)', 
         message('msg_queued', 'accepted', {}),
       ])
       .execute();
-    await old.destroy();
+    await closeOlder();
 
     const store = await connectDatabase(config);
     try {
@@ -64,8 +48,7 @@ describe('message aggregates for messages stored before them (migration 0017)', 
       assert.deepEqual(await figures(), [3, 3, 2, 2, 1, 1, 2]);
     } finally {
       await store.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await remove();
     }
   });
 });

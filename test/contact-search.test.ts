@@ -7,25 +7,18 @@
  * indexed by the migration.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { SPARSE_ALWAYS, WALK_WINDOW, searchContacts } from '../src/contacts/contact-search.repository.js';
 import * as contactsRepo from '../src/contacts/contact.repository.js';
 import type { Contact } from '../src/contacts/contact.schemas.js';
 import { connectDatabase } from '../src/db/connect.js';
-import { migrationProvider } from '../src/db/migrations.js';
 import { iso } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { contactSearchText, phoneWords, searchTerms } from '../src/lib/search-text.js';
 import { approvedTemplate } from './factories.js';
-import { DIALECT, freshDatabase, startHarness, type Harness } from './harness.js';
+import { DIALECT, startHarness, type Harness } from './harness.js';
+import { olderDatabase } from './older-database.js';
 
 type Page<T> = { data: T[]; has_more: boolean };
 
@@ -208,23 +201,15 @@ describe("a number's searchable words", () => {
 
 describe('contact search index for contacts stored before it (migration 0012)', () => {
   it('fills the words of every stored contact and indexes them', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-search-migration-'));
-    const database = await freshDatabase();
-    const config = DIALECT === 'sqlite' ? { dialect: 'sqlite' as const, file: path.join(dataDir, 'tidings.sqlite') } : { dialect: 'postgres' as const, url: database.env.DATABASE_URL! };
     // The database as the release before the index left it.
-    const pool = config.dialect === 'postgres' ? new pg.Pool({ connectionString: config.url }) : undefined;
-    const sqlite = config.dialect === 'sqlite' ? new SQLite(config.file) : undefined;
-    const old = new Kysely<any>({ dialect: pool ? new PostgresDialect({ pool }) : new SqliteDialect({ database: sqlite! }) });
-    const schema = pool ? ((await pool.query('select current_schema() as s')).rows[0].s as string) : undefined;
-    const migrated = await new Migrator({ db: old, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateTo('0011_dispatch_due_order');
-    assert.equal(migrated.error, undefined);
+    const { config, older: old, closeOlder, remove } = await olderDatabase('0011_dispatch_due_order');
     const at = iso(Date.parse('2026-03-01T00:00:00Z'));
     const names = ['Ñandú Old', 'Chloé Old', null];
     await old
       .insertInto('contacts')
       .values(names.map((name, k) => ({ id: `ct_old${k}`, account_id: 'acct_x', phone_number_id: '1234', mode: 'live', phone: `+1650555010${k}`, profile_name: name, last_activity_at: at, created_at: at, updated_at: at })))
       .execute();
-    await old.destroy();
+    await closeOlder();
 
     const store = await connectDatabase(config);
     try {
@@ -235,7 +220,7 @@ describe('contact search index for contacts stored before it (migration 0012)', 
       assert.equal((await searchContacts(store.read, { ...scope, terms: searchTerms('old') })).length, 2);
     } finally {
       await store.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await remove();
     }
   });
 });
