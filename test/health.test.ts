@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startHarness, type Harness } from './harness.js';
+import { sql } from 'kysely';
+import { migrationProvider } from '../src/db/migrations.js';
+import { DIALECT, startHarness, type Harness } from './harness.js';
 
 describe('health endpoints', () => {
   let h: Harness;
@@ -81,6 +83,33 @@ describe('health endpoints', () => {
       assert.equal(body.checks.database.ok, false);
       assert.equal(typeof body.checks.database.error, 'string');
       assert.equal((await peer.app.inject({ method: 'GET', url: '/health/live' })).statusCode, 200);
+    } finally {
+      await peer.close();
+    }
+  });
+  it('reads only its own schema on PostgreSQL: another schema with a migration table and a messages table changes nothing', { skip: DIALECT !== 'postgres' }, async () => {
+    const db = h.deps.store.read;
+    const ours = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
+    // Named like this run's schemas, so scripts/test.mjs drops it with them.
+    const other = `${ours}_other`;
+    await sql`create schema ${sql.id(other)}`.execute(db);
+    await sql`create table ${sql.id(other, 'kysely_migration')} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(db);
+    await sql`insert into ${sql.id(other, 'kysely_migration')} values ('9999_from_another_application', '2026-01-01')`.execute(db);
+    await sql`create table ${sql.id(other, 'messages')} (id text primary key)`.execute(db);
+
+    const known = Object.keys(await migrationProvider.getMigrations()).length;
+    const ready = await h.api('GET', '/health/ready', { key: null });
+    assert.equal(ready.status, 200, ready.text);
+    assert.deepEqual(ready.body.checks.migrations, { ok: true, applied: known });
+    // Kysely's own introspector lists every schema's tables; the service's lists its schema only.
+    const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+    assert.deepEqual([...new Set(tables.map((t) => t.schema))], [ours]);
+    assert.ok(tables.some((t) => t.name === 'messages') && tables.some((t) => t.name === 'kysely_migration'));
+    // A second service on the same database migrates (nothing to do) and is ready.
+    const peer = await h.startPeer();
+    try {
+      const res = await peer.app.inject({ method: 'GET', url: '/health/ready' });
+      assert.equal(res.statusCode, 200, res.body);
     } finally {
       await peer.close();
     }

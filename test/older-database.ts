@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseConfig } from '../src/config.js';
 import { migrationProvider } from '../src/db/migrations.js';
+import { CurrentSchemaPostgresDialect } from '../src/db/pg-introspection.js';
 import { DIALECT, freshDatabase } from './harness.js';
 
 export interface OlderDatabase {
@@ -30,7 +31,7 @@ export async function olderDatabase(migration: string): Promise<OlderDatabase> {
   const database = await freshDatabase();
   const config: DatabaseConfig = DIALECT === 'sqlite' ? { dialect: 'sqlite', file: path.join(dataDir, 'tidings.sqlite') } : { dialect: 'postgres', url: database.env.DATABASE_URL! };
   const pool = config.dialect === 'postgres' ? new pg.Pool({ connectionString: config.url }) : undefined;
-  const older = new Kysely<any>({ dialect: pool ? new PostgresDialect({ pool }) : new SqliteDialect({ database: new SQLite((config as { file: string }).file) }) });
+  const older = new Kysely<any>({ dialect: pool ? new CurrentSchemaPostgresDialect({ pool }) : new SqliteDialect({ database: new SQLite((config as { file: string }).file) }) });
   const schema = pool ? ((await pool.query('select current_schema() as s')).rows[0].s as string) : undefined;
   const migrated = await new Migrator({ db: older, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateTo(migration);
   if (migrated.error) throw migrated.error;

@@ -6,11 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationProvider } from './migrations.js';
+import { CurrentSchemaPostgresDialect } from './pg-introspection.js';
 import { changeChannel } from './pg-listener.js';
 import { observedPgClient, observedSqlite, type StatementObserver } from './statements.js';
 import type { Database } from './schema.js';
@@ -50,7 +51,7 @@ export async function connectDatabase(config: DatabaseConfig, options: { observe
       max: 20,
       ...(options.observe ? { Client: observedPgClient(options.observe) } : {}),
     });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   }
 
   // On PostgreSQL, keep Kysely's bookkeeping tables in the schema this connection works in
