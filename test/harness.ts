@@ -62,9 +62,8 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   const url = `${PG_BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema} -c synchronous_commit=off`)}`;
   return {
     env: { DATABASE_URL: url, REDIS_URL: `${REDIS_URL}` },
-    // Schemas are dropped by scripts/test.mjs (the name says which run made one), not here: a schema dropped
-    // while another test's migrator reads the catalog fails that migration ("schema … does not
-    // exist", Kysely's introspection reads every schema).
+    // Schemas are dropped by scripts/test.mjs (the name says which run made one), not here: a drop
+    // takes locks on the catalog while other files' services start and migrate.
     async drop() {},
   };
 }
@@ -268,7 +267,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 }
 
 /** Polls `check` until it returns a truthy value (or throws its last error after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
