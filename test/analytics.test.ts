@@ -222,7 +222,7 @@ describe('message analytics', () => {
       const body = await eventually(async () => {
         const b = (await analytics(h, 'groupBy=type,errorCode', key)).body;
         return b.total.delivered === 1 && b.total.failed === 1 && b;
-      }, 10_000);
+      });
       assert.deepEqual(pick(body.total, { accepted: 2, sent: 1, billable: 1, billableByCategory: { utility: 1 } }), { accepted: 2, sent: 1, billable: 1, billableByCategory: { utility: 1 } });
       const failed = body.totals.find((r: any) => r.group.errorCode === '131026');
       assert.equal(failed.group.type, 'template');

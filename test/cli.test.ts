@@ -77,7 +77,7 @@ describe('admin CLI', () => {
     assert.equal(send.body.error.code, 'permission_denied');
   });
 
-  it('lists keys without the secret, and revokes a key (refused within a second)', async () => {
+  it('lists keys without the secret, and revokes a key (then refused)', async () => {
     const created = (await cli('keys', 'create', '--account', h.account.id, '--mode', 'live')).json();
     const listed = await cli('keys', 'list', '--account', h.account.id, '--json');
     assert.equal(listed.code, 0);
@@ -87,8 +87,8 @@ describe('admin CLI', () => {
     const table = await cli('keys', 'list');
     assert.match(table.out, new RegExp(created.id));
     assert.equal((await cli('keys', 'revoke', created.id, '--json')).json().revoked, true);
-    // The service caches keys: it hears of the revocation within a second (test/caches.test.ts).
-    await eventually(async () => (await h.api('GET', '/v1/messages', { key: created.key })).body.error?.code === 'api_key_invalid', 1000);
+    // The service caches keys until told of a change: it hears of the revocation (test/caches.test.ts).
+    await eventually(async () => (await h.api('GET', '/v1/messages', { key: created.key })).body.error?.code === 'api_key_invalid');
     assert.equal((await cli('keys', 'revoke', created.id)).code, 1, 'revoking twice is an error');
   });
 

@@ -77,7 +77,7 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
     const platformId = [...h.sim.state.templates.values()].find((s) => s.name === pickup.name)!.id;
     const res = await fetch(`${h.simUrl}/_simulator/templates/${platformId}/category`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ category: 'MARKETING' }) });
     assert.equal(res.status, 200, await res.text());
-    await eventually(async () => (await h.api<Template>('GET', `/v1/templates/${pickup.id}`)).body.previousCategory === 'UTILITY', 10_000);
+    await eventually(async () => (await h.api<Template>('GET', `/v1/templates/${pickup.id}`)).body.previousCategory === 'UTILITY');
 
     dashboard = await openDashboard(h);
     page = dashboard.page;
@@ -125,12 +125,12 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
       const box = (await canvas.boundingBox())!;
       await canvas.hover({ position: { x: box.width - box.width / 14 - 10, y: box.height / 2 } });
       return (await readout.textContent())!.includes(`Sent: ${today.sent}, Delivered: ${today.delivered}, Read: ${today.read}`);
-    }, 5000).catch(async () => assert.fail(`the tooltip says ${await readout.textContent()}`));
+    }).catch(async () => assert.fail(`the tooltip says ${await readout.textContent()}`));
     await canvas.focus();
     await page.keyboard.press('Home');
-    await eventually(async () => /^[^:]+: Sent: 0, Delivered: 0, Read: 0$/.test((await readout.textContent()) ?? ''), 5000).catch(async () => assert.fail(`the first day reads ${await readout.textContent()}`));
+    await eventually(async () => /^[^:]+: Sent: 0, Delivered: 0, Read: 0$/.test((await readout.textContent()) ?? '')).catch(async () => assert.fail(`the first day reads ${await readout.textContent()}`));
     await page.keyboard.press('End');
-    await eventually(async () => (await readout.textContent())!.endsWith(`Sent: ${today.sent}, Delivered: ${today.delivered}, Read: ${today.read}`), 5000);
+    await eventually(async () => (await readout.textContent())!.endsWith(`Sent: ${today.sent}, Delivered: ${today.delivered}, Read: ${today.read}`));
     // The same numbers as a table under the chart, a row per day.
     const table = page.getByTestId('funnel-chart').locator('details');
     await table.locator('summary').click();
@@ -150,7 +150,7 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
     const readout = page.getByTestId('failures-chart-readout');
     await page.getByTestId('failures-chart').locator('canvas').focus();
     await page.keyboard.press('End');
-    await eventually(async () => (await readout.textContent())!.includes(`131026 ${code.group.errorTitle}: 2`), 5000);
+    await eventually(async () => (await readout.textContent())!.includes(`131026 ${code.group.errorTitle}: 2`));
   });
 
   it('stacks billable messages by pricing category, with each day’s estimated cost in the tooltip', async () => {
@@ -163,7 +163,7 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
       .map(([c, n]) => `${c.replace(/_/g, ' ')}: ${n}`)
       .join(', ');
     const readout = page.getByTestId('billable-chart-readout');
-    await eventually(async () => (await readout.textContent())!.endsWith(`: ${values} (Estimated cost: ≈ USD ${today.estimatedCost!.amount} (estimate))`), 5000).catch(async () =>
+    await eventually(async () => (await readout.textContent())!.endsWith(`: ${values} (Estimated cost: ≈ USD ${today.estimatedCost!.amount} (estimate))`)).catch(async () =>
       assert.fail(`the billable tooltip says ${await readout.textContent()}`),
     );
     assert.equal(today.estimatedCost!.amount, total.estimatedCost!.amount, 'everything was sent today');
@@ -201,7 +201,7 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
     await canvas.focus();
     await page.keyboard.press('End');
     const hour = `${String(new Date().getUTCHours()).padStart(2, '0')}:00`;
-    await eventually(async () => (await page.getByTestId('funnel-chart-readout').textContent())!.startsWith(`${hour}: Sent:`), 5000).catch(async () =>
+    await eventually(async () => (await page.getByTestId('funnel-chart-readout').textContent())!.startsWith(`${hour}: Sent:`)).catch(async () =>
       assert.fail(`the last hour reads ${await page.getByTestId('funnel-chart-readout').textContent()}`),
     );
     await dashboard.shoot('overview-24h');

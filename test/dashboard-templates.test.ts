@@ -27,7 +27,7 @@ describe('dashboard: templates’ quality, flags, languages and history in a bro
   const tpl = (key: string) => seeded.get(key)!;
   const read = async (id: string) => (await h.api<Template>('GET', `/v1/templates/${id}`)).body;
   /** Waits until the service's copy of template `id` satisfies `check` (a webhook is taken asynchronously). */
-  const until = (id: string, check: (t: Template) => boolean) => eventually(async () => ((t) => check(t) && t)(await read(id)), 10_000);
+  const until = (id: string, check: (t: Template) => boolean) => eventually(async () => ((t) => check(t) && t)(await read(id)));
 
   /** A call to the simulator's control API, answered 200. */
   const control = async (path: string, body: Record<string, unknown>) => {
@@ -70,7 +70,7 @@ describe('dashboard: templates’ quality, flags, languages and history in a bro
     eventually(async () => {
       const ids = await page.locator('tr[data-template]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-template')));
       return JSON.stringify([...ids].sort()) === JSON.stringify(ts.map((t) => t.id).sort());
-    }, 10_000).catch(async () => assert.fail(`the list shows ${await page.locator('tr[data-template] td:first-child').allInnerTexts()}, not ${ts.map((t) => `${t.name}/${t.language}`)}`));
+    }).catch(async () => assert.fail(`the list shows ${await page.locator('tr[data-template] td:first-child').allInnerTexts()}, not ${ts.map((t) => `${t.name}/${t.language}`)}`));
 
   before(async () => {
     h = await startHarness();

@@ -188,7 +188,7 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     await loaded(inn('image').getByRole('img', { name: 'image: The box' }));
 
     // The whole thread in one picture, every send read: the log grown to its content.
-    await eventually(async () => (await log.locator('li.bubble.out .badge.status-read').count()) === Object.keys(ours).length, 15_000);
+    await eventually(async () => (await log.locator('li.bubble.out .badge.status-read').count()) === Object.keys(ours).length);
     await log.evaluate((el) => ((el as HTMLElement).style.maxHeight = 'none'));
     for (const img of await log.locator('img').all()) await loaded(img);
     await page.locator('.thread-view').screenshot({ path: path.join(SHOTS, 'thread-all-desktop.jpg'), type: 'jpeg', quality: 60 });

@@ -72,7 +72,7 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
 
   /** A customer message through the simulator's control API (docs/simulator.md). */
   const customerSends = (body: Record<string, unknown>) => h.customerSends(customer, body);
-  const sentWamid = async (id: string) => eventually(async () => (await h.api('GET', `/v1/messages/${id}`)).body.platformMessageId as string | null, 10_000);
+  const sentWamid = async (id: string) => eventually(async () => (await h.api('GET', `/v1/messages/${id}`)).body.platformMessageId as string | null);
 
   it('sends reply buttons from the form; the button the customer taps shows on the message page', async () => {
     await go('/send');

@@ -60,25 +60,25 @@ describe('dispatch under load', () => {
     return { account, send };
   }
 
-  it('drains 3,000 messages accepted at once for an 80 messages/s number no faster than its tier, without one 130429', async () => {
+  it('drains 1,200 messages accepted at once for an 80 messages/s number no faster than its tier, without one 130429', async () => {
     const { account, send } = await accountWithTemplate('Burst Co');
     await h.simulatorConfig({ throughputByNumber: { [account.phoneNumberId]: 80 } });
     const refusedBefore = h.sim.state.sendStats.refused.get(130429) ?? 0;
     try {
-      const answers = await pool(recipients(3000, '650700'), 16, (to) => send(to));
+      const answers = await pool(recipients(1200, '650700'), 16, (to) => send(to));
       assert.deepEqual([...new Set(answers.map((a) => a.statusCode))], [201]);
       const ids = answers.map((a) => (JSON.parse(a.body) as Message).id);
       const times = await eventually(async () => {
         const t = [...h.sim.state.messages.values()].filter((m) => m.phoneNumberId === account.phoneNumberId).map((m) => m.createdAt);
-        return t.length >= 3000 && t.sort((a, b) => a - b);
-        // 37.5 s of sending at the tier; the bound only says when to give up (a loaded CI machine
+        return t.length >= 1200 && t.sort((a, b) => a - b);
+        // 15 s of sending at the tier; the bound only says when to give up (a loaded CI machine
         // has taken over 90 s), the pace itself is asserted below.
       }, 240_000);
       assert.equal(h.sim.state.sendStats.refused.get(130429) ?? 0, refusedBefore, 'the platform never answered 130429');
       const drainedInS = (times.at(-1)! - times[0]!) / 1000;
-      assert.ok(drainedInS >= 2999 / 80, `drained in ${drainedInS} s, faster than 80/s allows`);
+      assert.ok(drainedInS >= 1199 / 80, `drained in ${drainedInS} s, faster than 80/s allows`);
       const copies = copiesBy(h.sim, ids);
-      assert.equal(copies.size, 3000);
+      assert.equal(copies.size, 1200);
       assert.ok([...copies.values()].every((n) => n === 1), 'each message once');
     } finally {
       await h.simulatorConfig({ throughputByNumber: {} });
@@ -198,7 +198,7 @@ describe('dispatch across a crash', () => {
       await service.waitFor(/listening/, 30_000);
       const template = await api('POST', '/templates/', { name: 'crash_notice', category: 'UTILITY', language: 'en_US', body: 'Your order shipped.' }, { 'idempotency-key': 'crash-template' });
       assert.equal(template.status, 201, JSON.stringify(template.body));
-      await eventually(async () => (await api('GET', `/templates/${template.body.id}`)).body.status === 'approved', 10_000);
+      await eventually(async () => (await api('GET', `/templates/${template.body.id}`)).body.status === 'approved');
 
       const takenBefore = sim.state.sendStats.taken;
       const answers = await pool(recipients(400, '650730'), 16, (to) => api('POST', '/messages/', { to, type: 'template', templateId: template.body.id }));

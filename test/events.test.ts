@@ -102,7 +102,11 @@ describe('events', () => {
     assert.equal((await h.api('GET', `/v1/inbound_messages/${received.id}`, { key: account.testKey })).status, 404, 'not to a test key');
     const read = receiver.received.find((r) => r.type === 'message.read')!.body.data.object;
     const now = (await h.api('GET', `/v1/messages/${sent.body.id}`, { key })).body;
-    assert.deepEqual(read, now, 'the object is the message as GET returns it');
+    // The platform's reports can arrive out of order: a `sent` report (with the pricing) processed
+    // after the `read` one updates the message after the event was made, so those two fields may move on.
+    const settled = ({ pricing: _p, updatedAt: _u, ...rest }: Record<string, unknown>) => rest;
+    assert.deepEqual(settled(read), settled(now), 'the object is the message as GET returns it');
+    assert.equal(read.status, 'read');
     // The log has the same events, byte for byte what was delivered.
     const event = await h.api('GET', `/v1/events/${receiver.received[0]!.id}`, { key });
     assert.equal(JSON.stringify(event.body), receiver.received[0]!.raw);
@@ -190,7 +194,7 @@ describe('events', () => {
     await h.api('POST', '/v1/webhook_endpoints', { key: account.liveKey, body: { url: live.url, events: ['*'] } });
     await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505557000', text: 'test hi' } });
     await h.api('POST', '/v1/messages/', { key, body: { to: '+16505557000', type: 'text', text: 'test reply' } });
-    await eventually(async () => types(receiver).includes('message.read'), 8000);
+    await eventually(async () => types(receiver).includes('message.read'));
     assert.deepEqual(types(receiver).sort(), ['message.delivered', 'message.read', 'message.received', 'message.sent']);
     for (const r of receiver.received) assert.equal(r.body.testMode, true);
     assert.equal(live.received.length, 0, 'no test event reaches a live endpoint');
@@ -204,7 +208,7 @@ describe('events', () => {
     receiver.script = [500, 503, 'hang', 200];
     receiver.bodyLength = 5000;
     await customerWrites(account, '+16505559100');
-    await eventually(async () => receiver.succeeded().size === 1, 8000);
+    await eventually(async () => receiver.succeeded().size === 1);
     const eventId = receiver.received[0]!.id;
     assert.ok(receiver.received.every((r) => r.id === eventId && r.verifiedWith.length === 1));
     const deliveries = await eventually(async () => {
@@ -253,7 +257,7 @@ describe('events', () => {
       const disabled = await eventually(async () => {
         const e = (await f.api('GET', `/v1/webhook_endpoints/${created.body.id}`, { key })).body;
         return e.enabled === false && e;
-      }, 8000);
+      });
       assert.equal(disabled.disabledReason, 'failing');
       assert.ok(disabled.failingSince);
       const event = (await f.api('GET', '/v1/events', { key })).body.data[0];

@@ -68,7 +68,7 @@ describe('Graph error codes', () => {
         await h.simulatorConfig({ errorRate: 0, errorCode: 131000 });
       }
       assert.deepEqual([res.status, res.body.status, res.body.rejectionReason], [201, 'pending', null]);
-      await eventually(async () => (await h.api<Template>('GET', `/v1/templates/${res.body.id}`)).body.status === 'approved', 10_000);
+      await eventually(async () => (await h.api<Template>('GET', `/v1/templates/${res.body.id}`)).body.status === 'approved');
     });
 
     it('sends a queued message again after 133004, once', async () => {

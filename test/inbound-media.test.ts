@@ -38,7 +38,7 @@ async function customerSends(h: Harness, account: Account, type: string, file: {
 
 /** The `message.received` event of `wamid`, once delivered (verified with the endpoint's secret). */
 async function receivedEvent(receiver: Receiver, wamid: string): Promise<InboundMessage> {
-  const event = await eventually(async () => receiver.received.find((r) => r.type === 'message.received' && r.body.data.object.platformMessageId === wamid), 10_000);
+  const event = await eventually(async () => receiver.received.find((r) => r.type === 'message.received' && r.body.data.object.platformMessageId === wamid));
   assert.equal(event.verifiedWith.length, 1);
   return event.body.data.object as InboundMessage;
 }

@@ -72,7 +72,7 @@ describe(`job types' leases and fair shares (${DIALECT})`, () => {
       assert.deepEqual(rows.map((r) => Number(r.s)), [30]);
     }
     await new Promise((r) => setTimeout(r, 1000));
-    await eventually(async () => (await queue.pending('test.slow')) === 0, 5000);
+    await eventually(async () => (await queue.pending('test.slow')) === 0);
     assert.equal(runs, 1);
   });
 
@@ -90,13 +90,13 @@ describe(`job types' leases and fair shares (${DIALECT})`, () => {
     await enqueue(queue, 'test.shared', [1, 2, 3, 4, 5].map((n) => ({ accountId: 'acct_hog', n })), Date.now() - 1000);
     await enqueue(queue, 'test.shared', [{ accountId: 'acct_other', n: 6 }]);
     try {
-      await eventually(async () => started.includes('acct_other'), 5000);
+      await eventually(async () => started.includes('acct_other'));
       assert.equal(running.filter((a) => a === 'acct_hog').length, 2, 'the first group holds two slots of four');
       assert.ok((await queue.oldestDueAge('test.shared')) >= 1, 'the oldest due job has waited a second');
     } finally {
       release();
     }
-    await eventually(async () => (await queue.pending('test.shared')) === 0, 10_000);
+    await eventually(async () => (await queue.pending('test.shared')) === 0);
     assert.deepEqual([started.filter((a) => a === 'acct_hog').length, await queue.oldestDueAge('test.shared')], [5, 0]);
   });
 });

@@ -171,7 +171,7 @@ describe('slow files', () => {
       assert.deepEqual(media(object), ['failed', 'media_download_failed']);
       const took = Date.now() - started;
       assert.ok(took >= 4500 && took < 9000, `failed after ${took} ms, at the 5 s deadline`);
-      await eventually(async () => !proxy.dripping.has(sent.mediaId), 2000);
+      await eventually(async () => !proxy.dripping.has(sent.mediaId));
       assert.equal(proxy.downloads.get(sent.mediaId), 1, 'downloaded once');
     } finally {
       proxy.download = () => undefined;
@@ -226,7 +226,7 @@ describe('slow files', () => {
       const started = Date.now();
       await copy(slow, message.id);
       assert.deepEqual(media(await receivedEvent(receiver, slow.wamid)), ['stored', null]);
-      await eventually(async () => !proxy.dripping.has(slow.mediaId), 3000);
+      await eventually(async () => !proxy.dripping.has(slow.mediaId));
       assert.ok(Date.now() - started < 3000, 'the dripping download stopped well before its deadline');
       assert.equal((await h.api('GET', '/v1/media', { key: account.liveKey })).body.data.length, 2, 'one file per message');
     } finally {

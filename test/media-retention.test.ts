@@ -78,7 +78,7 @@ describe('deleting files, storage and customer file types', () => {
       eventually(async () => {
         const m = (await h.api<InboundMessage>('GET', `/v1/inbound_messages/${wamid}`, { key: account.liveKey })).body;
         return m.media?.status === 'stored' && m;
-      }, 10_000);
+      });
     const asPdf = await kept(pdf.wamid);
     assert.equal(asPdf.media!.mimeType, 'image/jpeg', 'the declaration stays on the message');
     assert.equal((await h.api<Media>('GET', `/v1/media/${asPdf.media!.id}`, { key: account.liveKey })).body.mimeType, 'application/pdf');
@@ -128,7 +128,7 @@ describe('deleting files, storage and customer file types', () => {
     assert.equal(refused.body.error?.code, 'media_in_use', refused.text);
     assert.match(refused.body.error.message, new RegExp(`message ${sent.body.id} is queued`));
     await h.restart();
-    await eventually(async () => (await h.api<Message>('GET', `/v1/messages/${sent.body.id}`)).body.status !== 'accepted', 10_000);
+    await eventually(async () => (await h.api<Message>('GET', `/v1/messages/${sent.body.id}`)).body.status !== 'accepted');
     assert.equal((await h.api('DELETE', `/v1/media/${image.id}`)).status, 200);
   });
 });
@@ -151,11 +151,11 @@ describe('retention of customers\' files and message bodies (manual clock)', () 
     const photoMessage = await eventually(async () => {
       const m = (await h.api<InboundMessage>('GET', `/v1/inbound_messages/${photo.wamid}`, { key })).body;
       return m.media?.status === 'stored' && m;
-    }, 10_000);
+    });
     const reply = (await h.api<Message>('POST', '/v1/messages/', { key, body: { to: customer, type: 'text', text: 'Sorry! A new one ships today.' } })).body;
     const template = await approvedTemplate(h, { name: 'claim_opened', body: 'Claim {{1}} is open.', variables: [{ example: 'C-1' }] }, key);
     const notice = (await h.api<Message>('POST', '/v1/messages/', { key, body: { to: customer, type: 'template', templateId: template.id, variables: { '1': 'C-77' } } })).body;
-    for (const m of [reply, notice]) await eventually(async () => (await h.api<Message>('GET', `/v1/messages/${m.id}`, { key })).body.sentAt !== null, 10_000);
+    for (const m of [reply, notice]) await eventually(async () => (await h.api<Message>('GET', `/v1/messages/${m.id}`, { key })).body.sentAt !== null);
 
     assert.equal((await h.deps.retentionSettings.set(account.id, { customerFilesDays: 30, messageBodiesDays: 60 })).messageBodiesDays, 60);
     assert.deepEqual((await h.api('GET', '/v1/account', { key })).body.retention, { customerFilesDays: 30, messageBodiesDays: 60 });
@@ -163,7 +163,7 @@ describe('retention of customers\' files and message bodies (manual clock)', () 
     // Day 31: the photo goes; what was said stays.
     clock.advance(31 * DAY);
     const fresh = (await h.api<Message>('POST', '/v1/messages/', { key, body: { to: customer, type: 'template', templateId: template.id, variables: { '1': 'C-78' } } })).body;
-    await eventually(async () => (await h.api<Message>('GET', `/v1/messages/${fresh.id}`, { key })).body.sentAt !== null, 10_000);
+    await eventually(async () => (await h.api<Message>('GET', `/v1/messages/${fresh.id}`, { key })).body.sentAt !== null);
     assert.equal((await h.deps.retention.sweep()).customerFiles, 1);
     assert.equal((await h.api('GET', `/v1/media/${photoMessage.media!.id}`, { key })).status, 404);
     const afterFiles = (await h.api<InboundMessage>('GET', `/v1/inbound_messages/${photo.wamid}`, { key })).body;

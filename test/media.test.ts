@@ -51,7 +51,7 @@ describe('media', () => {
   const storedFiles = () => fs.readdirSync(path.join(h.dataDir, 'media')).filter((f) => f !== 'tmp');
   const tmpFiles = () => tempUploads(h.dataDir);
   /** Temporary files are removed when a request ends, including one the client abandoned. */
-  const noTempFiles = () => eventually(async () => tmpFiles().length === 0, 5000);
+  const noTempFiles = () => eventually(async () => tmpFiles().length === 0);
 
   for (const [name, mime] of KINDS) {
     it(`uploads ${name} typed by content as ${mime} and registers it with the platform`, async () => {

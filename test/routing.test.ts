@@ -38,7 +38,7 @@ describe('window-aware routing', () => {
   const settled = (id: string, key = h.account.liveKey) => eventually(async () => {
     const m = await get(id, key);
     return (m.platformMessageId !== null || m.status === 'failed' || (key === h.account.testKey && m.status !== 'scheduled' && m.status !== 'accepted')) && m;
-  }, 15_000);
+  });
   /** Requests the simulator took for a message (by the `msg_` id Tidings puts in biz_opaque_callback_data). */
   const requests = (id: string): any[] => [...h.sim.state.messages.values()].filter((m) => m.callbackData === id).map((m) => m.body);
   const directSend = async (phoneNumberId: string, status: 'enabled' | 'not_enabled' | 'blocked') => {
@@ -159,11 +159,11 @@ describe('window-aware routing', () => {
       assert.equal(request.ttl_seconds, 1800);
       assert.equal((await numberOf(acct.liveKey)).directSend, 'enabled');
       // Its statuses name the template the platform generated: linked, listed read-only.
-      const linked = await eventually(async () => (await get(message.id, acct.liveKey)).generatedTemplateId, 10_000);
+      const linked = await eventually(async () => (await get(message.id, acct.liveKey)).generatedTemplateId);
       const generated = await eventually(async () => {
         const t = (await h.api<Template>('GET', `/v1/templates/${linked}`, { key: acct.liveKey })).body;
         return t.body !== '' && t;
-      }, 10_000);
+      });
       assert.equal(generated.source, 'generated');
       assert.equal(generated.status, 'approved');
       assert.match(generated.body, /refund/);
@@ -205,7 +205,7 @@ describe('window-aware routing', () => {
       const failed = await eventually(async () => {
         const m = await get(message.id, acct.liveKey);
         return m.status === 'failed' && m;
-      }, 10_000);
+      });
       assert.equal(failed.error!.code, 'ttl_expired');
     });
 
@@ -247,12 +247,12 @@ describe('window-aware routing', () => {
       const reachable = await fetch(`${h.simUrl}/_simulator/users/${to.slice(1)}/reachable`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reachable: false }) });
       assert.equal(reachable.status, 200, await reachable.text());
       const message = await send({ to, type: 'template', templateId: t.id });
-      await eventually(async () => (await get(message.id)).status === 'sent', 10_000);
+      await eventually(async () => (await get(message.id)).status === 'sent');
       clock.advance(300_000 + 16 * 60_000);
       const failed = await eventually(async () => {
         const m = await get(message.id);
         return m.status === 'failed' && m;
-      }, 10_000);
+      });
       assert.equal(failed.error!.code, 'ttl_expired');
     });
   });

@@ -75,11 +75,11 @@ describe('the log of a real run', () => {
     const failedMessage = await eventually(async () => {
       const m = (await api('GET', `/v1/messages/${failed.body.id}`)).body;
       return m.status === 'failed' && m;
-    }, 15_000);
+    });
     await simulator('PUT', '/_simulator/config', { errorRate: 0, errorCode: 131000 });
 
     // Deliveries of events carrying the texts were attempted (and refused, answer echoed).
-    await eventually(async () => received.some((b) => b.includes(OUTBOUND_TEXT)) && received.some((b) => b.includes(INBOUND_TEXT)), 15_000);
+    await eventually(async () => received.some((b) => b.includes(OUTBOUND_TEXT)) && received.some((b) => b.includes(INBOUND_TEXT)));
     await run.service.waitFor(/event delivery attempt failed/, 15_000);
     await run.service.waitFor(new RegExp(`"messageId":"${failedMessage.id}"`), 15_000);
 

@@ -120,7 +120,7 @@ describe('simulator durability', () => {
 
     const second = await simulator(stateFile, port);
     const approved = () => meta.receiver.posts.some((p) => String(valueOf(p.body).message_template_id) === template.body.id && valueOf(p.body).event === 'APPROVED');
-    await eventually(async () => approved(), 10_000);
+    await eventually(async () => approved());
     const send = await call(base, 'POST', `/v23.0/${PNID}/messages`, { messaging_product: 'whatsapp', to: '16505552222', type: 'text', text: { body: 'inside the window' } }, { authorization: TOKEN });
     const wamid = send.body.messages[0].id;
     await eventually(async () => taken().includes(`${wamid} read`));

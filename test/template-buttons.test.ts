@@ -145,7 +145,7 @@ describe('template buttons', () => {
       { type: 'button', sub_type: 'copy_code', index: '4', parameters: [{ type: 'coupon_code', coupon_code: 'WELCOME10' }] },
     ]);
     // Delivered, and perhaps already read: the platform took the buttons.
-    await eventually(async () => ['delivered', 'read'].includes((await h.api('GET', `/v1/messages/${res.body.id}`)).body.status), 15_000);
+    await eventually(async () => ['delivered', 'read'].includes((await h.api('GET', `/v1/messages/${res.body.id}`)).body.status));
   });
 
   it('refuses a send missing the URL suffix or the copy code with 400 variables_invalid naming the button, never sending an example', async () => {

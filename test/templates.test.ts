@@ -108,7 +108,7 @@ describe('templates', () => {
       await h.simulatorConfig({ errorRate: 0 });
     }
     assert.deepEqual([res.status, res.body.status], [201, 'pending']);
-    const t = await eventually(async () => { const x = await get(res.body.id); return x.status === 'approved' && x; }, 10_000);
+    const t = await eventually(async () => { const x = await get(res.body.id); return x.status === 'approved' && x; });
     assert.equal(t.category, 'UTILITY');
     assert.equal([...h.sim.state.templates.values()].filter((x) => x.name === 'while_down').length, 1);
   });
@@ -134,7 +134,7 @@ describe('templates', () => {
       const res = await h2.api('POST', '/v1/templates/', { body: input('lost_answer'), headers: { 'idempotency-key': 'lost' } });
       assert.deepEqual([res.status, res.body.status], [201, 'pending']);
       await h2.simulatorConfig({ latencyMs: 0 });
-      const t = await eventually(async () => { const x = (await h2.api('GET', `/v1/templates/${res.body.id}`)).body; return x.status === 'processing' && x; }, 10_000);
+      const t = await eventually(async () => { const x = (await h2.api('GET', `/v1/templates/${res.body.id}`)).body; return x.status === 'processing' && x; });
       assert.equal(t.name, 'lost_answer');
       assert.equal([...h2.sim.state.templates.values()].filter((x) => x.name === 'lost_answer').length, 1);
       const row = await h2.deps.store.read.selectFrom('templates').select('platform_template_id').where('id', '=', res.body.id).executeTakeFirstOrThrow();

@@ -47,7 +47,7 @@ describe('test mode', () => {
       const m = await statusOf(res.body.id);
       seen.add(m.status);
       return m.status === 'read' && m;
-    }, 8000);
+    });
     assert.ok(seen.has('sent') || final.sentAt, 'passed through sent');
     assert.ok(final.sentAt && final.deliveredAt && final.readAt);
     assert.equal(h.sim.state.messages.size, simBefore, 'nothing reached the platform');
@@ -61,7 +61,7 @@ describe('test mode', () => {
       ids[name] = (await send(to)).body.id;
     }
     // Wait until the ordinary message is read: by then every progression has run its course.
-    await eventually(async () => (await statusOf(ids.read!)).status === 'read', 8000);
+    await eventually(async () => (await statusOf(ids.read!)).status === 'read');
     const failed = await statusOf(ids.fail!);
     assert.equal(failed.status, 'failed');
     assert.equal(failed.error.code, '131026');
@@ -77,7 +77,7 @@ describe('test mode', () => {
     await h.deps.jobs.stop();
     assert.ok((await h.deps.jobs.pending(TEST_STATUS_JOB)) >= 1, 'jobs are stored, not held in memory');
     await h.deps.jobs.start();
-    await eventually(async () => (await statusOf(res.body.id)).status === 'read', 8000);
+    await eventually(async () => (await statusOf(res.body.id)).status === 'read');
   });
 });
 
