@@ -15,8 +15,17 @@
 // space-separated) add those files on SQLite under that Node to the same pool (CI's Node 22 pass),
 // labelled `node<major>`.
 //
+// A file that touches no database (the simulator's own tests, pure rules, checks of the repository)
+// says so with the line `// test-runner: no database`: it runs once, on the first dialect, not once
+// per dialect. The marker is refused in a file that starts a harness, a database or a process.
+//
+// A file that fails is run once more, after the files not yet started (TIDINGS_TEST_RETRIES, 1; 0
+// runs each file once): a file that passes then is reported as flaky, with both runs' output, and
+// does not fail the run. A failure that repeats fails it. Flaky files are listed at the end: each
+// is a defect to fix, not a pass.
+//
 // A file's output is printed, prefixed with its dialect, once the file is done; at the end come the
-// failed files and the 15 slowest files of each dialect.
+// failed and flaky files and the 15 slowest files of each dialect.
 //
 // Test data (SQLite files, data directories) goes to a RAM disk when there is one with room
 // (/dev/shm, 2 GB free): the suite then waits for no fsync (test processes spent much of their time
@@ -39,6 +48,22 @@ const serial = process.env.TIDINGS_TEST_SERIAL === '1';
 const fileTimeoutS = Number(process.env.TIDINGS_TEST_FILE_TIMEOUT ?? 300);
 const extraNode = process.env.TIDINGS_TEST_EXTRA_NODE;
 const extraFiles = extraNode ? (process.env.TIDINGS_TEST_EXTRA_FILES ?? '').split(/\s+/).filter(Boolean) : [];
+const retries = Math.max(0, Number(process.env.TIDINGS_TEST_RETRIES ?? 1));
+
+const NO_DATABASE = /^\/\/ test-runner: no database$/m;
+const STARTS_SOMETHING = /\b(startHarness|freshDatabase|connectDatabase|olderDatabase|startPeer|cliProcess|spawn|execFile)\b/;
+
+/**
+ * Whether `file` says it touches no database (runs on one dialect only).
+ * @throws Error when it says so but starts a harness, a database or a process.
+ */
+function noDatabase(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!NO_DATABASE.test(text)) return false;
+  const found = text.match(STARTS_SOMETHING);
+  if (found) throw new Error(`${file} says "test-runner: no database" but calls ${found[1]}`);
+  return true;
+}
 
 /** A temporary directory on a RAM disk with room for the suite, or undefined (the system's). */
 function ramTmpdir() {
@@ -156,11 +181,16 @@ async function runPool(jobs, width, tmpdir, durations) {
   await Promise.all(
     Array.from({ length: Math.min(width, ordered.length) }, async () => {
       while (next < ordered.length) {
-        const r = await runJob(ordered[next++], tmpdir);
-        results.push(r);
+        const j = ordered[next++];
+        const r = await runJob(j, tmpdir);
+        const attempt = (j.attempt ?? 0) + 1;
+        const retry = r.code !== 0 && attempt <= retries;
+        if (retry) ordered.push({ ...j, attempt, failures: [...(j.failures ?? []), r] });
+        else results.push({ ...r, failures: j.failures ?? [] });
         const prefix = `[${r.label}] `;
         const body = r.output.replace(/\n$/, '').split('\n').map((l) => prefix + l).join('\n');
-        process.stdout.write(`${body}\n${prefix}# ${r.file}: ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(1)} s\n`);
+        const outcome = r.code === 0 ? (attempt > 1 ? `passed on run ${attempt} (FLAKY)` : 'passed') : `FAILED (exit ${r.code})${retry ? ', to be run again' : ''}`;
+        process.stdout.write(`${body}\n${prefix}# ${r.file}: ${outcome} in ${r.seconds.toFixed(1)} s\n`);
       }
     }),
   );
@@ -177,14 +207,20 @@ function report(results, seconds) {
     for (const r of mine) for (const [k, v] of Object.entries(r.counts)) total[k] = (total[k] ?? 0) + v;
     const failed = mine.filter((r) => r.code !== 0);
     console.log(`# ${label}: ${failed.length === 0 ? 'passed' : 'FAILED'}, ${mine.length} files, ${Object.entries(total).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    for (const r of failed) console.log(`#   failed: ${r.file} (exit ${r.code})`);
+    for (const r of failed) console.log(`#   failed: ${r.file} (exit ${r.code}${r.failures.length ? `, and ${r.failures.length} time(s) before` : ''})`);
+    for (const r of mine.filter((x) => x.code === 0 && x.failures.length > 0)) {
+      const first = r.failures[0];
+      const failing = [...new Set(first.output.split('\n').filter((l) => /^\s*✖ /.test(l) && !l.includes('failing tests:')).map((l) => l.trim()))].slice(0, 5);
+      console.log(`#   FLAKY: ${r.file} failed (exit ${first.code}), then passed${failing.length ? `; it failed in:\n${failing.map((l) => `#     ${l}`).join('\n')}` : ''}`);
+    }
   }
   for (const label of labels) {
     const slow = results.filter((r) => r.label === label).sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST);
     console.log(`\n# ${label}: the ${slow.length} slowest files (wall time, s)`);
     for (const r of slow) console.log(`#   ${r.seconds.toFixed(1).padStart(6)}  ${r.file}`);
   }
-  console.log(`\n# ${results.every((r) => r.code === 0) ? 'passed' : 'FAILED'}: ${results.length} files in ${Math.round(seconds)} s\n`);
+  const flaky = results.filter((r) => r.code === 0 && r.failures.length > 0).length;
+  console.log(`\n# ${results.every((r) => r.code === 0) ? 'passed' : 'FAILED'}: ${results.length} files in ${Math.round(seconds)} s${flaky ? ` (${flaky} flaky: passed only when run again)` : ''}\n`);
 }
 
 /** Keeps this run's wall times (whole seconds) for the next run's order. */
@@ -209,7 +245,8 @@ const started = Date.now();
 const results = [];
 try {
   if (dialects.includes('postgres')) await dropTestSchemas();
-  const all = dialects.flatMap((d) => testFiles.map((f) => job(d, d, f)));
+  const once = new Set(testFiles.filter(noDatabase));
+  const all = dialects.flatMap((d, i) => testFiles.filter((f) => i === 0 || !once.has(f)).map((f) => job(d, d, f)));
   const extraLabel = extraNode ? `node${execFileSync(extraNode, ['--version'], { encoding: 'utf8' }).trim().replace(/^v(\d+).*/, '$1')}` : '';
   const extra = extraFiles.map((f) => job(extraLabel, 'sqlite', f, extraNode));
   if (serial) {

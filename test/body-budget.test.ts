@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * The value budget of a JSON body (src/http/body-budget.ts): the raw text is counted without
  * parsing it, strings and their escapes skipped, and a body over the budget is refused before the

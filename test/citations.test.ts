@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * The repository cites only what it holds: every document a source or docs file names
  * (`docs/platform.md`, `README.md`, `test/fixtures/platform/….json`) exists, every section it cites

@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * The templates file of `tidings templates` (src/cli/templates/template-file.ts, pull.ts), without
  * a service: every problem named by line, template and field; a pulled file read back as it was

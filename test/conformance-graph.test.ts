@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Conformance, Graph API answers and requests. Every response fixture is compared with the
  * simulator's answer in the same situation (test/conformance/shape.ts); every request fixture (a body

@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Conformance, webhooks: for every webhook fixture, the simulator is put in the same situation and
  * what it sends is compared with the fixture (same fields at every level, same types, same enum

@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Issue 27: every error code a failed message can carry has a meaning and an action
  * (src/platform/error-meanings.ts): each code of docs/platform.md §6.2's table (read from the

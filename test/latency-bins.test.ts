@@ -1,3 +1,4 @@
+// test-runner: no database
 /** The latency histograms of the message aggregates (docs/api.md §D22): bins and percentiles. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Uploads in flight across processes that share a data directory (issue 23, item 6): starting one
  * process never removes another's temporary files; only a folder no process has kept alive for the

@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Where a media download may take the account's token (docs/platform.md §3.1), as a rule: the
  * Graph base's own origin whatever its scheme, the platform's media hosts over https (http only

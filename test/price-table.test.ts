@@ -1,3 +1,4 @@
+// test-runner: no database
 /** The operator's price table (docs/api.md §D22): dated prices by category and market, and what it refuses. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

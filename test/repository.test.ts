@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * The repository stands on its own (issue 11): a clone has everything its code, tests, scripts and
  * benchmarks read. A file that reaches outside it (a folder beside the clone, an absolute path of

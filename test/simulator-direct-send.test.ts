@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Direct Send (Meta's 2026 beta) and message time-to-live in the simulator, over real HTTP with
  * signed webhooks to a receiver: eligibility and its refusals, the generated template (listed with

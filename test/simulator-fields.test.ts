@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Issue 22, item 8: the simulator serves every field Meta documents on the nodes it has (a business
  * phone number, a message template), takes Graph's nested field syntax, and refuses only fields

@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Issue 15 (Part A): each difference from Meta's Graph API found with pywa and whatsapp-api-js,
  * one test each, over real HTTP against the simulator alone.

@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Issue 27: the simulator prices sends by the rules of the day it took them
  * (docs/platform.md §4.4, docs/platform.md §5). From 2026-10-01 service messages and utility

@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * Issue 26 at the simulator, over real HTTP with signed webhooks to a receiver: the Template Library
  * (browse `GET /{version}/message_template_library`, create with `library_template_name`: approved

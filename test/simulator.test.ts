@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * The Cloud API simulator (docs/api.md §D12) on its own: Graph shapes compared with the platform
  * fixtures, signed webhooks to a real HTTP receiver, the window and failure rules, the control API

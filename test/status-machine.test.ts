@@ -1,3 +1,4 @@
+// test-runner: no database
 /** The message status machine (docs/api.md §D8): forward only, failed from accepted or sent. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

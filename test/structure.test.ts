@@ -1,3 +1,4 @@
+// test-runner: no database
 /**
  * The rules of the house that docs/architecture.md states, checked on the code's own imports: no
  * circle among the service's files, the simulator and the service sharing nothing but HTTP (and

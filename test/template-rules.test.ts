@@ -1,3 +1,4 @@
+// test-runner: no database
 /** Template content rules (docs/api.md §D7, docs/platform.md §2.2): each issue code, and all at once. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
