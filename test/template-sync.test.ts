@@ -58,6 +58,19 @@ describe('template reconciliation and library', () => {
     assert.deepEqual([again.imported, again.updated, again.deleted], [[], [], []]);
   });
 
+  it('imports more templates than one statement stores (101), each with its history entry, once', async () => {
+    const made = await Promise.all(Array.from({ length: 101 }, (_, i) => madeOutside(`bulk_made_${String(i).padStart(3, '0')}`)));
+    const ids = made.map((m) => `tpl_p${m.id}`);
+    const result = await sync();
+    assert.deepEqual(ids.filter((id) => !result.imported.includes(id)), [], 'every template imported');
+    const entries = await h.deps.store.read.selectFrom('template_changes').select(['template_id', 'type']).where('template_id', 'in', ids).execute();
+    assert.deepEqual(new Set(entries.map((e) => e.template_id)).size, 101);
+    assert.deepEqual([...new Set(entries.map((e) => e.type))], ['imported']);
+    assert.equal(entries.length, 101, 'one entry each');
+    const again = await sync();
+    assert.deepEqual(again.imported, []);
+  });
+
   it('reconciles periodically: an account is done when due, then again once the interval has passed', async () => {
     await h.deps.templateSync.sweep();
     await madeOutside('periodic_one');

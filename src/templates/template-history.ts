@@ -59,6 +59,17 @@ export class TemplateHistory {
   }
 
   /**
+   * Records the `imported` entry of templates the reconciliation just stored (template-sync.ts):
+   * one insert per 100 entries, where `record` takes one statement per template.
+   */
+  async recordImported(tx: Tx, imported: repo.TemplateRow[], at: string): Promise<void> {
+    for (let i = 0; i < imported.length; i += 100) {
+      const rows = imported.slice(i, i + 100).map((t) => ({ id: nextChangeId(), template_id: t.id, account_id: t.account_id, at, type: 'imported', source: 'reconciliation', changes: JSON.stringify({ status: { from: null, to: t.status } }), detail: null }));
+      await tx.insertInto('template_changes').values(rows).execute();
+    }
+  }
+
+  /**
    * A template's history, newest first (docs/api.md §D6 paging).
    * @throws TidingsError template_not_found; parameter_invalid for an unknown `starting_after`.
    */

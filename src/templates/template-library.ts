@@ -97,7 +97,7 @@ export class TemplateLibrary {
     const changes = snapshotChanges(row, { ...read, status: created.status, category: created.category, correctCategory: null }, now);
     const stored = { ...row, ...changes, updated_at: now };
     await store.write(async (tx) => {
-      await repo.insertImported(tx, stored);
+      await repo.insertImported(tx, [stored]);
       await history.record(tx, null, { ...row }, { source: 'api', at: now });
       if (changes) await history.record(tx, row, stored, { source: 'api', at: now });
     });

@@ -183,11 +183,24 @@ export function templatesForSync(tx: Tx, accountId: string): Promise<TemplateRow
   return tx.selectFrom('templates').selectAll().where('account_id', '=', accountId).execute();
 }
 
-/** Stores a template imported from the platform unless its row exists (its id comes from the platform's). @returns whether it was new. */
-export async function insertImported(tx: Tx, row: TemplateRow): Promise<boolean> {
-  const result = await tx.insertInto('templates').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
-  const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  if (inserted) tx.changed('templates', row.id);
+/** How many imported templates one statement stores (27 parameters each: well under SQLite's 32,766). */
+const IMPORT_CHUNK = 100;
+
+/**
+ * Stores templates imported from the platform, skipping any whose row exists (their ids come from
+ * the platform's): one `insert … on conflict do nothing returning id` per 100 rows.
+ * @returns the ids that were new
+ */
+export async function insertImported(tx: Tx, rows: TemplateRow[]): Promise<string[]> {
+  const inserted: string[] = [];
+  for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+    const chunk = rows.slice(i, i + IMPORT_CHUNK);
+    const returned = await tx.insertInto('templates').values(chunk).onConflict((oc) => oc.column('id').doNothing()).returning('id').execute();
+    for (const { id } of returned) {
+      tx.changed('templates', id);
+      inserted.push(id);
+    }
+  }
   return inserted;
 }
 
