@@ -18,6 +18,10 @@ const SIMULATOR_PORT = 4303;
 
 export interface Setup {
   tidings: Server;
+  /** The simulator's base URL (`http://127.0.0.1:4303`). */
+  simulatorUrl: string;
+  /** The two accounts: a live key and the WABA of each. */
+  accounts: { key: string; wabaId: string }[];
   appSecret: string;
   metricsToken: string;
   /** autocannon's `requests` for template sends to distinct recipients over both numbers. */
@@ -86,6 +90,8 @@ export async function setUp(o: { dialect: 'sqlite' | 'postgres'; dataDir: string
   const queued = async () => (await Promise.all(senders.map((s) => api('/phone_numbers', s.key)))).reduce((sum, r) => sum + r.data.find((x: any) => x.sender).queued, 0);
   return {
     tidings,
+    simulatorUrl: sim,
+    accounts: senders.map((s) => ({ key: s.key, wabaId: s.wabaId })),
     appSecret,
     metricsToken: METRICS_TOKEN,
     sendRequests: (onAccepted) => ({
