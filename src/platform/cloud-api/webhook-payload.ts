@@ -7,6 +7,7 @@
  */
 import type { PlatformContactUpdate, PlatformInboundMessage, PlatformStatusUpdate, PlatformUpdates } from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
+import { flowReplyOf, parseSignalChange, secondsToIso } from './signal-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ export function namedWabaIds(body: unknown): string[] {
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
 export function parseWebhook(body: unknown): ParsedWebhook | null {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) return null;
-  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], ignored: 0 };
+  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], signals: [], echoes: [], ignored: 0 };
   for (const entry of body.entry) {
     if (!isObject(entry) || !Array.isArray(entry.changes)) {
       out.ignored++;
@@ -93,11 +94,14 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
         out.ignored++;
         continue;
       }
+      // The fields handled are listed in signal-payload.ts (HANDLED_FIELDS); any other is passed on.
       if (change.field === 'messages') parseMessagesValue(change.value, out);
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
-      else if (change.field === 'account_update') parseAccountUpdate(str(entry.id), change.value, out);
-      else out.ignored++;
+      else if (change.field === 'account_update' && change.value.event === 'VOLUME_BASED_PRICING_TIER_UPDATE') parseAccountUpdate(str(entry.id), change.value, out);
+      // The consent feature parses user_preferences (wired in at merge): never passed on.
+      else if (change.field === 'user_preferences') out.ignored++;
+      else parseSignalChange(String(change.field), str(entry.id), secondsToIso(entry.time), change.value, out);
     }
   }
   return out;
@@ -272,7 +276,9 @@ function parseInbound(m: Json, phoneNumberId: string, contacts: Json[]): { messa
   else if (type === 'interactive' && isObject(m.interactive)) {
     // A reply button or list row: its title (docs/platform.md §4.5).
     const reply = isObject(m.interactive.button_reply) ? m.interactive.button_reply : isObject(m.interactive.list_reply) ? m.interactive.list_reply : null;
-    text = reply ? str(reply.title) : null;
+    // A Flows answer (nfm_reply): the text its button showed (docs/platform.md §4.16).
+    const flow = isObject(m.interactive.nfm_reply) ? m.interactive.nfm_reply : null;
+    text = reply ? str(reply.title) : flow ? str(flow.body) : null;
   } else if (isObject(m[type])) text = str((m[type] as Json).caption);
   // A reaction names the message it is on in `reaction.message_id`, not in `context`: that is what it answers.
   const reactedTo = type === 'reaction' && isObject(m.reaction) ? str(m.reaction.message_id) : null;
@@ -286,6 +292,7 @@ function parseInbound(m: Json, phoneNumberId: string, contacts: Json[]): { messa
     text,
     contactName: profile ? str(profile.name) : null,
     contextWamid: reactedTo ?? (isObject(m.context) ? str(m.context.id) : null),
+    flowReply: flowReplyOf(m),
     payload: m,
   };
   return { message, contact: who };
