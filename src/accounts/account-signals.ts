@@ -25,7 +25,7 @@ const DISABLED_STATES = new Set(['DISABLE', 'SCHEDULE_FOR_DISABLE']);
 /** A number's messaging limit as the API shows it, from its row's columns; null until told. */
 export function messagingLimitOf(row: { messaging_limit_tier: string | null; messaging_limit_users: number | null; messaging_limit_updated_at: string | null }): MessagingLimit | null {
   if (row.messaging_limit_tier === null || row.messaging_limit_updated_at === null) return null;
-  return { tier: row.messaging_limit_tier, dailyUsers: row.messaging_limit_users, unlimited: row.messaging_limit_tier === 'TIER_UNLIMITED', updatedAt: row.messaging_limit_updated_at };
+  return { tier: row.messaging_limit_tier, dailyUsers: row.messaging_limit_users, unlimited: row.messaging_limit_tier === 'TIER_UNLIMITED' || row.messaging_limit_tier === '-1', updatedAt: row.messaging_limit_updated_at };
 }
 
 export class AccountSignals {

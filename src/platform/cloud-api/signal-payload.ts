@@ -142,15 +142,21 @@ function accountUpdate(wabaId: string, at: string | null, value: Json, out: Sign
 const TIER_USERS: Record<string, number | null> = { TIER_50: 50, TIER_250: 250, TIER_1K: 1000, TIER_2K: 2000, TIER_10K: 10000, TIER_100K: 100000, TIER_UNLIMITED: null };
 
 /**
- * `max_daily_conversations_per_business` (`TIER_2K`…, the portfolio's limit since 2025-10) or the
- * older `max_daily_conversation_per_phone` (a number; -1 or absent reads as not given).
+ * `max_daily_conversations_per_business` (the portfolio's limit: `TIER_2K`… in Meta's parameter
+ * list, `2000` in its example payload) or the older `max_daily_conversation_per_phone` (a number,
+ * -1 for unlimited; removed February 2026). Meta's business_capability_update reference.
+ * @returns null when neither reads as a limit.
  */
 export function messagingLimit(value: Json): { tier: string; dailyUsers: number | null; unlimited: boolean } | null {
-  const tier = str(value.max_daily_conversations_per_business) ?? str(value.max_daily_conversation_per_phone);
-  if (tier === null) return null;
-  if (Object.hasOwn(TIER_USERS, tier)) return { tier, dailyUsers: TIER_USERS[tier]!, unlimited: TIER_USERS[tier] === null };
-  if (/^\d{1,12}$/.test(tier)) return { tier, dailyUsers: Number(tier), unlimited: false };
-  return null;
+  const read = (raw: unknown) => {
+    const tier = str(raw);
+    if (tier === null) return null;
+    if (Object.hasOwn(TIER_USERS, tier)) return { tier, dailyUsers: TIER_USERS[tier]!, unlimited: TIER_USERS[tier] === null };
+    if (tier === '-1') return { tier, dailyUsers: null, unlimited: true };
+    if (/^\d{1,12}$/.test(tier)) return { tier, dailyUsers: Number(tier), unlimited: false };
+    return null;
+  };
+  return read(value.max_daily_conversations_per_business) ?? read(value.max_daily_conversation_per_phone);
 }
 
 /** `smb_message_echoes`: `message_echoes[]` under `metadata.phone_number_id` (pywa's outgoing_message.json). */
