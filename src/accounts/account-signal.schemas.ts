@@ -1,7 +1,7 @@
 /**
  * The account's standing as the platform's webhooks told it (GET /v1/account/signals; the events
- * `account.*` and `phone_number.messaging_limit_updated`; docs/api.md §D24, docs/platform.md
- * §4.12–§4.14).
+ * `account.*` and `phone_number.messaging_limit_updated`; docs/api.md §D24,
+ * docs/platform.md §4.12–§4.14).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, NullableString, Timestamp } from '../http/schemas.js';

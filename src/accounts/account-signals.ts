@@ -1,6 +1,6 @@
 /**
- * The platform's signals about an account and its numbers (docs/api.md §D24; docs/platform.md
- * §4.12–§4.14): restrictions, bans and violations (`account_update`), alerts (`account_alerts`),
+ * The platform's signals about an account and its numbers (docs/api.md §D24;
+ * docs/platform.md §4.12–§4.14): restrictions, bans and violations (`account_update`), alerts (`account_alerts`),
  * the review decision (`account_review_update`), the messaging limit
  * (`business_capability_update`), and every webhook field Tidings does not handle, passed on raw as
  * `platform.webhook`. The intake hands them here in its unit of work; each typed signal is stored

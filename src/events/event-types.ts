@@ -34,7 +34,7 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * Types an endpoint receives only when it names them: `"*"` does not include them (docs/api.md
- * §D24). `platform.webhook` carries any webhook field Tidings does not handle, raw.
+ * Types an endpoint receives only when it names them: `"*"` does not include them
+ * (docs/api.md §D24). `platform.webhook` carries any webhook field Tidings does not handle, raw.
  */
 export const OPT_IN_EVENT_TYPES: readonly EventType[] = ['platform.webhook'];

@@ -18,7 +18,7 @@ export const m0020_platform_signals: Migration = {
       .addColumn('received_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('account_signals_pk', ['account_id', 'kind', 'key'])
       .execute();
-    // A number's messaging limit (`business_capability_update`, §4.14): the tier as given, the
+    // A number's messaging limit (`business_capability_update`, docs/platform.md §4.14): the tier as given, the
     // daily unique users it allows (null: unlimited or unknown), when it was told. Null until told.
     await db.schema.alterTable('phone_numbers').addColumn('messaging_limit_tier', 'text').execute();
     await db.schema.alterTable('phone_numbers').addColumn('messaging_limit_users', 'integer').execute();
