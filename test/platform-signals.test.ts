@@ -57,6 +57,9 @@ describe('platform signals (issue 28)', () => {
     const echo = one('webhook-smb-message-echoes-pywa.json');
     assert.deepEqual(echo.echoes.map((e) => [e.wamid, e.type, e.text, e.toUserId]), [['<WHATSAPP_MESSAGE_ID>', 'text', 'Test message', '<BSUID>']]);
     assert.deepEqual(echo.signals, []);
+    // user_preferences is the consent feature's: never passed on as platform.webhook.
+    const prefs = { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'user_preferences', value: { user_preferences: [{ wa_id: '16505551234', category: 'marketing_messages', value: 'stop' }] } }] }] };
+    assert.deepEqual(parseWebhook(prefs)!.signals, []);
   });
 
   it('delivers an unknown field as platform.webhook only to an endpoint that names it, and answers the platform 200', async () => {
@@ -139,6 +142,7 @@ describe('platform signals (issue 28)', () => {
     assert.equal(listed.length, 1, 'a repeated echo is stored once');
     const [message] = listed;
     assert.deepEqual([message.source, message.status, message.type, message.text, message.to, message.sentAt], ['business_app', 'sent', 'text', 'Test message', '+16505559001', '2025-11-24T16:00:00.000Z']);
+    assert.match(message.contactId, /^ct_/, "the customer's contact, made from the echo");
     assert.equal((await events('message.sent')).filter((e) => e.data.object.id === message.id).length, 1);
     const status = { object: 'whatsapp_business_account', entry: [{ id: wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: h.account.phoneNumberId }, statuses: [{ id: 'wamid.ECHO1', status: 'delivered', timestamp: '1764000060', recipient_id: '16505559001' }] } }] }] };
     assert.equal((await h.platformWebhook(status)).status, 200);
