@@ -60,6 +60,9 @@ describe('platform signals (issue 28)', () => {
     // user_preferences is the consent feature's: never passed on as platform.webhook.
     const prefs = { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'user_preferences', value: { user_preferences: [{ wa_id: '16505551234', category: 'marketing_messages', value: 'stop' }] } }] }] };
     assert.deepEqual(parseWebhook(prefs)!.signals, []);
+    // A value of any shape is passed on when its field is not handled.
+    const odd = { object: 'whatsapp_business_account', entry: [{ id: '7', changes: [{ field: 'future_field', value: ['a', 1] }] }] };
+    assert.deepEqual(parseWebhook(odd)!.signals, [{ kind: 'unknown', wabaId: '7', at: null, phoneNumberId: null, field: 'future_field', value: ['a', 1] }]);
   });
 
   it('delivers an unknown field as platform.webhook only to an endpoint that names it, and answers the platform 200', async () => {

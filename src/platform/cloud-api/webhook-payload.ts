@@ -1,13 +1,13 @@
 /**
  * Parses the platform's webhook envelope (docs/platform.md §4.3–4.5) into what the service stores.
- * Every entry, change, status and message of a batch is read; anything the service does not use
- * yet (fields of other webhook kinds…) is counted as ignored, never an error, so
- * the platform does not retry a payload forever. A body larger than any the platform sends
+ * Every entry, change, status and message of a batch is read; a field the service does not handle
+ * is passed on (signal-payload.ts), a malformed item counted as ignored, never an error, so the
+ * platform does not retry a payload forever. A body larger than any the platform sends
  * (WEBHOOK_BOUNDS) is not read at all: the route refuses it.
  */
 import type { PlatformContactUpdate, PlatformInboundMessage, PlatformStatusUpdate, PlatformUpdates } from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
-import { flowReplyOf, parseSignalChange, secondsToIso } from './signal-payload.js';
+import { flowReplyOf, isHandledField, parseSignalChange, secondsToIso, unknownSignal } from './signal-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -53,7 +53,7 @@ export function overBounds(body: unknown): { what: WebhookBound; count: number }
     for (const change of entry.changes) {
       if (!isObject(change) || !isObject(change.value)) continue;
       if (change.field !== 'messages') {
-        count.updates++;
+        count.updates += Array.isArray(change.value.message_echoes) ? change.value.message_echoes.length : 1;
         continue;
       }
       const { statuses, messages, contacts } = change.value;
@@ -90,17 +90,17 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
       continue;
     }
     for (const change of entry.changes) {
+      // HANDLED_FIELDS (signal-payload.ts) lists the fields handled; any other is passed on, whatever its value.
       if (!isObject(change) || !isObject(change.value)) {
-        out.ignored++;
+        if (isObject(change) && typeof change.field === 'string' && !isHandledField(change.field) && str(entry.id)) out.signals.push(unknownSignal(change.field, str(entry.id)!, secondsToIso(entry.time), change.value));
+        else out.ignored++;
         continue;
       }
-      // The fields handled are listed in signal-payload.ts (HANDLED_FIELDS); any other is passed on.
       if (change.field === 'messages') parseMessagesValue(change.value, out);
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
       else if (change.field === 'account_update' && change.value.event === 'VOLUME_BASED_PRICING_TIER_UPDATE') parseAccountUpdate(str(entry.id), change.value, out);
-      // The consent feature parses user_preferences (wired in at merge): never passed on.
-      else if (change.field === 'user_preferences') out.ignored++;
+      else if (change.field === 'user_preferences') out.ignored++; // the consent feature's (wired in at merge)
       else parseSignalChange(String(change.field), str(entry.id), secondsToIso(entry.time), change.value, out);
     }
   }
