@@ -8,7 +8,7 @@
 import type { ContactUpdates } from '../contacts/contact-updates.js';
 import { waIdToE164 } from '../contacts/phone.js';
 import type { Tx } from '../db/store.js';
-import type { EventService } from '../events/event.service.js';
+import type { EventService, NewEvent } from '../events/event.service.js';
 import { newId } from '../lib/ids.js';
 import type { PlatformEchoMessage } from '../platform/signal-updates.js';
 import type { Owned } from '../platform/updates.js';
@@ -46,7 +46,7 @@ export class BusinessEchoes {
       echoes.map((e) => ({ phoneNumberId: e.phoneNumberId, mode: 'live' as const, phone: e.to ? waIdToE164(e.to) : null, userId: e.toUserId, parentUserId: null })),
     );
     const created: repo.MessageRow[] = [];
-    const events = [];
+    const events: NewEvent[] = [];
     for (const [i, e] of echoes.entries()) {
       const seen = existing.get(e.wamid);
       if (seen && seen.source !== 'external') continue;
