@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseWebhook } from '../src/platform/cloud-api/webhook-payload.js';
+import { assertSameShape } from './conformance/shape.js';
 import { eventually, fixture, startHarness, type Harness } from './harness.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
 
@@ -202,5 +203,23 @@ describe('platform signals (issue 28)', () => {
     const refused = await sim('account_reviews', { phoneNumberId, decision: 'MAYBE' });
     assert.equal(refused.status, 400);
     assert.match(refused.body.error, /decision must be/);
+  });
+
+  it("sends each signal in the shape of the platform's own payloads (the fixtures)", async () => {
+    const sent = async (path: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${h.simUrl}/_simulator/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumberId: h.account.phoneNumberId, ...body }) });
+      assert.equal(res.status, 200);
+      return ((await res.json()) as any).value;
+    };
+    const real = (name: string) => fixture(name).entry[0].changes[0].value;
+    assertSameShape(await sent('account_restrictions', { restrictions: [{ type: 'RESTRICTED_BIZ_INITIATED_MESSAGING', expiration: 1641330498 }] }), real('webhook-account-update-restriction-pywa.json'), 'account_restrictions');
+    assertSameShape(await sent('account_bans', { state: 'REINSTATE' }), real('webhook-account-update-disabled-pywa.json'), 'account_bans');
+    assertSameShape(await sent('account_violations', { violationType: 'ADULT' }), real('webhook-account-update-violation-pywa.json'), 'account_violations');
+    assertSameShape(await sent('account_alerts', { type: 'INCREASED_CAPABILITIES_ELIGIBILITY_DEFERRED' }), real('webhook-account-alerts.json'), 'account_alerts');
+    assertSameShape(await sent('account_reviews', { decision: 'APPROVED' }), real('webhook-account-review-update.json'), 'account_reviews');
+    assertSameShape(await sent('messaging_limits', { limit: 2000 }), real('webhook-business-capability-update.json'), 'messaging_limits');
+    // The simulator names customers by phone number only unless BSUIDs are configured: those fields are left out.
+    const echo = await sent('business_app_messages', { to: '16505559003', text: 'Hi' });
+    assertSameShape(echo, real('webhook-smb-message-echoes-pywa.json'), 'business_app_messages', { ignore: ['.contacts', '.message_echoes[].to_user_id', '.message_echoes[].to_parent_user_id'] });
   });
 });
