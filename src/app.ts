@@ -35,6 +35,7 @@ import { accountRoutes } from './accounts/account.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { AnalyticsResult } from './analytics/analytics.schemas.js';
 import { pricingTierRoutes } from './accounts/pricing-tier.routes.js';
+import { accountSignalRoutes } from './accounts/account-signal.routes.js';
 import { PricingTier } from './accounts/pricing-tier.schemas.js';
 import { AccountResource } from './accounts/account.schemas.js';
 import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
@@ -191,10 +192,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...templateLibraryRoutes(deps),
         ...mediaRoutes({ media: deps.media, deletion: deps.mediaDeletion, idempotency }),
         ...eventRoutes(deps),
-        ...phoneNumberRoutes({ accounts: deps.accounts, queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode) }),
+        ...phoneNumberRoutes({ accounts: deps.accounts, queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode), signals: deps.accountSignals }),
         ...accountRoutes({ accounts: deps.accounts }),
         ...analyticsRoutes({ analytics: deps.analytics }),
         ...pricingTierRoutes({ pricingTiers: deps.pricingTiers }),
+        ...accountSignalRoutes({ signals: deps.accountSignals }),
       ]);
     },
     { prefix: '/v1' },

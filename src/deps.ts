@@ -9,6 +9,8 @@ import { AccountService } from './accounts/account.service.js';
 import { KeyService } from './accounts/key.service.js';
 import { ThroughputTiers } from './accounts/throughput.js';
 import { PricingTiers } from './accounts/pricing-tiers.js';
+import { AccountSignals } from './accounts/account-signals.js';
+import { BusinessEchoes } from './messages/business-echoes.js';
 import { Background } from './background.js';
 import { ConfigError, type Config } from './config.js';
 import { buildContent } from './composition/content.js';
@@ -79,6 +81,7 @@ export interface Deps {
   tiers: ThroughputTiers;
   /** The platform's volume-based pricing tier notices, per account (GET /v1/pricing_tiers). */
   pricingTiers: PricingTiers;
+  accountSignals: AccountSignals;
   intake: PlatformIntake;
   testMode: TestModeService;
   templates: TemplateService;
@@ -163,6 +166,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const kept = buildRetention(base, eventing.events, content);
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
   const pricingTiers = new PricingTiers({ store, events: eventing.events, logger });
+  const accountSignals = new AccountSignals({ store, events: eventing.events, clock, logger });
   // The hand-offs of a platform webhook: each feature's own object takes its updates.
   const intake = new PlatformIntake({
     store,
@@ -176,6 +180,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       templates: content.reviews,
       numbers: tiers,
       pricingTiers,
+      signals: accountSignals,
+      echoes: new BusinessEchoes({ events: eventing.events, contacts: messaging.contactUpdates }),
     },
   });
 
@@ -210,6 +216,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     dispatcher: messaging.dispatcher,
     tiers,
     pricingTiers,
+    accountSignals,
     intake,
     testMode: messaging.testMode,
     templates: content.templates,

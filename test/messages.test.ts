@@ -50,6 +50,7 @@ describe('messages (live key)', () => {
         directSend: 'unknown',
         sender: true,
         simulated: true,
+        messagingLimit: null,
         pace: 76.8,
         queued: 0,
         oldestQueuedAgeSeconds: null,

@@ -33,13 +33,14 @@ describe('pricing tier notices (issue 27)', () => {
   const tiers = async (key = h.account.liveKey, query = '') => (await h.api<{ data: PricingTier[]; has_more: boolean }>('GET', `/v1/pricing_tiers${query}`, { key })).body;
   const tierEvents = async () => (await h.api('GET', '/v1/events?type=account.pricing_tier_updated&limit=100', { key: h.account.liveKey })).body.data as any[];
 
-  it('parses the fixture into a typed notice, and ignores other account_update events', () => {
+  it('parses the fixture into a typed notice, and leaves other account_update events to the account signals', () => {
     const parsed = parseWebhook(fixture(FIXTURE))!;
     assert.deepEqual(parsed.pricingTiers, [{ wabaId: '216141188246170', effectiveMonth: '2025-11', pricingCategory: 'UTILITY', region: 'INDIA', tier: '25000001:50000000', tierUpdatedAt: '2025-03-31T20:11:43.000Z' }]);
     assert.equal(parsed.ignored, 0);
     const other = structuredClone(fixture(FIXTURE));
     other.entry[0].changes[0].value = { event: 'ACCOUNT_VIOLATION', violation_info: { violation_type: 'SCAM' } };
-    assert.deepEqual([parseWebhook(other)!.pricingTiers, parseWebhook(other)!.ignored], [[], 1]);
+    // Another event of the field is not a tier notice: a violation is an account signal (issue 28).
+    assert.deepEqual([parseWebhook(other)!.pricingTiers, parseWebhook(other)!.signals.map((x) => x.kind)], [[], ['violation']]);
     assert.deepEqual([tierBounds('25000001:50000000'), tierBounds('250000001:'), tierBounds('TIER_1')], [{ min: 25000001, max: 50000000 }, { min: 250000001, max: null }, { min: null, max: null }]);
   });
 

@@ -77,6 +77,8 @@ export type Delivery = Schemas['Delivery'];
 export type MessageAnalytics = Schemas['MessageAnalytics'];
 export type PricingTier = Schemas['PricingTier'];
 export type PhoneNumber = Schemas['PhoneNumber'];
+/** The answer of `GET /v1/account/signals`: the account's standing at the platform (docs/api.md §D24). */
+export type AccountSignals = paths['/v1/account/signals']['get']['responses'][200]['content']['application/json'];
 export type Account = Schemas['Account'];
 export type MediaUsage = paths['/v1/media/usage']['get']['responses'][200]['content']['application/json'];
 /** A batch send (`bat_`), its messages counted by status. */

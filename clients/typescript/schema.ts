@@ -685,7 +685,7 @@ export interface paths {
         };
         /**
          * List the account's business numbers
-         * @description Every business number of the key's account, with its throughput tier and its send queue in the key's mode (pace, depth, age of the oldest message, and whether sending is held back and why); `sender` marks the number this key sends from, `simulated` an account bound to the built-in simulator.
+         * @description Every business number of the key's account, with its throughput tier and its send queue in the key's mode (pace, depth, age of the oldest message, and whether sending is held back and why); `sender` marks the number this key sends from, `simulated` an account bound to the built-in simulator, `messagingLimit` the messaging limit the platform last told (docs/api.md §D24).
          */
         get: operations["listPhoneNumbers"];
         put?: never;
@@ -748,6 +748,26 @@ export interface paths {
          * @description The platform's notices that the account's WhatsApp Business Account reached a new volume-based pricing tier (lower utility and authentication rates for volume) in a market for a month, newest effective month first: one per month, pricing category and region, the latest notice kept. Any key of the account with `messages:read` reads them, live or test (they are the WhatsApp Business Account's, not a mode's). Each new or changed notice is also an `account.pricing_tier_updated` event.
          */
         get: operations["listPricingTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the account's standing at the platform
+         * @description What the platform's webhooks told of the key's WhatsApp Business Account: restrictions (`restricted` while one is in force), a ban (`disabled`), the latest violation, the latest alert of each type, the review decision, and each number's messaging limit. Any key of the account with `messages:read` reads it, live or test (it is the WhatsApp Business Account's, not a mode's). Each change is also an event (`account.restricted`, `account.restriction_lifted`, `account.disabled`, `account.reinstated`, `account.violation`, `account.alert`, `account.review_updated`, `phone_number.messaging_limit_updated`).
+         */
+        get: operations["getAccountSignals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -963,10 +983,10 @@ export interface components {
                 at: string;
             } | null;
             /**
-             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools).
+             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). More values may come.
              * @enum {string}
              */
-            source: "api" | "dashboard" | "external";
+            source: "api" | "dashboard" | "external" | "business_app";
             /** Format: date-time */
             sentAt: string | null;
             /** Format: date-time */
@@ -1971,6 +1991,18 @@ export interface components {
                 /** @description Its wamid. */
                 platformMessageId: string;
             } | null;
+            flowReply?: {
+                /** @description The `nfm_reply.name` (`flow`). */
+                name: string | null;
+                /** @description The text the answer showed in the chat (`Sent`). */
+                body: string | null;
+                /** @description The Flow's answer: `response_json` parsed (the screen's fields and `flow_token`); null when it did not parse. */
+                response: unknown;
+                /** @description `response_json` as received, only when it did not parse; null otherwise. */
+                responseText: string | null;
+                /** @description Why `response_json` did not parse; null when it did. */
+                error: string | null;
+            } | null;
             platformMessageId: string;
             /**
              * Format: date-time
@@ -2410,14 +2442,14 @@ export interface components {
             /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
             id: string;
             /** @enum {string} */
-            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated";
+            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook";
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
              */
             createdAt: string;
             data: {
-                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, or a PricingTier (`account.pricing_tier_updated`). */
+                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), or a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw). */
                 object: unknown;
             };
             /**
@@ -2570,6 +2602,17 @@ export interface components {
             sender: boolean;
             /** @description True when the account is bound to Tidings' built-in Cloud API simulator: nothing reaches a real customer. */
             simulated: boolean;
+            messagingLimit: {
+                /** @description As the platform gave it: `TIER_250`, `TIER_2K`, `TIER_10K`, `TIER_100K`, `TIER_UNLIMITED`, or a number from the older `max_daily_conversation_per_phone`. */
+                tier: string;
+                dailyUsers: number | null;
+                unlimited: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                updatedAt: string;
+            } | null;
             /** @description Messages/s this number sends at now: 96 % of its tier, lower for a while after the platform answered 130429. */
             pace: number;
             /** @description Messages accepted and not yet taken by the platform (in the key's mode). */
@@ -6675,8 +6718,8 @@ export interface operations {
                 "application/json": {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url: string;
-                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later. */
-                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "*")[];
+                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
+                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "*")[];
                     description?: string;
                 };
             };
@@ -6923,8 +6966,8 @@ export interface operations {
                 "application/json": {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url?: string;
-                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later. */
-                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "*")[];
+                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
+                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "*")[];
                     description?: string | null;
                     /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
                     enabled?: boolean;
@@ -7103,7 +7146,7 @@ export interface operations {
                 /** @description The last id of the previous page. */
                 starting_after?: string;
                 /** @description Only events of this type. */
-                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated";
+                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook";
             };
             header?: never;
             path?: never;
@@ -7730,7 +7773,216 @@ export interface operations {
             };
         };
     };
+    getAccountSignals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "restricted": true,
+                     *       "disabled": false,
+                     *       "restriction": {
+                     *         "restrictions": [
+                     *           {
+                     *             "type": "RESTRICTED_BIZ_INITIATED_MESSAGING",
+                     *             "expiresAt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "platformAt": "2026-11-20T09:00:00.000Z",
+                     *         "receivedAt": "2026-11-20T09:00:01.120Z"
+                     *       },
+                     *       "ban": null,
+                     *       "violation": null,
+                     *       "alerts": [],
+                     *       "review": {
+                     *         "decision": "APPROVED",
+                     *         "platformAt": null,
+                     *         "receivedAt": "2026-11-02T10:00:00.000Z"
+                     *       },
+                     *       "phoneNumbers": [
+                     *         {
+                     *           "phoneNumberId": "106540352242922",
+                     *           "displayPhoneNumber": "15550783881",
+                     *           "messagingLimit": {
+                     *             "tier": "TIER_2K",
+                     *             "dailyUsers": 2000,
+                     *             "unlimited": false,
+                     *             "updatedAt": "2026-11-10T12:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description True while a restriction the platform told is in force (not lifted, not expired). */
+                        restricted: boolean;
+                        /** @description True when the platform last told that the WhatsApp Business Account is disabled (or scheduled to be). */
+                        disabled: boolean;
+                        restriction: {
+                            /** @description Empty once lifted. */
+                            restrictions: {
+                                /** @description As the platform gave it: `RESTRICTED_BIZ_INITIATED_MESSAGING`, `RESTRICTED_CUSTOMER_INITIATED_MESSAGING`, `RESTRICTED_ADD_PHONE_NUMBER_ACTION`… */
+                                type: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it ends, as the platform says; null when not given.
+                                 */
+                                expiresAt: string | null;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        } | null;
+                        ban: {
+                            /** @description `waba_ban_state`: `DISABLE`, `SCHEDULE_FOR_DISABLE`, `REINSTATE`. */
+                            state: string;
+                            /** @description `waba_ban_date` as the platform words it. */
+                            date: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        } | null;
+                        violation: {
+                            violationType: string;
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        } | null;
+                        /** @description The latest alert of each type (`account_alerts`), newest first. */
+                        alerts: {
+                            /** @description `alert_type` as given: `OBA_APPROVED`, `INCREASED_CAPABILITIES_ELIGIBILITY_DEFERRED`… */
+                            type: string;
+                            /** @description `alert_severity`: `CRITICAL`, `WARNING`, `INFORMATIONAL`… */
+                            severity: string | null;
+                            /** @description `alert_status`: `ACTIVE`, `RESOLVED`, `NONE`… */
+                            status: string | null;
+                            description: string | null;
+                            /** @description `entity_type`: `WABA`, `PHONE_NUMBER`, `BUSINESS`… */
+                            entityType: string | null;
+                            entityId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        }[];
+                        review: {
+                            /** @description `APPROVED`, `REJECTED`, `PENDING`, `DEFERRED`… */
+                            decision: string;
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        } | null;
+                        phoneNumbers: {
+                            phoneNumberId: string;
+                            displayPhoneNumber: string;
+                            messagingLimit: {
+                                /** @description As the platform gave it: `TIER_250`, `TIER_2K`, `TIER_10K`, `TIER_100K`, `TIER_UNLIMITED`, or a number from the older `max_daily_conversation_per_phone`. */
+                                tier: string;
+                                dailyUsers: number | null;
+                                unlimited: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC.
+                                 */
+                                updatedAt: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
 }
 
 /** Every event type, in the document's order. */
-export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed","account.pricing_tier_updated"] as const satisfies readonly components["schemas"]["Event"]["type"][];
+export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed","account.pricing_tier_updated","account.restricted","account.restriction_lifted","account.disabled","account.reinstated","account.violation","account.alert","account.review_updated","phone_number.messaging_limit_updated","platform.webhook"] as const satisfies readonly components["schemas"]["Event"]["type"][];

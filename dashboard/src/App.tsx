@@ -1,6 +1,7 @@
 /** The shell: sign-in, the mode banner on every screen, navigation, and the page for the route. */
 import { lazy, Suspense, useState } from 'react';
 import { api, modeOf, storedKey, storeKey, type Mode, type Page, type PhoneNumber } from './api';
+import { AccountBanner } from './account-banner';
 import { BatchPage } from './pages/Batch';
 import { BatchesPage } from './pages/Batches';
 import { BulkSendPage } from './pages/BulkSend';
@@ -70,6 +71,7 @@ export function App() {
   return (
     <div className={`shell mode-${mode}`}>
       <ModeBanner mode={mode} />
+      <AccountBanner />
       <header className="top">
         <span className="brand">Tidings</span>
         <nav aria-label="Main">

@@ -149,7 +149,7 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
 // The API's own types, from the typed client generated from the OpenAPI document
 // (clients/typescript): what the API answers is what the dashboard expects, and the dashboard
 // shares nothing with the service but HTTP.
-export type { Account, Batch, Contact, DryRunResult, ItemError, SendBatchResult, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, MediaUsage, Message, Page, PhoneNumber, Template, TemplateChange, TemplateSyncResult, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
+export type { Account, AccountSignals, Batch, Contact, DryRunResult, ItemError, SendBatchResult, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, MediaUsage, Message, Page, PhoneNumber, Template, TemplateChange, TemplateSyncResult, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
 import type { Media as MediaItem, Template } from '@tidings/client';
 export type TemplateVariable = Template['variables'][number];
 export type TemplateHeader = NonNullable<Template['header']>;

@@ -26,6 +26,13 @@ const DIRECT_SEND: Record<PhoneNumber['directSend'], string> = {
   blocked: 'blocked',
 };
 
+/** A number's messaging limit in words (docs/api.md §D24): unknown until the platform tells it. */
+export function limitText(limit: PhoneNumber['messagingLimit']): string {
+  if (!limit) return 'not told yet';
+  if (limit.unlimited || limit.dailyUsers === null) return 'unlimited';
+  return `${limit.dailyUsers.toLocaleString('en-US')} customers / 24 h`;
+}
+
 /**
  * Each business number's send queue, in the key's mode: messages wait here until their turn at the
  * number's pace (its throughput tier), or while the platform holds them back; and whether it can
@@ -36,7 +43,7 @@ export function SendQueues() {
   return data ? <QueueTable numbers={data.data} /> : null;
 }
 
-/** The queue table of `numbers` (`GET /v1/phone_numbers`): tier, pace, queued, oldest, what holds it back, Direct Send. */
+/** The queue table of `numbers` (`GET /v1/phone_numbers`): tier, pace, queued, oldest, what holds it back, Direct Send, messaging limit. */
 export function QueueTable({ numbers }: { numbers: PhoneNumber[] }) {
   return (
     <table className="list queues" data-testid="send-queues">
@@ -50,6 +57,7 @@ export function QueueTable({ numbers }: { numbers: PhoneNumber[] }) {
           <th>Oldest</th>
           <th>Sending</th>
           <th>Direct Send</th>
+          <th>Messaging limit</th>
         </tr>
       </thead>
       <tbody>
@@ -79,6 +87,9 @@ export function QueueTable({ numbers }: { numbers: PhoneNumber[] }) {
             </td>
             <td data-label="Direct Send" data-testid="direct-send">
               {DIRECT_SEND[n.directSend] ?? n.directSend}
+            </td>
+            <td data-label="Messaging limit" data-testid="messaging-limit" title="Customers the business may reach outside a customer service window per 24 hours, as the platform last told">
+              {limitText(n.messagingLimit)}
             </td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 /** The phone number resource: the account's business numbers, as a key sees them, with their send queues. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, NullableString, StringEnum } from '../http/schemas.js';
+import { MessagingLimit } from './account-signal.schemas.js';
 
 /** Why a number's queue is held back (the dispatcher's outcomes of platform errors). */
 export const HOLD_REASONS = [
@@ -58,6 +59,7 @@ export const PhoneNumber = Type.Object(
     }),
     sender: Type.Boolean({ description: 'True for the number this key sends from.' }),
     simulated: Type.Boolean({ description: "True when the account is bound to Tidings' built-in Cloud API simulator: nothing reaches a real customer." }),
+    messagingLimit: Nullable(MessagingLimit),
     ...PhoneNumberQueue.properties,
   },
   { $id: 'PhoneNumber' },

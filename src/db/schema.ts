@@ -46,6 +46,27 @@ export interface PhoneNumbersTable {
   direct_send: Generated<'unknown' | 'enabled' | 'not_enabled' | 'blocked'>;
   /** When `direct_send` was last learned. */
   direct_send_checked_at: Generated<string | null>;
+  /** The messaging limit the platform last told (`business_capability_update`, 0020): `TIER_2K`, `TIER_UNLIMITED`, `1000`…; null until told. */
+  messaging_limit_tier: Generated<string | null>;
+  /** The daily unique users that limit allows; null when unlimited or not told. */
+  messaging_limit_users: Generated<number | null>;
+  /** ISO: when the limit was told. */
+  messaging_limit_updated_at: Generated<string | null>;
+}
+
+/** The account's standing as the platform's webhooks told it (0020, docs/platform.md §4.12–§4.14). */
+export interface AccountSignalsTable {
+  account_id: string;
+  /** `restriction`, `ban`, `violation`, `alert`, `review`. */
+  kind: 'restriction' | 'ban' | 'violation' | 'alert' | 'review';
+  /** The alert type for `alert`; '' for the other kinds (one row each). */
+  key: string;
+  /** The latest signal of that kind and key, JSON (the API's AccountSignal without `receivedAt`). */
+  value: string;
+  /** ISO: the webhook entry's `time`, when given. */
+  platform_at: string | null;
+  /** ISO: when Tidings stored this value. */
+  received_at: string;
 }
 
 export interface ApiKeysTable {
@@ -125,6 +146,7 @@ export interface Database {
   template_syncs: TemplateSyncsTable;
   accounts: AccountsTable;
   pricing_tiers: PricingTiersTable;
+  account_signals: AccountSignalsTable;
   phone_numbers: PhoneNumbersTable;
   api_keys: ApiKeysTable;
   messages: MessagesTable;

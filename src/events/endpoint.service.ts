@@ -11,6 +11,7 @@ import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { SecretBox } from '../lib/crypto.js';
 import { newId } from '../lib/ids.js';
+import { OPT_IN_EVENT_TYPES } from './event-types.js';
 import * as repo from './event.repository.js';
 import type { CreateEndpointBody, ListEndpointsQuery, UpdateEndpointBody, WebhookEndpoint } from './event.schemas.js';
 import { checkEndpointUrl } from './url-policy.js';
@@ -185,6 +186,8 @@ function newSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
+/** `"*"` stands for every type but the opt-in ones, which stay listed beside it when named. */
 function normaliseEvents(events: string[]): string[] {
-  return events.includes('*') ? ['*'] : [...new Set(events)].sort();
+  const optIn = new Set<string>(OPT_IN_EVENT_TYPES);
+  return events.includes('*') ? ['*', ...[...new Set(events)].filter((e) => optIn.has(e)).sort()] : [...new Set(events)].sort();
 }

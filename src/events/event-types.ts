@@ -21,5 +21,20 @@ export const EVENT_TYPES = [
   'template.quality_updated',
   'batch.completed',
   'account.pricing_tier_updated',
+  'account.restricted',
+  'account.restriction_lifted',
+  'account.disabled',
+  'account.reinstated',
+  'account.violation',
+  'account.alert',
+  'account.review_updated',
+  'phone_number.messaging_limit_updated',
+  'platform.webhook',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Types an endpoint receives only when it names them: `"*"` does not include them
+ * (docs/api.md §D24). `platform.webhook` carries any webhook field Tidings does not handle, raw.
+ */
+export const OPT_IN_EVENT_TYPES: readonly EventType[] = ['platform.webhook'];

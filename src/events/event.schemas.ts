@@ -11,7 +11,7 @@ export const Event = Type.Object(
     type: StringEnum(EVENT_TYPES),
     createdAt: Timestamp,
     data: Type.Object({
-      object: Type.Unknown({ description: 'The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, or a PricingTier (`account.pricing_tier_updated`).' }),
+      object: Type.Unknown({ description: 'The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), or a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw).' }),
     }),
     testMode: Type.Optional(Type.Literal(true, { description: 'Present and true on events of test keys.' })),
   },
@@ -67,7 +67,7 @@ const EndpointEvents = Type.Array(StringEnum([...EVENT_TYPES, '*'] as const), {
   minItems: 1,
   maxItems: EVENT_TYPES.length + 1,
   uniqueItems: true,
-  description: 'Event types sent to this endpoint; `["*"]` for all, including types added later.',
+  description: 'Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24).',
 });
 
 export const WebhookEndpoint = Type.Object(

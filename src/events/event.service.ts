@@ -12,6 +12,7 @@ import { ReadThroughCache } from '../lib/cache.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import * as repo from './event.repository.js';
+import { OPT_IN_EVENT_TYPES } from './event-types.js';
 import type { Delivery, Event, EventType, ListEventsQuery, RedeliverBody } from './event.schemas.js';
 
 /** The job that makes one delivery attempt; its payload is `{ deliveryId }`. */
@@ -176,11 +177,16 @@ export class EventService {
   }
 }
 
-/** Which event types an endpoint receives (`"*"` means every type), as a test. */
+/**
+ * Which event types an endpoint receives, as a test: those it names; `"*"` means every type but
+ * the opt-in ones (OPT_IN_EVENT_TYPES, received only when named).
+ */
 export function subscription(endpoint: Pick<repo.EndpointRow, 'events'>): (type: string) => boolean {
   const types = new Set(JSON.parse(endpoint.events) as string[]);
-  return (type) => types.has('*') || types.has(type);
+  return (type) => types.has(type) || (types.has('*') && !OPT_IN.has(type));
 }
+
+const OPT_IN = new Set<string>(OPT_IN_EVENT_TYPES);
 
 function newDelivery(eventId: string, endpointId: string, now: string): repo.DeliveryRow {
   return { id: newId('dlv'), event_id: eventId, endpoint_id: endpointId, status: 'pending', attempt_count: 0, next_attempt_at: now, created_at: now, updated_at: now };

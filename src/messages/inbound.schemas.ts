@@ -27,6 +27,18 @@ export const MarkReadBody = Type.Object(
 );
 export type MarkReadBody = Static<typeof MarkReadBody>;
 
+/** A Flows answer (`interactive` of type `nfm_reply`; docs/platform.md §4.16). */
+export const FlowReply = Type.Object(
+  {
+    name: NullableString({ description: 'The `nfm_reply.name` (`flow`).' }),
+    body: NullableString({ description: 'The text the answer showed in the chat (`Sent`).' }),
+    response: Type.Unknown({ description: "The Flow's answer: `response_json` parsed (the screen's fields and `flow_token`); null when it did not parse." }),
+    responseText: NullableString({ description: '`response_json` as received, only when it did not parse; null otherwise.' }),
+    error: NullableString({ description: 'Why `response_json` did not parse; null when it did.' }),
+  },
+  { description: 'On a customer\'s answer to a WhatsApp Flow: what it carried. A malformed `response_json` is kept as text, never refused.' },
+);
+
 export const InboundMessage = Type.Object(
   {
     id: Type.String({ description: '`in_` id.' }),
@@ -69,6 +81,7 @@ export const InboundMessage = Type.Object(
     location: Type.Optional(InboundLocation),
     contacts: Type.Optional(Nullable(Type.Array(ContactCard, { description: 'On `contacts` messages: the cards the customer shared.' }))),
     reaction: Type.Optional(InboundReaction),
+    flowReply: Type.Optional(Nullable(FlowReply)),
     platformMessageId: Type.String(),
     receivedAt: Timestamp,
     readAt: NullableString({ format: 'date-time', description: 'When the business marked it read (POST /v1/inbound_messages/{id}/read).' }),

@@ -1,4 +1,5 @@
 /** Rows to the resources the API returns (and events carry): Message and InboundMessage. */
+import { flowReplyOf } from '../platform/cloud-api/signal-payload.js';
 import type { InboundMessage, Message } from './message.schemas.js';
 import type * as repo from './message.repository.js';
 
@@ -198,6 +199,7 @@ export function toInboundMessage(row: repo.InboundRow, quotedMessageId: string |
     reply: replyOf(row.type, payload),
     location: row.type === 'location' ? locationOf(payload) : null,
     contacts: row.type === 'contacts' ? contactsOf(payload) : null,
+    flowReply: row.type === 'interactive' ? flowReplyOf(payload) : null,
     reaction: row.type === 'reaction' && reactionOf(payload) ? { emoji: reactionOf(payload)!.emoji, messageId: quotedMessageId, platformMessageId: reactionOf(payload)!.wamid } : null,
     platformMessageId: row.platform_message_id,
     receivedAt: row.sent_at,

@@ -55,8 +55,8 @@ export const Message = Type.Object(
     contacts: Type.Optional(Nullable(Type.Array(ContactCard))),
     reaction: Type.Optional(Nullable(Reaction)),
     customerReaction: Type.Optional(CustomerReaction),
-    source: StringEnum(['api', 'dashboard', 'external'] as const, {
-      description: '`api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform\'s status reports (sent from other tools).',
+    source: StringEnum(['api', 'dashboard', 'external', 'business_app'] as const, {
+      description: '`api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform\'s status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform\'s `smb_message_echoes`, docs/api.md §D24). More values may come.',
     }),
     sentAt: NullableString({ format: 'date-time' }),
     deliveredAt: NullableString({ format: 'date-time' }),

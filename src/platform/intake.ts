@@ -1,8 +1,8 @@
 /**
  * Taking a platform webhook (docs/api.md §D11): the updates one delivery carried are checked against
  * who signed it, then handed to the features that own them (contacts: the customers they name;
- * messages: statuses and customers' messages; templates: reviews; accounts: number changes and
- * pricing tier notices) inside one unit of work, so the 200 is sent only once everything
+ * messages: statuses, customers' messages and Business-app echoes; templates: reviews; accounts:
+ * number changes, pricing tier notices, account signals and fields passed on as `platform.webhook`) inside one unit of work, so the 200 is sent only once everything
  * is stored. Idempotent and order-independent: each feature applies its updates that way.
  *
  * The platform layer knows no feature: the composition root wires the features in as consumers.
@@ -13,6 +13,7 @@ import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
+import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
 import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformPricingTierUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates } from './updates.js';
 
 /**
@@ -64,6 +65,16 @@ export interface IntakeConsumers {
     /** @returns how many notices were new or changed a stored one. */
     apply(tx: Tx, updates: Owned<PlatformPricingTierUpdate>[], now: string): Promise<number>;
   };
+  /** Account signals and changes of fields Tidings does not handle (accounts feature, `AccountSignals`); owned by WABA like pricing tiers. */
+  signals: {
+    /** @returns how many changed something or were passed on. */
+    apply(tx: Tx, signals: Owned<PlatformSignal>[], now: string): Promise<number>;
+  };
+  /** Messages sent from the WhatsApp Business app (messages feature, `BusinessEchoes`). */
+  echoes: {
+    /** @returns how many were new. */
+    recordEchoes(tx: Tx, echoes: Owned<PlatformEchoMessage>[], now: string): Promise<number>;
+  };
 }
 
 /** Statuses and customer messages written per step of a unit of work. */
@@ -79,6 +90,8 @@ interface OwnedUpdates {
   templates: PlatformTemplateUpdate[];
   numbers: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[];
   pricingTiers: Owned<PlatformPricingTierUpdate>[];
+  signals: Owned<PlatformSignal>[];
+  echoes: Owned<PlatformEchoMessage>[];
 }
 
 export class PlatformIntake {
@@ -100,13 +113,13 @@ export class PlatformIntake {
    * @throws TidingsError signature_invalid when the batch names an account the signing app does
    *   not cover (checked before anything is written: nothing of the batch is stored).
    */
-  async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<{ statuses: number; inbound: number; templates: number; numbers: number; pricingTiers: number; skipped: number }> {
+  async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<{ statuses: number; inbound: number; templates: number; numbers: number; pricingTiers: number; signals: number; echoes: number; skipped: number }> {
     const { consumers } = this.#o;
     const owners = new Map<string, string | null>();
     // Each account the batch names, with its own app secret (read with its owner, so an account
     // made a moment ago in another process is judged by its own secret, not a stale list).
     const ownSecrets = new Map<string, string | null>();
-    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts].map((x) => x.phoneNumberId))) {
+    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts, ...updates.echoes].map((x) => x.phoneNumberId))) {
       const owner = await consumers.numberOwners.accountForPhoneNumber(id);
       owners.set(id, owner?.accountId ?? null);
       if (owner) ownSecrets.set(owner.accountId, owner.appSecret);
@@ -114,7 +127,7 @@ export class PlatformIntake {
     const templateOwners = await consumers.templates.accountsOfPlatformTemplates(updates.templates.map((t) => t.platformTemplateId));
     const numberOwners = await consumers.numbers.owners(updates.numbers);
     // A tier notice names a WABA, not a number: each account on that WABA keeps it.
-    const wabaAccounts = await consumers.pricingTiers.accountsOfWabas([...new Set(updates.pricingTiers.map((u) => u.wabaId))]);
+    const wabaAccounts = await consumers.pricingTiers.accountsOfWabas([...new Set([...updates.pricingTiers, ...updates.signals].map((u) => u.wabaId))]);
     for (const accountId of [...templateOwners.values(), ...numberOwners.map((o) => o?.accountId), ...[...wabaAccounts.values()].flat()]) {
       if (accountId && !ownSecrets.has(accountId)) ownSecrets.set(accountId, (await consumers.numberOwners.appSecretOf(accountId)) ?? null);
     }
@@ -127,12 +140,14 @@ export class PlatformIntake {
     const contacts = own(updates.contacts);
     const numbers = updates.numbers.flatMap((u, i) => (numberOwners[i] ? [{ ...u, ...numberOwners[i] }] : []));
     const pricingTiers = updates.pricingTiers.flatMap((u) => (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })));
-    const unowned = updates.pricingTiers.filter((u) => !wabaAccounts.has(u.wabaId)).length;
-    const skipped = updates.statuses.length + updates.inbound.length + updates.numbers.length - statuses.length - inbound.length - numbers.length + unowned;
+    const signals = updates.signals.flatMap((u) => (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })));
+    const echoes = own(updates.echoes);
+    const unowned = [...updates.pricingTiers, ...updates.signals].filter((u) => !wabaAccounts.has(u.wabaId)).length;
+    const skipped = updates.statuses.length + updates.inbound.length + updates.numbers.length + updates.echoes.length - statuses.length - inbound.length - numbers.length - echoes.length + unowned;
     if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers or WABAs that no account owns');
 
-    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers, pricingTiers });
-    return { statuses: statuses.length, inbound: inbound.length, templates: updates.templates.length, numbers: numbers.length, pricingTiers: pricingTiers.length, skipped };
+    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers, pricingTiers, signals, echoes });
+    return { statuses: statuses.length, inbound: inbound.length, templates: updates.templates.length, numbers: numbers.length, pricingTiers: pricingTiers.length, signals: signals.length, echoes: echoes.length, skipped };
   }
 
   /** Hands a batch of deliveries' updates to the features, in `tx`: customers first, since messages refer to them. */
@@ -144,6 +159,9 @@ export class PlatformIntake {
     // In slices, so no statement's size grows with the batch: one POST carries at most 1,000
     // updates (docs/platform.md §4.3; the route refuses more), a batch of deliveries 64 times that.
     for (let i = 0; i < contacts.length; i += SLICE) await consumers.contacts.applyPlatform(tx, contacts.slice(i, i + SLICE), now);
+    // Echoes before statuses: a status of an echo in the same batch then finds its message.
+    const echoes = all('echoes');
+    for (let i = 0; i < echoes.length; i += SLICE) await consumers.echoes.recordEchoes(tx, echoes.slice(i, i + SLICE), now);
     for (let i = 0; i < Math.max(statuses.length, inbound.length); i += SLICE) {
       await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
       await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);
@@ -151,6 +169,7 @@ export class PlatformIntake {
     await consumers.templates.apply(tx, all('templates'), now);
     await consumers.numbers.apply(tx, all('numbers'), now);
     await consumers.pricingTiers.apply(tx, all('pricingTiers'), now);
+    await consumers.signals.apply(tx, all('signals'), now);
     return batch.map(() => undefined);
   }
 }

@@ -1,3 +1,5 @@
+import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
+
 /**
  * What the platform tells the service through its webhooks (docs/platform.md §4), parsed into typed
  * updates (`cloud-api/webhook-payload.ts`) that the intake (`intake.ts`) hands to each feature.
@@ -54,6 +56,8 @@ export interface PlatformInboundMessage {
   contactName: string | null;
   /** The wamid of the message the customer replied to (a reaction: the message reacted to). */
   contextWamid: string | null;
+  /** A Flows answer (`interactive.type` nfm_reply; docs/platform.md §4.16), parsed; null for other messages. */
+  flowReply: { name: string | null; body: string | null; response: unknown; responseText: string | null; error: string | null } | null;
   /** The platform's message object as received. */
   payload: unknown;
 }
@@ -149,6 +153,10 @@ export interface PlatformUpdates {
   templates: PlatformTemplateUpdate[];
   numbers: PlatformNumberUpdate[];
   pricingTiers: PlatformPricingTierUpdate[];
+  /** Account signals, and changes Tidings does not handle (signal-updates.ts). */
+  signals: PlatformSignal[];
+  /** Messages sent from the WhatsApp Business app on a number shared with the API. */
+  echoes: PlatformEchoMessage[];
 }
 
 /** An update of a business number, with the account that owns the number. */

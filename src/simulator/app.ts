@@ -4,6 +4,7 @@
  * control API under `/_simulator/`. Every Graph answer the simulator gives, including unknown paths,
  * bad JSON and unreadable bodies, is in Meta's `{"error": …}` envelope.
  */
+import { registerSignalRoutes } from './signals.routes.js';
 import querystring from 'node:querystring';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -162,6 +163,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerObjectRoutes(app, ctx, templates);
   registerTemplateControlRoutes(app, ctx, templates);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
+  registerSignalRoutes(app, ctx);
 
   if (state.outbox.size > 0) log.info({ owed: state.outbox.size }, 'simulator resumes the webhooks it owed');
   resume();

@@ -72,8 +72,14 @@ export function inboundContent(ctx: SimContext, number: SimNumber, origin: strin
     }
     case 'interactive': {
       const kind = given.type;
+      // A Flows answer (pywa's flow_completion.json): response_json is a string, passed as given.
+      if (kind === 'nfm_reply') {
+        const flow = given.nfm_reply as Obj | undefined;
+        if (!flow || typeof flow.response_json !== 'string') return 'interactive nfm_reply needs {response_json (a string), body?, name?}.';
+        return { ...out, type, interactive: { type: kind, nfm_reply: { response_json: flow.response_json, body: typeof flow.body === 'string' ? flow.body : 'Sent', name: typeof flow.name === 'string' ? flow.name : 'flow' } } };
+      }
       const reply = kind === 'button_reply' ? given.button_reply : kind === 'list_reply' ? given.list_reply : null;
-      if (!reply || typeof reply.id !== 'string' || typeof reply.title !== 'string') return 'interactive needs type button_reply or list_reply with {id, title}.';
+      if (!reply || typeof reply.id !== 'string' || typeof reply.title !== 'string') return 'interactive needs type button_reply or list_reply with {id, title}, or nfm_reply.';
       // A tap on a reply button of a Direct Send arrives as a template quick-reply tap, `button`
       // {payload, text} (Meta Direct Send supported-message-types: "Reply button taps use the
       // template webhook format"; webhook-inbound-template-quick-reply-button.json).

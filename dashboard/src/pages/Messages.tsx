@@ -79,7 +79,7 @@ function MessageList() {
                 <Link to={`/messages/${m.id}`}>
                   <MessageSummary message={m} />
                 </Link>
-                {m.source === 'dashboard' ? <span className="tag">dashboard</span> : m.source === 'external' ? <span className="tag">external</span> : null}
+                {m.source === 'dashboard' ? <span className="tag">dashboard</span> : m.source === 'external' ? <span className="tag">external</span> : m.source === 'business_app' ? <span className="tag" title="Sent from the WhatsApp Business app on this number">Business app</span> : null}
                 <DeliveryTag message={m} />
               </td>
               <td data-label="To">{m.to}</td>

@@ -14,9 +14,8 @@ export interface MessagesTable {
   status: 'scheduled' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'canceled';
   /** The wamid; null until the platform accepted the send, and always null in test mode. */
   platform_message_id: string | null;
-  /** `api` (sent through this service) or `external` (learned from platform statuses only). */
-  /** `api`, `dashboard` (sent from the web dashboard), or `external` (known only from status reports). */
-  source: 'api' | 'dashboard' | 'external';
+  /** `api`, `dashboard` (sent from the web dashboard), `external` (known only from status reports), or `business_app` (sent from the WhatsApp Business app: `smb_message_echoes`). */
+  source: 'api' | 'dashboard' | 'external' | 'business_app';
   text: string | null;
   caption: string | null;
   media_id: string | null;

@@ -1,8 +1,8 @@
 /**
  * The `account_update` field of the platform's webhooks (docs/platform.md §4.10), beside
- * webhook-payload.ts, which hands it each such change. Only the event Tidings keeps is read:
- * `VOLUME_BASED_PRICING_TIER_UPDATE` (fixture webhook-account-update-volume-tier.json); any other
- * event (bans, restrictions, partner events…) is counted as ignored.
+ * webhook-payload.ts, which hands it each VOLUME_BASED_PRICING_TIER_UPDATE change (fixture
+ * webhook-account-update-volume-tier.json); restrictions, bans and violations are read by
+ * signal-payload.ts, and any other event is passed on as `platform.webhook` there.
  */
 import type { PlatformPricingTierUpdate } from '../updates.js';
 

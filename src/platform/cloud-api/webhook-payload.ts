@@ -1,12 +1,13 @@
 /**
  * Parses the platform's webhook envelope (docs/platform.md §4.3–4.5) into what the service stores.
- * Every entry, change, status and message of a batch is read; anything the service does not use
- * yet (fields of other webhook kinds…) is counted as ignored, never an error, so
- * the platform does not retry a payload forever. A body larger than any the platform sends
+ * Every entry, change, status and message of a batch is read; a field the service does not handle
+ * is passed on (signal-payload.ts), a malformed item counted as ignored, never an error, so the
+ * platform does not retry a payload forever. A body larger than any the platform sends
  * (WEBHOOK_BOUNDS) is not read at all: the route refuses it.
  */
 import type { PlatformContactUpdate, PlatformInboundMessage, PlatformStatusUpdate, PlatformUpdates } from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
+import { flowReplyOf, isHandledField, parseSignalChange, secondsToIso, unknownSignal } from './signal-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ export function overBounds(body: unknown): { what: WebhookBound; count: number }
     for (const change of entry.changes) {
       if (!isObject(change) || !isObject(change.value)) continue;
       if (change.field !== 'messages') {
-        count.updates++;
+        count.updates += Array.isArray(change.value.message_echoes) ? change.value.message_echoes.length : 1;
         continue;
       }
       const { statuses, messages, contacts } = change.value;
@@ -82,22 +83,25 @@ export function namedWabaIds(body: unknown): string[] {
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
 export function parseWebhook(body: unknown): ParsedWebhook | null {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) return null;
-  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], ignored: 0 };
+  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], signals: [], echoes: [], ignored: 0 };
   for (const entry of body.entry) {
     if (!isObject(entry) || !Array.isArray(entry.changes)) {
       out.ignored++;
       continue;
     }
     for (const change of entry.changes) {
+      // HANDLED_FIELDS (signal-payload.ts) lists the fields handled; any other is passed on, whatever its value.
       if (!isObject(change) || !isObject(change.value)) {
-        out.ignored++;
+        if (isObject(change) && typeof change.field === 'string' && !isHandledField(change.field) && str(entry.id)) out.signals.push(unknownSignal(change.field, str(entry.id)!, secondsToIso(entry.time), change.value));
+        else out.ignored++;
         continue;
       }
       if (change.field === 'messages') parseMessagesValue(change.value, out);
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
-      else if (change.field === 'account_update') parseAccountUpdate(str(entry.id), change.value, out);
-      else out.ignored++;
+      else if (change.field === 'account_update' && change.value.event === 'VOLUME_BASED_PRICING_TIER_UPDATE') parseAccountUpdate(str(entry.id), change.value, out);
+      else if (change.field === 'user_preferences') out.ignored++; // the consent feature's (wired in at merge)
+      else parseSignalChange(String(change.field), str(entry.id), secondsToIso(entry.time), change.value, out);
     }
   }
   return out;
@@ -272,7 +276,9 @@ function parseInbound(m: Json, phoneNumberId: string, contacts: Json[]): { messa
   else if (type === 'interactive' && isObject(m.interactive)) {
     // A reply button or list row: its title (docs/platform.md §4.5).
     const reply = isObject(m.interactive.button_reply) ? m.interactive.button_reply : isObject(m.interactive.list_reply) ? m.interactive.list_reply : null;
-    text = reply ? str(reply.title) : null;
+    // A Flows answer (nfm_reply): the text its button showed (docs/platform.md §4.16).
+    const flow = isObject(m.interactive.nfm_reply) ? m.interactive.nfm_reply : null;
+    text = reply ? str(reply.title) : flow ? str(flow.body) : null;
   } else if (isObject(m[type])) text = str((m[type] as Json).caption);
   // A reaction names the message it is on in `reaction.message_id`, not in `context`: that is what it answers.
   const reactedTo = type === 'reaction' && isObject(m.reaction) ? str(m.reaction.message_id) : null;
@@ -286,6 +292,7 @@ function parseInbound(m: Json, phoneNumberId: string, contacts: Json[]): { messa
     text,
     contactName: profile ? str(profile.name) : null,
     contextWamid: reactedTo ?? (isObject(m.context) ? str(m.context.id) : null),
+    flowReply: flowReplyOf(m),
     payload: m,
   };
   return { message, contact: who };

@@ -91,7 +91,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookRouteO
       step = 'tenant_refused';
       const result = await options.intake.ingest(parsed, signer);
       options.metrics.received('accepted');
-      options.metrics.batch(parsed.statuses.length + parsed.inbound.length + parsed.templates.length + parsed.numbers.length + parsed.pricingTiers.length);
+      options.metrics.batch(parsed.statuses.length + parsed.inbound.length + parsed.templates.length + parsed.numbers.length + parsed.pricingTiers.length + parsed.signals.length + parsed.echoes.length);
       request.log.debug({ ...result, ignored: parsed.ignored }, 'platform webhook stored');
     } catch (err) {
       options.metrics.received(err instanceof TidingsError ? step : 'error');

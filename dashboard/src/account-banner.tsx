@@ -1,0 +1,31 @@
+/**
+ * A banner on every screen while the platform restricts or has disabled the account
+ * (`GET /v1/account/signals`, docs/api.md §D24): sends may be refused until it is lifted.
+ */
+import { api, type AccountSignals } from './api';
+import { time, usePolling } from './ui';
+
+/** Polled every minute: the platform's signals are rare. */
+const EVERY_MS = 60_000;
+
+export function AccountBanner() {
+  const { data } = usePolling(() => api<AccountSignals>('GET', '/account/signals'), [], EVERY_MS);
+  if (!data || (!data.restricted && !data.disabled)) return null;
+  const restrictions = data.restriction?.restrictions ?? [];
+  return (
+    <div className="account-banner" role="alert" data-testid="account-banner">
+      {data.disabled ? (
+        <p>
+          The platform has disabled this WhatsApp Business Account ({data.ban?.state}
+          {data.ban?.date ? `, ${data.ban.date}` : ''}): messages cannot be sent until it is reinstated.
+        </p>
+      ) : null}
+      {data.restricted ? (
+        <p>
+          The platform restricts this account:{' '}
+          {restrictions.map((r) => `${r.type.replace(/^RESTRICTED_/, '').replaceAll('_', ' ').toLowerCase()}${r.expiresAt ? ` until ${time(r.expiresAt)}` : ''}`).join('; ')}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
