@@ -183,6 +183,27 @@ export interface MediaDownload {
   contentType: string | null;
 }
 
+/**
+ * One user's outcome in a Block Users API answer (docs/platform.md §4.17; Meta, "Block users",
+ * developers.facebook.com/documentation/business-messaging/whatsapp/block-users/).
+ */
+export interface BlockUserOutcome {
+  /** The `user` as sent: digits of a phone number, or a BSUID. */
+  input: string;
+  /** The platform's WhatsApp id of the user, when it gave one. */
+  waId: string | null;
+  /** Null when the user was blocked (unblocked); else the platform's first per-user error. */
+  error: { code: number | null; message: string } | null;
+}
+
+/** A page of the number's blocklist (`GET /{phone-number-id}/block_users`). */
+export interface BlockedUsersPage {
+  /** WhatsApp ids (phone digits) of blocked users. */
+  waIds: string[];
+  /** The cursor of the next page, or null on the last. */
+  after: string | null;
+}
+
 export interface Platform {
   /**
    * Sends one message as `sender`. Resolves once the platform accepted it (HTTP 200); delivery
@@ -264,6 +285,27 @@ export interface Platform {
    * message read twice is harmless. @throws PlatformError (100 for a wamid the number did not receive)
    */
   markRead(sender: SenderCredentials, read: { wamid: string; typingIndicator: boolean }): Promise<void>;
+  /**
+   * Blocks up to 1,000 users of the number (`POST /{phone-number-id}/block_users` with
+   * `{messaging_product, block_users: [{user}]}`; docs/platform.md §4.17). Only users who wrote in
+   * the last 24 hours can be blocked; a blocklist holds at most 64,000. A partial failure (Meta's
+   * error 139100 beside `block_users.failed_users`) resolves: each user's outcome says.
+   * @param users phone numbers as digits (no `+`) or BSUIDs
+   * @returns one outcome per user, in the order given
+   * @throws PlatformError when the whole request failed (139101 blocklist full, 130429, auth…)
+   */
+  blockUsers(sender: SenderCredentials, users: string[]): Promise<BlockUserOutcome[]>;
+  /**
+   * Unblocks up to 1,000 users (`DELETE /{phone-number-id}/block_users`, same body; no 24-hour
+   * rule). Answers per user as `blockUsers` does (`removed_users`, `failed_users`).
+   * @throws PlatformError when the whole request failed
+   */
+  unblockUsers(sender: SenderCredentials, users: string[]): Promise<BlockUserOutcome[]>;
+  /**
+   * One page of the number's blocklist (`GET /{phone-number-id}/block_users?limit=&after=`, paged
+   * with cursors). @throws PlatformError
+   */
+  listBlockedUsers(sender: SenderCredentials, page: { after?: string | null; limit?: number }): Promise<BlockedUsersPage>;
   /** Releases connections. */
   close(): Promise<void>;
 }
