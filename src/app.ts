@@ -41,6 +41,7 @@ import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
 import { PhoneNumber } from './accounts/phone-number.schemas.js';
 import { eventRoutes } from './events/event.routes.js';
 import { Delivery, Event, WebhookEndpoint } from './events/event.schemas.js';
+import { blockRoutes } from './contacts/block.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { Contact } from './contacts/contact.schemas.js';
 import { messageRoutes } from './messages/message.routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...messageRoutes(deps),
         ...batchRoutes(deps),
         ...contactRoutes(deps),
+        ...blockRoutes(deps),
         ...templateRoutes(deps),
         ...templateLibraryRoutes(deps),
         ...mediaRoutes({ media: deps.media, deletion: deps.mediaDeletion, idempotency }),
