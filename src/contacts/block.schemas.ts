@@ -24,7 +24,7 @@ export const ContactBlock = Type.Object(
 /** The body of a block or unblock through the dashboard (optional). */
 export const BlockBody = Type.Object(
   { source: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('dashboard')], { description: 'Who asks: `api` (default) or `dashboard`; recorded on the block.' })) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ source: 'dashboard' }] },
 );
 export type BlockBody = Static<typeof BlockBody>;
 
@@ -36,9 +36,9 @@ export const BulkBlockBody = Type.Object(
       uniqueItems: true,
       description: `Up to ${MAX_BLOCK_BATCH} contacts of the key's number: one platform request for all of them.`,
     }),
-    source: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('dashboard')])),
+    source: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('dashboard')], { description: 'Who asks: `api` (default) or `dashboard`.' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ contactIds: ['ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b', 'ct_0VbcNx4Tq8Jk2Mf6Rb1zVn5c'] }] },
 );
 export type BulkBlockBody = Static<typeof BulkBlockBody>;
 
