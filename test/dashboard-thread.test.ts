@@ -237,4 +237,33 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     await (await show('contacts')).getByText('Maria Santos').waitFor();
     await dashboard.shoot('message-every-type');
   });
+
+  it('blocks and unblocks the customer from the thread, and shows the refusal of one who never wrote', async () => {
+    const platformList = async () => {
+      const token = (await h.deps.accounts.senderCredentials(h.account.phoneNumberId)).accessToken;
+      const res = await fetch(`${h.simUrl}/v23.0/${h.account.phoneNumberId}/block_users`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { data: { wa_id: string }[] }).data.map((u) => u.wa_id);
+    };
+    page.on('dialog', (dialog) => void dialog.accept());
+    await dashboard.go(`/inbox/${contact.id}`);
+    const control = page.getByTestId('block-control');
+    await control.getByRole('button', { name: 'Block', exact: true }).click();
+    await control.getByTestId('blocked').waitFor();
+    assert.deepEqual(await platformList(), [customer.slice(1)]);
+    await dashboard.shoot('thread-blocked');
+    await control.getByRole('button', { name: 'Unblock', exact: true }).click();
+    await control.getByRole('button', { name: 'Block', exact: true }).waitFor();
+    assert.equal(await control.getByTestId('blocked').count(), 0);
+    assert.deepEqual(await platformList(), []);
+
+    // A customer who only ever received a template: the platform would refuse, so Tidings does first.
+    const stranger = await h.api<Message>('POST', '/v1/messages/', { body: { to: '+16505551971', type: 'template', templateId: ours.template!.templateId, variables: { order: 'B-13', '2': 'the front desk' } } });
+    assert.equal(stranger.status, 201, stranger.text);
+    await dashboard.go(`/inbox/${stranger.body.contactId}`);
+    await page.getByTestId('block-control').getByRole('button', { name: 'Block', exact: true }).click();
+    const refusal = page.getByTestId('block-control').getByRole('alert');
+    await refusal.waitFor();
+    assert.match(await refusal.innerText(), /block_window_closed/);
+    assert.match(await refusal.innerText(), /24 hours/);
+  });
 });
