@@ -61,21 +61,18 @@ export class BlockService {
   }
 
   /**
-   * Blocks one contact (`POST /v1/contacts/{id}/block`).
-   * @returns the result; the caller reads the contact again.
+   * Blocks one contact (`POST /v1/contacts/{id}/block`); the caller reads the contact again.
    * @throws TidingsError contact_not_found, contact_not_blockable, block_window_closed, or the
    *   platform's refusal (platform_error with its code; block_window_closed for its 131047),
    *   platform_rate_limited, platform_unavailable
    */
   async blockOne(auth: AuthContext, id: string, source: Source): Promise<void> {
-    const [result] = await this.change(auth, 'block', [id], source);
-    if (result!.error) throw new TidingsError(result!.error.code, result!.error.message, { param: 'id', ...(result!.error.platformError ? { platformError: result!.error.platformError } : {}) });
+    raise((await this.change(auth, 'block', [id], source))[0]!);
   }
 
   /** Unblocks one contact (`POST /v1/contacts/{id}/unblock`). @throws as `blockOne`, without the window rule */
   async unblockOne(auth: AuthContext, id: string): Promise<void> {
-    const [result] = await this.change(auth, 'unblock', [id], 'api');
-    if (result!.error) throw new TidingsError(result!.error.code, result!.error.message, { param: 'id', ...(result!.error.platformError ? { platformError: result!.error.platformError } : {}) });
+    raise((await this.change(auth, 'unblock', [id], 'api'))[0]!);
   }
 
   /**
@@ -169,6 +166,12 @@ export class BlockService {
     await this.#o.events.record(tx, events);
     return changed.length;
   }
+}
+
+/** A single contact's refusal, as the error of its request (`param: id`, the platform's code beside). */
+function raise(result: BlockResult): void {
+  const e = result.error;
+  if (e) throw new TidingsError(e.code, e.message, { param: 'id', ...(e.platformError ? { platformError: e.platformError } : {}) });
 }
 
 const refuse = (code: ErrorCode, message: string, platformError: Refusal['platformError'] = null): Refusal => ({ code, message, platformError });
