@@ -42,6 +42,8 @@ import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
 import { PhoneNumber } from './accounts/phone-number.schemas.js';
 import { eventRoutes } from './events/event.routes.js';
 import { Delivery, Event, WebhookEndpoint } from './events/event.schemas.js';
+import { blockRoutes } from './contacts/block.routes.js';
+import { BlockedContact, BlockResult } from './contacts/block.schemas.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { Contact } from './contacts/contact.schemas.js';
 import { messageRoutes } from './messages/message.routes.js';
@@ -67,7 +69,7 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource, PricingTier, AnalyticsResult];
+const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource, PricingTier, AnalyticsResult, BlockResult, BlockedContact];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -188,6 +190,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...messageRoutes(deps),
         ...batchRoutes(deps),
         ...contactRoutes(deps),
+        ...blockRoutes(deps),
         ...templateRoutes(deps),
         ...templateLibraryRoutes(deps),
         ...mediaRoutes({ media: deps.media, deletion: deps.mediaDeletion, idempotency }),

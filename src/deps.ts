@@ -20,6 +20,8 @@ import { buildMessaging } from './composition/messaging.js';
 import { buildRetention } from './composition/retention.js';
 import type { RetentionSettings } from './accounts/retention-settings.js';
 import type { ContactService } from './contacts/contact.service.js';
+import { BlockSync } from './contacts/block-sync.js';
+import { BlockService, NO_BLOCK_SUPPRESSIONS } from './contacts/block.service.js';
 import { connectDatabase } from './db/connect.js';
 import { observedPgClient, type StatementObserver } from './db/statements.js';
 import type { Store } from './db/store.js';
@@ -72,6 +74,9 @@ export interface Deps {
   keys: KeyService;
   messages: MessageService;
   contacts: ContactService;
+  /** Blocking customers through the Block Users API (docs/api.md §D25), and the sync with the platform's blocklist. */
+  blocks: BlockService;
+  blockSync: BlockSync;
   sender: MessageSender;
   /** Batch sends and dry runs, batches, cancelling (docs/api.md §D18). */
   batchSender: BatchSender;
@@ -167,6 +172,9 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
   const pricingTiers = new PricingTiers({ store, events: eventing.events, logger });
   const accountSignals = new AccountSignals({ store, events: eventing.events, clock, logger });
+  // The suppression list's port: nothing behind it until the consent feature is wired (issue 28).
+  const blocks = new BlockService({ store, clock, platform, accounts, events: eventing.events, contacts: messaging.contacts, suppressions: NO_BLOCK_SUPPRESSIONS });
+  const blockSync = new BlockSync({ store, clock, platform, accounts, blocks });
   // The hand-offs of a platform webhook: each feature's own object takes its updates.
   const intake = new PlatformIntake({
     store,
@@ -209,6 +217,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     keys,
     messages: messaging.messages,
     contacts: messaging.contacts,
+    blocks,
+    blockSync,
     sender: messaging.sender,
     batchSender: messaging.batchSender,
     batchService: messaging.batchService,

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'template_paused',
   'template_disabled',
   'outside_customer_window',
+  'block_window_closed',
+  'contact_not_blockable',
   'idempotency_key_reused',
   'idempotency_request_in_progress',
   'range_not_satisfiable',

@@ -78,6 +78,12 @@ export function findById(db: Reader | Tx, scope: ContactScope, id: string): Prom
   return db.selectFrom('contacts').selectAll().where('id', '=', id).where('phone_number_id', '=', scope.phoneNumberId).where('mode', '=', scope.mode).executeTakeFirst();
 }
 
+/** The contacts among these `ct_` ids, in the scope: one statement (none for an empty list). */
+export function findByIds(db: Reader | Tx, scope: ContactScope, ids: string[]): Promise<ContactRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('contacts').selectAll().where('id', 'in', ids).where('phone_number_id', '=', scope.phoneNumberId).where('mode', '=', scope.mode).execute();
+}
+
 /** Stores a new contact unless one of its identifiers is already taken (a concurrent unit won): @returns whether it was stored. */
 export async function insertContact(tx: Tx, row: ContactWrite): Promise<boolean> {
   const inserted = await tx.insertInto('contacts').values(withSearchText(row)).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();

@@ -1,6 +1,7 @@
 /** The contact resource and the queries of its routes (README "Customers and conversations"). */
 import { Type, type Static } from '@sinclair/typebox';
-import { NullableString, PageLimit, Timestamp } from '../http/schemas.js';
+import { Nullable, NullableString, PageLimit, Timestamp } from '../http/schemas.js';
+import { ContactBlock } from './block.schemas.js';
 
 export const Contact = Type.Object(
   {
@@ -22,6 +23,7 @@ export const Contact = Type.Object(
     lastActivityAt: Timestamp,
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    blocked: Nullable(ContactBlock),
     testMode: Type.Optional(Type.Literal(true)),
   },
   {
@@ -40,6 +42,7 @@ export const Contact = Type.Object(
         lastActivityAt: '2026-11-21T14:31:03.412Z',
         createdAt: '2026-11-02T09:12:44.101Z',
         updatedAt: '2026-11-21T14:31:03.412Z',
+        blocked: null,
       },
     ],
   },

@@ -10,6 +10,7 @@ import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { searchTerms } from '../lib/search-text.js';
 import { searchContacts } from './contact-search.repository.js';
+import { findBlocks, type BlockedRow } from './block.repository.js';
 import * as repo from './contact.repository.js';
 import type { Contact, ListContactsQuery } from './contact.schemas.js';
 import { parseRecipient } from './identity.js';
@@ -41,7 +42,8 @@ export class ContactService {
   async get(auth: AuthContext, id: string): Promise<Contact> {
     const row = await repo.findById(this.#o.store.read, scopeOf(auth), id);
     if (!row) throw new TidingsError('contact_not_found', `No contact ${id}.`, { param: 'id' });
-    return this.#toContact(row);
+    const [block] = await findBlocks(this.#o.store.read, scopeOf(auth), [row.id]);
+    return this.present(row, block ?? null);
   }
 
   /**
@@ -49,12 +51,12 @@ export class ContactService {
    * begins (lib/search-text.ts: case, accents and width folded; digits match within a phone number).
    * @throws TidingsError parameter_invalid for an unknown `starting_after`.
    */
-  list(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
+  async list(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
     const db = this.#o.store.read;
     const scope = scopeOf(auth);
     const windowStart = iso(this.#o.clock.now() - CUSTOMER_WINDOW_MS);
     const terms = query.q === undefined ? null : searchTerms(query.q);
-    return paginate(query, {
+    const page = await paginate(query, {
       cursor: (id) => repo.findById(db, scope, id),
       page: (limit, after) => {
         const page = {
@@ -65,9 +67,12 @@ export class ContactService {
         };
         return terms ? searchContacts(db, { ...page, terms }) : repo.listContacts(db, page);
       },
-      map: (row) => this.#toContact(row),
+      map: (row) => row,
       noun: 'contact',
     });
+    // Whether each is blocked: one lookup per page.
+    const blocks = new Map((await findBlocks(db, scope, page.data.map((r) => r.id))).map((b) => [b.contact_id, b]));
+    return { data: page.data.map((row) => this.present(row, blocks.get(row.id) ?? null)), has_more: page.has_more };
   }
 
   /**
@@ -105,8 +110,8 @@ export class ContactService {
     }
   }
 
-  /** The Contact resource, its window as of now. */
-  #toContact(row: repo.ContactRow): Contact {
+  /** The Contact resource, its window as of now, with its block on its number (null: not blocked). */
+  present(row: repo.ContactRow, block: BlockedRow | null): Contact {
     const now = this.#o.clock.now();
     const expiresAt = row.last_inbound_at === null ? null : Date.parse(row.last_inbound_at) + CUSTOMER_WINDOW_MS;
     return {
@@ -122,11 +127,13 @@ export class ContactService {
       lastActivityAt: row.last_activity_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      blocked: block ? { at: block.blocked_at, source: block.source } : null,
       ...(row.mode === 'test' ? { testMode: true as const } : {}),
     };
   }
 }
 
-function scopeOf(auth: AuthContext): repo.ContactScope {
+/** The contacts of the key's number and mode. */
+export function scopeOf(auth: AuthContext): repo.ContactScope {
   return { phoneNumberId: auth.phoneNumberId, mode: auth.mode };
 }

@@ -23,6 +23,7 @@ import { m0016_template_lifecycle } from './migrations/0016_template_lifecycle.j
 import { m0017_message_analytics } from './migrations/0017_message_analytics.js';
 import { m0018_pricing_tiers } from './migrations/0018_pricing_tiers.js';
 import { m0020_platform_signals } from './migrations/0020_platform_signals.js';
+import { m0021_blocked_users } from './migrations/0021_blocked_users.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018_pricing_tiers': m0018_pricing_tiers,
   // 0019 is the consent feature's (issue 28), merged separately.
   '0020_platform_signals': m0020_platform_signals,
+  '0021_blocked_users': m0021_blocked_users,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,11 +4,13 @@
  * stored as text; booleans as 0/1 integers.
  */
 import type { Generated } from 'kysely';
+import type { BlockedUsersTable } from './tables/blocks.js';
 import type { BatchesTable, ClientReferencesTable, ContactsTable, DispatchesTable, DispatchPacingTable, InboundMessagesTable, MessagesTable, ScheduledSendsTable, StatusReportsTable } from './tables/messaging.js';
 import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, MediaUsageTable, TemplateChangesTable, TemplateSyncsTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
 
 export type * from './tables/messaging.js';
 export type * from './tables/content.js';
+export type * from './tables/blocks.js';
 
 export interface AccountsTable {
   id: string;
@@ -132,6 +134,7 @@ export interface JobsTable {
 
 export interface Database {
   contacts: ContactsTable;
+  blocked_users: BlockedUsersTable;
   dispatches: DispatchesTable;
   dispatch_pacing: DispatchPacingTable;
   webhook_endpoints: WebhookEndpointsTable;

@@ -30,6 +30,8 @@ export const EVENT_TYPES = [
   'account.review_updated',
   'phone_number.messaging_limit_updated',
   'platform.webhook',
+  'contact.blocked',
+  'contact.unblocked',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -95,6 +95,11 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
     param: 'templateId',
   },
   template_disabled: { message: 'The platform disabled template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e for good after repeated pauses; create a new template with improved content.', param: 'templateId' },
+  block_window_closed: {
+    message: 'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b last wrote more than 24 hours ago; the platform blocks only customers who wrote in the last 24 hours.',
+    param: 'id',
+  },
+  contact_not_blockable: { message: 'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b has neither a phone number nor a business-scoped user id the platform could block.', param: 'id' },
   outside_customer_window: {
     message: "No message from +16505551234 in the last 24 hours, so only a template can be sent to them (the platform's customer service window).",
     param: 'to',

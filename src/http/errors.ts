@@ -50,6 +50,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   template_paused: 409,
   template_disabled: 409,
   outside_customer_window: 409,
+  block_window_closed: 409,
+  contact_not_blockable: 422,
   idempotency_key_reused: 409,
   idempotency_request_in_progress: 409,
   range_not_satisfiable: 416,

@@ -52,7 +52,10 @@ export type PlatformOperation =
   | 'get_throughput'
   | 'get_media_url'
   | 'download_media'
-  | 'mark_read';
+  | 'mark_read'
+  | 'block_users'
+  | 'unblock_users'
+  | 'list_blocked_users';
 
 export interface PlatformRecorder {
   /**

@@ -26,6 +26,7 @@ export interface ErrorMeaning {
 const CODES = 'docs/platform.md §6.2 (Meta support/error-codes)';
 const TEMPLATES = 'docs/platform.md §6.2 (Meta templates/template-management)';
 const TIDINGS = 'docs/api.md §7 (Tidings)';
+const BLOCKS = 'docs/platform.md §4.17 (Meta block-users)';
 
 const m = (title: string, action: string, source = CODES): ErrorMeaning => ({ title, action, source });
 
@@ -53,7 +54,7 @@ const MEANINGS: Readonly<Record<string, ErrorMeaning>> = {
   '131008': m('Required parameter is missing', 'Add the missing parameter to the request'),
   '131009': m('Parameter value is not valid', 'Correct the parameter value the error details name'),
   '131016': m('Service unavailable', 'Nothing: Tidings retries it once the platform is back'),
-  '131021': m('Recipient cannot be sender', 'Send to a number other than the business number itself'),
+  '131021': m('Recipient cannot be sender (in the Block Users API: a business cannot block its own number)', 'Send to (or block) a number other than the business number itself'),
   '131026': m('Message undeliverable', 'Check the number is on WhatsApp and has accepted the latest terms; reach the customer another way'),
   '131030': m('Recipient phone number not in allowed list', "Add the number to the test number's allowed recipients, or send from a production number"),
   '131031': m('Account has been locked', 'Resolve the lock in WhatsApp Manager (a policy violation, or a wrong two-step PIN) before sending again'),
@@ -85,6 +86,10 @@ const MEANINGS: Readonly<Record<string, ErrorMeaning>> = {
   '133010': m('Phone number not registered', 'Register the business phone number on the Cloud API'),
   '133016': m('Account register/deregister rate limit exceeded', 'Wait before registering or deregistering the number again'),
   '135000': m('Generic user error', "Check the request's parameters against the platform's reference"),
+  '139100': m('Failed to block or unblock some users', "Read each user's own error in the answer; the others were blocked (unblocked)", BLOCKS),
+  '139101': m('Blocklist limit reached (64,000 users)', 'Unblock users you no longer need to block before blocking more', BLOCKS),
+  '139102': m('The blocklist changed while it was read page by page', 'Read the blocklist again from the first page', BLOCKS),
+  '139103': m('Block Users API internal error', 'Try the block again', BLOCKS),
   '139200': m('Direct Send access blocked', 'Send an approved template instead: Direct Send is blocked for this account', 'docs/platform.md §5.1 (Meta Direct Send api-reference)'),
   '2388019': m('Message template limit exceeded', 'Delete templates you no longer use before creating more', TEMPLATES),
   '2388023': m('The name is still reserved after a deletion (UNCONFIRMED)', 'Use another name, or wait until 30 days after the deletion', TEMPLATES),

@@ -60,6 +60,7 @@ export const GRAPH_CODES: ReadonlyMap<number, GraphCode> = new Map<number, Graph
   [131000, { condition: 'temporary', source: `${CODES}: "Something went wrong", retry` }],
   [131016, { condition: 'temporary', source: `${CODES}: service unavailable for a while` }],
   [133004, { condition: 'temporary', source: `${CODES}: server temporarily unavailable` }],
+  [139103, { condition: 'temporary', source: 'Meta, block-users (docs/platform.md §4.17): internal error, try again' }],
   [130429, { condition: 'throughput_exceeded', retryAfterSeconds: 1, source: `${THROUGHPUT}: 80 or 1,000 messages/s per number` }],
   [131056, { condition: 'pair_rate_limited', retryAfterSeconds: 6, source: `${RATE_LIMITS}: one message per 6 s to the same user, retry after 4^X s` }],
   [4, { condition: 'graph_rate_limited', retryAfterSeconds: 60, source: `${RATE_LIMITS}: the app's call rate limit` }],

@@ -39,6 +39,9 @@ export class MeteredPlatform implements Platform {
   downloadMedia: Platform['downloadMedia'] = (...args) => this.#measure('download_media', () => this.#inner.downloadMedia(...args));
   getThroughput: Platform['getThroughput'] = (...args) => this.#measure('get_throughput', () => this.#inner.getThroughput(...args));
   markRead: Platform['markRead'] = (...args) => this.#measure('mark_read', () => this.#inner.markRead(...args));
+  blockUsers: Platform['blockUsers'] = (...args) => this.#measure('block_users', () => this.#inner.blockUsers(...args));
+  unblockUsers: Platform['unblockUsers'] = (...args) => this.#measure('unblock_users', () => this.#inner.unblockUsers(...args));
+  listBlockedUsers: Platform['listBlockedUsers'] = (...args) => this.#measure('list_blocked_users', () => this.#inner.listBlockedUsers(...args));
 
   close(): Promise<void> {
     return this.#inner.close();

@@ -7,6 +7,8 @@ import type { Readable } from 'node:stream';
 import type { LibraryTemplate, LibraryTemplateSubmission, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, TemplateButtonValue, TemplateSubmission } from './template-types.js';
 
 export * from './template-types.js';
+export * from './block-types.js';
+import type { BlockedUsersPage, BlockUserOutcome } from './block-types.js';
 
 /** What the platform adapter needs to act as one business number (kept by the accounts feature). */
 export interface SenderCredentials {
@@ -264,6 +266,27 @@ export interface Platform {
    * message read twice is harmless. @throws PlatformError (100 for a wamid the number did not receive)
    */
   markRead(sender: SenderCredentials, read: { wamid: string; typingIndicator: boolean }): Promise<void>;
+  /**
+   * Blocks up to 1,000 users of the number (`POST /{phone-number-id}/block_users` with
+   * `{messaging_product, block_users: [{user}]}`; docs/platform.md §4.17). Only users who wrote in
+   * the last 24 hours can be blocked; a blocklist holds at most 64,000. A partial failure (Meta's
+   * error 139100 beside `block_users.failed_users`) resolves: each user's outcome says.
+   * @param users phone numbers as digits (no `+`) or BSUIDs
+   * @returns one outcome per user, in the order given
+   * @throws PlatformError when the whole request failed (139101 blocklist full, 130429, auth…)
+   */
+  blockUsers(sender: SenderCredentials, users: string[]): Promise<BlockUserOutcome[]>;
+  /**
+   * Unblocks up to 1,000 users (`DELETE /{phone-number-id}/block_users`, same body; no 24-hour
+   * rule). Answers per user as `blockUsers` does (`removed_users`, `failed_users`).
+   * @throws PlatformError when the whole request failed
+   */
+  unblockUsers(sender: SenderCredentials, users: string[]): Promise<BlockUserOutcome[]>;
+  /**
+   * One page of the number's blocklist (`GET /{phone-number-id}/block_users?limit=&after=`, paged
+   * with cursors). @throws PlatformError
+   */
+  listBlockedUsers(sender: SenderCredentials, page: { after?: string | null; limit?: number }): Promise<BlockedUsersPage>;
   /** Releases connections. */
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import { reporting } from './context.js';
 import { registerControlRoutes, registerToken } from './control.routes.js';
 import { graphError, objectNotFound, unknownPath } from './graph-errors.js';
 import { BAD_JSON, fail } from './graph-http.js';
+import { registerBlockUserRoutes } from './block-users.routes.js';
 import { registerSendRoutes } from './messages/send.routes.js';
 import { registerMediaRoutes } from './media.routes.js';
 import { registerObjectRoutes } from './objects.routes.js';
@@ -158,6 +159,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
 
   const templates = registerTemplateRoutes(app, ctx);
   registerSendRoutes(app, ctx);
+  registerBlockUserRoutes(app, ctx);
   await registerMediaRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerObjectRoutes(app, ctx, templates);

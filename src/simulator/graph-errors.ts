@@ -35,6 +35,11 @@ export const TITLES: Record<number, string> = {
   132021: 'A template with the same name already exists. Choose a different template name',
   139200: 'Direct Send Utility access is blocked',
   133004: 'Server temporarily unavailable',
+  // Block Users API (https://developers.facebook.com/documentation/business-messaging/whatsapp/block-users/).
+  131021: 'Self Block',
+  139100: 'Failed to block/unblock users',
+  139101: 'Blocklist limit reached',
+  139103: 'Internal error',
   2388024: 'Content in This Language Already Exists',
   2388023: 'Message template name is being deleted',
   2388039: "Message template status can't be changed",

@@ -14,6 +14,11 @@ export interface SimNumber {
    * absent means `not_enabled`. Meta decides it per WABA; the simulator keeps it per number.
    */
   directSend?: DirectSendStatus;
+  /**
+   * The number's blocklist (block-users.routes.ts, docs/platform.md §4.17), by the user's BSUID:
+   * the `wa_id` the platform answers with (phone digits, else the BSUID) and when (ms).
+   */
+  blocked?: Record<string, { waId: string; at: number }>;
 }
 
 /** Whether a number may use Direct Send: allow-listed, not (the default), or blocked (139200). */

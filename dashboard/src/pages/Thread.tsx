@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, type Contact, type InboundMessage, type Message, type TimelineEntry } from '../api';
+import { BlockControl } from '../block';
 import { contactDetails, contactName, WindowBadge, windowState } from '../contact';
 import { DeliveryTag } from '../delivery';
 import { MessageContent } from '../message-content';
@@ -77,7 +78,10 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
             <h2>{contactName(c)}</h2>
             {contactDetails(c) ? <p className="hint">{contactDetails(c)}</p> : null}
           </div>
-          <WindowBadge window={c.window} now={now} />
+          <div className="title-side">
+            <WindowBadge window={c.window} now={now} />
+            <BlockControl contact={c} onChanged={(updated) => contact.setData(updated)} />
+          </div>
         </div>
       ) : null}
       <ErrorNote error={contact.error ?? latest.error} />

@@ -7,6 +7,7 @@ import { PlatformError, THROUGHPUT_LEVELS } from '../platform.js';
 import { FormData } from 'undici';
 import type { Resolver } from '../../lib/address-guard.js';
 import { isBsuid } from '../bsuid.js';
+import { blocklistPage, changeBlocklist } from './block-users.js';
 import { GraphClient } from './graph-client.js';
 import { LISTING_FIELDS, toGraphTemplate, toLibraryTemplate, toPlatformTemplate, toTemplateDetail, toTemplateListing, type GraphTemplate } from './template-payloads.js';
 
@@ -157,6 +158,11 @@ export class CloudApiPlatform implements Platform {
     }
     return { wamid, waId: response.contacts?.[0]?.wa_id?.trim() ?? null };
   }
+
+  // The Block Users API (block-users.ts, docs/platform.md §4.17).
+  blockUsers: Platform['blockUsers'] = (sender, users) => changeBlocklist(this.#graph, sender, 'POST', users);
+  unblockUsers: Platform['unblockUsers'] = (sender, users) => changeBlocklist(this.#graph, sender, 'DELETE', users);
+  listBlockedUsers: Platform['listBlockedUsers'] = (sender, page) => blocklistPage(this.#graph, sender, page);
 
   async markRead(sender: SenderCredentials, read: { wamid: string; typingIndicator: boolean }): Promise<void> {
     // mark-as-read-request.json, with Meta's typing indicator (docs/platform.md §1.1).

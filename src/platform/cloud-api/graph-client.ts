@@ -85,7 +85,17 @@ export class GraphClient {
     return this.#call<T>('DELETE', path, accessToken);
   }
 
-  async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string | FormData | Blob, extraHeaders: Record<string, string> = {}): Promise<T> {
+  /**
+   * Sends JSON with `method` and resolves with the answer of a 2xx, or of an error answer that
+   * `partial` accepts: the Block Users API answers a partial failure with a Graph error (139100)
+   * beside the per-user results the caller needs (docs/platform.md §4.17).
+   * @throws PlatformError as `postJson` for any other error answer
+   */
+  sendJsonAllowingPartial<T>(method: 'POST' | 'DELETE', path: string, accessToken: string, body: unknown, partial: (answer: unknown) => boolean): Promise<T> {
+    return this.#call<T>(method, path, accessToken, JSON.stringify(body), {}, partial);
+  }
+
+  async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string | FormData | Blob, extraHeaders: Record<string, string> = {}, partial?: (answer: unknown) => boolean): Promise<T> {
     let statusCode: number;
     let text: string;
     try {
@@ -109,6 +119,7 @@ export class GraphClient {
       parsed = undefined;
     }
     if (statusCode >= 200 && statusCode < 300 && parsed !== undefined) return parsed as T;
+    if (partial && parsed !== undefined && partial(parsed)) return parsed as T;
 
     const graphError = (parsed as GraphErrorBody | undefined)?.error;
     if (graphError && typeof graphError.code === 'number') {

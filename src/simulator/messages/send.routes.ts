@@ -151,7 +151,9 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
       const m = state.media.get(id);
       return !m || m.phoneNumberId !== pnid || m.expiresAt <= Date.now() || (type !== 'template' && !mediaFitsMessage(type, m.mimeType));
     });
-    if ((to !== '' && to.endsWith('0001')) || !user) failure = 131026;
+    // A user the business blocked cannot be messaged (docs/platform.md §4.17); Meta says only "an
+    // error", so the code is UNCONFIRMED: 131026, undeliverable, as a failed status.
+    if ((to !== '' && to.endsWith('0001')) || !user || number.blocked?.[userKey]) failure = 131026;
     else if (unusable) failure = 131053;
     else if (generated === 'clash') failure = 132021;
     else if (type !== 'template' && !directSend && !windowOpen) failure = 131047;
