@@ -9,6 +9,8 @@ import { AccountService } from './accounts/account.service.js';
 import { KeyService } from './accounts/key.service.js';
 import { ThroughputTiers } from './accounts/throughput.js';
 import { PricingTiers } from './accounts/pricing-tiers.js';
+import type { SuppressionService } from './consent/suppression.service.js';
+import { CONSENT_REPLY_JOB } from './consent/consent-intake.js';
 import { Background } from './background.js';
 import { ConfigError, type Config } from './config.js';
 import { buildContent } from './composition/content.js';
@@ -79,6 +81,8 @@ export interface Deps {
   tiers: ThroughputTiers;
   /** The platform's volume-based pricing tier notices, per account (GET /v1/pricing_tiers). */
   pricingTiers: PricingTiers;
+  /** The suppression list and the account's consent settings (docs/api.md §D23). */
+  suppressions: SuppressionService;
   intake: PlatformIntake;
   testMode: TestModeService;
   templates: TemplateService;
@@ -176,6 +180,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       templates: content.reviews,
       numbers: tiers,
       pricingTiers,
+      consent: messaging.consent,
     },
   });
 
@@ -184,6 +189,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   jobs.register(SUBMIT_JOB, (payload) => content.submitter.resubmit(payload));
   jobs.register(READ_BACK_JOB, (payload) => content.templateSync.readBack(payload));
   jobs.register(READ_GENERATED_JOB, (payload) => content.generatedTemplates.read(payload));
+  jobs.register(CONSENT_REPLY_JOB, (payload) => messaging.consentReplies.run(payload));
   jobs.register(DELIVER_JOB, (payload) => eventing.deliveries.deliver(payload), { concurrency: 64 });
   const downloads = { concurrency: config.mediaDownloadConcurrency, accountLimit: config.mediaDownloadAccountLimit, callTimeoutMs: config.platformTimeoutMs };
   jobs.register(DELETE_PLATFORM_COPY_JOB, (payload) => kept.deletion.deletePlatformCopy(payload));
@@ -210,6 +216,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     dispatcher: messaging.dispatcher,
     tiers,
     pricingTiers,
+    suppressions: messaging.suppressions,
     intake,
     testMode: messaging.testMode,
     templates: content.templates,

@@ -5,10 +5,12 @@
  */
 import type { Generated } from 'kysely';
 import type { BatchesTable, ClientReferencesTable, ContactsTable, DispatchesTable, DispatchPacingTable, InboundMessagesTable, MessagesTable, ScheduledSendsTable, StatusReportsTable } from './tables/messaging.js';
+import type { ConsentSettingsTable, MarketingConsentsTable, SuppressionsTable } from './tables/consent.js';
 import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, MediaUsageTable, TemplateChangesTable, TemplateSyncsTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
 
 export type * from './tables/messaging.js';
 export type * from './tables/content.js';
+export type * from './tables/consent.js';
 
 export interface AccountsTable {
   id: string;
@@ -135,4 +137,7 @@ export interface Database {
   status_reports: StatusReportsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  suppressions: SuppressionsTable;
+  consent_settings: ConsentSettingsTable;
+  marketing_consents: MarketingConsentsTable;
 }

@@ -21,5 +21,7 @@ export const EVENT_TYPES = [
   'template.quality_updated',
   'batch.completed',
   'account.pricing_tier_updated',
+  'contact.suppressed',
+  'contact.unsuppressed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -13,7 +13,7 @@ import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
-import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformPricingTierUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates } from './updates.js';
+import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformPricingTierUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates, PlatformUserPreference } from './updates.js';
 
 /**
  * The features that take a webhook's updates, one hand-off each, named after the feature's own
@@ -64,6 +64,10 @@ export interface IntakeConsumers {
     /** @returns how many notices were new or changed a stored one. */
     apply(tx: Tx, updates: Owned<PlatformPricingTierUpdate>[], now: string): Promise<number>;
   };
+  /** Opt-out keywords, marketing preferences and 131050 refusals (consent feature, `ConsentIntake`); after the messages. */
+  consent: {
+    apply(tx: Tx, updates: { inbound: Owned<PlatformInboundMessage>[]; statuses: Owned<PlatformStatusUpdate>[]; preferences: Owned<PlatformUserPreference>[] }, now: string): Promise<void>;
+  };
 }
 
 /** Statuses and customer messages written per step of a unit of work. */
@@ -79,6 +83,7 @@ interface OwnedUpdates {
   templates: PlatformTemplateUpdate[];
   numbers: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[];
   pricingTiers: Owned<PlatformPricingTierUpdate>[];
+  preferences: Owned<PlatformUserPreference>[];
 }
 
 export class PlatformIntake {
@@ -106,7 +111,7 @@ export class PlatformIntake {
     // Each account the batch names, with its own app secret (read with its owner, so an account
     // made a moment ago in another process is judged by its own secret, not a stale list).
     const ownSecrets = new Map<string, string | null>();
-    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts].map((x) => x.phoneNumberId))) {
+    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts, ...updates.userPreferences].map((x) => x.phoneNumberId))) {
       const owner = await consumers.numberOwners.accountForPhoneNumber(id);
       owners.set(id, owner?.accountId ?? null);
       if (owner) ownSecrets.set(owner.accountId, owner.appSecret);
@@ -125,13 +130,14 @@ export class PlatformIntake {
     const statuses = own(updates.statuses);
     const inbound = own(updates.inbound);
     const contacts = own(updates.contacts);
+    const preferences = own(updates.userPreferences);
     const numbers = updates.numbers.flatMap((u, i) => (numberOwners[i] ? [{ ...u, ...numberOwners[i] }] : []));
     const pricingTiers = updates.pricingTiers.flatMap((u) => (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })));
     const unowned = updates.pricingTiers.filter((u) => !wabaAccounts.has(u.wabaId)).length;
     const skipped = updates.statuses.length + updates.inbound.length + updates.numbers.length - statuses.length - inbound.length - numbers.length + unowned;
     if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers or WABAs that no account owns');
 
-    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers, pricingTiers });
+    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers, pricingTiers, preferences });
     return { statuses: statuses.length, inbound: inbound.length, templates: updates.templates.length, numbers: numbers.length, pricingTiers: pricingTiers.length, skipped };
   }
 
@@ -148,6 +154,7 @@ export class PlatformIntake {
       await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
       await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);
     }
+    await consumers.consent.apply(tx, { inbound, statuses, preferences: all('preferences') }, now);
     await consumers.templates.apply(tx, all('templates'), now);
     await consumers.numbers.apply(tx, all('numbers'), now);
     await consumers.pricingTiers.apply(tx, all('pricingTiers'), now);

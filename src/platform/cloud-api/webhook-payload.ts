@@ -7,6 +7,7 @@
  */
 import type { PlatformContactUpdate, PlatformInboundMessage, PlatformStatusUpdate, PlatformUpdates } from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
+import { parseUserPreferences } from './user-preferences-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ export function namedWabaIds(body: unknown): string[] {
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
 export function parseWebhook(body: unknown): ParsedWebhook | null {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) return null;
-  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], ignored: 0 };
+  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], userPreferences: [], ignored: 0 };
   for (const entry of body.entry) {
     if (!isObject(entry) || !Array.isArray(entry.changes)) {
       out.ignored++;
@@ -97,6 +98,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
       else if (change.field === 'account_update') parseAccountUpdate(str(entry.id), change.value, out);
+      else if (change.field === 'user_preferences') parseUserPreferences(change.value, out);
       else out.ignored++;
     }
   }
