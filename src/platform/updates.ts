@@ -145,7 +145,7 @@ export interface PlatformPricingTierUpdate {
  * A customer's marketing-message preference (`user_preferences`, docs/platform.md §4.11): they
  * stopped (`stop`) or resumed (`resume`) marketing messages from the business.
  * Source: https://developers.facebook.com/docs/whatsapp/cloud-api/webhooks/reference/user_preferences
- * (Meta shows placeholders for `value` and `category`: the values here are UNCONFIRMED).
+ * (its parameter table lists `stop` and `resume`; `userId` on this field is UNCONFIRMED).
  */
 export interface PlatformUserPreference {
   phoneNumberId: string;

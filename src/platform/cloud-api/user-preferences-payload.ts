@@ -3,9 +3,10 @@
  * marketing messages. Shape per Meta's reference
  * (https://developers.facebook.com/docs/whatsapp/cloud-api/webhooks/reference/user_preferences):
  * `value.metadata.phone_number_id`, `value.contacts[]`, `value.user_preferences[] { wa_id, detail,
- * category, value, timestamp }`. Meta shows placeholders for `category` and `value`; Tidings reads
- * `category: "marketing_messages"` and `value: "stop" | "resume"` (UNCONFIRMED). A preference of
- * another category or value is counted as ignored.
+ * category: "marketing_messages", value: "stop" | "resume", timestamp }` (the page's parameter table
+ * lists both values; its example, test/fixtures/platform/webhook-user-preferences-resume.json, is a
+ * resume). A `user_id` (BSUID) on an item is read too: UNCONFIRMED, the page shows only `wa_id`.
+ * A preference of another category or value is counted as ignored.
  */
 import type { PlatformUpdates, PlatformUserPreference } from '../updates.js';
 
