@@ -215,6 +215,20 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     assert.deepEqual([s!.reason, s!.scope], ['platform_preference', 'marketing']);
   });
 
+  it("takes the simulator's marketing stop end to end, and its resume", async () => {
+    const phone = '+16505570901';
+    const marketing = (value: string) =>
+      fetch(`${h.simUrl}/_simulator/users/${encodeURIComponent(phone)}/marketing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ value, to: h.account.phoneNumberId }) });
+    const stop = await marketing('stop');
+    assert.equal(stop.status, 200, await stop.clone().text());
+    assert.deepEqual((await stop.json()).value.user_preferences[0].category, 'marketing_messages');
+    const [s] = await eventually(async () => ((await active(phone)).length > 0 ? active(phone) : null));
+    assert.deepEqual([s!.reason, s!.scope, s!.source], ['platform_preference', 'marketing', 'webhook']);
+    assert.equal((await marketing('resume')).status, 200);
+    await eventually(async () => (await active(phone)).length === 0);
+    assert.equal((await marketing('later')).status, 400);
+  });
+
   /** A customer's text message webhook, as the platform sends it (docs/platform.md §4.5), with `seconds` as its timestamp. */
   function textWebhook(from: string, wamid: string, seconds: number) {
     const body = structuredClone(fixture('webhook-inbound-text.json'));

@@ -59,7 +59,7 @@ export const ListSuppressionsQuery = Type.Object(
     limit: Type.Optional(PageLimit),
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
     phone_number_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only the suppressions of this number (not those of every number).' })),
-    reason: Type.Optional(StringEnum(SUPPRESSION_REASONS)),
+    reason: Type.Optional(StringEnum(SUPPRESSION_REASONS, { description: 'Only the suppressions of this reason.' })),
     active: Type.Optional(Type.Boolean({ description: 'true: active only; false: lifted only.' })),
   },
   { additionalProperties: false },

@@ -105,8 +105,10 @@ export async function saveSettings(tx: Tx, row: SettingsRow): Promise<void> {
 }
 
 /**
- * Stores a marketing consent report unless a newer report for that customer and number is stored.
- * @returns whether it was stored (false: an older or repeated report).
+ * Stores a marketing consent report unless a newer report for that customer and number is stored
+ * (a report of the same second replaces it: the platform times reports in seconds, so a stop and a
+ * resume within one second are told apart by their order of arrival).
+ * @returns whether it was stored (false: an older report).
  */
 export async function reportMarketingConsent(tx: Tx, row: MarketingConsentRow): Promise<boolean> {
   const result = await tx
@@ -116,7 +118,7 @@ export async function reportMarketingConsent(tx: Tx, row: MarketingConsentRow): 
       oc
         .columns(['phone_number_id', 'customer_key'])
         .doUpdateSet({ value: row.value, reported_at: row.reported_at, updated_at: row.updated_at, phone: row.phone, bsuid: row.bsuid })
-        .where('marketing_consents.reported_at', '<', row.reported_at),
+        .where('marketing_consents.reported_at', '<=', row.reported_at),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;

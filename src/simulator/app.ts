@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import type { SimContext } from './context.js';
 import { reporting } from './context.js';
 import { registerControlRoutes, registerToken } from './control.routes.js';
+import { registerMarketingRoutes } from './marketing.js';
 import { graphError, objectNotFound, unknownPath } from './graph-errors.js';
 import { BAD_JSON, fail } from './graph-http.js';
 import { registerSendRoutes } from './messages/send.routes.js';
@@ -161,6 +162,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerUploadRoutes(app, ctx);
   registerObjectRoutes(app, ctx, templates);
   registerTemplateControlRoutes(app, ctx, templates);
+  registerMarketingRoutes(app, ctx);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
 
   if (state.outbox.size > 0) log.info({ owed: state.outbox.size }, 'simulator resumes the webhooks it owed');
