@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CONSENT_REPLY_JOB } from '../src/consent/consent-intake.js';
 import type { ConsentSettings, Suppression } from '../src/consent/consent.schemas.js';
+import type { Contact } from '../src/contacts/contact.schemas.js';
 import { foldKeyword, keywordOf, DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS } from '../src/consent/keywords.js';
 import { ManualClock } from '../src/lib/clock.js';
 import type { Message } from '../src/messages/message.schemas.js';
@@ -51,6 +52,12 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
       assert.deepEqual([s!.reason, s!.scope, s!.source, s!.phoneNumberId, s!.active], ['opt_out_keyword', 'all', 'keyword', h.account.phoneNumberId, true]);
     }
     assert.deepEqual(await active('+16505570199'), [], 'a sentence is not a keyword');
+    // The contact shows it.
+    const [contact] = (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${phones[1]!.slice(1)}`)).body.data;
+    assert.deepEqual([contact?.phone, contact?.suppression?.reason, contact?.suppression?.scope], [phones[1], 'opt_out_keyword', 'all']);
+    assert.equal((await h.api<Contact>('GET', '/v1/contacts/' + contact!.id)).body.suppression?.id, (await active(phones[1]!))[0]!.id);
+    const [plain] = (await h.api<{ data: Contact[] }>('GET', '/v1/contacts?q=16505570199')).body.data;
+    assert.deepEqual([plain?.suppression, plain?.marketingConsent], [null, null]);
     const suppressed = (await events('contact.suppressed')).map((e) => e.data.object.phone);
     for (const phone of phones) assert.ok(suppressed.includes(phone), `contact.suppressed for ${phone}`);
 
@@ -213,6 +220,8 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     assert.equal(failed.status, 200, await failed.text());
     const [s] = await eventually(async () => ((await active(phone)).length > 0 ? active(phone) : null));
     assert.deepEqual([s!.reason, s!.scope], ['platform_preference', 'marketing']);
+    const [contact] = (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${phone.slice(1)}`)).body.data;
+    assert.deepEqual([contact?.marketingConsent?.value, contact?.suppression?.reason], ['revoked', 'platform_preference']);
   });
 
   it("takes the simulator's marketing stop end to end, and its resume", async () => {

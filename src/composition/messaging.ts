@@ -32,9 +32,10 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
   // Contacts are written in the units of work of the messages that name them; a merge moves the
   // merged contact's messages of both directions.
   const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
-  const contacts = new ContactService({ store, clock });
+  // A contact shows its suppression and marketing consent (consent feature, built just below).
+  const contacts: ContactService = new ContactService({ store, clock, consent: { of: (accountId, phoneNumberId, list) => suppressions.contactConsent(accountId, phoneNumberId, list) } });
   // The suppression list, read by the send checks at accept and at dispatch (docs/api.md §D23).
-  const suppressions = new SuppressionService({ store, clock, events, contacts, numberOwner: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId });
+  const suppressions: SuppressionService = new SuppressionService({ store, clock, events, contacts, numberOwner: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId });
   const batches = new BatchProgress({ events });
   const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks, batches, generatedTemplates: content.generatedTemplates });
   // Customers' messages schedule their files' downloads, and a download settles its message: the one cycle

@@ -38,6 +38,12 @@ export interface BlockSuppressions {
   unblocked(tx: Tx, entries: BlockEntry[]): Promise<void>;
 }
 
+/** A contact's consent, as GET /v1/contacts shows it. */
+export interface ContactConsent {
+  suppression: { id: string; reason: string; scope: string; since: string } | null;
+  marketingConsent: { value: 'granted' | 'revoked'; reportedAt: string } | null;
+}
+
 /** A suppression to store: who, where, why. */
 export interface NewSuppression extends repo.CustomerIds {
   accountId: string;
@@ -195,6 +201,25 @@ export class SuppressionService {
    */
   activeFor(db: Tx | null, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
     return repo.activeFor(db ?? this.#o.store.read, accountId, phoneNumberId, customers);
+  }
+
+  /**
+   * What GET /v1/contacts shows of consent (contacts feature's `ContactConsentPort`): each contact's
+   * active suppression on the number (scope `all` before `marketing`, then the oldest) and its
+   * marketing consent. Two statements for the whole page.
+   */
+  async contactConsent(accountId: string, phoneNumberId: string, contacts: { id: string; phone: string | null; userId: string | null }[]): Promise<Map<string, ContactConsent>> {
+    const db = this.#o.store.read;
+    const rows = await repo.activeFor(db, accountId, phoneNumberId, contacts.map((c) => ({ phone: c.phone, bsuid: c.userId, contactId: c.id })));
+    const consents = await repo.marketingConsentsOf(db, phoneNumberId, contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })));
+    const out = new Map<string, ContactConsent>();
+    for (const c of contacts) {
+      const mine = rows.filter((r) => (c.phone !== null && r.phone === c.phone) || (c.userId !== null && r.bsuid === c.userId) || r.contact_id === c.id);
+      const s = mine.sort((a, b) => (a.scope === b.scope ? (a.created_at < b.created_at ? -1 : 1) : a.scope === 'all' ? -1 : 1))[0];
+      const m = consents.filter((r) => (c.phone !== null && r.phone === c.phone) || (c.userId !== null && r.bsuid === c.userId)).sort((a, b) => (a.reported_at < b.reported_at ? 1 : -1))[0];
+      out.set(c.id, { suppression: s ? { id: s.id, reason: s.reason, scope: s.scope, since: s.created_at } : null, marketingConsent: m ? { value: m.value, reportedAt: m.reported_at } : null });
+    }
+    return out;
   }
 
   /** Whether the account lets a send say `"suppression": "ignore"`. */

@@ -27,10 +27,16 @@ export interface ResolvedRecipient {
   contact?: { id: string; lastInboundAt: string | null } | null;
 }
 
-export class ContactService {
-  readonly #o: { store: Store; clock: Clock };
+/** A contact as the consent feature names it, and what it answers of them (docs/api.md §D23). */
+export interface ContactConsentPort {
+  /** One read per kind for the whole list: each contact's active suppression and marketing consent, by contact id. */
+  of(accountId: string, phoneNumberId: string, contacts: { id: string; phone: string | null; userId: string | null }[]): Promise<Map<string, Pick<Contact, 'suppression' | 'marketingConsent'>>>;
+}
 
-  constructor(options: { store: Store; clock: Clock }) {
+export class ContactService {
+  readonly #o: { store: Store; clock: Clock; consent?: ContactConsentPort };
+
+  constructor(options: { store: Store; clock: Clock; consent?: ContactConsentPort }) {
     this.#o = options;
   }
 
@@ -41,7 +47,7 @@ export class ContactService {
   async get(auth: AuthContext, id: string): Promise<Contact> {
     const row = await repo.findById(this.#o.store.read, scopeOf(auth), id);
     if (!row) throw new TidingsError('contact_not_found', `No contact ${id}.`, { param: 'id' });
-    return this.#toContact(row);
+    return (await this.#withConsent(auth, [this.#toContact(row)]))[0]!;
   }
 
   /**
@@ -49,7 +55,12 @@ export class ContactService {
    * begins (lib/search-text.ts: case, accents and width folded; digits match within a phone number).
    * @throws TidingsError parameter_invalid for an unknown `starting_after`.
    */
-  list(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
+  async list(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
+    const page = await this.#page(auth, query);
+    return { ...page, data: await this.#withConsent(auth, page.data) };
+  }
+
+  #page(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
     const db = this.#o.store.read;
     const scope = scopeOf(auth);
     const windowStart = iso(this.#o.clock.now() - CUSTOMER_WINDOW_MS);
@@ -105,6 +116,12 @@ export class ContactService {
     }
   }
 
+  /** The contacts with their suppression and marketing consent (consent feature; null without it). */
+  async #withConsent(auth: AuthContext, contacts: Contact[]): Promise<Contact[]> {
+    const found = this.#o.consent && contacts.length > 0 ? await this.#o.consent.of(auth.accountId, auth.phoneNumberId, contacts) : new Map();
+    return contacts.map((c) => ({ ...c, ...(found.get(c.id) ?? { suppression: null, marketingConsent: null }) }));
+  }
+
   /** The Contact resource, its window as of now. */
   #toContact(row: repo.ContactRow): Contact {
     const now = this.#o.clock.now();
@@ -122,6 +139,8 @@ export class ContactService {
       lastActivityAt: row.last_activity_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      suppression: null,
+      marketingConsent: null,
       ...(row.mode === 'test' ? { testMode: true as const } : {}),
     };
   }
