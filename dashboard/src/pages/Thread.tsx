@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, type Contact, type InboundMessage, type Message, type TimelineEntry } from '../api';
-import { contactDetails, contactName, WindowBadge, windowState } from '../contact';
+import { contactDetails, contactName, SuppressionBadge, WindowBadge, windowState } from '../contact';
 import { DeliveryTag } from '../delivery';
 import { MessageContent } from '../message-content';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
@@ -61,6 +61,18 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
     }
   };
 
+  // Lifting a suppression (not a block's: unblocking goes through the platform's Block Users API).
+  const [liftError, setLiftError] = useState<unknown>(null);
+  const lift = async (id: string) => {
+    setLiftError(null);
+    try {
+      await api('DELETE', `/suppressions/${encodeURIComponent(id)}`);
+      await contact.reload();
+    } catch (err) {
+      setLiftError(err);
+    }
+  };
+
   const readError = useMarkRead(entries, (m) => merge([{ id: m.id, direction: 'inbound', at: entries.find((e) => e.id === m.id)?.at ?? m.receivedAt, inbound: m, outbound: null }]));
   const c = contact.data;
   const open = c ? windowState(c.window, now).open : false;
@@ -77,9 +89,18 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
             <h2>{contactName(c)}</h2>
             {contactDetails(c) ? <p className="hint">{contactDetails(c)}</p> : null}
           </div>
-          <WindowBadge window={c.window} now={now} />
+          <span className="title-badges">
+            <WindowBadge window={c.window} now={now} />
+            <SuppressionBadge contact={c} />
+            {c.suppression && c.suppression.reason !== 'blocked' ? (
+              <button type="button" className="secondary" onClick={() => void lift(c.suppression!.id)}>
+                Lift
+              </button>
+            ) : null}
+          </span>
         </div>
       ) : null}
+      <ErrorNote error={liftError} />
       <ErrorNote error={contact.error ?? latest.error} />
       <div
         className="thread-log"
