@@ -2547,7 +2547,7 @@ export interface components {
              */
             createdAt: string;
             data: {
-                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, or a PricingTier (`account.pricing_tier_updated`). */
+                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), or a Suppression (`contact.suppressed`, `contact.unsuppressed`). */
                 object: unknown;
             };
             /**

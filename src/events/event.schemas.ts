@@ -11,7 +11,7 @@ export const Event = Type.Object(
     type: StringEnum(EVENT_TYPES),
     createdAt: Timestamp,
     data: Type.Object({
-      object: Type.Unknown({ description: 'The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, or a PricingTier (`account.pricing_tier_updated`).' }),
+      object: Type.Unknown({ description: 'The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), or a Suppression (`contact.suppressed`, `contact.unsuppressed`).' }),
     }),
     testMode: Type.Optional(Type.Literal(true, { description: 'Present and true on events of test keys.' })),
   },
