@@ -69,6 +69,10 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
 
     await h.customerWrites(phones[0]!.slice(1), 'START');
     await eventually(async () => (await active(phones[0]!)).length === 0);
+    // The first STOP, delivered again after the START (webhooks come at least once): still lifted.
+    const [first] = (await h.api<Page>('GET', '/v1/suppressions?active=false&limit=100')).body.data.filter((s) => s.phone === phones[0]);
+    assert.equal((await h.platformWebhook(textWebhook(phones[0]!.slice(1), 'wamid.consent-stop-again', Math.floor(Date.parse(first!.createdAt) / 1000)))).status, 200);
+    assert.deepEqual(await active(phones[0]!), []);
     const lifted = (await events('contact.unsuppressed')).map((e) => e.data.object);
     assert.ok(lifted.some((s) => s.phone === phones[0] && s.liftedBy === 'keyword' && s.liftedAt !== null));
     assert.equal((await sendText(phones[0]!)).status, 201);

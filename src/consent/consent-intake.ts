@@ -71,10 +71,15 @@ export class ConsentIntake {
       const keyword = keywordOf(m.text, { optOut: s.optOut, optIn: s.optIn });
       if (keyword === null) continue;
       const customer: repo.CustomerIds = { phone: m.from && waIdToE164(m.from), bsuid: m.userId, contactId: null };
+      // A suppression from a keyword is dated by the customer's message, and so is a keyword's lift:
+      // a STOP delivered again after a later START (webhooks come at least once, in any order)
+      // changes nothing, nor does a START older than the suppression it would lift.
       if (keyword === 'out') {
-        await this.#o.suppressions.suppress(tx, [{ ...customer, accountId: m.accountId, mode: 'live', phoneNumberId: m.phoneNumberId, reason: 'opt_out_keyword', scope: 'all', source: 'keyword', at: now }]);
+        const lifted = await this.#o.suppressions.lastKeywordLift(tx, m.accountId, m.phoneNumberId, customer);
+        if (lifted !== null && lifted >= m.at) continue;
+        await this.#o.suppressions.suppress(tx, [{ ...customer, accountId: m.accountId, mode: 'live', phoneNumberId: m.phoneNumberId, reason: 'opt_out_keyword', scope: 'all', source: 'keyword', at: m.at }]);
       } else {
-        await this.#o.suppressions.liftWhere(tx, m.accountId, m.phoneNumberId, [customer], (r) => r.reason === 'opt_out_keyword' || r.reason === 'api', 'keyword');
+        await this.#o.suppressions.liftWhere(tx, m.accountId, m.phoneNumberId, [customer], (r) => (r.reason === 'opt_out_keyword' || r.reason === 'api') && r.created_at <= m.at, 'keyword', m.at);
       }
       const text = keyword === 'out' ? s.optOutReply : s.optInReply;
       if (text === null) continue;

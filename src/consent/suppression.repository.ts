@@ -71,6 +71,23 @@ export function lift(tx: Tx, ids: string[], at: string, by: SuppressionRow['lift
   return tx.updateTable('suppressions').set({ lifted_at: at, lifted_by: by }).where('id', 'in', ids).where('lifted_at', 'is', null).returningAll().execute();
 }
 
+/**
+ * The latest `lifted_at` of the customer's rows on the number (or every number) lifted by `by`, or
+ * null: one statement over the customer's own rows (index suppressions_by_customer).
+ */
+export async function lastLift(db: Reader | Tx, accountId: string, phoneNumberId: string, c: CustomerIds, by: NonNullable<SuppressionRow['lifted_by']>): Promise<string | null> {
+  if (c.phone === null && c.bsuid === null) return null;
+  const row = await db
+    .selectFrom('suppressions')
+    .select((eb) => eb.fn.max('lifted_at').as('at'))
+    .where('account_id', '=', accountId)
+    .where('customer_key', '=', customerKey(c))
+    .where('number_key', 'in', [phoneNumberId, '*'])
+    .where('lifted_by', '=', by)
+    .executeTakeFirst();
+  return (row?.at as string | null | undefined) ?? null;
+}
+
 export interface SuppressionFilter {
   accountId: string;
   phoneNumberId?: string | undefined;

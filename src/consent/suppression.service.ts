@@ -255,13 +255,19 @@ export class SuppressionService {
    * Lifts the active suppressions of these customers on a number that `which` selects, recording
    * `contact.unsuppressed` for each. @returns the rows lifted.
    */
-  async liftWhere(tx: Tx, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[], which: (row: repo.SuppressionRow) => boolean, by: SuppressionSource, mode: 'live' | 'test' = 'live'): Promise<repo.SuppressionRow[]> {
+  async liftWhere(tx: Tx, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[], which: (row: repo.SuppressionRow) => boolean, by: SuppressionSource, at?: string): Promise<repo.SuppressionRow[]> {
     const rows = (await repo.activeFor(tx, accountId, phoneNumberId, customers)).filter(which);
-    return this.#lift(tx, rows, mode, by);
+    return this.#lift(tx, rows, 'live', by, at);
   }
 
-  async #lift(tx: Tx, rows: repo.SuppressionRow[], mode: 'live' | 'test', by: SuppressionSource): Promise<repo.SuppressionRow[]> {
-    const lifted = await repo.lift(tx, rows.map((r) => r.id), iso(this.#o.clock.now()), by);
+  /** When these customers' keyword suppressions on the number were last lifted by a keyword (ISO), or null. */
+  lastKeywordLift(tx: Tx, accountId: string, phoneNumberId: string, customer: repo.CustomerIds): Promise<string | null> {
+    return repo.lastLift(tx, accountId, phoneNumberId, customer, 'keyword');
+  }
+
+  /** Lifts rows at `at` (default now), recording `contact.unsuppressed` for each. */
+  async #lift(tx: Tx, rows: repo.SuppressionRow[], mode: 'live' | 'test', by: SuppressionSource, at?: string): Promise<repo.SuppressionRow[]> {
+    const lifted = await repo.lift(tx, rows.map((r) => r.id), at ?? iso(this.#o.clock.now()), by);
     await this.#o.events.record(tx, lifted.map((r) => ({ accountId: r.account_id, mode, type: 'contact.unsuppressed' as const, object: toSuppression(r) })));
     return lifted;
   }

@@ -40,6 +40,8 @@ export const m0019_consent: Migration = {
       .columns(['account_id', 'number_key', 'customer_key', 'scope', 'reason'])
       .where(sql.ref('lifted_at'), 'is', null)
       .execute();
+    // A customer's rows, lifted ones too (a keyword's order against the last lift, consent-intake.ts).
+    await db.schema.createIndex('suppressions_by_customer').on('suppressions').columns(['account_id', 'customer_key', 'number_key']).execute();
     // GET /v1/suppressions: newest first.
     await db.schema.createIndex('suppressions_by_account').on('suppressions').columns(['account_id', 'id']).execute();
 
