@@ -240,6 +240,22 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     assert.equal((await marketing('resume')).status, 200);
     await eventually(async () => (await active(phone)).length === 0);
     assert.equal((await marketing('later')).status, 400);
+
+    // Stopped again, and lifted in Tidings by hand: a marketing template sent to them anyway (outside
+    // Tidings, straight to the platform) fails with 131050, and that brings the suppression back.
+    assert.equal((await marketing('stop')).status, 200);
+    const [again] = await eventually(async () => ((await active(phone)).length > 0 ? active(phone) : null));
+    assert.equal((await h.api('DELETE', `/v1/suppressions/${again!.id}`)).status, 200);
+    const creds = await h.deps.accounts.senderCredentials(h.account.phoneNumberId);
+    const graph = (path: string, body: unknown) => fetch(`${h.simUrl}/v23.0${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${creds.accessToken}` }, body: JSON.stringify(body) });
+    const simTemplate = await fetch(`${h.simUrl}/_simulator/templates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ wabaId: creds.wabaId, name: 'consent_offer', language: 'en_US', category: 'MARKETING', body: 'Our winter sale starts today.' }) });
+    assert.equal(simTemplate.status, 200, await simTemplate.clone().text());
+    const sent = await graph(`/${h.account.phoneNumberId}/messages`, { messaging_product: 'whatsapp', to: phone.slice(1), type: 'template', template: { name: 'consent_offer', language: { code: 'en_US' } } });
+    assert.equal(sent.status, 200, await sent.clone().text());
+    const wamid = (await sent.json()).messages[0].id as string;
+    await eventually(async () => h.sim.state.messages.get(wamid)?.statuses.includes('failed'));
+    const [back] = await eventually(async () => ((await active(phone)).length > 0 ? active(phone) : null));
+    assert.deepEqual([back!.reason, back!.scope], ['platform_preference', 'marketing']);
   });
 
   /** A customer's text message webhook, as the platform sends it (docs/platform.md §4.5), with `seconds` as its timestamp. */
