@@ -36,6 +36,8 @@ import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { AnalyticsResult } from './analytics/analytics.schemas.js';
 import { pricingTierRoutes } from './accounts/pricing-tier.routes.js';
 import { accountSignalRoutes } from './accounts/account-signal.routes.js';
+import { consentRoutes } from './consent/consent.routes.js';
+import { ConsentSettings, Suppression } from './consent/consent.schemas.js';
 import { PricingTier } from './accounts/pricing-tier.schemas.js';
 import { AccountResource } from './accounts/account.schemas.js';
 import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
@@ -69,7 +71,7 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource, PricingTier, AnalyticsResult, BlockResult, BlockedContact];
+const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource, PricingTier, AnalyticsResult, BlockResult, BlockedContact, Suppression, ConsentSettings];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -200,6 +202,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...analyticsRoutes({ analytics: deps.analytics }),
         ...pricingTierRoutes({ pricingTiers: deps.pricingTiers }),
         ...accountSignalRoutes({ signals: deps.accountSignals }),
+        ...consentRoutes({ suppressions: deps.suppressions }),
       ]);
     },
     { prefix: '/v1' },

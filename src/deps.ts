@@ -11,6 +11,8 @@ import { ThroughputTiers } from './accounts/throughput.js';
 import { PricingTiers } from './accounts/pricing-tiers.js';
 import { AccountSignals } from './accounts/account-signals.js';
 import { BusinessEchoes } from './messages/business-echoes.js';
+import type { SuppressionService } from './consent/suppression.service.js';
+import { CONSENT_REPLY_JOB } from './consent/consent-intake.js';
 import { Background } from './background.js';
 import { ConfigError, type Config } from './config.js';
 import { buildContent } from './composition/content.js';
@@ -21,7 +23,7 @@ import { buildRetention } from './composition/retention.js';
 import type { RetentionSettings } from './accounts/retention-settings.js';
 import type { ContactService } from './contacts/contact.service.js';
 import { BlockSync } from './contacts/block-sync.js';
-import { BlockService, NO_BLOCK_SUPPRESSIONS } from './contacts/block.service.js';
+import { BlockService } from './contacts/block.service.js';
 import { connectDatabase } from './db/connect.js';
 import { observedPgClient, type StatementObserver } from './db/statements.js';
 import type { Store } from './db/store.js';
@@ -87,6 +89,8 @@ export interface Deps {
   /** The platform's volume-based pricing tier notices, per account (GET /v1/pricing_tiers). */
   pricingTiers: PricingTiers;
   accountSignals: AccountSignals;
+  /** The suppression list and the account's consent settings (docs/api.md §D23). */
+  suppressions: SuppressionService;
   intake: PlatformIntake;
   testMode: TestModeService;
   templates: TemplateService;
@@ -172,8 +176,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
   const pricingTiers = new PricingTiers({ store, events: eventing.events, logger });
   const accountSignals = new AccountSignals({ store, events: eventing.events, clock, logger });
-  // The suppression list's port: nothing behind it until the consent feature is wired (issue 28).
-  const blocks = new BlockService({ store, clock, platform, accounts, events: eventing.events, contacts: messaging.contacts, suppressions: NO_BLOCK_SUPPRESSIONS });
+  // A block suppresses the customer on its number (reason `blocked`), in the block's unit of work.
+  const blocks = new BlockService({ store, clock, platform, accounts, events: eventing.events, contacts: messaging.contacts, suppressions: messaging.suppressions.forBlocks() });
   const blockSync = new BlockSync({ store, clock, platform, accounts, blocks });
   // The hand-offs of a platform webhook: each feature's own object takes its updates.
   const intake = new PlatformIntake({
@@ -190,6 +194,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       pricingTiers,
       signals: accountSignals,
       echoes: new BusinessEchoes({ events: eventing.events, contacts: messaging.contactUpdates }),
+      consent: messaging.consent,
     },
   });
 
@@ -198,6 +203,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   jobs.register(SUBMIT_JOB, (payload) => content.submitter.resubmit(payload));
   jobs.register(READ_BACK_JOB, (payload) => content.templateSync.readBack(payload));
   jobs.register(READ_GENERATED_JOB, (payload) => content.generatedTemplates.read(payload));
+  jobs.register(CONSENT_REPLY_JOB, (payload) => messaging.consentReplies.run(payload));
   jobs.register(DELIVER_JOB, (payload) => eventing.deliveries.deliver(payload), { concurrency: 64 });
   const downloads = { concurrency: config.mediaDownloadConcurrency, accountLimit: config.mediaDownloadAccountLimit, callTimeoutMs: config.platformTimeoutMs };
   jobs.register(DELETE_PLATFORM_COPY_JOB, (payload) => kept.deletion.deletePlatformCopy(payload));
@@ -227,6 +233,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     tiers,
     pricingTiers,
     accountSignals,
+    suppressions: messaging.suppressions,
     intake,
     testMode: messaging.testMode,
     templates: content.templates,

@@ -146,4 +146,26 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     await page.locator('li[data-contact]').filter({ hasText: 'Ana Lisboa' }).waitFor({ state: 'detached' });
     assert.equal(await page.locator('li[data-contact]').count(), 1);
   });
+
+  it('marks a customer who wrote STOP as suppressed, with the reason and since when, and lifts it with the thread\'s Lift button', async () => {
+    const stopper = '+16505551962';
+    await customerSends(stopper, { text: 'STOP', name: 'Rui Stop' });
+    const contact = await eventually(async () => {
+      const c = await contactOf(stopper);
+      return c?.suppression ? c : null;
+    });
+    await go(`/inbox/${contact.id}`);
+    // The search of the case before is still in the box: clear it, so the list shows them.
+    await page.getByLabel('Search contacts').fill('');
+    await page.getByLabel('Search contacts').press('Enter');
+    const badge = page.locator(`li[data-contact="${contact.id}"]`).getByTestId('suppression');
+    await badge.getByText(/opted out \(keyword\) · since/).waitFor();
+    await page.locator('.title-row').getByTestId('suppression').waitFor();
+    await shoot('inbox-suppressed');
+    await page.getByRole('button', { name: 'Lift' }).click();
+    await page.locator('.title-row').getByTestId('suppression').waitFor({ state: 'detached' });
+    const lifted = (await h.api('GET', `/v1/suppressions?active=false&limit=100`)).body.data.find((s: { id: string }) => s.id === contact.suppression!.id);
+    assert.deepEqual([lifted?.active, lifted?.liftedBy], [false, 'api']);
+    assert.equal((await contactOf(stopper)).suppression, null);
+  });
 });

@@ -62,7 +62,7 @@ export function readmeBlocks(markdown: string): Block[] {
 }
 
 /** Ids as the README writes them: the prefixes of Tidings' ids and keys. */
-const ID_PREFIXES = ['acc', 'key', 'sk_live', 'sk_test', 'msg', 'bat', 'tpl', 'med', 'ct', 'in', 'we', 'evt', 'req', 'whsec'];
+const ID_PREFIXES = ['acc', 'key', 'sk_live', 'sk_test', 'msg', 'bat', 'tpl', 'med', 'ct', 'in', 'we', 'evt', 'req', 'whsec', 'sup'];
 const ID = new RegExp(`^(${ID_PREFIXES.join('|')})_[A-Za-z0-9+/=]+$`);
 const STRING_CHARS = String.raw`(?:[^"\\]|\\.)*`;
 

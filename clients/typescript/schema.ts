@@ -896,6 +896,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List suppressions
+         * @description The account's suppressed customers, newest first: those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a key suppressed, those the business blocked. Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
+         */
+        get: operations["listSuppressions"];
+        put?: never;
+        /**
+         * Suppress a customer
+         * @description Sends to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
+         */
+        post: operations["createSuppression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suppressions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a suppression
+         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.
+         */
+        delete: operations["liftSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's consent settings
+         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.
+         */
+        get: operations["getConsentSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's consent settings
+         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).
+         */
+        patch: operations["updateConsentSettings"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -904,7 +972,7 @@ export interface components {
             /** @description The item's place in the request, from 0. */
             index: number;
             error: {
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 message: string;
                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                 param?: string;
@@ -929,7 +997,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description Branch on this, not on the HTTP status. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 /** @description A sentence for humans. */
                 message: string;
                 /** @description The request field at fault (with issues: the first issue's). */
@@ -1273,7 +1341,12 @@ export interface components {
          *       "lastActivityAt": "2026-11-21T14:31:03.412Z",
          *       "createdAt": "2026-11-02T09:12:44.101Z",
          *       "updatedAt": "2026-11-21T14:31:03.412Z",
-         *       "blocked": null
+         *       "blocked": null,
+         *       "suppression": null,
+         *       "marketingConsent": {
+         *         "value": "granted",
+         *         "reportedAt": "2026-11-15T21:22:01.000Z"
+         *       }
          *     }
          */
         Contact: {
@@ -1332,6 +1405,28 @@ export interface components {
                 at: string;
                 /** @description `api` (these endpoints), `dashboard`, or `sync` (found on the platform's blocklist by `POST /v1/contacts/blocks/sync`). */
                 source: "api" | "dashboard" | "sync";
+            } | null;
+            suppression: {
+                /** @description `sup_` id (GET /v1/suppressions). */
+                id: string;
+                /** @description `opt_out_keyword`, `platform_preference`, `api` or `blocked`. */
+                reason: string;
+                /** @description `all`, or `marketing` (only marketing templates refused). */
+                scope: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                since: string;
+            } | null;
+            marketingConsent: {
+                /** @enum {string} */
+                value: "granted" | "revoked";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                reportedAt: string;
             } | null;
             /** @enum {boolean} */
             testMode?: true;
@@ -1393,6 +1488,11 @@ export interface components {
             /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
             clientReference?: string;
             /**
+             * @description `check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).
+             * @enum {string}
+             */
+            suppression?: "check" | "ignore";
+            /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
@@ -1441,6 +1541,11 @@ export interface components {
             sendAt?: string;
             /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
             clientReference?: string;
+            /**
+             * @description `check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).
+             * @enum {string}
+             */
+            suppression?: "check" | "ignore";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1511,6 +1616,11 @@ export interface components {
             sendAt?: string;
             /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
             clientReference?: string;
+            /**
+             * @description `check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).
+             * @enum {string}
+             */
+            suppression?: "check" | "ignore";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1598,6 +1708,11 @@ export interface components {
             /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
             clientReference?: string;
             /**
+             * @description `check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).
+             * @enum {string}
+             */
+            suppression?: "check" | "ignore";
+            /**
              * @description `free_form` (default): sent as written; refused when the customer service window is closed, and failed if it closes before dispatch. `auto`: decided at dispatch: as written while the window is open; else as a Direct Send when the number has it and the message qualifies (text, reply buttons or a URL button within its limits); else as `fallback`; else it fails with `outside_customer_window` before reaching the platform.
              * @enum {string}
              */
@@ -1671,6 +1786,11 @@ export interface components {
             sendAt?: string;
             /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
             clientReference?: string;
+            /**
+             * @description `check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).
+             * @enum {string}
+             */
+            suppression?: "check" | "ignore";
             /**
              * @description `free_form` (default): sent as written; refused when the customer service window is closed, and failed if it closes before dispatch. `auto`: decided at dispatch: as written while the window is open; else as a Direct Send when the number has it and the message qualifies (text, reply buttons or a URL button within its limits); else as `fallback`; else it fails with `outside_customer_window` before reaching the platform.
              * @enum {string}
@@ -1772,6 +1892,11 @@ export interface components {
             sendAt?: string;
             /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
             clientReference?: string;
+            /**
+             * @description `check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).
+             * @enum {string}
+             */
+            suppression?: "check" | "ignore";
             /**
              * @description `free_form` (default): sent as written; refused when the customer service window is closed, and failed if it closes before dispatch. `auto`: decided at dispatch: as written while the window is open; else as a Direct Send when the number has it and the message qualifies (text, reply buttons or a URL button within its limits); else as `fallback`; else it fails with `outside_customer_window` before reaching the platform.
              * @enum {string}
@@ -1905,6 +2030,11 @@ export interface components {
             sendAt?: string;
             /** @description Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours. */
             clientReference?: string;
+            /**
+             * @description `check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).
+             * @enum {string}
+             */
+            suppression?: "check" | "ignore";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2572,14 +2702,14 @@ export interface components {
             /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
             id: string;
             /** @enum {string} */
-            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked";
+            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed";
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
              */
             createdAt: string;
             data: {
-                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), or a Contact (`contact.blocked`, `contact.unblocked`). */
+                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), or a Suppression (`contact.suppressed`, `contact.unsuppressed`). */
                 object: unknown;
             };
             /**
@@ -3752,7 +3882,7 @@ export interface components {
             outcome: "blocked" | "unblocked" | "failed";
             error: {
                 /** @description As the single-contact endpoint would answer: `contact_not_found`, `contact_not_blockable`, `block_window_closed`, `platform_error`. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 message: string;
                 platformError: {
                     code: string;
@@ -3772,6 +3902,91 @@ export interface components {
              */
             blockedAt: string;
             source: "api" | "dashboard" | "sync";
+        };
+        /**
+         * @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's.
+         * @example {
+         *       "id": "sup_0VbdT4mR9nW2Kp7Xy1zLb5d",
+         *       "phoneNumberId": null,
+         *       "contactId": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+         *       "phone": "+16505551234",
+         *       "userId": null,
+         *       "reason": "opt_out_keyword",
+         *       "scope": "all",
+         *       "source": "keyword",
+         *       "active": true,
+         *       "createdAt": "2026-11-21T14:30:58.000Z",
+         *       "liftedAt": null,
+         *       "liftedBy": null
+         *     }
+         */
+        Suppression: {
+            /** @description `sup_` id. */
+            id: string;
+            /** @description The business number it covers; null: every number of the account. */
+            phoneNumberId: string | null;
+            /** @description The `ct_` contact, when known. */
+            contactId: string | null;
+            /** @description E.164, when known. */
+            phone: string | null;
+            /** @description The business-scoped user id (BSUID), when known. */
+            userId: string | null;
+            /**
+             * @description `opt_out_keyword`: the customer wrote an opt-out keyword (STOP…). `platform_preference`: the platform reported they stopped marketing messages. `api`: a key suppressed them. `blocked`: the business blocked them.
+             * @enum {string}
+             */
+            reason: "opt_out_keyword" | "platform_preference" | "api" | "blocked";
+            /**
+             * @description `all`: every send is refused; `marketing`: only marketing templates are.
+             * @enum {string}
+             */
+            scope: "all" | "marketing";
+            /**
+             * @description What suppressed them: `api`, `keyword`, `webhook`, `block`, `dashboard`.
+             * @enum {string}
+             */
+            source: "api" | "keyword" | "webhook" | "block" | "dashboard";
+            /** @description False once lifted. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was lifted; null while active.
+             */
+            liftedAt: string | null;
+            /** @description What lifted it (`api`, `keyword`, `webhook`, `block`, `dashboard`); null while active. */
+            liftedBy: string | null;
+        };
+        /**
+         * @example {
+         *       "allowSuppressionOverride": false,
+         *       "optOutKeywords": [
+         *         "stop",
+         *         "unsubscribe"
+         *       ],
+         *       "optInKeywords": [
+         *         "start",
+         *         "unstop"
+         *       ],
+         *       "optOutReply": "You will get no more messages from us. Reply START to opt back in.",
+         *       "optInReply": null
+         *     }
+         */
+        ConsentSettings: {
+            /** @description Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false. */
+            allowSuppressionOverride: boolean;
+            /** @description Folded opt-out keywords. */
+            optOutKeywords: string[];
+            /** @description Folded opt-in keywords. */
+            optInKeywords: string[];
+            /** @description The confirmation sent after an opt-out keyword; null: none. */
+            optOutReply: string | null;
+            /** @description The confirmation sent after an opt-in keyword; null: none. */
+            optInReply: string | null;
         };
     };
     responses: never;
@@ -4595,7 +4810,7 @@ export interface operations {
                             /** Format: date-time */
                             sendAt?: string | null;
                             error?: {
-                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                                 message: string;
                                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                                 param?: string;
@@ -4623,7 +4838,7 @@ export interface operations {
                             index: number;
                             message?: components["schemas"]["Message"];
                             error?: {
-                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                                 message: string;
                                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                                 param?: string;
@@ -7494,7 +7709,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
-                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "*")[];
+                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "*")[];
                     description?: string;
                 };
             };
@@ -7742,7 +7957,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url?: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
-                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "*")[];
+                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "*")[];
                     description?: string | null;
                     /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
                     enabled?: boolean;
@@ -7921,7 +8136,7 @@ export interface operations {
                 /** @description The last id of the previous page. */
                 starting_after?: string;
                 /** @description Only events of this type. */
-                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked";
+                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed";
             };
             header?: never;
             path?: never;
@@ -8757,7 +8972,427 @@ export interface operations {
             };
         };
     };
+    listSuppressions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description Only the suppressions of this number (not those of every number). */
+                phone_number_id?: string;
+                /** @description Only the suppressions of this reason. */
+                reason?: "opt_out_keyword" | "platform_preference" | "api" | "blocked";
+                /** @description true: active only; false: lifted only. */
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suppression"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createSuppression: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "+16505551234"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The customer: E.164 phone number, BSUID, or a contact's `ct_` id. */
+                    to: string;
+                    /** @description Only this business number of the account (default: every number). */
+                    phoneNumberId?: string;
+                    /**
+                     * @description `all` (default) or `marketing`.
+                     * @enum {string}
+                     */
+                    scope?: "all" | "marketing";
+                };
+            };
+        };
+        responses: {
+            /** @description The customer was already suppressed with that scope: that suppression. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suppression"];
+                };
+            };
+            /** @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suppression"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `phone_number_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    liftSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `sup_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suppression"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `suppression_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getConsentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentSettings"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateConsentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "allowSuppressionOverride": true,
+                 *       "optOutReply": "You will get no more messages from us. Reply START to opt back in."
+                 *     }
+                 */
+                "application/json": {
+                    allowSuppressionOverride?: boolean;
+                    /** @description null: the defaults. */
+                    optOutKeywords?: string[] | null;
+                    /** @description null: the defaults. */
+                    optInKeywords?: string[] | null;
+                    /** @description Sent back (as a text message) while the window the customer's message opened is open; null: nothing is sent. */
+                    optOutReply?: string | null;
+                    /** @description Sent back (as a text message) while the window the customer's message opened is open; null: nothing is sent. */
+                    optInReply?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentSettings"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
 }
 
 /** Every event type, in the document's order. */
-export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed","account.pricing_tier_updated","account.restricted","account.restriction_lifted","account.disabled","account.reinstated","account.violation","account.alert","account.review_updated","phone_number.messaging_limit_updated","platform.webhook","contact.blocked","contact.unblocked"] as const satisfies readonly components["schemas"]["Event"]["type"][];
+export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed","account.pricing_tier_updated","account.restricted","account.restriction_lifted","account.disabled","account.reinstated","account.violation","account.alert","account.review_updated","phone_number.messaging_limit_updated","platform.webhook","contact.blocked","contact.unblocked","contact.suppressed","contact.unsuppressed"] as const satisfies readonly components["schemas"]["Event"]["type"][];

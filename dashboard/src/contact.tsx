@@ -30,3 +30,23 @@ export function WindowBadge({ window, now }: { window: Contact['window']; now: n
     </span>
   );
 }
+
+/** What a suppression's reason means, in a word or two. */
+const REASONS: Record<string, string> = {
+  opt_out_keyword: 'opted out (keyword)',
+  platform_preference: 'stopped marketing',
+  api: 'suppressed',
+  blocked: 'blocked',
+};
+
+/** The contact's active suppression (docs/api.md §D23): its reason and since when; nothing when none. */
+export function SuppressionBadge({ contact }: { contact: Contact }) {
+  const s = contact.suppression;
+  if (!s) return null;
+  const since = new Date(s.since).toLocaleString();
+  return (
+    <span className="badge suppressed" data-testid="suppression" title={`Sends ${s.scope === 'marketing' ? 'of marketing templates ' : ''}are refused since ${since} (${s.reason})`}>
+      {REASONS[s.reason] ?? s.reason} · since {since}
+    </span>
+  );
+}

@@ -2,6 +2,8 @@
 import { DirectSendCapability } from '../accounts/direct-send.js';
 import { ContactUpdates } from '../contacts/contact-updates.js';
 import { ContactService } from '../contacts/contact.service.js';
+import { SuppressionService } from '../consent/suppression.service.js';
+import { ConsentIntake, ConsentReplies } from '../consent/consent-intake.js';
 import type { EventService } from '../events/event.service.js';
 import { DEFAULT_INBOUND_MEDIA_POLICY, InboundMedia } from '../media/inbound-download.js';
 import { DEFAULT_DISPATCH_POLICY, Dispatcher } from '../messages/dispatch/dispatcher.js';
@@ -16,6 +18,7 @@ import { findInbound, relinkContact } from '../messages/message.repository.js';
 import { MessageService } from '../messages/message.service.js';
 import { MessageSender } from '../messages/send.service.js';
 import { StatusReports } from '../messages/status-reports.js';
+import { SuppressionGate } from '../messages/suppression-gate.js';
 import { TestModeService } from '../messages/test-mode.service.js';
 import type { Base } from './base.js';
 import type { Content } from './content.js';
@@ -29,7 +32,10 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
   // Contacts are written in the units of work of the messages that name them; a merge moves the
   // merged contact's messages of both directions.
   const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
-  const contacts = new ContactService({ store, clock });
+  // A contact shows its suppression and marketing consent (consent feature, built just below).
+  const contacts: ContactService = new ContactService({ store, clock, consent: { of: (accountId, phoneNumberId, list) => suppressions.contactConsent(accountId, phoneNumberId, list) } });
+  // The suppression list, read by the send checks at accept and at dispatch (docs/api.md §D23).
+  const suppressions: SuppressionService = new SuppressionService({ store, clock, events, contacts, numberOwner: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId });
   const batches = new BatchProgress({ events });
   const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks, batches, generatedTemplates: content.generatedTemplates });
   // Customers' messages schedule their files' downloads, and a download settles its message: the one cycle
@@ -75,13 +81,19 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
       ...overrides.dispatchPolicy,
     },
     metrics: metrics.recorders.dispatch,
+    suppressions,
   });
-  const sender = new MessageSender({ store, clock, templates: content.templateSends, media: content.media, dispatcher, contacts, contactUpdates, directSend });
+  const gate = new SuppressionGate(suppressions);
+  const sender = new MessageSender({ store, clock, templates: content.templateSends, media: content.media, dispatcher, contacts, contactUpdates, directSend, gate });
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
-  const batchSender = new BatchSender({ store, clock, sender });
+  const batchSender = new BatchSender({ store, clock, sender, gate });
+  // Opt-out keywords, marketing preferences and 131050 from the platform's webhooks; a keyword's
+  // confirmation reply is a normal tracked text, sent while the customer's window is open.
+  const consent = new ConsentIntake({ suppressions, jobs });
+  const consentReplies = new ConsentReplies({ clock, send: (auth, body) => sender.send(auth, body, 'api', false) });
   const batchService = new BatchService({ store });
   const cancels = new CancelService({ store, clock, events, batches });
   // Sends queued for a paused template wait for its next status change (dispatch/template-holds.ts).
   content.history.listen(dispatcher.holds.onTemplateStatus);
-  return { contactUpdates, contacts, statuses, batches, inbound, inboundMedia, messages, testMode, dispatcher, sender, batchSender, batchService, cancels };
+  return { suppressions, consent, consentReplies, contactUpdates, contacts, statuses, batches, inbound, inboundMedia, messages, testMode, dispatcher, sender, batchSender, batchService, cancels };
 }

@@ -34,9 +34,6 @@ export interface BlockSuppressions {
   unblocked(tx: Tx, entries: { accountId: string; phoneNumberId: string; contactId: string; phone: string | null; bsuid: string | null; at: string }[]): Promise<void>;
 }
 
-/** A port with nothing behind it yet: until the suppression list is wired, blocks suppress nothing more. */
-export const NO_BLOCK_SUPPRESSIONS: BlockSuppressions = { blocked: async () => {}, unblocked: async () => {} };
-
 export interface BlockServiceOptions {
   store: Store;
   clock: Clock;

@@ -1,6 +1,6 @@
 /** The contact resource and the queries of its routes (README "Customers and conversations"). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, NullableString, PageLimit, Timestamp } from '../http/schemas.js';
+import { Nullable, NullableString, PageLimit, StringEnum, Timestamp } from '../http/schemas.js';
 import { ContactBlock } from './block.schemas.js';
 
 export const Contact = Type.Object(
@@ -24,6 +24,23 @@ export const Contact = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
     blocked: Nullable(ContactBlock),
+    suppression: Nullable(
+      Type.Object(
+        {
+          id: Type.String({ description: '`sup_` id (GET /v1/suppressions).' }),
+          reason: Type.String({ description: '`opt_out_keyword`, `platform_preference`, `api` or `blocked`.' }),
+          scope: Type.String({ description: '`all`, or `marketing` (only marketing templates refused).' }),
+          since: Timestamp,
+        },
+        { description: 'The active suppression that refuses sends to them from this number (the broadest, then the oldest; docs/api.md §D23), or null.' },
+      ),
+    ),
+    marketingConsent: Nullable(
+      Type.Object(
+        { value: StringEnum(['granted', 'revoked'] as const), reportedAt: Timestamp },
+        { description: "Marketing messages as the platform last reported the customer's choice (user_preferences, 131050), or null when it never did." },
+      ),
+    ),
     testMode: Type.Optional(Type.Literal(true)),
   },
   {
@@ -43,6 +60,8 @@ export const Contact = Type.Object(
         createdAt: '2026-11-02T09:12:44.101Z',
         updatedAt: '2026-11-21T14:31:03.412Z',
         blocked: null,
+        suppression: null,
+        marketingConsent: { value: 'granted', reportedAt: '2026-11-15T21:22:01.000Z' },
       },
     ],
   },

@@ -28,10 +28,16 @@ export interface ResolvedRecipient {
   contact?: { id: string; lastInboundAt: string | null } | null;
 }
 
-export class ContactService {
-  readonly #o: { store: Store; clock: Clock };
+/** A contact as the consent feature names it, and what it answers of them (docs/api.md §D23). */
+export interface ContactConsentPort {
+  /** One read per kind for the whole list: each contact's active suppression and marketing consent, by contact id. */
+  of(accountId: string, phoneNumberId: string, contacts: { id: string; phone: string | null; userId: string | null }[]): Promise<Map<string, Pick<Contact, 'suppression' | 'marketingConsent'>>>;
+}
 
-  constructor(options: { store: Store; clock: Clock }) {
+export class ContactService {
+  readonly #o: { store: Store; clock: Clock; consent?: ContactConsentPort };
+
+  constructor(options: { store: Store; clock: Clock; consent?: ContactConsentPort }) {
     this.#o = options;
   }
 
@@ -43,7 +49,7 @@ export class ContactService {
     const row = await repo.findById(this.#o.store.read, scopeOf(auth), id);
     if (!row) throw new TidingsError('contact_not_found', `No contact ${id}.`, { param: 'id' });
     const [block] = await findBlocks(this.#o.store.read, scopeOf(auth), [row.id]);
-    return this.present(row, block ?? null);
+    return (await this.#withConsent(auth, [this.present(row, block ?? null)]))[0]!;
   }
 
   /**
@@ -52,6 +58,12 @@ export class ContactService {
    * @throws TidingsError parameter_invalid for an unknown `starting_after`.
    */
   async list(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
+    const page = await this.#page(auth, query);
+    return { ...page, data: await this.#withConsent(auth, page.data) };
+  }
+
+  /** A page of contacts with their blocks; their consent is added by `list`. */
+  async #page(auth: AuthContext, query: ListContactsQuery): Promise<Page<Contact>> {
     const db = this.#o.store.read;
     const scope = scopeOf(auth);
     const windowStart = iso(this.#o.clock.now() - CUSTOMER_WINDOW_MS);
@@ -110,7 +122,17 @@ export class ContactService {
     }
   }
 
-  /** The Contact resource, its window as of now, with its block on its number (null: not blocked). */
+  /** The contacts with their suppression and marketing consent (consent feature; null without it). */
+  async #withConsent(auth: AuthContext, contacts: Contact[]): Promise<Contact[]> {
+    const found = this.#o.consent && contacts.length > 0 ? await this.#o.consent.of(auth.accountId, auth.phoneNumberId, contacts) : new Map();
+    return contacts.map((c) => ({ ...c, ...(found.get(c.id) ?? { suppression: null, marketingConsent: null }) }));
+  }
+
+  /**
+   * The Contact resource, its window as of now, with its block on its number (null: not blocked).
+   * Its `suppression` and `marketingConsent` are null here: `get` and `list` add them (one read
+   * per page); a `contact.blocked` event's object is made with this alone.
+   */
   present(row: repo.ContactRow, block: BlockedRow | null): Contact {
     const now = this.#o.clock.now();
     const expiresAt = row.last_inbound_at === null ? null : Date.parse(row.last_inbound_at) + CUSTOMER_WINDOW_MS;
@@ -128,6 +150,8 @@ export class ContactService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       blocked: block ? { at: block.blocked_at, source: block.source } : null,
+      suppression: null,
+      marketingConsent: null,
       ...(row.mode === 'test' ? { testMode: true as const } : {}),
     };
   }

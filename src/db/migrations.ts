@@ -22,6 +22,7 @@ import { m0015_routing } from './migrations/0015_routing.js';
 import { m0016_template_lifecycle } from './migrations/0016_template_lifecycle.js';
 import { m0017_message_analytics } from './migrations/0017_message_analytics.js';
 import { m0018_pricing_tiers } from './migrations/0018_pricing_tiers.js';
+import { m0019_consent } from './migrations/0019_consent.js';
 import { m0020_platform_signals } from './migrations/0020_platform_signals.js';
 import { m0021_blocked_users } from './migrations/0021_blocked_users.js';
 
@@ -44,7 +45,7 @@ const migrations: Record<string, Migration> = {
   '0016_template_lifecycle': m0016_template_lifecycle,
   '0017_message_analytics': m0017_message_analytics,
   '0018_pricing_tiers': m0018_pricing_tiers,
-  // 0019 is the consent feature's (issue 28), merged separately.
+  '0019_consent': m0019_consent,
   '0020_platform_signals': m0020_platform_signals,
   '0021_blocked_users': m0021_blocked_users,
 };

@@ -6,11 +6,13 @@
 import type { Generated } from 'kysely';
 import type { BlockedUsersTable } from './tables/blocks.js';
 import type { BatchesTable, ClientReferencesTable, ContactsTable, DispatchesTable, DispatchPacingTable, InboundMessagesTable, MessagesTable, ScheduledSendsTable, StatusReportsTable } from './tables/messaging.js';
+import type { ConsentSettingsTable, MarketingConsentsTable, SuppressionsTable } from './tables/consent.js';
 import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, MediaUsageTable, TemplateChangesTable, TemplateSyncsTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
 
 export type * from './tables/messaging.js';
 export type * from './tables/content.js';
 export type * from './tables/blocks.js';
+export type * from './tables/consent.js';
 
 export interface AccountsTable {
   id: string;
@@ -160,4 +162,7 @@ export interface Database {
   status_reports: StatusReportsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  suppressions: SuppressionsTable;
+  consent_settings: ConsentSettingsTable;
+  marketing_consents: MarketingConsentsTable;
 }

@@ -32,6 +32,8 @@ export const EVENT_TYPES = [
   'platform.webhook',
   'contact.blocked',
   'contact.unblocked',
+  'contact.suppressed',
+  'contact.unsuppressed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -59,6 +59,10 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   api_key_invalid: { message: 'The API key is not valid (unknown, malformed or revoked).' },
   signature_invalid: { message: 'X-Hub-Signature-256 does not match the app secret; nothing was changed.' },
   permission_denied: { message: 'This key lacks the messages:send scope.' },
+  suppression_override_not_allowed: {
+    message: 'This account does not allow "suppression": "ignore"; an admin can allow it with PATCH /v1/account/consent (allowSuppressionOverride).',
+    param: 'suppression',
+  },
   live_mode_required: { message: 'This operation needs a live key; test keys cannot change what the platform holds.' },
   template_not_found: { message: 'No template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e in this account.', param: 'templateId' },
   message_not_found: { message: 'No message msg_0VbcO6ls4dKMJjI1trWFw2Zd.', param: 'id' },
@@ -71,6 +75,7 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   },
   route_not_found: { message: 'No route GET /v1/widgets.' },
   webhook_endpoint_not_found: { message: 'No webhook endpoint we_0VbdA4kNp8Rz1Yc6Vx2mQt5g.', param: 'id' },
+  suppression_not_found: { message: 'No suppression sup_0VbdT4mR9nW2Kp7Xy1zLb5d in this account.', param: 'id' },
   event_not_found: { message: 'No event evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c.', param: 'id' },
   template_not_editable: { message: 'An approved template cannot be edited; only pending and rejected ones can.', param: 'status' },
   client_reference_in_use: { message: 'clientReference "order-1042" was given to another message of this account in the last 24 hours; give each message its own.', param: 'clientReference' },
@@ -100,6 +105,10 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
     param: 'id',
   },
   contact_not_blockable: { message: 'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b has neither a phone number nor a business-scoped user id the platform could block.', param: 'id' },
+  recipient_suppressed: {
+    message: '+16505551234 is suppressed (opt_out_keyword, since 2026-11-21T14:30:58.000Z, sup_0VbdT4mR9nW2Kp7Xy1zLb5d): they asked for no more messages. Lift it (DELETE /v1/suppressions/{id}) if they opt back in, or send "suppression": "ignore" for a notice they must get, where the account allows it.',
+    param: 'to',
+  },
   outside_customer_window: {
     message: "No message from +16505551234 in the last 24 hours, so only a template can be sent to them (the platform's customer service window).",
     param: 'to',

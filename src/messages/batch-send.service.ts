@@ -20,11 +20,14 @@ import { toMessage } from './message.mapper.js';
 import { RICH_SEND_SCHEMAS, SendMediaMessage, SendMessageBody, SendTemplateMessage, SendTextMessage, type SendSource } from './message.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './rich.schemas.js';
 import type { AcceptedSend, MessageSender } from './send.service.js';
+import type { SuppressionGate } from './suppression-gate.js';
 
 export interface BatchSenderOptions {
   store: Store;
   clock: Clock;
   sender: Pick<MessageSender, 'check' | 'storeIn'>;
+  /** Refuses the items to suppressed customers, all items in one read (suppression-gate.ts). */
+  gate: Pick<SuppressionGate, 'refusals'>;
 }
 
 /** A send body validator built as the routes' are (http/ajv.ts), with the schemas its branches refer to. */
@@ -146,6 +149,13 @@ export class BatchSender {
         if (!(err instanceof TidingsError)) throw err;
         refused.set(index, refusal(index, err));
       }
+    }
+    // Suppressed customers: one read for the whole batch, not one per item.
+    const indexes = [...checked.keys()];
+    const gated = await this.#o.gate.refusals(auth, indexes.map((i) => ({ to: checked.get(i)!.message.to, category: categories.get(i) ?? null, ignore: (body.messages[i] as SendMessageBody).suppression === 'ignore' })));
+    for (const [k, err] of gated) {
+      checked.delete(indexes[k]!);
+      refused.set(indexes[k]!, refusal(indexes[k]!, err));
     }
     return { checked, refused, windows, categories };
   }

@@ -8,6 +8,7 @@ import { ContactCard, CustomerReaction, Interactive, Location, Reaction, SendCon
 import { TemplateButtonValues, TemplateLanguages, TemplateVariables } from './template-values.schemas.js';
 import { TEXT_TYPE_HINT, unknownFieldHints } from './send-hints.js';
 import { messageRoutingFields, routingFields } from './routing.schemas.js';
+import { suppressionField } from './suppression-gate.js';
 
 export * from './inbound.schemas.js';
 
@@ -115,9 +116,7 @@ const sendCommon = {
       'The recipient: a phone number in E.164 (`+16505551234`), a business-scoped user id (`US.13491208655302741918`) or parent BSUID (`US.ENT.11815799212886844830`), or a contact\'s `ct_` id (sent to its phone number, else its BSUID).',
     maxLength: 140,
   }),
-  replyTo: Type.Optional(
-    Type.String({ description: 'A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one.', minLength: 1, maxLength: REFERENCE_MAX_LENGTH }),
-  ),
+  replyTo: Type.Optional(Type.String({ description: 'A `msg_` id or a platform message id to quote; threads the message as a reply. A message still queued is quoted by its wamid once it has one.', minLength: 1, maxLength: REFERENCE_MAX_LENGTH })),
   validityPeriod: Type.Optional(
     Type.Integer({
       minimum: 60,
@@ -141,6 +140,7 @@ const sendCommon = {
       description: 'Your own reference for the message (1–128 characters): returned on the message and its events, filterable in the list, unique per account and mode for 24 hours.',
     }),
   ),
+  ...suppressionField,
 };
 
 export const SendTemplateMessage = Type.Object(

@@ -39,6 +39,8 @@ export interface DispatchPayload {
   timeToLive?: number;
   /** A template send's `tpl_` id: its turn waits while the platform has the template paused (absent in payloads stored before 0016). */
   templateId?: string;
+  /** The send said `"suppression": "ignore"` (docs/api.md §D23): a suppression made meanwhile does not stop it where the account allows that. */
+  suppression?: 'ignore';
 }
 
 /** The payload of a queue entry, as stored. */

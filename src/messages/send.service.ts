@@ -37,6 +37,7 @@ import { windowEnd as customerWindowEnd } from './customer-window.js';
 import { checkRoute, sendWarnings, storedContent, type RoutedBody } from './routing.js';
 import type { SendWarning } from './routing.schemas.js';
 import type { DirectSendCapability } from '../accounts/direct-send.js';
+import type { SuppressionGate } from './suppression-gate.js';
 
 export { CUSTOMER_WINDOW_MS };
 
@@ -56,6 +57,8 @@ export interface MessageSenderOptions {
   contactUpdates: Pick<ContactUpdates, 'observeSends' | 'outboundStatement'>;
   /** Whether a number may try Direct Send (a routed send with no fallback, outside the window). */
   directSend: Pick<DirectSendCapability, 'mayTry'>;
+  /** Refuses sends to suppressed customers (docs/api.md §D23): `send` asks it; a batch asks it for all its items at once. */
+  gate: Pick<SuppressionGate, 'admit'>;
 }
 
 /** What to send, and the stored file it needs registered for the sender (a media message's file, or a template's media header). */
@@ -110,12 +113,14 @@ export class MessageSender {
    * work. The platform is never called: the dispatcher sends it at the number's pace, and its
    * outcome arrives as status changes and events.
    * @param source recorded as the message's `source` (`dashboard` for sends from the web dashboard).
+   * @param gated false: past the suppression check (a keyword's confirmation reply, consent/consent-intake.ts).
    * @returns the message, status `accepted` (`scheduled` with `sendAt`), `platformMessageId` null.
-   * @throws what `check` throws; client_reference_in_use when another message of the account and
-   *   mode took the `clientReference` in the last 24 hours.
+   * @throws what `check` throws; recipient_suppressed, suppression_override_not_allowed (suppression-gate.ts);
+   *   client_reference_in_use when another message of the account and mode took the `clientReference` in the last 24 hours.
    */
-  async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api'): Promise<Message> {
-    const { send, warnings } = await this.check(auth, body, source);
+  async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api', gated = true): Promise<Message> {
+    const { send, warnings, category } = await this.check(auth, body, source);
+    if (gated) await this.#o.gate.admit(auth, { to: send.message.to, category, ignore: body.suppression === 'ignore' });
     const message = toMessage(await this.#accepted.submit(send));
     return warnings.length > 0 ? { ...message, warnings } : message;
   }
@@ -202,22 +207,13 @@ export class MessageSender {
       ...(route ? { route: route.payload } : {}),
       ...(prepared.timeToLive !== null ? { timeToLive: prepared.timeToLive } : {}),
       ...(prepared.templateId ? { templateId: prepared.templateId } : {}),
+      ...(body.suppression === 'ignore' ? { suppression: 'ignore' as const } : {}),
     };
     const validityMs = (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000;
     const send: AcceptedSend = {
       message,
-      sighting: {
-        accountId: auth.accountId,
-        phoneNumberId: auth.phoneNumberId,
-        mode: auth.mode,
-        phone: recipient.kind === 'phone' ? to : null,
-        userId: recipient.kind === 'user_id' ? to : null,
-        parentUserId: recipient.kind === 'parent_user_id' ? to : null,
-        name: null,
-        username: null,
-        at: message.createdAt,
-        kind: 'outbound',
-      },
+      sighting: { accountId: auth.accountId, phoneNumberId: auth.phoneNumberId, mode: auth.mode, name: null, username: null, at: message.createdAt, kind: 'outbound',
+        phone: recipient.kind === 'phone' ? to : null, userId: recipient.kind === 'user_id' ? to : null, parentUserId: recipient.kind === 'parent_user_id' ? to : null },
       dispatch: {
         messageId: message.id,
         accountId: auth.accountId,

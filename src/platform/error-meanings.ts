@@ -109,6 +109,7 @@ const MEANINGS: Readonly<Record<string, ErrorMeaning>> = {
   platform_error: m('The platform refused the send without a Graph error', 'Send again; if it persists, check the account and the platform status page', TIDINGS),
   platform_unavailable: m('The platform could not be reached or gave no usable answer', 'Nothing: Tidings retries; check the network and the platform status page if it lasts', TIDINGS),
   outside_customer_window: m('The customer service window closed before its turn, and nothing else could carry it', 'Give a fallback template, or send an approved template', 'docs/api.md §7, §D19 (Tidings)'),
+  recipient_suppressed: m('The customer was suppressed (opted out, blocked, or suppressed by the API) after the message was accepted', 'Nothing, unless they opt back in: lift the suppression, then send again', 'docs/api.md §D23 (Tidings)'),
   template_paused: m('The template is paused by the platform (the message is held)', 'Wait for the template to be approved again, or send another template', 'docs/api.md §D20 (Tidings)'),
   template_disabled: m('The template was disabled by the platform', 'Create a new template with improved content and send with it', 'docs/api.md §D20 (Tidings)'),
   dispatch_error: m('Tidings could not attempt the send (a local fault)', 'Nothing: Tidings retries; check the service logs if it lasts', TIDINGS),

@@ -14,7 +14,7 @@ import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
 import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
-import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformPricingTierUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates } from './updates.js';
+import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformPricingTierUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates, PlatformUserPreference } from './updates.js';
 
 /**
  * The features that take a webhook's updates, one hand-off each, named after the feature's own
@@ -75,6 +75,10 @@ export interface IntakeConsumers {
     /** @returns how many were new. */
     recordEchoes(tx: Tx, echoes: Owned<PlatformEchoMessage>[], now: string): Promise<number>;
   };
+  /** Opt-out keywords, marketing preferences and 131050 refusals (consent feature, `ConsentIntake`); after the messages. */
+  consent: {
+    apply(tx: Tx, updates: { inbound: Owned<PlatformInboundMessage>[]; statuses: Owned<PlatformStatusUpdate>[]; preferences: Owned<PlatformUserPreference>[] }, now: string): Promise<void>;
+  };
 }
 
 /** Statuses and customer messages written per step of a unit of work. */
@@ -92,6 +96,7 @@ interface OwnedUpdates {
   pricingTiers: Owned<PlatformPricingTierUpdate>[];
   signals: Owned<PlatformSignal>[];
   echoes: Owned<PlatformEchoMessage>[];
+  preferences: Owned<PlatformUserPreference>[];
 }
 
 export class PlatformIntake {
@@ -119,7 +124,7 @@ export class PlatformIntake {
     // Each account the batch names, with its own app secret (read with its owner, so an account
     // made a moment ago in another process is judged by its own secret, not a stale list).
     const ownSecrets = new Map<string, string | null>();
-    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts, ...updates.echoes].map((x) => x.phoneNumberId))) {
+    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts, ...updates.echoes, ...updates.userPreferences].map((x) => x.phoneNumberId))) {
       const owner = await consumers.numberOwners.accountForPhoneNumber(id);
       owners.set(id, owner?.accountId ?? null);
       if (owner) ownSecrets.set(owner.accountId, owner.appSecret);
@@ -138,6 +143,7 @@ export class PlatformIntake {
     const statuses = own(updates.statuses);
     const inbound = own(updates.inbound);
     const contacts = own(updates.contacts);
+    const preferences = own(updates.userPreferences);
     const numbers = updates.numbers.flatMap((u, i) => (numberOwners[i] ? [{ ...u, ...numberOwners[i] }] : []));
     const pricingTiers = updates.pricingTiers.flatMap((u) => (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })));
     const signals = updates.signals.flatMap((u) => (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })));
@@ -146,7 +152,7 @@ export class PlatformIntake {
     const skipped = updates.statuses.length + updates.inbound.length + updates.numbers.length + updates.echoes.length - statuses.length - inbound.length - numbers.length - echoes.length + unowned;
     if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers or WABAs that no account owns');
 
-    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers, pricingTiers, signals, echoes });
+    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers, pricingTiers, signals, echoes, preferences });
     return { statuses: statuses.length, inbound: inbound.length, templates: updates.templates.length, numbers: numbers.length, pricingTiers: pricingTiers.length, signals: signals.length, echoes: echoes.length, skipped };
   }
 
@@ -166,6 +172,7 @@ export class PlatformIntake {
       await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
       await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);
     }
+    await consumers.consent.apply(tx, { inbound, statuses, preferences: all('preferences') }, now);
     await consumers.templates.apply(tx, all('templates'), now);
     await consumers.numbers.apply(tx, all('numbers'), now);
     await consumers.pricingTiers.apply(tx, all('pricingTiers'), now);

@@ -145,6 +145,26 @@ export interface PlatformPricingTierUpdate {
   tierUpdatedAt: string | null;
 }
 
+/**
+ * A customer's marketing-message preference (`user_preferences`, docs/platform.md §4.11): they
+ * stopped (`stop`) or resumed (`resume`) marketing messages from the business.
+ * Source: https://developers.facebook.com/docs/whatsapp/cloud-api/webhooks/reference/user_preferences
+ * (its parameter table lists `stop` and `resume`; `userId` on this field is UNCONFIRMED).
+ */
+export interface PlatformUserPreference {
+  phoneNumberId: string;
+  /** Digits (`wa_id`); null when the platform names the customer only by BSUID. */
+  waId: string | null;
+  /** The customer's BSUID (`user_id`), when given (UNCONFIRMED on this field). */
+  userId: string | null;
+  /** `category`, as given: `marketing_messages`. */
+  category: string;
+  value: 'stop' | 'resume';
+  /** `timestamp` as ISO 8601: an older report never overrides a newer one. */
+  at: string;
+  detail: string | null;
+}
+
 /** Everything one webhook delivery carried. */
 export interface PlatformUpdates {
   statuses: PlatformStatusUpdate[];
@@ -157,6 +177,8 @@ export interface PlatformUpdates {
   signals: PlatformSignal[];
   /** Messages sent from the WhatsApp Business app on a number shared with the API. */
   echoes: PlatformEchoMessage[];
+  /** `user_preferences` reports (consent feature). */
+  userPreferences: PlatformUserPreference[];
 }
 
 /** An update of a business number, with the account that owns the number. */

@@ -12,6 +12,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import type { SimContext } from './context.js';
 import { reporting } from './context.js';
 import { registerControlRoutes, registerToken } from './control.routes.js';
+import { registerMarketingRoutes } from './marketing.js';
 import { graphError, objectNotFound, unknownPath } from './graph-errors.js';
 import { BAD_JSON, fail } from './graph-http.js';
 import { registerBlockUserRoutes } from './block-users.routes.js';
@@ -164,6 +165,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerUploadRoutes(app, ctx);
   registerObjectRoutes(app, ctx, templates);
   registerTemplateControlRoutes(app, ctx, templates);
+  registerMarketingRoutes(app, ctx);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
   registerSignalRoutes(app, ctx);
 

@@ -18,6 +18,8 @@ export const TITLES: Record<number, string> = {
   131030: 'Recipient phone number not in allowed list',
   131047: 'Re-engagement message',
   131049: 'This message was not delivered to maintain healthy ecosystem engagement.',
+  // docs/platform.md §4.11, §6.2: the user stopped marketing messages.
+  131050: 'User opted out of marketing messages',
   131051: 'Unsupported message type',
   131053: 'Media upload error',
   131056: '(Business Account, Consumer Account) pair rate limit hit',

@@ -39,6 +39,8 @@ export interface SimUser {
    * `sent` and are held, undelivered, until the user is reachable again or their TTL passes.
    */
   unreachable?: boolean;
+  /** WABAs the user stopped marketing messages from (`POST /_simulator/users/{user}/marketing`): their marketing templates fail with 131050. */
+  marketingStoppedWabas?: string[];
 }
 
 export interface SimMessage {

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { api, type Contact, type Page } from '../api';
-import { contactDetails, contactName, WindowBadge } from '../contact';
+import { contactDetails, contactName, SuppressionBadge, WindowBadge } from '../contact';
 import { LookupScope } from '../lookups';
 import { ErrorNote, Link, Pager, time, useNow, usePager, usePolling } from '../ui';
 import { Thread } from './Thread';
@@ -76,6 +76,7 @@ function ContactList({ selected, now }: { selected: string | undefined; now: num
               {contactDetails(c) ? <span className="hint">{contactDetails(c)}</span> : null}
               <span className="contact-meta">
                 <WindowBadge window={c.window} now={now} />
+                <SuppressionBadge contact={c} />
                 <span className="muted">{time(c.lastActivityAt)}</span>
               </span>
             </a>

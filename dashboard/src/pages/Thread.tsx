@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, type Contact, type InboundMessage, type Message, type TimelineEntry } from '../api';
 import { BlockControl } from '../block';
-import { contactDetails, contactName, WindowBadge, windowState } from '../contact';
+import { contactDetails, contactName, SuppressionBadge, WindowBadge, windowState } from '../contact';
 import { DeliveryTag } from '../delivery';
 import { MessageContent } from '../message-content';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
@@ -62,6 +62,18 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
     }
   };
 
+  // Lifting a suppression (not a block's: unblocking goes through the platform's Block Users API).
+  const [liftError, setLiftError] = useState<unknown>(null);
+  const lift = async (id: string) => {
+    setLiftError(null);
+    try {
+      await api('DELETE', `/suppressions/${encodeURIComponent(id)}`);
+      await contact.reload();
+    } catch (err) {
+      setLiftError(err);
+    }
+  };
+
   const readError = useMarkRead(entries, (m) => merge([{ id: m.id, direction: 'inbound', at: entries.find((e) => e.id === m.id)?.at ?? m.receivedAt, inbound: m, outbound: null }]));
   const c = contact.data;
   const open = c ? windowState(c.window, now).open : false;
@@ -79,11 +91,20 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
             {contactDetails(c) ? <p className="hint">{contactDetails(c)}</p> : null}
           </div>
           <div className="title-side">
-            <WindowBadge window={c.window} now={now} />
+            <span className="title-badges">
+              <WindowBadge window={c.window} now={now} />
+              <SuppressionBadge contact={c} />
+              {c.suppression && c.suppression.reason !== 'blocked' ? (
+                <button type="button" className="secondary" onClick={() => void lift(c.suppression!.id)}>
+                  Lift
+                </button>
+              ) : null}
+            </span>
             <BlockControl contact={c} onChanged={(updated) => contact.setData(updated)} />
           </div>
         </div>
       ) : null}
+      <ErrorNote error={liftError} />
       <ErrorNote error={contact.error ?? latest.error} />
       <div
         className="thread-log"

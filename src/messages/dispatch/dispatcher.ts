@@ -35,6 +35,7 @@ import { newLaneState, newNudge, type LaneState } from './lane.js';
 import { laneKey, QueueView } from './queue-view.js';
 import { Settlement } from './settlement.js';
 import { TemplateHolds } from './template-holds.js';
+import { SuppressionCheck } from './suppression-check.js';
 
 export { DEFAULT_DISPATCH_POLICY, type DispatchPolicy, type DispatchStats } from './policy.js';
 export type { DispatcherOptions } from './options.js';
@@ -54,6 +55,7 @@ export class Dispatcher {
   readonly #settlement: Settlement;
   readonly #view: QueueView;
   readonly #late: LateSlots;
+  readonly #suppressions: SuppressionCheck;
   /** Sends held for a paused template (its `onTemplateStatus` is wired in composition/messaging.ts). */
   readonly holds: TemplateHolds;
 
@@ -61,6 +63,7 @@ export class Dispatcher {
     this.#o = options;
     this.#settlement = new Settlement({ ...options, count: (lane, outcome) => this.#count(lane, outcome) });
     this.#view = new QueueView({ ...options, holdOf: (key) => this.#lanes.get(key) });
+    this.#suppressions = new SuppressionCheck(options.suppressions);
     this.#late = new LateSlots(options.pacer, (ms) => this.#sleep(ms), () => this.#stopped);
     this.holds = new TemplateHolds({ store: options.store, clock: options.clock, wake: (lane) => this.wake(lane), learn: options.learnTemplate });
   }
@@ -166,8 +169,12 @@ export class Dispatcher {
       }
       const size = Math.max(1, Math.min(cap - s.inFlight.size, Math.round((pace * policy.batchMs) / 1000)));
       const lease = iso(now + policy.slotWaitMs + policy.platformTimeoutMs + policy.reconciliationWindowMs + 1000);
-      const rows = await store.writeOne((tx) => repo.claimDue(tx, s.lane, size, iso(now), lease));
-      if (rows.length === 0) {
+      const claimed = await store.writeOne((tx) => repo.claimDue(tx, s.lane, size, iso(now), lease));
+      // Customers suppressed since their messages were accepted: failed here, never sent (suppression-check.ts).
+      const barred = await this.#suppressions.barred(claimed);
+      for (const [id, error] of barred) this.#track(s, this.#settlement.settle(s, claimed.find((r) => r.message_id === id)!, { kind: 'fail', error }));
+      const rows = claimed.filter((r) => !barred.has(r.message_id));
+      if (claimed.length === 0) {
         // The rest waits behind messages in flight (their customers' next ones), or for later;
         // a message accepted meanwhile wakes the lane at once.
         if (s.inFlight.size > 0) {
@@ -179,6 +186,7 @@ export class Dispatcher {
         if (next) this.#wakeAt(s, Date.parse(next) - now);
         return;
       }
+      if (rows.length === 0) continue;
       const start = Date.now();
       const slots = await pacer.reserve(s.key, rows.length, pace, start);
       const late = rows.filter((_, i) => slots[i]! - start > policy.slotWaitMs);

@@ -12,6 +12,7 @@ import type { Pacer } from './pacer.js';
 import type { PayloadResolver } from './payload.js';
 import type { DispatchPolicy } from './policy.js';
 import type { TemplateHoldsOptions } from './template-holds.js';
+import type { SuppressionLookup } from '../suppression-gate.js';
 
 export interface DispatcherOptions {
   store: Store;
@@ -30,4 +31,6 @@ export interface DispatcherOptions {
   directSend: Pick<DirectSendCapability, 'learn'>;
   /** Told what a send's refusal said of its template (132015 paused, 132016 disabled; template-holds.ts). */
   learnTemplate: TemplateHoldsOptions['learn'];
+  /** The suppression list (consent feature): a claimed batch's suppressed customers fail without a platform call (suppression-check.ts). */
+  suppressions: SuppressionLookup;
 }

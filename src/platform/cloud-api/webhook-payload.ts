@@ -8,6 +8,7 @@
 import type { PlatformContactUpdate, PlatformInboundMessage, PlatformStatusUpdate, PlatformUpdates } from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
 import { flowReplyOf, isHandledField, parseSignalChange, secondsToIso, unknownSignal } from './signal-payload.js';
+import { parseUserPreferences } from './user-preferences-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -83,7 +84,7 @@ export function namedWabaIds(body: unknown): string[] {
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
 export function parseWebhook(body: unknown): ParsedWebhook | null {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) return null;
-  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], signals: [], echoes: [], ignored: 0 };
+  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], signals: [], echoes: [], userPreferences: [], ignored: 0 };
   for (const entry of body.entry) {
     if (!isObject(entry) || !Array.isArray(entry.changes)) {
       out.ignored++;
@@ -100,7 +101,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
       else if (change.field === 'account_update' && change.value.event === 'VOLUME_BASED_PRICING_TIER_UPDATE') parseAccountUpdate(str(entry.id), change.value, out);
-      else if (change.field === 'user_preferences') out.ignored++; // the consent feature's (wired in at merge)
+      else if (change.field === 'user_preferences') parseUserPreferences(change.value, out);
       else parseSignalChange(String(change.field), str(entry.id), secondsToIso(entry.time), change.value, out);
     }
   }

@@ -156,6 +156,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
     if ((to !== '' && to.endsWith('0001')) || !user || number.blocked?.[userKey]) failure = 131026;
     else if (unusable) failure = 131053;
     else if (generated === 'clash') failure = 132021;
+    else if (templateCategory === 'MARKETING' && user?.marketingStoppedWabas?.includes(number.wabaId)) failure = 131050;
     else if (type !== 'template' && !directSend && !windowOpen) failure = 131047;
     // Sent to a user out of reach: held for its TTL (reachability.ts).
     if (failure === null && user?.unreachable === true) {

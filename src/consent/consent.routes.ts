@@ -1,0 +1,103 @@
+/**
+ * The suppression list and the account's consent settings (docs/api.md §D23, §4.34–§4.37).
+ * Reading needs `messages:read`; suppressing, lifting and the settings need `messages:send` (they
+ * decide what a send may reach). Suppressions are the account's, not a mode's: any key mode.
+ */
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../http/route.js';
+import { ConsentSettings, CreateSuppressionBody, ListSuppressionsQuery, Suppression, SuppressionIdParams, SuppressionList, UpdateConsentSettingsBody } from './consent.schemas.js';
+import type { SuppressionService } from './suppression.service.js';
+
+const read = { scope: 'messages:read', modes: 'any' } as const;
+const write = { scope: 'messages:send', modes: 'any' } as const;
+
+export function consentRoutes({ suppressions }: { suppressions: SuppressionService }) {
+  return [
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/suppressions',
+        operationId: 'listSuppressions',
+        summary: 'List suppressions',
+        description:
+          "The account's suppressed customers, newest first: those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a key suppressed, those the business blocked. Lifted ones stay listed with `liftedAt`; `active=true` lists the others.",
+        tags: ['Contacts'],
+        access: read,
+        idempotency: 'none',
+        errors: [],
+        querystring: ListSuppressionsQuery,
+        response: { status: 200, schema: SuppressionList },
+      },
+      ({ auth, query }) => suppressions.list(auth, query),
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        url: '/suppressions',
+        operationId: 'createSuppression',
+        summary: 'Suppress a customer',
+        description:
+          'Sends to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.',
+        tags: ['Contacts'],
+        access: write,
+        idempotency: 'optional',
+        errors: ['phone_number_invalid', 'contact_not_found'],
+        body: CreateSuppressionBody,
+        response: { status: 201, schema: Type.Ref(Suppression) },
+        alsoAnswers: { status: 200, schema: Type.Ref(Suppression), description: 'The customer was already suppressed with that scope: that suppression.' },
+      },
+      async ({ auth, body, reply }) => {
+        const { suppression, created } = await suppressions.create(auth, body);
+        return reply.code(created ? 201 : 200).send(suppression);
+      },
+    ),
+    defineRoute(
+      {
+        method: 'DELETE',
+        url: '/suppressions/:id',
+        operationId: 'liftSuppression',
+        summary: 'Lift a suppression',
+        description: 'Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.',
+        tags: ['Contacts'],
+        access: write,
+        idempotency: 'none',
+        errors: ['suppression_not_found'],
+        params: SuppressionIdParams,
+        response: { status: 200, schema: Type.Ref(Suppression) },
+      },
+      ({ auth, params }) => suppressions.lift(auth, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/account/consent',
+        operationId: 'getConsentSettings',
+        summary: "The account's consent settings",
+        description: 'Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.',
+        tags: ['Account'],
+        access: read,
+        idempotency: 'none',
+        errors: [],
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: { status: 200, schema: Type.Ref(ConsentSettings) },
+      },
+      ({ auth }) => suppressions.settings(auth),
+    ),
+    defineRoute(
+      {
+        method: 'PATCH',
+        url: '/account/consent',
+        operationId: 'updateConsentSettings',
+        summary: "Change the account's consent settings",
+        description: 'Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).',
+        tags: ['Account'],
+        access: write,
+        idempotency: 'none',
+        errors: [],
+        body: UpdateConsentSettingsBody,
+        response: { status: 200, schema: Type.Ref(ConsentSettings) },
+      },
+      ({ auth, body }) => suppressions.updateSettings(auth, body),
+    ),
+  ];
+}

@@ -1,0 +1,296 @@
+/**
+ * The suppression list (docs/api.md §D23): customers no message may be sent to, per account and
+ * number; the account's consent settings; the read the send checks make (messages feature,
+ * `messages/suppression-gate.ts`, `messages/dispatch/suppression-check.ts`); and the port the
+ * Block Users API's feature calls (`forBlocks`). Customers' keywords and the platform's reports are
+ * applied by `consent-intake.ts` through `suppress` and `liftWhere`.
+ */
+import type { ContactService } from '../contacts/contact.service.js';
+import type { Store, Tx } from '../db/store.js';
+import { TidingsError } from '../errors.js';
+import type { EventService } from '../events/event.service.js';
+import type { AuthContext } from '../http/access.js';
+import { paginate, type Page } from '../http/paging.js';
+import { iso, type Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import type { SuppressionReason, SuppressionScope, SuppressionSource } from '../db/schema.js';
+import type { ConsentSettings, CreateSuppressionBody, ListSuppressionsQuery, Suppression, UpdateConsentSettingsBody } from './consent.schemas.js';
+import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS, foldKeyword } from './keywords.js';
+import * as repo from './suppression.repository.js';
+
+export type { CustomerIds } from './suppression.repository.js';
+
+/** One customer of a block or unblock (the BLOCKS feature's entries). */
+export interface BlockEntry {
+  accountId: string;
+  phoneNumberId: string;
+  contactId: string;
+  phone: string | null;
+  bsuid: string | null;
+  at: string;
+}
+
+/** What the Block Users API's feature calls inside a block's unit of work (structural: it declares the same interface). */
+export interface BlockSuppressions {
+  /** Suppress these customers on this number, reason 'blocked', source 'block' (idempotent). */
+  blocked(tx: Tx, entries: BlockEntry[]): Promise<void>;
+  /** Lift their 'blocked' suppressions on this number (only those). */
+  unblocked(tx: Tx, entries: BlockEntry[]): Promise<void>;
+}
+
+/** A contact's consent, as GET /v1/contacts shows it. */
+export interface ContactConsent {
+  suppression: { id: string; reason: string; scope: string; since: string } | null;
+  marketingConsent: { value: 'granted' | 'revoked'; reportedAt: string } | null;
+}
+
+/** A suppression to store: who, where, why. */
+export interface NewSuppression extends repo.CustomerIds {
+  accountId: string;
+  mode: 'live' | 'test';
+  phoneNumberId: string | null;
+  reason: SuppressionReason;
+  scope: SuppressionScope;
+  source: SuppressionSource;
+  at: string;
+}
+
+/** An account's consent settings, keywords folded. */
+export interface EffectiveSettings {
+  allowOverride: boolean;
+  optOut: readonly string[];
+  optIn: readonly string[];
+  optOutReply: string | null;
+  optInReply: string | null;
+}
+
+export interface SuppressionServiceOptions {
+  store: Store;
+  clock: Clock;
+  events: Pick<EventService, 'record'>;
+  /** Who `to` names (contacts feature). */
+  contacts: Pick<ContactService, 'resolveRecipient'>;
+  /** The account that owns a business number (accounts feature). */
+  numberOwner(phoneNumberId: string): Promise<string | undefined>;
+}
+
+/** The Suppression resource of a row. */
+export function toSuppression(row: repo.SuppressionRow): Suppression {
+  return {
+    id: row.id,
+    phoneNumberId: row.phone_number_id,
+    contactId: row.contact_id,
+    phone: row.phone,
+    userId: row.bsuid,
+    reason: row.reason,
+    scope: row.scope,
+    source: row.source,
+    active: row.lifted_at === null,
+    createdAt: row.created_at,
+    liftedAt: row.lifted_at,
+    liftedBy: row.lifted_by,
+  };
+}
+
+/** Settings of a stored row (or the defaults). */
+export function effectiveSettings(row: repo.SettingsRow | undefined): EffectiveSettings {
+  return {
+    allowOverride: row?.allow_suppression_override === 1,
+    optOut: row?.opt_out_keywords ? (JSON.parse(row.opt_out_keywords) as string[]) : DEFAULT_OPT_OUT_KEYWORDS,
+    optIn: row?.opt_in_keywords ? (JSON.parse(row.opt_in_keywords) as string[]) : DEFAULT_OPT_IN_KEYWORDS,
+    optOutReply: row?.opt_out_reply ?? null,
+    optInReply: row?.opt_in_reply ?? null,
+  };
+}
+
+export class SuppressionService {
+  readonly #o: SuppressionServiceOptions;
+
+  constructor(options: SuppressionServiceOptions) {
+    this.#o = options;
+  }
+
+  /** The account's suppressions, newest first, filtered (docs/api.md §4.34). @throws TidingsError parameter_invalid (a `starting_after` of no suppression). */
+  list(auth: AuthContext, query: ListSuppressionsQuery): Promise<Page<Suppression>> {
+    const db = this.#o.store.read;
+    const filter = { accountId: auth.accountId, phoneNumberId: query.phone_number_id, reason: query.reason, active: query.active };
+    return paginate(query, { cursor: (id) => repo.findById(db, auth.accountId, id), page: (limit, after) => repo.page(db, filter, limit, after), map: toSuppression, noun: 'suppression' });
+  }
+
+  /**
+   * Suppresses a customer (reason `api`), on every number of the account unless `phoneNumberId`
+   * names one (docs/api.md §4.35). Idempotent: a customer already actively suppressed with that
+   * scope on that number (or every number) is answered with that suppression.
+   * @returns the suppression, and whether it is new (201) or was there (200).
+   * @throws TidingsError phone_number_invalid, contact_not_found (`to`), parameter_invalid (a
+   *   `phoneNumberId` not of the account).
+   */
+  async create(auth: AuthContext, body: CreateSuppressionBody, source: SuppressionSource = 'api'): Promise<{ suppression: Suppression; created: boolean }> {
+    if (body.phoneNumberId !== undefined && body.phoneNumberId !== auth.phoneNumberId && (await this.#o.numberOwner(body.phoneNumberId)) !== auth.accountId) {
+      throw new TidingsError('parameter_invalid', `phoneNumberId ${body.phoneNumberId} is not a number of this account.`, { param: 'phoneNumberId' });
+    }
+    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to, { lookUp: true });
+    const ids: repo.CustomerIds = { phone: recipient.kind === 'phone' ? recipient.address : null, bsuid: recipient.kind === 'phone' ? null : recipient.address, contactId: recipient.contact?.id ?? null };
+    const scope = body.scope ?? 'all';
+    const phoneNumberId = body.phoneNumberId ?? null;
+    return this.#o.store.write(async (tx) => {
+      const existing = (await repo.activeFor(tx, auth.accountId, phoneNumberId ?? auth.phoneNumberId, [ids])).find((r) => r.scope === scope && (r.phone_number_id === phoneNumberId || r.phone_number_id === null));
+      if (existing) return { suppression: toSuppression(existing), created: false };
+      const rows = await this.suppress(tx, [{ ...ids, accountId: auth.accountId, mode: auth.mode, phoneNumberId, reason: 'api', scope, source, at: iso(this.#o.clock.now()) }]);
+      if (rows.length > 0) return { suppression: toSuppression(rows[0]!), created: true };
+      // A concurrent request stored the same one first.
+      const same = (await repo.activeFor(tx, auth.accountId, phoneNumberId ?? auth.phoneNumberId, [ids])).find((r) => r.scope === scope && r.reason === 'api');
+      return { suppression: toSuppression(same!), created: false };
+    });
+  }
+
+  /**
+   * Lifts a suppression (docs/api.md §4.36): the row is kept, with `liftedAt` and `liftedBy`.
+   * Lifting a lifted one answers it as it is. @throws TidingsError suppression_not_found.
+   */
+  async lift(auth: AuthContext, id: string, by: SuppressionSource = 'api'): Promise<Suppression> {
+    return this.#o.store.write(async (tx) => {
+      const row = await repo.findById(tx, auth.accountId, id);
+      if (!row) throw new TidingsError('suppression_not_found', `No suppression ${id} in this account.`, { param: 'id' });
+      if (row.lifted_at !== null) return toSuppression(row);
+      const [lifted] = await this.#lift(tx, [row], auth.mode, by);
+      return toSuppression(lifted ?? row);
+    });
+  }
+
+  /** The account's consent settings (docs/api.md §4.37). */
+  async settings(auth: AuthContext): Promise<ConsentSettings> {
+    return toSettings(effectiveSettings(await repo.settingsOf(this.#o.store.read, auth.accountId)));
+  }
+
+  /** Changes the account's consent settings; keywords are stored folded (a blank one: parameter_invalid). */
+  async updateSettings(auth: AuthContext, body: UpdateConsentSettingsBody): Promise<ConsentSettings> {
+    const fold = (list: string[] | null | undefined, param: string) => {
+      if (!list) return list;
+      const folded = [...new Set(list.map(foldKeyword))];
+      if (folded.includes('')) throw new TidingsError('parameter_invalid', `${param} holds a keyword with no letters or digits.`, { param });
+      return folded;
+    };
+    const optOut = fold(body.optOutKeywords, 'optOutKeywords');
+    const optIn = fold(body.optInKeywords, 'optInKeywords');
+    return this.#o.store.write(async (tx) => {
+      const row = await repo.settingsOf(tx, auth.accountId);
+      const next: repo.SettingsRow = {
+        account_id: auth.accountId,
+        allow_suppression_override: body.allowSuppressionOverride === undefined ? (row?.allow_suppression_override ?? 0) : body.allowSuppressionOverride ? 1 : 0,
+        opt_out_keywords: optOut === undefined ? (row?.opt_out_keywords ?? null) : optOut && JSON.stringify(optOut),
+        opt_in_keywords: optIn === undefined ? (row?.opt_in_keywords ?? null) : optIn && JSON.stringify(optIn),
+        opt_out_reply: body.optOutReply === undefined ? (row?.opt_out_reply ?? null) : body.optOutReply,
+        opt_in_reply: body.optInReply === undefined ? (row?.opt_in_reply ?? null) : body.optInReply,
+        updated_at: iso(this.#o.clock.now()),
+      };
+      await repo.saveSettings(tx, next);
+      return toSettings(effectiveSettings(next));
+    });
+  }
+
+  /** The settings of several accounts (in a webhook's unit of work). */
+  async settingsOf(tx: Tx, accountIds: string[]): Promise<Map<string, EffectiveSettings>> {
+    const rows = new Map((await repo.settingsOfAccounts(tx, accountIds)).map((r) => [r.account_id, r]));
+    return new Map(accountIds.map((id) => [id, effectiveSettings(rows.get(id))]));
+  }
+
+  /**
+   * The active suppressions covering any of these customers on a number (one indexed statement,
+   * whatever the list's size): the send checks' read.
+   */
+  activeFor(db: Tx | null, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
+    return repo.activeFor(db ?? this.#o.store.read, accountId, phoneNumberId, customers);
+  }
+
+  /**
+   * What GET /v1/contacts shows of consent (contacts feature's `ContactConsentPort`): each contact's
+   * active suppression on the number (scope `all` before `marketing`, then the oldest) and its
+   * marketing consent. Two statements for the whole page.
+   */
+  async contactConsent(accountId: string, phoneNumberId: string, contacts: { id: string; phone: string | null; userId: string | null }[]): Promise<Map<string, ContactConsent>> {
+    const db = this.#o.store.read;
+    const rows = await repo.activeFor(db, accountId, phoneNumberId, contacts.map((c) => ({ phone: c.phone, bsuid: c.userId, contactId: c.id })));
+    const consents = await repo.marketingConsentsOf(db, phoneNumberId, contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })));
+    const out = new Map<string, ContactConsent>();
+    for (const c of contacts) {
+      const mine = rows.filter((r) => (c.phone !== null && r.phone === c.phone) || (c.userId !== null && r.bsuid === c.userId) || r.contact_id === c.id);
+      const s = mine.sort((a, b) => (a.scope === b.scope ? (a.created_at < b.created_at ? -1 : 1) : a.scope === 'all' ? -1 : 1))[0];
+      const m = consents.filter((r) => (c.phone !== null && r.phone === c.phone) || (c.userId !== null && r.bsuid === c.userId)).sort((a, b) => (a.reported_at < b.reported_at ? 1 : -1))[0];
+      out.set(c.id, { suppression: s ? { id: s.id, reason: s.reason, scope: s.scope, since: s.created_at } : null, marketingConsent: m ? { value: m.value, reportedAt: m.reported_at } : null });
+    }
+    return out;
+  }
+
+  /** Whether the account lets a send say `"suppression": "ignore"`. */
+  async overrideAllowed(accountId: string): Promise<boolean> {
+    return effectiveSettings(await repo.settingsOf(this.#o.store.read, accountId)).allowOverride;
+  }
+
+  /** Stores suppressions (skipping any already active) and records `contact.suppressed` for each new one. @returns the new rows. */
+  async suppress(tx: Tx, entries: NewSuppression[]): Promise<repo.SuppressionRow[]> {
+    const rows: repo.SuppressionRow[] = entries.map((e) => ({
+      id: newId('sup', Date.parse(e.at)),
+      account_id: e.accountId,
+      phone_number_id: e.phoneNumberId,
+      contact_id: e.contactId,
+      phone: e.phone,
+      bsuid: e.bsuid,
+      reason: e.reason,
+      scope: e.scope,
+      source: e.source,
+      created_at: e.at,
+      lifted_at: null,
+      lifted_by: null,
+      customer_key: repo.customerKey(e),
+      number_key: e.phoneNumberId ?? '*',
+    }));
+    const stored = await repo.insertSuppressions(tx, rows);
+    const added = rows.filter((r) => stored.has(r.id));
+    await this.#o.events.record(tx, added.map((r) => ({ accountId: r.account_id, mode: entries[rows.indexOf(r)]!.mode, type: 'contact.suppressed' as const, object: toSuppression(r) })));
+    return added;
+  }
+
+  /**
+   * Lifts the active suppressions of these customers on a number that `which` selects, recording
+   * `contact.unsuppressed` for each. @returns the rows lifted.
+   */
+  async liftWhere(tx: Tx, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[], which: (row: repo.SuppressionRow) => boolean, by: SuppressionSource, at?: string): Promise<repo.SuppressionRow[]> {
+    const rows = (await repo.activeFor(tx, accountId, phoneNumberId, customers)).filter(which);
+    return this.#lift(tx, rows, 'live', by, at);
+  }
+
+  /** When these customers' keyword suppressions on the number were last lifted by a keyword (ISO), or null. */
+  lastKeywordLift(tx: Tx, accountId: string, phoneNumberId: string, customer: repo.CustomerIds): Promise<string | null> {
+    return repo.lastLift(tx, accountId, phoneNumberId, customer, 'keyword');
+  }
+
+  /** Lifts rows at `at` (default now), recording `contact.unsuppressed` for each. */
+  async #lift(tx: Tx, rows: repo.SuppressionRow[], mode: 'live' | 'test', by: SuppressionSource, at?: string): Promise<repo.SuppressionRow[]> {
+    const lifted = await repo.lift(tx, rows.map((r) => r.id), at ?? iso(this.#o.clock.now()), by);
+    await this.#o.events.record(tx, lifted.map((r) => ({ accountId: r.account_id, mode, type: 'contact.unsuppressed' as const, object: toSuppression(r) })));
+    return lifted;
+  }
+
+  /** The port the Block Users API's feature calls in a block's unit of work (docs/api.md §D23). */
+  forBlocks(): BlockSuppressions {
+    return {
+      blocked: async (tx, entries) => {
+        await this.suppress(tx, entries.map((e) => ({ accountId: e.accountId, mode: 'live', phoneNumberId: e.phoneNumberId, contactId: e.contactId, phone: e.phone, bsuid: e.bsuid, reason: 'blocked', scope: 'all', source: 'block', at: e.at })));
+      },
+      unblocked: async (tx, entries) => {
+        // One read and one update per number (a request blocks up to 1,000 users of one number).
+        const byNumber = new Map<string, BlockEntry[]>();
+        for (const e of entries) byNumber.set(`${e.accountId} ${e.phoneNumberId}`, [...(byNumber.get(`${e.accountId} ${e.phoneNumberId}`) ?? []), e]);
+        for (const group of byNumber.values()) {
+          const { accountId, phoneNumberId } = group[0]!;
+          await this.liftWhere(tx, accountId, phoneNumberId, group, (r) => r.reason === 'blocked' && r.phone_number_id === phoneNumberId, 'block');
+        }
+      },
+    };
+  }
+}
+
+function toSettings(s: EffectiveSettings): ConsentSettings {
+  return { allowSuppressionOverride: s.allowOverride, optOutKeywords: [...s.optOut], optInKeywords: [...s.optIn], optOutReply: s.optOutReply, optInReply: s.optInReply };
+}
