@@ -3,7 +3,8 @@
  * contact and many, through the simulator's `block_users` (whose list is what the platform holds);
  * a partial failure reported per contact; the refusals Tidings makes before asking the platform;
  * the blocked list and the sync with a block made at the platform directly; a send to a blocked
- * customer failed by the platform; test keys, which never reach it.
+ * customer refused up front (the block suppresses them) and, past an allowed override, failed by the
+ * platform; test keys, which never reach it.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -165,16 +166,33 @@ describe('blocking customers', () => {
     await h.api('POST', `/v1/contacts/${elsewhere.id}/unblock`, { key: h.account.liveKey });
   });
 
-  it('a message to a blocked customer is failed by the platform', async () => {
+  it('a message to a blocked customer is refused up front; past an allowed override the platform fails it; unblocking lifts the suppression', async () => {
     const c = await wroteNow('+16505550141');
-    assert.equal((await h.api('POST', `/v1/contacts/${c.id}/block`, { key: h.account.liveKey })).status, 200);
-    const sent = await h.api<Message>('POST', '/v1/messages', { key: h.account.liveKey, body: { type: 'text', to: c.phone, text: 'Are you there?' } });
-    assert.equal(sent.status, 201, sent.text);
-    const failed = await eventually(async () => {
-      const m = (await h.api<Message>('GET', `/v1/messages/${sent.body.id}`, { key: h.account.liveKey })).body;
-      return m.status === 'failed' && m;
-    });
-    assert.equal(failed.error?.code, '131026');
+    const blocked = await h.api<Contact>('POST', `/v1/contacts/${c.id}/block`, { key: h.account.liveKey });
+    assert.equal(blocked.status, 200);
+    // The block suppressed the customer on this number (reason `blocked`, docs/api.md §D23, §D25).
+    const shown = (await h.api<Contact>('GET', `/v1/contacts/${c.id}`, { key: h.account.liveKey })).body;
+    assert.equal(shown.suppression?.reason, 'blocked');
+    const refused = await h.api('POST', '/v1/messages', { key: h.account.liveKey, body: { type: 'text', to: c.phone, text: 'Are you there?' } });
+    assert.equal(refused.status, 409, refused.text);
+    assert.equal(refused.body.error.code, 'recipient_suppressed');
+
+    const allow = await h.api('PATCH', '/v1/account/consent', { key: h.account.liveKey, body: { allowSuppressionOverride: true } });
+    assert.equal(allow.status, 200, allow.text);
+    try {
+      const sent = await h.api<Message>('POST', '/v1/messages', { key: h.account.liveKey, body: { type: 'text', to: c.phone, text: 'Are you there?', suppression: 'ignore' } });
+      assert.equal(sent.status, 201, sent.text);
+      const failed = await eventually(async () => {
+        const m = (await h.api<Message>('GET', `/v1/messages/${sent.body.id}`, { key: h.account.liveKey })).body;
+        return m.status === 'failed' && m;
+      });
+      assert.equal(failed.error?.code, '131026');
+    } finally {
+      await h.api('PATCH', '/v1/account/consent', { key: h.account.liveKey, body: { allowSuppressionOverride: false } });
+    }
+
+    assert.equal((await h.api('POST', `/v1/contacts/${c.id}/unblock`, { key: h.account.liveKey })).status, 200);
+    assert.equal((await h.api<Contact>('GET', `/v1/contacts/${c.id}`, { key: h.account.liveKey })).body.suppression, null);
   });
 
   it('on a test key, blocks are recorded for test keys only and never reach the platform', async () => {
