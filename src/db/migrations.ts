@@ -22,6 +22,7 @@ import { m0015_routing } from './migrations/0015_routing.js';
 import { m0016_template_lifecycle } from './migrations/0016_template_lifecycle.js';
 import { m0017_message_analytics } from './migrations/0017_message_analytics.js';
 import { m0018_pricing_tiers } from './migrations/0018_pricing_tiers.js';
+import { m0022_template_parameter_format } from './migrations/0022_template_parameter_format.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_template_lifecycle': m0016_template_lifecycle,
   '0017_message_analytics': m0017_message_analytics,
   '0018_pricing_tiers': m0018_pricing_tiers,
+  '0022_template_parameter_format': m0022_template_parameter_format,
 };
 
 export const migrationProvider: MigrationProvider = {
