@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
 import { approvedTemplate } from './factories.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { eventually, fixture, startHarness, type Harness } from './harness.js';
 
 const DAY = 24 * 3_600_000;
 
@@ -56,6 +56,40 @@ describe('template reconciliation and library', () => {
     // Again: nothing new.
     const again = await sync();
     assert.deepEqual([again.imported, again.updated, again.deleted], [[], [], []]);
+  });
+
+  it('imports a template with named parameters, numbered with their names, and sends it with parameter_name', async () => {
+    const outside = await madeOutside('named_made_outside', { body: 'Hi {{first_name}}, your order {{order_number}} has shipped.' });
+    await sync();
+    const t = (await h.api('GET', `/v1/templates/tpl_p${outside.id}`)).body;
+    assert.equal(t.body, 'Hi {{1}}, your order {{2}} has shipped.');
+    assert.deepEqual(t.variables, [{ example: 'sample first_name', name: 'first_name' }, { example: 'sample order_number', name: 'order_number' }]);
+    const send = await h.api('POST', '/v1/messages', { body: { to: '+16505581002', type: 'template', templateId: t.id, variables: { first_name: 'Jessica', order_number: 'SKBUP2-4CPIG9' } } });
+    assert.equal(send.status, 201, send.text);
+    // The platform refuses a NAMED template's values without their names (132000); these were taken.
+    const taken = await eventually(async () => [...h.sim.state.messages.values()].find((m) => m.to === '16505581002'));
+    const expected = fixture('send-template-named-params-request.json').template.components;
+    assert.deepEqual((taken.body as any).template.components, expected);
+    assert.equal((await h.api('GET', `/v1/messages/${send.body.id}`)).body.error, null);
+
+    // A named header placeholder: numbered {{1}}, its value given as "header", sent under its name.
+    const withHeader = await madeOutside('named_header_outside', {
+      body: undefined,
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Order {{order_id}}', example: { header_text_named_params: [{ param_name: 'order_id', example: 'A-1' }] } },
+        { type: 'BODY', text: 'Hi {{first_name}}, it is on its way.', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Ana' }] } },
+      ],
+    });
+    await sync();
+    const h2 = (await h.api('GET', `/v1/templates/tpl_p${withHeader.id}`)).body;
+    assert.deepEqual([h2.header, h2.body], [{ type: 'text', text: 'Order {{1}}', example: 'A-1' }, 'Hi {{1}}, it is on its way.']);
+    const second = await h.api('POST', '/v1/messages', { body: { to: '+16505581003', type: 'template', templateId: h2.id, variables: { header: 'A-1042', first_name: 'Ana' } } });
+    assert.equal(second.status, 201, second.text);
+    const taken2 = await eventually(async () => [...h.sim.state.messages.values()].find((m) => m.to === '16505581003'));
+    assert.deepEqual((taken2.body as any).template.components, [
+      { type: 'header', parameters: [{ type: 'text', parameter_name: 'order_id', text: 'A-1042' }] },
+      { type: 'body', parameters: [{ type: 'text', parameter_name: 'first_name', text: 'Ana' }] },
+    ]);
   });
 
   it('imports more templates than one statement stores (101), each with its history entry, once', async () => {

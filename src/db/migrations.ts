@@ -25,6 +25,7 @@ import { m0018_pricing_tiers } from './migrations/0018_pricing_tiers.js';
 import { m0019_consent } from './migrations/0019_consent.js';
 import { m0020_platform_signals } from './migrations/0020_platform_signals.js';
 import { m0021_blocked_users } from './migrations/0021_blocked_users.js';
+import { m0022_template_parameter_format } from './migrations/0022_template_parameter_format.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019_consent': m0019_consent,
   '0020_platform_signals': m0020_platform_signals,
   '0021_blocked_users': m0021_blocked_users,
+  '0022_template_parameter_format': m0022_template_parameter_format,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -94,7 +94,7 @@ async function prepareFallback(templates: TemplateSends, auth: AuthContext, f: R
     return {
       payload: {
         templateId: t.templateId,
-        content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons },
+        content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons, ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}) },
         file: t.header && t.header.type !== 'text' ? { id: t.header.file.id, mode: t.header.file.mode } : null,
         timeToLive: t.timeToLive,
       },

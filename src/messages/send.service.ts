@@ -287,7 +287,7 @@ export class MessageSender {
       const templateId = await templateIdOf(this.#o.templates, auth.accountId, body);
       const t = await this.#o.templates.prepareSend(auth.accountId, templateId, body.variables, body.buttons);
       const header = t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
-      return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category, timeToLive: t.timeToLive, templateId };
+      return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons, ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}) }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category, timeToLive: t.timeToLive, templateId };
     }
     return { content: { type: 'text', body: body.text, previewUrl: false }, file: null, category: null, timeToLive: null };
   }

@@ -4,7 +4,7 @@
  * code against it.
  */
 import type { Readable } from 'node:stream';
-import type { LibraryTemplate, LibraryTemplateSubmission, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, TemplateButtonValue, TemplateSubmission } from './template-types.js';
+import type { LibraryTemplate, LibraryTemplateSubmission, ParameterNames, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, TemplateButtonValue, TemplateSubmission } from './template-types.js';
 
 export * from './template-types.js';
 export * from './block-types.js';
@@ -36,6 +36,8 @@ export type OutboundContent =
       body: string[];
       /** Values of the template's buttons, by index; absent (payloads stored before buttons) or empty: none. */
       buttons?: TemplateButtonValue[];
+      /** A NAMED template's parameter names, sent as `parameter_name`; absent: positional. */
+      parameterNames?: ParameterNames;
     }
   | {
       type: 'media';

@@ -40,6 +40,12 @@ export interface TemplateSubmissionButton {
  * 0-based index in the template: a quick reply's payload, a dynamic URL's suffix, or the code of a
  * copy_code button.
  */
+/** A NAMED template's parameter names (docs/platform.md §1.2): the body's, in order, and the header's (null: none). */
+export interface ParameterNames {
+  body: string[];
+  header: string | null;
+}
+
 export interface TemplateButtonValue {
   index: number;
   subType: 'quick_reply' | 'url' | 'copy_code';
@@ -88,7 +94,7 @@ export interface PlatformTemplateListing extends Omit<PlatformTemplateDetail, 'b
   source: string | null;
   /** `parameter_format`: POSITIONAL ({{1}}) or NAMED ({{first_name}}). */
   parameterFormat: 'POSITIONAL' | 'NAMED';
-  /** The BODY's examples, one per placeholder. */
+  /** The BODY's examples, one per placeholder (NAMED: in the order the placeholders first appear). */
   bodyExamples: string[];
   /** The HEADER: its format and, for TEXT, its text and example; null without one. */
   header: { format: string; text: string | null; example: string | null } | null;
@@ -120,4 +126,12 @@ export interface LibraryTemplateSubmission {
   bodyInputs: Record<string, boolean | number>;
   /** `library_template_button_inputs`, in the platform's shape. */
   buttonInputs: Record<string, unknown>[];
+}
+
+/**
+ * The placeholders of a template text as the platform writes them (`{{first_name}}`, `{{1}}`), each
+ * once, in the order they first appear: a NAMED template's parameter names (docs/platform.md §1.2).
+ */
+export function placeholderNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*([a-z0-9_]+)\s*\}\}/gi)].map((m) => m[1]!))];
 }

@@ -4,7 +4,7 @@
  * (docs/platform.md §2.1–2.3), `source: "platform"`, its id derived from the platform's so that two
  * processes importing it at once agree.
  */
-import type { PlatformTemplateListing } from '../platform/platform.js';
+import { placeholderNames, type PlatformTemplateListing } from '../platform/platform.js';
 import { categoryOf } from './template.mapper.js';
 import { FRESH_LIFECYCLE, type TemplateRow } from './template.repository.js';
 import { statusFromPlatform } from './template-lifecycle.js';
@@ -38,27 +38,41 @@ export function importedRow(accountId: string, t: PlatformTemplateListing, now: 
     category_update: t.correctCategory && t.correctCategory !== t.category ? JSON.stringify({ category: t.correctCategory, effectiveAt: null, noticedAt: now }) : null,
     previous_category: t.previousCategory,
     library_template_name: t.libraryTemplateName,
+    parameter_format: t.parameterFormat,
   };
 }
 
 /** A platform template's content in Tidings' columns (name, language, body, variables, header, footer, buttons). */
 function contentFromPlatform(t: PlatformTemplateListing): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
+  const named = t.parameterFormat === 'NAMED';
+  const body = named ? numbered(t.body) : { text: t.body, names: [] };
+  const headerText = named ? numbered(t.header?.text ?? '') : { text: t.header?.text ?? '', names: [] };
   const header = !t.header
     ? null
     : t.header.format === 'TEXT'
-      ? { type: 'text', text: t.header.text ?? '', ...(t.header.example ? { example: t.header.example } : {}) }
+      ? { type: 'text', text: headerText.text, ...(t.header.example ? { example: t.header.example } : {}), ...(headerText.names[0] ? { parameterName: headerText.names[0] } : {}) }
       : ['IMAGE', 'VIDEO', 'DOCUMENT'].includes(t.header.format)
         ? { type: t.header.format.toLowerCase(), mediaId: '' }
         : null;
   return {
     name: t.name,
     language: t.language,
-    body: t.body,
-    variables: JSON.stringify(t.bodyExamples.map((example) => ({ example }))),
+    body: body.text,
+    variables: JSON.stringify(named ? body.names.map((name, i) => ({ example: t.bodyExamples[i] ?? '', name })) : t.bodyExamples.map((example) => ({ example }))),
     header: header ? JSON.stringify(header) : null,
     footer: t.footer,
     buttons: t.buttons.length > 0 ? JSON.stringify(t.buttons.flatMap(toButton)) : null,
   };
+}
+
+/**
+ * A NAMED template's text as Tidings keeps it (docs/api.md §D20): each placeholder numbered in the
+ * order it first appears (`Hi {{first_name}}` → `Hi {{1}}`), with the names in that order. Sends then
+ * give values by index or by these names, and go out with `parameter_name` (template-sends.ts).
+ */
+function numbered(text: string): { text: string; names: string[] } {
+  const names = placeholderNames(text);
+  return { text: text.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/gi, (_, name: string) => `{{${names.indexOf(name) + 1}}}`), names };
 }
 
 /** A platform button as Tidings keeps it (docs/api.md §D7); kinds Tidings has no word for are left out. */

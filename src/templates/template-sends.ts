@@ -11,8 +11,9 @@ import { ReadThroughCache } from '../lib/cache.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { MediaFile } from '../media/media-file.js';
 import type { MediaService } from '../media/media.service.js';
-import type { TemplateButtonValue } from '../platform/platform.js';
+import type { ParameterNames, TemplateButtonValue } from '../platform/platform.js';
 import { fillButtons, fillTemplate, type ButtonInput } from './template-send.js';
+import type { Template } from './template.schemas.js';
 import { toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
 import { notFoundForSend } from './template-names.js';
@@ -32,6 +33,8 @@ export interface TemplateSendContent {
   buttons: TemplateButtonValue[];
   /** The template's time to live at the platform, seconds; null: the platform's default (30 days). */
   timeToLive: number | null;
+  /** A NAMED template's parameter names (docs/platform.md §1.2), for `parameter_name`; null: positional. */
+  parameterNames: ParameterNames | null;
 }
 
 /**
@@ -79,7 +82,7 @@ export class TemplateSends {
       }
       header = { type: template.header.type, file };
     }
-    return { templateId, name: template.name, category: row.category, language: template.language, header, body: values.body, buttons, timeToLive: row.time_to_live };
+    return { templateId, name: template.name, category: row.category, language: template.language, header, body: values.body, buttons, timeToLive: row.time_to_live, parameterNames: parameterNames(row, template) };
   }
 
   /**
@@ -137,4 +140,14 @@ function refuseUnsendable(row: repo.TemplateRow): void {
   if (row.category !== 'UTILITY') {
     throw new TidingsError('template_category_not_allowed', `The platform re-categorised template ${id} as ${row.category}; only utility templates can be sent.`, { param: 'templateId' });
   }
+}
+
+/**
+ * The names a NAMED template's values go out under: the body's variables' names in order, and the
+ * header placeholder's (kept in the header as `parameterName` by the import, template-import.ts).
+ */
+function parameterNames(row: repo.TemplateRow, template: Template): ParameterNames | null {
+  if (row.parameter_format !== 'NAMED') return null;
+  const header = row.header ? (JSON.parse(row.header) as { parameterName?: string }) : null;
+  return { body: template.variables.map((v, i) => v.name ?? String(i + 1)), header: header?.parameterName ?? null };
 }

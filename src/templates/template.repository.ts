@@ -12,8 +12,8 @@ import type { PlatformTemplateDetail } from '../platform/platform.js';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 
-/** The lifecycle columns of a template the platform has said nothing more of. */
-export const FRESH_LIFECYCLE = { quality: 'UNKNOWN', pause: null, flag: null, category_update: null, previous_category: null, library_template_name: null, library_inputs: null } as const;
+/** The columns of a template the platform has said nothing more of (its lifecycle, its library origin, positional values). */
+export const FRESH_LIFECYCLE = { quality: 'UNKNOWN', pause: null, flag: null, category_update: null, previous_category: null, library_template_name: null, library_inputs: null, parameter_format: 'POSITIONAL' } as const;
 
 /** The content columns of a template (name, language, body, variables, header, footer, buttons). */
 export function contentColumns(content: Omit<TemplateContent, 'category' | 'timeToLive'>): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {

@@ -46,6 +46,12 @@ export interface TemplatesTable {
   library_template_name: Generated<string | null>;
   /** JSON of the library inputs given at create (`{ body?, buttons? }`), or null. */
   library_inputs: Generated<string | null>;
+  /**
+   * How the platform takes its values: `POSITIONAL` ({{1}}; every template made here) or `NAMED`
+   * (imported from WhatsApp Manager; stored with {{1}}… and each variable's name, sent with
+   * `parameter_name`, docs/platform.md §1.2).
+   */
+  parameter_format: Generated<'POSITIONAL' | 'NAMED'>;
 }
 
 /** Each account's reconciliation of its templates with the platform (templates/template-sync.ts). */

@@ -46,13 +46,16 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
       break;
     }
     case 'template': {
-      // Positional parameters (docs/platform.md §1.2, send-template-positional-params-request.json);
+      // Positional parameters, or each named for a NAMED template (docs/platform.md §1.2,
+      // send-template-positional-params-request.json, send-template-named-params-request.json);
       // a template without values is sent with no components.
       const components: Record<string, unknown>[] = [];
       const header = content.header;
-      if (header?.type === 'text') components.push({ type: 'header', parameters: [{ type: 'text', text: header.text }] });
+      const names = content.parameterNames;
+      const named = (name: string | null | undefined) => (names && name ? { parameter_name: name } : {});
+      if (header?.type === 'text') components.push({ type: 'header', parameters: [{ type: 'text', ...named(names?.header), text: header.text }] });
       else if (header) components.push({ type: 'header', parameters: [{ type: header.type, [header.type]: { id: header.platformMediaId } }] });
-      if (content.body.length > 0) components.push({ type: 'body', parameters: content.body.map((text) => ({ type: 'text', text })) });
+      if (content.body.length > 0) components.push({ type: 'body', parameters: content.body.map((text, i) => ({ type: 'text', ...named(names?.body[i]), text })) });
       for (const b of content.buttons ?? []) components.push(toGraphButtonValue(b));
       body.type = 'template';
       body.template = { name: content.name, language: { code: content.language }, ...(components.length > 0 ? { components } : {}) };

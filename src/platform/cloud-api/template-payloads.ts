@@ -2,7 +2,7 @@
  * Templates on the Graph API: the body of a submission, and the platform's answers about a template
  * (docs/platform.md §2; the fixtures `template-create-request-*.json`, `template-get-by-id-response.json`).
  */
-import type { LibraryTemplate, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, TemplateSubmission, TemplateSubmissionButton } from '../platform.js';
+import { placeholderNames, type LibraryTemplate, type PlatformTemplate, type PlatformTemplateDetail, type PlatformTemplateListing, type TemplateSubmission, type TemplateSubmissionButton } from '../platform.js';
 
 /**
  * The Graph API body of a template submission (docs/platform.md §2.1; compare
@@ -74,7 +74,8 @@ interface GraphComponent {
   type?: string;
   format?: string;
   text?: string;
-  example?: { header_text?: string[]; body_text?: string[][]; header_handle?: string[] };
+  /** Positional templates give `body_text`/`header_text`; NAMED ones `…_named_params` (template-list-response-named-and-positional.json). */
+  example?: { header_text?: string[]; body_text?: string[][]; header_handle?: string[]; body_text_named_params?: NamedExample[]; header_text_named_params?: NamedExample[] };
   buttons?: { type?: string; text?: string; url?: string; phone_number?: string; example?: string[] | string }[];
 }
 
@@ -83,12 +84,24 @@ export const LISTING_FIELDS = 'id,name,language,status,category,components,messa
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+interface NamedExample {
+  param_name?: string;
+  example?: string;
+}
+
+/** The examples of a NAMED component, in the order its placeholders appear in `text`. */
+function namedExamples(text: string | null, given: NamedExample[] | undefined): string[] {
+  const byName = new Map((given ?? []).map((e) => [String(e.param_name), String(e.example ?? '')]));
+  return placeholderNames(text ?? '').map((name) => byName.get(name) ?? '');
+}
+
 /** One template of `GET /{waba-id}/message_templates?fields=LISTING_FIELDS` (template-list-response.json, template-get-by-id-response.json). */
 export function toTemplateListing(t: GraphTemplate): PlatformTemplateListing {
   const part = (type: string) => (t.components ?? []).find((c) => String(c.type).toUpperCase() === type);
   const header = part('HEADER');
   const body = part('BODY');
   const detail = toTemplateDetail(t);
+  const named = String(t.parameter_format ?? 'POSITIONAL').toUpperCase() === 'NAMED';
   return {
     ...detail,
     quality: text(t.quality_score?.score),
@@ -97,9 +110,15 @@ export function toTemplateListing(t: GraphTemplate): PlatformTemplateListing {
     rejectedReason: text(t.rejected_reason),
     libraryTemplateName: text(t.library_template_name),
     source: text(t.source),
-    parameterFormat: String(t.parameter_format ?? 'POSITIONAL').toUpperCase() === 'NAMED' ? 'NAMED' : 'POSITIONAL',
-    bodyExamples: (body?.example?.body_text?.[0] ?? []).map(String),
-    header: header ? { format: String(header.format ?? 'TEXT').toUpperCase(), text: text(header.text), example: text(header.example?.header_text?.[0]) } : null,
+    parameterFormat: named ? 'NAMED' : 'POSITIONAL',
+    bodyExamples: named ? namedExamples(text(body?.text), body?.example?.body_text_named_params) : (body?.example?.body_text?.[0] ?? []).map(String),
+    header: header
+      ? {
+          format: String(header.format ?? 'TEXT').toUpperCase(),
+          text: text(header.text),
+          example: named ? (namedExamples(text(header.text), header.example?.header_text_named_params)[0] ?? null) : text(header.example?.header_text?.[0]),
+        }
+      : null,
     buttons: (part('BUTTONS')?.buttons ?? []).map((b) => ({
       type: String(b.type ?? '').toUpperCase(),
       text: text(b.text),
