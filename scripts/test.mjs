@@ -189,8 +189,8 @@ async function runPool(jobs, width, tmpdir, durations) {
         else results.push({ ...r, failures: j.failures ?? [] });
         const prefix = `[${r.label}] `;
         const body = r.output.replace(/\n$/, '').split('\n').map((l) => prefix + l).join('\n');
-        const outcome = r.code === 0 ? (attempt > 1 ? `passed on run ${attempt} (FLAKY)` : 'passed') : `FAILED (exit ${r.code})${retry ? ', to be run again' : ''}`;
-        process.stdout.write(`${body}\n${prefix}# ${r.file}: ${outcome} in ${r.seconds.toFixed(1)} s\n`);
+        const outcome = r.code === 0 ? (attempt > 1 ? `passed on run ${attempt} (FLAKY)` : 'passed') : `FAILED (exit ${r.code})`;
+        process.stdout.write(`${body}\n${prefix}# ${r.file}: ${outcome} in ${r.seconds.toFixed(1)} s${retry ? '; it runs once more after the files not yet started' : ''}\n`);
       }
     }),
   );

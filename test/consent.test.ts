@@ -1,9 +1,8 @@
 /**
- * Issue 28, consent (docs/api.md §D23, README "Consent: opt-outs, keywords and suppressions"):
- * opt-out and opt-in keywords from customers' messages, the suppression list's API, sends refused
- * up front (and the override rule), queued sends failed at dispatch with no platform call, the
- * confirmation reply inside and outside the window, the platform's `user_preferences` reports and
- * 131050 refusals. On both dialects, through the simulator over HTTP.
+ * Issue 28, consent (docs/api.md §D23, README "Consent…"): opt-out and opt-in keywords, the
+ * suppression list's API, sends refused up front (the override rule; the held list), queued sends
+ * failed at dispatch with no platform call, the confirmation reply inside and outside the window,
+ * `user_preferences` and 131050. On both dialects, through the simulator over HTTP.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -15,7 +14,7 @@ import { ManualClock } from '../src/lib/clock.js';
 import type { Message } from '../src/messages/message.schemas.js';
 import { parseWebhook } from '../src/platform/cloud-api/webhook-payload.js';
 import { approvedTemplate } from './factories.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { DIALECT, eventually, fixture, startHarness, type Harness } from './harness.js';
 
 type Page = { data: Suppression[]; has_more: boolean };
 
@@ -86,14 +85,27 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     assert.equal((await sendTemplate(phone)).body.error.code, 'recipient_suppressed');
     let res = await sendText(phone, { suppression: 'ignore' });
     assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [403, 'suppression_override_not_allowed', 'suppression']);
-    const settings = await h.api<ConsentSettings>('PATCH', '/v1/account/consent', { body: { allowSuppressionOverride: true } });
-    assert.equal(settings.body.allowSuppressionOverride, true);
+    assert.equal((await h.api<ConsentSettings>('PATCH', '/v1/account/consent', { body: { allowSuppressionOverride: true } })).body.allowSuppressionOverride, true);
     res = await sendText(phone, { suppression: 'ignore' });
     assert.equal(res.status, 201, res.text);
     assert.equal((await sendText(phone)).status, 409, 'without the override it is still refused');
     await h.api('PATCH', '/v1/account/consent', { body: { allowSuppressionOverride: false } });
     assert.equal((await sendText(phone, { suppression: 'ignore' })).status, 403);
     assert.equal((await sendText(phone, { suppression: 'sometimes' })).status, 400);
+  });
+
+  it("holds the account's list for the accept check until it changes: a suppression, a lift, and (PostgreSQL) another process's suppression are each seen", async () => {
+    const [phone, other] = ['+16505570211', '+16505570212'];
+    assert.equal((await sendTemplate(phone)).status, 201, 'the list is read and held');
+    const created = await h.api<Suppression>('POST', '/v1/suppressions', { body: { to: phone } });
+    assert.equal((await sendTemplate(phone)).body.error?.code, 'recipient_suppressed', 'a suppression made here is seen at once');
+    await h.api('DELETE', `/v1/suppressions/${created.body.id}`);
+    assert.equal((await sendTemplate(phone)).status, 201, 'and its lift');
+    if (DIALECT !== 'postgres') return;
+    const peer = await h.startPeer();
+    assert.equal((await sendTemplate(other)).status, 201);
+    assert.equal((await peer.app.inject({ method: 'POST', url: '/v1/suppressions', headers: { 'x-api-key': h.account.liveKey, 'content-type': 'application/json' }, payload: { to: other } })).statusCode, 201);
+    await eventually(async () => (await sendTemplate(other)).status === 409).finally(() => peer.close()); // told by NOTIFY once the peer's unit commits
   });
 
   it('refuses only the suppressed customer among concurrent sends and in a batch', async () => {
@@ -187,7 +199,6 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     const parsed = parseWebhook(fixture('webhook-user-preferences-resume.json'))!;
     assert.deepEqual(parsed.userPreferences, [{ phoneNumberId: '106540352242922', waId: '16505551234', userId: null, category: 'marketing_messages', value: 'resume', at: '2024-11-15T21:22:01.000Z', detail: 'User requested to resume marketing messages' }]);
     assert.equal(parsed.ignored, 0);
-
     const phone = '+16505570701';
     const report = (value: 'stop' | 'resume', seconds: number) => {
       const body = structuredClone(fixture('webhook-user-preferences-resume.json'));

@@ -2,6 +2,7 @@
 import { DirectSendCapability } from '../accounts/direct-send.js';
 import { ContactUpdates } from '../contacts/contact-updates.js';
 import { ContactService } from '../contacts/contact.service.js';
+import { AcceptSuppressions } from '../consent/accept-suppressions.js';
 import { SuppressionService } from '../consent/suppression.service.js';
 import { ConsentIntake, ConsentReplies } from '../consent/consent-intake.js';
 import type { EventService } from '../events/event.service.js';
@@ -83,7 +84,8 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
     metrics: metrics.recorders.dispatch,
     suppressions,
   });
-  const gate = new SuppressionGate(suppressions);
+  // The accept path's check reads each account's list once, until it changes (accept-suppressions.ts).
+  const gate = new SuppressionGate(new AcceptSuppressions({ store, suppressions }));
   const sender = new MessageSender({ store, clock, templates: content.templateSends, media: content.media, dispatcher, contacts, contactUpdates, directSend, gate });
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
   const batchSender = new BatchSender({ store, clock, sender, gate });

@@ -34,7 +34,15 @@ export async function insertSuppressions(tx: Tx, rows: SuppressionRow[]): Promis
     .onConflict((oc) => oc.columns(['account_id', 'number_key', 'customer_key', 'scope', 'reason']).where('lifted_at', 'is', null).doNothing())
     .returning('id')
     .execute();
-  return new Set(stored.map((r) => r.id));
+  const ids = new Set(stored.map((r) => r.id));
+  // The accept path holds each account's active list until told it changed (accept-suppressions.ts).
+  for (const accountId of new Set(rows.filter((r) => ids.has(r.id)).map((r) => r.account_id))) tx.changed('suppressions', accountId);
+  return ids;
+}
+
+/** Up to `limit` active suppressions of an account, in id order (the accept path's held list, accept-suppressions.ts). */
+export function activeOfAccount(db: Reader, accountId: string, limit: number): Promise<SuppressionRow[]> {
+  return db.selectFrom('suppressions').selectAll().where('account_id', '=', accountId).where('lifted_at', 'is', null).orderBy('id').limit(limit).execute();
 }
 
 /**
@@ -66,9 +74,11 @@ export function findById(db: Reader | Tx, accountId: string, id: string): Promis
 }
 
 /** Lifts active rows by id. @returns the rows lifted (a row lifted already is left as it is). */
-export function lift(tx: Tx, ids: string[], at: string, by: SuppressionRow['lifted_by']): Promise<SuppressionRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return tx.updateTable('suppressions').set({ lifted_at: at, lifted_by: by }).where('id', 'in', ids).where('lifted_at', 'is', null).returningAll().execute();
+export async function lift(tx: Tx, ids: string[], at: string, by: SuppressionRow['lifted_by']): Promise<SuppressionRow[]> {
+  if (ids.length === 0) return [];
+  const lifted = await tx.updateTable('suppressions').set({ lifted_at: at, lifted_by: by }).where('id', 'in', ids).where('lifted_at', 'is', null).returningAll().execute();
+  for (const accountId of new Set(lifted.map((r) => r.account_id))) tx.changed('suppressions', accountId);
+  return lifted;
 }
 
 /**

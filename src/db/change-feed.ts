@@ -1,7 +1,8 @@
 /**
  * Notices of changes to rows the service caches (API keys, accounts and their numbers, webhook
- * endpoints, templates), from this process and from every other one on the same database, so a
- * cache can keep what it read until it changes instead of reading it on every request.
+ * endpoints, templates, each account's active suppressions), from this process and from every
+ * other one on the same database, so a cache can keep what it read until it changes instead of
+ * reading it on every request.
  *
  * - A unit of work that changes such a row says so (`tx.changed(topic, key)`, db/store.ts). Its
  *   notices reach this process's subscribers once it commits; never when it rolls back.
@@ -15,7 +16,7 @@
  */
 
 /** What a notice is about: one table (or a few that are cached together) of the service's. */
-export const CHANGE_TOPICS = ['api_keys', 'accounts', 'webhook_endpoints', 'templates'] as const;
+export const CHANGE_TOPICS = ['api_keys', 'accounts', 'webhook_endpoints', 'templates', 'suppressions'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /** One changed row (`key`, e.g. its id or its account's), or anything of the topic (`null`). */

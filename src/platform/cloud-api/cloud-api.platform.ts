@@ -50,8 +50,7 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
       // send-template-positional-params-request.json, send-template-named-params-request.json);
       // a template without values is sent with no components.
       const components: Record<string, unknown>[] = [];
-      const header = content.header;
-      const names = content.parameterNames;
+      const [header, names] = [content.header, content.parameterNames];
       const named = (name: string | null | undefined) => (names && name ? { parameter_name: name } : {});
       if (header?.type === 'text') components.push({ type: 'header', parameters: [{ type: 'text', ...named(names?.header), text: header.text }] });
       else if (header) components.push({ type: 'header', parameters: [{ type: header.type, [header.type]: { id: header.platformMediaId } }] });

@@ -1,0 +1,58 @@
+/**
+ * The suppression list as the accept path reads it (messages/suppression-gate.ts): each account's
+ * active suppressions, held in memory until one of the account's suppressions changes (a
+ * `suppressions` change notice, db/change-feed.ts, from this process or another), so a send makes
+ * no statement for the check once its account's list is held. An account with more active
+ * suppressions than `HELD_MAX` is not held: its sends read the indexes as before (one statement).
+ *
+ * A change made by another process reaches this one a moment after it commits (PostgreSQL's
+ * `NOTIFY`; SQLite's `data_version`, read every 250 ms). A send accepted in that moment is still
+ * never delivered: the dispatcher reads the list itself before each claimed batch
+ * (messages/dispatch/suppression-check.ts) and fails it with `recipient_suppressed`.
+ */
+import type { Store } from '../db/store.js';
+import { ReadThroughCache } from '../lib/cache.js';
+import type { SuppressionService } from './suppression.service.js';
+import * as repo from './suppression.repository.js';
+
+/** Active suppressions held per account at most; past that, the account's sends read the indexes. */
+export const HELD_MAX = 20_000;
+
+type Held = { rows: repo.SuppressionRow[] } | { tooMany: true };
+
+export class AcceptSuppressions {
+  readonly #o: { store: Store; suppressions: Pick<SuppressionService, 'overrideAllowed'> };
+  /** By account id; 1,000 accounts at most (least recently used out). */
+  readonly #held = new ReadThroughCache<Held>(1_000);
+
+  constructor(options: { store: Store; suppressions: Pick<SuppressionService, 'overrideAllowed'> }) {
+    this.#o = options;
+    options.store.changes.subscribe('suppressions', (accountId) => this.#held.invalidate(accountId));
+  }
+
+  /**
+   * The account's active suppressions that cover any of these customers on `phoneNumberId` (rows of
+   * that number and rows of every number), as `repo.activeFor` answers: from memory when the
+   * account's list is held, else one statement. (`db` is always null: the gate's port shape.)
+   */
+  async activeFor(_db: null, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
+    const held = await this.#held.get(accountId, async () => {
+      const rows = await repo.activeOfAccount(this.#o.store.read, accountId, HELD_MAX + 1);
+      return rows.length > HELD_MAX ? { tooMany: true } : { rows };
+    });
+    if (!held || 'tooMany' in held) return repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers);
+    const phones = new Set(customers.flatMap((c) => (c.phone ? [c.phone] : [])));
+    const bsuids = new Set(customers.flatMap((c) => (c.bsuid ? [c.bsuid] : [])));
+    const contacts = new Set(customers.flatMap((c) => (c.contactId ? [c.contactId] : [])));
+    return held.rows.filter(
+      (r) =>
+        (r.phone_number_id === null || r.phone_number_id === phoneNumberId) &&
+        ((r.phone !== null && phones.has(r.phone)) || (r.bsuid !== null && bsuids.has(r.bsuid)) || (r.contact_id !== null && contacts.has(r.contact_id))),
+    );
+  }
+
+  /** Whether the account lets a send say `"suppression": "ignore"` (read when a suppressed customer's send asks). */
+  overrideAllowed(accountId: string): Promise<boolean> {
+    return this.#o.suppressions.overrideAllowed(accountId);
+  }
+}
