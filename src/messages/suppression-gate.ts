@@ -2,9 +2,10 @@
  * The suppression check at accept (docs/api.md §D23): a send to a suppressed customer is refused
  * with 409 `recipient_suppressed`, unless it says `"suppression": "ignore"` and the account allows
  * that (else 403 `suppression_override_not_allowed`). A `marketing`-scope suppression refuses only
- * marketing templates. One indexed read per request, however many sends it holds (a batch's items
- * are checked together); the account's setting is read only when a suppressed customer's send asks
- * to ignore it. The consent feature answers through a narrow port (`SuppressionLookup`).
+ * marketing templates. One lookup per request, however many sends it holds (a batch's items are
+ * checked together), answered from the account's held list (consent/accept-suppressions.ts); the
+ * account's setting is read only when a suppressed customer's send asks to ignore it. The consent
+ * feature answers through a narrow port (`SuppressionLookup`).
  */
 import { Type } from '@sinclair/typebox';
 import { TidingsError } from '../errors.js';
