@@ -50,11 +50,19 @@ export function refusing(rows: SuppressionSeen[], to: string, category: string |
   return rows.filter((r) => (r.phone === to || r.bsuid === to) && (r.scope === 'all' || category?.toUpperCase() === 'MARKETING'));
 }
 
+/** Each reason of a suppression in words, for the refusal's message. */
+const WHY: Record<string, string> = {
+  opt_out_keyword: 'they asked for no more messages',
+  platform_preference: 'they stopped marketing messages',
+  api: 'the account suppressed them',
+  blocked: 'the business blocked them',
+};
+
 /** The refusal of a send to a suppressed customer: names the reason and since when. */
 export function suppressedError(to: string, s: SuppressionSeen): TidingsError {
   return new TidingsError(
     'recipient_suppressed',
-    `${to} is suppressed (${s.reason}, since ${s.created_at}, ${s.id}): ${s.reason === 'blocked' ? 'the business blocked them' : s.reason === 'platform_preference' ? 'they stopped marketing messages' : 'they asked for no more messages'}. Lift it (DELETE /v1/suppressions/{id}) if they opt back in, or send "suppression": "ignore" for a notice they must get, where the account allows it.`,
+    `${to} is suppressed (${s.reason}, since ${s.created_at}, ${s.id}): ${WHY[s.reason] ?? 'they asked for no more messages'}. Lift it (DELETE /v1/suppressions/{id}) if they opt back in, or send "suppression": "ignore" for a notice they must get, where the account allows it.`,
     { param: 'to' },
   );
 }
