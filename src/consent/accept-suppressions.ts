@@ -18,7 +18,13 @@ import * as repo from './suppression.repository.js';
 /** Active suppressions held per account at most; past that, the account's sends read the indexes. */
 export const HELD_MAX = 20_000;
 
-type Held = { rows: repo.SuppressionRow[] } | { tooMany: true };
+/** An account's active suppressions by the address they name: `p:` E.164, `u:` BSUID, `c:` contact id. */
+type Held = { byAddress: Map<string, repo.SuppressionRow[]> } | { tooMany: true };
+
+/** The held list's keys of one suppression (each address it names). */
+function addressesOf(r: { phone: string | null; bsuid: string | null; contact_id: string | null }): string[] {
+  return [...(r.phone !== null ? [`p:${r.phone}`] : []), ...(r.bsuid !== null ? [`u:${r.bsuid}`] : []), ...(r.contact_id !== null ? [`c:${r.contact_id}`] : [])];
+}
 
 export class AcceptSuppressions {
   readonly #o: { store: Store; suppressions: Pick<SuppressionService, 'overrideAllowed'> };
@@ -33,22 +39,30 @@ export class AcceptSuppressions {
   /**
    * The account's active suppressions that cover any of these customers on `phoneNumberId` (rows of
    * that number and rows of every number), as `repo.activeFor` answers: from memory when the
-   * account's list is held, else one statement. (`db` is always null: the gate's port shape.)
+   * account's list is held (a lookup per address), else one statement.
    */
-  async activeFor(_db: null, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
+  async activeFor(accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
     const held = await this.#held.get(accountId, async () => {
       const rows = await repo.activeOfAccount(this.#o.store.read, accountId, HELD_MAX + 1);
-      return rows.length > HELD_MAX ? { tooMany: true } : { rows };
+      if (rows.length > HELD_MAX) return { tooMany: true };
+      const byAddress = new Map<string, repo.SuppressionRow[]>();
+      for (const r of rows) {
+        for (const key of addressesOf(r)) {
+          const list = byAddress.get(key);
+          if (list) list.push(r);
+          else byAddress.set(key, [r]);
+        }
+      }
+      return { byAddress };
     });
     if (!held || 'tooMany' in held) return repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers);
-    const phones = new Set(customers.flatMap((c) => (c.phone ? [c.phone] : [])));
-    const bsuids = new Set(customers.flatMap((c) => (c.bsuid ? [c.bsuid] : [])));
-    const contacts = new Set(customers.flatMap((c) => (c.contactId ? [c.contactId] : [])));
-    return held.rows.filter(
-      (r) =>
-        (r.phone_number_id === null || r.phone_number_id === phoneNumberId) &&
-        ((r.phone !== null && phones.has(r.phone)) || (r.bsuid !== null && bsuids.has(r.bsuid)) || (r.contact_id !== null && contacts.has(r.contact_id))),
-    );
+    const found = new Set<repo.SuppressionRow>();
+    for (const c of customers) {
+      for (const key of addressesOf({ phone: c.phone, bsuid: c.bsuid, contact_id: c.contactId })) {
+        for (const r of held.byAddress.get(key) ?? []) if (r.phone_number_id === null || r.phone_number_id === phoneNumberId) found.add(r);
+      }
+    }
+    return [...found].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** Whether the account lets a send say `"suppression": "ignore"` (read when a suppressed customer's send asks). */

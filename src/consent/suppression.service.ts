@@ -5,6 +5,7 @@
  * Block Users API's feature calls (`forBlocks`). Customers' keywords and the platform's reports are
  * applied by `consent-intake.ts` through `suppress` and `liftWhere`.
  */
+import type { BlockEntry, BlockSuppressions } from '../contacts/block.service.js';
 import type { ContactService } from '../contacts/contact.service.js';
 import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
@@ -19,24 +20,6 @@ import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS, foldKeyword } from '
 import * as repo from './suppression.repository.js';
 
 export type { CustomerIds } from './suppression.repository.js';
-
-/** One customer of a block or unblock (the BLOCKS feature's entries). */
-export interface BlockEntry {
-  accountId: string;
-  phoneNumberId: string;
-  contactId: string;
-  phone: string | null;
-  bsuid: string | null;
-  at: string;
-}
-
-/** What the Block Users API's feature calls inside a block's unit of work (structural: it declares the same interface). */
-export interface BlockSuppressions {
-  /** Suppress these customers on this number, reason 'blocked', source 'block' (idempotent). */
-  blocked(tx: Tx, entries: BlockEntry[]): Promise<void>;
-  /** Lift their 'blocked' suppressions on this number (only those). */
-  unblocked(tx: Tx, entries: BlockEntry[]): Promise<void>;
-}
 
 /** A contact's consent, as GET /v1/contacts shows it. */
 export interface ContactConsent {
@@ -199,8 +182,8 @@ export class SuppressionService {
    * The active suppressions covering any of these customers on a number (one indexed statement,
    * whatever the list's size): the send checks' read.
    */
-  activeFor(db: Tx | null, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
-    return repo.activeFor(db ?? this.#o.store.read, accountId, phoneNumberId, customers);
+  activeFor(accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
+    return repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers);
   }
 
   /**

@@ -29,9 +29,19 @@ import { CUSTOMER_WINDOW_MS, scopeOf, type ContactService } from './contact.serv
  */
 export interface BlockSuppressions {
   /** Suppress these customers on this number, reason 'blocked', source 'block' (idempotent). */
-  blocked(tx: Tx, entries: { accountId: string; phoneNumberId: string; contactId: string; phone: string | null; bsuid: string | null; at: string }[]): Promise<void>;
+  blocked(tx: Tx, entries: BlockEntry[]): Promise<void>;
   /** Lift their 'blocked' suppressions on this number (only those). */
-  unblocked(tx: Tx, entries: { accountId: string; phoneNumberId: string; contactId: string; phone: string | null; bsuid: string | null; at: string }[]): Promise<void>;
+  unblocked(tx: Tx, entries: BlockEntry[]): Promise<void>;
+}
+
+/** One customer of a block or unblock, as the port is told of them. */
+export interface BlockEntry {
+  accountId: string;
+  phoneNumberId: string;
+  contactId: string;
+  phone: string | null;
+  bsuid: string | null;
+  at: string;
 }
 
 export interface BlockServiceOptions {

@@ -34,7 +34,7 @@ export interface SuppressionSeen {
 /** What the gate asks the consent feature (`SuppressionService`). */
 export interface SuppressionLookup {
   /** Active suppressions covering any of these customers on the number (one statement). */
-  activeFor(db: null, accountId: string, phoneNumberId: string, customers: { phone: string | null; bsuid: string | null; contactId: string | null }[]): Promise<SuppressionSeen[]>;
+  activeFor(accountId: string, phoneNumberId: string, customers: { phone: string | null; bsuid: string | null; contactId: string | null }[]): Promise<SuppressionSeen[]>;
   overrideAllowed(accountId: string): Promise<boolean>;
 }
 
@@ -82,7 +82,7 @@ export class SuppressionGate {
     const refused = new Map<number, TidingsError>();
     if (items.length === 0) return refused;
     const customers = items.map((i) => (i.to.startsWith('+') ? { phone: i.to, bsuid: null, contactId: null } : { phone: null, bsuid: i.to, contactId: null }));
-    const rows = await this.#lookup.activeFor(null, auth.accountId, auth.phoneNumberId, customers);
+    const rows = await this.#lookup.activeFor(auth.accountId, auth.phoneNumberId, customers);
     if (rows.length === 0) return refused;
     let allowed: boolean | undefined;
     for (const [index, item] of items.entries()) {

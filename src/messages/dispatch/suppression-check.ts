@@ -27,7 +27,7 @@ export class SuppressionCheck {
     if (rows.length === 0) return out;
     const { account_id: accountId, phone_number_id: phoneNumberId } = rows[0]!;
     const customers = rows.map((r) => (r.recipient.startsWith('+') ? { phone: r.recipient, bsuid: null, contactId: null } : { phone: null, bsuid: r.recipient, contactId: null }));
-    const found = await this.#lookup.activeFor(null, accountId, phoneNumberId, customers);
+    const found = await this.#lookup.activeFor(accountId, phoneNumberId, customers);
     if (found.length === 0) return out;
     let allowed: boolean | undefined;
     for (const row of rows) {
