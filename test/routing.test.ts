@@ -65,7 +65,8 @@ describe('window-aware routing', () => {
     const message = await send({ to: '+16505580001', type: 'text', text: 'Your parcel is at the door.', route: 'auto', fallback: FALLBACK() });
     assert.deepEqual(message.fallback, { templateId: fallbackTemplate.id, variables: FALLBACK().variables, buttons: null });
     const sent = await settled(message.id);
-    assert.equal(sent.deliveredAs, 'free_form');
+    // (Seen once in CI on PostgreSQL: null here, cause unknown; the message says what state it was in.)
+    assert.equal(sent.deliveredAs, 'free_form', JSON.stringify(sent));
     const [request, ...more] = requests(message.id);
     assert.equal(more.length, 0);
     assert.deepEqual([request.type, request.text.body, request.category], ['text', 'Your parcel is at the door.', undefined]);
