@@ -34,7 +34,8 @@ const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
-const DIALECTS = arg('db', 'both') === 'both' ? (['sqlite', 'postgres'] as const) : ([arg('db', 'sqlite')] as ['sqlite' | 'postgres']);
+const DIALECTS =
+  arg('db', 'both') === 'both' ? (['sqlite', 'postgres'] as const) : ([arg('db', 'sqlite')] as ['sqlite' | 'postgres']);
 const MESSAGES = Number(arg('messages', '1000000'));
 const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
@@ -50,7 +51,8 @@ const DAY_MS = 86_400_000;
 
 /** Events the receiver took (the reads the intake runs make are delivered after them). */
 let delivered = 0;
-const f = (x: number, d = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
+const f = (x: number, d = 0) =>
+  Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–';
 const ms = (x: number) => f(x, x < 10 ? 1 : 0);
 
 interface Ceilings {
@@ -65,7 +67,14 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, c: C
   const pgUrl = dialect === 'postgres' ? await postgresSchemaUrl(PG_URL, schema) : null;
   const dataDir = path.join(dataRoot, dialect);
   fs.mkdirSync(dataDir, { recursive: true });
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', WHATSAPP_APP_SECRET: 'bench-analytics', WHATSAPP_VERIFY_TOKEN: 'bench', WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9/v23.0', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WHATSAPP_APP_SECRET: 'bench-analytics',
+    WHATSAPP_VERIFY_TOKEN: 'bench',
+    WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9/v23.0',
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+  };
   const database = loadConfig(env).database;
   const ceiling = dialect === 'sqlite' ? c.sqlite : c.postgres;
   const title = dialect === 'sqlite' ? 'SQLite (WAL, synchronous=FULL)' : 'PostgreSQL + Redis';
@@ -76,12 +85,28 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, c: C
   const key = cli('keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000').key as string;
   const nowS = Math.floor(Date.now() / 1000);
   let seeded: Seeded | null = null;
-  if (ONLY.has('read')) seeded = await seedMessages(database, account.id, [account.phoneNumbers[0].phoneNumberId, '100000000000002'], MESSAGES, nowS);
+  if (ONLY.has('read'))
+    seeded = await seedMessages(
+      database,
+      account.id,
+      [account.phoneNumbers[0].phoneNumberId, '100000000000002'],
+      MESSAGES,
+      nowS,
+    );
 
-  const receiver = http.createServer((req, res) => req.resume().on('end', () => (delivered++, res.writeHead(204).end())));
+  const receiver = http.createServer((req, res) =>
+    req.resume().on('end', () => (delivered++, res.writeHead(204).end())),
+  );
   await new Promise<void>((r) => receiver.listen(4304, '127.0.0.1', r));
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, dialect)}`] : [];
-  const s = await setUp({ dialect, dataDir, pgUrl, simulator: 'process', receiverUrl: 'http://127.0.0.1:4304/events', execArgv: profile });
+  const s = await setUp({
+    dialect,
+    dataDir,
+    pgUrl,
+    simulator: 'process',
+    receiverUrl: 'http://127.0.0.1:4304/events',
+    execArgv: profile,
+  });
   try {
     if (seeded) out.push(...(await reads(s, key, nowS, seeded, title, ceiling, c.hello)));
     if (ONLY.has('write')) out.push(...(await writes(s, database, title, ceiling)));
@@ -94,7 +119,15 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, c: C
 }
 
 /** (A) The analytics endpoint over the seeded messages: sequential latency, then autocannon. */
-async function reads(s: Setup, key: string, nowS: number, seeded: Seeded, title: string, ceiling: Row, hello: Row): Promise<string[]> {
+async function reads(
+  s: Setup,
+  key: string,
+  nowS: number,
+  seeded: Seeded,
+  title: string,
+  ceiling: Row,
+  hello: Row,
+): Promise<string[]> {
   const day = (d: number) => new Date(nowS * 1000 - d * DAY_MS).toISOString();
   const queries: [string, string][] = [
     ['30 days by day, groupBy=template', `from=${day(30)}&to=${day(0)}&granularity=day&groupBy=template`],
@@ -123,8 +156,14 @@ async function reads(s: Setup, key: string, nowS: number, seeded: Seeded, title:
       }
     }
     times.sort((a, b) => a - b);
-    const r = await load(name, s.tidings.url, { connections: READ_CONNECTIONS, duration: DURATION, requests: [{ method: 'GET', path: `/v1/analytics/messages?${query}`, headers }] });
-    lines.push(`| ${name} | ${answer} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 90))} | ${ms(percentile(times, 99))} | ${ms(times.at(-1)!)} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${f(r.reqPerSec / hello.reqPerSec, 3)} | ${f(r.reqPerSec / ceiling.reqPerSec, 2)} | ${r.non2xx} |`);
+    const r = await load(name, s.tidings.url, {
+      connections: READ_CONNECTIONS,
+      duration: DURATION,
+      requests: [{ method: 'GET', path: `/v1/analytics/messages?${query}`, headers }],
+    });
+    lines.push(
+      `| ${name} | ${answer} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 90))} | ${ms(percentile(times, 99))} | ${ms(times.at(-1)!)} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${f(r.reqPerSec / hello.reqPerSec, 3)} | ${f(r.reqPerSec / ceiling.reqPerSec, 2)} | ${r.non2xx} |`,
+    );
     console.error(lines.at(-1));
   }
   return lines;
@@ -140,23 +179,45 @@ interface Run {
 }
 
 /** (B) Each write path with the triggers and without, interleaved. */
-async function writes(s: Setup, database: ReturnType<typeof loadConfig>['database'], title: string, ceiling: Row): Promise<string[]> {
+async function writes(
+  s: Setup,
+  database: ReturnType<typeof loadConfig>['database'],
+  title: string,
+  ceiling: Row,
+): Promise<string[]> {
   const t = await triggers(database);
   const runs: Run[] = [];
   let k = 0;
   const t0 = Math.floor(Date.now() / 1000);
   const STATUSES = ['sent', 'delivered', 'read'];
   const pricing = { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' };
-  const status = (i: number) => ({ id: `wamid.bench-ext-${Math.floor(i / 3)}`, status: STATUSES[i % 3], timestamp: String(t0 + (i % 3)), recipient_id: '16505551234', pricing });
+  const status = (i: number) => ({
+    id: `wamid.bench-ext-${Math.floor(i / 3)}`,
+    status: STATUSES[i % 3],
+    timestamp: String(t0 + (i % 3)),
+    recipient_id: '16505551234',
+    pricing,
+  });
   const intake = (batch: number) => ({
     requests: [
       {
         method: 'POST' as const,
         path: '/platform/whatsapp/webhook',
         setupRequest: (req: any) => {
-          const value = { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: INTAKE_NUMBER }, statuses: Array.from({ length: batch }, () => status(k++)) };
-          const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value }] }] });
-          return { ...req, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, s.appSecret) } };
+          const value = {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550000000', phone_number_id: INTAKE_NUMBER },
+            statuses: Array.from({ length: batch }, () => status(k++)),
+          };
+          const body = JSON.stringify({
+            object: 'whatsapp_business_account',
+            entry: [{ id: '1', changes: [{ field: 'messages', value }] }],
+          });
+          return {
+            ...req,
+            body,
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, s.appSecret) },
+          };
         },
       },
     ],
@@ -168,7 +229,12 @@ async function writes(s: Setup, database: ReturnType<typeof loadConfig>['databas
   ];
   try {
     // Warm-up, not counted: sends (then the queue drained) and intake.
-    await autocannon({ url: s.tidings.url, connections: CONNECTIONS, duration: 3, ...s.sendRequests() } as autocannon.Options);
+    await autocannon({
+      url: s.tidings.url,
+      connections: CONNECTIONS,
+      duration: 3,
+      ...s.sendRequests(),
+    } as autocannon.Options);
     await s.drained();
     await autocannon({ url: s.tidings.url, connections: CONNECTIONS, duration: 2, ...intake(1) } as autocannon.Options);
     for (let round = 0; round < 2 * ROUNDS; round++) {
@@ -177,8 +243,17 @@ async function writes(s: Setup, database: ReturnType<typeof loadConfig>['databas
       for (const [name, items, options] of paths) {
         await settle(s, t);
         const r = await load(name, s.tidings.url, { ...options(), connections: CONNECTIONS, duration: DURATION });
-        runs.push({ path: name, on, reqPerSec: r.reqPerSec, itemsPerSec: r.reqPerSec * items, p99: r.p99, non2xx: r.non2xx });
-        console.error(`${title} ${on ? 'with' : 'without'} triggers: ${name}: ${f(r.reqPerSec)} req/s, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
+        runs.push({
+          path: name,
+          on,
+          reqPerSec: r.reqPerSec,
+          itemsPerSec: r.reqPerSec * items,
+          p99: r.p99,
+          non2xx: r.non2xx,
+        });
+        console.error(
+          `${title} ${on ? 'with' : 'without'} triggers: ${name}: ${f(r.reqPerSec)} req/s, p99 ${r.p99} ms, non-2xx ${r.non2xx}`,
+        );
       }
     }
   } finally {
@@ -214,7 +289,8 @@ async function settle(s: Setup, t: Triggers): Promise<void> {
     seen = delivered;
     await new Promise((r) => setTimeout(r, 1000));
     // A fold that does not keep up is a finding, not a reason to wait for ever.
-    if (Date.now() - start > 60_000) return void console.error(`not settled after 60 s: ${await t.pending()} change rows unfolded`);
+    if (Date.now() - start > 60_000)
+      return void console.error(`not settled after 60 s: ${await t.pending()} change rows unfolded`);
   }
 }
 
@@ -225,9 +301,12 @@ async function main(): Promise<void> {
     const c = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'), CONNECTIONS, DURATION);
     const out: string[] = [];
     for (const dialect of DIALECTS) out.push(...(await runDialect(dialect, dataRoot, c)));
-    console.log(`\nDelivery analytics: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run; load average ${f(load0, 2)} at start, ${f(os.loadavg()[0]!, 2)} at end\n`);
+    console.log(
+      `\nDelivery analytics: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run; load average ${f(load0, 2)} at start, ${f(os.loadavg()[0]!, 2)} at end\n`,
+    );
     console.log(`| ceiling (${CONNECTIONS} connections) | req/s | p50 ms | p99 ms |\n|---|---:|---:|---:|`);
-    for (const r of [c.hello, c.sqlite, c.postgres]) console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} |`);
+    for (const r of [c.hello, c.sqlite, c.postgres])
+      console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} |`);
     console.log(out.join('\n'));
   } finally {
     await dropPostgresSchema(PG_URL, 'bench_ceiling');

@@ -14,7 +14,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ceilings, cliWith, json, load, postgresSchemaUrl, recipient, sleep, startServer, stopServer, type Row } from './lib.js';
+import {
+  ceilings,
+  cliWith,
+  json,
+  load,
+  postgresSchemaUrl,
+  recipient,
+  sleep,
+  startServer,
+  stopServer,
+  type Row,
+} from './lib.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -39,43 +50,93 @@ interface Measured extends Row {
 async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Measured[]; notes: string[] }> {
   const rows: Measured[] = [];
   const notes: string[] = [];
-  const env: Record<string, string> = { DATA_DIR: path.join(dataRoot, dialect), LOG_LEVEL: 'warn', SIMULATOR_PORT: '4313' };
-  if (dialect === 'postgres') Object.assign(env, { DATABASE_URL: await postgresSchemaUrl(PG_URL, 'bench_batch'), REDIS_URL: 'redis://127.0.0.1:6379' });
+  const env: Record<string, string> = {
+    DATA_DIR: path.join(dataRoot, dialect),
+    LOG_LEVEL: 'warn',
+    SIMULATOR_PORT: '4313',
+  };
+  if (dialect === 'postgres')
+    Object.assign(env, {
+      DATABASE_URL: await postgresSchemaUrl(PG_URL, 'bench_batch'),
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
   const cli = cliWith(env);
   // A number at the top tier; keys at the highest rate (10,000 items/s each: the rate counts items),
   // taken in turn, so the key's limit is not what is measured.
   const account = cli('accounts', 'create', '--name', 'Bench Batch', '--throughput', '1000');
-  const keys = Array.from({ length: 4 }, () => cli('keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000').key as string);
+  const keys = Array.from(
+    { length: 4 },
+    () => cli('keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000').key as string,
+  );
   const key = keys[0]!;
   let turn = 0;
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
   const tidings = await startServer(['dist/main.js'], 4312, env, profile);
   const sim = 'http://127.0.0.1:4313';
-  const api = (p: string, method = 'GET', body?: unknown) => json(`${tidings.url}/v1${p}`, method, body, { 'x-api-key': key });
+  const api = (p: string, method = 'GET', body?: unknown) =>
+    json(`${tidings.url}/v1${p}`, method, body, { 'x-api-key': key });
   try {
     // Statuses only when posted (none here): the dispatcher's sends are the only other load.
     await json(`${sim}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', reviewDelayMs: 100 });
-    const t = await json(`${tidings.url}/v1/templates/`, 'POST', { name: 'bench_batch', category: 'UTILITY', language: 'en_US', body: 'Your order {{1}} shipped.', variables: [{ example: 'A-1' }] }, { 'x-api-key': key, 'idempotency-key': 'bench-batch-template' });
+    const t = await json(
+      `${tidings.url}/v1/templates/`,
+      'POST',
+      {
+        name: 'bench_batch',
+        category: 'UTILITY',
+        language: 'en_US',
+        body: 'Your order {{1}} shipped.',
+        variables: [{ example: 'A-1' }],
+      },
+      { 'x-api-key': key, 'idempotency-key': 'bench-batch-template' },
+    );
     while ((await api(`/templates/${t.id}`)).status !== 'approved') await sleep(100);
     const queued = async () => (await api('/phone_numbers')).data.find((x: any) => x.sender).queued as number;
     let n = 0;
     const batch = (size: number, sendAt?: string) => {
       const messages = Array.from({ length: size }, () => {
         const i = n++;
-        return { to: recipient(i), type: 'template', templateId: t.id, variables: { '1': `A-${i}` }, clientReference: `bench-${i}` };
+        return {
+          to: recipient(i),
+          type: 'template',
+          templateId: t.id,
+          variables: { '1': `A-${i}` },
+          clientReference: `bench-${i}`,
+        };
       });
       return JSON.stringify(sendAt ? { messages, sendAt } : { messages });
     };
     const batches = (size: number) => ({
-      requests: [{ method: 'POST' as const, path: '/v1/messages/batch', setupRequest: (req: any) => ({ ...req, headers: { 'content-type': 'application/json', 'x-api-key': keys[turn++ % keys.length] }, body: batch(size) }) }],
+      requests: [
+        {
+          method: 'POST' as const,
+          path: '/v1/messages/batch',
+          setupRequest: (req: any) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', 'x-api-key': keys[turn++ % keys.length] },
+            body: batch(size),
+          }),
+        },
+      ],
     });
     // Warm-up (code paths, pools, statement caches), not reported.
-    await autocannon({ url: tidings.url, connections: CONNECTIONS, duration: 3, ...batches(100) } as autocannon.Options);
+    await autocannon({
+      url: tidings.url,
+      connections: CONNECTIONS,
+      duration: 3,
+      ...batches(100),
+    } as autocannon.Options);
     for (const size of [100, 1000].filter((n) => ONLY.has(n === 100 ? 'a' : 'b'))) {
-      const r = await load(`(${size === 100 ? 'a' : 'b'}) batches of ${f(size)} template sends`, tidings.url, { connections: CONNECTIONS, duration: DURATION, ...batches(size) });
+      const r = await load(`(${size === 100 ? 'a' : 'b'}) batches of ${f(size)} template sends`, tidings.url, {
+        connections: CONNECTIONS,
+        duration: DURATION,
+        ...batches(size),
+      });
       rows.push({ ...r, size, messagesPerSec: r.reqPerSec * size });
     }
-    notes.push(`messages queued meanwhile and not yet sent at the end: ${f(await queued())} (the dispatcher drains at the 1,000/s tier)`);
+    notes.push(
+      `messages queued meanwhile and not yet sent at the end: ${f(await queued())} (the dispatcher drains at the 1,000/s tier)`,
+    );
     // Let the queue drain before (c), so it measures the scheduled messages alone.
     while ((await queued()) > 0) await sleep(1000);
 
@@ -84,7 +145,11 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Me
     const stats = () => json(`${sim}/_simulator/stats`);
     const sendAt = new Date(Math.ceil((Date.now() + 75_000) / 1000) * 1000).toISOString();
     for (let i = 0; i < 10; i++) {
-      const res = await fetch(`${tidings.url}/v1/messages/batch`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: batch(1000, sendAt) });
+      const res = await fetch(`${tidings.url}/v1/messages/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: batch(1000, sendAt),
+      });
       if (res.status !== 201) throw new Error(`scheduling: ${res.status} ${await res.text()}`);
     }
     const before = await stats();
@@ -113,18 +178,28 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Me
 async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-batch-'));
   try {
-    const { hello, sqlite: sqliteInsert, postgres: pgInsert } = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'), 32, DURATION);
-    console.log(`\nBatch benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections (32 for the ceilings)\n`);
+    const {
+      hello,
+      sqlite: sqliteInsert,
+      postgres: pgInsert,
+    } = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'), 32, DURATION);
+    console.log(
+      `\nBatch benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections (32 for the ceilings)\n`,
+    );
     console.log('| ceiling | req/s | p50 ms | p99 ms |');
     console.log('|---|---:|---:|---:|');
-    for (const c of [hello, sqliteInsert, pgInsert]) console.log(`| ${c.name} | ${f(c.reqPerSec)} | ${c.p50} | ${c.p99} |`);
+    for (const c of [hello, sqliteInsert, pgInsert])
+      console.log(`| ${c.name} | ${f(c.reqPerSec)} | ${c.p50} | ${c.p99} |`);
     for (const dialect of DIALECTS) {
       const { rows, notes } = await runDialect(dialect, dataRoot);
       const insert = dialect === 'sqlite' ? sqliteInsert : pgInsert;
       console.log(`\n${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n`);
       console.log('| run | batches/s | messages/s | p50 ms | p99 ms | messages/s ÷ one-insert req/s | non-2xx |');
       console.log('|---|---:|---:|---:|---:|---:|---:|');
-      for (const r of rows) console.log(`| ${r.name} | ${f(r.reqPerSec, 1)} | ${f(r.messagesPerSec)} | ${r.p50} | ${r.p99} | ${f(r.messagesPerSec / insert.reqPerSec, 2)} | ${r.non2xx} |`);
+      for (const r of rows)
+        console.log(
+          `| ${r.name} | ${f(r.reqPerSec, 1)} | ${f(r.messagesPerSec)} | ${r.p50} | ${r.p99} | ${f(r.messagesPerSec / insert.reqPerSec, 2)} | ${r.non2xx} |`,
+        );
       for (const n of notes) console.log(`\n${n}`);
     }
   } finally {

@@ -46,8 +46,14 @@ const MESSAGES = Number(arg('messages', '1000000'));
 const ONLY = arg('only', 'all');
 
 /** First names and surnames of many languages, as people write them; earlier ones are drawn more often. */
-const FIRST = 'María José Ana Luis Carlos Mohammed Fatima Aisha Ahmed Wei Li Na Yuki Haruto Sakura Olga Иван Мария Дмитрий Priya Arjun Ananya Rahul Chloé Zoë Renée Léa Noémie Hélène Jürgen Jörg Günther Søren Bjørn Åsa Łukasz Paweł Małgorzata Ñandú Iñaki Begoña Joaquín Sofía Lucía Martín Tomás Andrés Björk Þóra Ólafur Sigrún Ömer Çağla Gökhan İbrahim Şule Nguyễn Đức Thảo Minh John Mary James Patricia Robert Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Daniel Karen Matthew Lisa Anthony Nancy Mark Betty Paul Sandra Steven Ashley Andrew Emily Joshua Donna Kenneth Michelle Kevin Carol Brian Amanda George Melissa Timothy Deborah Ronald Stephanie Jason Rebecca Edward Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth Jose Julie Adam Olivia Nathan Joyce Henry Virginia Douglas Victoria Zachary Kelly Peter Lauren Kyle Christina Ethan Joan Walter Evelyn Noah Judith Jeremy Megan Christian Andrea Keith Cheryl Roger Hannah Terry Jacqueline Gerald Martha Harold Gloria Sean Teresa Austin Ann Carl Sara Arthur Madison Lawrence Frances Dylan Kathryn Jesse Janice Jordan Jean Bryan Abigail Billy Alice Joe Judy Bruce Sophia Gabriel Grace Logan Denise Albert Amber Willie Doris Alan Marilyn Juan Danielle Wayne Beverly Elijah Isabella Randy Theresa Roy Diana Vincent Natalie Ralph Brittany Eugene Charlotte Russell Marie Bobby Kayla Mason Alexis Philip Lori'.split(' ');
-const LAST = 'García Fernández González Rodríguez López Martínez Sánchez Pérez Gómez Martín Jiménez Ruiz Hernández Díaz Moreno Muñoz Álvarez Romero Alonso Gutiérrez Navarro Torres Domínguez Vázquez Ramos Gil Ramírez Serrano Blanco Molina Morales Suárez Ortega Delgado Castro Ortiz Rubio Marín Sanz Núñez Iglesias Medina Garrido Cortés Castillo Santos Lozano Guerrero Cano Prieto Méndez Cruz Calvo Gallego Vidal León Márquez Herrera Peña Flores Cabrera Campos Vega Fuentes Carrasco Diez Caballero Reyes Nieto Aguilar Pascual Santana Herrero Lorenzo Montero Hidalgo Giménez Ibáñez Ferrer Durán Santiago Benítez Mora Vicente Vargas Arias Carmona Crespo Román Pastor Soto Sáez Velasco Moya Soler Parra Esteban Bravo Gallardo Rojas Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch Bauer Richter Klein Wolf Schröder Neumann Schwarz Zimmermann Braun Krüger Hofmann Hartmann Lange Schmitt Werner Krause Meier Lehmann Köhler Straße Nowak Kowalski Wiśniewski Wójcik Kowalczyk Kamiński Lewandowski Zieliński Szymański Woźniak Dąbrowski Kozłowski Jankowski Mazur Kwiatkowski Krawczyk Piotrowski Grabowski Nowakowski Pawłowski Michalski Nowicki Adamczyk Dudek Zając Wieczorek Jabłoński Król Majewski Olszewski Jaworski Wróbel Malinowski Pawlak Witkowski Walczak Stępień Górski Rutkowski Michalak Sikora Ostrowski Baran Duda Szewczyk Tomaszewski Pietrzak Marciniak Wróblewski Zalewski Jakubowski Jasiński Zawadzki Sadowski Bąk Chmielewski Włodarczyk Borkowski Czarnecki Sawicki Sokołowski Urbański Kubiak Maciejewski Szczepański Kucharski Wilk Kalinowski Lis Mazurek Wysocki Adamski Kaźmierczak Wasilewski Sobczak Czerwiński Andrzejewski Cieślak Głowacki Zakrzewski Kołodziej Sikorski Krajewski Gajewski Szymczak Szulc Baranowski Laskowski Brzeziński Makowski Ziółkowski Przybylski Smith Johnson Williams Brown Jones Miller Davis Wilson Anderson Taylor Thomas Moore Jackson White Harris Clark Lewis Robinson Walker Young Allen King Wright Scott Hill Green Adams Baker Nelson Carter Mitchell Roberts Turner Phillips Campbell Parker Evans Edwards Collins Stewart Morris Rogers Reed Cook Morgan Bell Murphy Bailey Cooper Richardson Cox Howard Ward Peterson Gray James Watson Brooks Kelly Sanders Price Bennett Wood Barnes Ross Henderson Coleman Jenkins Perry Powell Long Patterson Hughes Washington Butler Simmons Foster Bryant Alexander Russell Griffin Hayes Myers Ford Hamilton Graham Sullivan Wallace West Cole Jordan Owens Reynolds Fisher Ellis Harrison Gibson Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Yılmaz Kaya Demir Şahin Çelik Yıldız Yıldırım Öztürk Aydın Özdemir Arslan Doğan Kılıç Aslan Çetin Kara Koç Kurt Özkan Şimşek Иванов Смирнов Кузнецов Попов Васильев Петров Соколов Михайлов Новиков Фёдоров Sharma Verma Gupta Singh Kumar Patel Reddy Iyer Nair Rao 王 李 张 刘 陈 杨 黄 赵 吴 周 佐藤 鈴木 高橋 田中 渡辺'.split(' ');
+const FIRST =
+  'María José Ana Luis Carlos Mohammed Fatima Aisha Ahmed Wei Li Na Yuki Haruto Sakura Olga Иван Мария Дмитрий Priya Arjun Ananya Rahul Chloé Zoë Renée Léa Noémie Hélène Jürgen Jörg Günther Søren Bjørn Åsa Łukasz Paweł Małgorzata Ñandú Iñaki Begoña Joaquín Sofía Lucía Martín Tomás Andrés Björk Þóra Ólafur Sigrún Ömer Çağla Gökhan İbrahim Şule Nguyễn Đức Thảo Minh John Mary James Patricia Robert Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Daniel Karen Matthew Lisa Anthony Nancy Mark Betty Paul Sandra Steven Ashley Andrew Emily Joshua Donna Kenneth Michelle Kevin Carol Brian Amanda George Melissa Timothy Deborah Ronald Stephanie Jason Rebecca Edward Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth Jose Julie Adam Olivia Nathan Joyce Henry Virginia Douglas Victoria Zachary Kelly Peter Lauren Kyle Christina Ethan Joan Walter Evelyn Noah Judith Jeremy Megan Christian Andrea Keith Cheryl Roger Hannah Terry Jacqueline Gerald Martha Harold Gloria Sean Teresa Austin Ann Carl Sara Arthur Madison Lawrence Frances Dylan Kathryn Jesse Janice Jordan Jean Bryan Abigail Billy Alice Joe Judy Bruce Sophia Gabriel Grace Logan Denise Albert Amber Willie Doris Alan Marilyn Juan Danielle Wayne Beverly Elijah Isabella Randy Theresa Roy Diana Vincent Natalie Ralph Brittany Eugene Charlotte Russell Marie Bobby Kayla Mason Alexis Philip Lori'.split(
+    ' ',
+  );
+const LAST =
+  'García Fernández González Rodríguez López Martínez Sánchez Pérez Gómez Martín Jiménez Ruiz Hernández Díaz Moreno Muñoz Álvarez Romero Alonso Gutiérrez Navarro Torres Domínguez Vázquez Ramos Gil Ramírez Serrano Blanco Molina Morales Suárez Ortega Delgado Castro Ortiz Rubio Marín Sanz Núñez Iglesias Medina Garrido Cortés Castillo Santos Lozano Guerrero Cano Prieto Méndez Cruz Calvo Gallego Vidal León Márquez Herrera Peña Flores Cabrera Campos Vega Fuentes Carrasco Diez Caballero Reyes Nieto Aguilar Pascual Santana Herrero Lorenzo Montero Hidalgo Giménez Ibáñez Ferrer Durán Santiago Benítez Mora Vicente Vargas Arias Carmona Crespo Román Pastor Soto Sáez Velasco Moya Soler Parra Esteban Bravo Gallardo Rojas Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch Bauer Richter Klein Wolf Schröder Neumann Schwarz Zimmermann Braun Krüger Hofmann Hartmann Lange Schmitt Werner Krause Meier Lehmann Köhler Straße Nowak Kowalski Wiśniewski Wójcik Kowalczyk Kamiński Lewandowski Zieliński Szymański Woźniak Dąbrowski Kozłowski Jankowski Mazur Kwiatkowski Krawczyk Piotrowski Grabowski Nowakowski Pawłowski Michalski Nowicki Adamczyk Dudek Zając Wieczorek Jabłoński Król Majewski Olszewski Jaworski Wróbel Malinowski Pawlak Witkowski Walczak Stępień Górski Rutkowski Michalak Sikora Ostrowski Baran Duda Szewczyk Tomaszewski Pietrzak Marciniak Wróblewski Zalewski Jakubowski Jasiński Zawadzki Sadowski Bąk Chmielewski Włodarczyk Borkowski Czarnecki Sawicki Sokołowski Urbański Kubiak Maciejewski Szczepański Kucharski Wilk Kalinowski Lis Mazurek Wysocki Adamski Kaźmierczak Wasilewski Sobczak Czerwiński Andrzejewski Cieślak Głowacki Zakrzewski Kołodziej Sikorski Krajewski Gajewski Szymczak Szulc Baranowski Laskowski Brzeziński Makowski Ziółkowski Przybylski Smith Johnson Williams Brown Jones Miller Davis Wilson Anderson Taylor Thomas Moore Jackson White Harris Clark Lewis Robinson Walker Young Allen King Wright Scott Hill Green Adams Baker Nelson Carter Mitchell Roberts Turner Phillips Campbell Parker Evans Edwards Collins Stewart Morris Rogers Reed Cook Morgan Bell Murphy Bailey Cooper Richardson Cox Howard Ward Peterson Gray James Watson Brooks Kelly Sanders Price Bennett Wood Barnes Ross Henderson Coleman Jenkins Perry Powell Long Patterson Hughes Washington Butler Simmons Foster Bryant Alexander Russell Griffin Hayes Myers Ford Hamilton Graham Sullivan Wallace West Cole Jordan Owens Reynolds Fisher Ellis Harrison Gibson Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Yılmaz Kaya Demir Şahin Çelik Yıldız Yıldırım Öztürk Aydın Özdemir Arslan Doğan Kılıç Aslan Çetin Kara Koç Kurt Özkan Şimşek Иванов Смирнов Кузнецов Попов Васильев Петров Соколов Михайлов Новиков Фёдоров Sharma Verma Gupta Singh Kumar Patel Reddy Iyer Nair Rao 王 李 张 刘 陈 杨 黄 赵 吴 周 佐藤 鈴木 高橋 田中 渡辺'.split(
+    ' ',
+  );
 /**
  * An index of a list of n, earlier ones drawn more often: P(k) ∝ 1/(k + 10) (Zipf–Mandelbrot), so
  * the first entry is about 3 % of draws from 250, as the commonest given names are in a country.
@@ -123,15 +129,47 @@ async function main(): Promise<void> {
         const at = iso(now - Math.floor(Math.random() * 30 * 86_400_000));
         if (j % 2 === 0) {
           outbound.push({
-            id: newId('msg'), account_id: account.id, mode: 'live' as const, phone_number_id: phoneNumberId, recipient: '+16505551234', contact_id: contactId, type: 'text' as const,
-            status: 'read' as const, platform_message_id: `wamid.bench-out-${j}`, source: 'api' as const, text: 'Your order shipped.', caption: null, media_id: null, template_id: null, reply_to: null,
-            error_code: null, error_message: null, sent_at: at, delivered_at: at, read_at: at, failed_at: null, created_at: at, updated_at: at,
+            id: newId('msg'),
+            account_id: account.id,
+            mode: 'live' as const,
+            phone_number_id: phoneNumberId,
+            recipient: '+16505551234',
+            contact_id: contactId,
+            type: 'text' as const,
+            status: 'read' as const,
+            platform_message_id: `wamid.bench-out-${j}`,
+            source: 'api' as const,
+            text: 'Your order shipped.',
+            caption: null,
+            media_id: null,
+            template_id: null,
+            reply_to: null,
+            error_code: null,
+            error_message: null,
+            sent_at: at,
+            delivered_at: at,
+            read_at: at,
+            failed_at: null,
+            created_at: at,
+            updated_at: at,
           });
         } else {
           inbound.push({
-            id: newId('in'), account_id: account.id, mode: 'live' as const, phone_number_id: phoneNumberId, sender: '+16505551234', contact_id: contactId, read_at: null,
-            platform_message_id: `wamid.bench-in-${j}`, type: 'text', text: 'Where is my order?', contact_name: null, context_message_id: null,
-            payload: '{"type":"text","text":{"body":"Where is my order?"}}', sent_at: at, created_at: at,
+            id: newId('in'),
+            account_id: account.id,
+            mode: 'live' as const,
+            phone_number_id: phoneNumberId,
+            sender: '+16505551234',
+            contact_id: contactId,
+            read_at: null,
+            platform_message_id: `wamid.bench-in-${j}`,
+            type: 'text',
+            text: 'Where is my order?',
+            contact_name: null,
+            context_message_id: null,
+            payload: '{"type":"text","text":{"body":"Where is my order?"}}',
+            sent_at: at,
+            created_at: at,
           });
         }
       }
@@ -145,7 +183,11 @@ async function main(): Promise<void> {
     await store.close();
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
-    tidings = spawn(process.execPath, ['dist/main.js'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    tidings = spawn(process.execPath, ['dist/main.js'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const url = `http://127.0.0.1:${PORT}`;
     for (let i = 0; ; i++) {
       try {
@@ -164,29 +206,47 @@ async function main(): Promise<void> {
     const commonFirst = FIRST[0]!;
     const ofCommonFirst = ids.filter((_, k) => names[k]!.first === commonFirst);
     const searches: [string, () => string][] = [
-      [`q=${commonFirst} (the most common first name, ${ofCommonFirst.length.toLocaleString('en-US')} matches)`, () => q(commonFirst)],
+      [
+        `q=${commonFirst} (the most common first name, ${ofCommonFirst.length.toLocaleString('en-US')} matches)`,
+        () => q(commonFirst),
+      ],
       ['q=<random first name>', () => q(pick(names).first)],
       ['q=<random full name>', () => q(`${pick(names).first} ${pick(names).last}`)],
       ["q=<a surname's first 3 letters>", () => q([...pick(names).last].slice(0, 3).join(''))],
       ["q=<a number's last 4 digits>", () => q(pick(names).phone.slice(-4))],
       ['q=<one letter>', () => q(pick([...'abcdefghijklmnoprstvwz']))],
       ['q=zqxj (no match)', () => q('zqxj')],
-      [`q=${commonFirst}&starting_after=<random match> (deep page)`, () => `${q(commonFirst)}&starting_after=${pick(ofCommonFirst)}`],
+      [
+        `q=${commonFirst}&starting_after=<random match> (deep page)`,
+        () => `${q(commonFirst)}&starting_after=${pick(ofCommonFirst)}`,
+      ],
     ];
     const runs: [string, () => string][] = [
       ...(ONLY === 'search'
         ? []
         : ([
             ['GET /v1/contacts?limit=20 (first page)', () => '/v1/contacts?limit=20'],
-            ['GET /v1/contacts?limit=20&starting_after=<random> (deep page)', () => `/v1/contacts?limit=20&starting_after=${random()}`],
-            ['GET /v1/contacts/<random>/messages?limit=20 (timeline)', () => `/v1/contacts/${random()}/messages?limit=20`],
+            [
+              'GET /v1/contacts?limit=20&starting_after=<random> (deep page)',
+              () => `/v1/contacts?limit=20&starting_after=${random()}`,
+            ],
+            [
+              'GET /v1/contacts/<random>/messages?limit=20 (timeline)',
+              () => `/v1/contacts/${random()}/messages?limit=20`,
+            ],
           ] as [string, () => string][])),
       ...searches,
     ];
     const results: string[] = [];
     const run = (pathOf: () => string, connections: number) =>
-      autocannon({ url, connections, duration: DURATION, requests: [{ method: 'GET', headers, setupRequest: (req: any) => ({ ...req, path: pathOf() }) }] } as autocannon.Options);
-    const line = (name: string, r: autocannon.Result) => `| ${name} | ${Math.round(r.requests.average).toLocaleString('en-US')} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`;
+      autocannon({
+        url,
+        connections,
+        duration: DURATION,
+        requests: [{ method: 'GET', headers, setupRequest: (req: any) => ({ ...req, path: pathOf() }) }],
+      } as autocannon.Options);
+    const line = (name: string, r: autocannon.Result) =>
+      `| ${name} | ${Math.round(r.requests.average).toLocaleString('en-US')} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`;
     for (const [name, pathOf] of runs) {
       // Warm-up, not reported.
       for (let i = 0; i < 50; i++) await (await fetch(`${url}${pathOf()}`, { headers })).arrayBuffer();
@@ -209,7 +269,11 @@ async function main(): Promise<void> {
         }
       })();
       const t0 = performance.now();
-      await Promise.all(Array.from({ length: 50 }, () => fetch(`${url}${pick(searches)[1]()}`, { headers }).then((r) => r.arrayBuffer())));
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`${url}${pick(searches)[1]()}`, { headers }).then((r) => r.arrayBuffer()),
+        ),
+      );
       bursts.push(performance.now() - t0);
       bursting = false;
       await reader;
@@ -226,7 +290,9 @@ async function main(): Promise<void> {
     const [reads, searching] = await Promise.all([run(read, 2), run(() => pick(searches)[1](), 48)]);
     results.push(line('… the same while 48 connections search without pause (random kinds above)', reads));
     results.push(line('… those 48 connections searching', searching));
-    console.log(`\nContacts: ${os.cpus().length} cores, Node ${process.version}, ${DB === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)'}; ${CONTACTS.toLocaleString('en-US')} contacts and ${MESSAGES.toLocaleString('en-US')} messages seeded in ${seedSeconds.toFixed(0)} s; 8 connections, ${DURATION} s per run unless said\n`);
+    console.log(
+      `\nContacts: ${os.cpus().length} cores, Node ${process.version}, ${DB === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)'}; ${CONTACTS.toLocaleString('en-US')} contacts and ${MESSAGES.toLocaleString('en-US')} messages seeded in ${seedSeconds.toFixed(0)} s; 8 connections, ${DURATION} s per run unless said\n`,
+    );
     console.log('| run | req/s | p50 ms | p99 ms | max ms | non-2xx |\n|---|---:|---:|---:|---:|---:|');
     for (const l of results) console.log(l);
     console.log(`\n${stall.join('\n')}`);

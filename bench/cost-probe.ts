@@ -19,7 +19,8 @@ export interface Sample {
   server: { transactions: number; fetched: number; returned: number; tables: Map<string, number> } | null;
 }
 
-const LINE = /^(tidings_db_statements_total|tidings_db_rows_total|tidings_dispatch_outcomes_total|process_cpu_seconds_total)(?:\{([^}]*)\})? ([0-9.e+-]+)$/;
+const LINE =
+  /^(tidings_db_statements_total|tidings_db_rows_total|tidings_dispatch_outcomes_total|process_cpu_seconds_total)(?:\{([^}]*)\})? ([0-9.e+-]+)$/;
 
 /** Reads the service's metrics (METRICS_TOKEN) and, with `pgUrl`, pg_stat_database. */
 export async function sample(serviceUrl: string, token: string, pgUrl: string | null): Promise<Sample> {
@@ -31,10 +32,19 @@ export async function sample(serviceUrl: string, token: string, pgUrl: string | 
     await c.connect();
     try {
       await c.query('select pg_stat_clear_snapshot()');
-      const { rows } = await c.query('select xact_commit + xact_rollback as t, tup_fetched as f, tup_returned as r from pg_stat_database where datname = current_database()');
+      const { rows } = await c.query(
+        'select xact_commit + xact_rollback as t, tup_fetched as f, tup_returned as r from pg_stat_database where datname = current_database()',
+      );
       // Rows each table gave up, sequential scans and index fetches together: where reads grow.
-      const tables = await c.query("select schemaname || '.' || relname as t, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n from pg_stat_user_tables where schemaname like 'bench_cost%'");
-      server = { transactions: Number(rows[0].t), fetched: Number(rows[0].f), returned: Number(rows[0].r), tables: new Map(tables.rows.map((r) => [r.t as string, Number(r.n)])) };
+      const tables = await c.query(
+        "select schemaname || '.' || relname as t, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n from pg_stat_user_tables where schemaname like 'bench_cost%'",
+      );
+      server = {
+        transactions: Number(rows[0].t),
+        fetched: Number(rows[0].f),
+        returned: Number(rows[0].r),
+        tables: new Map(tables.rows.map((r) => [r.t as string, Number(r.n)])),
+      };
     } finally {
       await c.end();
     }
@@ -48,7 +58,8 @@ export async function sample(serviceUrl: string, token: string, pgUrl: string | 
     const value = Number(m[3]);
     if (m[1] === 'process_cpu_seconds_total') out.cpuSeconds = value;
     else if (m[1] === 'tidings_db_rows_total') out.rows.set(labels.work!, value);
-    else if (m[1] === 'tidings_dispatch_outcomes_total') out.outcomes.set(labels.outcome!, (out.outcomes.get(labels.outcome!) ?? 0) + value);
+    else if (m[1] === 'tidings_dispatch_outcomes_total')
+      out.outcomes.set(labels.outcome!, (out.outcomes.get(labels.outcome!) ?? 0) + value);
     else out.statements.set(`${labels.work} ${labels.kind}`, value);
   }
   return out;
@@ -65,7 +76,8 @@ export interface Cost {
 }
 
 export function between(a: Sample, b: Sample): Cost {
-  const minus = (x: Map<string, number>, y: Map<string, number>) => new Map([...y].map(([k, v]) => [k, v - (x.get(k) ?? 0)] as const).filter(([, v]) => v > 0));
+  const minus = (x: Map<string, number>, y: Map<string, number>) =>
+    new Map([...y].map(([k, v]) => [k, v - (x.get(k) ?? 0)] as const).filter(([, v]) => v > 0));
   return {
     statements: minus(a.statements, b.statements),
     rows: minus(a.rows, b.rows),

@@ -36,7 +36,8 @@ const arg = (name: string, fallback: string) => {
 };
 const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
-const DIALECTS = arg('db', 'both') === 'both' ? (['sqlite', 'postgres'] as const) : ([arg('db', 'sqlite')] as ['sqlite' | 'postgres']);
+const DIALECTS =
+  arg('db', 'both') === 'both' ? (['sqlite', 'postgres'] as const) : ([arg('db', 'sqlite')] as ['sqlite' | 'postgres']);
 const SIMULATOR = arg('simulator', 'process') as 'process' | 'embedded';
 const ACCOUNTS = Number(arg('accounts', '1000'));
 const ONLY = new Set(arg('only', 'a,b,c,scale').split(','));
@@ -60,7 +61,10 @@ interface Measured extends Row {
 /** Statements, rows, server rows and CPU per item of `works`, as a table row's tail. */
 function costCells(m: Measured, works: string[], pgUrl: string | null): string {
   const s = statementsOf(m.cost, works);
-  const server = pgUrl && m.cost.server ? `${f(m.cost.server.transactions / m.items, 2)} / ${f(m.cost.server.fetched / m.items, 1)}` : '–';
+  const server =
+    pgUrl && m.cost.server
+      ? `${f(m.cost.server.transactions / m.items, 2)} / ${f(m.cost.server.fetched / m.items, 1)}`
+      : '–';
   return `${perItem(s, m.items)} | ${f(rowsOf(m.cost, works) / m.items, 1)} | ${server} | ${f((1e6 * m.cost.cpuSeconds) / m.items)}`;
 }
 
@@ -76,11 +80,22 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, ceil
   });
   await new Promise<void>((r) => server.listen(4304, '127.0.0.1', r));
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, dialect)}`] : [];
-  const s = await setUp({ dialect, dataDir: path.join(dataRoot, dialect), pgUrl, simulator: SIMULATOR, receiverUrl: 'http://127.0.0.1:4304/events', execArgv: profile });
+  const s = await setUp({
+    dialect,
+    dataDir: path.join(dataRoot, dialect),
+    pgUrl,
+    simulator: SIMULATOR,
+    receiverUrl: 'http://127.0.0.1:4304/events',
+    execArgv: profile,
+  });
   const measured: { name: string; m: Measured; works: string[] }[] = [];
   try {
     const probe = () => sample(s.tidings.url, s.metricsToken, pgUrl);
-    const measure = async (name: string, works: string[], run: () => Promise<{ row: Row; items: number; note?: string }>) => {
+    const measure = async (
+      name: string,
+      works: string[],
+      run: () => Promise<{ row: Row; items: number; note?: string }>,
+    ) => {
       const before = await probe();
       const { row, items, note } = await run();
       const m: Measured = { ...row, name, items, cost: between(before, await probe()), ...(note ? { note } : {}) };
@@ -109,14 +124,23 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, ceil
         return { row, items: row.result['2xx'] };
       });
       const share = `${f(taken / seconds)} messages/s = ${f((100 * taken) / seconds / 2000, 1)} % of 2 × 1,000`;
-      measured.push({ name: '(a) dispatch while accepting', m: { ...a, name: '', items: taken, reqPerSec: taken / seconds, p50: NaN, p99: NaN, note: share }, works: DISPATCH });
+      measured.push({
+        name: '(a) dispatch while accepting',
+        m: { ...a, name: '', items: taken, reqPerSec: taken / seconds, p50: NaN, p99: NaN, note: share },
+        works: DISPATCH,
+      });
       await s.drained();
     }
 
     /** (b) 20,000 queued while both numbers are in maintenance (131057), then drained. */
     async function drainPhase() {
       await s.maintenance(3_600_000);
-      await autocannon({ url: s.tidings.url, connections: CONNECTIONS, amount: DRAIN, ...sends() } as autocannon.Options);
+      await autocannon({
+        url: s.tidings.url,
+        connections: CONNECTIONS,
+        amount: DRAIN,
+        ...sends(),
+      } as autocannon.Options);
       await measure('(b) dispatch alone (drain)', DISPATCH, async () => {
         const before = await s.stats();
         await s.maintenance(0);
@@ -134,7 +158,11 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, ceil
         const rate = p90.t > p10.t ? (p90.taken - p10.taken) / ((p90.t - p10.t) / 1000) : 0;
         const throttled = (after.refused['130429'] ?? 0) - (before.refused['130429'] ?? 0);
         const note = `${f(rate)} messages/s = ${f((100 * rate) / 2000, 1)} % of 2 × 1,000; 130429: ${throttled}; send attempts by outcome: ${[...(await probe()).outcomes].map(([k, v]) => `${k} ${v}`).join(', ')} (cumulative)`;
-        return { row: { name: '', reqPerSec: rate, p50: NaN, p99: NaN, non2xx: throttled }, items: after.taken - before.taken, note };
+        return {
+          row: { name: '', reqPerSec: rate, p50: NaN, p99: NaN, non2xx: throttled },
+          items: after.taken - before.taken,
+          note,
+        };
       });
     }
 
@@ -157,14 +185,22 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, ceil
         return { row, items: row.result['2xx'] };
       });
       const note = `${f(delivery.n)} of ${f(reads)} events delivered, ${f(delivery.seconds, 1)} s from the first status to the last delivery`;
-      measured.push({ name: '(d) event deliveries (message.read)', m: { ...c, name: '', items: delivery.n, reqPerSec: delivery.n / delivery.seconds, p50: NaN, p99: NaN, note }, works: EVENTS });
+      measured.push({
+        name: '(d) event deliveries (message.read)',
+        m: { ...c, name: '', items: delivery.n, reqPerSec: delivery.n / delivery.seconds, p50: NaN, p99: NaN, note },
+        works: EVENTS,
+      });
     }
 
     /** (a) and (c) again with ACCOUNTS accounts: what a message reads must not grow with them. */
     async function scalePhase() {
       await s.addAccounts(ACCOUNTS - 2);
       await measure(`(a) accept, ${f(ACCOUNTS)} accounts`, ACCEPT, async () => {
-        const row = await load('accept', s.tidings.url, { connections: CONNECTIONS, duration: Math.min(DURATION, 5), ...sends() });
+        const row = await load('accept', s.tidings.url, {
+          connections: CONNECTIONS,
+          duration: Math.min(DURATION, 5),
+          ...sends(),
+        });
         return { row, items: row.result['2xx'] };
       });
       await s.drained();
@@ -180,19 +216,31 @@ async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, ceil
   }
 
   console.log(`\n${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL + Redis'} (simulator: ${SIMULATOR}):\n`);
-  console.log('| run | items/s | p50 ms | p99 ms | ÷ one-insert ceiling | statements per item (by kind) | rows per item | server xact / rows fetched per item | CPU µs per item |');
+  console.log(
+    '| run | items/s | p50 ms | p99 ms | ÷ one-insert ceiling | statements per item (by kind) | rows per item | server xact / rows fetched per item | CPU µs per item |',
+  );
   console.log('|---|---:|---:|---:|---:|---|---:|---:|---:|');
   for (const { name, m, works } of measured) {
-    console.log(`| ${name} | ${f(m.reqPerSec)} | ${Number.isNaN(m.p50) ? '' : m.p50} | ${Number.isNaN(m.p99) ? '' : m.p99} | ${f(m.reqPerSec / ceiling.reqPerSec, 2)} | ${costCells(m, works, pgUrl)} |`);
+    console.log(
+      `| ${name} | ${f(m.reqPerSec)} | ${Number.isNaN(m.p50) ? '' : m.p50} | ${Number.isNaN(m.p99) ? '' : m.p99} | ${f(m.reqPerSec / ceiling.reqPerSec, 2)} | ${costCells(m, works, pgUrl)} |`,
+    );
   }
   const per = (name: string, works: string[]) => {
     const x = measured.find((r) => r.name === name);
     return x ? statementsOf(x.m.cost, works).total / x.m.items : NaN;
   };
-  const life = per('(a) accept template sends', ACCEPT) + per('(b) dispatch alone (drain)', DISPATCH) + 3 * per('(c) status webhooks, 1 per request', STATUSES) + per('(d) event deliveries (message.read)', EVENTS);
+  const life =
+    per('(a) accept template sends', ACCEPT) +
+    per('(b) dispatch alone (drain)', DISPATCH) +
+    3 * per('(c) status webhooks, 1 per request', STATUSES) +
+    per('(d) event deliveries (message.read)', EVENTS);
   console.log('');
   for (const { name, m } of measured) if (m.note) console.log(`- ${name}: ${m.note}.`);
-  if (pgUrl) for (const { name, m } of measured) console.log(`- ${name}: rows read per item by table (sequential and index scans): ${tablesRead(m.cost, m.items)}.`);
+  if (pgUrl)
+    for (const { name, m } of measured)
+      console.log(
+        `- ${name}: rows read per item by table (sequential and index scans): ${tablesRead(m.cost, m.items)}.`,
+      );
   console.log(`- Statements per message life (accept + dispatch + 3 statuses + 1 event delivery): ${f(life, 1)}.`);
 }
 
@@ -208,7 +256,11 @@ async function statusLoad(s: Setup, bodies: string[], duration = DURATION) {
         path: '/platform/whatsapp/webhook',
         setupRequest: (req: any) => {
           const body = bodies[k++ % bodies.length]!;
-          return { ...req, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, s.appSecret) } };
+          return {
+            ...req,
+            body,
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, s.appSecret) },
+          };
         },
       },
     ],
@@ -220,10 +272,13 @@ async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-cost-'));
   try {
     const c = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'), CONNECTIONS, DURATION);
-    console.log(`\nThe cost of a message: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections\n`);
+    console.log(
+      `\nThe cost of a message: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections\n`,
+    );
     console.log('| ceiling | req/s | p50 ms | p99 ms |');
     console.log('|---|---:|---:|---:|');
-    for (const r of [c.hello, c.sqlite, c.postgres]) console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} |`);
+    for (const r of [c.hello, c.sqlite, c.postgres])
+      console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} |`);
     for (const dialect of DIALECTS) await runDialect(dialect, dataRoot, dialect === 'sqlite' ? c.sqlite : c.postgres);
   } finally {
     fs.rmSync(dataRoot, { recursive: true, force: true });

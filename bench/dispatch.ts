@@ -16,7 +16,19 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hubSignature } from '../src/lib/crypto.js';
-import { ceilings, json, load, percentile, postgresSchemaUrl, recipient, ROOT, sleep, startServer, stopServer, type Row } from './lib.js';
+import {
+  ceilings,
+  json,
+  load,
+  percentile,
+  postgresSchemaUrl,
+  recipient,
+  ROOT,
+  sleep,
+  startServer,
+  stopServer,
+  type Row,
+} from './lib.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -33,22 +45,33 @@ const PG_URL = process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1
 
 function cli(env: Record<string, string>, ...argv: string[]): Promise<any> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['bin/tidings.js', ...argv], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['bin/tidings.js', ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
-    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}`))));
+    p.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}`)),
+    );
   });
 }
 
 /** A timed run against Tidings, with this benchmark's connections and duration. */
-const run = (name: string, url: string, options: Partial<autocannon.Options>) => load(name, url, { ...options, connections: CONNECTIONS, duration: DURATION });
+const run = (name: string, url: string, options: Partial<autocannon.Options>) =>
+  load(name, url, { ...options, connections: CONNECTIONS, duration: DURATION });
 
 async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Row[]; notes: string[] }> {
   const rows: Row[] = [];
   const notes: string[] = [];
   const dataDir = path.join(dataRoot, dialect);
   const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_PORT: '4303' };
-  if (dialect === 'postgres') Object.assign(env, { DATABASE_URL: await postgresSchemaUrl(PG_URL, 'bench_dispatch'), REDIS_URL: 'redis://127.0.0.1:6379' });
+  if (dialect === 'postgres')
+    Object.assign(env, {
+      DATABASE_URL: await postgresSchemaUrl(PG_URL, 'bench_dispatch'),
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
 
   // Two numbers at the top tier, created as an operator would, before the service starts.
   const senders: { key: string; phoneNumberId: string; accountId: string }[] = [];
@@ -60,17 +83,35 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
   const tidings = await startServer(['dist/main.js'], 4302, env, profile);
   const sim = 'http://127.0.0.1:4303';
-  const api = (p: string, key: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) => json(`${tidings.url}/v1${p}`, method, body, { 'x-api-key': key, ...headers });
+  const api = (p: string, key: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
+    json(`${tidings.url}/v1${p}`, method, body, { 'x-api-key': key, ...headers });
   try {
     // The simulator: top-tier numbers, statuses only when the benchmark posts them (d).
     await json(`${sim}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', reviewDelayMs: 100 });
     const templates: string[] = [];
     for (const s of senders) {
-      const t = await api('/templates/', s.key, 'POST', { name: 'bench_shipped', category: 'UTILITY', language: 'en_US', body: 'Your order {{1}} shipped.', variables: [{ example: 'A-1' }] }, { 'idempotency-key': 'bench-template' });
+      const t = await api(
+        '/templates/',
+        s.key,
+        'POST',
+        {
+          name: 'bench_shipped',
+          category: 'UTILITY',
+          language: 'en_US',
+          body: 'Your order {{1}} shipped.',
+          variables: [{ example: 'A-1' }],
+        },
+        { 'idempotency-key': 'bench-template' },
+      );
       templates.push(t.id);
     }
-    for (const [i, s] of senders.entries()) while ((await api(`/templates/${templates[i]}`, s.key)).status !== 'approved') await sleep(100);
-    const queued = async () => (await Promise.all(senders.map((s) => api('/phone_numbers', s.key)))).reduce((n, r) => n + r.data.find((x: any) => x.sender).queued, 0);
+    for (const [i, s] of senders.entries())
+      while ((await api(`/templates/${templates[i]}`, s.key)).status !== 'approved') await sleep(100);
+    const queued = async () =>
+      (await Promise.all(senders.map((s) => api('/phone_numbers', s.key)))).reduce(
+        (n, r) => n + r.data.find((x: any) => x.sender).queued,
+        0,
+      );
     const drained = async () => {
       while ((await queued()) > 0) await sleep(500);
     };
@@ -85,7 +126,16 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
           setupRequest: (req: any) => {
             const i = n++;
             const s = i % 2;
-            return { ...req, headers: { 'content-type': 'application/json', 'x-api-key': senders[s]!.key }, body: JSON.stringify({ to: recipient(i), type: 'template', templateId: templates[s], variables: { '1': `A-${i}` } }) };
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', 'x-api-key': senders[s]!.key },
+              body: JSON.stringify({
+                to: recipient(i),
+                type: 'template',
+                templateId: templates[s],
+                variables: { '1': `A-${i}` },
+              }),
+            };
           },
           onResponse: (status: number, body: string) => {
             if (status === 201) onAccepted?.(JSON.parse(body).id);
@@ -99,7 +149,12 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
     });
 
     // Warm-up (code paths, pools, the statement cache), not reported.
-    await autocannon({ url: tidings.url, connections: CONNECTIONS, duration: 3, ...sendRequests() } as autocannon.Options);
+    await autocannon({
+      url: tidings.url,
+      connections: CONNECTIONS,
+      duration: 3,
+      ...sendRequests(),
+    } as autocannon.Options);
     await drained();
 
     // (a) Accepting single sends, as fast as they come; the dispatcher drains at the tier meanwhile.
@@ -114,9 +169,19 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
       const stats = () => json(`${sim}/_simulator/stats`);
       // In maintenance until the queue is full, however long filling it takes: the drain is
       // measured from a full queue.
-      const maintenance = (durationMs: number) => Promise.all(senders.map((s) => json(`${sim}/_simulator/numbers/${s.phoneNumberId}/throughput`, 'POST', { level: 'HIGH', durationMs })));
+      const maintenance = (durationMs: number) =>
+        Promise.all(
+          senders.map((s) =>
+            json(`${sim}/_simulator/numbers/${s.phoneNumberId}/throughput`, 'POST', { level: 'HIGH', durationMs }),
+          ),
+        );
       await maintenance(3_600_000);
-      const fill = await autocannon({ url: tidings.url, connections: CONNECTIONS, amount: 20_000, ...sendRequests() } as autocannon.Options);
+      const fill = await autocannon({
+        url: tidings.url,
+        connections: CONNECTIONS,
+        amount: 20_000,
+        ...sendRequests(),
+      } as autocannon.Options);
       const before = await stats();
       await maintenance(0);
       let first: { t: number; taken: number } | null = null;
@@ -130,21 +195,31 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
       const after = await stats();
       const rate = first ? (last.taken - first.taken) / ((last.t - first.t) / 1000) : 0;
       const throttled = (after.refused['130429'] ?? 0) - (before.refused['130429'] ?? 0);
-      notes.push(`(b) ${fill['2xx']} queued in ${fill.duration.toFixed(1)} s while both numbers were in maintenance; drained at ${rate.toFixed(0)} messages/s at the simulator = ${((100 * rate) / 2000).toFixed(1)} % of the combined tier (2,000/s; Tidings paces at 96 %); 130429 answers: ${throttled}.`);
+      notes.push(
+        `(b) ${fill['2xx']} queued in ${fill.duration.toFixed(1)} s while both numbers were in maintenance; drained at ${rate.toFixed(0)} messages/s at the simulator = ${((100 * rate) / 2000).toFixed(1)} % of the combined tier (2,000/s; Tidings paces at 96 %); 130429 answers: ${throttled}.`,
+      );
     }
 
     // (c) Accepted → taken by the platform, at 200 sends/s (a tenth of the tier).
     if (ONLY.has('c')) await acceptedToTaken();
     async function acceptedToTaken() {
       const accepted = new Map<string, number>();
-      await autocannon({ url: tidings.url, connections: 8, duration: DURATION, overallRate: 200, ...sendRequests((id) => accepted.set(id, Date.now())) } as autocannon.Options);
+      await autocannon({
+        url: tidings.url,
+        connections: 8,
+        duration: DURATION,
+        overallRate: 200,
+        ...sendRequests((id) => accepted.set(id, Date.now())),
+      } as autocannon.Options);
       await drained();
       const state = await json(`${sim}/_simulator/state`);
       const latencies = (state.messages as { callbackData: string | null; createdAt: number }[])
         .filter((m) => m.callbackData && accepted.has(m.callbackData))
         .map((m) => m.createdAt - accepted.get(m.callbackData!)!)
         .sort((a, b) => a - b);
-      notes.push(`(c) accepted → taken by the simulator (its 150 ms included), ${latencies.length} sends at 200/s: p50 ${percentile(latencies, 50)} ms, p90 ${percentile(latencies, 90)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms.`);
+      notes.push(
+        `(c) accepted → taken by the simulator (its 150 ms included), ${latencies.length} sends at 200/s: p50 ${percentile(latencies, 50)} ms, p90 ${percentile(latencies, 90)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms.`,
+      );
     }
 
     // (d) Status webhooks for messages Tidings sent: sent, delivered, read for each, one per request.
@@ -152,14 +227,38 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
     async function statusWebhooks() {
       const state = await json(`${sim}/_simulator/state`);
       const secret = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).appSecret as string;
-      const sentByTidings = (state.messages as { wamid: string; phoneNumberId: string; to: string; callbackData: string | null }[]).filter((m) => m.callbackData?.startsWith('msg_'));
+      const sentByTidings = (
+        state.messages as { wamid: string; phoneNumberId: string; to: string; callbackData: string | null }[]
+      ).filter((m) => m.callbackData?.startsWith('msg_'));
       const bodies: string[] = [];
       for (const [s, status] of ['sent', 'delivered', 'read'].entries()) {
         for (const m of sentByTidings) {
           bodies.push(
             JSON.stringify({
               object: 'whatsapp_business_account',
-              entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: m.phoneNumberId }, statuses: [{ id: m.wamid, status, timestamp: String(1_790_000_000 + s), recipient_id: m.to, biz_opaque_callback_data: m.callbackData }] } }] }],
+              entry: [
+                {
+                  id: '1',
+                  changes: [
+                    {
+                      field: 'messages',
+                      value: {
+                        messaging_product: 'whatsapp',
+                        metadata: { display_phone_number: '15550000000', phone_number_id: m.phoneNumberId },
+                        statuses: [
+                          {
+                            id: m.wamid,
+                            status,
+                            timestamp: String(1_790_000_000 + s),
+                            recipient_id: m.to,
+                            biz_opaque_callback_data: m.callbackData,
+                          },
+                        ],
+                      },
+                    },
+                  ],
+                },
+              ],
             }),
           );
         }
@@ -173,13 +272,19 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
             path: '/platform/whatsapp/webhook',
             setupRequest: (req: any) => {
               const body = bodies[k++ % bodies.length]!;
-              return { ...req, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, secret) } };
+              return {
+                ...req,
+                body,
+                headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, secret) },
+              };
             },
           },
         ],
       } as Partial<autocannon.Options>);
       const read = await api('/messages?status=read&limit=1', senders[0]!.key);
-      notes.push(`(d) ${bodies.length} statuses for ${sentByTidings.length} messages; after it, messages are read: ${read.data.length > 0 ? 'yes' : 'no'}.`);
+      notes.push(
+        `(d) ${bodies.length} statuses for ${sentByTidings.length} messages; after it, messages are read: ${read.data.length > 0 ? 'yes' : 'no'}.`,
+      );
       rows.push(intake);
     }
   } finally {
@@ -191,16 +296,24 @@ async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Ro
 async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-dispatch-'));
   try {
-    const { hello, sqlite: sqliteInsert, postgres: pgInsert } = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'), CONNECTIONS, DURATION);
+    const {
+      hello,
+      sqlite: sqliteInsert,
+      postgres: pgInsert,
+    } = await ceilings(dataRoot, await postgresSchemaUrl(PG_URL, 'bench_ceiling'), CONNECTIONS, DURATION);
     const base = [hello, sqliteInsert, pgInsert];
     const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-    console.log(`\nDispatch benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections\n`);
+    console.log(
+      `\nDispatch benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per timed run, ${CONNECTIONS} connections\n`,
+    );
     const header = () => {
       console.log('| run | 2xx req/s | p50 ms | p99 ms | ÷ hello | ÷ SQLite insert | ÷ PostgreSQL insert | non-2xx |');
       console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     };
     const line = (r: Row) =>
-      console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${f(r.reqPerSec / hello!.reqPerSec, 2)} | ${f(r.reqPerSec / sqliteInsert!.reqPerSec, 2)} | ${f(r.reqPerSec / pgInsert!.reqPerSec, 2)} | ${r.non2xx} |`);
+      console.log(
+        `| ${r.name} | ${f(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${f(r.reqPerSec / hello!.reqPerSec, 2)} | ${f(r.reqPerSec / sqliteInsert!.reqPerSec, 2)} | ${f(r.reqPerSec / pgInsert!.reqPerSec, 2)} | ${r.non2xx} |`,
+      );
     header();
     base.forEach(line);
     for (const dialect of DIALECTS) {

@@ -64,7 +64,9 @@ async function main(): Promise<void> {
       const at = performance.now();
       const raw = Buffer.concat(chunks).toString('utf8');
       try {
-        const event = new Webhook(secret).verify(raw, req.headers as Record<string, string>) as { data: { object: { platformMessageId: string } } };
+        const event = new Webhook(secret).verify(raw, req.headers as Record<string, string>) as {
+          data: { object: { platformMessageId: string } };
+        };
         arrivals.set(event.data.object.platformMessageId, at);
         received++;
       } catch {
@@ -81,7 +83,14 @@ async function main(): Promise<void> {
     const account = cli('accounts', 'create', '--name', 'Bench events', '--throughput', '1000');
     const key = cli('keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000').key;
     const phoneNumberId = account.phoneNumbers[0].phoneNumberId as string;
-    tidings = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), 'dist/main.js'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    tidings = spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+        'dist/main.js',
+      ],
+      { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     const url = `http://127.0.0.1:${PORT}`;
     for (let i = 0; ; i++) {
       try {
@@ -92,23 +101,50 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    const endpoint = await (
-      await fetch(`${url}/v1/webhook_endpoints`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ url: 'http://127.0.0.1:4299/hooks', events: ['*'] }) })
-    ).json() as { secret: string };
+    const endpoint = (await (
+      await fetch(`${url}/v1/webhook_endpoints`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ url: 'http://127.0.0.1:4299/hooks', events: ['*'] }),
+      })
+    ).json()) as { secret: string };
     secret = endpoint.secret;
 
     const envelope = (statuses: unknown[]) =>
       JSON.stringify({
         object: 'whatsapp_business_account',
-        entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId }, statuses } }] }],
+        entry: [
+          {
+            id: '1',
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+                  statuses,
+                },
+              },
+            ],
+          },
+        ],
       });
     let k = 0;
-    const status = (wamid: string) => ({ id: wamid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '16505551234' });
+    const status = (wamid: string) => ({
+      id: wamid,
+      status: 'sent',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      recipient_id: '16505551234',
+    });
 
     // Warm-up (code paths, pools, the job workers), not reported.
     for (let i = 0; i < 200; i++) {
       const body = envelope([status(`wamid.warm-${i}`)]);
-      await fetch(`${url}/platform/whatsapp/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, SECRET) }, body });
+      await fetch(`${url}/platform/whatsapp/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, SECRET) },
+        body,
+      });
     }
     while (received < 200) await new Promise((r) => setTimeout(r, 20));
 
@@ -157,16 +193,32 @@ async function main(): Promise<void> {
       const wamid = `wamid.lat-${i}`;
       const body = envelope([status(wamid)]);
       sentAt.set(wamid, performance.now());
-      inflight.push(fetch(`${url}/platform/whatsapp/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, SECRET) }, body }).then((r) => r.arrayBuffer()));
+      inflight.push(
+        fetch(`${url}/platform/whatsapp/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, SECRET) },
+          body,
+        }).then((r) => r.arrayBuffer()),
+      );
     }
     await Promise.all(inflight);
-    for (let i = 0; i < 200 && [...sentAt.keys()].some((w) => !arrivals.has(w)); i++) await new Promise((r) => setTimeout(r, 50));
-    const latencies = [...sentAt].filter(([w]) => arrivals.has(w)).map(([w, t]) => arrivals.get(w)! - t).sort((a, b) => a - b);
+    for (let i = 0; i < 200 && [...sentAt.keys()].some((w) => !arrivals.has(w)); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const latencies = [...sentAt]
+      .filter(([w]) => arrivals.has(w))
+      .map(([w, t]) => arrivals.get(w)! - t)
+      .sort((a, b) => a - b);
 
     const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-    console.log(`\nEvent delivery: ${os.cpus().length} cores, Node ${process.version}, ${DB === 'postgres' ? 'PostgreSQL (pg-boss)' : 'SQLite (WAL, synchronous=FULL)'}, receiver and load generator in one process\n`);
-    console.log(`Throughput: ${f(posted)} statuses posted in ${f(loadSeconds, 1)} s (${f(posted / loadSeconds)}/s); ${f(duringLoad)} events delivered during the load (${f(duringLoad / loadSeconds)}/s); all ${f(delivered)} delivered after ${f(drainSeconds, 1)} s: ${f(delivered / drainSeconds)} events/s end to end.`);
-    console.log(`Added latency at ${LATENCY_RATE} statuses/s (${f(latencies.length)} of ${f(count)} delivered): p50 ${f(percentile(latencies, 50), 1)} ms, p90 ${f(percentile(latencies, 90), 1)} ms, p99 ${f(percentile(latencies, 99), 1)} ms, max ${f(latencies.at(-1)!, 1)} ms.`);
+    console.log(
+      `\nEvent delivery: ${os.cpus().length} cores, Node ${process.version}, ${DB === 'postgres' ? 'PostgreSQL (pg-boss)' : 'SQLite (WAL, synchronous=FULL)'}, receiver and load generator in one process\n`,
+    );
+    console.log(
+      `Throughput: ${f(posted)} statuses posted in ${f(loadSeconds, 1)} s (${f(posted / loadSeconds)}/s); ${f(duringLoad)} events delivered during the load (${f(duringLoad / loadSeconds)}/s); all ${f(delivered)} delivered after ${f(drainSeconds, 1)} s: ${f(delivered / drainSeconds)} events/s end to end.`,
+    );
+    console.log(
+      `Added latency at ${LATENCY_RATE} statuses/s (${f(latencies.length)} of ${f(count)} delivered): p50 ${f(percentile(latencies, 50), 1)} ms, p90 ${f(percentile(latencies, 90), 1)} ms, p99 ${f(percentile(latencies, 99), 1)} ms, max ${f(latencies.at(-1)!, 1)} ms.`,
+    );
     console.log(`Signatures that failed verification: ${badSignatures}.`);
   } finally {
     tidings?.kill('SIGTERM');

@@ -32,7 +32,11 @@ export async function dropPostgresSchema(pgUrl: string, schema: string): Promise
 /** The admin CLI (`bin/tidings.js`) run with `env`: @returns its JSON answer. @throws Error when it exits non-zero. */
 export function cliWith(env: Record<string, string>): (...argv: string[]) => any {
   return (...argv) => {
-    const r = spawnSync(process.execPath, ['bin/tidings.js', ...argv], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['bin/tidings.js', ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`tidings ${argv.join(' ')}: ${r.stderr}`);
     return JSON.parse(r.stdout);
   };
@@ -50,8 +54,18 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Starts `node [execArgv] script…` on `port` with `env` (PORT set), and waits until `health`
  * answers. @throws Error when it does not within 30 s.
  */
-export async function startServer(script: string[], port: number, env: Record<string, string>, execArgv: string[] = [], health = '/health'): Promise<Server> {
-  const proc = spawn(process.execPath, [...execArgv, ...script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startServer(
+  script: string[],
+  port: number,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+  health = '/health',
+): Promise<Server> {
+  const proc = spawn(process.execPath, [...execArgv, ...script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   proc.stdout!.resume();
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
@@ -73,16 +87,27 @@ export async function stopServer(s: Server): Promise<void> {
 }
 
 /** A JSON request: @returns the parsed answer. */
-export async function json(url: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(url, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+export async function json(
+  url: string,
+  method = 'GET',
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<any> {
+  const res = await fetch(url, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return res.json();
 }
 
 /** The i-th of many distinct, valid US numbers (exchanges 200–999 of area code 650). */
-export const recipient = (i: number) => `+1650${200 + (Math.floor(i / 10_000) % 800)}${String(i % 10_000).padStart(4, '0')}`;
+export const recipient = (i: number) =>
+  `+1650${200 + (Math.floor(i / 10_000) % 800)}${String(i % 10_000).padStart(4, '0')}`;
 
 /** The `p`-th percentile of ascending `sorted`. */
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** One timed run's figures. */
 export interface Row {
@@ -94,10 +119,21 @@ export interface Row {
 }
 
 /** Runs autocannon against `url` (for `duration` s unless `amount` is given): @returns its figures. */
-export async function load(name: string, url: string, options: Partial<autocannon.Options> & { connections: number; duration: number }): Promise<Row & { result: autocannon.Result }> {
+export async function load(
+  name: string,
+  url: string,
+  options: Partial<autocannon.Options> & { connections: number; duration: number },
+): Promise<Row & { result: autocannon.Result }> {
   const { duration, ...rest } = options;
   const result = await autocannon({ url, ...(rest.amount ? {} : { duration }), ...rest } as autocannon.Options);
-  return { name, reqPerSec: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts, result };
+  return {
+    name,
+    reqPerSec: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    result,
+  };
 }
 
 /**
@@ -105,13 +141,26 @@ export async function load(name: string, url: string, options: Partial<autocanno
  * hello-world, a Fastify route doing one SQLite insert (WAL, synchronous=FULL, as Tidings), and one
  * doing one PostgreSQL insert through a 20-connection pool (as Tidings').
  */
-export async function ceilings(dataRoot: string, pgUrl: string, connections: number, duration: number): Promise<{ hello: Row; sqlite: Row; postgres: Row }> {
+export async function ceilings(
+  dataRoot: string,
+  pgUrl: string,
+  connections: number,
+  duration: number,
+): Promise<{ hello: Row; sqlite: Row; postgres: Row }> {
   const rows: Row[] = [];
   const body = JSON.stringify({ to: '+16505551234', type: 'template', templateId: 'tpl_x' });
   for (const [name, script, env] of [
     ['ceiling: Fastify hello-world', 'bench/servers/hello.mjs', {}],
-    ['ceiling: Fastify + one SQLite insert (WAL, synchronous=FULL)', 'bench/servers/insert.mjs', { DATA_DIR: path.join(dataRoot, 'insert') }],
-    ['ceiling: Fastify + one PostgreSQL insert (20-connection pool)', 'bench/servers/insert-pg.mjs', { DATABASE_URL: pgUrl }],
+    [
+      'ceiling: Fastify + one SQLite insert (WAL, synchronous=FULL)',
+      'bench/servers/insert.mjs',
+      { DATA_DIR: path.join(dataRoot, 'insert') },
+    ],
+    [
+      'ceiling: Fastify + one PostgreSQL insert (20-connection pool)',
+      'bench/servers/insert-pg.mjs',
+      { DATABASE_URL: pgUrl },
+    ],
   ] as const) {
     const server = await startServer([script], 4300, env, [], '/');
     try {

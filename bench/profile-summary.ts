@@ -18,7 +18,8 @@ function area(url: string, name: string): string {
   if (pkg) return pkg[1]!;
   const own = /\/dist\/([^/]+(?:\/[^/]+)?)\//.exec(url) ?? /\/dist\/([^/]+)\.js/.exec(url);
   if (own) return `tidings ${own[1]}`;
-  if (url.startsWith('node:')) return url.split('/')[0]!.replace(/:.*$/, ':') + (url.split(':')[1]?.split('/')[0] ?? '');
+  if (url.startsWith('node:'))
+    return url.split('/')[0]!.replace(/:.*$/, ':') + (url.split(':')[1]?.split('/')[0] ?? '');
   return url;
 }
 
@@ -38,8 +39,14 @@ export function summarise(file: string, top = 25): string {
     areas.set(a, (areas.get(a) ?? 0) + n);
   }
   const pct = (n: number) => `${((100 * n) / total).toFixed(1)} %`;
-  const rows = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, top).map(([k, n]) => `${pct(n).padStart(7)}  ${k}`);
-  return [`${total} samples`, '', 'By area:', ...rows(areas), '', 'By function (self time):', ...rows(functions)].join('\n');
+  const rows = (m: Map<string, number>) =>
+    [...m]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, top)
+      .map(([k, n]) => `${pct(n).padStart(7)}  ${k}`);
+  return [`${total} samples`, '', 'By area:', ...rows(areas), '', 'By function (self time):', ...rows(functions)].join(
+    '\n',
+  );
 }
 
 if (process.argv[2]) console.log(summarise(process.argv[2], Number(process.argv[3] ?? 25)));

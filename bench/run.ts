@@ -30,8 +30,17 @@ interface Server {
   url: string;
 }
 
-async function startServer(script: string[], port: number, env: Record<string, string>, execArgv: string[] = []): Promise<Server> {
-  const proc = spawn(process.execPath, [...execArgv, ...script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(
+  script: string[],
+  port: number,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+): Promise<Server> {
+  const proc = spawn(process.execPath, [...execArgv, ...script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   proc.stdout!.resume();
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
@@ -73,9 +82,19 @@ function reportFirstFailure(name: string) {
   };
 }
 
-async function load(name: string, server: Server, options: Partial<autocannon.Options> & { itemsPerRequest?: number }): Promise<Result> {
-  if (options.requests) options = { ...options, requests: options.requests.map((r) => ({ ...r, onResponse: reportFirstFailure(name) })) };
-  const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, ...options } as autocannon.Options);
+async function load(
+  name: string,
+  server: Server,
+  options: Partial<autocannon.Options> & { itemsPerRequest?: number },
+): Promise<Result> {
+  if (options.requests)
+    options = { ...options, requests: options.requests.map((r) => ({ ...r, onResponse: reportFirstFailure(name) })) };
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    ...options,
+  } as autocannon.Options);
   const ok = result['2xx'];
   const seconds = result.duration;
   return {
@@ -91,16 +110,26 @@ async function load(name: string, server: Server, options: Partial<autocannon.Op
 }
 
 async function json(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return res.json() as Promise<any>;
 }
 
 function cli(env: Record<string, string>, ...argv: string[]): any {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['bin/tidings.js', ...argv], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['bin/tidings.js', ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
-    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}`))));
+    p.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -111,17 +140,31 @@ function cli(env: Record<string, string>, ...argv: string[]): any {
 async function uploadBench(server: Server, key: string, size = 100 * 1024 * 1024 - 64 * 1024) {
   const http = await import('node:http');
   const boundary = 'tidings-bench';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+  );
   const tail = Buffer.from(`\n%%EOF\n\r\n--${boundary}--\r\n`);
   const padding = size - 9 - 7;
   const rssBeforeMb = peakRssMb(server.proc.pid!);
   const started = process.hrtime.bigint();
   const port = Number(new URL(server.url).port);
   const { status } = await new Promise<{ status: number }>((resolve, reject) => {
-    const req = http.request({ port, method: 'POST', path: '/v1/media/', headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + padding + tail.length } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-    });
+    const req = http.request(
+      {
+        port,
+        method: 'POST',
+        path: '/v1/media/',
+        headers: {
+          'x-api-key': key,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + padding + tail.length,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      },
+    );
     req.on('error', reject);
     req.write(head);
     const chunk = Buffer.alloc(256 * 1024, 0x20);
@@ -169,7 +212,17 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
     };
     const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
-    const sim = await startServer(['dist/simulator/main.js'], 4103, { SIMULATOR_PORT: '4103', SIMULATOR_WEBHOOK_URL: 'http://127.0.0.1:4102/platform/whatsapp/webhook', LOG_LEVEL: 'warn', WHATSAPP_APP_SECRET: SECRET }, profile);
+    const sim = await startServer(
+      ['dist/simulator/main.js'],
+      4103,
+      {
+        SIMULATOR_PORT: '4103',
+        SIMULATOR_WEBHOOK_URL: 'http://127.0.0.1:4102/platform/whatsapp/webhook',
+        LOG_LEVEL: 'warn',
+        WHATSAPP_APP_SECRET: SECRET,
+      },
+      profile,
+    );
     servers.push(sim);
     const tidings = await startServer(['dist/main.js'], 4102, env, profile);
     servers.push(tidings);
@@ -186,13 +239,22 @@ async function main(): Promise<void> {
       await uploadBench(tidings, testKey.key, 1024 * 1024); // warm-up (code paths, pools), not reported
       mediaResults.push({ label: 'test key: stored only', ...(await uploadBench(tidings, testKey.key)) });
       mediaResults.push({ label: 'test key again', ...(await uploadBench(tidings, testKey.key)) });
-      mediaResults.push({ label: 'live key: stored, then registered with the simulator in the same call', ...(await uploadBench(tidings, senders[0]!.key)) });
+      mediaResults.push({
+        label: 'live key: stored, then registered with the simulator in the same call',
+        ...(await uploadBench(tidings, senders[0]!.key)),
+      });
     }
-    await json(`${sim.url}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', webhookBatchSize: 50, webhookBatchMs: 20 });
+    await json(`${sim.url}/_simulator/config`, 'PUT', {
+      throughput: 1000,
+      delivery: 'manual',
+      webhookBatchSize: 50,
+      webhookBatchMs: 20,
+    });
     const RECIPIENTS = 400;
     const recipients = Array.from({ length: RECIPIENTS }, (_, i) => `+1650555${String(2000 + i).padStart(4, '0')}`);
     for (const s of senders) {
-      for (const r of recipients) await json(`${sim.url}/_simulator/inbound`, 'POST', { from: r, to: s.phoneNumberId, text: 'hi' });
+      for (const r of recipients)
+        await json(`${sim.url}/_simulator/inbound`, 'POST', { from: r, to: s.phoneNumberId, text: 'hi' });
     }
     await new Promise((r) => setTimeout(r, 2000)); // inbound webhooks reach Tidings: windows open
 
@@ -207,18 +269,44 @@ async function main(): Promise<void> {
           setupRequest: (req: any) => {
             const i = n++;
             const s = senders[i % numbers]!;
-            return { ...req, headers: { ...req.headers, 'x-api-key': s.key }, body: JSON.stringify({ to: recipients[(i >> 2) % RECIPIENTS], type: 'text', text: `Your order ${i} shipped` }) };
+            return {
+              ...req,
+              headers: { ...req.headers, 'x-api-key': s.key },
+              body: JSON.stringify({
+                to: recipients[(i >> 2) % RECIPIENTS],
+                type: 'text',
+                text: `Your order ${i} shipped`,
+              }),
+            };
           },
         },
       ],
     });
 
     if (ONLY.includes('sends')) {
-      await autocannon({ url: tidings.url, connections: CONNECTIONS, duration: 2, ...sendOptions(4) } as autocannon.Options); // warm-up, not reported
-      results.push(await load('(a) text sends, 2 numbers at 1,000/s, 2,000/s offered (goal)', tidings, { ...sendOptions(2), overallRate: 2000 }));
+      await autocannon({
+        url: tidings.url,
+        connections: CONNECTIONS,
+        duration: 2,
+        ...sendOptions(4),
+      } as autocannon.Options); // warm-up, not reported
+      results.push(
+        await load('(a) text sends, 2 numbers at 1,000/s, 2,000/s offered (goal)', tidings, {
+          ...sendOptions(2),
+          overallRate: 2000,
+        }),
+      );
       results.push(await load('(a) text sends, 4 numbers at 1,000/s, as fast as it goes', tidings, sendOptions(4)));
-      await json(`${sim.url}/_simulator/config`, 'PUT', { delivery: 'auto', deliveryDelaysMs: { sent: 50, delivered: 100, read: 150 } });
-      results.push(await load('(a) text sends + their 3 statuses back (batched webhooks), 2,000/s offered', tidings, { ...sendOptions(2), overallRate: 2000 }));
+      await json(`${sim.url}/_simulator/config`, 'PUT', {
+        delivery: 'auto',
+        deliveryDelaysMs: { sent: 50, delivered: 100, read: 150 },
+      });
+      results.push(
+        await load('(a) text sends + their 3 statuses back (batched webhooks), 2,000/s offered', tidings, {
+          ...sendOptions(2),
+          overallRate: 2000,
+        }),
+      );
       await json(`${sim.url}/_simulator/config`, 'PUT', { delivery: 'manual' });
     }
 
@@ -227,9 +315,28 @@ async function main(): Promise<void> {
       const envelope = (phoneNumberId: string, statuses: unknown[]) =>
         JSON.stringify({
           object: 'whatsapp_business_account',
-          entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId }, statuses } }] }],
+          entry: [
+            {
+              id: '102290129340398',
+              changes: [
+                {
+                  field: 'messages',
+                  value: {
+                    messaging_product: 'whatsapp',
+                    metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+                    statuses,
+                  },
+                },
+              ],
+            },
+          ],
         });
-      const status = (i: number) => ({ id: `wamid.bench-${Math.floor(i / 3)}`, status: STATUSES[i % 3], timestamp: String(1750030073 + (i % 3)), recipient_id: '16505551234' });
+      const status = (i: number) => ({
+        id: `wamid.bench-${Math.floor(i / 3)}`,
+        status: STATUSES[i % 3],
+        timestamp: String(1750030073 + (i % 3)),
+        recipient_id: '16505551234',
+      });
       let k = 0;
       const intake = (batch: number) => (req: any) => {
         const statuses = Array.from({ length: batch }, () => status(k++));
@@ -237,7 +344,14 @@ async function main(): Promise<void> {
         return { ...req, body, headers: { ...req.headers, 'x-hub-signature-256': hubSignature(body, SECRET) } };
       };
       const intakeOptions = (batch: number) => ({
-        requests: [{ method: 'POST' as const, path: '/platform/whatsapp/webhook', headers: { 'content-type': 'application/json' }, setupRequest: intake(batch) }],
+        requests: [
+          {
+            method: 'POST' as const,
+            path: '/platform/whatsapp/webhook',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: intake(batch),
+          },
+        ],
         itemsPerRequest: batch,
       });
       results.push(await load('(b) webhook intake, 1 status per request', tidings, intakeOptions(1)));
@@ -247,13 +361,43 @@ async function main(): Promise<void> {
       // 10,000 templates in one account, written straight into its database (the service is running).
       const { seedTemplates } = await import('./seed-templates.js');
       await seedTemplates(env.DATA_DIR, senders[3]!.accountId, 10_000);
-      const list = (query: string) => ({ requests: [{ method: 'GET' as const, path: `/v1/templates/${query}`, headers: { 'x-api-key': senders[3]!.key } }] });
-      await autocannon({ url: tidings.url, connections: CONNECTIONS, duration: 2, ...list('?limit=10') } as autocannon.Options); // warm-up, not reported
-      results.push(await load('templates: list, 10,000 in the account, limit 10, 1,000/s offered', tidings, { ...list('?limit=10'), overallRate: 1000 }));
-      results.push(await load('templates: list, 10,000 in the account, limit 10, as fast as it goes', tidings, list('?limit=10')));
+      const list = (query: string) => ({
+        requests: [
+          { method: 'GET' as const, path: `/v1/templates/${query}`, headers: { 'x-api-key': senders[3]!.key } },
+        ],
+      });
+      await autocannon({
+        url: tidings.url,
+        connections: CONNECTIONS,
+        duration: 2,
+        ...list('?limit=10'),
+      } as autocannon.Options); // warm-up, not reported
+      results.push(
+        await load('templates: list, 10,000 in the account, limit 10, 1,000/s offered', tidings, {
+          ...list('?limit=10'),
+          overallRate: 1000,
+        }),
+      );
+      results.push(
+        await load('templates: list, 10,000 in the account, limit 10, as fast as it goes', tidings, list('?limit=10')),
+      );
       results.push(await load('templates: list, limit 100', tidings, list('?limit=100')));
-      results.push(await load('templates: list, status=rejected (2 % of them), limit 10', tidings, list('?limit=10&status=rejected')));
-      results.push(await load('templates: list, updatedAfter (last 100 changes), limit 100', tidings, list(`?limit=100&updatedAfter=${encodeURIComponent(new Date(Date.parse('2026-01-01T00:00:00Z') + 9_900 * 1000).toISOString())}`)));
+      results.push(
+        await load(
+          'templates: list, status=rejected (2 % of them), limit 10',
+          tidings,
+          list('?limit=10&status=rejected'),
+        ),
+      );
+      results.push(
+        await load(
+          'templates: list, updatedAfter (last 100 changes), limit 100',
+          tidings,
+          list(
+            `?limit=100&updatedAfter=${encodeURIComponent(new Date(Date.parse('2026-01-01T00:00:00Z') + 9_900 * 1000).toISOString())}`,
+          ),
+        ),
+      );
     }
   } finally {
     for (const s of servers) s.proc.kill('SIGTERM');
@@ -263,17 +407,26 @@ async function main(): Promise<void> {
 
   const [hello, insert] = results;
   const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-  console.log(`\nBenchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, SQLite (WAL, synchronous=FULL)\n`);
+  console.log(
+    `\nBenchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, SQLite (WAL, synchronous=FULL)\n`,
+  );
   console.log('| run | 2xx req/s | items/s | p50 ms | p99 ms | peak RSS MB | ÷ hello | ÷ insert | non-2xx | errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    console.log(`| ${r.name} | ${f(r.reqPerSec)} | ${f(r.itemsPerSec)} | ${r.p50} | ${r.p99} | ${f(r.peakRssMb)} | ${f(r.reqPerSec / hello!.reqPerSec, 2)} | ${f(r.reqPerSec / insert!.reqPerSec, 2)} | ${r.non2xx} | ${r.errors} |`);
+    console.log(
+      `| ${r.name} | ${f(r.reqPerSec)} | ${f(r.itemsPerSec)} | ${r.p50} | ${r.p99} | ${f(r.peakRssMb)} | ${f(r.reqPerSec / hello!.reqPerSec, 2)} | ${f(r.reqPerSec / insert!.reqPerSec, 2)} | ${r.non2xx} | ${r.errors} |`,
+    );
   }
   for (const m of mediaResults) {
-    console.log(`\nUpload of a ${f(m.megabytes)} MB PDF (${m.label}): ${m.status}, ${f(m.seconds, 2)} s, ${f(m.megabytes / m.seconds, 1)} MB/s; peak RSS of Tidings ${f(m.rssBeforeMb)} MB before, ${f(m.rssAfterMb)} MB after (+${f(m.rssAfterMb - m.rssBeforeMb)} MB; goal < 30 MB).`);
+    console.log(
+      `\nUpload of a ${f(m.megabytes)} MB PDF (${m.label}): ${m.status}, ${f(m.seconds, 2)} s, ${f(m.megabytes / m.seconds, 1)} MB/s; peak RSS of Tidings ${f(m.rssBeforeMb)} MB before, ${f(m.rssAfterMb)} MB after (+${f(m.rssAfterMb - m.rssBeforeMb)} MB; goal < 30 MB).`,
+    );
   }
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(results, null, 2));
+  fs.writeFileSync(
+    path.join(ROOT, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(results, null, 2),
+  );
 }
 
 await main();

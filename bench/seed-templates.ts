@@ -30,7 +30,11 @@ export async function seedTemplates(dataDir: string, accountId: string, count: n
     };
   });
   await store.write(async (tx) => {
-    for (let i = 0; i < rows.length; i += 500) await tx.insertInto('templates').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await tx
+        .insertInto('templates')
+        .values(rows.slice(i, i + 500))
+        .execute();
   });
   await store.close();
 }

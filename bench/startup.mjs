@@ -28,7 +28,13 @@ async function timeToFirstAnswer(dataDir) {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SIMULATOR_PORT: String(simulatorPort), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SIMULATOR_PORT: String(simulatorPort),
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -50,7 +56,9 @@ async function timeToFirstAnswer(dataDir) {
 function summary(label, values) {
   const sorted = [...values].sort((a, b) => a - b);
   const f = (v) => `${(v / 1000).toFixed(2)} s`;
-  console.log(`${label.padEnd(44)} min ${f(sorted[0])}  median ${f(sorted[Math.floor(sorted.length / 2)])}  max ${f(sorted.at(-1))}`);
+  console.log(
+    `${label.padEnd(44)} min ${f(sorted[0])}  median ${f(sorted[Math.floor(sorted.length / 2)])}  max ${f(sorted.at(-1))}`,
+  );
 }
 
 spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
@@ -62,7 +70,11 @@ for (let i = 0; i < runs; i++) {
   first.push(await timeToFirstAnswer(dataDir));
   second.push(await timeToFirstAnswer(dataDir));
   const t = performance.now();
-  spawnSync('npx', ['tidings', 'accounts', 'list'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+  spawnSync('npx', ['tidings', 'accounts', 'list'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
   cli.push(performance.now() - t);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -20,7 +20,8 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 };
 const N = Number(arg('templates', '1000'));
-const DIALECTS = arg('db', 'both') === 'both' ? (['sqlite', 'postgres'] as const) : ([arg('db', 'sqlite')] as ['sqlite' | 'postgres']);
+const DIALECTS =
+  arg('db', 'both') === 'both' ? (['sqlite', 'postgres'] as const) : ([arg('db', 'sqlite')] as ['sqlite' | 'postgres']);
 const PG_URL = process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SYNC = ['POST /v1/templates/sync'];
 
@@ -31,7 +32,12 @@ for (const dialect of DIALECTS) {
   try {
     const [account] = s.accounts;
     for (let i = 0; i < N; i++) {
-      await json(`${s.simulatorUrl}/_simulator/templates`, 'POST', { wabaId: account!.wabaId, name: `manager_made_${i}`, language: 'en_US', body: `Hello {{1}}, your order ${i} is on its way.` });
+      await json(`${s.simulatorUrl}/_simulator/templates`, 'POST', {
+        wabaId: account!.wabaId,
+        name: `manager_made_${i}`,
+        language: 'en_US',
+        body: `Hello {{1}}, your order ${i} is on its way.`,
+      });
     }
     for (const round of ['first sync', 'second sync']) {
       const before = await sample(s.tidings.url, s.metricsToken, pgUrl);

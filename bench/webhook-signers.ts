@@ -26,7 +26,11 @@ const REQUESTS = Number(values.requests);
 const secrets = new Set<string>();
 let hmacs = 0;
 const original = crypto.createHmac;
-(crypto as { createHmac: typeof crypto.createHmac }).createHmac = ((algorithm: string, key: crypto.BinaryLike, options?: unknown) => {
+(crypto as { createHmac: typeof crypto.createHmac }).createHmac = ((
+  algorithm: string,
+  key: crypto.BinaryLike,
+  options?: unknown,
+) => {
   if (typeof key === 'string' && secrets.has(key)) hmacs++;
   return original(algorithm, key, options as never);
 }) as typeof crypto.createHmac;
@@ -34,13 +38,28 @@ syncBuiltinESMExports();
 
 /** A webhook for `wabaId`'s number: one status, or `messages` customer messages of about 1 KB. */
 function body(wabaId: string, phoneNumberId: string, messages: number): string {
-  const value: Record<string, unknown> = { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId } };
-  if (messages === 0) value.statuses = [{ id: 'wamid.bench-status', status: 'sent', timestamp: '1750030073', recipient_id: '16505551234' }];
+  const value: Record<string, unknown> = {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId },
+  };
+  if (messages === 0)
+    value.statuses = [
+      { id: 'wamid.bench-status', status: 'sent', timestamp: '1750030073', recipient_id: '16505551234' },
+    ];
   else {
     value.contacts = [{ profile: { name: 'Customer' }, wa_id: '16505551234' }];
-    value.messages = Array.from({ length: messages }, (_, i) => ({ from: '16505551234', id: `wamid.bench-${i}`, timestamp: '1750030073', type: 'text', text: { body: 'x'.repeat(1000) } }));
+    value.messages = Array.from({ length: messages }, (_, i) => ({
+      from: '16505551234',
+      id: `wamid.bench-${i}`,
+      timestamp: '1750030073',
+      type: 'text',
+      text: { body: 'x'.repeat(1000) },
+    }));
   }
-  return JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: wabaId, changes: [{ field: 'messages', value }] }] });
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: wabaId, changes: [{ field: 'messages', value }] }],
+  });
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-signers-'));
@@ -57,11 +76,27 @@ try {
       const phoneNumberId = String(760000000000000 + made);
       const secret = `bench-own-secret-${made}`;
       secrets.add(secret);
-      await deps.accounts.createAccount({ name: `Tenant ${made}`, wabaId: `9${phoneNumberId}`, phoneNumberId, phoneNumber: `+1555${phoneNumberId.slice(-7)}`, accessToken: `token-${made}`, appSecret: secret });
+      await deps.accounts.createAccount({
+        name: `Tenant ${made}`,
+        wabaId: `9${phoneNumberId}`,
+        phoneNumberId,
+        phoneNumber: `+1555${phoneNumberId.slice(-7)}`,
+        accessToken: `token-${made}`,
+        appSecret: secret,
+      });
     }
     for (const messages of [0, 1000]) {
       const raw = body(first.wabaId, first.phoneNumberId, messages);
-      const post = () => app.inject({ method: 'POST', url: '/platform/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(raw, 'not-a-secret-tidings-holds') }, payload: raw });
+      const post = () =>
+        app.inject({
+          method: 'POST',
+          url: '/platform/whatsapp/webhook',
+          headers: {
+            'content-type': 'application/json',
+            'x-hub-signature-256': hubSignature(raw, 'not-a-secret-tidings-holds'),
+          },
+          payload: raw,
+        });
       for (let i = 0; i < 5; i++) await post(); // warm-up (caches, JIT)
       hmacs = 0;
       const started = process.hrtime.bigint();
@@ -70,7 +105,9 @@ try {
         if (res.statusCode !== 401) throw new Error(`expected 401, got ${res.statusCode}: ${res.body}`);
       }
       const ms = Number(process.hrtime.bigint() - started) / 1e6 / REQUESTS;
-      rows.push(`| ${tenants} | ${messages === 0 ? 'one status' : '1,000 messages'} | ${(raw.length / 1024).toFixed(1)} KB | ${(hmacs / REQUESTS).toFixed(2)} | ${ms.toFixed(3)} |`);
+      rows.push(
+        `| ${tenants} | ${messages === 0 ? 'one status' : '1,000 messages'} | ${(raw.length / 1024).toFixed(1)} KB | ${(hmacs / REQUESTS).toFixed(2)} | ${ms.toFixed(3)} |`,
+      );
     }
   }
 } finally {

@@ -22,12 +22,22 @@ function newestSource() {
       return;
     }
     if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(entry)) if (name !== 'node_modules' && name !== 'dist') visit(path.join(entry, name));
+      for (const name of fs.readdirSync(entry))
+        if (name !== 'node_modules' && name !== 'dist') visit(path.join(entry, name));
     } else {
       newest = Math.max(newest, stat.mtimeMs);
     }
   };
-  for (const entry of ['src', 'dashboard', 'clients/typescript', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json']) visit(path.join(root, entry));
+  for (const entry of [
+    'src',
+    'dashboard',
+    'clients/typescript',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.build.json',
+  ])
+    visit(path.join(root, entry));
   return newest;
 }
 
@@ -59,7 +69,9 @@ function linkCli() {
 function run(label, args) {
   const tool = path.join(root, 'node_modules', '.bin', args[0]);
   if (!fs.existsSync(tool)) {
-    console.error(`Cannot build: ${args[0]} is not installed (run \`npm install\` with dev dependencies, or ship a built dist/).`);
+    console.error(
+      `Cannot build: ${args[0]} is not installed (run \`npm install\` with dev dependencies, or ship a built dist/).`,
+    );
     process.exit(1);
   }
   const result = spawnSync(tool, args.slice(1), { cwd: root, stdio: 'inherit' });

@@ -30,7 +30,10 @@ export const SCHEMA_FILE = 'schema.ts';
 export async function openApiDocument(): Promise<OpenAPI3> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-openapi-'));
   try {
-    const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { role: 'admin', logger: pino({ level: 'silent' }) });
+    const deps = await buildDeps(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+      role: 'admin',
+      logger: pino({ level: 'silent' }),
+    });
     try {
       const app = await buildApp(deps);
       await app.ready();

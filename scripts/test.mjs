@@ -42,7 +42,13 @@ const args = process.argv.slice(2);
 const only = args[0] === 'sqlite' || args[0] === 'postgres' ? args.shift() : undefined;
 const dialects = only ? [only] : ['sqlite', 'postgres'];
 const fullRun = args.length === 0;
-const testFiles = fullRun ? fs.readdirSync('test').filter((f) => f.endsWith('.test.ts')).sort().map((f) => `test/${f}`) : args;
+const testFiles = fullRun
+  ? fs
+      .readdirSync('test')
+      .filter((f) => f.endsWith('.test.ts'))
+      .sort()
+      .map((f) => `test/${f}`)
+  : args;
 const perDialect = Math.max(1, Number(process.env.TIDINGS_TEST_CONCURRENCY ?? 2));
 const serial = process.env.TIDINGS_TEST_SERIAL === '1';
 const fileTimeoutS = Number(process.env.TIDINGS_TEST_FILE_TIMEOUT ?? 300);
@@ -51,7 +57,8 @@ const extraFiles = extraNode ? (process.env.TIDINGS_TEST_EXTRA_FILES ?? '').spli
 const retries = Math.max(0, Number(process.env.TIDINGS_TEST_RETRIES ?? 1));
 
 const NO_DATABASE = /^\/\/ test-runner: no database$/m;
-const STARTS_SOMETHING = /\b(startHarness|freshDatabase|connectDatabase|olderDatabase|startPeer|cliProcess|spawn|execFile)\b/;
+const STARTS_SOMETHING =
+  /\b(startHarness|freshDatabase|connectDatabase|olderDatabase|startPeer|cliProcess|spawn|execFile)\b/;
 
 /**
  * Whether `file` says it touches no database (runs on one dialect only).
@@ -94,7 +101,9 @@ function alive(pid) {
  * slots). Another run against the same server keeps its own.
  */
 async function dropTestSchemas() {
-  const client = new pg.Client({ connectionString: process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+  const client = new pg.Client({
+    connectionString: process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  });
   try {
     await client.connect();
     const { rows } = await client.query("select nspname from pg_namespace where nspname ~ '^t[0-9]*_[0-9]+_'");
@@ -130,7 +139,8 @@ function job(label, dialect, file, node = process.execPath) {
 /** The tests counted in a spec reporter's summary (`ℹ tests 12`, `ℹ pass 11`…). */
 function counts(output) {
   const out = {};
-  for (const [, name, n] of output.matchAll(/^\u2139 (tests|pass|fail|cancelled|skipped|todo) (\d+)$/gm)) out[name] = Number(n);
+  for (const [, name, n] of output.matchAll(/^\u2139 (tests|pass|fail|cancelled|skipped|todo) (\d+)$/gm))
+    out[name] = Number(n);
   return out;
 }
 
@@ -165,8 +175,16 @@ function runJob(j, tmpdir) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       children.delete(child);
-      const output = Buffer.concat(chunks).toString('utf8') + (timedOut ? `\n# stopped: still running after ${fileTimeoutS} s (TIDINGS_TEST_FILE_TIMEOUT)\n` : '');
-      resolve({ ...j, code: timedOut ? 1 : (code ?? (signal ? 1 : 0)), seconds: (Date.now() - started) / 1000, output, counts: counts(output) });
+      const output =
+        Buffer.concat(chunks).toString('utf8') +
+        (timedOut ? `\n# stopped: still running after ${fileTimeoutS} s (TIDINGS_TEST_FILE_TIMEOUT)\n` : '');
+      resolve({
+        ...j,
+        code: timedOut ? 1 : (code ?? (signal ? 1 : 0)),
+        seconds: (Date.now() - started) / 1000,
+        output,
+        counts: counts(output),
+      });
     });
   });
 }
@@ -175,7 +193,9 @@ function runJob(j, tmpdir) {
 async function runPool(jobs, width, tmpdir, durations) {
   // Files without a recorded time first (new ones, in name order), then the longest first.
   const time = (j) => durations[j.key] ?? Number.MAX_VALUE;
-  const ordered = [...jobs].sort((a, b) => time(b) - time(a) || a.file.localeCompare(b.file) || a.label.localeCompare(b.label));
+  const ordered = [...jobs].sort(
+    (a, b) => time(b) - time(a) || a.file.localeCompare(b.file) || a.label.localeCompare(b.label),
+  );
   const results = [];
   let next = 0;
   await Promise.all(
@@ -188,9 +208,16 @@ async function runPool(jobs, width, tmpdir, durations) {
         if (retry) ordered.push({ ...j, attempt, failures: [...(j.failures ?? []), r] });
         else results.push({ ...r, failures: j.failures ?? [] });
         const prefix = `[${r.label}] `;
-        const body = r.output.replace(/\n$/, '').split('\n').map((l) => prefix + l).join('\n');
-        const outcome = r.code === 0 ? (attempt > 1 ? `passed on run ${attempt} (FLAKY)` : 'passed') : `FAILED (exit ${r.code})`;
-        process.stdout.write(`${body}\n${prefix}# ${r.file}: ${outcome} in ${r.seconds.toFixed(1)} s${retry ? '; it runs once more after the files not yet started' : ''}\n`);
+        const body = r.output
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((l) => prefix + l)
+          .join('\n');
+        const outcome =
+          r.code === 0 ? (attempt > 1 ? `passed on run ${attempt} (FLAKY)` : 'passed') : `FAILED (exit ${r.code})`;
+        process.stdout.write(
+          `${body}\n${prefix}# ${r.file}: ${outcome} in ${r.seconds.toFixed(1)} s${retry ? '; it runs once more after the files not yet started' : ''}\n`,
+        );
       }
     }),
   );
@@ -206,28 +233,53 @@ function report(results, seconds) {
     const total = {};
     for (const r of mine) for (const [k, v] of Object.entries(r.counts)) total[k] = (total[k] ?? 0) + v;
     const failed = mine.filter((r) => r.code !== 0);
-    console.log(`# ${label}: ${failed.length === 0 ? 'passed' : 'FAILED'}, ${mine.length} files, ${Object.entries(total).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    for (const r of failed) console.log(`#   failed: ${r.file} (exit ${r.code}${r.failures.length ? `, and ${r.failures.length} time(s) before` : ''})`);
+    console.log(
+      `# ${label}: ${failed.length === 0 ? 'passed' : 'FAILED'}, ${mine.length} files, ${Object.entries(total)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+    for (const r of failed)
+      console.log(
+        `#   failed: ${r.file} (exit ${r.code}${r.failures.length ? `, and ${r.failures.length} time(s) before` : ''})`,
+      );
     for (const r of mine.filter((x) => x.code === 0 && x.failures.length > 0)) {
       const first = r.failures[0];
-      const failing = [...new Set(first.output.split('\n').filter((l) => /^\s*✖ /.test(l) && !l.includes('failing tests:')).map((l) => l.trim()))].slice(0, 5);
-      console.log(`#   FLAKY: ${r.file} failed (exit ${first.code}), then passed${failing.length ? `; it failed in:\n${failing.map((l) => `#     ${l}`).join('\n')}` : ''}`);
+      const failing = [
+        ...new Set(
+          first.output
+            .split('\n')
+            .filter((l) => /^\s*✖ /.test(l) && !l.includes('failing tests:'))
+            .map((l) => l.trim()),
+        ),
+      ].slice(0, 5);
+      console.log(
+        `#   FLAKY: ${r.file} failed (exit ${first.code}), then passed${failing.length ? `; it failed in:\n${failing.map((l) => `#     ${l}`).join('\n')}` : ''}`,
+      );
     }
   }
   for (const label of labels) {
-    const slow = results.filter((r) => r.label === label).sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST);
+    const slow = results
+      .filter((r) => r.label === label)
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, SLOWEST);
     console.log(`\n# ${label}: the ${slow.length} slowest files (wall time, s)`);
     for (const r of slow) console.log(`#   ${r.seconds.toFixed(1).padStart(6)}  ${r.file}`);
   }
   const flaky = results.filter((r) => r.code === 0 && r.failures.length > 0).length;
-  console.log(`\n# ${results.every((r) => r.code === 0) ? 'passed' : 'FAILED'}: ${results.length} files in ${Math.round(seconds)} s${flaky ? ` (${flaky} flaky: passed only when run again)` : ''}\n`);
+  console.log(
+    `\n# ${results.every((r) => r.code === 0) ? 'passed' : 'FAILED'}: ${results.length} files in ${Math.round(seconds)} s${flaky ? ` (${flaky} flaky: passed only when run again)` : ''}\n`,
+  );
 }
 
 /** Keeps this run's wall times (whole seconds) for the next run's order. */
 function recordDurations(results, durations) {
   const next = { ...durations };
   for (const r of results) next[r.key] = Math.max(1, Math.round(r.seconds));
-  const sorted = Object.fromEntries(Object.keys(next).sort().map((k) => [k, next[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(next)
+      .sort()
+      .map((k) => [k, next[k]]),
+  );
   fs.writeFileSync(DURATIONS, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
@@ -247,15 +299,28 @@ try {
   if (dialects.includes('postgres')) await dropTestSchemas();
   const once = new Set(testFiles.filter(noDatabase));
   const all = dialects.flatMap((d, i) => testFiles.filter((f) => i === 0 || !once.has(f)).map((f) => job(d, d, f)));
-  const extraLabel = extraNode ? `node${execFileSync(extraNode, ['--version'], { encoding: 'utf8' }).trim().replace(/^v(\d+).*/, '$1')}` : '';
+  const extraLabel = extraNode
+    ? `node${execFileSync(extraNode, ['--version'], { encoding: 'utf8' })
+        .trim()
+        .replace(/^v(\d+).*/, '$1')}`
+    : '';
   const extra = extraFiles.map((f) => job(extraLabel, 'sqlite', f, extraNode));
   if (serial) {
     for (const [i, d] of dialects.entries()) {
       console.log(`\n# Test suite on ${d}\n`);
-      results.push(...(await runPool([...all.filter((j) => j.dialect === d), ...(i === 0 ? extra : [])], perDialect, tmpdir, durations)));
+      results.push(
+        ...(await runPool(
+          [...all.filter((j) => j.dialect === d), ...(i === 0 ? extra : [])],
+          perDialect,
+          tmpdir,
+          durations,
+        )),
+      );
     }
   } else {
-    console.log(`\n# Test suite on ${dialects.join(' and ')}${extra.length ? ` (and ${extra.length} files on ${extraNode})` : ''}, ${perDialect * dialects.length} files at once\n`);
+    console.log(
+      `\n# Test suite on ${dialects.join(' and ')}${extra.length ? ` (and ${extra.length} files on ${extraNode})` : ''}, ${perDialect * dialects.length} files at once\n`,
+    );
     results.push(...(await runPool([...all, ...extra], perDialect * dialects.length, tmpdir, durations)));
   }
 } finally {

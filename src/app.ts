@@ -29,7 +29,14 @@ import type { RouteEntry } from './http/types.js';
 import { newId } from './lib/ids.js';
 import { withWork } from './lib/work.js';
 import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metrics.routes.js';
-import { InboundMessage, Message, RICH_SEND_SCHEMAS, SendMediaMessage, SendTemplateMessage, SendTextMessage } from './messages/message.schemas.js';
+import {
+  InboundMessage,
+  Message,
+  RICH_SEND_SCHEMAS,
+  SendMediaMessage,
+  SendTemplateMessage,
+  SendTextMessage,
+} from './messages/message.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/rich.schemas.js';
 import { accountRoutes } from './accounts/account.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
@@ -71,7 +78,39 @@ export const API_VERSION = '1.0.0';
 export const READINESS_TIMEOUT_MS = 2000;
 
 /** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [ItemError, ErrorEnvelope, Message, Batch, Contact, SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl, InboundMessage, Template, TemplateChange, LibraryTemplate, SyncResult, TextHeader, MediaHeader, Media, Event, WebhookEndpoint, Delivery, PhoneNumber, AccountResource, PricingTier, AnalyticsResult, BlockResult, BlockedContact, Suppression, ConsentSettings];
+const SHARED_SCHEMAS = [
+  ItemError,
+  ErrorEnvelope,
+  Message,
+  Batch,
+  Contact,
+  SendTemplateMessage,
+  SendTextMessage,
+  SendMediaMessage,
+  ...RICH_SEND_SCHEMAS,
+  InteractiveButtons,
+  InteractiveList,
+  InteractiveCtaUrl,
+  InboundMessage,
+  Template,
+  TemplateChange,
+  LibraryTemplate,
+  SyncResult,
+  TextHeader,
+  MediaHeader,
+  Media,
+  Event,
+  WebhookEndpoint,
+  Delivery,
+  PhoneNumber,
+  AccountResource,
+  PricingTier,
+  AnalyticsResult,
+  BlockResult,
+  BlockedContact,
+  Suppression,
+  ConsentSettings,
+];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -113,7 +152,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   // Bodies holding more values than any valid request needs are refused before they are parsed (http/body-budget.ts).
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, budgetedJsonParser(app.getDefaultJsonParser('error', 'error')));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    budgetedJsonParser(app.getDefaultJsonParser('error', 'error')),
+  );
 
   // Every route as registered, for the suites that must cover them all (auth, fuzzing).
   const routeTable: RouteEntry[] = [];
@@ -133,11 +176,25 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // /health, /health/live, /health/ready; new requests refused while draining; the in-flight count.
   registerLifecycle(app, { lifecycle: deps.lifecycle, checks: databaseChecks(deps.store, READINESS_TIMEOUT_MS) });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, ...loggedUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-    deps.metrics.recorders.http.request(routeLabel(request.routeOptions.url), request.method, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.info(
+      {
+        method: request.method,
+        ...loggedUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    deps.metrics.recorders.http.request(
+      routeLabel(request.routeOptions.url),
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
   // On the main port only with a token and no port of its own (metrics.routes.ts); else 404.
-  if (deps.config.metricsPort === null && deps.config.metricsToken !== null) registerMetricsRoute(app, { metrics: deps.metrics, token: deps.config.metricsToken });
+  if (deps.config.metricsPort === null && deps.config.metricsToken !== null)
+    registerMetricsRoute(app, { metrics: deps.metrics, token: deps.config.metricsToken });
 
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
@@ -148,7 +205,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         title: 'Tidings API',
         version: API_VERSION,
         description:
-          'Business messaging in front of the WhatsApp Business Cloud API: messages from the number a key was issued against (text, templates, files, and rich types: reply buttons, lists, URL buttons, locations, contact cards, reactions), queued, paced and tracked to `sent`, `delivered`, `read` or `failed`; utility templates through the platform\'s review; contacts known by phone number and business-scoped user id, with their 24-hour customer service window; what customers send, their files downloaded and kept, and read receipts back; uploads; signed webhook events. Every request carries `x-api-key`. Errors share one envelope: branch on `error.code`; a body\'s problems are listed together in `error.issues`.',
+          "Business messaging in front of the WhatsApp Business Cloud API: messages from the number a key was issued against (text, templates, files, and rich types: reply buttons, lists, URL buttons, locations, contact cards, reactions), queued, paced and tracked to `sent`, `delivered`, `read` or `failed`; utility templates through the platform's review; contacts known by phone number and business-scoped user id, with their 24-hour customer service window; what customers send, their files downloaded and kept, and read receipts back; uploads; signed webhook events. Every request carries `x-api-key`. Errors share one envelope: branch on `error.code`; a body's problems are listed together in `error.issues`.",
         // Not published under an open licence (package.json: UNLICENSED): an SPDX LicenseRef says so.
         license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Tidings-Proprietary' },
       },
@@ -161,14 +218,23 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     // Each path is served with and without its trailing slash (`POST /v1/messages/`, as the
     // interface document writes it, and `POST /v1/messages`); the document lists one form.
     transform: ({ schema, url }) => ({ schema: schema as never, url: url.length > 1 ? url.replace(/\/+$/, '') : url }),
-    transformObject: (documents) => addDiscriminatorMappings('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
+    transformObject: (documents) =>
+      addDiscriminatorMappings('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/v1/openapi.json' } as never });
 
   // The root sends a browser to the dashboard, and tells anything else where things are.
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     if ((request.headers.accept ?? '').includes('text/html')) return reply.redirect('/dashboard/', 302);
-    return { name: 'Tidings', version: API_VERSION, dashboard: '/dashboard/', docs: '/docs', openapi: '/v1/openapi.json', health: '/health', ready: '/health/ready' };
+    return {
+      name: 'Tidings',
+      version: API_VERSION,
+      dashboard: '/dashboard/',
+      docs: '/docs',
+      openapi: '/v1/openapi.json',
+      health: '/health',
+      ready: '/health/ready',
+    };
   });
   await registerDashboard(app);
 
@@ -187,7 +253,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       const idempotency = registerIdempotency(v1, { store: deps.store, clock: deps.clock });
       v1.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
       // The file is never held in memory: parts are streams, limited to the largest accepted file.
-      await v1.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 20, parts: 25, fieldSize: 1024 } });
+      await v1.register(multipart, {
+        limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 20, parts: 25, fieldSize: 1024 },
+      });
       registerRoutes(v1, [
         ...messageRoutes(deps),
         ...batchRoutes(deps),
@@ -197,7 +265,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         ...templateLibraryRoutes(deps),
         ...mediaRoutes({ media: deps.media, deletion: deps.mediaDeletion, idempotency }),
         ...eventRoutes(deps),
-        ...phoneNumberRoutes({ accounts: deps.accounts, queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode), signals: deps.accountSignals }),
+        ...phoneNumberRoutes({
+          accounts: deps.accounts,
+          queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode),
+          signals: deps.accountSignals,
+        }),
         ...accountRoutes({ accounts: deps.accounts }),
         ...analyticsRoutes({ analytics: deps.analytics }),
         ...pricingTierRoutes({ pricingTiers: deps.pricingTiers }),
@@ -242,7 +314,9 @@ async function registerDashboard(app: FastifyInstance): Promise<void> {
   const root = fileURLToPath(new URL('../dist/dashboard/', import.meta.url));
   if (!fs.existsSync(`${root}index.html`)) {
     app.get('/dashboard/*', { schema: { hide: true } }, async () => {
-      throw new TidingsError('service_unavailable', 'The dashboard is not built: run `npm run build`.', { retryAfterSeconds: 60 });
+      throw new TidingsError('service_unavailable', 'The dashboard is not built: run `npm run build`.', {
+        retryAfterSeconds: 60,
+      });
     });
     return;
   }
@@ -250,7 +324,8 @@ async function registerDashboard(app: FastifyInstance): Promise<void> {
   // files the page itself fetched with the key (the inbox's customer pictures): an <img> cannot
   // send the key's header, and only this origin's scripts can make this origin's blob: URLs.
   const headers = {
-    'content-security-policy': "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    'content-security-policy':
+      "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
   };
@@ -266,7 +341,12 @@ async function registerDashboard(app: FastifyInstance): Promise<void> {
   });
   // The app's one page (routes are in the URL's #fragment); `/dashboard` and `/dashboard/` alike.
   const index = fs.readFileSync(`${root}index.html`);
-  app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) => reply.headers({ ...headers, 'cache-control': 'no-cache' }).type('text/html; charset=utf-8').send(index));
+  app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .headers({ ...headers, 'cache-control': 'no-cache' })
+      .type('text/html; charset=utf-8')
+      .send(index),
+  );
 }
 
 /**
@@ -274,7 +354,11 @@ async function registerDashboard(app: FastifyInstance): Promise<void> {
  * any other path). It never listens; `main.ts` starts it on HOST:METRICS_PORT.
  */
 export async function buildMetricsApp(options: MetricsRouteOptions & { logger: Logger }): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), return503OnClosing: false });
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: false,
+  });
   registerErrorHandling(app);
   registerMetricsRoute(app, options);
   return app;

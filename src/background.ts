@@ -88,7 +88,8 @@ export class Background {
       const upkeep = () =>
         withWork('housekeeping', () =>
           tableUpkeep(store).then(
-            (done) => done.analyzed.length + done.vacuumed.length > 0 && logger.debug(done, 'tables analyzed or vacuumed'),
+            (done) =>
+              done.analyzed.length + done.vacuumed.length > 0 && logger.debug(done, 'tables analyzed or vacuumed'),
             (err) => logger.warn({ err }, 'table upkeep failed'),
           ),
         );

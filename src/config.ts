@@ -138,9 +138,15 @@ function boolean(env: Env, name: string): boolean {
 function hostList(env: Env, name: string, fallback: readonly string[]): readonly string[] {
   const raw = nonEmpty(env, name);
   if (raw === null) return Object.freeze([...fallback]);
-  const hosts = raw.split(',').map((h) => h.trim().toLowerCase().replace(/\.+$/, '')).filter((h) => h !== '');
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase().replace(/\.+$/, ''))
+    .filter((h) => h !== '');
   const bad = hosts.find((h) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h));
-  if (hosts.length === 0 || bad !== undefined) throw new ConfigError(`${name} must be host names separated by commas (no scheme, port or path), such as "lookaside.fbsbx.com"; got "${bad ?? raw}".`);
+  if (hosts.length === 0 || bad !== undefined)
+    throw new ConfigError(
+      `${name} must be host names separated by commas (no scheme, port or path), such as "lookaside.fbsbx.com"; got "${bad ?? raw}".`,
+    );
   return Object.freeze(hosts);
 }
 
@@ -204,7 +210,9 @@ export function loadConfig(env: Env = process.env): Config {
   let platform: PlatformConfig;
   if (credentialsConfigured) {
     if (appSecret === null) {
-      throw new ConfigError('WHATSAPP_APP_SECRET is required when the Cloud API is configured (it verifies platform webhooks).');
+      throw new ConfigError(
+        'WHATSAPP_APP_SECRET is required when the Cloud API is configured (it verifies platform webhooks).',
+      );
     }
     const url = graphUrl ?? 'https://graph.facebook.com/v23.0';
     parseUrl('WHATSAPP_GRAPH_URL', url, ['https:', 'http:']);
@@ -219,21 +227,33 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT.trim() === '' ? null : integer(env, 'METRICS_PORT', 0, 1, 65535);
-  if (metricsPort !== null && metricsPort === port) throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics are served off the public API.`);
+  const metricsPort =
+    env.METRICS_PORT === undefined || env.METRICS_PORT.trim() === '' ? null : integer(env, 'METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === port)
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics are served off the public API.`);
   if (metricsPort !== null && platform.mode === 'embedded-simulator' && metricsPort === platform.simulatorPort) {
     throw new ConfigError(`METRICS_PORT must differ from SIMULATOR_PORT (${metricsPort}).`);
   }
   const metricsToken = nonEmpty(env, 'METRICS_TOKEN');
   if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
-    throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces (it is sent as a bearer token), e.g. `openssl rand -hex 32`.');
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 16 printable characters without spaces (it is sent as a bearer token), e.g. `openssl rand -hex 32`.',
+    );
   }
 
   const host = nonEmpty(env, 'HOST') ?? '0.0.0.0';
   const mediaDownloadConcurrency = integer(env, 'MEDIA_DOWNLOAD_CONCURRENCY', 4, 1, 256);
-  const mediaDownloadAccountLimit = integer(env, 'MEDIA_DOWNLOAD_ACCOUNT_LIMIT', Math.max(1, Math.floor(mediaDownloadConcurrency / 2)), 1, 256);
+  const mediaDownloadAccountLimit = integer(
+    env,
+    'MEDIA_DOWNLOAD_ACCOUNT_LIMIT',
+    Math.max(1, Math.floor(mediaDownloadConcurrency / 2)),
+    1,
+    256,
+  );
   if (mediaDownloadConcurrency > 1 && mediaDownloadAccountLimit >= mediaDownloadConcurrency) {
-    throw new ConfigError(`MEDIA_DOWNLOAD_ACCOUNT_LIMIT (${mediaDownloadAccountLimit}) must be less than MEDIA_DOWNLOAD_CONCURRENCY (${mediaDownloadConcurrency}), so one account's files never hold every download slot.`);
+    throw new ConfigError(
+      `MEDIA_DOWNLOAD_ACCOUNT_LIMIT (${mediaDownloadAccountLimit}) must be less than MEDIA_DOWNLOAD_CONCURRENCY (${mediaDownloadConcurrency}), so one account's files never hold every download slot.`,
+    );
   }
 
   return Object.freeze({
@@ -254,7 +274,13 @@ export function loadConfig(env: Env = process.env): Config {
     platformAllowHttp: boolean(env, 'PLATFORM_ALLOW_HTTP'),
     mediaDownloadConcurrency,
     mediaDownloadAccountLimit,
-    mediaDownloadMinBytesPerSecond: integer(env, 'MEDIA_DOWNLOAD_MIN_BYTES_PER_SECOND', 64 * 1024, 1024, 1024 * 1024 * 1024),
+    mediaDownloadMinBytesPerSecond: integer(
+      env,
+      'MEDIA_DOWNLOAD_MIN_BYTES_PER_SECOND',
+      64 * 1024,
+      1024,
+      1024 * 1024 * 1024,
+    ),
     logLevel,
     allowPrivateWebhookUrls: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
     jobPollMs: integer(env, 'JOB_POLL_MS', 200, 10, 60_000),
@@ -283,7 +309,8 @@ export interface SimulatorConfigEnv {
 /** @throws ConfigError as loadConfig does. */
 export function loadSimulatorConfig(env: Env = process.env): SimulatorConfigEnv {
   const appSecret = nonEmpty(env, 'WHATSAPP_APP_SECRET');
-  if (appSecret === null) throw new ConfigError('WHATSAPP_APP_SECRET is required: the simulator signs its webhooks with it.');
+  if (appSecret === null)
+    throw new ConfigError('WHATSAPP_APP_SECRET is required: the simulator signs its webhooks with it.');
   const webhookUrl = nonEmpty(env, 'SIMULATOR_WEBHOOK_URL');
   if (webhookUrl !== null) parseUrl('SIMULATOR_WEBHOOK_URL', webhookUrl, ['http:', 'https:']);
   const stateFile = nonEmpty(env, 'SIMULATOR_STATE_FILE');

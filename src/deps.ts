@@ -139,33 +139,68 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   // The operator's price table, read before anything connects: a file that is not one stops the start.
   const prices = config.priceTableFile ? PriceTable.load(config.priceTableFile) : null;
   // One registry per instance. The process's own metrics only when something serves them.
-  const metrics = new Metrics({ logger, processMetrics: role === 'service' && (config.metricsPort !== null || config.metricsToken !== null) });
+  const metrics = new Metrics({
+    logger,
+    processMetrics: role === 'service' && (config.metricsPort !== null || config.metricsToken !== null),
+  });
   // Every statement, the job queue's included, is counted by the work that ran it.
   const observe: StatementObserver = (kind, rows) => metrics.recorders.db.statement(kind, rows);
   const store = await connectDatabase(config.database, { observe });
   const secretBox = new SecretBox(secrets.encryptionKey);
   const accounts = new AccountService({ store, secretBox, clock, simulatorSecret: secrets.appSecret });
   // A key that cannot read the stored credentials stops the start before anything is written (secrets.ts).
-  if (!(await accounts.decryptsStoredCredentials())) throw await store.close().then(() => new ConfigError(keyMismatchMessage(pendingSecrets)));
+  if (!(await accounts.decryptsStoredCredentials()))
+    throw await store.close().then(() => new ConfigError(keyMismatchMessage(pendingSecrets)));
   pendingSecrets.save();
   // The caches hear of other processes' changes (the CLI, short-lived, does not need to).
-  if (role === 'service') await store.watchChanges((err) => logger.warn({ err }, 'database change listener failed; it reconnects, and the caches start over'));
+  if (role === 'service')
+    await store.watchChanges((err) =>
+      logger.warn({ err }, 'database change listener failed; it reconnects, and the caches start over'),
+    );
 
   // Auto-pipelining: the rate-limit commands of concurrent requests share one write to Redis.
-  const redis = config.redisUrl && role === 'service' ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true }) : null;
+  const redis =
+    config.redisUrl && role === 'service'
+      ? new Redis(config.redisUrl, {
+          lazyConnect: false,
+          maxRetriesPerRequest: 2,
+          enableOfflineQueue: true,
+          enableAutoPipelining: true,
+        })
+      : null;
   // Without a listener ioredis prints its connection errors to stderr as plain text, outside the JSON log.
   redis?.on('error', (err) => logger.warn({ err }, 'redis connection error (it reconnects)'));
   const keyRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:key' });
 
-  const graphUrl = overrides.graphUrl ?? (config.platform.mode === 'graph' ? config.platform.graphUrl : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
+  const graphUrl =
+    overrides.graphUrl ??
+    (config.platform.mode === 'graph'
+      ? config.platform.graphUrl
+      : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
   // Every platform call is counted and timed here, whoever makes it; media downloads go only where docs/platform.md §3.1 allows.
   const media = { hosts: config.platformMediaHosts, allowHttp: config.platformAllowHttp, resolver: overrides.resolver };
-  const platform = new MeteredPlatform(new CloudApiPlatform({ graphUrl, timeoutMs: config.platformTimeoutMs, connections: config.platformConnections, media }), metrics.recorders.platform);
+  const platform = new MeteredPlatform(
+    new CloudApiPlatform({
+      graphUrl,
+      timeoutMs: config.platformTimeoutMs,
+      connections: config.platformConnections,
+      media,
+    }),
+    metrics.recorders.platform,
+  );
 
   const keys = new KeyService({ store, clock, accounts });
   const jobs =
     config.database.dialect === 'postgres'
-      ? new PgBossJobQueue({ store, connectionString: config.database.url, logger, clock, pollMs: config.jobPollMs, metrics: metrics.recorders.jobs, pgClient: observedPgClient(observe) })
+      ? new PgBossJobQueue({
+          store,
+          connectionString: config.database.url,
+          logger,
+          clock,
+          pollMs: config.jobPollMs,
+          metrics: metrics.recorders.jobs,
+          pgClient: observedPgClient(observe),
+        })
       : new SqlJobQueue({ store, clock, logger, pollMs: config.jobPollMs, metrics: metrics.recorders.jobs });
   const base: Base = { config, overrides, role, store, clock, logger, platform, accounts, jobs, metrics };
 
@@ -177,7 +212,15 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const pricingTiers = new PricingTiers({ store, events: eventing.events, logger });
   const accountSignals = new AccountSignals({ store, events: eventing.events, clock, logger });
   // A block suppresses the customer on its number (reason `blocked`), in the block's unit of work.
-  const blocks = new BlockService({ store, clock, platform, accounts, events: eventing.events, contacts: messaging.contacts, suppressions: messaging.suppressions.forBlocks() });
+  const blocks = new BlockService({
+    store,
+    clock,
+    platform,
+    accounts,
+    events: eventing.events,
+    contacts: messaging.contacts,
+    suppressions: messaging.suppressions.forBlocks(),
+  });
   const blockSync = new BlockSync({ store, clock, platform, accounts, blocks });
   // The hand-offs of a platform webhook: each feature's own object takes its updates.
   const intake = new PlatformIntake({
@@ -198,20 +241,45 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     },
   });
 
-  metrics.observe({ lanes: () => messaging.dispatcher.lanes(), jobDepths: () => jobs.depths(), pool: () => store.poolStats(), oldestMediaDownload: () => jobs.oldestDueAge(INBOUND_MEDIA_JOB), mediaUsage: () => content.media.allUsage() });
+  metrics.observe({
+    lanes: () => messaging.dispatcher.lanes(),
+    jobDepths: () => jobs.depths(),
+    pool: () => store.poolStats(),
+    oldestMediaDownload: () => jobs.oldestDueAge(INBOUND_MEDIA_JOB),
+    mediaUsage: () => content.media.allUsage(),
+  });
   jobs.register(TEST_STATUS_JOB, (payload) => messaging.testMode.applyTestStatus(payload), { concurrency: 4 });
   jobs.register(SUBMIT_JOB, (payload) => content.submitter.resubmit(payload));
   jobs.register(READ_BACK_JOB, (payload) => content.templateSync.readBack(payload));
   jobs.register(READ_GENERATED_JOB, (payload) => content.generatedTemplates.read(payload));
   jobs.register(CONSENT_REPLY_JOB, (payload) => messaging.consentReplies.run(payload));
   jobs.register(DELIVER_JOB, (payload) => eventing.deliveries.deliver(payload), { concurrency: 64 });
-  const downloads = { concurrency: config.mediaDownloadConcurrency, accountLimit: config.mediaDownloadAccountLimit, callTimeoutMs: config.platformTimeoutMs };
+  const downloads = {
+    concurrency: config.mediaDownloadConcurrency,
+    accountLimit: config.mediaDownloadAccountLimit,
+    callTimeoutMs: config.platformTimeoutMs,
+  };
   jobs.register(DELETE_PLATFORM_COPY_JOB, (payload) => kept.deletion.deletePlatformCopy(payload));
-  jobs.register(INBOUND_MEDIA_JOB, (payload) => messaging.inboundMedia.download(payload), messaging.inboundMedia.jobOptions(downloads));
+  jobs.register(
+    INBOUND_MEDIA_JOB,
+    (payload) => messaging.inboundMedia.download(payload),
+    messaging.inboundMedia.jobOptions(downloads),
+  );
   if (jobs instanceof PgBossJobQueue && role === 'service') await jobs.prepare();
 
   const analytics = new MessageAnalytics({ store, clock, prices, explainError: errorMeaning });
-  const background = new Background({ store, clock, logger, jobs, dispatcher: messaging.dispatcher, events: eventing.events, tiers, retention: kept.retention, deletion: kept.deletion, templateSync: content.templateSync });
+  const background = new Background({
+    store,
+    clock,
+    logger,
+    jobs,
+    dispatcher: messaging.dispatcher,
+    events: eventing.events,
+    tiers,
+    retention: kept.retention,
+    deletion: kept.deletion,
+    templateSync: content.templateSync,
+  });
   return {
     config,
     store,
@@ -265,4 +333,3 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     },
   };
 }
-

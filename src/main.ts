@@ -43,23 +43,38 @@ async function main(): Promise<void> {
       process.exit(1);
     });
     const sim = simulator;
-    await listenOrExplain(() => sim.app.listen({ port: platform.simulatorPort, host: '127.0.0.1' }), 'SIMULATOR_PORT', platform.simulatorPort);
+    await listenOrExplain(
+      () => sim.app.listen({ port: platform.simulatorPort, host: '127.0.0.1' }),
+      'SIMULATOR_PORT',
+      platform.simulatorPort,
+    );
     // Accounts from before tokens were derived from the app secret hold random `sim_…` tokens:
     // the simulator learns them (and which WABA and numbers they serve) at every start.
     for (const account of await deps.accounts.listAccounts()) {
       if (!account.simulated) continue;
       const { accessToken } = await deps.accounts.credentialsForAccount(account.id);
-      sim.registerToken(accessToken, account.wabaId, account.phoneNumbers.map((n) => n.phoneNumberId));
+      sim.registerToken(
+        accessToken,
+        account.wabaId,
+        account.phoneNumbers.map((n) => n.phoneNumberId),
+      );
     }
   }
 
   const app = await buildApp(deps);
   await listenOrExplain(() => app.listen({ port: config.port, host: config.host }), 'PORT', config.port);
   // Prometheus's own listener, off the public API (metrics/metrics.routes.ts).
-  const metricsApp = config.metricsPort === null ? null : await buildMetricsApp({ metrics: deps.metrics, token: config.metricsToken, logger });
+  const metricsApp =
+    config.metricsPort === null
+      ? null
+      : await buildMetricsApp({ metrics: deps.metrics, token: config.metricsToken, logger });
   if (metricsApp && config.metricsPort !== null) {
     const metricsPort = config.metricsPort;
-    await listenOrExplain(() => metricsApp.listen({ port: metricsPort, host: config.metricsHost }), 'METRICS_PORT', metricsPort);
+    await listenOrExplain(
+      () => metricsApp.listen({ port: metricsPort, host: config.metricsHost }),
+      'METRICS_PORT',
+      metricsPort,
+    );
   }
   await deps.startBackground();
 
@@ -79,7 +94,10 @@ async function main(): Promise<void> {
       ? `Platform: the built-in Cloud API simulator on http://localhost:${config.platform.simulatorPort}`
       : `Platform: the Cloud API at ${config.platform.graphUrl}`,
   ];
-  if (config.metricsPort !== null) lines.push(`Metrics: http://localhost:${config.metricsPort}/metrics${config.metricsToken ? ' (Authorization: Bearer <METRICS_TOKEN>)' : ' (this machine only: METRICS_HOST and METRICS_TOKEN open it wider)'}`);
+  if (config.metricsPort !== null)
+    lines.push(
+      `Metrics: http://localhost:${config.metricsPort}/metrics${config.metricsToken ? ' (Authorization: Bearer <METRICS_TOKEN>)' : ' (this machine only: METRICS_HOST and METRICS_TOKEN open it wider)'}`,
+    );
   else if (config.metricsToken !== null) lines.push(`Metrics: ${base}/metrics (Authorization: Bearer <METRICS_TOKEN>)`);
   if (demo) {
     lines.push(
@@ -113,9 +131,17 @@ async function main(): Promise<void> {
  */
 async function accountSummary(deps: Awaited<ReturnType<typeof buildDeps>>): Promise<string[]> {
   const accounts = await deps.accounts.listAccounts();
-  if (accounts.length === 0) return ['No accounts yet. Create one with:', '  npx tidings accounts create --name "Acme"'];
-  const shown = accounts.slice(0, 5).map((a) => `  ${a.id}  ${a.name}  business phone number id: ${a.phoneNumbers.map((n) => n.phoneNumberId).join(', ')}`);
-  const more = accounts.length > shown.length ? [`  … and ${accounts.length - shown.length} more (npx tidings accounts list)`] : [];
+  if (accounts.length === 0)
+    return ['No accounts yet. Create one with:', '  npx tidings accounts create --name "Acme"'];
+  const shown = accounts
+    .slice(0, 5)
+    .map(
+      (a) => `  ${a.id}  ${a.name}  business phone number id: ${a.phoneNumbers.map((n) => n.phoneNumberId).join(', ')}`,
+    );
+  const more =
+    accounts.length > shown.length
+      ? [`  … and ${accounts.length - shown.length} more (npx tidings accounts list)`]
+      : [];
   return [
     `Accounts (keys are stored only as hashes, so they are not shown again):`,
     ...shown,
@@ -135,8 +161,13 @@ async function listenOrExplain(listen: () => Promise<unknown>, variable: string,
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
-      const why = code === 'EADDRINUSE' ? `port ${port} is already in use (another Tidings, or another program)` : `this user may not listen on port ${port}`;
-      console.error(`Cannot start: ${why}. Stop the other program, or choose another port: ${variable}=${port === 3000 || port === 3001 ? port + 10 : port + 1} npm start`);
+      const why =
+        code === 'EADDRINUSE'
+          ? `port ${port} is already in use (another Tidings, or another program)`
+          : `this user may not listen on port ${port}`;
+      console.error(
+        `Cannot start: ${why}. Stop the other program, or choose another port: ${variable}=${port === 3000 || port === 3001 ? port + 10 : port + 1} npm start`,
+      );
       process.exit(1);
     }
     throw err;

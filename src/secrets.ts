@@ -45,7 +45,9 @@ export function readSecrets(config: Config): PendingSecrets {
     try {
       stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
     } catch {
-      throw new ConfigError(`${file} is not valid JSON. Put back a good copy (a backup has it beside the database, as FILE.secrets.json), or set ENCRYPTION_KEY.`);
+      throw new ConfigError(
+        `${file} is not valid JSON. Put back a good copy (a backup has it beside the database, as FILE.secrets.json), or set ENCRYPTION_KEY.`,
+      );
     }
   }
   const keySource = config.encryptionKey ? 'setting' : stored.encryptionKey ? 'file' : 'generated';

@@ -55,7 +55,11 @@ export async function shutdown(parts: ShutdownParts): Promise<{ clean: boolean }
     logger.warn({ timeoutMs }, 'requests still in flight at the shutdown bound: closing their connections');
     app.server.closeAllConnections();
   }
-  if (!backgroundDone) logger.warn({ timeoutMs }, 'background work still running at the shutdown bound: its jobs will run again in another process');
+  if (!backgroundDone)
+    logger.warn(
+      { timeoutMs },
+      'background work still running at the shutdown bound: its jobs will run again in another process',
+    );
 
   const closed = await within(
     (async () => {

@@ -14,8 +14,17 @@ import type { RouteSpec } from '../src/http/route.js';
  * one without a list of its own, so a new route is covered the day it is added.
  */
 const h: Harness = await startHarness();
-const API_ROUTES = h.app.routeTable.filter((r) => r.config.route && r.config.route.access !== 'public' && r.method !== 'HEAD');
-const EVERY_SCOPE = ['templates:read', 'templates:write', 'messages:read', 'messages:send', 'media:write', 'webhooks:manage'] as const;
+const API_ROUTES = h.app.routeTable.filter(
+  (r) => r.config.route && r.config.route.access !== 'public' && r.method !== 'HEAD',
+);
+const EVERY_SCOPE = [
+  'templates:read',
+  'templates:write',
+  'messages:read',
+  'messages:send',
+  'media:write',
+  'webhooks:manage',
+] as const;
 
 /** A path for the route: its parameters filled with ids that name nothing. */
 const pathOf = (url: string) => `/v1${url.replace(/:(\w+)/g, 'unknown_$1').replace('*', 'wamid.HBgL/unknown')}`;
@@ -25,8 +34,13 @@ describe('authentication and tenant isolation', () => {
   after(() => h.close());
 
   it('covers every /v1 route, each defined through defineRoute', () => {
-    const undefinedRoutes = h.app.routeTable.filter((r) => r.url.startsWith('/v1/') && r.url !== '/v1/openapi.json' && r.method !== 'HEAD' && !r.config.route);
-    assert.deepEqual(undefinedRoutes.map((r) => `${r.method} ${r.url}`), []);
+    const undefinedRoutes = h.app.routeTable.filter(
+      (r) => r.url.startsWith('/v1/') && r.url !== '/v1/openapi.json' && r.method !== 'HEAD' && !r.config.route,
+    );
+    assert.deepEqual(
+      undefinedRoutes.map((r) => `${r.method} ${r.url}`),
+      [],
+    );
     assert.ok(API_ROUTES.length >= 25, `${API_ROUTES.length} routes`);
   });
 
@@ -56,14 +70,22 @@ describe('authentication and tenant isolation', () => {
 
     it(`${name}: 403 permission_denied without the ${access.scope} scope`, async () => {
       const others = EVERY_SCOPE.filter((s) => s !== access.scope);
-      const { key } = await h.deps.keys.createKey({ accountId: h.account.id, mode: access.modes === 'test' ? 'test' : 'live', scopes: [...others] });
+      const { key } = await h.deps.keys.createKey({
+        accountId: h.account.id,
+        mode: access.modes === 'test' ? 'test' : 'live',
+        scopes: [...others],
+      });
       const res = await h.api(method, url, { key, body });
       assert.deepEqual([res.status, res.body.error.code], [403, 'permission_denied']);
     });
 
     if (access.modes === 'live') {
       it(`${name}: 403 live_mode_required for a test key`, async () => {
-        const res = await h.api(method, url, { key: h.account.testKey, body, headers: { 'idempotency-key': `lm-${spec.operationId}` } });
+        const res = await h.api(method, url, {
+          key: h.account.testKey,
+          body,
+          headers: { 'idempotency-key': `lm-${spec.operationId}` },
+        });
         assert.deepEqual([res.status, res.body.error.code], [403, 'live_mode_required']);
       });
     }
@@ -77,23 +99,49 @@ describe('authentication and tenant isolation', () => {
 
   it("answers another account's webhook endpoints and events with 404 and leaves them out of lists", async () => {
     const other = await h.newAccount('Other Hooks');
-    const endpoint = await h.api('POST', '/v1/webhook_endpoints', { key: other.testKey, body: { url: 'https://hooks.example.com/other', events: ['template.rejected'] } });
+    const endpoint = await h.api('POST', '/v1/webhook_endpoints', {
+      key: other.testKey,
+      body: { url: 'https://hooks.example.com/other', events: ['template.rejected'] },
+    });
     assert.equal(endpoint.status, 201);
-    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: other.testKey, body: { from: '+16505550120', text: 'hi' } });
+    await h.api('POST', '/v1/test_helpers/inbound_messages', {
+      key: other.testKey,
+      body: { from: '+16505550120', text: 'hi' },
+    });
     const event = (await h.api('GET', '/v1/events', { key: other.testKey })).body.data[0];
     assert.match(event.id, /^evt_/);
-    assert.equal((await h.api('GET', `/v1/webhook_endpoints/${endpoint.body.id}`, { key: h.account.testKey })).body.error.code, 'webhook_endpoint_not_found');
-    assert.equal((await h.api('DELETE', `/v1/webhook_endpoints/${endpoint.body.id}`, { key: h.account.testKey })).status, 404);
-    assert.equal((await h.api('GET', `/v1/events/${event.id}`, { key: h.account.testKey })).body.error.code, 'event_not_found');
+    assert.equal(
+      (await h.api('GET', `/v1/webhook_endpoints/${endpoint.body.id}`, { key: h.account.testKey })).body.error.code,
+      'webhook_endpoint_not_found',
+    );
+    assert.equal(
+      (await h.api('DELETE', `/v1/webhook_endpoints/${endpoint.body.id}`, { key: h.account.testKey })).status,
+      404,
+    );
+    assert.equal(
+      (await h.api('GET', `/v1/events/${event.id}`, { key: h.account.testKey })).body.error.code,
+      'event_not_found',
+    );
     assert.equal((await h.api('POST', `/v1/events/${event.id}/redeliver`, { key: h.account.testKey })).status, 404);
-    assert.ok(!(await h.api('GET', '/v1/events?limit=100', { key: h.account.testKey })).body.data.some((e: { id: string }) => e.id === event.id));
-    assert.ok(!(await h.api('GET', '/v1/webhook_endpoints', { key: h.account.testKey })).body.data.some((e: { id: string }) => e.id === endpoint.body.id));
+    assert.ok(
+      !(await h.api('GET', '/v1/events?limit=100', { key: h.account.testKey })).body.data.some(
+        (e: { id: string }) => e.id === event.id,
+      ),
+    );
+    assert.ok(
+      !(await h.api('GET', '/v1/webhook_endpoints', { key: h.account.testKey })).body.data.some(
+        (e: { id: string }) => e.id === endpoint.body.id,
+      ),
+    );
   });
 
   it("answers another account's message with 404, by msg_ id and by wamid, and leaves it out of lists", async () => {
     const other = await h.newAccount('Other Co');
     await h.customerWrites('+16505550100', 'hi', other.phoneNumberId);
-    const sent = await h.api('POST', '/v1/messages/', { key: other.liveKey, body: { to: '+16505550100', type: 'text', text: 'private' } });
+    const sent = await h.api('POST', '/v1/messages/', {
+      key: other.liveKey,
+      body: { to: '+16505550100', type: 'text', text: 'private' },
+    });
     assert.equal(sent.status, 201);
     for (const id of [sent.body.id, (await dispatched(h, sent.body.id, other.liveKey)).platformMessageId!]) {
       const res = await h.api('GET', `/v1/messages/${encodeURIComponent(id)}`);
@@ -102,14 +150,22 @@ describe('authentication and tenant isolation', () => {
     }
     const list = await h.api('GET', '/v1/messages?limit=100');
     assert.ok(!list.body.data.some((m: { id: string }) => m.id === sent.body.id));
-    const reply = await h.api('POST', '/v1/messages/', { body: { to: '+16505550100', type: 'text', text: 'x', replyTo: sent.body.id } });
+    const reply = await h.api('POST', '/v1/messages/', {
+      body: { to: '+16505550100', type: 'text', text: 'x', replyTo: sent.body.id },
+    });
     assert.equal(reply.status, 404);
     assert.equal(reply.body.error.code, 'reply_target_not_found');
   });
 
   it('partitions data by mode: a live key never sees test messages and the reverse', async () => {
-    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: h.account.testKey, body: { from: '+16505550111', text: 'hi' } });
-    const test = await h.api('POST', '/v1/messages/', { key: h.account.testKey, body: { to: '+16505550111', type: 'text', text: 'test' } });
+    await h.api('POST', '/v1/test_helpers/inbound_messages', {
+      key: h.account.testKey,
+      body: { from: '+16505550111', text: 'hi' },
+    });
+    const test = await h.api('POST', '/v1/messages/', {
+      key: h.account.testKey,
+      body: { to: '+16505550111', type: 'text', text: 'test' },
+    });
     assert.equal(test.status, 201);
     assert.equal((await h.api('GET', `/v1/messages/${test.body.id}`)).status, 404);
     assert.equal((await h.api('GET', `/v1/messages/${test.body.id}`, { key: h.account.testKey })).status, 200);

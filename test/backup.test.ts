@@ -16,9 +16,14 @@ import { freePort, startFirstRun, startProcess } from './process.js';
 /** Runs the admin CLI with `env`; resolves with its exit code and output (never rejects). */
 function cli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, 'bin/tidings.js'), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, out, err) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out, err });
-    });
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'bin/tidings.js'), ...args],
+      { cwd: ROOT, env: { ...process.env, ...env } },
+      (error, out, err) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out, err });
+      },
+    );
   });
 }
 
@@ -46,7 +51,9 @@ describe('backup and restore', () => {
     assert.equal(JSON.parse(json.err).error.code, 'postgres_not_supported');
   });
 
-  it('copies a live database under write load; the restored service serves every message answered before the backup began', { skip: DIALECT !== 'sqlite' }, async (t) => {
+  it('copies a live database under write load; the restored service serves every message answered before the backup began', {
+    skip: DIALECT !== 'sqlite',
+  }, async (t) => {
     const sourceDir = dir('tidings-backup-source-');
     const run = await startFirstRun({ DATA_DIR: sourceDir, LOG_LEVEL: 'warn' });
     const headers = { 'x-api-key': run.liveKey, 'content-type': 'application/json' };
@@ -55,11 +62,23 @@ describe('backup and restore', () => {
     try {
       // A stored file, and a customer who wrote in (the window is open for live text sends).
       const form = new FormData();
-      form.append('file', new Blob([Buffer.from('%PDF-1.4\nreceipt 1042\n%%EOF\n')], { type: 'application/pdf' }), 'receipt.pdf');
-      const upload = await fetch(`${run.url}/v1/media/`, { method: 'POST', headers: { 'x-api-key': run.liveKey }, body: form });
+      form.append(
+        'file',
+        new Blob([Buffer.from('%PDF-1.4\nreceipt 1042\n%%EOF\n')], { type: 'application/pdf' }),
+        'receipt.pdf',
+      );
+      const upload = await fetch(`${run.url}/v1/media/`, {
+        method: 'POST',
+        headers: { 'x-api-key': run.liveKey },
+        body: form,
+      });
       assert.equal(upload.status, 201);
       const media = (await upload.json()) as { id: string };
-      const inbound = await fetch(`${run.simulatorUrl}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '+16505551234', to: run.phoneNumberId, text: 'hi' }) });
+      const inbound = await fetch(`${run.simulatorUrl}/_simulator/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '+16505551234', to: run.phoneNumberId, text: 'hi' }),
+      });
       assert.equal(inbound.status, 200);
 
       // Writers: four clients sending one message after another until told to stop.
@@ -68,7 +87,11 @@ describe('backup and restore', () => {
       let n = 0;
       const writer = async () => {
         while (writing) {
-          const res = await fetch(`${run.url}/v1/messages/`, { method: 'POST', headers, body: JSON.stringify({ to: '+16505551234', type: 'text', text: `Update ${++n}` }) });
+          const res = await fetch(`${run.url}/v1/messages/`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ to: '+16505551234', type: 'text', text: `Update ${++n}` }),
+          });
           if (res.status === 429) {
             // Over the number's throughput (80 messages/s): wait as a client would.
             await res.arrayBuffer();
@@ -94,7 +117,9 @@ describe('backup and restore', () => {
       assert.equal(backup.code, 0, backup.err);
       assert.match(backup.out, /Backed up the database to .*tidings\.sqlite/);
       assert.match(backup.out, /Media: 1 files/);
-      t.diagnostic(`${before.length} messages answered before the backup began, ${duringBackup} while it ran (${backupMs} ms)`);
+      t.diagnostic(
+        `${before.length} messages answered before the backup began, ${duringBackup} while it ran (${backupMs} ms)`,
+      );
       assert.ok(duringBackup > 0, 'messages were accepted while the backup ran');
       assert.equal((fs.statSync(backupFile).mode & 0o777).toString(8), '600');
       assert.equal((fs.statSync(`${backupFile}.media`).mode & 0o777).toString(8), '700');
@@ -111,7 +136,13 @@ describe('backup and restore', () => {
       assert.equal(restore.code, 0, restore.err);
       assert.match(restore.out, /Restored .*tidings\.sqlite/);
       const port = await freePort();
-      restored = startProcess({ DATA_DIR: restoredDir, HOST: '127.0.0.1', PORT: String(port), SIMULATOR_PORT: String(await freePort()), LOG_LEVEL: 'warn' });
+      restored = startProcess({
+        DATA_DIR: restoredDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SIMULATOR_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+      });
       await restored.waitFor(/Tidings is listening/);
       const url = `http://127.0.0.1:${port}`;
 
@@ -122,26 +153,39 @@ describe('backup and restore', () => {
         if (res.status !== 200) missing.push(`${id}: ${res.status}`);
       }
       assert.deepEqual(missing, [], `${missing.length} of ${before.length} messages are missing`);
-      const listed = (await (await fetch(`${url}/v1/messages?limit=100`, { headers: { 'x-api-key': run.liveKey } })).json()) as { data: unknown[] };
+      const listed = (await (
+        await fetch(`${url}/v1/messages?limit=100`, { headers: { 'x-api-key': run.liveKey } })
+      ).json()) as { data: unknown[] };
       assert.ok(listed.data.length >= before.length);
       // The stored file came back with the database that names it.
       const file = await fetch(`${url}/v1/media/${media.id}`, { headers: { 'x-api-key': run.liveKey } });
       assert.equal(file.status, 200);
-      assert.equal(fs.readFileSync(path.join(restoredDir, 'media', media.id), 'utf8'), '%PDF-1.4\nreceipt 1042\n%%EOF\n');
+      assert.equal(
+        fs.readFileSync(path.join(restoredDir, 'media', media.id), 'utf8'),
+        '%PDF-1.4\nreceipt 1042\n%%EOF\n',
+      );
 
       // A restore over the database of a running service is refused, and changes nothing.
       const refused = await cli({ DATA_DIR: restoredDir }, 'restore', backupFile, '--json');
       assert.equal(refused.code, 1);
       assert.equal(JSON.parse(refused.err).error.code, 'database_in_use');
-      assert.equal((await fetch(`${url}/v1/messages/${before[0]}`, { headers: { 'x-api-key': run.liveKey } })).status, 200);
-      assert.deepEqual(fs.readdirSync(restoredDir).filter((f) => f.includes('before-restore')), []);
+      assert.equal(
+        (await fetch(`${url}/v1/messages/${before[0]}`, { headers: { 'x-api-key': run.liveKey } })).status,
+        200,
+      );
+      assert.deepEqual(
+        fs.readdirSync(restoredDir).filter((f) => f.includes('before-restore')),
+        [],
+      );
     } finally {
       await run.service.stop();
       await restored?.stop();
     }
   });
 
-  it('restores over a stopped service, moving what it replaces aside; refuses what is not a backup', { skip: DIALECT !== 'sqlite' }, async () => {
+  it('restores over a stopped service, moving what it replaces aside; refuses what is not a backup', {
+    skip: DIALECT !== 'sqlite',
+  }, async () => {
     const dataDir = dir('tidings-restore-over-');
     const backupDir = dir('tidings-restore-backup-');
     const notABackup = path.join(backupDir, 'notes.txt');
@@ -168,7 +212,10 @@ describe('backup and restore', () => {
     const restore = await cli({ DATA_DIR: dataDir }, 'restore', backupFile, '--json');
     assert.equal(restore.code, 0, restore.err);
     const report = JSON.parse(restore.out);
-    assert.deepEqual(report.movedAside.map((p: string) => path.basename(p).replace(/-before-restore.*|\.before-restore.*/, '')).sort(), ['media', 'tidings.sqlite']);
+    assert.deepEqual(
+      report.movedAside.map((p: string) => path.basename(p).replace(/-before-restore.*|\.before-restore.*/, '')).sort(),
+      ['media', 'tidings.sqlite'],
+    );
     for (const p of report.movedAside) assert.ok(fs.existsSync(p), p);
     assert.equal(report.database.file, path.join(dataDir, 'tidings.sqlite'));
   });

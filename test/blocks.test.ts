@@ -21,7 +21,10 @@ type Page<T> = { data: T[]; has_more: boolean };
 function keyPaths(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.length === 0 ? [] : keyPaths(value[0], `${prefix}[]`);
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [`${prefix}${prefix ? '.' : ''}${k}`, ...keyPaths(v, `${prefix}${prefix ? '.' : ''}${k}`)]);
+  return Object.entries(value).flatMap(([k, v]) => [
+    `${prefix}${prefix ? '.' : ''}${k}`,
+    ...keyPaths(v, `${prefix}${prefix ? '.' : ''}${k}`),
+  ]);
 }
 
 describe('blocking customers', () => {
@@ -39,17 +42,22 @@ describe('blocking customers', () => {
 
   /** The platform's blocklist of the number, as the simulator holds it (its Graph `GET block_users`). */
   const platformList = async (): Promise<string[]> => {
-    const res = await fetch(`${h.simUrl}/v23.0/${h.account.phoneNumberId}/block_users?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${h.simUrl}/v23.0/${h.account.phoneNumberId}/block_users?limit=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(res.status, 200);
     return ((await res.json()) as { data: { wa_id: string }[] }).data.map((u) => u.wa_id);
   };
   /** Calls of the Block Users API this service made so far (its platform metrics). */
   const blockCalls = async (): Promise<number> => {
     const metric = await h.deps.metrics.registry.getSingleMetric('tidings_platform_calls_total')!.get();
-    return metric.values.filter((v) => v.labels.operation === 'block_users' || v.labels.operation === 'unblock_users').reduce((n, v) => n + v.value, 0);
+    return metric.values
+      .filter((v) => v.labels.operation === 'block_users' || v.labels.operation === 'unblock_users')
+      .reduce((n, v) => n + v.value, 0);
   };
   const contactByPhone = async (phone: string, key = h.account.liveKey): Promise<Contact> => {
-    const page = (await h.api<Page<Contact>>('GET', `/v1/contacts?q=${encodeURIComponent(phone.slice(1))}`, { key })).body;
+    const page = (await h.api<Page<Contact>>('GET', `/v1/contacts?q=${encodeURIComponent(phone.slice(1))}`, { key }))
+      .body;
     const found = page.data.find((c) => c.phone === phone);
     assert.ok(found, `no contact ${phone}`);
     return found;
@@ -69,7 +77,11 @@ describe('blocking customers', () => {
     const value = valueOf(payload);
     value.metadata.phone_number_id = h.account.phoneNumberId;
     value.contacts[0].wa_id = phone.slice(1);
-    Object.assign(value.messages[0], { from: phone.slice(1), id: `wamid.blocks-${phone.slice(1)}`, timestamp: String(Math.floor((Date.now() - agoMs) / 1000)) });
+    Object.assign(value.messages[0], {
+      from: phone.slice(1),
+      id: `wamid.blocks-${phone.slice(1)}`,
+      timestamp: String(Math.floor((Date.now() - agoMs) / 1000)),
+    });
     assert.equal((await h.platformWebhook(payload)).status, 200);
     return contactByPhone(phone);
   };
@@ -91,39 +103,71 @@ describe('blocking customers', () => {
     const unblocked = await h.api<Contact>('POST', `/v1/contacts/${c.id}/unblock`, { key: h.account.liveKey });
     assert.deepEqual([unblocked.status, unblocked.body.blocked], [200, null]);
     assert.deepEqual(await platformList(), []);
-    const events = (await h.api<Page<Event>>('GET', '/v1/events?limit=100', { key: h.account.liveKey })).body.data.filter((e) => (e.data.object as Contact).id === c.id);
+    const events = (
+      await h.api<Page<Event>>('GET', '/v1/events?limit=100', { key: h.account.liveKey })
+    ).body.data.filter((e) => (e.data.object as Contact).id === c.id);
     assert.deepEqual(events.map((e) => e.type).sort(), ['contact.blocked', 'contact.unblocked']);
   });
 
-  it('blocks many in one platform request, with a result per contact and the platform\'s per-user refusal', async () => {
+  it("blocks many in one platform request, with a result per contact and the platform's per-user refusal", async () => {
     const a = await wroteNow('+16505550111');
     const b = await wroteNow('+16505550112');
     // The service saw this customer write; the platform did not: it refuses them (131047), not the others.
     const stranger = await wroteOnlyHere('+16505550113');
     const calls = await blockCalls();
-    const res = await h.api<BlockResultList>('POST', '/v1/contacts/block', { key: h.account.liveKey, body: { contactIds: [a.id, stranger.id, 'ct_nobody', b.id] } });
+    const res = await h.api<BlockResultList>('POST', '/v1/contacts/block', {
+      key: h.account.liveKey,
+      body: { contactIds: [a.id, stranger.id, 'ct_nobody', b.id] },
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(await blockCalls(), calls + 1);
     const byId = new Map(res.body.data.map((r) => [r.contactId, r]));
-    assert.deepEqual(res.body.data.map((r) => r.contactId), [a.id, stranger.id, 'ct_nobody', b.id]);
+    assert.deepEqual(
+      res.body.data.map((r) => r.contactId),
+      [a.id, stranger.id, 'ct_nobody', b.id],
+    );
     assert.equal(byId.get(a.id)?.outcome, 'blocked');
     assert.equal(byId.get(b.id)?.outcome, 'blocked');
-    assert.deepEqual([byId.get(stranger.id)?.outcome, byId.get(stranger.id)?.error?.code, byId.get(stranger.id)?.error?.platformError?.code], ['failed', 'block_window_closed', '131047']);
-    assert.deepEqual([byId.get('ct_nobody')?.outcome, byId.get('ct_nobody')?.error?.code], ['failed', 'contact_not_found']);
+    assert.deepEqual(
+      [
+        byId.get(stranger.id)?.outcome,
+        byId.get(stranger.id)?.error?.code,
+        byId.get(stranger.id)?.error?.platformError?.code,
+      ],
+      ['failed', 'block_window_closed', '131047'],
+    );
+    assert.deepEqual(
+      [byId.get('ct_nobody')?.outcome, byId.get('ct_nobody')?.error?.code],
+      ['failed', 'contact_not_found'],
+    );
     assert.deepEqual((await platformList()).sort(), ['16505550111', '16505550112']);
-    assert.equal((await h.api<Contact>('GET', `/v1/contacts/${stranger.id}`, { key: h.account.liveKey })).body.blocked, null);
+    assert.equal(
+      (await h.api<Contact>('GET', `/v1/contacts/${stranger.id}`, { key: h.account.liveKey })).body.blocked,
+      null,
+    );
 
-    const undone = await h.api<BlockResultList>('POST', '/v1/contacts/unblock', { key: h.account.liveKey, body: { contactIds: [a.id, b.id] } });
-    assert.deepEqual(undone.body.data.map((r) => r.outcome), ['unblocked', 'unblocked']);
+    const undone = await h.api<BlockResultList>('POST', '/v1/contacts/unblock', {
+      key: h.account.liveKey,
+      body: { contactIds: [a.id, b.id] },
+    });
+    assert.deepEqual(
+      undone.body.data.map((r) => r.outcome),
+      ['unblocked', 'unblocked'],
+    );
     assert.deepEqual(await platformList(), []);
   });
 
   it('refuses up front, without asking the platform, a customer who wrote over 24 hours ago (409) and one it could not name (422)', async () => {
     const old = await wroteOnlyHere('+16505550121', 25 * 60 * 60 * 1000);
     const template = await approvedTemplate(h, { name: 'block_notice', body: 'Your order has shipped.' });
-    const sent = await h.api<Message>('POST', '/v1/messages', { key: h.account.liveKey, body: { type: 'template', to: 'US.ENT.11815799212886844830', templateId: template.id } });
+    const sent = await h.api<Message>('POST', '/v1/messages', {
+      key: h.account.liveKey,
+      body: { type: 'template', to: 'US.ENT.11815799212886844830', templateId: template.id },
+    });
     assert.equal(sent.status, 201, sent.text);
-    const parentOnly = (await h.api<Page<Contact>>('GET', '/v1/contacts?limit=100', { key: h.account.liveKey })).body.data.find((c) => c.parentUserId === 'US.ENT.11815799212886844830');
+    const parentOnly = (
+      await h.api<Page<Contact>>('GET', '/v1/contacts?limit=100', { key: h.account.liveKey })
+    ).body.data.find((c) => c.parentUserId === 'US.ENT.11815799212886844830');
     assert.ok(parentOnly && parentOnly.phone === null && parentOnly.userId === null);
     const calls = await blockCalls();
 
@@ -133,10 +177,19 @@ describe('blocking customers', () => {
     assert.deepEqual([nameless.status, nameless.body.error.code], [422, 'contact_not_blockable']);
     const missing = await h.api('POST', '/v1/contacts/ct_nobody/block', { key: h.account.liveKey });
     assert.deepEqual([missing.status, missing.body.error.code], [404, 'contact_not_found']);
-    const bulk = await h.api<BlockResultList>('POST', '/v1/contacts/block', { key: h.account.liveKey, body: { contactIds: [old.id, parentOnly.id] } });
-    assert.deepEqual(bulk.body.data.map((r) => r.error?.code), ['block_window_closed', 'contact_not_blockable']);
+    const bulk = await h.api<BlockResultList>('POST', '/v1/contacts/block', {
+      key: h.account.liveKey,
+      body: { contactIds: [old.id, parentOnly.id] },
+    });
+    assert.deepEqual(
+      bulk.body.data.map((r) => r.error?.code),
+      ['block_window_closed', 'contact_not_blockable'],
+    );
     assert.equal(await blockCalls(), calls, 'no request reached the platform');
-    const tooMany = await h.api('POST', '/v1/contacts/block', { key: h.account.liveKey, body: { contactIds: Array.from({ length: 1001 }, (_, i) => `ct_${i}`) } });
+    const tooMany = await h.api('POST', '/v1/contacts/block', {
+      key: h.account.liveKey,
+      body: { contactIds: Array.from({ length: 1001 }, (_, i) => `ct_${i}`) },
+    });
     assert.equal(tooMany.status, 400);
   });
 
@@ -154,14 +207,23 @@ describe('blocking customers', () => {
     assert.equal((await graph('POST', '16505550132')).status, 200);
     assert.equal((await graph('DELETE', '16505550131')).status, 200);
 
-    const before = (await h.api<Page<BlockedContact>>('GET', '/v1/contacts/blocked', { key: h.account.liveKey })).body.data.map((b) => b.contactId);
+    const before = (
+      await h.api<Page<BlockedContact>>('GET', '/v1/contacts/blocked', { key: h.account.liveKey })
+    ).body.data.map((b) => b.contactId);
     assert.deepEqual(before, [kept.id]);
     const sync = await h.api<BlockSyncResult>('POST', '/v1/contacts/blocks/sync', { key: h.account.liveKey });
     assert.equal(sync.status, 200, sync.text);
     assert.deepEqual(sync.body, { added: 1, removed: 1, unknown: 0, blocked: 1 });
-    const listed = (await h.api<Page<BlockedContact>>('GET', '/v1/contacts/blocked', { key: h.account.liveKey })).body.data;
-    assert.deepEqual(listed.map((b) => [b.contactId, b.phone, b.source]), [[elsewhere.id, '+16505550132', 'sync']]);
-    assert.equal((await h.api<Contact>('GET', `/v1/contacts/${kept.id}`, { key: h.account.liveKey })).body.blocked, null);
+    const listed = (await h.api<Page<BlockedContact>>('GET', '/v1/contacts/blocked', { key: h.account.liveKey })).body
+      .data;
+    assert.deepEqual(
+      listed.map((b) => [b.contactId, b.phone, b.source]),
+      [[elsewhere.id, '+16505550132', 'sync']],
+    );
+    assert.equal(
+      (await h.api<Contact>('GET', `/v1/contacts/${kept.id}`, { key: h.account.liveKey })).body.blocked,
+      null,
+    );
     // Clean up for the next case.
     await h.api('POST', `/v1/contacts/${elsewhere.id}/unblock`, { key: h.account.liveKey });
   });
@@ -173,14 +235,23 @@ describe('blocking customers', () => {
     // The block suppressed the customer on this number (reason `blocked`, docs/api.md §D23, §D25).
     const shown = (await h.api<Contact>('GET', `/v1/contacts/${c.id}`, { key: h.account.liveKey })).body;
     assert.equal(shown.suppression?.reason, 'blocked');
-    const refused = await h.api('POST', '/v1/messages', { key: h.account.liveKey, body: { type: 'text', to: c.phone, text: 'Are you there?' } });
+    const refused = await h.api('POST', '/v1/messages', {
+      key: h.account.liveKey,
+      body: { type: 'text', to: c.phone, text: 'Are you there?' },
+    });
     assert.equal(refused.status, 409, refused.text);
     assert.equal(refused.body.error.code, 'recipient_suppressed');
 
-    const allow = await h.api('PATCH', '/v1/account/consent', { key: h.account.liveKey, body: { allowSuppressionOverride: true } });
+    const allow = await h.api('PATCH', '/v1/account/consent', {
+      key: h.account.liveKey,
+      body: { allowSuppressionOverride: true },
+    });
     assert.equal(allow.status, 200, allow.text);
     try {
-      const sent = await h.api<Message>('POST', '/v1/messages', { key: h.account.liveKey, body: { type: 'text', to: c.phone, text: 'Are you there?', suppression: 'ignore' } });
+      const sent = await h.api<Message>('POST', '/v1/messages', {
+        key: h.account.liveKey,
+        body: { type: 'text', to: c.phone, text: 'Are you there?', suppression: 'ignore' },
+      });
       assert.equal(sent.status, 201, sent.text);
       const failed = await eventually(async () => {
         const m = (await h.api<Message>('GET', `/v1/messages/${sent.body.id}`, { key: h.account.liveKey })).body;
@@ -188,15 +259,24 @@ describe('blocking customers', () => {
       });
       assert.equal(failed.error?.code, '131026');
     } finally {
-      await h.api('PATCH', '/v1/account/consent', { key: h.account.liveKey, body: { allowSuppressionOverride: false } });
+      await h.api('PATCH', '/v1/account/consent', {
+        key: h.account.liveKey,
+        body: { allowSuppressionOverride: false },
+      });
     }
 
     assert.equal((await h.api('POST', `/v1/contacts/${c.id}/unblock`, { key: h.account.liveKey })).status, 200);
-    assert.equal((await h.api<Contact>('GET', `/v1/contacts/${c.id}`, { key: h.account.liveKey })).body.suppression, null);
+    assert.equal(
+      (await h.api<Contact>('GET', `/v1/contacts/${c.id}`, { key: h.account.liveKey })).body.suppression,
+      null,
+    );
   });
 
   it('on a test key, blocks are recorded for test keys only and never reach the platform', async () => {
-    const sent = await h.api('POST', '/v1/test_helpers/inbound_messages', { key: h.account.testKey, body: { from: '+16505550151', text: 'hi' } });
+    const sent = await h.api('POST', '/v1/test_helpers/inbound_messages', {
+      key: h.account.testKey,
+      body: { from: '+16505550151', text: 'hi' },
+    });
     assert.ok(sent.status < 300, sent.text);
     const c = await contactByPhone('+16505550151', h.account.testKey);
     const calls = await blockCalls();
@@ -205,7 +285,8 @@ describe('blocking customers', () => {
     assert.ok(res.body.blocked);
     assert.equal(await blockCalls(), calls);
     assert.ok(!(await platformList()).includes('16505550151'));
-    const blockedOf = async (key: string) => (await h.api<Page<BlockedContact>>('GET', '/v1/contacts/blocked', { key })).body.data.map((b) => b.contactId);
+    const blockedOf = async (key: string) =>
+      (await h.api<Page<BlockedContact>>('GET', '/v1/contacts/blocked', { key })).body.data.map((b) => b.contactId);
     assert.ok((await blockedOf(h.account.testKey)).includes(c.id));
     assert.ok(!(await blockedOf(h.account.liveKey)).includes(c.id));
   });
@@ -218,17 +299,33 @@ describe('blocking customers', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-    const partial = await graph('POST', { messaging_product: 'whatsapp', block_users: [{ user: '+1 650 555 0161' }, { user: '16505550162' }] });
+    const partial = await graph('POST', {
+      messaging_product: 'whatsapp',
+      block_users: [{ user: '+1 650 555 0161' }, { user: '16505550162' }],
+    });
     assert.equal(partial.status, 400);
     const answer = (await partial.json()) as any;
-    const missing = keyPaths(fixture('block-users-partial-failure-response.json')).filter((k) => !keyPaths(answer).includes(k));
-    assert.deepEqual(missing, [], 'every field of Meta\'s partial failure is there');
-    assert.deepEqual([answer.error.code, answer.block_users.added_users[0].wa_id, answer.block_users.failed_users[0].errors[0].code], [139100, '16505550161', 131047]);
+    const missing = keyPaths(fixture('block-users-partial-failure-response.json')).filter(
+      (k) => !keyPaths(answer).includes(k),
+    );
+    assert.deepEqual(missing, [], "every field of Meta's partial failure is there");
+    assert.deepEqual(
+      [answer.error.code, answer.block_users.added_users[0].wa_id, answer.block_users.failed_users[0].errors[0].code],
+      [139100, '16505550161', 131047],
+    );
     const listed = (await (await graph('GET', undefined, '?limit=1')).json()) as any;
-    const listMissing = keyPaths(fixture('block-users-list-response.json')).filter((k) => k !== 'status' && !keyPaths(listed).includes(k));
+    const listMissing = keyPaths(fixture('block-users-list-response.json')).filter(
+      (k) => k !== 'status' && !keyPaths(listed).includes(k),
+    );
     assert.deepEqual(listMissing, []);
-    const tooMany = await graph('POST', { messaging_product: 'whatsapp', block_users: Array.from({ length: 1001 }, (_, i) => ({ user: `1650555${String(i).padStart(4, '0')}` })) });
+    const tooMany = await graph('POST', {
+      messaging_product: 'whatsapp',
+      block_users: Array.from({ length: 1001 }, (_, i) => ({ user: `1650555${String(i).padStart(4, '0')}` })),
+    });
     assert.deepEqual([tooMany.status, ((await tooMany.json()) as any).error.code], [429, 130429]);
-    assert.equal((await graph('DELETE', { messaging_product: 'whatsapp', block_users: [{ user: '16505550161' }] })).status, 200);
+    assert.equal(
+      (await graph('DELETE', { messaging_product: 'whatsapp', block_users: [{ user: '16505550161' }] })).status,
+      200,
+    );
   });
 });

@@ -23,7 +23,11 @@ describe('the value budget of a JSON body', () => {
     const text = `{"buttons":[${Array.from({ length: 300_000 }, () => '{}').join(',')}]}`;
     const started = performance.now();
     assert.equal(exceedsJsonValues(text, MAX_BODY_VALUES), true);
-    assert.equal(exceedsJsonValues(`{"text":"${',['.repeat(300_000)}"}`, MAX_BODY_VALUES), false, 'inside a string, nothing counts');
+    assert.equal(
+      exceedsJsonValues(`{"text":"${',['.repeat(300_000)}"}`, MAX_BODY_VALUES),
+      false,
+      'inside a string, nothing counts',
+    );
     assert.ok(performance.now() - started < 100, `${performance.now() - started} ms`);
   });
 

@@ -61,10 +61,20 @@ export async function openDashboard(h: Harness): Promise<DashboardBrowser> {
       await page.getByTestId('mode-banner').waitFor();
     },
     async shoot(name) {
-      await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.jpg`), type: 'jpeg', quality: 75, fullPage: true });
+      await page.screenshot({
+        path: path.join(SHOTS, `${name}-desktop.jpg`),
+        type: 'jpeg',
+        quality: 75,
+        fullPage: true,
+      });
       await page.setViewportSize(PHONE);
-      for (const box of await page.locator('nav[aria-label="Main"] a').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON()))) {
-        assert.ok(box.left >= 0 && box.right <= PHONE.width, `${name}: a navigation link is cut off at phone width (${JSON.stringify(box)})`);
+      for (const box of await page
+        .locator('nav[aria-label="Main"] a')
+        .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON()))) {
+        assert.ok(
+          box.left >= 0 && box.right <= PHONE.width,
+          `${name}: a navigation link is cut off at phone width (${JSON.stringify(box)})`,
+        );
       }
       await page.screenshot({ path: path.join(SHOTS, `${name}-phone.jpg`), type: 'jpeg', quality: 75, fullPage: true });
       await page.setViewportSize(DESKTOP);

@@ -15,13 +15,20 @@ import { DIALECT, eventually, fixture, ROOT, startHarness, valueOf, type Harness
 /** The admin CLI as its own OS process on the harness's database: @returns its JSON answer. */
 function cliProcess(h: Harness, ...argv: string[]): Promise<any> {
   return new Promise((resolve, reject) => {
-    const run = "import('./src/cli/main.ts').then(async (cli) => { process.exitCode = await cli.runCli(process.argv.slice(1)); })";
-    const child = spawn(process.execPath, ['--import', 'tsx', '--eval', run, ...argv, '--json'], { cwd: ROOT, env: { ...process.env, ...h.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run =
+      "import('./src/cli/main.ts').then(async (cli) => { process.exitCode = await cli.runCli(process.argv.slice(1)); })";
+    const child = spawn(process.execPath, ['--import', 'tsx', '--eval', run, ...argv, '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, ...h.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}: ${err}`)),
+    );
   });
 }
 
@@ -60,8 +67,27 @@ describe('caches follow other processes', () => {
     assert.equal((await h.platformWebhook(inbound(h.account.phoneNumberId, `wamid.warm-${Date.now()}`))).status, 200);
     const secret = `own-secret-${Date.now()}`;
     const phoneNumberId = String(740000000000000 + Math.floor(Math.random() * 99_999));
-    const account = await cliProcess(h, 'accounts', 'create', '--name', 'Made Elsewhere', '--waba-id', `9${phoneNumberId}`, '--phone-number-id', phoneNumberId, '--phone-number', `+1555${phoneNumberId.slice(-7)}`, '--access-token', 'token-elsewhere', '--app-secret', secret);
-    const forged = await h.platformWebhook(inbound(phoneNumberId, `wamid.forged-${Date.now()}`, `9${phoneNumberId}`), h.deps.secrets.appSecret);
+    const account = await cliProcess(
+      h,
+      'accounts',
+      'create',
+      '--name',
+      'Made Elsewhere',
+      '--waba-id',
+      `9${phoneNumberId}`,
+      '--phone-number-id',
+      phoneNumberId,
+      '--phone-number',
+      `+1555${phoneNumberId.slice(-7)}`,
+      '--access-token',
+      'token-elsewhere',
+      '--app-secret',
+      secret,
+    );
+    const forged = await h.platformWebhook(
+      inbound(phoneNumberId, `wamid.forged-${Date.now()}`, `9${phoneNumberId}`),
+      h.deps.secrets.appSecret,
+    );
     assert.equal(forged.status, 401, 'the service-wide secret does not speak for an account with its own');
     const own = await h.platformWebhook(inbound(phoneNumberId, `wamid.own-${Date.now()}`, `9${phoneNumberId}`), secret);
     assert.equal(own.status, 200, 'its own secret is known at once');
@@ -72,7 +98,9 @@ describe('caches follow other processes', () => {
     assert.equal(received.body.data.length, 1, 'the webhook signed with its own secret was stored for it');
   });
 
-  it('on PostgreSQL, a second service process hears at once of an endpoint and a revocation made by the first', { skip: DIALECT !== 'postgres' && 'several service processes share a database only on PostgreSQL' }, async () => {
+  it('on PostgreSQL, a second service process hears at once of an endpoint and a revocation made by the first', {
+    skip: DIALECT !== 'postgres' && 'several service processes share a database only on PostgreSQL',
+  }, async () => {
     const peer = await h.startPeer();
     try {
       const key = await h.deps.keys.createKey({ accountId: h.account.id, mode: 'live' });

@@ -15,7 +15,17 @@ import { STATUS_BY_CODE } from '../src/http/errors.js';
 import { ROOT } from './harness.js';
 
 /** What is scanned: source and docs files under these (relative to the root), skipping SKIPPED. */
-const SCANNED = ['src', 'test', 'bench', 'scripts', 'dashboard/src', 'clients/typescript', 'docs', 'README.md', 'redocly.yaml'];
+const SCANNED = [
+  'src',
+  'test',
+  'bench',
+  'scripts',
+  'dashboard/src',
+  'clients/typescript',
+  'docs',
+  'README.md',
+  'redocly.yaml',
+];
 const SKIPPED = new Set(['node_modules', 'dist', 'test/fixtures', 'test-output']);
 const TEXT = /\.(ts|tsx|mts|mjs|js|md|yaml|json)$/;
 
@@ -33,11 +43,14 @@ const FORBIDDEN = [
 /** One section id: `4`, `2.6`, `D7`. */
 const SECTION = String.raw`§D?\d+(?:\.\d+)*`;
 /** A run of sections: `§4.3–4.5`, `§6.2, §7`, `§D4 and §D9`, `§D6–§D7`. */
-const GROUP = new RegExp(String.raw`^\s+(${SECTION}(?:\s*–\s*§?D?\d+(?:\.\d+)*)?(?:(?:,\s*|\s+and\s+)${SECTION}(?:\s*–\s*§?D?\d+(?:\.\d+)*)?)*)`);
+const GROUP = new RegExp(
+  String.raw`^\s+(${SECTION}(?:\s*–\s*§?D?\d+(?:\.\d+)*)?(?:(?:,\s*|\s+and\s+)${SECTION}(?:\s*–\s*§?D?\d+(?:\.\d+)*)?)*)`,
+);
 /** A document path as cited: `docs/api.md`, `README.md`, `platform.md`, `test/fixtures/platform/x.json`. */
 const DOCUMENT = /(?<![\w./*-])((?:[\w-]+\/)*[\w.-]+\.md|test\/fixtures\/platform\/[\w.-]+\.json)(?![\w/-])/g;
 /** A platform fixture named by its file name alone (`webhook-status-sent.json`). */
-const FIXTURE_NAME = /(?<![\w./*-])((?:webhook|send|template|media|error|resumable|mark|success)-[\w-]+\.json)(?![\w*-])/g;
+const FIXTURE_NAME =
+  /(?<![\w./*-])((?:webhook|send|template|media|error|resumable|mark|success)-[\w-]+\.json)(?![\w*-])/g;
 /** A § citation (a digit or a decision id after it), wherever it stands. */
 const ANY_SECTION = /§(?=D?\d)/g;
 
@@ -79,7 +92,8 @@ export function citationProblems(file: string, text: string, library: Library): 
   const own = library.sections(file);
   text.split('\n').forEach((line, index) => {
     const at = `${file}:${index + 1}`;
-    for (const { name, pattern } of FORBIDDEN) if (pattern.test(line)) problems.push(`${at}: cites ${name}, which the repository does not hold`);
+    for (const { name, pattern } of FORBIDDEN)
+      if (pattern.test(line)) problems.push(`${at}: cites ${name}, which the repository does not hold`);
     const covered: [number, number][] = [];
     const checkSections = (target: string, group: string, start: number) => {
       covered.push([start, start + group.length]);
@@ -137,15 +151,20 @@ function scannedFiles(): string[] {
 
 /** The repository as it is on disk; `docs/*.md` define sections. */
 const repository: Library = {
-  exists: (file) => !file.startsWith('..') && fs.existsSync(path.join(ROOT, file)) && fs.statSync(path.join(ROOT, file)).isFile(),
-  sections: (file) => (/^docs\/[\w-]+\.md$/.test(file) && fs.existsSync(path.join(ROOT, file)) ? sectionsOf(fs.readFileSync(path.join(ROOT, file), 'utf8')) : undefined),
+  exists: (file) =>
+    !file.startsWith('..') && fs.existsSync(path.join(ROOT, file)) && fs.statSync(path.join(ROOT, file)).isFile(),
+  sections: (file) =>
+    /^docs\/[\w-]+\.md$/.test(file) && fs.existsSync(path.join(ROOT, file))
+      ? sectionsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))
+      : undefined,
 };
 
 describe('citations', () => {
   /** A made-up repository: one guide with §1, §2.6 and §D7, and one fixture. */
   const planted: Library = {
     exists: (file) => ['docs/guide.md', 'README.md', 'test/fixtures/platform/webhook-status-sent.json'].includes(file),
-    sections: (file) => (file === 'docs/guide.md' ? sectionsOf('# Guide\n## §1. One\n### §2.6 Two\n### §D7. Seven\n') : undefined),
+    sections: (file) =>
+      file === 'docs/guide.md' ? sectionsOf('# Guide\n## §1. One\n### §2.6 Two\n### §D7. Seven\n') : undefined,
   };
 
   it('finds planted bad citations, naming file and line (the check can fail)', () => {
@@ -181,8 +200,13 @@ describe('citations', () => {
     // This file is left out: its planted examples are bad on purpose.
     const self = path.relative(ROOT, new URL(import.meta.url).pathname);
     const files = scannedFiles().filter((file) => file !== self);
-    assert.ok(files.includes('docs/platform.md') && files.includes('src/platform/platform.ts'), 'the scan reaches the docs and the code');
-    const problems = files.flatMap((file) => citationProblems(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), repository));
+    assert.ok(
+      files.includes('docs/platform.md') && files.includes('src/platform/platform.ts'),
+      'the scan reaches the docs and the code',
+    );
+    const problems = files.flatMap((file) =>
+      citationProblems(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), repository),
+    );
     assert.deepEqual(problems, []);
   });
 

@@ -16,11 +16,36 @@ import { startHarness, type Harness } from './harness.js';
 
 describe('reading a CSV of sends', () => {
   it('reads quotes, a BOM, mixed line ends, multi-line fields, buttons and empty cells, each row with its first line', () => {
-    const csv = '\ufeffto,first_name,2,button.0.payload,button.1.urlSuffix,clientReference,sendAt\r\n' + '+16505550101,"Smith, Jessica",A-1077,stop,A-1077,r-1,\n' + '\n' + '+16505550102,"two\nlines","say ""hi""",,,r-2,2026-12-01T09:00:00+01:00\r\n' + ' +16505550103 ,  ,,,,,\n';
+    const csv =
+      '\ufeffto,first_name,2,button.0.payload,button.1.urlSuffix,clientReference,sendAt\r\n' +
+      '+16505550101,"Smith, Jessica",A-1077,stop,A-1077,r-1,\n' +
+      '\n' +
+      '+16505550102,"two\nlines","say ""hi""",,,r-2,2026-12-01T09:00:00+01:00\r\n' +
+      ' +16505550103 ,  ,,,,,\n';
     const rows = readCsvSends(csv, 'tpl_x');
     assert.deepEqual(rows, [
-      { line: 2, send: { type: 'template', templateId: 'tpl_x', to: '+16505550101', variables: { first_name: 'Smith, Jessica', '2': 'A-1077' }, buttons: { '0': { payload: 'stop' }, '1': { urlSuffix: 'A-1077' } }, clientReference: 'r-1' } },
-      { line: 4, send: { type: 'template', templateId: 'tpl_x', to: '+16505550102', variables: { first_name: 'two\nlines', '2': 'say "hi"' }, clientReference: 'r-2', sendAt: '2026-12-01T09:00:00+01:00' } },
+      {
+        line: 2,
+        send: {
+          type: 'template',
+          templateId: 'tpl_x',
+          to: '+16505550101',
+          variables: { first_name: 'Smith, Jessica', '2': 'A-1077' },
+          buttons: { '0': { payload: 'stop' }, '1': { urlSuffix: 'A-1077' } },
+          clientReference: 'r-1',
+        },
+      },
+      {
+        line: 4,
+        send: {
+          type: 'template',
+          templateId: 'tpl_x',
+          to: '+16505550102',
+          variables: { first_name: 'two\nlines', '2': 'say "hi"' },
+          clientReference: 'r-2',
+          sendAt: '2026-12-01T09:00:00+01:00',
+        },
+      },
       { line: 6, send: { type: 'template', templateId: 'tpl_x', to: '+16505550103' } },
     ]);
   });
@@ -33,7 +58,12 @@ describe('reading a CSV of sends', () => {
       ['to,to\n+1,+2\n', /appears twice/],
       ['to,1\r\n', /no rows/],
       ['', /empty/],
-    ] as const) assert.throws(() => readCsvSends(csv, 'tpl_x'), (err: Error) => err instanceof CsvInvalid && why.test(err.message), csv);
+    ] as const)
+      assert.throws(
+        () => readCsvSends(csv, 'tpl_x'),
+        (err: Error) => err instanceof CsvInvalid && why.test(err.message),
+        csv,
+      );
   });
 });
 
@@ -44,7 +74,13 @@ describe('tidings messages send-batch', () => {
   before(async () => {
     h = await startHarness();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-csv-'));
-    templateId = (await approvedTemplate(h, { name: 'csv_notice', body: 'Hello {{1}}, your order {{2}} has shipped today.', variables: [{ example: 'Maria', name: 'first_name' }, { example: 'A-1000' }] })).id;
+    templateId = (
+      await approvedTemplate(h, {
+        name: 'csv_notice',
+        body: 'Hello {{1}}, your order {{2}} has shipped today.',
+        variables: [{ example: 'Maria', name: 'first_name' }, { example: 'A-1000' }],
+      })
+    ).id;
   });
   after(async () => {
     await h.close();
@@ -65,8 +101,18 @@ describe('tidings messages send-batch', () => {
     return file;
   };
   const messagesOf = async (key: string, batches: string[]) =>
-    (await Promise.all(batches.map(async (b) => (await h.api<{ data: Message[] }>('GET', `/v1/messages?batch=${b}&limit=100`, { key })).body.data))).flat();
-  const count = async (key: string) => (await h.api<{ data: Message[]; has_more: boolean }>('GET', '/v1/messages?limit=100', { key })).body.data.length;
+    (
+      await Promise.all(
+        batches.map(
+          async (b) =>
+            (
+              await h.api<{ data: Message[] }>('GET', `/v1/messages?batch=${b}&limit=100`, { key })
+            ).body.data,
+        ),
+      )
+    ).flat();
+  const count = async (key: string) =>
+    (await h.api<{ data: Message[]; has_more: boolean }>('GET', '/v1/messages?limit=100', { key })).body.data.length;
 
   // Line 3: an invalid phone; line 4 fills `nickname`, which the template lacks; line 5 quotes
   // quotes; line 6 leaves first_name to the template's example. The header ends with CRLF.
@@ -81,13 +127,30 @@ describe('tidings messages send-batch', () => {
   it('dry-runs: counts valid and refused rows, windows and pricing, and stores nothing', async () => {
     const file = write('orders.csv', ORDERS);
     const before = await count(h.account.liveKey);
-    const res = await cli(h.account.liveKey, 'messages', 'send-batch', file, '--template', templateId, '--batch-size', '2', '--dry-run', '--json');
+    const res = await cli(
+      h.account.liveKey,
+      'messages',
+      'send-batch',
+      file,
+      '--template',
+      templateId,
+      '--batch-size',
+      '2',
+      '--dry-run',
+      '--json',
+    );
     assert.equal(res.code, 2, res.err);
     const summary = res.json();
     assert.deepEqual([summary.rows, summary.valid, summary.refused], [5, 3, 2]);
     assert.deepEqual(summary.windows, { open: 0, closed: 3 });
     assert.deepEqual(summary.pricing, { utility_outside_window: 3, utility_inside_window: 0, service: 0 });
-    assert.deepEqual(summary.refusals.map((r: { line: number; code: string }) => [r.line, r.code]), [[3, 'phone_number_invalid'], [4, 'variables_invalid']]);
+    assert.deepEqual(
+      summary.refusals.map((r: { line: number; code: string }) => [r.line, r.code]),
+      [
+        [3, 'phone_number_invalid'],
+        [4, 'variables_invalid'],
+      ],
+    );
     assert.equal(await count(h.account.liveKey), before, 'nothing stored');
     assert.equal((await h.api('GET', '/v1/batches')).body.data.length, 0);
   });
@@ -101,7 +164,10 @@ describe('tidings messages send-batch', () => {
     assert.deepEqual([summary.accepted, summary.refused, summary.batches.length, summary.replayed], [3, 2, 3, 0]);
     assert.deepEqual(
       summary.refusals.map((r: { line: number; to: string; code: string }) => [r.line, r.to, r.code]),
-      [[3, '+1650', 'phone_number_invalid'], [4, '+16505550112', 'variables_invalid']],
+      [
+        [3, '+1650', 'phone_number_invalid'],
+        [4, '+16505550112', 'variables_invalid'],
+      ],
     );
     assert.match(summary.refusals[1].message, /nickname/);
     assert.equal(first.err, '', '--json: nothing but JSON');
@@ -118,23 +184,38 @@ describe('tidings messages send-batch', () => {
     const before = await count(h.account.liveKey);
     const again = await cli(h.account.liveKey, ...argv);
     assert.equal(again.code, 2, again.err);
-    assert.match(again.out, new RegExp(`^Accepted 3, refused 2, in 3 batches \\(3 sent by an earlier run of this command, replayed\\): ${summary.batches.join(', ')}\\.`));
+    assert.match(
+      again.out,
+      new RegExp(
+        `^Accepted 3, refused 2, in 3 batches \\(3 sent by an earlier run of this command, replayed\\): ${summary.batches.join(', ')}\\.`,
+      ),
+    );
     assert.match(again.out, /line 3 \(\+1650\): phone_number_invalid: /);
-    assert.match(again.err, /^Batch 1 of 3 \(lines 2–3\): 2\/5 rows, 1 refused so far \(bat_\w+, replayed: sent by an earlier run\)$/m);
+    assert.match(
+      again.err,
+      /^Batch 1 of 3 \(lines 2–3\): 2\/5 rows, 1 refused so far \(bat_\w+, replayed: sent by an earlier run\)$/m,
+    );
     assert.equal(await count(h.account.liveKey), before);
   });
 
-  it('stops when the rate limit would keep it waiting past --max-wait, and resumes without sending a row twice', { timeout: 60_000 }, async () => {
+  it('stops when the rate limit would keep it waiting past --max-wait, and resumes without sending a row twice', {
+    timeout: 60_000,
+  }, async () => {
     // A key of 1 message/s (bursts of 2): the first chunk of 2 takes the burst, the second must wait.
     const { key } = await h.deps.keys.createKey({ accountId: h.account.id, mode: 'live', rateLimit: 1 });
-    const rows = ['+16505550120', '+16505550121', '+16505550122', '+16505550123'].map((to, i) => `${to},Row ${i},R-${i},wave-${i}`);
+    const rows = ['+16505550120', '+16505550121', '+16505550122', '+16505550123'].map(
+      (to, i) => `${to},Row ${i},R-${i},wave-${i}`,
+    );
     const file = write('wave.csv', `to,first_name,2,clientReference\n${rows.join('\n')}\n`);
     const argv = ['messages', 'send-batch', file, '--template', templateId, '--batch-size', '2'];
     const before = await count(h.account.liveKey);
 
     const stopped = await cli(key, ...argv, '--max-wait', '0');
     assert.equal(stopped.code, 1, stopped.out);
-    assert.match(stopped.err, /Stopped at batch 2 of 2 \(lines 4–5\): .*--max-wait.*safe to run the same command again/s);
+    assert.match(
+      stopped.err,
+      /Stopped at batch 2 of 2 \(lines 4–5\): .*--max-wait.*safe to run the same command again/s,
+    );
     assert.match(stopped.out, /^Accepted 2, refused 0, in 1 batch: bat_\w+\.$/m);
     assert.equal(await count(h.account.liveKey), before + 2);
 
@@ -143,7 +224,11 @@ describe('tidings messages send-batch', () => {
     const summary = resumed.json();
     assert.deepEqual([summary.accepted, summary.refused, summary.batches.length, summary.replayed], [4, 0, 2, 1]);
     const stored = await messagesOf(h.account.liveKey, summary.batches);
-    assert.deepEqual(stored.map((m) => m.clientReference).sort(), ['wave-0', 'wave-1', 'wave-2', 'wave-3'], 'each row once');
+    assert.deepEqual(
+      stored.map((m) => m.clientReference).sort(),
+      ['wave-0', 'wave-1', 'wave-2', 'wave-3'],
+      'each row once',
+    );
     assert.equal(await count(h.account.liveKey), before + 4);
   });
 
@@ -151,10 +236,27 @@ describe('tidings messages send-batch', () => {
     let res = await cli('', 'messages', 'send-batch', write('x.csv', 'to\n+16505550130\n'), '--template', templateId);
     assert.equal(res.code, 1);
     assert.match(res.err, /TIDINGS_API_KEY/);
-    res = await cli(h.account.liveKey, 'messages', 'send-batch', write('y.csv', 'phone\n+16505550130\n'), '--template', templateId, '--json');
+    res = await cli(
+      h.account.liveKey,
+      'messages',
+      'send-batch',
+      write('y.csv', 'phone\n+16505550130\n'),
+      '--template',
+      templateId,
+      '--json',
+    );
     assert.equal(res.code, 1);
     assert.equal(JSON.parse(res.err).error.code, 'csv_invalid');
-    res = await cli(h.account.liveKey, 'messages', 'send-batch', write('z.csv', 'to\n+16505550130\n'), '--template', templateId, '--batch-size', '1001');
+    res = await cli(
+      h.account.liveKey,
+      'messages',
+      'send-batch',
+      write('z.csv', 'to\n+16505550130\n'),
+      '--template',
+      templateId,
+      '--batch-size',
+      '1001',
+    );
     assert.equal(res.code, 1);
     assert.match(res.err, /from 1 to 1000/);
   });

@@ -17,7 +17,13 @@ describe('admin CLI', () => {
     let out = '';
     let err = '';
     const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-    return { code, out, err, json: () => JSON.parse(out), error: () => JSON.parse(err.trim().split('\n').at(-1)!).error };
+    return {
+      code,
+      out,
+      err,
+      json: () => JSON.parse(out),
+      error: () => JSON.parse(err.trim().split('\n').at(-1)!).error,
+    };
   }
 
   it('creates a simulated account and prints it as JSON', async () => {
@@ -33,12 +39,39 @@ describe('admin CLI', () => {
   });
 
   it('creates an account with platform credentials, stored encrypted', async () => {
-    const res = await cli('accounts', 'create', '--name', 'Real Co', '--waba-id', '102290129340398', '--phone-number-id', '106540352299999', '--phone-number', '+1 555 078 3881', '--access-token', 'EAAG-secret-token', '--app-secret', 'app-secret-value', '--throughput', '1000');
+    const res = await cli(
+      'accounts',
+      'create',
+      '--name',
+      'Real Co',
+      '--waba-id',
+      '102290129340398',
+      '--phone-number-id',
+      '106540352299999',
+      '--phone-number',
+      '+1 555 078 3881',
+      '--access-token',
+      'EAAG-secret-token',
+      '--app-secret',
+      'app-secret-value',
+      '--throughput',
+      '1000',
+    );
     assert.equal(res.code, 0, res.err);
     const account = res.json();
     assert.equal(account.wabaId, '102290129340398');
-    assert.deepEqual(account.phoneNumbers[0], { phoneNumberId: '106540352299999', displayPhoneNumber: '15550783881', throughput: 1000, throughputSource: 'override', directSend: 'unknown' });
-    const row = await h.deps.store.read.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    assert.deepEqual(account.phoneNumbers[0], {
+      phoneNumberId: '106540352299999',
+      displayPhoneNumber: '15550783881',
+      throughput: 1000,
+      throughputSource: 'override',
+      directSend: 'unknown',
+    });
+    const row = await h.deps.store.read
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
     assert.doesNotMatch(row.access_token_enc, /EAAG-secret-token/);
     assert.doesNotMatch(row.app_secret_enc ?? '', /app-secret-value/);
     assert.equal((await h.deps.accounts.senderCredentials('106540352299999')).accessToken, 'EAAG-secret-token');
@@ -46,7 +79,12 @@ describe('admin CLI', () => {
 
   it('says which database it opened (on stderr, unless --json asks for JSON only)', async () => {
     const human = await cli('accounts', 'list');
-    assert.match(human.err, DIALECT === 'sqlite' ? /^Database: SQLite at .*tidings\.sqlite\n/ : /^Database: PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:5432\/test/);
+    assert.match(
+      human.err,
+      DIALECT === 'sqlite'
+        ? /^Database: SQLite at .*tidings\.sqlite\n/
+        : /^Database: PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:5432\/test/,
+    );
     assert.equal((await cli('accounts', 'list', '--json')).err, '');
   });
 
@@ -59,13 +97,34 @@ describe('admin CLI', () => {
     assert.equal(JSON.parse(res.err).error.code, 'parameter_invalid');
     res = await cli('keys', 'create', '--account', 'acc_nope', '--mode', 'live');
     assert.equal(res.code, 1);
-    res = await cli('keys', 'create', '--account', h.account.id, '--mode', 'live', '--scopes', 'messages:send,everything');
+    res = await cli(
+      'keys',
+      'create',
+      '--account',
+      h.account.id,
+      '--mode',
+      'live',
+      '--scopes',
+      'messages:send,everything',
+    );
     assert.equal(res.code, 1);
     assert.match(res.error().message, /everything/);
   });
 
   it('creates a key that works at once in the running service, with the scopes and rate limit asked for', async () => {
-    const res = await cli('keys', 'create', '--account', h.account.id, '--mode', 'test', '--scopes', 'messages:read', '--rate-limit', '7', '--json');
+    const res = await cli(
+      'keys',
+      'create',
+      '--account',
+      h.account.id,
+      '--mode',
+      'test',
+      '--scopes',
+      'messages:read',
+      '--rate-limit',
+      '7',
+      '--json',
+    );
     assert.equal(res.code, 0, res.err);
     const key = res.json();
     assert.match(key.key, /^sk_test_[0-9A-Za-z]{32}$/);
@@ -73,7 +132,10 @@ describe('admin CLI', () => {
     const list = await h.api('GET', '/v1/messages', { key: key.key });
     assert.equal(list.status, 200);
     assert.equal(list.headers['ratelimit-limit'], '7');
-    const send = await h.api('POST', '/v1/messages/', { key: key.key, body: { to: '+16505551234', type: 'text', text: 'x' } });
+    const send = await h.api('POST', '/v1/messages/', {
+      key: key.key,
+      body: { to: '+16505551234', type: 'text', text: 'x' },
+    });
     assert.equal(send.body.error.code, 'permission_denied');
   });
 
@@ -88,18 +150,32 @@ describe('admin CLI', () => {
     assert.match(table.out, new RegExp(created.id));
     assert.equal((await cli('keys', 'revoke', created.id, '--json')).json().revoked, true);
     // The service caches keys until told of a change: it hears of the revocation (test/caches.test.ts).
-    await eventually(async () => (await h.api('GET', '/v1/messages', { key: created.key })).body.error?.code === 'api_key_invalid');
+    await eventually(
+      async () => (await h.api('GET', '/v1/messages', { key: created.key })).body.error?.code === 'api_key_invalid',
+    );
     assert.equal((await cli('keys', 'revoke', created.id)).code, 1, 'revoking twice is an error');
   });
 
   it("sets an account's retention, refuses a bad number of days, and sweeps at once", async () => {
-    let res = await cli('accounts', 'update', h.account.id, '--retain-customer-files', '90', '--retain-message-bodies', '365', '--json');
+    let res = await cli(
+      'accounts',
+      'update',
+      h.account.id,
+      '--retain-customer-files',
+      '90',
+      '--retain-message-bodies',
+      '365',
+      '--json',
+    );
     assert.equal(res.code, 0, res.err);
     assert.deepEqual(res.json().retention, { customerFilesDays: 90, messageBodiesDays: 365 });
     res = await cli('accounts', 'update', h.account.id, '--retain-message-bodies', 'forever');
     assert.equal(res.code, 0, res.err);
     assert.match(res.out, /customers' files kept 90 days, message bodies for ever/);
-    assert.deepEqual((await h.api('GET', '/v1/account')).body.retention, { customerFilesDays: 90, messageBodiesDays: null });
+    assert.deepEqual((await h.api('GET', '/v1/account')).body.retention, {
+      customerFilesDays: 90,
+      messageBodiesDays: null,
+    });
     for (const bad of ['0', '36501', 'soon']) {
       res = await cli('accounts', 'update', h.account.id, '--retain-customer-files', bad);
       assert.equal(res.code, 1, bad);

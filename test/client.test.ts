@@ -30,7 +30,11 @@ describe('the typed client', () => {
     try {
       const generated = await generateClient(dir);
       const diff = spawnSync('diff', ['-u', path.join(CLIENT_DIR, SCHEMA_FILE), generated], { encoding: 'utf8' });
-      assert.equal(diff.status, 0, `clients/typescript/${SCHEMA_FILE} is stale: run \`npm run client:generate\` and commit it.\n${diff.stdout.slice(0, 4000)}${diff.stderr}`);
+      assert.equal(
+        diff.status,
+        0,
+        `clients/typescript/${SCHEMA_FILE} is stale: run \`npm run client:generate\` and commit it.\n${diff.stdout.slice(0, 4000)}${diff.stderr}`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -66,12 +70,17 @@ describe('the typed client', () => {
     assert.equal(again.data?.id, sent.data.id);
     assert.equal(again.response.headers.get('idempotent-replayed'), 'true');
     const listed = await live.GET('/v1/messages', { params: { query: { to: '+16505551234' } } });
-    assert.deepEqual(listed.data?.data.map((m) => m.id), [sent.data.id]);
+    assert.deepEqual(
+      listed.data?.data.map((m) => m.id),
+      [sent.data.id],
+    );
   });
 
   it('runs the whole path on a test key, through the test helper', async () => {
     const test = createTidingsClient({ baseUrl: h.url, apiKey: h.account.testKey });
-    const inbound = await test.POST('/v1/test_helpers/inbound_messages', { body: { from: '+16505550002', text: 'hi' } });
+    const inbound = await test.POST('/v1/test_helpers/inbound_messages', {
+      body: { from: '+16505550002', text: 'hi' },
+    });
     assert.equal(inbound.response.status, 201, JSON.stringify(inbound.error));
     const sent = await test.POST('/v1/messages', { body: { to: '+16505550002', type: 'text', text: 'Hello' } });
     assert.equal(sent.data?.testMode, true, JSON.stringify(sent.error));
@@ -110,23 +119,32 @@ describe('the typed client', () => {
   it("runs the README's example as written (clients/typescript/examples/send.ts, the same text)", async () => {
     const example = fs.readFileSync(path.join(CLIENT_DIR, 'examples/send.ts'), 'utf8');
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    assert.ok(readme.includes(`\`\`\`ts\n${example}\`\`\``), 'the README shows clients/typescript/examples/send.ts as it is');
+    assert.ok(
+      readme.includes(`\`\`\`ts\n${example}\`\`\``),
+      'the README shows clients/typescript/examples/send.ts as it is',
+    );
 
     const other = await h.newAccount('Other');
     await h.customerWrites('+16505551234', 'Where is my order?', other.phoneNumberId);
     // Another process (the service answers from this one, so nothing here may block).
-    const { stdout: output } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(CLIENT_DIR, 'examples/send.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, TIDINGS_URL: h.url, TIDINGS_API_KEY: other.liveKey },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const { stdout: output } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(CLIENT_DIR, 'examples/send.ts')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, TIDINGS_URL: h.url, TIDINGS_API_KEY: other.liveKey },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     const [first, second] = output.trim().split('\n');
     const [id, status] = first!.split(' ');
     assert.match(id!, /^msg_/);
     assert.equal(status, 'accepted');
     assert.equal(second!.split(' ')[0], id);
-    const stored = await createTidingsClient({ baseUrl: h.url, apiKey: other.liveKey }).GET('/v1/messages/{id}', { params: { path: { id: id! } } });
+    const stored = await createTidingsClient({ baseUrl: h.url, apiKey: other.liveKey }).GET('/v1/messages/{id}', {
+      params: { path: { id: id! } },
+    });
     assert.equal(stored.data?.text, 'Your order 1042 arrives on Friday, between 8:00 and 12:00.');
   });
 });

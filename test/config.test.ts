@@ -24,12 +24,19 @@ describe('config', () => {
   it('binds a metrics listener without a token to this machine only, unless METRICS_HOST says otherwise', () => {
     assert.equal(loadConfig({ METRICS_PORT: '9464' }).metricsHost, '127.0.0.1');
     assert.equal(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: '0123456789abcdef0123' }).metricsHost, '0.0.0.0');
-    assert.equal(loadConfig({ METRICS_PORT: '9464', HOST: '10.0.0.5', METRICS_TOKEN: '0123456789abcdef0123' }).metricsHost, '10.0.0.5');
+    assert.equal(
+      loadConfig({ METRICS_PORT: '9464', HOST: '10.0.0.5', METRICS_TOKEN: '0123456789abcdef0123' }).metricsHost,
+      '10.0.0.5',
+    );
     assert.equal(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost, '0.0.0.0');
   });
 
   it('switches to PostgreSQL and the Graph API when configured', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', WHATSAPP_APP_SECRET: 's', REDIS_URL: 'redis://127.0.0.1:6379' });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@h/db',
+      WHATSAPP_APP_SECRET: 's',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
     assert.equal(c.database.dialect, 'postgres');
     assert.deepEqual(c.platform, { mode: 'graph', graphUrl: 'https://graph.facebook.com/v23.0' });
     assert.equal(c.redisUrl, 'redis://127.0.0.1:6379');
@@ -60,12 +67,20 @@ describe('config', () => {
     [{ DISPATCH_TIER_SHARE: '1.2' }, /DISPATCH_TIER_SHARE must be between 0.5 and 1/],
   ] as const) {
     it(`refuses ${JSON.stringify(env)}`, () => {
-      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && pattern.test(err.message));
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && pattern.test(err.message),
+      );
     });
   }
 
   it('stops `npm start` with the message and exit code 1', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 30_000 });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'eighty' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     assert.equal(res.status, 1);
     assert.match(res.stderr, /Configuration error: PORT must be a whole number, got "eighty"/);
   });

@@ -24,20 +24,30 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
   let templateId: string;
   before(async () => {
     h = await startHarness({ clock });
-    templateId = (await approvedTemplate(h, { name: 'consent_notice', body: 'Your order shipped. Reply STOP to opt out.' })).id;
+    templateId = (
+      await approvedTemplate(h, { name: 'consent_notice', body: 'Your order shipped. Reply STOP to opt out.' })
+    ).id;
   });
   after(() => h.close());
 
-  const active = async (phone: string) => (await h.api<Page>('GET', '/v1/suppressions?active=true&limit=100')).body.data.filter((s) => s.phone === phone);
-  const sendText = (to: string, extra: Record<string, unknown> = {}) => h.api<Message>('POST', '/v1/messages', { body: { to, type: 'text', text: 'Your parcel is at the door.', ...extra } });
-  const sendTemplate = (to: string, extra: Record<string, unknown> = {}) => h.api<Message>('POST', '/v1/messages', { body: { to, type: 'template', templateId, ...extra } });
-  const events = async (type: string) => (await h.api('GET', `/v1/events?type=${type}&limit=100`)).body.data as { data: { object: Suppression } }[];
+  const active = async (phone: string) =>
+    (await h.api<Page>('GET', '/v1/suppressions?active=true&limit=100')).body.data.filter((s) => s.phone === phone);
+  const sendText = (to: string, extra: Record<string, unknown> = {}) =>
+    h.api<Message>('POST', '/v1/messages', {
+      body: { to, type: 'text', text: 'Your parcel is at the door.', ...extra },
+    });
+  const sendTemplate = (to: string, extra: Record<string, unknown> = {}) =>
+    h.api<Message>('POST', '/v1/messages', { body: { to, type: 'template', templateId, ...extra } });
+  const events = async (type: string) =>
+    (await h.api('GET', `/v1/events?type=${type}&limit=100`)).body.data as { data: { object: Suppression } }[];
 
   it('folds a text to its keyword: case, accents, punctuation and emoji around it ignored; a sentence is no keyword', () => {
     const keywords = { optOut: DEFAULT_OPT_OUT_KEYWORDS, optIn: DEFAULT_OPT_IN_KEYWORDS };
-    for (const text of [' Stop! ', 'stop', 'STOP 🛑', 'Arrêt.', 'BAJA', '¡Baja!', 'Unsubscribe', '"Quit"']) assert.equal(keywordOf(text, keywords), 'out', text);
+    for (const text of [' Stop! ', 'stop', 'STOP 🛑', 'Arrêt.', 'BAJA', '¡Baja!', 'Unsubscribe', '"Quit"'])
+      assert.equal(keywordOf(text, keywords), 'out', text);
     for (const text of ['START', ' start!', 'Unstop']) assert.equal(keywordOf(text, keywords), 'in', text);
-    for (const text of ['stop sending me offers', 'please stop', 'yes', 'Hello', '', '🛑']) assert.equal(keywordOf(text, keywords), null, text);
+    for (const text of ['stop sending me offers', 'please stop', 'yes', 'Hello', '', '🛑'])
+      assert.equal(keywordOf(text, keywords), null, text);
     assert.equal(foldKeyword('  ÁRRÊT!! '), 'arret');
   });
 
@@ -48,13 +58,22 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     await h.customerWrites('16505570199', 'stop sending me offers');
     for (const phone of phones) {
       const [s] = await eventually(async () => ((await active(phone)).length > 0 ? active(phone) : null));
-      assert.deepEqual([s!.reason, s!.scope, s!.source, s!.phoneNumberId, s!.active], ['opt_out_keyword', 'all', 'keyword', h.account.phoneNumberId, true]);
+      assert.deepEqual(
+        [s!.reason, s!.scope, s!.source, s!.phoneNumberId, s!.active],
+        ['opt_out_keyword', 'all', 'keyword', h.account.phoneNumberId, true],
+      );
     }
     assert.deepEqual(await active('+16505570199'), [], 'a sentence is not a keyword');
     // The contact shows it.
     const [contact] = (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${phones[1]!.slice(1)}`)).body.data;
-    assert.deepEqual([contact?.phone, contact?.suppression?.reason, contact?.suppression?.scope], [phones[1], 'opt_out_keyword', 'all']);
-    assert.equal((await h.api<Contact>('GET', '/v1/contacts/' + contact!.id)).body.suppression?.id, (await active(phones[1]!))[0]!.id);
+    assert.deepEqual(
+      [contact?.phone, contact?.suppression?.reason, contact?.suppression?.scope],
+      [phones[1], 'opt_out_keyword', 'all'],
+    );
+    assert.equal(
+      (await h.api<Contact>('GET', '/v1/contacts/' + contact!.id)).body.suppression?.id,
+      (await active(phones[1]!))[0]!.id,
+    );
     const [plain] = (await h.api<{ data: Contact[] }>('GET', '/v1/contacts?q=16505570199')).body.data;
     assert.deepEqual([plain?.suppression, plain?.marketingConsent], [null, null]);
     const suppressed = (await events('contact.suppressed')).map((e) => e.data.object.phone);
@@ -62,15 +81,27 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
 
     // A send to them is refused up front; the one who wrote a sentence is not suppressed.
     const refused = await sendText(phones[0]!);
-    assert.deepEqual([refused.status, refused.body.error.code, refused.body.error.param], [409, 'recipient_suppressed', 'to']);
+    assert.deepEqual(
+      [refused.status, refused.body.error.code, refused.body.error.param],
+      [409, 'recipient_suppressed', 'to'],
+    );
     assert.match(refused.body.error.message, /opt_out_keyword, since \d{4}-\d\d-\d\dT/);
     assert.equal((await sendText('+16505570199')).status, 201);
 
     await h.customerWrites(phones[0]!.slice(1), 'START');
     await eventually(async () => (await active(phones[0]!)).length === 0);
     // The first STOP, delivered again after the START (webhooks come at least once): still lifted.
-    const [first] = (await h.api<Page>('GET', '/v1/suppressions?active=false&limit=100')).body.data.filter((s) => s.phone === phones[0]);
-    assert.equal((await h.platformWebhook(textWebhook(phones[0]!.slice(1), 'wamid.consent-stop-again', Math.floor(Date.parse(first!.createdAt) / 1000)))).status, 200);
+    const [first] = (await h.api<Page>('GET', '/v1/suppressions?active=false&limit=100')).body.data.filter(
+      (s) => s.phone === phones[0],
+    );
+    assert.equal(
+      (
+        await h.platformWebhook(
+          textWebhook(phones[0]!.slice(1), 'wamid.consent-stop-again', Math.floor(Date.parse(first!.createdAt) / 1000)),
+        )
+      ).status,
+      200,
+    );
     assert.deepEqual(await active(phones[0]!), []);
     const lifted = (await events('contact.unsuppressed')).map((e) => e.data.object);
     assert.ok(lifted.some((s) => s.phone === phones[0] && s.liftedBy === 'keyword' && s.liftedAt !== null));
@@ -84,8 +115,15 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     assert.equal((await sendText(phone)).body.error.code, 'recipient_suppressed');
     assert.equal((await sendTemplate(phone)).body.error.code, 'recipient_suppressed');
     let res = await sendText(phone, { suppression: 'ignore' });
-    assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [403, 'suppression_override_not_allowed', 'suppression']);
-    assert.equal((await h.api<ConsentSettings>('PATCH', '/v1/account/consent', { body: { allowSuppressionOverride: true } })).body.allowSuppressionOverride, true);
+    assert.deepEqual(
+      [res.status, res.body.error.code, res.body.error.param],
+      [403, 'suppression_override_not_allowed', 'suppression'],
+    );
+    assert.equal(
+      (await h.api<ConsentSettings>('PATCH', '/v1/account/consent', { body: { allowSuppressionOverride: true } })).body
+        .allowSuppressionOverride,
+      true,
+    );
     res = await sendText(phone, { suppression: 'ignore' });
     assert.equal(res.status, 201, res.text);
     assert.equal((await sendText(phone)).status, 409, 'without the override it is still refused');
@@ -98,13 +136,27 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     const [phone, other] = ['+16505570211', '+16505570212'];
     assert.equal((await sendTemplate(phone)).status, 201, 'the list is read and held');
     const created = await h.api<Suppression>('POST', '/v1/suppressions', { body: { to: phone } });
-    assert.equal((await sendTemplate(phone)).body.error?.code, 'recipient_suppressed', 'a suppression made here is seen at once');
+    assert.equal(
+      (await sendTemplate(phone)).body.error?.code,
+      'recipient_suppressed',
+      'a suppression made here is seen at once',
+    );
     await h.api('DELETE', `/v1/suppressions/${created.body.id}`);
     assert.equal((await sendTemplate(phone)).status, 201, 'and its lift');
     if (DIALECT !== 'postgres') return;
     const peer = await h.startPeer();
     assert.equal((await sendTemplate(other)).status, 201);
-    assert.equal((await peer.app.inject({ method: 'POST', url: '/v1/suppressions', headers: { 'x-api-key': h.account.liveKey, 'content-type': 'application/json' }, payload: { to: other } })).statusCode, 201);
+    assert.equal(
+      (
+        await peer.app.inject({
+          method: 'POST',
+          url: '/v1/suppressions',
+          headers: { 'x-api-key': h.account.liveKey, 'content-type': 'application/json' },
+          payload: { to: other },
+        })
+      ).statusCode,
+      201,
+    );
     await eventually(async () => (await sendTemplate(other)).status === 409).finally(() => peer.close()); // told by NOTIFY once the peer's unit commits
   });
 
@@ -112,10 +164,18 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     const phones = ['+16505570301', '+16505570302', '+16505570303', '+16505570304'];
     await h.api('POST', '/v1/suppressions', { body: { to: phones[2] } });
     const answers = await Promise.all(phones.map((p) => sendTemplate(p)));
-    assert.deepEqual(answers.map((a) => a.status), [201, 201, 409, 201]);
-    const batch = await h.api('POST', '/v1/messages/batch', { body: { messages: phones.map((to) => ({ to, type: 'template', templateId })) } });
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [201, 201, 409, 201],
+    );
+    const batch = await h.api('POST', '/v1/messages/batch', {
+      body: { messages: phones.map((to) => ({ to, type: 'template', templateId })) },
+    });
     assert.equal(batch.status, 201, batch.text);
-    assert.deepEqual(batch.body.data.map((r: any) => r.error?.code ?? 'accepted'), ['accepted', 'accepted', 'recipient_suppressed', 'accepted']);
+    assert.deepEqual(
+      batch.body.data.map((r: any) => r.error?.code ?? 'accepted'),
+      ['accepted', 'accepted', 'recipient_suppressed', 'accepted'],
+    );
     assert.equal(batch.body.data[2].error.param, 'messages[2].to');
   });
 
@@ -132,8 +192,14 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
       return m.status === 'failed' && m;
     });
     assert.equal(failed.error?.code, 'recipient_suppressed');
-    await eventually(async () => (await h.api<Message>('GET', `/v1/messages/${other.body.id}`)).body.platformMessageId !== null);
-    assert.equal([...h.sim.state.messages.values()].filter((m) => m.callbackData === scheduled.body.id).length, 0, 'never sent to the platform');
+    await eventually(
+      async () => (await h.api<Message>('GET', `/v1/messages/${other.body.id}`)).body.platformMessageId !== null,
+    );
+    assert.equal(
+      [...h.sim.state.messages.values()].filter((m) => m.callbackData === scheduled.body.id).length,
+      0,
+      'never sent to the platform',
+    );
   });
 
   it('lists, creates idempotently, lifts, and refuses bad input', async () => {
@@ -141,7 +207,10 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     const first = await h.api<Suppression>('POST', '/v1/suppressions', { body: { to: phone, scope: 'all' } });
     assert.equal(first.status, 201, first.text);
     assert.match(first.body.id, /^sup_/);
-    assert.deepEqual([first.body.reason, first.body.source, first.body.phoneNumberId, first.body.active], ['api', 'api', null, true]);
+    assert.deepEqual(
+      [first.body.reason, first.body.source, first.body.phoneNumberId, first.body.active],
+      ['api', 'api', null, true],
+    );
     const again = await h.api<Suppression>('POST', '/v1/suppressions', { body: { to: phone } });
     assert.deepEqual([again.status, again.body.id], [200, first.body.id]);
     const listed = (await h.api<Page>('GET', '/v1/suppressions?reason=api&active=true&limit=100')).body.data;
@@ -150,10 +219,20 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     const lifted = await h.api<Suppression>('DELETE', `/v1/suppressions/${first.body.id}`);
     assert.deepEqual([lifted.status, lifted.body.active, lifted.body.liftedBy], [200, false, 'api']);
     assert.ok(lifted.body.liftedAt);
-    assert.equal((await h.api<Suppression>('DELETE', `/v1/suppressions/${first.body.id}`)).body.liftedAt, lifted.body.liftedAt, 'lifting again changes nothing');
-    const kept = (await h.api<Page>('GET', '/v1/suppressions?active=false&limit=100')).body.data.find((s) => s.id === first.body.id);
+    assert.equal(
+      (await h.api<Suppression>('DELETE', `/v1/suppressions/${first.body.id}`)).body.liftedAt,
+      lifted.body.liftedAt,
+      'lifting again changes nothing',
+    );
+    const kept = (await h.api<Page>('GET', '/v1/suppressions?active=false&limit=100')).body.data.find(
+      (s) => s.id === first.body.id,
+    );
     assert.equal(kept?.active, false, 'the lifted row is kept');
-    assert.equal((await h.api('POST', '/v1/suppressions', { body: { to: phone } })).status, 201, 'a new suppression after the lift');
+    assert.equal(
+      (await h.api('POST', '/v1/suppressions', { body: { to: phone } })).status,
+      201,
+      'a new suppression after the lift',
+    );
 
     const bad = async (method: 'POST' | 'DELETE' | 'GET', url: string, body?: unknown) => {
       const res = await h.api(method, url, body === undefined ? {} : { body });
@@ -161,7 +240,10 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     };
     assert.deepEqual(await bad('POST', '/v1/suppressions', { to: '+1650' }), [400, 'phone_number_invalid']);
     assert.deepEqual(await bad('POST', '/v1/suppressions', { to: phone, scope: 'some' }), [400, 'parameter_invalid']);
-    assert.deepEqual(await bad('POST', '/v1/suppressions', { to: phone, phoneNumberId: '999999' }), [400, 'parameter_invalid']);
+    assert.deepEqual(await bad('POST', '/v1/suppressions', { to: phone, phoneNumberId: '999999' }), [
+      400,
+      'parameter_invalid',
+    ]);
     assert.deepEqual(await bad('POST', '/v1/suppressions', { to: 'ct_nobody' }), [404, 'contact_not_found']);
     assert.deepEqual(await bad('DELETE', '/v1/suppressions/sup_nothing'), [404, 'suppression_not_found']);
     assert.deepEqual(await bad('GET', '/v1/suppressions?starting_after=sup_nothing'), [400, 'parameter_invalid']);
@@ -176,7 +258,9 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     const inside = '16505570601';
     const wamid = await h.customerWrites(inside, 'STOP');
     const reference = `consent_reply_${wamid}`;
-    const replies = async () => (await h.api<{ data: Message[] }>('GET', `/v1/messages?clientReference=${encodeURIComponent(reference)}`)).body.data;
+    const replies = async () =>
+      (await h.api<{ data: Message[] }>('GET', `/v1/messages?clientReference=${encodeURIComponent(reference)}`)).body
+        .data;
     const [reply] = await eventually(async () => ((await replies()).length > 0 ? replies() : null));
     assert.deepEqual([reply!.to, reply!.text], [`+${inside}`, 'You will get no more messages from us.']);
     // The platform delivers the same webhook again: the job runs again and sends nothing more.
@@ -191,13 +275,27 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     assert.equal((await h.platformWebhook(late)).status, 200);
     await eventually(async () => (await active(`+${outside}`)).length > 0);
     await eventually(async () => (await h.deps.jobs.pending(CONSENT_REPLY_JOB)) === 0);
-    assert.equal((await h.api<{ data: Message[] }>('GET', '/v1/messages?clientReference=consent_reply_wamid.consent-late-stop')).body.data.length, 0);
+    assert.equal(
+      (await h.api<{ data: Message[] }>('GET', '/v1/messages?clientReference=consent_reply_wamid.consent-late-stop'))
+        .body.data.length,
+      0,
+    );
     await h.api('PATCH', '/v1/account/consent', { body: { optOutReply: null } });
   });
 
   it('applies user_preferences from the fixture: stop suppresses marketing only, repeats and older reports change nothing', async () => {
     const parsed = parseWebhook(fixture('webhook-user-preferences-resume.json'))!;
-    assert.deepEqual(parsed.userPreferences, [{ phoneNumberId: '106540352242922', waId: '16505551234', userId: null, category: 'marketing_messages', value: 'resume', at: '2024-11-15T21:22:01.000Z', detail: 'User requested to resume marketing messages' }]);
+    assert.deepEqual(parsed.userPreferences, [
+      {
+        phoneNumberId: '106540352242922',
+        waId: '16505551234',
+        userId: null,
+        category: 'marketing_messages',
+        value: 'resume',
+        at: '2024-11-15T21:22:01.000Z',
+        detail: 'User requested to resume marketing messages',
+      },
+    ]);
     assert.equal(parsed.ignored, 0);
     const phone = '+16505570701';
     const report = (value: 'stop' | 'resume', seconds: number) => {
@@ -205,7 +303,12 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
       const v = body.entry[0].changes[0].value;
       v.metadata.phone_number_id = h.account.phoneNumberId;
       v.contacts[0].wa_id = phone.slice(1);
-      Object.assign(v.user_preferences[0], { wa_id: phone.slice(1), value, timestamp: seconds, detail: `User requested to ${value} marketing messages` });
+      Object.assign(v.user_preferences[0], {
+        wa_id: phone.slice(1),
+        value,
+        timestamp: seconds,
+        detail: `User requested to ${value} marketing messages`,
+      });
       return body;
     };
     const t = Math.floor(clock.now() / 1000);
@@ -230,19 +333,32 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
   it('takes a failed status with 131050 as a marketing stop', async () => {
     const phone = '+16505570801';
     const res = await sendTemplate(phone);
-    const sent = await eventually(async () => (await h.api<Message>('GET', `/v1/messages/${res.body.id}`)).body.platformMessageId);
-    const failed = await fetch(`${h.simUrl}/_simulator/messages/${encodeURIComponent(sent)}/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'failed', errorCode: 131050 }) });
+    const sent = await eventually(
+      async () => (await h.api<Message>('GET', `/v1/messages/${res.body.id}`)).body.platformMessageId,
+    );
+    const failed = await fetch(`${h.simUrl}/_simulator/messages/${encodeURIComponent(sent)}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'failed', errorCode: 131050 }),
+    });
     assert.equal(failed.status, 200, await failed.text());
     const [s] = await eventually(async () => ((await active(phone)).length > 0 ? active(phone) : null));
     assert.deepEqual([s!.reason, s!.scope], ['platform_preference', 'marketing']);
     const [contact] = (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${phone.slice(1)}`)).body.data;
-    assert.deepEqual([contact?.marketingConsent?.value, contact?.suppression?.reason], ['revoked', 'platform_preference']);
+    assert.deepEqual(
+      [contact?.marketingConsent?.value, contact?.suppression?.reason],
+      ['revoked', 'platform_preference'],
+    );
   });
 
   it("takes the simulator's marketing stop end to end, and its resume", async () => {
     const phone = '+16505570901';
     const marketing = (value: string) =>
-      fetch(`${h.simUrl}/_simulator/users/${encodeURIComponent(phone)}/marketing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ value, to: h.account.phoneNumberId }) });
+      fetch(`${h.simUrl}/_simulator/users/${encodeURIComponent(phone)}/marketing`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ value, to: h.account.phoneNumberId }),
+      });
     const stop = await marketing('stop');
     assert.equal(stop.status, 200, await stop.clone().text());
     assert.deepEqual((await stop.json()).value.user_preferences[0].category, 'marketing_messages');
@@ -258,10 +374,30 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     const [again] = await eventually(async () => ((await active(phone)).length > 0 ? active(phone) : null));
     assert.equal((await h.api('DELETE', `/v1/suppressions/${again!.id}`)).status, 200);
     const creds = await h.deps.accounts.senderCredentials(h.account.phoneNumberId);
-    const graph = (path: string, body: unknown) => fetch(`${h.simUrl}/v23.0${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${creds.accessToken}` }, body: JSON.stringify(body) });
-    const simTemplate = await fetch(`${h.simUrl}/_simulator/templates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ wabaId: creds.wabaId, name: 'consent_offer', language: 'en_US', category: 'MARKETING', body: 'Our winter sale starts today.' }) });
+    const graph = (path: string, body: unknown) =>
+      fetch(`${h.simUrl}/v23.0${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${creds.accessToken}` },
+        body: JSON.stringify(body),
+      });
+    const simTemplate = await fetch(`${h.simUrl}/_simulator/templates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        wabaId: creds.wabaId,
+        name: 'consent_offer',
+        language: 'en_US',
+        category: 'MARKETING',
+        body: 'Our winter sale starts today.',
+      }),
+    });
     assert.equal(simTemplate.status, 200, await simTemplate.clone().text());
-    const sent = await graph(`/${h.account.phoneNumberId}/messages`, { messaging_product: 'whatsapp', to: phone.slice(1), type: 'template', template: { name: 'consent_offer', language: { code: 'en_US' } } });
+    const sent = await graph(`/${h.account.phoneNumberId}/messages`, {
+      messaging_product: 'whatsapp',
+      to: phone.slice(1),
+      type: 'template',
+      template: { name: 'consent_offer', language: { code: 'en_US' } },
+    });
     assert.equal(sent.status, 200, await sent.clone().text());
     const wamid = (await sent.json()).messages[0].id as string;
     await eventually(async () => h.sim.state.messages.get(wamid)?.statuses.includes('failed'));
@@ -274,17 +410,30 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
     await h.customerWrites(phone.slice(1), 'Hello');
     const contact = (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${phone.slice(1)}`)).body.data[0]!;
     const port = h.deps.suppressions.forBlocks();
-    const entry = { accountId: h.account.id, phoneNumberId: h.account.phoneNumberId, contactId: contact.id, phone, bsuid: contact.userId, at: new Date(clock.now()).toISOString() };
+    const entry = {
+      accountId: h.account.id,
+      phoneNumberId: h.account.phoneNumberId,
+      contactId: contact.id,
+      phone,
+      bsuid: contact.userId,
+      at: new Date(clock.now()).toISOString(),
+    };
     await h.deps.store.write((tx) => port.blocked(tx, [entry]));
     await h.deps.store.write((tx) => port.blocked(tx, [entry]));
     const blocked = await active(phone);
-    assert.deepEqual(blocked.map((s) => [s.reason, s.source, s.scope, s.contactId]), [['blocked', 'block', 'all', contact.id]], 'blocked once');
+    assert.deepEqual(
+      blocked.map((s) => [s.reason, s.source, s.scope, s.contactId]),
+      [['blocked', 'block', 'all', contact.id]],
+      'blocked once',
+    );
     assert.equal((await sendText(phone)).body.error.code, 'recipient_suppressed');
     await h.customerWrites(phone.slice(1), 'START');
     assert.equal((await active(phone)).length, 1, 'START does not lift a block');
     await h.deps.store.write((tx) => port.unblocked(tx, [entry]));
     assert.deepEqual(await active(phone), []);
-    const lifted = (await h.api<Page>('GET', '/v1/suppressions?reason=blocked&active=false')).body.data.find((s) => s.id === blocked[0]!.id);
+    const lifted = (await h.api<Page>('GET', '/v1/suppressions?reason=blocked&active=false')).body.data.find(
+      (s) => s.id === blocked[0]!.id,
+    );
     assert.equal(lifted?.liftedBy, 'block');
   });
 

@@ -36,7 +36,11 @@ describe('contact search', () => {
   };
   const phonesOf = async (q: string) => (await search(q)).data.map((c) => c.phone ?? c.userId).sort();
   const writes = async (body: Record<string, unknown>) => {
-    const res = await fetch(`${h.simUrl}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: h.account.phoneNumberId, text: 'hello', ...body }) });
+    const res = await fetch(`${h.simUrl}/_simulator/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: h.account.phoneNumberId, text: 'hello', ...body }),
+    });
     assert.equal(res.status, 200, await res.clone().text());
   };
 
@@ -91,7 +95,9 @@ describe('contact search', () => {
 
     // A send to a new number makes its contact in the accept's own statement: found by its digits.
     const template = await approvedTemplate(h, { name: 'search_notice', body: 'Your parcel is on its way.' });
-    const sent = await h.api('POST', '/v1/messages/', { body: { to: '+16505550199', type: 'template', templateId: template.id } });
+    const sent = await h.api('POST', '/v1/messages/', {
+      body: { to: '+16505550199', type: 'template', templateId: template.id },
+    });
     assert.equal(sent.status, 201, sent.text);
     assert.deepEqual(await phonesOf('0199'), ['+16505550199']);
 
@@ -118,15 +124,28 @@ describe('contact search', () => {
     const add = (name: string, mode: 'live' | 'test', minutes: number, inbound = false) => {
       const at = iso(base + minutes * 60_000);
       rows.push({
-        id: newId('ct'), account_id: account.id, phone_number_id: number, mode, phone: `+1415${String(2_000_000 + i++).padStart(7, '0')}`, user_id: null, parent_user_id: null,
-        profile_name: name, username: null, last_inbound_at: inbound ? at : null, last_outbound_at: inbound ? null : at, last_activity_at: at, created_at: at, updated_at: at,
+        id: newId('ct'),
+        account_id: account.id,
+        phone_number_id: number,
+        mode,
+        phone: `+1415${String(2_000_000 + i++).padStart(7, '0')}`,
+        user_id: null,
+        parent_user_id: null,
+        profile_name: name,
+        username: null,
+        last_inbound_at: inbound ? at : null,
+        last_outbound_at: inbound ? null : at,
+        last_activity_at: at,
+        created_at: at,
+        updated_at: at,
       });
     };
     // Newest: WALK_WINDOW + 200 contacts, most of them "filler" (common: a first window fills the
     // page), a few "rare" (read through the index at once) and "some" (a first window finds few,
     // then the rest is read through the index). Older: the rest of "some", then more "zed" than the
     // index counts (20,000 on SQLite, 2,000 on PostgreSQL: walked on, across windows finding nothing).
-    for (let k = 0; k < WALK_WINDOW + 200; k++) add(k % 150 === 0 ? `Rare ${k}` : k % 300 === 7 ? `Some ${k}` : `Filler ${k}`, 'live', 1_000_000 + k);
+    for (let k = 0; k < WALK_WINDOW + 200; k++)
+      add(k % 150 === 0 ? `Rare ${k}` : k % 300 === 7 ? `Some ${k}` : `Filler ${k}`, 'live', 1_000_000 + k);
     for (let k = 0; k < SPARSE_ALWAYS + 100; k++) add(`Some old ${k}`, 'live', 500_000 + k, k % 3 === 0);
     for (let k = 0; k < (DIALECT === 'sqlite' ? 20_000 : 2_000) + 100; k++) add(`Zed ${k}`, 'live', k, k % 2 === 0);
     for (let k = 0; k < 50; k++) add(`Zed Some Rare other mode ${k}`, 'test', 2_000_000 + k);
@@ -134,12 +153,27 @@ describe('contact search', () => {
       for (let k = 0; k < rows.length; k += 1000) await contactsRepo.insertContacts(tx, rows.slice(k, k + 1000));
     });
     const expected = (pred: (r: contactsRepo.ContactWrite) => boolean) =>
-      rows.filter((r) => r.mode === 'live' && pred(r)).sort((a, b) => (a.last_activity_at === b.last_activity_at ? (a.id < b.id ? 1 : -1) : a.last_activity_at < b.last_activity_at ? 1 : -1)).map((r) => r.id);
+      rows
+        .filter((r) => r.mode === 'live' && pred(r))
+        .sort((a, b) =>
+          a.last_activity_at === b.last_activity_at
+            ? a.id < b.id
+              ? 1
+              : -1
+            : a.last_activity_at < b.last_activity_at
+              ? 1
+              : -1,
+        )
+        .map((r) => r.id);
     const all = async (q: string, limit: number, extra = '') => {
       const ids: string[] = [];
       let cursor = '';
       for (;;) {
-        const res = await h.api<Page<Contact>>('GET', `/v1/contacts?limit=${limit}&q=${encodeURIComponent(q)}${extra}${cursor}`, { key: account.liveKey });
+        const res = await h.api<Page<Contact>>(
+          'GET',
+          `/v1/contacts?limit=${limit}&q=${encodeURIComponent(q)}${extra}${cursor}`,
+          { key: account.liveKey },
+        );
         assert.equal(res.status, 200, res.text);
         ids.push(...res.body.data.map((c) => c.id));
         if (!res.body.has_more) return ids;
@@ -157,16 +191,41 @@ describe('contact search', () => {
     assert.deepEqual(await all('r', 7), expected(named('Rare')));
     // The window filter applies with the search, both ways.
     const windowStart = Date.now() - 86_400_000;
-    const closed = (r: contactsRepo.ContactWrite) => r.last_inbound_at === null || Date.parse(r.last_inbound_at) <= windowStart;
-    assert.deepEqual(await all('zed', 100, '&windowOpen=false'), expected((r) => named('Zed ')(r) && closed(r)));
-    assert.deepEqual(await all('some', 100, '&windowOpen=false'), expected((r) => named('Some')(r) && closed(r)));
+    const closed = (r: contactsRepo.ContactWrite) =>
+      r.last_inbound_at === null || Date.parse(r.last_inbound_at) <= windowStart;
+    assert.deepEqual(
+      await all('zed', 100, '&windowOpen=false'),
+      expected((r) => named('Zed ')(r) && closed(r)),
+    );
+    assert.deepEqual(
+      await all('some', 100, '&windowOpen=false'),
+      expected((r) => named('Some')(r) && closed(r)),
+    );
     // A term no stored word begins: nothing, at once.
     assert.deepEqual(await all('zzz', 20), []);
   });
 
   it("agrees with the service's word rule on random names and queries", async () => {
     const account = await h.newAccount('Search reference');
-    const syllables = ['ma', 'rí', 'a', 'jo', 'sé', 'ñan', 'dú', 'lu', 'kas', 'zoë', 'ße', 'øs', 'el', 'Ан', 'на', 'ki', 'ra'];
+    const syllables = [
+      'ma',
+      'rí',
+      'a',
+      'jo',
+      'sé',
+      'ñan',
+      'dú',
+      'lu',
+      'kas',
+      'zoë',
+      'ße',
+      'øs',
+      'el',
+      'Ан',
+      'на',
+      'ki',
+      'ra',
+    ];
     let seed = 7;
     const rand = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
     const word = () => Array.from({ length: 1 + rand(3) }, () => syllables[rand(syllables.length)]).join('');
@@ -174,28 +233,85 @@ describe('contact search', () => {
     for (let k = 0; k < 400; k++) {
       const at = iso(Date.parse('2026-02-01T00:00:00Z') + rand(10_000_000) * 1000);
       rows.push({
-        id: newId('ct'), account_id: account.id, phone_number_id: account.phoneNumberId, mode: 'live', phone: `+44770090${String(1000 + k)}`, user_id: null, parent_user_id: null,
-        profile_name: `${word()} ${word()}`, username: rand(3) === 0 ? `@${word()}` : null, last_inbound_at: null, last_outbound_at: at, last_activity_at: at, created_at: at, updated_at: at,
+        id: newId('ct'),
+        account_id: account.id,
+        phone_number_id: account.phoneNumberId,
+        mode: 'live',
+        phone: `+44770090${String(1000 + k)}`,
+        user_id: null,
+        parent_user_id: null,
+        profile_name: `${word()} ${word()}`,
+        username: rand(3) === 0 ? `@${word()}` : null,
+        last_inbound_at: null,
+        last_outbound_at: at,
+        last_activity_at: at,
+        created_at: at,
+        updated_at: at,
       });
     }
     await h.deps.store.write((tx) => contactsRepo.insertContacts(tx, rows).then(() => {}));
-    const order = [...rows].sort((a, b) => (a.last_activity_at === b.last_activity_at ? (a.id < b.id ? 1 : -1) : a.last_activity_at < b.last_activity_at ? 1 : -1));
+    const order = [...rows].sort((a, b) =>
+      a.last_activity_at === b.last_activity_at
+        ? a.id < b.id
+          ? 1
+          : -1
+        : a.last_activity_at < b.last_activity_at
+          ? 1
+          : -1,
+    );
     for (let k = 0; k < 120; k++) {
       const source = rows[rand(rows.length)]!;
       const words = contactSearchText(source).split(' ');
       const pick = () => words[rand(words.length)]!.slice(0, 1 + rand(4));
-      const q = k % 10 === 0 ? source.phone!.slice(-3 - rand(5)) : k % 3 === 0 ? `${pick()} ${word().toUpperCase()}` : `${pick().toUpperCase()} ${pick()}`;
+      const q =
+        k % 10 === 0
+          ? source.phone!.slice(-3 - rand(5))
+          : k % 3 === 0
+            ? `${pick()} ${word().toUpperCase()}`
+            : `${pick().toUpperCase()} ${pick()}`;
       const terms = searchTerms(q);
-      const want = order.filter((r) => terms.length > 0 && terms.every((t) => contactSearchText(r).split(' ').some((w) => w.startsWith(t)))).slice(0, 100).map((r) => r.id);
-      assert.deepEqual((await search(q, account.liveKey)).data.map((c) => c.id), want, `q=${q}`);
+      const want = order
+        .filter(
+          (r) =>
+            terms.length > 0 &&
+            terms.every((t) =>
+              contactSearchText(r)
+                .split(' ')
+                .some((w) => w.startsWith(t)),
+            ),
+        )
+        .slice(0, 100)
+        .map((r) => r.id);
+      assert.deepEqual(
+        (await search(q, account.liveKey)).data.map((c) => c.id),
+        want,
+        `q=${q}`,
+      );
     }
   });
 });
 
 describe("a number's searchable words", () => {
   it('take the national number after the calling code as libphonenumber-js reads it, in every region tried', () => {
-    const numbers = ['+16505550102', '+12425551234', '+447700900123', '+4915112345678', '+818012345678', '+972987654321', '+5511987654321', '+8613800138000', '+33612345678', '+390612345678', '+8801712345678', '+35312345678', '+79161234567', '+2348031234567', '+80012345678'];
-    for (const phone of numbers) assert.equal(phoneWords(phone)[1], parsePhoneNumberFromString(phone)!.nationalNumber, phone);
+    const numbers = [
+      '+16505550102',
+      '+12425551234',
+      '+447700900123',
+      '+4915112345678',
+      '+818012345678',
+      '+972987654321',
+      '+5511987654321',
+      '+8613800138000',
+      '+33612345678',
+      '+390612345678',
+      '+8801712345678',
+      '+35312345678',
+      '+79161234567',
+      '+2348031234567',
+      '+80012345678',
+    ];
+    for (const phone of numbers)
+      assert.equal(phoneWords(phone)[1], parsePhoneNumberFromString(phone)!.nationalNumber, phone);
   });
 });
 
@@ -207,16 +323,37 @@ describe('contact search index for contacts stored before it (migration 0012)', 
     const names = ['Ñandú Old', 'Chloé Old', null];
     await old
       .insertInto('contacts')
-      .values(names.map((name, k) => ({ id: `ct_old${k}`, account_id: 'acct_x', phone_number_id: '1234', mode: 'live', phone: `+1650555010${k}`, profile_name: name, last_activity_at: at, created_at: at, updated_at: at })))
+      .values(
+        names.map((name, k) => ({
+          id: `ct_old${k}`,
+          account_id: 'acct_x',
+          phone_number_id: '1234',
+          mode: 'live',
+          phone: `+1650555010${k}`,
+          profile_name: name,
+          last_activity_at: at,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
       .execute();
     await closeOlder();
 
     const store = await connectDatabase(config);
     try {
       const scope = { phoneNumberId: '1234', mode: 'live' as const, limit: 10 };
-      assert.deepEqual((await searchContacts(store.read, { ...scope, terms: searchTerms('nandu') })).map((r) => r.id), ['ct_old0']);
-      assert.deepEqual((await searchContacts(store.read, { ...scope, terms: searchTerms('chloe') })).map((r) => r.id), ['ct_old1']);
-      assert.deepEqual((await searchContacts(store.read, { ...scope, terms: searchTerms('0102') })).map((r) => r.id), ['ct_old2']);
+      assert.deepEqual(
+        (await searchContacts(store.read, { ...scope, terms: searchTerms('nandu') })).map((r) => r.id),
+        ['ct_old0'],
+      );
+      assert.deepEqual(
+        (await searchContacts(store.read, { ...scope, terms: searchTerms('chloe') })).map((r) => r.id),
+        ['ct_old1'],
+      );
+      assert.deepEqual(
+        (await searchContacts(store.read, { ...scope, terms: searchTerms('0102') })).map((r) => r.id),
+        ['ct_old2'],
+      );
       assert.equal((await searchContacts(store.read, { ...scope, terms: searchTerms('old') })).length, 2);
     } finally {
       await store.close();

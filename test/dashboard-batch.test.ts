@@ -23,7 +23,11 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
 
   before(async () => {
     h = await startHarness();
-    await approvedTemplate(h, { name: 'csv_notice', body: 'Hello {{1}}, your order shipped.', variables: [{ example: 'Jessica' }] });
+    await approvedTemplate(h, {
+      name: 'csv_notice',
+      body: 'Hello {{1}}, your order shipped.',
+      variables: [{ example: 'Jessica' }],
+    });
     dashboard = await openDashboard(h);
     page = dashboard.page;
     await dashboard.signIn(h.account.liveKey);
@@ -38,7 +42,9 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     await page.locator('select[name=templateId]').selectOption({ label: 'csv_notice (en_US)' });
     // A quoted comma, and an invalid number on line 3.
     const csv = 'to,1,clientReference\r\n+16505552001,"Ann, Jr.",csv-1\r\n+1650,Bob,csv-2\r\n+16505552003,Cy,csv-3\r\n';
-    await page.getByLabel('CSV file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const preview = page.getByRole('table', { name: 'Preview' });
     await preview.getByText('Ann, Jr.').waitFor();
     assert.equal(await preview.locator('tbody tr').count(), 3);
@@ -48,7 +54,11 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     await check.getByText('2 valid, 1 refused').waitFor();
     assert.match(await check.innerText(), /2 closed/);
     assert.match(await check.locator('tr[data-line="3"]').innerText(), /phone_number_invalid/);
-    assert.equal((await h.api<{ data: Batch[] }>('GET', '/v1/batches')).body.data.length, 0, 'the dry run stored nothing');
+    assert.equal(
+      (await h.api<{ data: Batch[] }>('GET', '/v1/batches')).body.data.length,
+      0,
+      'the dry run stored nothing',
+    );
     await shoot('bulk-check');
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -105,7 +115,11 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     const message = (await h.api<Message>('GET', `/v1/messages/${id}`)).body;
     assert.equal(message.status, 'scheduled');
     const expected = await page.evaluate((v) => new Date(v).getTime(), local);
-    assert.equal(new Date(message.scheduledAt!).getTime(), expected, 'the local time the form took, with the browser offset');
+    assert.equal(
+      new Date(message.scheduledAt!).getTime(),
+      expected,
+      'the local time the form took, with the browser offset',
+    );
     await shoot('message-scheduled');
 
     await go('/messages');
@@ -117,7 +131,11 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     await row.getByText('canceled').waitFor();
     assert.equal((await h.api<Message>('GET', `/v1/messages/${id}`)).body.status, 'canceled');
     await page.getByLabel('Status').selectOption('canceled');
-    await page.locator('tbody tr').filter({ has: page.locator(`a[href="#/messages/${id}"]`) }).getByText('canceled').waitFor();
+    await page
+      .locator('tbody tr')
+      .filter({ has: page.locator(`a[href="#/messages/${id}"]`) })
+      .getByText('canceled')
+      .waitFor();
   });
 
   it("shows the service's refusal when a message was sent before the cancel arrived", async () => {
@@ -127,7 +145,10 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     await page.route(`**/v1/messages/${m.id}`, async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
       const real = await route.fetch();
-      await route.fulfill({ response: real, json: { ...(await real.json()), status: 'accepted', sentAt: null, deliveredAt: null, readAt: null } });
+      await route.fulfill({
+        response: real,
+        json: { ...(await real.json()), status: 'accepted', sentAt: null, deliveredAt: null, readAt: null },
+      });
     });
     await go(`/messages/${m.id}`);
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -23,8 +23,10 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
   const customer = '+16505551960';
   const simState = async () => (await fetch(`${h.simUrl}/_simulator/state`)).json() as Promise<any>;
   /** A customer writes through the simulator's control API (`body`: its type and content). */
-  const customerSends = async (from: string, body: Record<string, unknown>) => (await h.customerSends(from, body)).wamid;
-  const contactOf = async (phone: string) => (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${encodeURIComponent(phone.slice(1))}`)).body.data[0]!;
+  const customerSends = async (from: string, body: Record<string, unknown>) =>
+    (await h.customerSends(from, body)).wamid;
+  const contactOf = async (phone: string) =>
+    (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${encodeURIComponent(phone.slice(1))}`)).body.data[0]!;
   const go = (hash: string) => dashboard.go(hash);
 
   before(async () => {
@@ -54,7 +56,9 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     const inbound = log.locator('li.bubble.in').filter({ hasText: 'Do you ship to Lisbon?' });
     await inbound.waitFor();
     // Opening the thread marked the message read: at the platform and in Tidings.
-    await eventually(async () => (await simState()).reads.some((r: any) => r.wamid === wamid && r.typingIndicator === null));
+    await eventually(async () =>
+      (await simState()).reads.some((r: any) => r.wamid === wamid && r.typingIndicator === null),
+    );
     const id = (await inbound.getAttribute('data-message'))!;
     assert.ok((await h.api<InboundMessage>('GET', `/v1/inbound_messages/${id}`)).body.readAt);
     await inbound.getByText('read by you').waitFor();
@@ -66,7 +70,10 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     await outbound.locator('.badge.status-read').waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('form.reply textarea').inputValue(), '', 'the box is emptied once sent');
     // Oldest at the top: the customer's message, then the reply.
-    assert.deepEqual(await log.locator('li.bubble').evaluateAll((els) => els.map((e) => e.classList.contains('in'))), [true, false]);
+    assert.deepEqual(await log.locator('li.bubble').evaluateAll((els) => els.map((e) => e.classList.contains('in'))), [
+      true,
+      false,
+    ]);
 
     const messageId = (await outbound.getAttribute('data-message'))!;
     const sent = (await h.api('GET', `/v1/messages/${messageId}`)).body;
@@ -98,11 +105,16 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
 
   it('shows a picture inline from the copy Tidings downloaded and kept', async () => {
     const png = fs.readFileSync(path.join(ROOT, 'test/fixtures/media/sample.png')); // sample.jpg is a header only, no picture
-    await customerSends(customer, { type: 'image', image: { caption: 'The label', data: png.toString('base64'), mimeType: 'image/png' } });
+    await customerSends(customer, {
+      type: 'image',
+      image: { caption: 'The label', data: png.toString('base64'), mimeType: 'image/png' },
+    });
     await go(`/inbox/${(await contactOf(customer)).id}`);
     const picture = page.getByRole('log').getByRole('img', { name: 'image: The label' });
     await picture.waitFor({ timeout: 10_000 });
-    await eventually(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)); // decoded
+    await eventually(() =>
+      picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    ); // decoded
     await page.getByRole('log').locator('figcaption', { hasText: 'The label' }).waitFor();
     await shoot('inbox-media');
   });
@@ -117,24 +129,42 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     assert.equal((await lines()).length, 20, 'the newest page');
     await log.getByRole('button', { name: 'Load older messages' }).click();
     await log.getByText('Line 1', { exact: true }).waitFor();
-    assert.deepEqual(await lines(), Array.from({ length: 23 }, (_, i) => `Line ${i + 1}`));
+    assert.deepEqual(
+      await lines(),
+      Array.from({ length: 23 }, (_, i) => `Line ${i + 1}`),
+    );
     assert.equal(await log.getByRole('button', { name: 'Load older messages' }).count(), 0, 'nothing older');
   });
 
   it('offers only templates once the window is closed, and says why; filters and searches contacts', async () => {
-    const template = await approvedTemplate(h, { name: 'inbox_follow_up', body: 'Your parcel {{1}} is on its way.', variables: [{ example: 'P-1' }] });
+    const template = await approvedTemplate(h, {
+      name: 'inbox_follow_up',
+      body: 'Your parcel {{1}} is on its way.',
+      variables: [{ example: 'P-1' }],
+    });
     const other = '+16505551961';
     // A send creates the contact; they never wrote, so the window is closed.
-    assert.equal((await h.api('POST', '/v1/messages/', { body: { to: other, type: 'template', templateId: template.id } })).status, 201);
+    assert.equal(
+      (await h.api('POST', '/v1/messages/', { body: { to: other, type: 'template', templateId: template.id } })).status,
+      201,
+    );
     const contact = await contactOf(other);
     await go(`/inbox/${contact.id}`);
     await page.locator(`li[data-contact="${contact.id}"]`).getByTestId('window').getByText('closed').waitFor();
-    await page.getByRole('note').getByText(/only an approved template/).waitFor();
+    await page
+      .getByRole('note')
+      .getByText(/only an approved template/)
+      .waitFor();
     assert.equal(await page.getByLabel('Reply', { exact: true }).count(), 0, 'no free-form reply box');
     await page.locator('select[name=templateId]').selectOption({ label: 'inbox_follow_up (en_US)' });
     await page.getByLabel('{{1}}').fill('P-42');
     await page.getByRole('button', { name: 'Send template' }).click();
-    await page.getByRole('log').locator('li.bubble.out').nth(1).locator('.badge.status-read, .badge.status-delivered, .badge.status-sent').waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('log')
+      .locator('li.bubble.out')
+      .nth(1)
+      .locator('.badge.status-read, .badge.status-delivered, .badge.status-sent')
+      .waitFor({ timeout: 15_000 });
     await shoot('inbox-closed');
 
     await page.getByLabel('Open windows only').check();
@@ -147,7 +177,7 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     assert.equal(await page.locator('li[data-contact]').count(), 1);
   });
 
-  it('marks a customer who wrote STOP as suppressed, with the reason and since when, and lifts it with the thread\'s Lift button', async () => {
+  it("marks a customer who wrote STOP as suppressed, with the reason and since when, and lifts it with the thread's Lift button", async () => {
     const stopper = '+16505551962';
     await customerSends(stopper, { text: 'STOP', name: 'Rui Stop' });
     const contact = await eventually(async () => {
@@ -164,7 +194,9 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     await shoot('inbox-suppressed');
     await page.getByRole('button', { name: 'Lift' }).click();
     await page.locator('.title-row').getByTestId('suppression').waitFor({ state: 'detached' });
-    const lifted = (await h.api('GET', `/v1/suppressions?active=false&limit=100`)).body.data.find((s: { id: string }) => s.id === contact.suppression!.id);
+    const lifted = (await h.api('GET', `/v1/suppressions?active=false&limit=100`)).body.data.find(
+      (s: { id: string }) => s.id === contact.suppression!.id,
+    );
     assert.deepEqual([lifted?.active, lifted?.liftedBy], [false, 'api']);
     assert.equal((await contactOf(stopper)).suppression, null);
   });

@@ -34,12 +34,18 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
   const analytics = async (groupBy = '') => {
     const day = 86_400_000;
     const to = new Date((Math.floor(Date.now() / day) + 1) * day);
-    const q = new URLSearchParams({ from: new Date(to.getTime() - 7 * day).toISOString(), to: to.toISOString(), granularity: 'day', ...(groupBy ? { groupBy } : {}) });
+    const q = new URLSearchParams({
+      from: new Date(to.getTime() - 7 * day).toISOString(),
+      to: to.toISOString(),
+      granularity: 'day',
+      ...(groupBy ? { groupBy } : {}),
+    });
     const res = await h.api<AnalyticsResult>('GET', `/v1/analytics/messages?${q}`);
     assert.equal(res.status, 200, res.text);
     return res.body;
   };
-  const row = (templateId: string | null) => page.locator(`[data-testid=template-stats] tr[data-template="${templateId ?? 'none'}"]`);
+  const row = (templateId: string | null) =>
+    page.locator(`[data-testid=template-stats] tr[data-template="${templateId ?? 'none'}"]`);
   const cell = (r: Locator, label: string) => r.locator(`td[data-label="${label}"]`).innerText();
   /** The pixels a canvas has drawn (not transparent), read in the page. */
   const inked = (canvas: Locator) =>
@@ -50,17 +56,30 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
       return n;
     });
   const sendTemplate = async (t: Template, to: string) => {
-    const res = await h.api('POST', '/v1/messages/', { body: { to, type: 'template', templateId: t.id, variables: { '1': 'A-1042' } } });
+    const res = await h.api('POST', '/v1/messages/', {
+      body: { to, type: 'template', templateId: t.id, variables: { '1': 'A-1042' } },
+    });
     assert.equal(res.status, 201, res.text);
   };
 
   before(async () => {
     // An operator's price table: the overview shows an estimated cost, labelled so.
     const prices = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-prices-')), 'prices.yaml');
-    fs.writeFileSync(prices, 'currency: USD\nprices:\n  - { from: 2026-01-01, category: utility, market: "*", price: 0.0034 }\n  - { from: 2026-01-01, category: service, market: "*", price: 0.0021 }\n');
+    fs.writeFileSync(
+      prices,
+      'currency: USD\nprices:\n  - { from: 2026-01-01, category: utility, market: "*", price: 0.0034 }\n  - { from: 2026-01-01, category: service, market: "*", price: 0.0021 }\n',
+    );
     h = await startHarness({ env: { PRICE_TABLE_FILE: prices } });
-    order = await approvedTemplate(h, { name: 'order_update', body: 'Your order {{1}} has shipped.', variables: [{ example: 'A-1042' }] });
-    pickup = await approvedTemplate(h, { name: 'pickup_ready', body: 'Order {{1}} is ready for pickup.', variables: [{ example: 'A-1042' }] });
+    order = await approvedTemplate(h, {
+      name: 'order_update',
+      body: 'Your order {{1}} has shipped.',
+      variables: [{ example: 'A-1042' }],
+    });
+    pickup = await approvedTemplate(h, {
+      name: 'pickup_ready',
+      body: 'Order {{1}} is ready for pickup.',
+      variables: [{ example: 'A-1042' }],
+    });
     // order_update: three reach read, one fails (the simulator fails numbers ending 0001 with 131026).
     for (const to of ['+16505550101', '+16505550102', '+16505550103', '+16505550001']) await sendTemplate(order, to);
     for (const to of ['+16505550104', '+16505550105']) await sendTemplate(pickup, to);
@@ -72,12 +91,20 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
     await eventually(async () => {
       const { total } = await analytics();
       return total.accepted === 8 && total.failed === 2 && total.read === 6;
-    }, 20_000).catch(async () => assert.fail(`the analytics never counted the seeded messages: ${JSON.stringify((await analytics()).total)}`));
+    }, 20_000).catch(async () =>
+      assert.fail(`the analytics never counted the seeded messages: ${JSON.stringify((await analytics()).total)}`),
+    );
     // The platform moves pickup_ready to marketing after its sends.
     const platformId = [...h.sim.state.templates.values()].find((s) => s.name === pickup.name)!.id;
-    const res = await fetch(`${h.simUrl}/_simulator/templates/${platformId}/category`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ category: 'MARKETING' }) });
+    const res = await fetch(`${h.simUrl}/_simulator/templates/${platformId}/category`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ category: 'MARKETING' }),
+    });
     assert.equal(res.status, 200, await res.text());
-    await eventually(async () => (await h.api<Template>('GET', `/v1/templates/${pickup.id}`)).body.previousCategory === 'UTILITY');
+    await eventually(
+      async () => (await h.api<Template>('GET', `/v1/templates/${pickup.id}`)).body.previousCategory === 'UTILITY',
+    );
 
     dashboard = await openDashboard(h);
     page = dashboard.page;
@@ -101,14 +128,23 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
     const { total } = await analytics();
     assert.equal(await page.locator('[data-total=Accepted] dd').innerText(), String(total.accepted));
     assert.equal(await page.locator('[data-total=Failed] dd').innerText(), String(total.failed));
-    assert.equal(await page.getByTestId('funnel-line').innerText(), `Sent ${total.sent} → delivered ${total.delivered} (${percent(total.deliveryRate)}) → read ${total.read} (${percent(total.readRate)})`);
+    assert.equal(
+      await page.getByTestId('funnel-line').innerText(),
+      `Sent ${total.sent} → delivered ${total.delivered} (${percent(total.deliveryRate)}) → read ${total.read} (${percent(total.readRate)})`,
+    );
     // The simulator prices delivered messages (utility templates, service texts), as the platform does.
     assert.ok(total.billable > 0, 'the simulator reported billable messages');
     const categories = Object.entries(total.billableByCategory).map(([c, n]) => `${n} ${c.replace(/_/g, ' ')}`);
     const cost = total.estimatedCost!;
     assert.equal(cost.currency, 'USD');
-    assert.equal(await page.getByTestId('billable-line').innerText(), `${total.billable} billable in the range: ${categories.join(', ')}. Estimated cost: ≈ USD ${cost.amount} (estimate), from the operator’s price table; the platform’s invoice is what you pay.`);
-    assert.equal(await page.locator('[data-total="Estimated cost"] dd').innerText(), `USD ${cost.amount}\nan estimate, from the price table`);
+    assert.equal(
+      await page.getByTestId('billable-line').innerText(),
+      `${total.billable} billable in the range: ${categories.join(', ')}. Estimated cost: ≈ USD ${cost.amount} (estimate), from the operator’s price table; the platform’s invoice is what you pay.`,
+    );
+    assert.equal(
+      await page.locator('[data-total="Estimated cost"] dd').innerText(),
+      `USD ${cost.amount}\nan estimate, from the price table`,
+    );
     await dashboard.shoot('overview');
   });
 
@@ -124,18 +160,29 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
       await page.mouse.move(0, 0);
       const box = (await canvas.boundingBox())!;
       await canvas.hover({ position: { x: box.width - box.width / 14 - 10, y: box.height / 2 } });
-      return (await readout.textContent())!.includes(`Sent: ${today.sent}, Delivered: ${today.delivered}, Read: ${today.read}`);
+      return (await readout.textContent())!.includes(
+        `Sent: ${today.sent}, Delivered: ${today.delivered}, Read: ${today.read}`,
+      );
     }).catch(async () => assert.fail(`the tooltip says ${await readout.textContent()}`));
     await canvas.focus();
     await page.keyboard.press('Home');
-    await eventually(async () => /^[^:]+: Sent: 0, Delivered: 0, Read: 0$/.test((await readout.textContent()) ?? '')).catch(async () => assert.fail(`the first day reads ${await readout.textContent()}`));
+    await eventually(async () =>
+      /^[^:]+: Sent: 0, Delivered: 0, Read: 0$/.test((await readout.textContent()) ?? ''),
+    ).catch(async () => assert.fail(`the first day reads ${await readout.textContent()}`));
     await page.keyboard.press('End');
-    await eventually(async () => (await readout.textContent())!.endsWith(`Sent: ${today.sent}, Delivered: ${today.delivered}, Read: ${today.read}`));
+    await eventually(async () =>
+      (await readout.textContent())!.endsWith(
+        `Sent: ${today.sent}, Delivered: ${today.delivered}, Read: ${today.read}`,
+      ),
+    );
     // The same numbers as a table under the chart, a row per day.
     const table = page.getByTestId('funnel-chart').locator('details');
     await table.locator('summary').click();
     assert.equal(await table.locator('tbody tr').count(), 7);
-    assert.deepEqual(await table.locator('tbody tr').last().locator('td').allInnerTexts(), [today.sent, today.delivered, today.read].map(String));
+    assert.deepEqual(
+      await table.locator('tbody tr').last().locator('td').allInnerTexts(),
+      [today.sent, today.delivered, today.read].map(String),
+    );
   });
 
   it('explains each failing error code and counts its failures', async () => {
@@ -163,9 +210,11 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
       .map(([c, n]) => `${c.replace(/_/g, ' ')}: ${n}`)
       .join(', ');
     const readout = page.getByTestId('billable-chart-readout');
-    await eventually(async () => (await readout.textContent())!.endsWith(`: ${values} (Estimated cost: ≈ USD ${today.estimatedCost!.amount} (estimate))`)).catch(async () =>
-      assert.fail(`the billable tooltip says ${await readout.textContent()}`),
-    );
+    await eventually(async () =>
+      (await readout.textContent())!.endsWith(
+        `: ${values} (Estimated cost: ≈ USD ${today.estimatedCost!.amount} (estimate))`,
+      ),
+    ).catch(async () => assert.fail(`the billable tooltip says ${await readout.textContent()}`));
     assert.equal(today.estimatedCost!.amount, total.estimatedCost!.amount, 'everything was sent today');
   });
 
@@ -187,9 +236,15 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
       }
       assert.notEqual(await cell(r, 'Median accepted → sent'), '—', `${t?.name ?? 'texts'}: a median wait`);
     }
-    assert.deepEqual([await cell(row(order.id), 'Accepted'), await cell(row(order.id), 'Failed'), await cell(row(order.id), 'Read')], ['4', '1', '3']);
+    assert.deepEqual(
+      [await cell(row(order.id), 'Accepted'), await cell(row(order.id), 'Failed'), await cell(row(order.id), 'Read')],
+      ['4', '1', '3'],
+    );
     assert.equal(await cell(row(pickup.id), 'Read rate'), '100.0 %');
-    assert.equal(await row(pickup.id).locator('[data-flag=recategorised]').innerText(), 'Re-categorised: utility → marketing');
+    assert.equal(
+      await row(pickup.id).locator('[data-flag=recategorised]').innerText(),
+      'Re-categorised: utility → marketing',
+    );
     assert.equal(await row(order.id).locator('[data-flag]').count(), 0);
     assert.match(await cell(row(null), 'Template'), /Not a template/);
   });
@@ -201,12 +256,20 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
     await canvas.focus();
     await page.keyboard.press('End');
     const hour = `${String(new Date().getUTCHours()).padStart(2, '0')}:00`;
-    await eventually(async () => (await page.getByTestId('funnel-chart-readout').textContent())!.startsWith(`${hour}: Sent:`)).catch(async () =>
+    await eventually(async () =>
+      (await page.getByTestId('funnel-chart-readout').textContent())!.startsWith(`${hour}: Sent:`),
+    ).catch(async () =>
       assert.fail(`the last hour reads ${await page.getByTestId('funnel-chart-readout').textContent()}`),
     );
     await dashboard.shoot('overview-24h');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    assert.match(download.suggestedFilename(), /^tidings-live-messages-by-template-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    assert.match(
+      download.suggestedFilename(),
+      /^tidings-live-messages-by-template-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     assert.ok(csv.includes('order_update') && csv.includes('pickup_ready'), csv);
   });
@@ -217,7 +280,10 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
     await dashboard.go('/overview');
     const empty = page.getByTestId('overview-empty');
     await empty.waitFor();
-    assert.match(await empty.innerText(), /No test messages in this range yet\. Send one with POST \/v1\/messages or from Send with this test key/);
+    assert.match(
+      await empty.innerText(),
+      /No test messages in this range yet\. Send one with POST \/v1\/messages or from Send with this test key/,
+    );
     assert.match(await empty.innerText(), /Messages sent with a live key show when you sign in with a live key\./);
     assert.equal(await page.getByTestId('funnel-chart').count(), 0);
     await dashboard.shoot('overview-empty');
@@ -225,9 +291,24 @@ describe('dashboard: the overview’s charts and tables in a browser', { skip: b
 
   it("shows each number's messaging limit, and a restriction as a banner on every screen (issue 28)", async () => {
     const wabaId = (await h.api('GET', '/v1/account')).body.wabaId;
-    const signal = (field: string, value: unknown) => h.platformWebhook({ object: 'whatsapp_business_account', entry: [{ id: wabaId, time: 1764000000, changes: [{ field, value }] }] });
-    assert.equal((await signal('business_capability_update', { max_daily_conversations_per_business: 'TIER_10K' })).status, 200);
-    assert.equal((await signal('account_update', { event: 'ACCOUNT_RESTRICTION', restriction_info: [{ restriction_type: 'RESTRICTED_BIZ_INITIATED_MESSAGING', expiration: 4102444800 }] })).status, 200);
+    const signal = (field: string, value: unknown) =>
+      h.platformWebhook({
+        object: 'whatsapp_business_account',
+        entry: [{ id: wabaId, time: 1764000000, changes: [{ field, value }] }],
+      });
+    assert.equal(
+      (await signal('business_capability_update', { max_daily_conversations_per_business: 'TIER_10K' })).status,
+      200,
+    );
+    assert.equal(
+      (
+        await signal('account_update', {
+          event: 'ACCOUNT_RESTRICTION',
+          restriction_info: [{ restriction_type: 'RESTRICTED_BIZ_INITIATED_MESSAGING', expiration: 4102444800 }],
+        })
+      ).status,
+      200,
+    );
     await dashboard.go('/messages');
     await page.reload();
     const limit = page.getByTestId('send-queues').getByTestId('messaging-limit').first();

@@ -48,7 +48,11 @@ describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, 
 
   before(async () => {
     h = await startHarness();
-    fallback = await approvedTemplate(h, { name: 'routing_update', body: 'Hi {{1}}, your order {{2}} has an update.', variables: [{ example: 'Maria', name: 'first_name' }, { example: 'A-1' }] });
+    fallback = await approvedTemplate(h, {
+      name: 'routing_update',
+      body: 'Hi {{1}}, your order {{2}} has an update.',
+      variables: [{ example: 'Maria', name: 'first_name' }, { example: 'A-1' }],
+    });
     dashboard = await openDashboard(h);
     page = dashboard.page;
     await dashboard.signIn(h.account.liveKey);
@@ -64,7 +68,10 @@ describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, 
     await sendRouted(customer, 'Your order A-77 is at the door.');
     // The choice is named by its words alone; its explanation is its description.
     assert.equal(await page.getByRole('radio', { name: 'Whatever the window' }).getAttribute('value'), 'auto');
-    assert.equal(await page.getByRole('radio', { name: "Only while the customer's window is open" }).isChecked(), false);
+    assert.equal(
+      await page.getByRole('radio', { name: "Only while the customer's window is open" }).isChecked(),
+      false,
+    );
     await shoot('send-routed');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.waitForURL(/#\/messages\/msg_/);
@@ -72,7 +79,11 @@ describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, 
     const id = openMessageId();
     const sent = await message(id);
     assert.equal(sent.route, 'auto');
-    assert.deepEqual(sent.fallback, { templateId: fallback.id, variables: { first_name: 'Ana', '2': 'A-77' }, buttons: null });
+    assert.deepEqual(sent.fallback, {
+      templateId: fallback.id,
+      variables: { first_name: 'Ana', '2': 'A-77' },
+      buttons: null,
+    });
     assert.equal(sent.source, 'dashboard');
 
     const delivered = page.getByTestId('delivered-as');
@@ -99,7 +110,10 @@ describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, 
     const delivered = page.getByTestId('delivered-as');
     await delivered.getByRole('link', { name: 'routing_update' }).waitFor({ timeout: 15_000 });
     assert.match(await delivered.innerText(), /^Fallback template routing_update/);
-    assert.equal(await delivered.getByRole('link', { name: 'routing_update' }).getAttribute('href'), `#/templates/${fallback.id}`);
+    assert.equal(
+      await delivered.getByRole('link', { name: 'routing_update' }).getAttribute('href'),
+      `#/templates/${fallback.id}`,
+    );
     const sent = await dispatched(h, id);
     assert.equal(sent.deliveredAs, 'template');
     assert.equal((h.sim.state.messages.get(sent.platformMessageId!)!.body as { type: string }).type, 'template');
@@ -109,11 +123,15 @@ describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, 
     const row = page.locator('tr').filter({ has: page.locator(`a[href="#/messages/${id}"]`) });
     await row.locator('.tag', { hasText: 'fallback template' }).waitFor();
     // Nothing tried Direct Send on the number.
-    await page.getByTestId('send-queues').getByTestId('direct-send').getByText('not tried yet').waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('send-queues')
+      .getByTestId('direct-send')
+      .getByText('not tried yet')
+      .waitFor({ timeout: 10_000 });
     await shoot('messages-routed');
   });
 
-  it('shows the fallback\'s refusals beside its fields', async () => {
+  it("shows the fallback's refusals beside its fields", async () => {
     // A text Direct Send cannot carry, to a closed window, with no fallback: nothing could carry
     // it, refused at once with param "fallback", shown beside the fallback template's select.
     await go('/send');
@@ -132,13 +150,18 @@ describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const field = page.locator('.fallback .field.has-issue').filter({ has: page.getByLabel('first_name') });
     await field.locator('li[data-code="variables_invalid"]').waitFor();
-    assert.equal(await page.locator('.fallback li[data-code="outside_customer_window"]').count(), 0, 'the earlier refusal is gone');
+    assert.equal(
+      await page.locator('.fallback li[data-code="outside_customer_window"]').count(),
+      0,
+      'the earlier refusal is gone',
+    );
     assert.match(page.url(), /#\/send$/);
     await shoot('send-routed-refused');
   });
 
   it('preselects “Whatever the window” in the reply box of a closed window, and sends a reply that goes as the fallback', async () => {
-    const contact = (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${encodeURIComponent('16505553002')}`)).body.data[0]!;
+    const contact = (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${encodeURIComponent('16505553002')}`))
+      .body.data[0]!;
     await go(`/inbox/${contact.id}`);
     const form = page.getByRole('form', { name: /^Reply to/ });
     // A template first, as before routing; a text offers the Delivery choice with the closed window said beside it.
@@ -152,7 +175,10 @@ describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, 
     await form.getByLabel('{{2}}').fill('A-78');
     await shoot('reply-routed');
     await form.getByRole('button', { name: 'Send reply' }).click();
-    const bubble = page.getByRole('log').locator('li.bubble.out').filter({ hasText: 'We have news about your refund.' });
+    const bubble = page
+      .getByRole('log')
+      .locator('li.bubble.out')
+      .filter({ hasText: 'We have news about your refund.' });
     await bubble.locator('.tag', { hasText: 'fallback template' }).waitFor({ timeout: 15_000 });
     const id = (await bubble.getAttribute('data-message'))!;
     const sent = await message(id);

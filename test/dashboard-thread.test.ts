@@ -52,7 +52,12 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     );
   const upload = async (filename: string, type: string, data: Buffer) => {
     const { body, contentType } = multipart({ file: { filename, type, data } });
-    const res = await h.app.inject({ method: 'POST', url: '/v1/media/', headers: { 'x-api-key': h.account.liveKey, 'content-type': contentType }, payload: body });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/v1/media/',
+      headers: { 'x-api-key': h.account.liveKey, 'content-type': contentType },
+      payload: body,
+    });
     assert.equal(res.statusCode, 201, res.body);
     return JSON.parse(res.body) as Media;
   };
@@ -67,7 +72,10 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
   const customerSends = async (name: string, body: Record<string, unknown>) => {
     const { wamid } = await h.customerSends(customer, body);
     theirs[name] = await eventually(async () => {
-      const timeline = await h.api<{ data: { inbound: InboundMessage | null }[] }>('GET', `/v1/contacts/${contact?.id ?? ''}/messages?limit=100`);
+      const timeline = await h.api<{ data: { inbound: InboundMessage | null }[] }>(
+        'GET',
+        `/v1/contacts/${contact?.id ?? ''}/messages?limit=100`,
+      );
       return timeline.body.data?.find((e) => e.inbound?.platformMessageId === wamid)?.inbound?.id;
     });
   };
@@ -80,7 +88,9 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
 
     const { wamid } = await h.customerSends(customer, { text: 'Hello, is my order ready?', name: 'Rita Porto' });
     contact = (await h.api<{ data: Contact[] }>('GET', `/v1/contacts?q=${customer.slice(1)}`)).body.data[0]!;
-    theirs.text = (await h.api<{ data: { inbound: InboundMessage | null }[] }>('GET', `/v1/contacts/${contact.id}/messages`)).body.data.find((e) => e.inbound?.platformMessageId === wamid)!.inbound!.id;
+    theirs.text = (
+      await h.api<{ data: { inbound: InboundMessage | null }[] }>('GET', `/v1/contacts/${contact.id}/messages`)
+    ).body.data.find((e) => e.inbound?.platformMessageId === wamid)!.inbound!.id;
 
     const template = await approvedTemplate(h, {
       name: 'thread_pickup',
@@ -89,16 +99,42 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
       footer: 'Tidings Shop',
       buttons: [{ type: 'quick_reply', text: 'Thanks' }],
     });
-    const picture = await upload('parcel.png', 'image/png', Buffer.from(await drawnPng('PARCEL B-12', '#0b6bcb'), 'base64'));
-    const pdf = await upload('receipt.pdf', 'application/pdf', fs.readFileSync(path.join(ROOT, 'test/fixtures/media/sample.pdf')));
-    const mp3 = await upload('voice-note.mp3', 'audio/mpeg', fs.readFileSync(path.join(ROOT, 'test/fixtures/media/sample.mp3')));
+    const picture = await upload(
+      'parcel.png',
+      'image/png',
+      Buffer.from(await drawnPng('PARCEL B-12', '#0b6bcb'), 'base64'),
+    );
+    const pdf = await upload(
+      'receipt.pdf',
+      'application/pdf',
+      fs.readFileSync(path.join(ROOT, 'test/fixtures/media/sample.pdf')),
+    );
+    const mp3 = await upload(
+      'voice-note.mp3',
+      'audio/mpeg',
+      fs.readFileSync(path.join(ROOT, 'test/fixtures/media/sample.mp3')),
+    );
 
     await send('text', { type: 'text', text: 'Yes, it is ready.' });
-    await send('template', { type: 'template', templateId: template.id, variables: { order: 'B-12', '2': 'the front desk' } });
+    await send('template', {
+      type: 'template',
+      templateId: template.id,
+      variables: { order: 'B-12', '2': 'the front desk' },
+    });
     await send('image', { type: 'media', mediaId: picture.id, caption: 'Your parcel' });
     await send('document', { type: 'media', mediaId: pdf.id, caption: 'Your receipt' });
     await send('audio', { type: 'media', mediaId: mp3.id });
-    await send('buttons', { type: 'interactive', interactive: { kind: 'buttons', body: 'When should we deliver?', buttons: [{ id: 'fri', title: 'Friday' }, { id: 'later', title: 'Later, please' }] } });
+    await send('buttons', {
+      type: 'interactive',
+      interactive: {
+        kind: 'buttons',
+        body: 'When should we deliver?',
+        buttons: [
+          { id: 'fri', title: 'Friday' },
+          { id: 'later', title: 'Later, please' },
+        ],
+      },
+    });
     await send('list', {
       type: 'interactive',
       interactive: {
@@ -107,23 +143,79 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
         body: 'Choose where to collect it.',
         button: 'Choose a point',
         sections: [
-          { title: 'Lisbon', rows: [{ id: 'chiado', title: 'Chiado', description: 'Rua Garrett 12' }, { id: 'baixa', title: 'Baixa' }] },
+          {
+            title: 'Lisbon',
+            rows: [
+              { id: 'chiado', title: 'Chiado', description: 'Rua Garrett 12' },
+              { id: 'baixa', title: 'Baixa' },
+            ],
+          },
           { title: 'Porto', rows: [{ id: 'ribeira', title: 'Ribeira' }] },
         ],
       },
     });
-    await send('cta', { type: 'interactive', interactive: { kind: 'cta_url', body: 'Track your parcel online.', displayText: 'Track parcel', url: 'https://shop.example.com/track/B-12' } });
-    await send('location', { type: 'location', location: { latitude: 38.7107, longitude: -9.1423, name: 'Tidings Shop Chiado', address: 'Rua Garrett 12, Lisbon' } });
-    await send('contacts', { type: 'contacts', contacts: [{ name: { formatted: 'Maria Santos', first: 'Maria', last: 'Santos' }, phones: [{ phone: '+351 912 345 678', type: 'WORK' }] }] });
+    await send('cta', {
+      type: 'interactive',
+      interactive: {
+        kind: 'cta_url',
+        body: 'Track your parcel online.',
+        displayText: 'Track parcel',
+        url: 'https://shop.example.com/track/B-12',
+      },
+    });
+    await send('location', {
+      type: 'location',
+      location: {
+        latitude: 38.7107,
+        longitude: -9.1423,
+        name: 'Tidings Shop Chiado',
+        address: 'Rua Garrett 12, Lisbon',
+      },
+    });
+    await send('contacts', {
+      type: 'contacts',
+      contacts: [
+        {
+          name: { formatted: 'Maria Santos', first: 'Maria', last: 'Santos' },
+          phones: [{ phone: '+351 912 345 678', type: 'WORK' }],
+        },
+      ],
+    });
     await send('reaction', { type: 'reaction', reaction: { messageId: theirs.text, emoji: '👍' } });
 
     await customerSends('reaction', { type: 'reaction', reaction: { message_id: await wamidOf('text'), emoji: '🎉' } });
-    await customerSends('quickReply', { type: 'button', button: { payload: 'Thanks', text: 'Thanks' }, contextMessageId: await wamidOf('template') });
-    await customerSends('buttonReply', { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'fri', title: 'Friday' } }, contextMessageId: await wamidOf('buttons') });
-    await customerSends('listReply', { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'chiado', title: 'Chiado', description: 'Rua Garrett 12' } }, contextMessageId: await wamidOf('list') });
-    await customerSends('location', { type: 'location', location: { latitude: 41.1413, longitude: -8.611, name: 'Home', address: 'Rua das Flores 5, Porto' } });
-    await customerSends('contacts', { type: 'contacts', contacts: [{ name: { formatted_name: 'João Costa', first_name: 'João' }, phones: [{ phone: '+351 933 000 111', wa_id: '351933000111', type: 'CELL' }] }] });
-    await customerSends('image', { type: 'image', image: { caption: 'The box', data: await drawnPng('BOX 7', '#137a3a'), mimeType: 'image/png' } });
+    await customerSends('quickReply', {
+      type: 'button',
+      button: { payload: 'Thanks', text: 'Thanks' },
+      contextMessageId: await wamidOf('template'),
+    });
+    await customerSends('buttonReply', {
+      type: 'interactive',
+      interactive: { type: 'button_reply', button_reply: { id: 'fri', title: 'Friday' } },
+      contextMessageId: await wamidOf('buttons'),
+    });
+    await customerSends('listReply', {
+      type: 'interactive',
+      interactive: { type: 'list_reply', list_reply: { id: 'chiado', title: 'Chiado', description: 'Rua Garrett 12' } },
+      contextMessageId: await wamidOf('list'),
+    });
+    await customerSends('location', {
+      type: 'location',
+      location: { latitude: 41.1413, longitude: -8.611, name: 'Home', address: 'Rua das Flores 5, Porto' },
+    });
+    await customerSends('contacts', {
+      type: 'contacts',
+      contacts: [
+        {
+          name: { formatted_name: 'João Costa', first_name: 'João' },
+          phones: [{ phone: '+351 933 000 111', wa_id: '351933000111', type: 'CELL' }],
+        },
+      ],
+    });
+    await customerSends('image', {
+      type: 'image',
+      image: { caption: 'The box', data: await drawnPng('BOX 7', '#137a3a'), mimeType: 'image/png' },
+    });
   });
   after(async () => {
     await dashboard?.close();
@@ -131,13 +223,22 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
   });
 
   /** The text of a bubble without its time, status and links line. */
-  const contentOf = (bubble: Locator) => bubble.evaluate((li) => [...li.children].filter((c) => !c.classList.contains('bubble-meta')).map((c) => (c as HTMLElement).innerText).join('\n'));
+  const contentOf = (bubble: Locator) =>
+    bubble.evaluate((li) =>
+      [...li.children]
+        .filter((c) => !c.classList.contains('bubble-meta'))
+        .map((c) => (c as HTMLElement).innerText)
+        .join('\n'),
+    );
   /** Waits until the bubble's content matches (lookups fill it in), else fails showing what it says. */
   const shows = async (bubble: Locator, pattern: RegExp) => {
-    await eventually(async () => pattern.test(await contentOf(bubble))).catch(async () => assert.match(await contentOf(bubble), pattern));
+    await eventually(async () => pattern.test(await contentOf(bubble))).catch(async () =>
+      assert.match(await contentOf(bubble), pattern),
+    );
   };
   /** Waits until an image has loaded and decoded. */
-  const loaded = (img: Locator) => eventually(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+  const loaded = (img: Locator) =>
+    eventually(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
 
   it('shows the content of every type, both ways, in the thread', async () => {
     await dashboard.go(`/inbox/${contact.id}`);
@@ -165,17 +266,34 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     assert.equal(await out('document').locator('code').count(), 0, 'no med_ id in place of the file');
     const buttons = out('buttons');
     await shows(buttons, /When should we deliver\?/);
-    assert.deepEqual(await buttons.getByRole('list', { name: 'Reply buttons' }).getByRole('listitem').allInnerTexts(), ['Friday', 'Later, please']);
+    assert.deepEqual(await buttons.getByRole('list', { name: 'Reply buttons' }).getByRole('listitem').allInnerTexts(), [
+      'Friday',
+      'Later, please',
+    ]);
     const list = out('list');
     await shows(list, /Pickup points[\s\S]*Choose where to collect it\.[\s\S]*Choose a point/);
-    assert.deepEqual(await list.getByRole('list', { name: 'Lisbon' }).getByRole('listitem').allInnerTexts(), ['Chiado\nRua Garrett 12', 'Baixa']);
-    assert.deepEqual(await list.getByRole('list', { name: 'Porto' }).getByRole('listitem').allInnerTexts(), ['Ribeira']);
+    assert.deepEqual(await list.getByRole('list', { name: 'Lisbon' }).getByRole('listitem').allInnerTexts(), [
+      'Chiado\nRua Garrett 12',
+      'Baixa',
+    ]);
+    assert.deepEqual(await list.getByRole('list', { name: 'Porto' }).getByRole('listitem').allInnerTexts(), [
+      'Ribeira',
+    ]);
     await shows(out('cta'), /Track your parcel online\./);
-    assert.equal(await out('cta').getByRole('link', { name: 'Track parcel' }).getAttribute('href'), 'https://shop.example.com/track/B-12');
+    assert.equal(
+      await out('cta').getByRole('link', { name: 'Track parcel' }).getAttribute('href'),
+      'https://shop.example.com/track/B-12',
+    );
     await shows(out('location'), /Tidings Shop Chiado[\s\S]*Rua Garrett 12, Lisbon[\s\S]*38\.7107, -9\.1423/);
-    assert.match((await out('location').getByRole('link', { name: /map/ }).getAttribute('href'))!, /openstreetmap\.org\/.*mlat=38\.7107&mlon=-9\.1423/);
+    assert.match(
+      (await out('location').getByRole('link', { name: /map/ }).getAttribute('href'))!,
+      /openstreetmap\.org\/.*mlat=38\.7107&mlon=-9\.1423/,
+    );
     await shows(out('contacts'), /Maria Santos[\s\S]*\+351 912 345 678/);
-    assert.equal(await out('contacts').getByRole('link', { name: '+351 912 345 678' }).getAttribute('href'), 'tel:+351912345678');
+    assert.equal(
+      await out('contacts').getByRole('link', { name: '+351 912 345 678' }).getAttribute('href'),
+      'tel:+351912345678',
+    );
     await shows(out('reaction'), /👍[\s\S]*Hello, is my order ready\?/);
 
     // The customer's.
@@ -189,12 +307,18 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     await loaded(inn('image').getByRole('img', { name: 'image: The box' }));
 
     // The whole thread in one picture, every send read: the log grown to its content.
-    await eventually(async () => (await log.locator('li.bubble.out .badge.status-read').count()) === Object.keys(ours).length);
+    await eventually(
+      async () => (await log.locator('li.bubble.out .badge.status-read').count()) === Object.keys(ours).length,
+    );
     await log.evaluate((el) => ((el as HTMLElement).style.maxHeight = 'none'));
     for (const img of await log.locator('img').all()) await loaded(img);
-    await page.locator('.thread-view').screenshot({ path: path.join(SHOTS, 'thread-all-desktop.jpg'), type: 'jpeg', quality: 60 });
+    await page
+      .locator('.thread-view')
+      .screenshot({ path: path.join(SHOTS, 'thread-all-desktop.jpg'), type: 'jpeg', quality: 60 });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('.thread-view').screenshot({ path: path.join(SHOTS, 'thread-all-phone.jpg'), type: 'jpeg', quality: 60 });
+    await page
+      .locator('.thread-view')
+      .screenshot({ path: path.join(SHOTS, 'thread-all-phone.jpg'), type: 'jpeg', quality: 60 });
     await page.setViewportSize({ width: 1280, height: 860 });
     await dashboard.shoot('thread');
   });
@@ -221,7 +345,8 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
       reaction: /^Reaction 👍$/,
     };
     for (const [name, pattern] of Object.entries(expected)) assert.match(await summary(name, pattern), pattern, name);
-    for (const text of await page.locator('table.list td[data-label="Message"] a').allInnerTexts()) assert.doesNotMatch(text, /^(tpl|med|msg)_/);
+    for (const text of await page.locator('table.list td[data-label="Message"] a').allInnerTexts())
+      assert.doesNotMatch(text, /^(tpl|med|msg)_/);
     await dashboard.shoot('messages-every-type');
   });
 
@@ -239,10 +364,12 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     await dashboard.shoot('message-every-type');
   });
 
-  it('blocks and unblocks the customer from the thread, and shows the refusals: Tidings\' 24-hour rule, the platform\'s own 131047', async () => {
+  it("blocks and unblocks the customer from the thread, and shows the refusals: Tidings' 24-hour rule, the platform's own 131047", async () => {
     const platformList = async () => {
       const token = (await h.deps.accounts.senderCredentials(h.account.phoneNumberId)).accessToken;
-      const res = await fetch(`${h.simUrl}/v23.0/${h.account.phoneNumberId}/block_users`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${h.simUrl}/v23.0/${h.account.phoneNumberId}/block_users`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return ((await res.json()) as { data: { wa_id: string }[] }).data.map((u) => u.wa_id);
     };
     page.on('dialog', (dialog) => void dialog.accept());
@@ -258,7 +385,14 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     assert.deepEqual(await platformList(), []);
 
     // A customer who only ever received a template: the platform would refuse, so Tidings does first.
-    const stranger = await h.api<Message>('POST', '/v1/messages/', { body: { to: '+16505551971', type: 'template', templateId: ours.template!.templateId, variables: { order: 'B-13', '2': 'the front desk' } } });
+    const stranger = await h.api<Message>('POST', '/v1/messages/', {
+      body: {
+        to: '+16505551971',
+        type: 'template',
+        templateId: ours.template!.templateId,
+        variables: { order: 'B-13', '2': 'the front desk' },
+      },
+    });
     assert.equal(stranger.status, 201, stranger.text);
     await dashboard.go(`/inbox/${stranger.body.contactId}`);
     await page.getByTestId('block-control').getByRole('button', { name: 'Block', exact: true }).click();
@@ -272,7 +406,11 @@ describe('dashboard: every message type in the thread and the lists', { skip: br
     payload.entry[0].id = (await h.deps.accounts.senderCredentials(h.account.phoneNumberId)).wabaId;
     Object.assign(valueOf(payload).metadata, { phone_number_id: h.account.phoneNumberId });
     valueOf(payload).contacts[0].wa_id = '16505551972';
-    Object.assign(valueOf(payload).messages[0], { from: '16505551972', id: 'wamid.thread-block-1972', timestamp: String(Math.floor(Date.now() / 1000)) });
+    Object.assign(valueOf(payload).messages[0], {
+      from: '16505551972',
+      id: 'wamid.thread-block-1972',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
     assert.equal((await h.platformWebhook(payload)).status, 200);
     const unknown = (await h.api<{ data: Contact[] }>('GET', '/v1/contacts?q=16505551972')).body.data[0]!;
     await dashboard.go(`/inbox/${unknown.id}`);

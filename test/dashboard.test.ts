@@ -72,7 +72,8 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
 
   /** A customer message through the simulator's control API (docs/simulator.md). */
   const customerSends = (body: Record<string, unknown>) => h.customerSends(customer, body);
-  const sentWamid = async (id: string) => eventually(async () => (await h.api('GET', `/v1/messages/${id}`)).body.platformMessageId as string | null);
+  const sentWamid = async (id: string) =>
+    eventually(async () => (await h.api('GET', `/v1/messages/${id}`)).body.platformMessageId as string | null);
 
   it('sends reply buttons from the form; the button the customer taps shows on the message page', async () => {
     await go('/send');
@@ -87,10 +88,21 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
     await page.waitForURL(/#\/messages\/msg_/);
     const id = decodeURIComponent(page.url().split('/').pop()!);
     const message = (await h.api('GET', `/v1/messages/${id}`)).body;
-    assert.deepEqual(message.interactive, { kind: 'buttons', body: 'Deliver on Friday?', buttons: [{ id: 'button-1', title: 'Friday is fine' }, { id: 'button-2', title: 'Later, please' }] });
+    assert.deepEqual(message.interactive, {
+      kind: 'buttons',
+      body: 'Deliver on Friday?',
+      buttons: [
+        { id: 'button-1', title: 'Friday is fine' },
+        { id: 'button-2', title: 'Later, please' },
+      ],
+    });
     await page.getByText('Friday is fine · Later, please').waitFor();
     const wamid = await sentWamid(id);
-    await customerSends({ type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'button-2', title: 'Later, please' } }, contextMessageId: wamid });
+    await customerSends({
+      type: 'interactive',
+      interactive: { type: 'button_reply', button_reply: { id: 'button-2', title: 'Later, please' } },
+      contextMessageId: wamid,
+    });
     const answer = page.getByTestId('answer');
     await answer.getByText('Later, please').waitFor({ timeout: 10_000 });
     assert.match(await answer.innerText(), /Tapped Later, please button-2/);
@@ -119,7 +131,11 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
     await queues.getByText('idle').waitFor();
     await h.simulatorConfig({ errorRate: 1 });
     try {
-      assert.equal((await h.api('POST', '/v1/messages/', { body: { to: customer, type: 'text', text: 'Held back for now' } })).status, 201);
+      assert.equal(
+        (await h.api('POST', '/v1/messages/', { body: { to: customer, type: 'text', text: 'Held back for now' } }))
+          .status,
+        201,
+      );
       await queues.getByText(/held back: the platform is failing/).waitFor({ timeout: 10_000 });
       assert.equal(await queues.locator('td[data-label="Queued"]').first().innerText(), '1');
       await shoot('messages-queue-held');
@@ -205,11 +221,18 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
       const id = decodeURIComponent(page.url().split('/').pop()!);
       await page.locator('.title-row .badge.status-processing').waitFor();
       const simId = [...h.sim.state.templates.values()].find((t) => t.name === 'dashboard_track')!.id;
-      const review = await fetch(`${h.simUrl}/_simulator/templates/${simId}/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'APPROVED' }) });
+      const review = await fetch(`${h.simUrl}/_simulator/templates/${simId}/review`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'APPROVED' }),
+      });
       assert.equal(review.status, 200);
       await page.locator('.title-row .badge.status-approved').waitFor({ timeout: 15_000 });
       const buttons = page.getByRole('list', { name: 'Buttons' }).locator('li');
-      assert.deepEqual(await buttons.evaluateAll((li) => li.map((x) => x.getAttribute('data-type'))), ['quick_reply', 'url']);
+      assert.deepEqual(await buttons.evaluateAll((li) => li.map((x) => x.getAttribute('data-type'))), [
+        'quick_reply',
+        'url',
+      ]);
       await buttons.filter({ hasText: 'https://shop.example.com/track/{{1}}' }).waitFor();
       await shoot('template-buttons');
       assert.deepEqual((await h.api('GET', `/v1/templates/${id}`)).body.buttons, [
@@ -229,7 +252,10 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
     assert.equal(await page.locator('progress').evaluate((p) => (p as HTMLProgressElement).value), 1);
     await page.getByRole('cell', { name: 'image/jpeg' }).first().waitFor();
     // What is stored, and how long the account keeps it (GET /v1/media/usage, GET /v1/account).
-    await page.getByTestId('storage').getByText(/^Stored: [1-9]\d* files, .*Customers' files are kept for ever, what messages say for ever\.$/).waitFor();
+    await page
+      .getByTestId('storage')
+      .getByText(/^Stored: [1-9]\d* files, .*Customers' files are kept for ever, what messages say for ever\.$/)
+      .waitFor();
     await shoot('media');
 
     // A file deleted from its row (the browser's confirm accepted): gone from the list and the API.
@@ -237,7 +263,10 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
     await page.getByText('Uploaded sample.png').waitFor();
     const png = (await h.api('GET', '/v1/media?limit=1')).body.data[0];
     page.once('dialog', (d) => void d.accept());
-    await page.getByRole('row', { name: new RegExp(png.id) }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(png.id) })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByRole('row', { name: new RegExp(png.id) }).waitFor({ state: 'detached' });
     assert.equal((await h.api('GET', `/v1/media/${png.id}`)).status, 404);
 
@@ -266,7 +295,9 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
     assert.equal(await page.getByTestId('endpoint-secret').count(), 0, 'not shown again');
 
     await h.customerWrites(customer, 'Thanks!');
-    await eventually(async () => receiver.received.some((r) => r.type === 'message.received' && r.verifiedWith.length === 1));
+    await eventually(async () =>
+      receiver.received.some((r) => r.type === 'message.received' && r.verifiedWith.length === 1),
+    );
     const event = page.locator('li[data-event]').filter({ hasText: 'Thanks!' });
     await event.getByRole('button').click({ timeout: 10_000 });
     await event.locator('.delivery').getByText('succeeded').waitFor();
@@ -274,7 +305,9 @@ describe('dashboard in a browser', { skip: browserSkip }, () => {
     await shoot('events');
     await event.getByRole('button', { name: 'Redeliver' }).click();
     await event.getByText('Sent again to 1 endpoint.').waitFor();
-    await eventually(async () => receiver.received.filter((r) => r.body?.data?.object?.text === 'Thanks!').length === 2);
+    await eventually(
+      async () => receiver.received.filter((r) => r.body?.data?.object?.text === 'Thanks!').length === 2,
+    );
 
     await page.getByRole('button', { name: 'Disable' }).click();
     await page.getByText('disabled').first().waitFor();

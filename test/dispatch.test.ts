@@ -12,7 +12,8 @@ import { approvedTemplate, dispatched } from './factories.js';
 import { eventually, startHarness, type Harness } from './harness.js';
 
 /** Copies of one message the simulator took, told apart by the `msg_` id the service puts in `biz_opaque_callback_data`. */
-const copiesAt = (h: Harness, messageId: string) => [...h.sim.state.messages.values()].filter((m) => m.callbackData === messageId).length;
+const copiesAt = (h: Harness, messageId: string) =>
+  [...h.sim.state.messages.values()].filter((m) => m.callbackData === messageId).length;
 
 describe('dispatch', () => {
   let h: Harness;
@@ -24,13 +25,20 @@ describe('dispatch', () => {
   after(() => h.close());
 
   const sendTemplate = (to: string, key = h.account.liveKey, extra: Record<string, unknown> = {}) =>
-    h.api<Message>('POST', '/v1/messages/', { key, body: { to, type: 'template', templateId: templates.get(key) ?? templateId, ...extra } });
-  const numberOf = async (key = h.account.liveKey) => (await h.api<{ data: PhoneNumber[] }>('GET', '/v1/phone_numbers', { key })).body.data.find((n) => n.sender)!;
+    h.api<Message>('POST', '/v1/messages/', {
+      key,
+      body: { to, type: 'template', templateId: templates.get(key) ?? templateId, ...extra },
+    });
+  const numberOf = async (key = h.account.liveKey) =>
+    (await h.api<{ data: PhoneNumber[] }>('GET', '/v1/phone_numbers', { key })).body.data.find((n) => n.sender)!;
   /** Each test's own account (one test's held-back queue never slows another's), with an approved template. */
   const templates = new Map<string, string>();
   const newAccount = async (name: string, options: { throughput?: number } = {}) => {
     const account = await h.newAccount(name, options);
-    templates.set(account.liveKey, (await approvedTemplate(h, { name: 'notice', body: 'Your order shipped.' }, account.liveKey)).id);
+    templates.set(
+      account.liveKey,
+      (await approvedTemplate(h, { name: 'notice', body: 'Your order shipped.' }, account.liveKey)).id,
+    );
     return account;
   };
 
@@ -86,14 +94,21 @@ describe('dispatch', () => {
     const account = await newAccount('Expired Token Co');
     await h.simulatorConfig({ errorRate: 1, errorCode: 190 });
     try {
-      const ids = [(await sendTemplate('+16505553201', account.liveKey)).body.id, (await sendTemplate('+16505553202', account.liveKey)).body.id];
+      const ids = [
+        (await sendTemplate('+16505553201', account.liveKey)).body.id,
+        (await sendTemplate('+16505553202', account.liveKey)).body.id,
+      ];
       const n = await eventually(async () => {
         const x = await numberOf(account.liveKey);
         return x.heldBack?.reason === 'access_token_rejected' && x;
       });
       assert.equal(n.queued, 2);
       assert.ok(Date.parse(n.heldBack!.until!) > Date.now() + 30_000, 'held for about a minute');
-      for (const id of ids) assert.equal((await h.api<Message>('GET', `/v1/messages/${id}`, { key: account.liveKey })).body.status, 'accepted');
+      for (const id of ids)
+        assert.equal(
+          (await h.api<Message>('GET', `/v1/messages/${id}`, { key: account.liveKey })).body.status,
+          'accepted',
+        );
     } finally {
       await h.simulatorConfig({ errorRate: 0, errorCode: 131000 });
     }
@@ -104,8 +119,13 @@ describe('dispatch', () => {
     const h2 = await startHarness({ env: { PLATFORM_TIMEOUT_MS: '300', RECONCILIATION_WINDOW_MS: '60000' } });
     try {
       const template = await approvedTemplate(h2, { name: 'unanswered', body: 'Your order shipped.' });
-      await h2.simulatorConfig({ latencyMs: 600, deliveryDelaysMs: { sent: 600_000, delivered: 600_000, read: 600_000 } });
-      const res = await h2.api<Message>('POST', '/v1/messages/', { body: { to: '+16505550199', type: 'template', templateId: template.id } });
+      await h2.simulatorConfig({
+        latencyMs: 600,
+        deliveryDelaysMs: { sent: 600_000, delivered: 600_000, read: 600_000 },
+      });
+      const res = await h2.api<Message>('POST', '/v1/messages/', {
+        body: { to: '+16505550199', type: 'template', templateId: template.id },
+      });
       assert.equal(res.status, 201, res.text);
       const n = await eventually(async () => {
         const x = (await h2.api<{ data: PhoneNumber[] }>('GET', '/v1/phone_numbers')).body.data.find((p) => p.sender)!;
@@ -119,7 +139,7 @@ describe('dispatch', () => {
     }
   });
 
-  it('keeps each customer\'s messages in the order they were accepted, interleaved with others', async () => {
+  it("keeps each customer's messages in the order they were accepted, interleaved with others", async () => {
     const [a, b] = ['+16505553301', '+16505553302'];
     await h.customerWrites(a);
     await h.customerWrites(b);
@@ -132,8 +152,13 @@ describe('dispatch', () => {
     }
     for (const list of Object.values(ids)) for (const id of list) await dispatched(h, id);
     for (const to of [a, b]) {
-      const received = [...h.sim.state.messages.values()].filter((m) => m.to === to.slice(1) && m.type === 'text').map((m) => (m.body as any).text.body);
-      assert.deepEqual(received, Array.from({ length: 15 }, (_, i) => `${to} #${i}`));
+      const received = [...h.sim.state.messages.values()]
+        .filter((m) => m.to === to.slice(1) && m.type === 'text')
+        .map((m) => (m.body as any).text.body);
+      assert.deepEqual(
+        received,
+        Array.from({ length: 15 }, (_, i) => `${to} #${i}`),
+      );
     }
   });
 
@@ -147,7 +172,9 @@ describe('dispatch', () => {
       sent.push(res.body.id);
     }
     for (const id of sent) await dispatched(h, id, slow.liveKey);
-    const times = [...h.sim.state.messages.values()].filter((m) => m.phoneNumberId === slow.phoneNumberId).map((m) => m.createdAt);
+    const times = [...h.sim.state.messages.values()]
+      .filter((m) => m.phoneNumberId === slow.phoneNumberId)
+      .map((m) => m.createdAt);
     assert.equal(times.length, 4);
     // 0.96 messages/s: a slot every 1,042 ms. The platform never refused one for throughput, and
     // the four took three slots' time (a busy machine may move any one of them by some tens of ms).
@@ -184,13 +211,19 @@ describe('dispatch', () => {
     const first = (await sendTemplate(to)).body.id;
     const reply = (await sendTemplate(to, undefined, { replyTo: first })).body.id;
     const [firstSent, replySent] = [await dispatched(h, first), await dispatched(h, reply)];
-    assert.deepEqual((h.sim.state.messages.get(replySent.platformMessageId!)!.body as any).context, { message_id: firstSent.platformMessageId });
+    assert.deepEqual((h.sim.state.messages.get(replySent.platformMessageId!)!.body as any).context, {
+      message_id: firstSent.platformMessageId,
+    });
   });
 
   it('refuses a validity period outside 60 to 86,400 seconds', async () => {
     for (const validityPeriod of [59, 86_401, 1.5]) {
       const res = await sendTemplate('+16505553700', undefined, { validityPeriod });
-      assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [400, 'parameter_invalid', 'validityPeriod'], String(validityPeriod));
+      assert.deepEqual(
+        [res.status, res.body.error.code, res.body.error.param],
+        [400, 'parameter_invalid', 'validityPeriod'],
+        String(validityPeriod),
+      );
     }
   });
 
@@ -199,10 +232,17 @@ describe('dispatch', () => {
     const overridden = await h.newAccount('Override Co', { throughput: 5 });
     assert.equal((await numberOf(account.liveKey)).throughputSource, 'default');
     assert.equal(await h.deps.tiers.refresh(account.phoneNumberId), 80);
-    assert.deepEqual([(await numberOf(account.liveKey)).throughput, (await numberOf(account.liveKey)).throughputSource], [80, 'platform']);
+    assert.deepEqual(
+      [(await numberOf(account.liveKey)).throughput, (await numberOf(account.liveKey)).throughputSource],
+      [80, 'platform'],
+    );
 
     for (const id of [account.phoneNumberId, overridden.phoneNumberId]) {
-      const res = await fetch(`${h.simUrl}/_simulator/numbers/${id}/throughput`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ level: 'HIGH' }) });
+      const res = await fetch(`${h.simUrl}/_simulator/numbers/${id}/throughput`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ level: 'HIGH' }),
+      });
       assert.equal(res.status, 200);
     }
     const upgraded = await eventually(async () => {
@@ -212,22 +252,37 @@ describe('dispatch', () => {
     assert.deepEqual([upgraded.throughputSource, upgraded.pace], ['platform', 960]);
     assert.equal(await h.deps.tiers.refresh(account.phoneNumberId), 1000, 'the daily reading agrees');
     await h.sim.webhooks.idle();
-    assert.deepEqual([(await numberOf(overridden.liveKey)).throughput, (await numberOf(overridden.liveKey)).throughputSource], [5, 'override']);
+    assert.deepEqual(
+      [(await numberOf(overridden.liveKey)).throughput, (await numberOf(overridden.liveKey)).throughputSource],
+      [5, 'override'],
+    );
     assert.equal(await h.deps.tiers.refresh(overridden.phoneNumberId), 1000, 'the platform is still asked');
     assert.equal((await numberOf(overridden.liveKey)).throughput, 5);
   });
 
   it('queues and paces test sends too, and shows the test queue to a test key', async () => {
     const slow = await h.newAccount('Slow Test Co', { throughput: 1 });
-    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: slow.testKey, body: { from: '+16505553800', text: 'hi' } });
+    await h.api('POST', '/v1/test_helpers/inbound_messages', {
+      key: slow.testKey,
+      body: { from: '+16505553800', text: 'hi' },
+    });
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await h.api<Message>('POST', '/v1/messages/', { key: slow.testKey, body: { to: '+16505553800', type: 'text', text: `t${i}` } })).body.id);
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await h.api<Message>('POST', '/v1/messages/', {
+            key: slow.testKey,
+            body: { to: '+16505553800', type: 'text', text: `t${i}` },
+          })
+        ).body.id,
+      );
     const queued = await numberOf(slow.testKey);
     assert.ok(queued.queued >= 1, 'a one-per-second number has a queue');
     assert.equal((await numberOf(slow.liveKey)).queued, 0, 'live and test queues are apart');
     const sent = [];
     for (const id of ids) sent.push(await dispatched(h, id, slow.testKey));
-    for (let i = 1; i < sent.length; i++) assert.ok(Date.parse(sent[i]!.sentAt!) - Date.parse(sent[i - 1]!.sentAt!) >= 950);
+    for (let i = 1; i < sent.length; i++)
+      assert.ok(Date.parse(sent[i]!.sentAt!) - Date.parse(sent[i - 1]!.sentAt!) >= 950);
   });
 });
 
@@ -238,7 +293,9 @@ describe('dispatch: validity period', () => {
     try {
       const templateId = (await approvedTemplate(h, { name: 'expiring', body: 'Your code is ready.' })).id;
       await h.simulatorConfig({ errorRate: 1 });
-      const res = await h.api<Message>('POST', '/v1/messages/', { body: { to: '+16505553900', type: 'template', templateId, validityPeriod: 60 } });
+      const res = await h.api<Message>('POST', '/v1/messages/', {
+        body: { to: '+16505553900', type: 'template', templateId, validityPeriod: 60 },
+      });
       assert.equal(res.status, 201);
       await eventually(async () => (h.sim.state.sendStats.refused.get(131000) ?? 0) > 0);
       clock.advance(61_000);
@@ -262,9 +319,12 @@ describe('dispatch: validity period', () => {
     try {
       const templateId = (await approvedTemplate(h, { name: 'held', body: 'Your code is ready.' })).id;
       await h.simulatorConfig({ errorRate: 1, errorCode: 131031 });
-      const res = await h.api<Message>('POST', '/v1/messages/', { body: { to: '+16505553901', type: 'template', templateId, validityPeriod: 60 } });
+      const res = await h.api<Message>('POST', '/v1/messages/', {
+        body: { to: '+16505553901', type: 'template', templateId, validityPeriod: 60 },
+      });
       assert.equal(res.status, 201);
-      const number = async () => (await h.api<{ data: PhoneNumber[] }>('GET', '/v1/phone_numbers')).body.data.find((n) => n.sender)!;
+      const number = async () =>
+        (await h.api<{ data: PhoneNumber[] }>('GET', '/v1/phone_numbers')).body.data.find((n) => n.sender)!;
       // The refusal is settled: the queue is held back five minutes, past the message's 60 s.
       await eventually(async () => (await number()).heldBack?.reason === 'account_restricted');
       clock.advance(61_000);

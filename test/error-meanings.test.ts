@@ -34,11 +34,23 @@ describe('error meanings (issue 27)', () => {
   });
 
   it('covers every code graph-codes.ts acts on, and the 2026 codes of docs/platform.md §4.9 and §5.1', () => {
-    for (const code of [...GRAPH_CODES.keys(), 131062, 132021, 139200]) assert.ok(errorMeaning(String(code)), `no meaning for ${code}`);
+    for (const code of [...GRAPH_CODES.keys(), 131062, 132021, 139200])
+      assert.ok(errorMeaning(String(code)), `no meaning for ${code}`);
   });
 
   it("covers Tidings' own failure codes", () => {
-    for (const code of ['validity_period_expired', 'ttl_expired', 'media_not_found', 'platform_error', 'platform_unavailable', 'outside_customer_window', 'template_paused', 'template_disabled', 'dispatch_error', 'unknown']) {
+    for (const code of [
+      'validity_period_expired',
+      'ttl_expired',
+      'media_not_found',
+      'platform_error',
+      'platform_unavailable',
+      'outside_customer_window',
+      'template_paused',
+      'template_disabled',
+      'dispatch_error',
+      'unknown',
+    ]) {
       assert.ok(errorMeaning(code), `no meaning for ${code}`);
     }
   });

@@ -11,7 +11,10 @@ import { ALLOW_PRIVATE, FAST_POLICY, startReceiver } from './receiver.js';
 
 describe('webhook endpoint URLs (private URLs not allowed)', () => {
   let h: Harness;
-  const resolved = new Map<string, string>([['hooks.example.com', '93.184.215.14'], ['rebound.example.com', '10.0.0.7']]);
+  const resolved = new Map<string, string>([
+    ['hooks.example.com', '93.184.215.14'],
+    ['rebound.example.com', '10.0.0.7'],
+  ]);
   before(async () => {
     h = await startHarness({
       deps: {
@@ -47,9 +50,15 @@ describe('webhook endpoint URLs (private URLs not allowed)', () => {
       'not a url',
     ]) {
       const res = await h.api('POST', '/v1/webhook_endpoints', { body: { url, events: ['*'] } });
-      assert.deepEqual([res.status, res.body.error?.code, res.body.error?.param], [400, 'parameter_invalid', 'url'], url);
+      assert.deepEqual(
+        [res.status, res.body.error?.code, res.body.error?.param],
+        [400, 'parameter_invalid', 'url'],
+        url,
+      );
     }
-    const ok = await h.api('POST', '/v1/webhook_endpoints', { body: { url: 'https://hooks.example.com/x#frag', events: ['*'] } });
+    const ok = await h.api('POST', '/v1/webhook_endpoints', {
+      body: { url: 'https://hooks.example.com/x#frag', events: ['*'] },
+    });
     assert.equal(ok.status, 201);
     assert.equal(ok.body.url, 'https://hooks.example.com/x');
     const patch = await h.api('PATCH', `/v1/webhook_endpoints/${ok.body.id}`, { body: { url: 'https://10.0.0.1/' } });
@@ -58,11 +67,22 @@ describe('webhook endpoint URLs (private URLs not allowed)', () => {
 
   it('checks the address a name resolves to at delivery time', async () => {
     const account = await h.newAccount();
-    const res = await h.api('POST', '/v1/webhook_endpoints', { key: account.testKey, body: { url: 'https://rebound.example.com/hooks', events: ['message.received'] } });
+    const res = await h.api('POST', '/v1/webhook_endpoints', {
+      key: account.testKey,
+      body: { url: 'https://rebound.example.com/hooks', events: ['message.received'] },
+    });
     assert.equal(res.status, 201, 'a public-looking name passes at creation');
-    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: account.testKey, body: { from: '+16505558000', text: 'hi' } });
-    const event = await eventually(async () => (await h.api('GET', '/v1/events', { key: account.testKey })).body.data[0]);
-    const attempt = await eventually(async () => (await h.api('GET', `/v1/events/${event.id}/deliveries`, { key: account.testKey })).body.data[0]?.attempts[0]);
+    await h.api('POST', '/v1/test_helpers/inbound_messages', {
+      key: account.testKey,
+      body: { from: '+16505558000', text: 'hi' },
+    });
+    const event = await eventually(
+      async () => (await h.api('GET', '/v1/events', { key: account.testKey })).body.data[0],
+    );
+    const attempt = await eventually(
+      async () =>
+        (await h.api('GET', `/v1/events/${event.id}/deliveries`, { key: account.testKey })).body.data[0]?.attempts[0],
+    );
     assert.equal(attempt.statusCode, null);
     assert.match(attempt.error, /^address_refused: rebound\.example\.com resolves to 10\.0\.0\.7/);
   });
@@ -78,16 +98,29 @@ describe('event retention', () => {
       await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['*'] } });
       await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505554000', text: 'old' } });
       const old = await eventually(async () => (await h.api('GET', '/v1/events', { key })).body.data[0]);
-      await eventually(async () => (await h.api('GET', `/v1/events/${old.id}/deliveries`, { key })).body.data[0]?.status === 'succeeded');
+      await eventually(
+        async () =>
+          (await h.api('GET', `/v1/events/${old.id}/deliveries`, { key })).body.data[0]?.status === 'succeeded',
+      );
       clock.advance(29 * 24 * 60 * 60 * 1000);
       await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505554000', text: 'recent' } });
       assert.equal(await h.deps.events.purgeExpired(), 0, 'nothing is 30 days old yet');
       clock.advance(2 * 24 * 60 * 60 * 1000);
       assert.equal(await h.deps.events.purgeExpired(), 1);
       const left = (await h.api('GET', '/v1/events', { key })).body.data;
-      assert.deepEqual(left.map((e: { data: { object: { text: string } } }) => e.data.object.text), ['recent']);
+      assert.deepEqual(
+        left.map((e: { data: { object: { text: string } } }) => e.data.object.text),
+        ['recent'],
+      );
       assert.equal((await h.api('GET', `/v1/events/${old.id}`, { key })).status, 404);
-      assert.equal(await h.deps.store.read.selectFrom('event_deliveries').select('id').where('event_id', '=', old.id).executeTakeFirst(), undefined);
+      assert.equal(
+        await h.deps.store.read
+          .selectFrom('event_deliveries')
+          .select('id')
+          .where('event_id', '=', old.id)
+          .executeTakeFirst(),
+        undefined,
+      );
     } finally {
       await receiver.close();
       await h.close();
@@ -121,7 +154,10 @@ describe('secret rolling', () => {
       const signatures = String(late.headers['webhook-signature']).split(' ');
       const at = new Date(Number(late.headers['webhook-timestamp']) * 1000);
       assert.deepEqual(signatures, [new Webhook(newSecret).sign(late.id, at, late.raw)]);
-      assert.equal((await h.api('GET', `/v1/webhook_endpoints/${created.body.id}`, { key })).body.secretRollingExpiresAt, null);
+      assert.equal(
+        (await h.api('GET', `/v1/webhook_endpoints/${created.body.id}`, { key })).body.secretRollingExpiresAt,
+        null,
+      );
     } finally {
       await receiver.close();
       await h.close();

@@ -17,11 +17,17 @@ const POLICY = { ...FAST_POLICY, timeoutMs: 10_000 };
 
 describe('events across restarts and processes', () => {
   it('loses nothing and repeats nothing a receiver accepted when the service restarts', async () => {
-    const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: { ...POLICY, retryDelaysMs: Array(20).fill(150) } } });
+    const h = await startHarness({
+      env: ALLOW_PRIVATE,
+      deps: { deliveryPolicy: { ...POLICY, retryDelaysMs: Array(20).fill(150) } },
+    });
     const receiver = await startReceiver();
     try {
       const key = h.account.liveKey;
-      const created = await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['message.received'] } });
+      const created = await h.api('POST', '/v1/webhook_endpoints', {
+        key,
+        body: { url: receiver.url, events: ['message.received'] },
+      });
       receiver.secrets = [created.body.secret];
       for (let i = 0; i < 5; i++) await h.customerWrites(`+1650555930${i}`);
       await eventually(async () => receiver.succeeded().size === 5);
@@ -42,7 +48,9 @@ describe('events across restarts and processes', () => {
     }
   });
 
-  it('shares deliveries between two service processes on PostgreSQL without delivering twice', { skip: DIALECT !== 'postgres' && 'PostgreSQL only: the SQLite mode is one process' }, async () => {
+  it('shares deliveries between two service processes on PostgreSQL without delivering twice', {
+    skip: DIALECT !== 'postgres' && 'PostgreSQL only: the SQLite mode is one process',
+  }, async () => {
     const h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: POLICY } });
     const receiver = await startReceiver();
     // A second service: another OS process (`src/main.ts`) on the same database and data directory.
@@ -50,9 +58,16 @@ describe('events across restarts and processes', () => {
     try {
       receiver.delayMs = 40; // slow enough that this process's workers are all busy
       const key = h.account.testKey;
-      const created = await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events: ['message.received'] } });
+      const created = await h.api('POST', '/v1/webhook_endpoints', {
+        key,
+        body: { url: receiver.url, events: ['message.received'] },
+      });
       receiver.secrets = [created.body.secret];
-      const inbound = (i: number) => h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: `+1650555${String(i).padStart(4, '0')}`, text: 'hi' } });
+      const inbound = (i: number) =>
+        h.api('POST', '/v1/test_helpers/inbound_messages', {
+          key,
+          body: { from: `+1650555${String(i).padStart(4, '0')}`, text: 'hi' },
+        });
       const n = 120;
       await Promise.all(Array.from({ length: n }, (_, i) => inbound(i)));
       await eventually(async () => receiver.succeeded().size === n, 60_000);

@@ -27,7 +27,10 @@ describe('events', () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
     const key = mode === 'live' ? account.liveKey : account.testKey;
-    const res = await h.api('POST', '/v1/webhook_endpoints', { key, body: { url: receiver.url, events, description: 'orders' } });
+    const res = await h.api('POST', '/v1/webhook_endpoints', {
+      key,
+      body: { url: receiver.url, events, description: 'orders' },
+    });
     assert.equal(res.status, 201, res.text);
     receiver.secrets = [res.body.secret];
     return { account, receiver, key, endpoint: res.body };
@@ -37,7 +40,13 @@ describe('events', () => {
     const res = await fetch(`${h.simUrl}/_simulator/inbound`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ from, to: account.phoneNumberId, text, name: 'Maria', ...(contextMessageId ? { contextMessageId } : {}) }),
+      body: JSON.stringify({
+        from,
+        to: account.phoneNumberId,
+        text,
+        name: 'Maria',
+        ...(contextMessageId ? { contextMessageId } : {}),
+      }),
     });
     const { wamid } = (await res.json()) as { wamid: string };
     await h.sim.webhooks.idle();
@@ -56,20 +65,36 @@ describe('events', () => {
     assert.equal(got.body.secret, undefined, 'the secret is shown once');
     assert.equal(got.body.url, endpoint.url);
     const list = await h.api('GET', '/v1/webhook_endpoints', { key });
-    assert.deepEqual(list.body.data.map((e: { id: string }) => e.id), [endpoint.id]);
+    assert.deepEqual(
+      list.body.data.map((e: { id: string }) => e.id),
+      [endpoint.id],
+    );
     // A test key sees its own endpoints only.
     assert.deepEqual((await h.api('GET', '/v1/webhook_endpoints', { key: account.testKey })).body.data, []);
     assert.equal((await h.api('GET', `/v1/webhook_endpoints/${endpoint.id}`, { key: account.testKey })).status, 404);
     // Another account's endpoint is a 404.
-    assert.equal((await h.api('GET', `/v1/webhook_endpoints/${endpoint.id}`)).body.error.code, 'webhook_endpoint_not_found');
+    assert.equal(
+      (await h.api('GET', `/v1/webhook_endpoints/${endpoint.id}`)).body.error.code,
+      'webhook_endpoint_not_found',
+    );
 
-    const patched = await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: { events: ['*'], description: null, enabled: false } });
+    const patched = await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, {
+      key,
+      body: { events: ['*'], description: null, enabled: false },
+    });
     assert.equal(patched.status, 200, patched.text);
-    assert.deepEqual([patched.body.events, patched.body.description, patched.body.enabled, patched.body.disabledReason], [['*'], null, false, 'requested']);
+    assert.deepEqual(
+      [patched.body.events, patched.body.description, patched.body.enabled, patched.body.disabledReason],
+      [['*'], null, false, 'requested'],
+    );
     const on = await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: { enabled: true } });
     assert.deepEqual([on.body.enabled, on.body.disabledReason], [true, null]);
     assert.equal((await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: {} })).status, 400);
-    assert.equal((await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: { events: ['message.bounced'] } })).body.error.code, 'parameter_invalid');
+    assert.equal(
+      (await h.api('PATCH', `/v1/webhook_endpoints/${endpoint.id}`, { key, body: { events: ['message.bounced'] } }))
+        .body.error.code,
+      'parameter_invalid',
+    );
 
     const del = await h.api('DELETE', `/v1/webhook_endpoints/${endpoint.id}`, { key });
     assert.deepEqual(del.body, { id: endpoint.id, deleted: true });
@@ -80,7 +105,10 @@ describe('events', () => {
     const { account, receiver, key } = await setup(['*']);
     const customer = '+16505559001';
     await customerWrites(account, customer, 'Where is my order?');
-    const sent = await h.api('POST', '/v1/messages/', { key, body: { to: customer, type: 'text', text: 'On its way' } });
+    const sent = await h.api('POST', '/v1/messages/', {
+      key,
+      body: { to: customer, type: 'text', text: 'On its way' },
+    });
     assert.equal(sent.status, 201, sent.text);
     await eventually(async () => types(receiver).includes('message.read'));
     await eventually(async () => receiver.received.length >= 4);
@@ -93,13 +121,27 @@ describe('events', () => {
     }
     const received = receiver.received.find((r) => r.type === 'message.received')!.body.data.object;
     assert.deepEqual(
-      { from: received.from, text: received.text, contactName: received.contactName, type: received.type, media: received.media, context: received.context },
+      {
+        from: received.from,
+        text: received.text,
+        contactName: received.contactName,
+        type: received.type,
+        media: received.media,
+        context: received.context,
+      },
       { from: customer, text: 'Where is my order?', contactName: 'Maria', type: 'text', media: null, context: null },
     );
     const asGet = await h.api('GET', `/v1/inbound_messages/${received.id}`, { key });
     assert.deepEqual(asGet.body, received, 'message.received carries the customer message as GET returns it');
-    assert.deepEqual((await h.api('GET', `/v1/inbound_messages/${encodeURIComponent(received.platformMessageId)}`, { key })).body, received);
-    assert.equal((await h.api('GET', `/v1/inbound_messages/${received.id}`, { key: account.testKey })).status, 404, 'not to a test key');
+    assert.deepEqual(
+      (await h.api('GET', `/v1/inbound_messages/${encodeURIComponent(received.platformMessageId)}`, { key })).body,
+      received,
+    );
+    assert.equal(
+      (await h.api('GET', `/v1/inbound_messages/${received.id}`, { key: account.testKey })).status,
+      404,
+      'not to a test key',
+    );
     const read = receiver.received.find((r) => r.type === 'message.read')!.body.data.object;
     const now = (await h.api('GET', `/v1/messages/${sent.body.id}`, { key })).body;
     // The platform's reports can arrive out of order: a `sent` report (with the pricing) processed
@@ -124,13 +166,26 @@ describe('events', () => {
     await eventually(async () => (await h.api('GET', `/v1/messages/${sent.body.id}`, { key })).body.platformMessageId);
     const wamid = (await h.api('GET', `/v1/messages/${sent.body.id}`, { key })).body.platformMessageId;
     await customerWrites(account, customer, 'replying', wamid);
-    const reply = await eventually(async () => receiver.received.find((r) => r.type === 'message.received' && r.body.data.object.text === 'replying'));
-    assert.deepEqual(reply.body.data.object.context, { platformMessageId: wamid, messageId: sent.body.id, forwarded: false });
-    assert.deepEqual((await h.api('GET', `/v1/inbound_messages/${reply.body.data.object.id}`, { key })).body, reply.body.data.object);
-    assert.deepEqual(new Set(types(receiver)), new Set(['message.failed', 'message.received']), 'only the subscribed types');
+    const reply = await eventually(async () =>
+      receiver.received.find((r) => r.type === 'message.received' && r.body.data.object.text === 'replying'),
+    );
+    assert.deepEqual(reply.body.data.object.context, {
+      platformMessageId: wamid,
+      messageId: sent.body.id,
+      forwarded: false,
+    });
+    assert.deepEqual(
+      (await h.api('GET', `/v1/inbound_messages/${reply.body.data.object.id}`, { key })).body,
+      reply.body.data.object,
+    );
+    assert.deepEqual(
+      new Set(types(receiver)),
+      new Set(['message.failed', 'message.received']),
+      'only the subscribed types',
+    );
   });
 
-  it('message.received carries media metadata and forwards, from the platform\'s own payloads (whose files the platform does not know: failed at once)', async () => {
+  it("message.received carries media metadata and forwards, from the platform's own payloads (whose files the platform does not know: failed at once)", async () => {
     const { account, receiver } = await setup(['message.received']);
     for (const name of ['webhook-inbound-image.json', 'webhook-inbound-document-forwarded.json']) {
       const payload = fixture(name);
@@ -139,10 +194,25 @@ describe('events', () => {
       assert.equal((await h.platformWebhook(payload)).status, 200);
     }
     await eventually(async () => receiver.received.length === 2);
-    const [image, document] = ['image', 'document'].map((t) => receiver.received.find((r) => r.body.data.object.type === t)!.body.data.object);
+    const [image, document] = ['image', 'document'].map(
+      (t) => receiver.received.find((r) => r.body.data.object.type === t)!.body.data.object,
+    );
     assert.deepEqual(
       { text: image!.text, media: image!.media, context: image!.context, from: image!.from },
-      { text: 'Taj Mahal', media: { id: null, status: 'failed', failureReason: 'media_download_failed', platformMediaId: '1003383421387256', mimeType: 'image/jpeg', sha256: 'SfInY0gGKTsJlUWbwxC1k+FAD0FZHvzwfpvO0zX0GUI=', filename: null }, context: null, from: '+16505551234' },
+      {
+        text: 'Taj Mahal',
+        media: {
+          id: null,
+          status: 'failed',
+          failureReason: 'media_download_failed',
+          platformMediaId: '1003383421387256',
+          mimeType: 'image/jpeg',
+          sha256: 'SfInY0gGKTsJlUWbwxC1k+FAD0FZHvzwfpvO0zX0GUI=',
+          filename: null,
+        },
+        context: null,
+        from: '+16505551234',
+      },
     );
     assert.deepEqual(document!.media.filename, 'filename.pdf');
     assert.deepEqual(document!.context, { platformMessageId: null, messageId: null, forwarded: true });
@@ -154,7 +224,13 @@ describe('events', () => {
       h.api('POST', '/v1/templates/', {
         key: account.liveKey,
         headers: { 'idempotency-key': `create-${name}` },
-        body: { name, category: 'UTILITY', language: 'en_US', body: 'Your order {{1}} has shipped.', variables: [{ example: 'A-1' }] },
+        body: {
+          name,
+          category: 'UTILITY',
+          language: 'en_US',
+          body: 'Your order {{1}} has shipped.',
+          variables: [{ example: 'A-1' }],
+        },
       });
     const approved = await create(`shipped_${Date.now()}`);
     assert.equal(approved.status, 201, approved.text);
@@ -199,7 +275,10 @@ describe('events', () => {
     for (const r of receiver.received) assert.equal(r.body.testMode, true);
     assert.equal(live.received.length, 0, 'no test event reaches a live endpoint');
     const listed = await h.api('GET', '/v1/events?type=message.received', { key });
-    assert.deepEqual(listed.body.data.map((e: { type: string }) => e.type), ['message.received']);
+    assert.deepEqual(
+      listed.body.data.map((e: { type: string }) => e.type),
+      ['message.received'],
+    );
     assert.deepEqual((await h.api('GET', '/v1/events', { key: account.liveKey })).body.data, []);
   });
 
@@ -217,7 +296,10 @@ describe('events', () => {
     });
     assert.equal(deliveries.length, 1);
     const attempts = deliveries[0].attempts;
-    assert.deepEqual(attempts.map((a: { statusCode: number | null }) => a.statusCode), [500, 503, null, 200]);
+    assert.deepEqual(
+      attempts.map((a: { statusCode: number | null }) => a.statusCode),
+      [500, 503, null, 200],
+    );
     assert.equal(attempts[2].error, 'timeout');
     assert.ok(attempts[2].durationMs >= 900, `the timeout attempt took ${attempts[2].durationMs} ms`);
     assert.equal(attempts[0].responseBody, 'x'.repeat(1024), 'the first 1 KB of the answer');
@@ -237,17 +319,32 @@ describe('events', () => {
     await eventually(async () => receiver.received.length === 2);
     assert.equal(receiver.received[1]!.raw, first.raw);
     assert.equal(receiver.received[1]!.verifiedWith.length, 1);
-    const byEndpoint = await h.api('POST', `/v1/events/${first.id}/redeliver`, { key, body: { endpointId: endpoint.id } });
+    const byEndpoint = await h.api('POST', `/v1/events/${first.id}/redeliver`, {
+      key,
+      body: { endpointId: endpoint.id },
+    });
     assert.equal(byEndpoint.status, 202);
-    assert.equal((await h.api('POST', `/v1/events/${first.id}/redeliver`, { key, body: { endpointId: 'we_nope' } })).body.error.code, 'webhook_endpoint_not_found');
+    assert.equal(
+      (await h.api('POST', `/v1/events/${first.id}/redeliver`, { key, body: { endpointId: 'we_nope' } })).body.error
+        .code,
+      'webhook_endpoint_not_found',
+    );
     assert.equal((await h.api('POST', '/v1/events/evt_nope/redeliver', { key })).body.error.code, 'event_not_found');
     assert.equal((await h.api('GET', '/v1/events/evt_nope', { key })).status, 404);
-    await eventually(async () => (await h.api('GET', `/v1/events/${first.id}/deliveries`, { key })).body.data.filter((d: { status: string }) => d.status === 'succeeded').length === 3);
+    await eventually(
+      async () =>
+        (await h.api('GET', `/v1/events/${first.id}/deliveries`, { key })).body.data.filter(
+          (d: { status: string }) => d.status === 'succeeded',
+        ).length === 3,
+    );
     void account;
   });
 
   it('disables an endpoint whose deliveries fail for the disable period, and takes it back on PATCH', async () => {
-    const f = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: { retryDelaysMs: Array(40).fill(30), disableAfterMs: 300, timeoutMs: 1000 } } });
+    const f = await startHarness({
+      env: ALLOW_PRIVATE,
+      deps: { deliveryPolicy: { retryDelaysMs: Array(40).fill(30), disableAfterMs: 300, timeoutMs: 1000 } },
+    });
     const receiver = await startReceiver();
     try {
       receiver.script = Array(100).fill(500);
@@ -281,7 +378,9 @@ describe('events', () => {
     const before = await h.deps.jobs.pending(DELIVER_JOB);
     await assert.rejects(
       h.deps.store.write(async (tx) => {
-        await h.deps.events.record(tx, [{ accountId: account.id, mode: 'live', type: 'message.sent', object: { id: 'msg_x' } }]);
+        await h.deps.events.record(tx, [
+          { accountId: account.id, mode: 'live', type: 'message.sent', object: { id: 'msg_x' } },
+        ]);
         throw new Error('the change failed');
       }),
     );

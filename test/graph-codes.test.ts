@@ -40,12 +40,21 @@ describe('Graph error codes', () => {
       assert.ok(row.source.length > 0, `${code} names its source`);
     }
     assert.deepEqual(both(250), { request: 'platform_error', dispatch: 'hold_lane' }, 'the permission range 200–299');
-    assert.deepEqual(both(131026), { request: 'platform_error', dispatch: 'fail' }, 'a code not listed refuses the one message');
+    assert.deepEqual(
+      both(131026),
+      { request: 'platform_error', dispatch: 'fail' },
+      'a code not listed refuses the one message',
+    );
   });
 
-  it('retries 133004 (temporary) both ways, and takes each code\'s retry delay from its row', () => {
+  it("retries 133004 (temporary) both ways, and takes each code's retry delay from its row", () => {
     assert.deepEqual(both(133004), { request: 'platform_unavailable', dispatch: 'retry' });
-    assert.equal(STATUS_BY_CODE[toClientError(platformErrorOf({ code: 133004, message: '(#133004) Server temporarily unavailable' })).code], 503);
+    assert.equal(
+      STATUS_BY_CODE[
+        toClientError(platformErrorOf({ code: 133004, message: '(#133004) Server temporarily unavailable' })).code
+      ],
+      503,
+    );
     assert.equal(platformErrorOf({ code: 130429, message: '(#130429) Rate limit hit' }).retryAfterSeconds, 1);
     assert.equal(platformErrorOf({ code: 80007, message: '(#80007) Rate limit' }).retryAfterSeconds, 60);
   });
@@ -57,18 +66,29 @@ describe('Graph error codes', () => {
     });
     after(() => h.close());
 
-    const input = (name: string) => ({ name, language: 'en_US', category: 'UTILITY', body: 'Your order {{1}} has shipped.', variables: [{ example: '1042' }] });
+    const input = (name: string) => ({
+      name,
+      language: 'en_US',
+      category: 'UTILITY',
+      body: 'Your order {{1}} has shipped.',
+      variables: [{ example: '1042' }],
+    });
 
     it('keeps a template the platform answered 133004 pending, and submits it once the platform is back (it was rejected)', async () => {
       await h.simulatorConfig({ errorRate: 1, errorCode: 133004 });
       let res;
       try {
-        res = await h.api<Template>('POST', '/v1/templates/', { body: input('server_busy'), headers: { 'idempotency-key': 'server-busy' } });
+        res = await h.api<Template>('POST', '/v1/templates/', {
+          body: input('server_busy'),
+          headers: { 'idempotency-key': 'server-busy' },
+        });
       } finally {
         await h.simulatorConfig({ errorRate: 0, errorCode: 131000 });
       }
       assert.deepEqual([res.status, res.body.status, res.body.rejectionReason], [201, 'pending', null]);
-      await eventually(async () => (await h.api<Template>('GET', `/v1/templates/${res.body.id}`)).body.status === 'approved');
+      await eventually(
+        async () => (await h.api<Template>('GET', `/v1/templates/${res.body.id}`)).body.status === 'approved',
+      );
     });
 
     it('sends a queued message again after 133004, once', async () => {
@@ -76,7 +96,9 @@ describe('Graph error codes', () => {
       await h.simulatorConfig({ errorRate: 1, errorCode: 133004 });
       let id: string;
       try {
-        const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505553301', type: 'template', templateId: template.id } });
+        const res = await h.api('POST', '/v1/messages/', {
+          body: { to: '+16505553301', type: 'template', templateId: template.id },
+        });
         assert.equal(res.status, 201, res.text);
         id = res.body.id;
         await eventually(async () => (h.sim.state.sendStats.refused.get(133004) ?? 0) >= 1);

@@ -62,41 +62,47 @@ export async function startGraphProxy(simulatorUrl: string): Promise<GraphProxy>
       res.writeHead(302, { location: twist.redirectTo }).end();
       return;
     }
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      if (answerUrl !== undefined && answer.statusCode === 200) {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () => {
-          const body = { ...JSON.parse(Buffer.concat(chunks).toString('utf8')), url: answerUrl };
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-        });
-        return;
-      }
-      if (mid && twist && 'dripEveryMs' in twist && answer.statusCode === 200) {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          res.writeHead(200, { 'content-type': String(answer.headers['content-type']), 'content-length': bytes.length });
-          open.set(res, mid);
-          proxy.dripping.add(mid);
-          let sent = 0;
-          const timer = setInterval(() => {
-            if (sent < bytes.length - 1) res.write(bytes.subarray(sent, ++sent));
-          }, twist.dripEveryMs);
-          timers.add(timer);
-          res.on('close', () => {
-            clearInterval(timer);
-            timers.delete(timer);
-            open.delete(res);
-            if (![...open.values()].includes(mid)) proxy.dripping.delete(mid);
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        if (answerUrl !== undefined && answer.statusCode === 200) {
+          const chunks: Buffer[] = [];
+          answer.on('data', (c: Buffer) => chunks.push(c));
+          answer.on('end', () => {
+            const body = { ...JSON.parse(Buffer.concat(chunks).toString('utf8')), url: answerUrl };
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
           });
-        });
-        return;
-      }
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+          return;
+        }
+        if (mid && twist && 'dripEveryMs' in twist && answer.statusCode === 200) {
+          const chunks: Buffer[] = [];
+          answer.on('data', (c: Buffer) => chunks.push(c));
+          answer.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            res.writeHead(200, {
+              'content-type': String(answer.headers['content-type']),
+              'content-length': bytes.length,
+            });
+            open.set(res, mid);
+            proxy.dripping.add(mid);
+            let sent = 0;
+            const timer = setInterval(() => {
+              if (sent < bytes.length - 1) res.write(bytes.subarray(sent, ++sent));
+            }, twist.dripEveryMs);
+            timers.add(timer);
+            res.on('close', () => {
+              clearInterval(timer);
+              timers.delete(timer);
+              open.delete(res);
+              if (![...open.values()].includes(mid)) proxy.dripping.delete(mid);
+            });
+          });
+          return;
+        }
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });

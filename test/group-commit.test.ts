@@ -15,7 +15,9 @@ import { DIALECT, fixture, startHarness, valueOf, type Harness } from './harness
 async function poison(h: Harness, table: string, column: string, value: string): Promise<void> {
   const statements =
     DIALECT === 'sqlite'
-      ? [`create trigger poison_${table} before insert on ${table} when new.${column} = '${value}' begin select raise(abort, 'poisoned row'); end`]
+      ? [
+          `create trigger poison_${table} before insert on ${table} when new.${column} = '${value}' begin select raise(abort, 'poisoned row'); end`,
+        ]
       : [
           `create function poison_${table}() returns trigger as $$ begin if new.${column} = '${value}' then raise exception 'poisoned row'; end if; return new; end $$ language plpgsql`,
           `create trigger poison_${table} before insert on ${table} for each row execute function poison_${table}()`,
@@ -39,7 +41,9 @@ describe('group commit', () => {
   it('stores every send of a batch but the one whose insert fails, which alone is refused', async () => {
     const texts = Array.from({ length: 20 }, (_, i) => (i === 7 ? 'poison' : `Order ${i} shipped.`));
     // Sent in one turn of the event loop: they are stored as one batch.
-    const answers = await Promise.all(texts.map((text) => h.api<Message>('POST', '/v1/messages/', { body: { to: customer, type: 'text', text } })));
+    const answers = await Promise.all(
+      texts.map((text) => h.api<Message>('POST', '/v1/messages/', { body: { to: customer, type: 'text', text } })),
+    );
     assert.deepEqual(
       answers.map((a) => a.status),
       texts.map((t) => (t === 'poison' ? 503 : 201)),
@@ -69,7 +73,11 @@ describe('group commit', () => {
       answers.map((a) => a.status),
       bodies.map((_, i) => (i === 3 ? 503 : 200)),
     );
-    const stored = await h.deps.store.read.selectFrom('inbound_messages').select('platform_message_id').where('platform_message_id', 'like', 'wamid.group-%').execute();
+    const stored = await h.deps.store.read
+      .selectFrom('inbound_messages')
+      .select('platform_message_id')
+      .where('platform_message_id', 'like', 'wamid.group-%')
+      .execute();
     assert.deepEqual(
       stored.map((r) => r.platform_message_id).sort(),
       bodies.flatMap((b, i) => (i === 3 ? [] : [valueOf(b).messages[0].id as string])).sort(),

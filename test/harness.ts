@@ -88,7 +88,11 @@ export interface Harness {
   env: Record<string, string>;
   account: { id: string; phoneNumberId: string; liveKey: string; testKey: string };
   /** Calls the service in-process; `T` types the answer's body (an API schema's Static type). */
-  api<T = any>(method: InjectOptions['method'], url: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<Response<T>>;
+  api<T = any>(
+    method: InjectOptions['method'],
+    url: string,
+    options?: { key?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string },
+  ): Promise<Response<T>>;
   /** Posts a platform webhook (a payload or its raw text) signed with `secret` (default: the service's app secret). */
   platformWebhook(payload: unknown, secret?: string): Promise<{ status: number; body: any }>;
   /** A customer writes to the account's number through the simulator (opens the window). */
@@ -98,7 +102,11 @@ export interface Harness {
    * `POST /inbound`) from `from` to the account's number (or `to`), through the simulator's control
    * API; resolves, once the service took the webhook, with the simulator's answer (HTTP 200 asserted).
    */
-  customerSends(from: string, message: Record<string, unknown>, to?: string): Promise<{ wamid: string; webhook: string; mediaId?: string }>;
+  customerSends(
+    from: string,
+    message: Record<string, unknown>,
+    to?: string,
+  ): Promise<{ wamid: string; webhook: string; mediaId?: string }>;
   simulatorConfig(config: Partial<SimulatorConfig>): Promise<void>;
   /** A new simulated account with a live and a test key (`rateLimit`: the keys' requests/s, default 100). */
   newAccount(name?: string, options?: { throughput?: number; rateLimit?: number }): Promise<Harness['account']>;
@@ -121,7 +129,11 @@ export interface Response<T = any> {
 }
 
 /** Fast simulated delivery, so tests wait tens of milliseconds rather than seconds. */
-const FAST: Partial<SimulatorConfig> = { deliveryDelaysMs: { sent: 20, delivered: 50, read: 80 }, reviewDelayMs: 50, throughput: 1000 };
+const FAST: Partial<SimulatorConfig> = {
+  deliveryDelaysMs: { sent: 20, delivered: 50, read: 80 },
+  reviewDelayMs: 50,
+  throughput: 1000,
+};
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-test-'));
@@ -131,7 +143,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logger = pino({ level: 'silent' });
   const sim = await buildSimulator({ appSecret: loadSecrets(config).appSecret, logger });
   const boot = async (simAddress: string) => {
-    const deps = await buildDeps(config, { ...(options.clock ? { clock: options.clock } : {}), ...options.deps, logger, graphUrl: `${simAddress}/v23.0` });
+    const deps = await buildDeps(config, {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...options.deps,
+      logger,
+      graphUrl: `${simAddress}/v23.0`,
+    });
     try {
       const app = await buildApp(deps);
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -169,20 +186,32 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   sim.setWebhookUrl(`${current.address}/platform/whatsapp/webhook`);
 
   const put = async (c: Partial<SimulatorConfig>) => {
-    const res = await fetch(`${simAddress}/_simulator/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(c) });
+    const res = await fetch(`${simAddress}/_simulator/config`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(c),
+    });
     if (!res.ok) throw new Error(`simulator config refused: ${await res.text()}`);
   };
   await put({ ...FAST, ...options.simulator });
 
   const newAccount = async (name = 'Acme', o: { throughput?: number; rateLimit?: number } = {}) => {
-    const account = await current.deps.accounts.createAccount({ name, ...(o.throughput ? { throughput: o.throughput } : {}) });
+    const account = await current.deps.accounts.createAccount({
+      name,
+      ...(o.throughput ? { throughput: o.throughput } : {}),
+    });
     // As `npm start` does for its simulated accounts: the simulator learns the WABA's number.
     const { accessToken } = await current.deps.accounts.credentialsForAccount(account.id);
     sim.registerToken(accessToken, account.wabaId, [account.phoneNumbers[0]!.phoneNumberId]);
     const rateLimit = o.rateLimit ? { rateLimit: o.rateLimit } : {};
     const live = await current.deps.keys.createKey({ accountId: account.id, mode: 'live', ...rateLimit });
     const test = await current.deps.keys.createKey({ accountId: account.id, mode: 'test', ...rateLimit });
-    return { id: account.id, phoneNumberId: account.phoneNumbers[0]!.phoneNumberId, liveKey: live.key, testKey: test.key };
+    return {
+      id: account.id,
+      phoneNumberId: account.phoneNumbers[0]!.phoneNumberId,
+      liveKey: live.key,
+      testKey: test.key,
+    };
   };
   const account = await newAccount();
 
@@ -217,7 +246,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       } catch {
         body = undefined;
       }
-      return { status: res.statusCode, headers: res.headers as Response['headers'], body: body as never, text: res.body };
+      return {
+        status: res.statusCode,
+        headers: res.headers as Response['headers'],
+        body: body as never,
+        text: res.body,
+      };
     },
     async platformWebhook(payload, secret = current.deps.secrets.appSecret) {
       const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
@@ -240,7 +274,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return wamid;
     },
     async customerSends(from, message, to = account.phoneNumberId) {
-      const res = await fetch(`${simAddress}/_simulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, to, ...message }) });
+      const res = await fetch(`${simAddress}/_simulator/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from, to, ...message }),
+      });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`the simulator refused the customer's message (${res.status}): ${text}`);
       return JSON.parse(text) as { wamid: string; webhook: string; mediaId?: string };
@@ -267,7 +305,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 }
 
 /** Polls `check` until it returns a truthy value (or throws its last error after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

@@ -35,14 +35,24 @@ describe('health endpoints', () => {
 
   it('leaves the health endpoints out of the OpenAPI document', async () => {
     const doc = (await h.api('GET', '/v1/openapi.json', { key: null })).body;
-    assert.deepEqual(Object.keys(doc.paths).filter((p) => p.includes('health')), []);
+    assert.deepEqual(
+      Object.keys(doc.paths).filter((p) => p.includes('health')),
+      [],
+    );
   });
 
   it('is not ready while a migration this build knows is not applied', async () => {
     const db = h.deps.store.read;
-    const last = await db.selectFrom('kysely_migration' as never).selectAll().orderBy('name' as never, 'desc').executeTakeFirstOrThrow();
+    const last = await db
+      .selectFrom('kysely_migration' as never)
+      .selectAll()
+      .orderBy('name' as never, 'desc')
+      .executeTakeFirstOrThrow();
     const { name } = last as { name: string };
-    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', name as never).execute();
+    await db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', name as never)
+      .execute();
     try {
       const res = await h.api('GET', '/health/ready', { key: null });
       assert.equal(res.status, 503);
@@ -51,7 +61,10 @@ describe('health endpoints', () => {
       assert.deepEqual(res.body.checks.migrations.pending, [name]);
       assert.equal(res.body.checks.database.ok, true);
     } finally {
-      await db.insertInto('kysely_migration' as never).values(last as never).execute();
+      await db
+        .insertInto('kysely_migration' as never)
+        .values(last as never)
+        .execute();
     }
     assert.equal((await h.api('GET', '/health/ready', { key: null })).status, 200);
   });
@@ -87,14 +100,20 @@ describe('health endpoints', () => {
       await peer.close();
     }
   });
-  it('reads only its own schema on PostgreSQL: another schema with a migration table and a messages table changes nothing', { skip: DIALECT !== 'postgres' }, async () => {
+  it('reads only its own schema on PostgreSQL: another schema with a migration table and a messages table changes nothing', {
+    skip: DIALECT !== 'postgres',
+  }, async () => {
     const db = h.deps.store.read;
     const ours = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
     // Named like this run's schemas, so scripts/test.mjs drops it with them.
     const other = `${ours}_other`;
     await sql`create schema ${sql.id(other)}`.execute(db);
-    await sql`create table ${sql.id(other, 'kysely_migration')} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(db);
-    await sql`insert into ${sql.id(other, 'kysely_migration')} values ('9999_from_another_application', '2026-01-01')`.execute(db);
+    await sql`create table ${sql.id(other, 'kysely_migration')} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+      db,
+    );
+    await sql`insert into ${sql.id(other, 'kysely_migration')} values ('9999_from_another_application', '2026-01-01')`.execute(
+      db,
+    );
     await sql`create table ${sql.id(other, 'messages')} (id text primary key)`.execute(db);
 
     const known = Object.keys(await migrationProvider.getMigrations()).length;

@@ -10,7 +10,12 @@ describe('HTTP errors and the envelope', () => {
   });
   after(() => h.close());
 
-  function assertEnvelope(res: { status: number; body: any; headers: Record<string, unknown> }, status: number, code: string, param?: string) {
+  function assertEnvelope(
+    res: { status: number; body: any; headers: Record<string, unknown> },
+    status: number,
+    code: string,
+    param?: string,
+  ) {
     assert.equal(res.status, status, JSON.stringify(res.body));
     assert.equal(res.body.error.code, code);
     assert.equal(typeof res.body.error.message, 'string');
@@ -20,12 +25,18 @@ describe('HTTP errors and the envelope', () => {
   }
 
   it('answers malformed JSON with 400 invalid_json', async () => {
-    const res = await h.api('POST', '/v1/messages/', { raw: '{"to": "+1', headers: { 'content-type': 'application/json' } });
+    const res = await h.api('POST', '/v1/messages/', {
+      raw: '{"to": "+1',
+      headers: { 'content-type': 'application/json' },
+    });
     assertEnvelope(res, 400, 'invalid_json');
   });
 
   it('answers a JSON body that is not an object with 400 invalid_json', async () => {
-    const res = await h.api('POST', '/v1/messages/', { raw: '["to"]', headers: { 'content-type': 'application/json' } });
+    const res = await h.api('POST', '/v1/messages/', {
+      raw: '["to"]',
+      headers: { 'content-type': 'application/json' },
+    });
     assertEnvelope(res, 400, 'invalid_json');
   });
 
@@ -50,29 +61,45 @@ describe('HTTP errors and the envelope', () => {
     assert.match(res.body.error.message, /must be one of template, text, media/);
     const status = await h.api('GET', '/v1/messages?status=nope');
     assertEnvelope(status, 400, 'parameter_invalid', 'status');
-    assert.match(status.body.error.message, /must be one of scheduled, accepted, sent, delivered, read, failed, canceled/);
+    assert.match(
+      status.body.error.message,
+      /must be one of scheduled, accepted, sent, delivered, read, failed, canceled/,
+    );
   });
 
   it('answers an unknown field with 400 parameter_unknown naming it', async () => {
-    const res = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'hi', priority: 'high' } });
+    const res = await h.api('POST', '/v1/messages/', {
+      body: { to: '+16505551234', type: 'text', text: 'hi', priority: 'high' },
+    });
     assertEnvelope(res, 400, 'parameter_unknown', 'priority');
   });
 
   it('answers a body over its limit with 400 request_too_large naming it (1 MB; 640 KB for a send)', async () => {
-    const res = await h.api('POST', '/v1/templates/', { body: { name: 'big', category: 'UTILITY', language: 'en_US', body: 'x'.repeat(1024 * 1024 + 10) } });
+    const res = await h.api('POST', '/v1/templates/', {
+      body: { name: 'big', category: 'UTILITY', language: 'en_US', body: 'x'.repeat(1024 * 1024 + 10) },
+    });
     assertEnvelope(res, 400, 'request_too_large');
     assert.match(res.body.error.message, /larger than 1 MB/);
-    const send = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'x'.repeat(700 * 1024) } });
+    const send = await h.api('POST', '/v1/messages/', {
+      body: { to: '+16505551234', type: 'text', text: 'x'.repeat(700 * 1024) },
+    });
     assertEnvelope(send, 400, 'request_too_large');
     assert.match(send.body.error.message, /larger than 640 KB/);
     // The platform's webhooks may be up to 4 MB (security issue 10): the message names that limit.
-    const webhook = await h.api('POST', '/platform/whatsapp/webhook', { key: null, raw: 'x'.repeat(5 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+    const webhook = await h.api('POST', '/platform/whatsapp/webhook', {
+      key: null,
+      raw: 'x'.repeat(5 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
     assertEnvelope(webhook, 400, 'request_too_large');
     assert.match(webhook.body.error.message, /larger than 4 MB/);
   });
 
   it('answers a non-JSON content type with 400 invalid_json', async () => {
-    const res = await h.api('POST', '/v1/messages/', { raw: 'to=+16505551234', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await h.api('POST', '/v1/messages/', {
+      raw: 'to=+16505551234',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assertEnvelope(res, 400, 'invalid_json');
   });
 
@@ -89,17 +116,33 @@ describe('HTTP errors and the envelope', () => {
   });
 
   it('refuses a NUL character anywhere in a request with 400 parameter_invalid naming where (PostgreSQL cannot store one)', async () => {
-    assertEnvelope(await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'a\u0000b' } }), 400, 'parameter_invalid', 'text');
+    assertEnvelope(
+      await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'a\u0000b' } }),
+      400,
+      'parameter_invalid',
+      'text',
+    );
     assertEnvelope(await h.api('GET', '/v1/messages/%00'), 400, 'parameter_invalid', 'id');
     assertEnvelope(await h.api('GET', '/v1/events/evt_x%00/deliveries'), 400, 'parameter_invalid', 'id');
     assertEnvelope(await h.api('GET', '/v1/messages?status=%00'), 400, 'parameter_invalid', 'status');
-    assertEnvelope(await h.api('POST', '/v1/templates/validate', { body: { name: 'x', category: 'UTILITY', language: 'en_US', body: 'Hi', variables: [{ example: '\u0000' }] } }), 400, 'parameter_invalid', 'variables.0.example');
+    assertEnvelope(
+      await h.api('POST', '/v1/templates/validate', {
+        body: { name: 'x', category: 'UTILITY', language: 'en_US', body: 'Hi', variables: [{ example: '\u0000' }] },
+      }),
+      400,
+      'parameter_invalid',
+      'variables.0.example',
+    );
   });
 
   it('answers a method no route has with 404 route_not_found, whatever its body (security issue 10)', async () => {
     for (const method of ['QUERY', 'TRACE', 'PROPFIND', 'SEARCH', 'OPTIONS']) {
       assertEnvelope(await h.api(method as 'GET', '/v1/messages'), 404, 'route_not_found');
-      assertEnvelope(await h.api(method as 'GET', '/v1/messages', { raw: 'x', headers: { 'content-type': 'text/plain' } }), 404, 'route_not_found');
+      assertEnvelope(
+        await h.api(method as 'GET', '/v1/messages', { raw: 'x', headers: { 'content-type': 'text/plain' } }),
+        404,
+        'route_not_found',
+      );
     }
   });
 
@@ -107,7 +150,14 @@ describe('HTTP errors and the envelope', () => {
     assertEnvelope(await h.api('GET', '/v1/messages/%ZZ'), 400, 'parameter_invalid');
     assertEnvelope(await h.api('GET', `/v1/templates/${'a'.repeat(300)}`), 400, 'parameter_invalid');
     // A long wamid, percent-encoded, is still found (as 404 for one that does not exist).
-    assertEnvelope(await h.api('GET', `/v1/messages/${encodeURIComponent(`wamid.${'HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVC+/='.repeat(3)}`)}`), 404, 'message_not_found');
+    assertEnvelope(
+      await h.api(
+        'GET',
+        `/v1/messages/${encodeURIComponent(`wamid.${'HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVC+/='.repeat(3)}`)}`,
+      ),
+      404,
+      'message_not_found',
+    );
   });
 
   it('never answers 500: an unexpected fault is 503 service_unavailable with Retry-After', async () => {
@@ -138,7 +188,10 @@ describe('HTTP errors and the envelope', () => {
     assert.equal(browser.headers.location, '/dashboard/');
     const other = await h.api('GET', '/', { key: null });
     assert.equal(other.status, 200);
-    assert.deepEqual([other.body.dashboard, other.body.docs, other.body.openapi], ['/dashboard/', '/docs', '/v1/openapi.json']);
+    assert.deepEqual(
+      [other.body.dashboard, other.body.docs, other.body.openapi],
+      ['/dashboard/', '/docs', '/v1/openapi.json'],
+    );
   });
 
   it('serves the OpenAPI document and the docs page without a key', async () => {

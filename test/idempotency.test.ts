@@ -19,7 +19,10 @@ describe('idempotency keys', () => {
   after(() => h.close());
 
   const send = (to: string, key: string, extra: Record<string, unknown> = {}, url = '/v1/messages/') =>
-    h.api('POST', url, { body: { to, type: 'text', text: 'Your order 1042 has shipped.', ...extra }, headers: { 'idempotency-key': key } });
+    h.api('POST', url, {
+      body: { to, type: 'text', text: 'Your order 1042 has shipped.', ...extra },
+      headers: { 'idempotency-key': key },
+    });
 
   it('does not replay a refusal that changed nothing: the retry runs once the reason is gone, and its success is replayed', async () => {
     const customer = '+16505557001';
@@ -54,14 +57,30 @@ describe('idempotency keys', () => {
     await h.simulatorConfig({ latencyMs: 400 });
     try {
       const key = `slow-${Date.now()}`;
-      const create = () => h.api('POST', '/v1/templates/', { body: { name: 'slow_submission', category: 'UTILITY', language: 'en_US', body: 'Your order shipped.' }, headers: { 'idempotency-key': key } });
+      const create = () =>
+        h.api('POST', '/v1/templates/', {
+          body: { name: 'slow_submission', category: 'UTILITY', language: 'en_US', body: 'Your order shipped.' },
+          headers: { 'idempotency-key': key },
+        });
       const first = create();
       // The second request comes while the first holds the key (its row says running).
-      await eventually(async () => (await h.deps.store.read.selectFrom('idempotency_keys').select('state').where('key', '=', key).executeTakeFirst())?.state === 'running');
+      await eventually(
+        async () =>
+          (
+            await h.deps.store.read
+              .selectFrom('idempotency_keys')
+              .select('state')
+              .where('key', '=', key)
+              .executeTakeFirst()
+          )?.state === 'running',
+      );
       const b = await create();
       const a = await first;
       assert.equal(a.status, 201, a.text);
-      assert.deepEqual([b.status, b.body.error.code, b.headers['retry-after']], [409, 'idempotency_request_in_progress', '1']);
+      assert.deepEqual(
+        [b.status, b.body.error.code, b.headers['retry-after']],
+        [409, 'idempotency_request_in_progress', '1'],
+      );
     } finally {
       await h.simulatorConfig({ latencyMs: 150 });
     }
@@ -120,7 +139,8 @@ describe('idempotency keys', () => {
       const statuses = [a.status, b.status].sort();
       // One runs; the other is told it is in progress (409) or, if it came second, gets the replay.
       assert.ok(
-        (statuses[0] === 201 && statuses[1] === 409) || (statuses[0] === 201 && statuses[1] === 201 && a.body.id === b.body.id),
+        (statuses[0] === 201 && statuses[1] === 409) ||
+          (statuses[0] === 201 && statuses[1] === 201 && a.body.id === b.body.id),
         `answers ${JSON.stringify([a, b])}`,
       );
       assert.equal((await records()).length, recordsBefore + 1);

@@ -43,10 +43,22 @@ describe(`job types' leases and fair shares (${DIALECT})`, () => {
   });
 
   /** A queue with one registered type; its default lease is short (300 ms on SQLite, 1 s on PostgreSQL). */
-  async function queueWith(type: string, handler: (payload: any) => Promise<void>, options: JobTypeOptions): Promise<JobQueue> {
+  async function queueWith(
+    type: string,
+    handler: (payload: any) => Promise<void>,
+    options: JobTypeOptions,
+  ): Promise<JobQueue> {
     const queue =
       config.database.dialect === 'postgres'
-        ? new PgBossJobQueue({ store, connectionString: config.database.url, logger, clock: systemClock, pollMs: 20, metrics, expireInSeconds: 1 })
+        ? new PgBossJobQueue({
+            store,
+            connectionString: config.database.url,
+            logger,
+            clock: systemClock,
+            pollMs: 20,
+            metrics,
+            expireInSeconds: 1,
+          })
         : new SqlJobQueue({ store, clock: systemClock, logger, pollMs: 20, metrics, leaseMs: 300 });
     queue.register(type, handler, options);
     if (queue instanceof PgBossJobQueue) await queue.prepare();
@@ -56,38 +68,65 @@ describe(`job types' leases and fair shares (${DIALECT})`, () => {
   }
 
   const enqueue = (queue: JobQueue, type: string, payloads: object[], runAt = Date.now()) =>
-    store.write((tx) => queue.enqueue(tx, payloads.map((payload) => ({ type, payload, runAt })))).then(() => queue.wake(type));
+    store
+      .write((tx) =>
+        queue.enqueue(
+          tx,
+          payloads.map((payload) => ({ type, payload, runAt })),
+        ),
+      )
+      .then(() => queue.wake(type));
 
-  it('holds a claim for its type\'s lease: a job running past the queue\'s default lease is not claimed again by a free slot', async () => {
+  it("holds a claim for its type's lease: a job running past the queue's default lease is not claimed again by a free slot", async () => {
     let runs = 0;
-    const queue = await queueWith('test.slow', async () => {
-      runs++;
-      await new Promise((r) => setTimeout(r, 1500));
-    }, { concurrency: 2, leaseMs: 30_000 });
+    const queue = await queueWith(
+      'test.slow',
+      async () => {
+        runs++;
+        await new Promise((r) => setTimeout(r, 1500));
+      },
+      { concurrency: 2, leaseMs: 30_000 },
+    );
     await enqueue(queue, 'test.slow', [{ n: 1 }]);
     await eventually(async () => runs === 1);
     if (DIALECT === 'postgres') {
       // pg-boss expires a job at its own `expire_seconds` (its supervisor looks once a minute).
-      const { rows } = await sql<{ s: number }>`select expire_seconds as s from ${sql.table(`${await pgBossSchema(store)}.job`)} where name = 'test.slow'`.execute(store.read);
-      assert.deepEqual(rows.map((r) => Number(r.s)), [30]);
+      const { rows } = await sql<{
+        s: number;
+      }>`select expire_seconds as s from ${sql.table(`${await pgBossSchema(store)}.job`)} where name = 'test.slow'`.execute(
+        store.read,
+      );
+      assert.deepEqual(
+        rows.map((r) => Number(r.s)),
+        [30],
+      );
     }
     await new Promise((r) => setTimeout(r, 1000));
     await eventually(async () => (await queue.pending('test.slow')) === 0);
     assert.equal(runs, 1);
   });
 
-  it('runs at most `limit` jobs of one group at a time: another group\'s job runs while the first\'s wait', async () => {
+  it("runs at most `limit` jobs of one group at a time: another group's job runs while the first's wait", async () => {
     const running: string[] = [];
     const started: string[] = [];
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
-    const queue = await queueWith('test.shared', async (payload: { accountId: string; n: number }) => {
-      started.push(payload.accountId);
-      running.push(payload.accountId);
-      await released;
-      running.splice(running.indexOf(payload.accountId), 1);
-    }, { concurrency: 4, leaseMs: 30_000, group: { key: 'accountId', limit: 2 } });
-    await enqueue(queue, 'test.shared', [1, 2, 3, 4, 5].map((n) => ({ accountId: 'acct_hog', n })), Date.now() - 1000);
+    const queue = await queueWith(
+      'test.shared',
+      async (payload: { accountId: string; n: number }) => {
+        started.push(payload.accountId);
+        running.push(payload.accountId);
+        await released;
+        running.splice(running.indexOf(payload.accountId), 1);
+      },
+      { concurrency: 4, leaseMs: 30_000, group: { key: 'accountId', limit: 2 } },
+    );
+    await enqueue(
+      queue,
+      'test.shared',
+      [1, 2, 3, 4, 5].map((n) => ({ accountId: 'acct_hog', n })),
+      Date.now() - 1000,
+    );
     await enqueue(queue, 'test.shared', [{ accountId: 'acct_other', n: 6 }]);
     try {
       await eventually(async () => started.includes('acct_other'));

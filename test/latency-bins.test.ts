@@ -7,14 +7,18 @@ import { LATENCY_BIN_UPPER_MS, LATENCY_BINS, latencyBinSql } from '../src/db/tab
 
 /** The bin a duration falls in, as the SQL ladder decides it (evaluated here as JavaScript). */
 function binOf(ms: number): number {
-  for (const [, upper, bin] of latencyBinSql('x', false).matchAll(/when ms < (\d+) then (\d+)/g)) if (ms < Number(upper)) return Number(bin);
+  for (const [, upper, bin] of latencyBinSql('x', false).matchAll(/when ms < (\d+) then (\d+)/g))
+    if (ms < Number(upper)) return Number(bin);
   return LATENCY_BINS - 1;
 }
 
 describe('latency histograms', () => {
   it('bins durations in bins twice as wide as the one before, from 100 ms to about 29 h, negatives in the first', () => {
     assert.equal(LATENCY_BINS, 22);
-    assert.deepEqual([binOf(-700), binOf(0), binOf(99), binOf(100), binOf(199), binOf(200), binOf(1000), binOf(60_000)], [0, 0, 0, 1, 1, 2, 4, 10]);
+    assert.deepEqual(
+      [binOf(-700), binOf(0), binOf(99), binOf(100), binOf(199), binOf(200), binOf(1000), binOf(60_000)],
+      [0, 0, 0, 1, 1, 2, 4, 10],
+    );
     assert.equal(binOf(LATENCY_BIN_UPPER_MS.at(-1)!), LATENCY_BINS - 1);
   });
 

@@ -40,7 +40,9 @@ describe('media temporary files across processes', () => {
     const left = await inFlight(crashed, 'never finished');
     left.stream.end();
     await once(left.stream, 'close');
-    const folder = fs.readdirSync(path.join(root, 'tmp')).find((name) => fs.existsSync(path.join(root, 'tmp', name, left.tempKey)))!;
+    const folder = fs
+      .readdirSync(path.join(root, 'tmp'))
+      .find((name) => fs.existsSync(path.join(root, 'tmp', name, left.tempKey)))!;
     const longAgo = new Date(Date.now() - TEMP_STALE_AFTER_MS - 60_000);
     fs.utimesSync(path.join(root, 'tmp', folder, '.alive'), longAgo, longAgo);
     fs.utimesSync(path.join(root, 'tmp', folder), longAgo, longAgo);
@@ -52,7 +54,10 @@ describe('media temporary files across processes', () => {
 
     const removed = await new LocalDirectoryStorage(root).sweepTemp();
     assert.deepEqual(removed.sort(), [folder, 'old-layout-stale'].sort());
-    assert.ok(fs.existsSync(path.join(root, 'tmp', 'old-layout-fresh')), 'a loose file written lately may be an older process still writing');
+    assert.ok(
+      fs.existsSync(path.join(root, 'tmp', 'old-layout-fresh')),
+      'a loose file written lately may be an older process still writing',
+    );
     upload.stream.end();
     await once(upload.stream, 'finish');
     await alive.commit(upload.tempKey, 'med_alive');

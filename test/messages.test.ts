@@ -15,7 +15,10 @@ describe('messages (live key)', () => {
   after(() => h.close());
 
   const send = (body: Record<string, unknown>, headers?: Record<string, string>) =>
-    h.api('POST', '/v1/messages/', { body: { to: CUSTOMER, type: 'text', text: 'Your order shipped', ...body }, ...(headers ? { headers } : {}) });
+    h.api('POST', '/v1/messages/', {
+      body: { to: CUSTOMER, type: 'text', text: 'Your order shipped', ...body },
+      ...(headers ? { headers } : {}),
+    });
 
   it('accepts a text message with 201 and tracks it to read', async () => {
     const res = await send({});
@@ -92,7 +95,11 @@ describe('messages (live key)', () => {
   it('finds a message by a wamid pasted with its / and + as they are, not percent-encoded, a / at its end included', async () => {
     // A wamid is base64: status reports for ones holding both characters, and ending with `/` (the
     // router ignores a trailing slash, so `/v1/messages/` and `/v1/messages` are one route).
-    const wamids = ['wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3RTc=', 'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3R/', 'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q2RTY3RTc/'];
+    const wamids = [
+      'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3RTc=',
+      'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQT+VCM0Q0Q2RTY3R/',
+      'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q2RTY3RTc/',
+    ];
     for (const wamid of wamids) {
       const payload = fixture('webhook-status-sent.json');
       const value = valueOf(payload);
@@ -110,7 +117,10 @@ describe('messages (live key)', () => {
   });
 
   it('finds a customer message by a wamid ending with / pasted as it is, by the id route and the raw one', async () => {
-    for (const wamid of ['wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q2RTY3RTc/', 'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQTVCM0Q0Q2RTY3R/']) {
+    for (const wamid of [
+      'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q2RTY3RTc/',
+      'wamid.HBgLMTY1MDU1NTEyMzQVAgAR/GBI5QTNDQTVCM0Q0Q2RTY3R/',
+    ]) {
       const payload = fixture('webhook-inbound-text.json');
       const value = valueOf(payload);
       value.metadata.phone_number_id = h.account.phoneNumberId;
@@ -148,7 +158,10 @@ describe('messages (live key)', () => {
     assert.equal(res.status, 409);
     assert.equal(res.body.error.code, 'outside_customer_window');
     assert.equal(res.body.error.param, 'to');
-    assert.equal(h.sim.state.messages.size > 0 && [...h.sim.state.messages.values()].some((m) => m.to === '16505559876'), false);
+    assert.equal(
+      h.sim.state.messages.size > 0 && [...h.sim.state.messages.values()].some((m) => m.to === '16505559876'),
+      false,
+    );
   });
 
   it('checks which fields a type takes', async () => {
@@ -172,22 +185,39 @@ describe('messages (live key)', () => {
     assert.equal(byId.status, 201);
     assert.equal(byId.body.replyTo, first.body.id);
     const [firstSent, replySent] = [await dispatched(h, first.body.id), await dispatched(h, byId.body.id)];
-    assert.deepEqual((h.sim.state.messages.get(replySent.platformMessageId!)!.body as any).context, { message_id: firstSent.platformMessageId });
+    assert.deepEqual((h.sim.state.messages.get(replySent.platformMessageId!)!.body as any).context, {
+      message_id: firstSent.platformMessageId,
+    });
     const inboundWamid = await h.customerWrites(CUSTOMER, 'question?');
     const byWamid = await send({ text: 'answer', replyTo: inboundWamid });
     assert.equal(byWamid.status, 201);
-    assert.deepEqual((h.sim.state.messages.get((await dispatched(h, byWamid.body.id)).platformMessageId!)!.body as any).context, { message_id: inboundWamid });
+    assert.deepEqual(
+      (h.sim.state.messages.get((await dispatched(h, byWamid.body.id)).platformMessageId!)!.body as any).context,
+      { message_id: inboundWamid },
+    );
     for (const replyTo of ['msg_unknown', 'wamid.unknown']) {
       const res = await send({ replyTo });
-      assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [404, 'reply_target_not_found', 'replyTo']);
+      assert.deepEqual(
+        [res.status, res.body.error.code, res.body.error.param],
+        [404, 'reply_target_not_found', 'replyTo'],
+      );
     }
     // A quote of another customer's message is refused up front (it would wait on their queue).
     await h.customerWrites('+16505550177');
     const elsewhere = await send({ to: '+16505550177', text: 'not yours', replyTo: first.body.id });
-    assert.deepEqual([elsewhere.status, elsewhere.body.error.code, elsewhere.body.error.param], [400, 'parameter_invalid', 'replyTo']);
+    assert.deepEqual(
+      [elsewhere.status, elsewhere.body.error.code, elsewhere.body.error.param],
+      [400, 'parameter_invalid', 'replyTo'],
+    );
     assert.match(elsewhere.body.error.message, /not part of the conversation with \+16505550177/);
-    const byInboundId = await send({ text: 'by in_ id', replyTo: (await h.api('GET', `/v1/inbound_messages/${inboundWamid}`)).body.id });
-    assert.deepEqual((h.sim.state.messages.get((await dispatched(h, byInboundId.body.id)).platformMessageId!)!.body as any).context, { message_id: inboundWamid });
+    const byInboundId = await send({
+      text: 'by in_ id',
+      replyTo: (await h.api('GET', `/v1/inbound_messages/${inboundWamid}`)).body.id,
+    });
+    assert.deepEqual(
+      (h.sim.state.messages.get((await dispatched(h, byInboundId.body.id)).platformMessageId!)!.body as any).context,
+      { message_id: inboundWamid },
+    );
   });
 
   it('reports an asynchronous platform failure (131026) as failed with the platform error', async () => {
@@ -214,8 +244,15 @@ describe('messages (live key)', () => {
     const other = await send({ text: 'twice' }, { 'idempotency-key': key });
     assert.deepEqual([other.status, other.body.error.code], [409, 'idempotency_key_reused']);
     // Scoped by account and mode: the same key on a test key is a new request.
-    await h.api('POST', '/v1/test_helpers/inbound_messages', { key: h.account.testKey, body: { from: CUSTOMER, text: 'hi' } });
-    const testSend = await h.api('POST', '/v1/messages/', { key: h.account.testKey, body: { to: CUSTOMER, type: 'text', text: 'once' }, headers: { 'idempotency-key': key } });
+    await h.api('POST', '/v1/test_helpers/inbound_messages', {
+      key: h.account.testKey,
+      body: { from: CUSTOMER, text: 'hi' },
+    });
+    const testSend = await h.api('POST', '/v1/messages/', {
+      key: h.account.testKey,
+      body: { to: CUSTOMER, type: 'text', text: 'once' },
+      headers: { 'idempotency-key': key },
+    });
     assert.equal(testSend.status, 201);
     assert.notEqual(testSend.body.id, first.body.id);
   });
@@ -239,7 +276,9 @@ describe('messages (live key)', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const page = await h.api('GET', `/v1/messages?limit=3${cursor ? `&starting_after=${cursor}` : ''}`, { key: other.liveKey });
+      const page = await h.api('GET', `/v1/messages?limit=3${cursor ? `&starting_after=${cursor}` : ''}`, {
+        key: other.liveKey,
+      });
       assert.equal(page.status, 200);
       seen.push(...page.body.data.map((m: { id: string }) => m.id));
       if (!page.body.has_more) break;
@@ -247,10 +286,25 @@ describe('messages (live key)', () => {
     }
     assert.deepEqual(seen, [...ids].reverse());
     const bad = await h.api('GET', '/v1/messages?starting_after=msg_nope', { key: other.liveKey });
-    assert.deepEqual([bad.status, bad.body.error.code, bad.body.error.param], [400, 'parameter_invalid', 'starting_after']);
-    await eventually(async () => (await h.api('GET', '/v1/messages?status=read&limit=100', { key: other.liveKey })).body.data.length === 7, 20_000);
+    assert.deepEqual(
+      [bad.status, bad.body.error.code, bad.body.error.param],
+      [400, 'parameter_invalid', 'starting_after'],
+    );
+    await eventually(
+      async () =>
+        (await h.api('GET', '/v1/messages?status=read&limit=100', { key: other.liveKey })).body.data.length === 7,
+      20_000,
+    );
     assert.equal((await h.api('GET', '/v1/messages?status=accepted', { key: other.liveKey })).body.data.length, 0);
-    assert.equal((await h.api('GET', `/v1/messages?to=${encodeURIComponent(to)}&limit=100`, { key: other.liveKey })).body.data.length, 7);
-    assert.equal((await h.api('GET', `/v1/messages?to=${encodeURIComponent('+16505550198')}`, { key: other.liveKey })).body.data.length, 0);
+    assert.equal(
+      (await h.api('GET', `/v1/messages?to=${encodeURIComponent(to)}&limit=100`, { key: other.liveKey })).body.data
+        .length,
+      7,
+    );
+    assert.equal(
+      (await h.api('GET', `/v1/messages?to=${encodeURIComponent('+16505550198')}`, { key: other.liveKey })).body.data
+        .length,
+      0,
+    );
   });
 });

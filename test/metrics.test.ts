@@ -72,7 +72,9 @@ describe('GET /metrics on the main port, with METRICS_TOKEN', () => {
   });
 
   it('counts sends end to end: requests by route and status, dispatch outcomes, platform calls, event deliveries, jobs', async () => {
-    const endpoint = await h.api('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, events: ['message.sent'] } });
+    const endpoint = await h.api('POST', '/v1/webhook_endpoints', {
+      body: { url: receiver.url, events: ['message.sent'] },
+    });
     assert.equal(endpoint.status, 201, endpoint.text);
     receiver.secrets = [endpoint.body.secret];
     receiver.script = [500]; // the first delivery is refused once, then delivered
@@ -87,24 +89,46 @@ describe('GET /metrics on the main port, with METRICS_TOKEN', () => {
     await eventually(async () => receiver.succeeded().size >= SENDS && true);
     const after = await eventually(async () => {
       const s = await scrape();
-      const grew = (name: string, labels: Record<string, string>, by: number) => s.sum(name, labels) - before.sum(name, labels) >= by;
+      const grew = (name: string, labels: Record<string, string>, by: number) =>
+        s.sum(name, labels) - before.sum(name, labels) >= by;
       // A job is counted once its runner settles it, a moment after the attempt it ran is counted.
-      return grew('tidings_event_delivery_attempts_total', { outcome: 'succeeded' }, SENDS) && grew('tidings_jobs_total', { queue: 'events.deliver', outcome: 'completed' }, SENDS + 1) && s;
+      return (
+        grew('tidings_event_delivery_attempts_total', { outcome: 'succeeded' }, SENDS) &&
+        grew('tidings_jobs_total', { queue: 'events.deliver', outcome: 'completed' }, SENDS + 1) &&
+        s
+      );
     });
-    const delta = (name: string, labels: Record<string, string> = {}) => after.sum(name, labels) - before.sum(name, labels);
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      after.sum(name, labels) - before.sum(name, labels);
 
     assert.equal(delta('tidings_http_requests_total', { route: '/v1/messages', method: 'POST', status: '201' }), SENDS);
-    assert.equal(delta('tidings_http_request_duration_seconds_count', { route: '/v1/messages', method: 'POST' }), SENDS);
-    assert.ok(after.one('tidings_http_request_duration_seconds_bucket', { route: '/v1/messages', method: 'POST', le: '+Inf' }) >= SENDS);
+    assert.equal(
+      delta('tidings_http_request_duration_seconds_count', { route: '/v1/messages', method: 'POST' }),
+      SENDS,
+    );
+    assert.ok(
+      after.one('tidings_http_request_duration_seconds_bucket', {
+        route: '/v1/messages',
+        method: 'POST',
+        le: '+Inf',
+      }) >= SENDS,
+    );
     // Route patterns, never raw URLs: a message's own URL is counted under its pattern.
     await h.api('GET', `/v1/messages/${ids[0]}`);
     const byPattern = await scrape();
-    assert.ok(byPattern.sum('tidings_http_requests_total', { route: '/v1/messages/:id', method: 'GET', status: '200' }) >= 1);
-    assert.equal(byPattern.samples('tidings_http_requests_total').filter((s) => s.labels.route!.includes('msg_')).length, 0);
+    assert.ok(
+      byPattern.sum('tidings_http_requests_total', { route: '/v1/messages/:id', method: 'GET', status: '200' }) >= 1,
+    );
+    assert.equal(
+      byPattern.samples('tidings_http_requests_total').filter((s) => s.labels.route!.includes('msg_')).length,
+      0,
+    );
 
     assert.equal(delta('tidings_dispatch_outcomes_total', { ...live(), outcome: 'sent' }), SENDS);
     assert.ok(delta('tidings_platform_calls_total', { operation: 'send_message', outcome: 'ok' }) >= SENDS);
-    assert.ok(delta('tidings_platform_call_duration_seconds_count', { operation: 'send_message', outcome: 'ok' }) >= SENDS);
+    assert.ok(
+      delta('tidings_platform_call_duration_seconds_count', { operation: 'send_message', outcome: 'ok' }) >= SENDS,
+    );
     assert.equal(delta('tidings_event_delivery_attempts_total', { outcome: 'rejected' }), 1);
     assert.equal(delta('tidings_event_delivery_attempts_total', { outcome: 'succeeded' }), SENDS);
     assert.equal(delta('tidings_event_delivery_lag_seconds_count'), SENDS);
@@ -113,16 +137,25 @@ describe('GET /metrics on the main port, with METRICS_TOKEN', () => {
     // Every statement is counted by the work that ran it: each send stored its message, the
     // dispatcher and the delivery jobs ran their own.
     assert.ok(delta('tidings_db_statements_total', { work: 'POST /v1/messages', kind: 'insert' }) >= SENDS);
-    assert.ok(delta('tidings_db_rows_total', { work: 'POST /v1/messages' }) >= SENDS, 'the key and the template were read');
+    assert.ok(
+      delta('tidings_db_rows_total', { work: 'POST /v1/messages' }) >= SENDS,
+      'the key and the template were read',
+    );
     assert.ok(delta('tidings_db_statements_total', { work: 'dispatch' }) >= SENDS);
     assert.ok(delta('tidings_db_statements_total', { work: 'job:events.deliver' }) >= SENDS);
-    assert.ok(delta('tidings_db_statements_total', { work: 'POST /platform/whatsapp/webhook', kind: 'update' }) >= SENDS, 'the statuses came back');
+    assert.ok(
+      delta('tidings_db_statements_total', { work: 'POST /platform/whatsapp/webhook', kind: 'update' }) >= SENDS,
+      'the statuses came back',
+    );
     assert.equal(after.sum('tidings_metrics_collect_errors_total'), 0, 'every scrape-time source was read');
-    assert.ok(after.one('tidings_job_queue_depth', { queue: 'events.deliver' }) >= 0, 'every registered queue has a depth');
+    assert.ok(
+      after.one('tidings_job_queue_depth', { queue: 'events.deliver' }) >= 0,
+      'every registered queue has a depth',
+    );
     assert.ok(after.one('process_resident_memory_bytes') > 0, 'the process metrics are collected');
   });
 
-  it('shows a number\'s queue depth and oldest age while its queue waits, its pace, and the queue draining', async () => {
+  it("shows a number's queue depth and oldest age while its queue waits, its pace, and the queue draining", async () => {
     const to = '+16505550102';
     await h.customerWrites(to.slice(1));
     const before = await scrape();
@@ -137,9 +170,14 @@ describe('GET /metrics on the main port, with METRICS_TOKEN', () => {
       assert.equal(waiting.one('tidings_send_queue_depth', live()), 2);
       const age = waiting.one('tidings_send_queue_oldest_age_seconds', live());
       assert.ok(age > 0 && age < 60, `oldest age ${age} s`);
-      const phone = (await h.api('GET', '/v1/phone_numbers')).body.data.find((n: { phoneNumberId: string }) => n.phoneNumberId === h.account.phoneNumberId);
+      const phone = (await h.api('GET', '/v1/phone_numbers')).body.data.find(
+        (n: { phoneNumberId: string }) => n.phoneNumberId === h.account.phoneNumberId,
+      );
       assert.equal(phone.queued, 2, JSON.stringify(phone));
-      assert.ok(Math.abs(waiting.one('tidings_send_pace_messages_per_second', live()) - phone.pace) < 0.1, `pace ${phone.pace}`);
+      assert.ok(
+        Math.abs(waiting.one('tidings_send_pace_messages_per_second', live()) - phone.pace) < 0.1,
+        `pace ${phone.pace}`,
+      );
     } finally {
       h.deps.dispatcher.start();
     }
@@ -147,7 +185,11 @@ describe('GET /metrics on the main port, with METRICS_TOKEN', () => {
     const drained = await scrape();
     assert.equal(drained.one('tidings_send_queue_depth', live()), 0);
     assert.equal(drained.one('tidings_send_queue_oldest_age_seconds', live()), 0);
-    assert.equal(drained.sum('tidings_dispatch_outcomes_total', { ...live(), outcome: 'sent' }) - before.sum('tidings_dispatch_outcomes_total', { ...live(), outcome: 'sent' }), 2);
+    assert.equal(
+      drained.sum('tidings_dispatch_outcomes_total', { ...live(), outcome: 'sent' }) -
+        before.sum('tidings_dispatch_outcomes_total', { ...live(), outcome: 'sent' }),
+      2,
+    );
   });
 
   it('serves every metric the Grafana dashboard (docs/grafana-dashboard.json) queries', async () => {
@@ -158,7 +200,10 @@ describe('GET /metrics on the main port, with METRICS_TOKEN', () => {
 
   it('keeps /metrics out of the OpenAPI document', async () => {
     const doc = (await h.api('GET', '/v1/openapi.json', { key: null })).body;
-    assert.deepEqual(Object.keys(doc.paths).filter((p) => p.includes('metrics')), []);
+    assert.deepEqual(
+      Object.keys(doc.paths).filter((p) => p.includes('metrics')),
+      [],
+    );
   });
 });
 
@@ -186,7 +231,12 @@ describe('webhook intake metrics', () => {
               value: {
                 messaging_product: 'whatsapp',
                 metadata: { display_phone_number: '15550000000', phone_number_id: h.account.phoneNumberId },
-                statuses: ['a', 'b', 'c'].map((x) => ({ id: `wamid.unknown-${x}`, status: 'delivered', timestamp: '1750000000', recipient_id: '16505550103' })),
+                statuses: ['a', 'b', 'c'].map((x) => ({
+                  id: `wamid.unknown-${x}`,
+                  status: 'delivered',
+                  timestamp: '1750000000',
+                  recipient_id: '16505550103',
+                })),
               },
             },
           ],
@@ -198,20 +248,28 @@ describe('webhook intake metrics', () => {
     assert.equal((await h.platformWebhook('{not json')).status, 400);
     assert.equal((await h.platformWebhook({ object: 'page', entry: [] })).status, 400);
     const after = await scrape();
-    const delta = (name: string, labels: Record<string, string> = {}) => after.sum(name, labels) - before.sum(name, labels);
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      after.sum(name, labels) - before.sum(name, labels);
 
     assert.equal(delta('tidings_webhook_intake_requests_total', { outcome: 'accepted' }), 2);
     assert.equal(delta('tidings_webhook_intake_requests_total', { outcome: 'signature_refused' }), 1);
     assert.equal(delta('tidings_webhook_intake_requests_total', { outcome: 'invalid' }), 2);
     assert.equal(delta('tidings_webhook_intake_batch_updates_count'), 2);
     assert.equal(delta('tidings_webhook_intake_batch_updates_sum'), 1 + 3);
-    assert.equal(delta('tidings_webhook_intake_batch_updates_bucket', { le: '2' }), 1, 'the customer\'s message alone');
+    assert.equal(delta('tidings_webhook_intake_batch_updates_bucket', { le: '2' }), 1, "the customer's message alone");
   });
 
   it('counts a batch signed by an app that does not cover its account as tenant_refused', async () => {
     // An account on an app secret of its own: that secret speaks for it alone (webhook-tenants.test.ts).
     const secret = 'app-secret-of-another-tenant';
-    await h.deps.accounts.createAccount({ name: 'Tenant', wabaId: '9740000000000004', phoneNumberId: '740000000000004', phoneNumber: '+15550000004', accessToken: 'token-tenant', appSecret: secret });
+    await h.deps.accounts.createAccount({
+      name: 'Tenant',
+      wabaId: '9740000000000004',
+      phoneNumberId: '740000000000004',
+      phoneNumber: '+15550000004',
+      accessToken: 'token-tenant',
+      appSecret: secret,
+    });
     const before = await scrape();
     // Under the tenant's own WABA (its secret verifies), naming another account's number.
     const batch = fixture('webhook-inbound-text.json');
@@ -219,10 +277,11 @@ describe('webhook intake metrics', () => {
     valueOf(batch).metadata.phone_number_id = h.account.phoneNumberId;
     assert.equal((await h.platformWebhook(batch, secret)).status, 401);
     const after = await scrape();
-    const delta = (outcome: string) => after.sum('tidings_webhook_intake_requests_total', { outcome }) - before.sum('tidings_webhook_intake_requests_total', { outcome });
+    const delta = (outcome: string) =>
+      after.sum('tidings_webhook_intake_requests_total', { outcome }) -
+      before.sum('tidings_webhook_intake_requests_total', { outcome });
     assert.deepEqual([delta('tenant_refused'), delta('signature_refused'), delta('accepted')], [1, 0, 0]);
   });
-
 });
 
 describe('GET /metrics without a metrics setting', () => {
@@ -241,7 +300,13 @@ describe('GET /metrics with METRICS_PORT (the service as a process)', () => {
   it('serves /metrics on its own port with the token, and the main port answers 404', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-metrics-'));
     const metricsPort = await freePort();
-    const run = await startFirstRun({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort), METRICS_TOKEN: TOKEN, ...(await freshDatabase()).env });
+    const run = await startFirstRun({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: TOKEN,
+      ...(await freshDatabase()).env,
+    });
     try {
       const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
       assert.match(run.service.output(), new RegExp(`Metrics: http://localhost:${metricsPort}/metrics`));
@@ -251,14 +316,25 @@ describe('GET /metrics with METRICS_PORT (the service as a process)', () => {
 
       const refused = await fetch(metricsUrl);
       assert.equal(refused.status, 401);
-      const send = await fetch(`${run.url}/v1/messages`, { method: 'POST', headers: { 'x-api-key': run.liveKey, 'content-type': 'application/json' }, body: JSON.stringify({ to: '+16505550109', type: 'text', text: 'Hi' }) });
+      const send = await fetch(`${run.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': run.liveKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ to: '+16505550109', type: 'text', text: 'Hi' }),
+      });
       const res = await fetch(metricsUrl, { headers: { authorization: `Bearer ${TOKEN}` } });
       assert.equal(res.status, 200);
       const s = new Scrape(await res.text());
-      assert.equal(s.sum('tidings_http_requests_total', { route: '/v1/messages', method: 'POST', status: String(send.status) }), 1);
+      assert.equal(
+        s.sum('tidings_http_requests_total', { route: '/v1/messages', method: 'POST', status: String(send.status) }),
+        1,
+      );
       assert.ok(s.has('tidings_send_queue_depth'));
       assert.ok(s.one('process_cpu_user_seconds_total') > 0);
-      assert.equal((await fetch(`http://127.0.0.1:${metricsPort}/v1/messages`)).status, 404, 'the metrics port serves nothing else');
+      assert.equal(
+        (await fetch(`http://127.0.0.1:${metricsPort}/v1/messages`)).status,
+        404,
+        'the metrics port serves nothing else',
+      );
     } finally {
       await run.service.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -29,11 +29,22 @@ export interface OlderDatabase {
 export async function olderDatabase(migration: string): Promise<OlderDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-older-'));
   const database = await freshDatabase();
-  const config: DatabaseConfig = DIALECT === 'sqlite' ? { dialect: 'sqlite', file: path.join(dataDir, 'tidings.sqlite') } : { dialect: 'postgres', url: database.env.DATABASE_URL! };
+  const config: DatabaseConfig =
+    DIALECT === 'sqlite'
+      ? { dialect: 'sqlite', file: path.join(dataDir, 'tidings.sqlite') }
+      : { dialect: 'postgres', url: database.env.DATABASE_URL! };
   const pool = config.dialect === 'postgres' ? new pg.Pool({ connectionString: config.url }) : undefined;
-  const older = new Kysely<any>({ dialect: pool ? new CurrentSchemaPostgresDialect({ pool }) : new SqliteDialect({ database: new SQLite((config as { file: string }).file) }) });
+  const older = new Kysely<any>({
+    dialect: pool
+      ? new CurrentSchemaPostgresDialect({ pool })
+      : new SqliteDialect({ database: new SQLite((config as { file: string }).file) }),
+  });
   const schema = pool ? ((await pool.query('select current_schema() as s')).rows[0].s as string) : undefined;
-  const migrated = await new Migrator({ db: older, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateTo(migration);
+  const migrated = await new Migrator({
+    db: older,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateTo(migration);
   if (migrated.error) throw migrated.error;
   return {
     config,

@@ -8,7 +8,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export interface FoundExample {
   /** JSON pointer of the example in the document. */
@@ -26,7 +27,8 @@ const pointer = (...tokens: (string | number)[]) => tokens.map((t) => `/${token(
 /** The subschemas of `schema` with their pointers (properties, items, combinators). */
 function subschemas(schema: Json, at: string): [Json, string][] {
   const out: [Json, string][] = [];
-  for (const [name, sub] of Object.entries<Json>(schema.properties ?? {})) out.push([sub, `${at}${pointer('properties', name)}`]);
+  for (const [name, sub] of Object.entries<Json>(schema.properties ?? {}))
+    out.push([sub, `${at}${pointer('properties', name)}`]);
   for (const key of ['items', 'additionalProperties', 'not'] as const) {
     if (schema[key] && typeof schema[key] === 'object') out.push([schema[key], `${at}/${key}`]);
   }
@@ -38,7 +40,9 @@ function subschemas(schema: Json, at: string): [Json, string][] {
 
 /** Examples given inside a schema (`examples`, `example`), at any depth. */
 function schemaExamples(schema: Json, at: string, found: FoundExample[]): void {
-  (Array.isArray(schema.examples) ? schema.examples : []).forEach((value: unknown, i: number) => found.push({ at: `${at}${pointer('examples', i)}`, schema: at, value }));
+  (Array.isArray(schema.examples) ? schema.examples : []).forEach((value: unknown, i: number) =>
+    found.push({ at: `${at}${pointer('examples', i)}`, schema: at, value }),
+  );
   if ('example' in schema) found.push({ at: `${at}/example`, schema: at, value: schema.example });
   for (const [sub, subAt] of subschemas(schema, at)) schemaExamples(sub, subAt, found);
 }
@@ -47,21 +51,27 @@ function schemaExamples(schema: Json, at: string, found: FoundExample[]): void {
 function objectExamples(holder: Json, at: string, found: FoundExample[]): void {
   const schemaAt = `${at}/schema`;
   if ('example' in holder) found.push({ at: `${at}/example`, schema: schemaAt, value: holder.example });
-  for (const [name, example] of Object.entries<Json>(holder.examples ?? {})) found.push({ at: `${at}${pointer('examples', name)}/value`, schema: schemaAt, value: example.value });
+  for (const [name, example] of Object.entries<Json>(holder.examples ?? {}))
+    found.push({ at: `${at}${pointer('examples', name)}/value`, schema: schemaAt, value: example.value });
   if (holder.schema) schemaExamples(holder.schema, schemaAt, found);
 }
 
 /** Every example in the document: in component schemas, parameters, request bodies and responses. */
 export function findExamples(doc: Json): FoundExample[] {
   const found: FoundExample[] = [];
-  for (const [name, schema] of Object.entries<Json>(doc.components?.schemas ?? {})) schemaExamples(schema, pointer('components', 'schemas', name), found);
+  for (const [name, schema] of Object.entries<Json>(doc.components?.schemas ?? {}))
+    schemaExamples(schema, pointer('components', 'schemas', name), found);
   for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries<Json>(item)) {
       const at = pointer('paths', path, method);
-      (operation.parameters ?? []).forEach((parameter: Json, i: number) => objectExamples(parameter, `${at}${pointer('parameters', i)}`, found));
-      for (const [type, media] of Object.entries<Json>(operation.requestBody?.content ?? {})) objectExamples(media, `${at}${pointer('requestBody', 'content', type)}`, found);
+      (operation.parameters ?? []).forEach((parameter: Json, i: number) =>
+        objectExamples(parameter, `${at}${pointer('parameters', i)}`, found),
+      );
+      for (const [type, media] of Object.entries<Json>(operation.requestBody?.content ?? {}))
+        objectExamples(media, `${at}${pointer('requestBody', 'content', type)}`, found);
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
-        for (const [type, media] of Object.entries<Json>(response.content ?? {})) objectExamples(media, `${at}${pointer('responses', status, 'content', type)}`, found);
+        for (const [type, media] of Object.entries<Json>(response.content ?? {}))
+          objectExamples(media, `${at}${pointer('responses', status, 'content', type)}`, found);
       }
     }
   }
@@ -72,15 +82,18 @@ export function findExamples(doc: Json): FoundExample[] {
 function closeObjects(doc: Json): Json {
   const copy = structuredClone(doc);
   const close = (schema: Json) => {
-    if (schema.properties && schema.additionalProperties === undefined && schema.unevaluatedProperties === undefined) schema.unevaluatedProperties = false;
+    if (schema.properties && schema.additionalProperties === undefined && schema.unevaluatedProperties === undefined)
+      schema.unevaluatedProperties = false;
     for (const [sub] of subschemas(schema, '')) close(sub);
   };
   for (const schema of Object.values<Json>(copy.components?.schemas ?? {})) close(schema);
   for (const item of Object.values<Json>(copy.paths ?? {})) {
     for (const operation of Object.values<Json>(item)) {
       for (const parameter of operation.parameters ?? []) if (parameter.schema) close(parameter.schema);
-      for (const media of Object.values<Json>(operation.requestBody?.content ?? {})) if (media.schema) close(media.schema);
-      for (const response of Object.values<Json>(operation.responses ?? {})) for (const media of Object.values<Json>(response.content ?? {})) if (media.schema) close(media.schema);
+      for (const media of Object.values<Json>(operation.requestBody?.content ?? {}))
+        if (media.schema) close(media.schema);
+      for (const response of Object.values<Json>(operation.responses ?? {}))
+        for (const media of Object.values<Json>(response.content ?? {})) if (media.schema) close(media.schema);
     }
   }
   return copy;
@@ -100,6 +113,11 @@ export function schemaValidator(doc: Json): (schemaPointer: string, value: unkno
     const ref = `openapi.json#${schemaPointer.split('/').map(encodeURIComponent).join('/')}`;
     let validate = compiled.get(ref);
     if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
-    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && 'unevaluatedProperty' in e.params ? `: ${e.params.unevaluatedProperty}` : ''}`);
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map(
+          (e) =>
+            `${e.instancePath || '(root)'} ${e.message}${e.params && 'unevaluatedProperty' in e.params ? `: ${e.params.unevaluatedProperty}` : ''}`,
+        );
   };
 }

@@ -23,14 +23,20 @@ describe('the OpenAPI document', () => {
   });
   after(() => h.close());
 
-  const header = (operation: any, name: string) => operation.parameters?.find((p: any) => p.in === 'header' && p.name === name);
+  const header = (operation: any, name: string) =>
+    operation.parameters?.find((p: any) => p.in === 'header' && p.name === name);
 
   it('shows Idempotency-Key as required where a missing one is refused, optional where it is honoured', async () => {
     assert.equal(header(doc.paths['/v1/templates'].post, 'idempotency-key')?.required, true);
     assert.notEqual(header(doc.paths['/v1/messages'].post, 'idempotency-key')?.required, true);
     assert.ok(header(doc.paths['/v1/messages'].post, 'idempotency-key'));
-    const missing = await h.api('POST', '/v1/templates/', { body: { name: 'x', category: 'UTILITY', language: 'en_US', body: 'Hello there {{1}} friend' } });
-    assert.deepEqual([missing.status, missing.body.error.code, missing.body.error.param], [400, 'idempotency_key_missing', 'Idempotency-Key']);
+    const missing = await h.api('POST', '/v1/templates/', {
+      body: { name: 'x', category: 'UTILITY', language: 'en_US', body: 'Hello there {{1}} friend' },
+    });
+    assert.deepEqual(
+      [missing.status, missing.body.error.code, missing.body.error.param],
+      [400, 'idempotency_key_missing', 'Idempotency-Key'],
+    );
   });
 
   it('lists 400 on every operation that takes a body or an Idempotency-Key (roll_secret among them)', () => {
@@ -63,10 +69,11 @@ describe('the OpenAPI document', () => {
     try {
       const file = path.join(dir, 'openapi.json');
       fs.writeFileSync(file, JSON.stringify(document));
-      const result = spawnSync(path.join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, `--config=${path.join(ROOT, 'redocly.yaml')}`, '--format=stylish', '--max-problems=100'], {
-        encoding: 'utf8',
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      });
+      const result = spawnSync(
+        path.join(ROOT, 'node_modules/.bin/redocly'),
+        ['lint', file, `--config=${path.join(ROOT, 'redocly.yaml')}`, '--format=stylish', '--max-problems=100'],
+        { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      );
       return { status: result.status, output: `${result.stdout}${result.stderr}` };
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -85,12 +92,20 @@ describe('the OpenAPI document', () => {
     broken.paths['/v1/events'].get.tags = ['Widgets'];
     delete broken.tags.find((t: any) => t.name === 'Media').description;
     const phoneNumbers = broken.paths['/v1/phone_numbers'].get;
-    for (const status of Object.keys(phoneNumbers.responses)) if (status.startsWith('4')) delete phoneNumbers.responses[status];
+    for (const status of Object.keys(phoneNumbers.responses))
+      if (status.startsWith('4')) delete phoneNumbers.responses[status];
     broken.paths['/v1/media/{id}'].get.responses['404'].content['application/json'].schema = { type: 'object' };
     broken.components.schemas.Media.examples[0].sizeBytes = 'large';
     const { status, output } = lint(broken);
     assert.notEqual(status, 0, output);
-    for (const rule of ['operation-summary', 'operation-tag-defined', 'tag-description', 'operation-4xx-response', 'rule/error-responses-use-the-envelope', 'no-invalid-schema-examples']) {
+    for (const rule of [
+      'operation-summary',
+      'operation-tag-defined',
+      'tag-description',
+      'operation-4xx-response',
+      'rule/error-responses-use-the-envelope',
+      'no-invalid-schema-examples',
+    ]) {
       assert.match(output, new RegExp(`error +${rule.replace('/', '\\/')} `), `${rule} is not enforced:\n${output}`);
     }
   });
@@ -108,34 +123,63 @@ describe('the OpenAPI document', () => {
         used.add(operation.tags[0]);
       }
     }
-    assert.deepEqual(declared.filter((t: string) => !used.has(t)), [], 'a declared tag no operation uses');
+    assert.deepEqual(
+      declared.filter((t: string) => !used.has(t)),
+      [],
+      'a declared tag no operation uses',
+    );
   });
 
   it('answers every error as the envelope, with an example of each code a response lists', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) {
         const errors = Object.entries<any>(operation.responses).filter(([status]) => Number(status) >= 400);
-        assert.ok(errors.some(([status]) => status.startsWith('4')), `${method} ${path} has no 4xx`);
+        assert.ok(
+          errors.some(([status]) => status.startsWith('4')),
+          `${method} ${path} has no 4xx`,
+        );
         for (const [status, response] of errors) {
           const media = response.content['application/json'];
           assert.equal(media.schema.$ref, '#/components/schemas/ErrorEnvelope', `${method} ${path} ${status}`);
-          const codes = [...response.description.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]).filter((c) => c !== 'error');
-          assert.ok(codes.length > 0 && codes.every((c) => (ERROR_CODES as readonly string[]).includes(c)), `${method} ${path} ${status}: ${response.description}`);
+          const codes = [...response.description.matchAll(/`([a-z_]+)`/g)]
+            .map((m) => m[1])
+            .filter((c) => c !== 'error');
+          assert.ok(
+            codes.length > 0 && codes.every((c) => (ERROR_CODES as readonly string[]).includes(c)),
+            `${method} ${path} ${status}: ${response.description}`,
+          );
           assert.deepEqual(Object.keys(media.examples).sort(), [...codes].sort(), `${method} ${path} ${status}`);
-          for (const [code, example] of Object.entries<any>(media.examples)) assert.equal(example.value.error.code, code);
+          for (const [code, example] of Object.entries<any>(media.examples))
+            assert.equal(example.value.error.code, code);
         }
       }
     }
   });
 
   it('has examples of the main resources and of every JSON request body, and each validates against its own schema', () => {
-    for (const name of ['Message', 'InboundMessage', 'Template', 'Media', 'WebhookEndpoint', 'Event', 'Delivery', 'ErrorEnvelope', 'SendTextMessage', 'SendTemplateMessage', 'SendMediaMessage']) {
+    for (const name of [
+      'Message',
+      'InboundMessage',
+      'Template',
+      'Media',
+      'WebhookEndpoint',
+      'Event',
+      'Delivery',
+      'ErrorEnvelope',
+      'SendTextMessage',
+      'SendTemplateMessage',
+      'SendMediaMessage',
+    ]) {
       assert.ok(doc.components.schemas[name].examples?.length > 0, `${name} has no example`);
     }
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) {
         const json = operation.requestBody?.content['application/json'];
-        if (json) assert.ok(json.example !== undefined || Object.keys(json.examples ?? {}).length > 0, `${method} ${path}: its body has no example`);
+        if (json)
+          assert.ok(
+            json.example !== undefined || Object.keys(json.examples ?? {}).length > 0,
+            `${method} ${path}: its body has no example`,
+          );
       }
     }
     const validate = schemaValidator(doc);
@@ -145,7 +189,12 @@ describe('the OpenAPI document', () => {
     assert.deepEqual(failures, []);
     // An event's object is the resource its type names, as that resource's GET returns it.
     for (const example of doc.components.schemas.Event.examples) {
-      const resource = example.type === 'message.received' ? 'InboundMessage' : example.type.startsWith('message.') ? 'Message' : 'Template';
+      const resource =
+        example.type === 'message.received'
+          ? 'InboundMessage'
+          : example.type.startsWith('message.')
+            ? 'Message'
+            : 'Template';
       assert.deepEqual(validate(`/components/schemas/${resource}`, example.data.object), [], example.type);
     }
   });
@@ -157,11 +206,21 @@ describe('the OpenAPI document', () => {
     assert.notDeepEqual(validate('/components/schemas/Message', { ...message, platformMessageID: 'x' }), []);
     assert.notDeepEqual(validate('/components/schemas/Message', { ...message, status: 'seen' }), []);
     const { to: _to, ...noRecipient } = doc.components.schemas.SendTextMessage.examples[0];
-    assert.notDeepEqual(validate('/paths/~1v1~1messages/post/requestBody/content/application~1json/schema', noRecipient), []);
-    assert.notDeepEqual(validate('/paths/~1v1~1messages/post/requestBody/content/application~1json/schema', { ...noRecipient, to: '+16505551234', text: 7 }), []);
+    assert.notDeepEqual(
+      validate('/paths/~1v1~1messages/post/requestBody/content/application~1json/schema', noRecipient),
+      [],
+    );
+    assert.notDeepEqual(
+      validate('/paths/~1v1~1messages/post/requestBody/content/application~1json/schema', {
+        ...noRecipient,
+        to: '+16505551234',
+        text: 7,
+      }),
+      [],
+    );
   });
 
-  it("maps each tagged union's tag values to its branches, so clients see `type: \"text\"`, not the schema's name", () => {
+  it('maps each tagged union\'s tag values to its branches, so clients see `type: "text"`, not the schema\'s name', () => {
     const ref = (name: string) => `#/components/schemas/${name}`;
     const send = doc.paths['/v1/messages'].post.requestBody.content['application/json'].schema;
     assert.deepEqual(send.discriminator.mapping, {
@@ -174,13 +233,26 @@ describe('the OpenAPI document', () => {
       reaction: ref('SendReactionMessage'),
     });
     const interactive = doc.components.schemas.SendInteractiveMessage.properties.interactive;
-    assert.deepEqual(interactive.discriminator.mapping, { buttons: ref('InteractiveButtons'), list: ref('InteractiveList'), cta_url: ref('InteractiveCtaUrl') });
-    const header = doc.paths['/v1/templates'].post.requestBody.content['application/json'].schema.properties.header.anyOf[0];
-    assert.deepEqual(header.discriminator.mapping, { text: ref('TextHeader'), image: ref('MediaHeader'), video: ref('MediaHeader'), document: ref('MediaHeader') });
+    assert.deepEqual(interactive.discriminator.mapping, {
+      buttons: ref('InteractiveButtons'),
+      list: ref('InteractiveList'),
+      cta_url: ref('InteractiveCtaUrl'),
+    });
+    const header =
+      doc.paths['/v1/templates'].post.requestBody.content['application/json'].schema.properties.header.anyOf[0];
+    assert.deepEqual(header.discriminator.mapping, {
+      text: ref('TextHeader'),
+      image: ref('MediaHeader'),
+      video: ref('MediaHeader'),
+      document: ref('MediaHeader'),
+    });
   });
 
   it('lists each path once, without a trailing slash, while both forms are served', async () => {
-    assert.deepEqual(Object.keys(doc.paths).filter((p) => p.endsWith('/')), []);
+    assert.deepEqual(
+      Object.keys(doc.paths).filter((p) => p.endsWith('/')),
+      [],
+    );
     assert.equal((await h.api('GET', '/v1/templates')).status, 200);
     assert.equal((await h.api('GET', '/v1/templates/')).status, 200);
   });

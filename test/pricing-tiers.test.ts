@@ -30,18 +30,40 @@ describe('pricing tier notices (issue 27)', () => {
     Object.assign(body.entry[0].changes[0].value.volume_tier_info, info);
     return body;
   }
-  const tiers = async (key = h.account.liveKey, query = '') => (await h.api<{ data: PricingTier[]; has_more: boolean }>('GET', `/v1/pricing_tiers${query}`, { key })).body;
-  const tierEvents = async () => (await h.api('GET', '/v1/events?type=account.pricing_tier_updated&limit=100', { key: h.account.liveKey })).body.data as any[];
+  const tiers = async (key = h.account.liveKey, query = '') =>
+    (await h.api<{ data: PricingTier[]; has_more: boolean }>('GET', `/v1/pricing_tiers${query}`, { key })).body;
+  const tierEvents = async () =>
+    (await h.api('GET', '/v1/events?type=account.pricing_tier_updated&limit=100', { key: h.account.liveKey })).body
+      .data as any[];
 
   it('parses the fixture into a typed notice, and leaves other account_update events to the account signals', () => {
     const parsed = parseWebhook(fixture(FIXTURE))!;
-    assert.deepEqual(parsed.pricingTiers, [{ wabaId: '216141188246170', effectiveMonth: '2025-11', pricingCategory: 'UTILITY', region: 'INDIA', tier: '25000001:50000000', tierUpdatedAt: '2025-03-31T20:11:43.000Z' }]);
+    assert.deepEqual(parsed.pricingTiers, [
+      {
+        wabaId: '216141188246170',
+        effectiveMonth: '2025-11',
+        pricingCategory: 'UTILITY',
+        region: 'INDIA',
+        tier: '25000001:50000000',
+        tierUpdatedAt: '2025-03-31T20:11:43.000Z',
+      },
+    ]);
     assert.equal(parsed.ignored, 0);
     const other = structuredClone(fixture(FIXTURE));
     other.entry[0].changes[0].value = { event: 'ACCOUNT_VIOLATION', violation_info: { violation_type: 'SCAM' } };
     // Another event of the field is not a tier notice: a violation is an account signal (issue 28).
-    assert.deepEqual([parseWebhook(other)!.pricingTiers, parseWebhook(other)!.signals.map((x) => x.kind)], [[], ['violation']]);
-    assert.deepEqual([tierBounds('25000001:50000000'), tierBounds('250000001:'), tierBounds('TIER_1')], [{ min: 25000001, max: 50000000 }, { min: 250000001, max: null }, { min: null, max: null }]);
+    assert.deepEqual(
+      [parseWebhook(other)!.pricingTiers, parseWebhook(other)!.signals.map((x) => x.kind)],
+      [[], ['violation']],
+    );
+    assert.deepEqual(
+      [tierBounds('25000001:50000000'), tierBounds('250000001:'), tierBounds('TIER_1')],
+      [
+        { min: 25000001, max: 50000000 },
+        { min: 250000001, max: null },
+        { min: null, max: null },
+      ],
+    );
   });
 
   it('keeps the notice for the account on that WABA, once: a repeat changes nothing and emits nothing', async () => {
@@ -49,17 +71,20 @@ describe('pricing tier notices (issue 27)', () => {
     const [stored] = (await tiers()).data;
     assert.ok(stored);
     assert.match(stored.id, /^ptr_/);
-    assert.deepEqual({ ...stored, id: undefined, receivedAt: undefined }, {
-      id: undefined,
-      effectiveMonth: '2025-11',
-      pricingCategory: 'UTILITY',
-      region: 'INDIA',
-      tier: '25000001:50000000',
-      tierMin: 25000001,
-      tierMax: 50000000,
-      tierUpdatedAt: '2025-03-31T20:11:43.000Z',
-      receivedAt: undefined,
-    });
+    assert.deepEqual(
+      { ...stored, id: undefined, receivedAt: undefined },
+      {
+        id: undefined,
+        effectiveMonth: '2025-11',
+        pricingCategory: 'UTILITY',
+        region: 'INDIA',
+        tier: '25000001:50000000',
+        tierMin: 25000001,
+        tierMax: 50000000,
+        tierUpdatedAt: '2025-03-31T20:11:43.000Z',
+        receivedAt: undefined,
+      },
+    );
     const events = await tierEvents();
     assert.equal(events.length, 1);
     assert.deepEqual(events[0].data.object, stored);
@@ -73,7 +98,10 @@ describe('pricing tier notices (issue 27)', () => {
     const later = 1743451903 + 86400;
     await h.platformWebhook(notice({ tier: '50000001:', tier_update_time: later }));
     let [row] = (await tiers()).data;
-    assert.deepEqual([row!.tier, row!.tierMin, row!.tierMax, row!.tierUpdatedAt], ['50000001:', 50000001, null, new Date(later * 1000).toISOString()]);
+    assert.deepEqual(
+      [row!.tier, row!.tierMin, row!.tierMax, row!.tierUpdatedAt],
+      ['50000001:', 50000001, null, new Date(later * 1000).toISOString()],
+    );
     assert.equal((await tierEvents()).length, 2);
     // The first notice, delivered late again: the newer one stays.
     await h.platformWebhook(notice());
@@ -84,15 +112,29 @@ describe('pricing tier notices (issue 27)', () => {
 
   it('lists newest effective month first with paging, to live and test keys, and to no other account', async () => {
     await h.platformWebhook(notice({ effective_month: '2026-10', region: 'BRAZIL', tier: '1:250000' }));
-    await h.platformWebhook(notice({ effective_month: '2026-11', pricing_category: 'AUTHENTICATION', region: 'INDIA', tier: '250001:2000000' }));
+    await h.platformWebhook(
+      notice({
+        effective_month: '2026-11',
+        pricing_category: 'AUTHENTICATION',
+        region: 'INDIA',
+        tier: '250001:2000000',
+      }),
+    );
     const all = await tiers();
-    assert.deepEqual(all.data.map((t) => [t.effectiveMonth, t.region]), [['2026-11', 'INDIA'], ['2026-10', 'BRAZIL'], ['2025-11', 'INDIA']]);
+    assert.deepEqual(
+      all.data.map((t) => [t.effectiveMonth, t.region]),
+      [
+        ['2026-11', 'INDIA'],
+        ['2026-10', 'BRAZIL'],
+        ['2025-11', 'INDIA'],
+      ],
+    );
     assert.equal(all.has_more, false);
     const first = await tiers(h.account.liveKey, '?limit=2');
     assert.deepEqual([first.data.length, first.has_more], [2, true]);
     const rest = await tiers(h.account.liveKey, `?limit=2&starting_after=${first.data[1]!.id}`);
     assert.deepEqual([rest.data.map((t) => t.id), rest.has_more], [[all.data[2]!.id], false]);
-    assert.deepEqual((await tiers(h.account.testKey)).data, all.data, 'the WABA\'s notices, for either mode');
+    assert.deepEqual((await tiers(h.account.testKey)).data, all.data, "the WABA's notices, for either mode");
     const other = await h.newAccount('Other Co');
     assert.deepEqual((await tiers(other.liveKey)).data, []);
     const unknown = await h.api('GET', '/v1/pricing_tiers?starting_after=ptr_nothing', { key: h.account.liveKey });
@@ -109,14 +151,29 @@ describe('pricing tier notices (issue 27)', () => {
     const res = await fetch(`${h.simUrl}/_simulator/pricing_tier_updates`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phoneNumberId: h.account.phoneNumberId, effectiveMonth: '2026-09', pricingCategory: 'UTILITY', region: 'MEXICO', tier: '100001:1000000' }),
+      body: JSON.stringify({
+        phoneNumberId: h.account.phoneNumberId,
+        effectiveMonth: '2026-09',
+        pricingCategory: 'UTILITY',
+        region: 'MEXICO',
+        tier: '100001:1000000',
+      }),
     });
     assert.equal(res.status, 200, await res.clone().text());
     assert.equal(((await res.json()) as any).wabaId, wabaId);
-    const row = await eventually(async () => (await tiers(h.account.liveKey, '?limit=100')).data.find((t) => t.region === 'MEXICO'));
-    assert.deepEqual([row.effectiveMonth, row.pricingCategory, row.tier, row.tierMin, row.tierMax], ['2026-09', 'UTILITY', '100001:1000000', 100001, 1000000]);
+    const row = await eventually(async () =>
+      (await tiers(h.account.liveKey, '?limit=100')).data.find((t) => t.region === 'MEXICO'),
+    );
+    assert.deepEqual(
+      [row.effectiveMonth, row.pricingCategory, row.tier, row.tierMin, row.tierMax],
+      ['2026-09', 'UTILITY', '100001:1000000', 100001, 1000000],
+    );
     assert.ok(row.tierUpdatedAt);
-    const refused = await fetch(`${h.simUrl}/_simulator/pricing_tier_updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ wabaId, region: 'INDIA', tier: 'lots' }) });
+    const refused = await fetch(`${h.simUrl}/_simulator/pricing_tier_updates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ wabaId, region: 'INDIA', tier: 'lots' }),
+    });
     assert.equal(refused.status, 400);
     assert.match(((await refused.json()) as any).error, /tier must be/);
   });

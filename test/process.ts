@@ -35,9 +35,17 @@ export interface ServiceProcess {
  * Starts a command (by default the service from source, `src/main.ts`) in the repository root with
  * `env` added to this process's environment.
  */
-export function startProcess(env: Record<string, string>, command: string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']): ServiceProcess {
+export function startProcess(
+  env: Record<string, string>,
+  command: string[] = [process.execPath, '--import', 'tsx', 'src/main.ts'],
+): ServiceProcess {
   // Its own process group, so a stop reaches the service under a wrapper (`npm start` runs it as a child).
-  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const signal = (name: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, name);
@@ -72,7 +80,8 @@ export function startProcess(env: Record<string, string>, command: string[] = [p
         const check = () => {
           const match = out.match(pattern);
           if (match) finish(null, match);
-          else if (done) finish(new Error(`the process exited (${JSON.stringify(done)}) before ${pattern} appeared in:\n${out}`));
+          else if (done)
+            finish(new Error(`the process exited (${JSON.stringify(done)}) before ${pattern} appeared in:\n${out}`));
         };
         const finish = (err: Error | null, match?: RegExpMatchArray) => {
           clearTimeout(timer);
@@ -104,7 +113,10 @@ export function startProcess(env: Record<string, string>, command: string[] = [p
 export async function startFirstRun(env: Record<string, string>, command?: string[]) {
   const port = await freePort();
   const simulatorPort = await freePort();
-  const service = startProcess({ PORT: String(port), SIMULATOR_PORT: String(simulatorPort), HOST: '127.0.0.1', ...env }, command);
+  const service = startProcess(
+    { PORT: String(port), SIMULATOR_PORT: String(simulatorPort), HOST: '127.0.0.1', ...env },
+    command,
+  );
   const banner = await service.waitFor(/business phone number id: (\d+)/);
   const out = service.output();
   return {

@@ -105,7 +105,10 @@ export function parsePrometheusText(text: string): Map<string, Family> {
       if (!NAME.test(name)) throw new Error(`${where}: bad metric name`);
       if (kind === 'HELP') {
         if (helps.has(name)) throw new Error(`${where}: HELP twice`);
-        helps.set(name, rest.replace(/\\(n|\\)/g, (_, e: string) => (e === 'n' ? '\n' : '\\')));
+        helps.set(
+          name,
+          rest.replace(/\\(n|\\)/g, (_, e: string) => (e === 'n' ? '\n' : '\\')),
+        );
         if (families.has(name)) families.get(name)!.help = helps.get(name)!;
         return;
       }
@@ -126,12 +129,14 @@ export function parsePrometheusText(text: string): Map<string, Family> {
       rest = line.slice(parsed.end);
     }
     const parts = rest.split(' ');
-    if (parts[0] !== '' || parts.length < 2 || parts.length > 3 || parts[1] === '') throw new Error(`${where}: expected " value [timestamp]"`);
+    if (parts[0] !== '' || parts.length < 2 || parts.length > 3 || parts[1] === '')
+      throw new Error(`${where}: expected " value [timestamp]"`);
     const value = parseValue(parts[1]!, where);
     if (parts[2] !== undefined && !/^-?\d+$/.test(parts[2])) throw new Error(`${where}: bad timestamp`);
     const family = familyOf(name, families);
     if (!family) throw new Error(`${where}: sample of an undeclared family (no # TYPE before it)`);
-    if (family.type === 'histogram' && name.endsWith('_bucket') && labels.le === undefined) throw new Error(`${where}: bucket without le`);
+    if (family.type === 'histogram' && name.endsWith('_bucket') && labels.le === undefined)
+      throw new Error(`${where}: bucket without le`);
     const series = `${name}${JSON.stringify(Object.entries(labels).sort())}`;
     if (seen.has(series)) throw new Error(`${where}: series twice`);
     seen.add(series);
@@ -151,7 +156,9 @@ export class Scrape {
   /** Every sample named `name` whose labels include `labels`. */
   samples(name: string, labels: Record<string, string> = {}): Sample[] {
     const family = familyOf(name, this.families);
-    return (family?.samples ?? []).filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+    return (family?.samples ?? []).filter(
+      (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+    );
   }
 
   /** The sum of the matching samples' values (0 when none match: a counter not yet incremented). */

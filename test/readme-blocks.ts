@@ -49,12 +49,27 @@ export function readmeBlocks(markdown: string): Block[] {
     let note: Note | null = null;
     if (before.startsWith('<!-- readme-test')) {
       const m = before.match(NOTE);
-      if (!m) throw new Error(`README.md:${start}: a readme-test note must read <!-- readme-test: skip|restart|sqlite only (why) -->`);
+      if (!m)
+        throw new Error(
+          `README.md:${start}: a readme-test note must read <!-- readme-test: skip|restart|sqlite only (why) -->`,
+        );
       note = { kind: m[1] as Note['kind'], reason: m[2]! };
     }
-    const block: Block = { line: start + 1, lang: open[2]!, body: body.join('\n') + '\n', section, note, expected: null };
+    const block: Block = {
+      line: start + 1,
+      lang: open[2]!,
+      body: body.join('\n') + '\n',
+      section,
+      note,
+      expected: null,
+    };
     const previous = blocks.at(-1);
-    if (previous?.lang === 'sh' && ['json', 'text'].includes(block.lang) && lines.slice(lastClose + 1, start).every((l) => l.trim() === '')) previous.expected = block;
+    if (
+      previous?.lang === 'sh' &&
+      ['json', 'text'].includes(block.lang) &&
+      lines.slice(lastClose + 1, start).every((l) => l.trim() === '')
+    )
+      previous.expected = block;
     blocks.push(block);
     lastClose = i;
   }
@@ -62,7 +77,23 @@ export function readmeBlocks(markdown: string): Block[] {
 }
 
 /** Ids as the README writes them: the prefixes of Tidings' ids and keys. */
-const ID_PREFIXES = ['acc', 'key', 'sk_live', 'sk_test', 'msg', 'bat', 'tpl', 'med', 'ct', 'in', 'we', 'evt', 'req', 'whsec', 'sup'];
+const ID_PREFIXES = [
+  'acc',
+  'key',
+  'sk_live',
+  'sk_test',
+  'msg',
+  'bat',
+  'tpl',
+  'med',
+  'ct',
+  'in',
+  'we',
+  'evt',
+  'req',
+  'whsec',
+  'sup',
+];
 const ID = new RegExp(`^(${ID_PREFIXES.join('|')})_[A-Za-z0-9+/=]+$`);
 const STRING_CHARS = String.raw`(?:[^"\\]|\\.)*`;
 
@@ -87,7 +118,12 @@ function stringPattern(raw: string): string {
 
 /** A pattern for a line of ```text output: `…` is anything, ids match by prefix. */
 function linePattern(line: string): RegExp {
-  const parts = line.trim().split(/\s*…\s*/).map((part) => escape(part).replace(new RegExp(`\\b(${ID_PREFIXES.join('|')})_[A-Za-z0-9]{10,}`, 'g'), '$1_[A-Za-z0-9]+'));
+  const parts = line
+    .trim()
+    .split(/\s*…\s*/)
+    .map((part) =>
+      escape(part).replace(new RegExp(`\\b(${ID_PREFIXES.join('|')})_[A-Za-z0-9]{10,}`, 'g'), '$1_[A-Za-z0-9]+'),
+    );
   return new RegExp(parts.join('.*?'));
 }
 
@@ -100,10 +136,15 @@ function linePattern(line: string): RegExp {
 export function answerProblems(expected: Block, output: string): string[] {
   if (expected.lang === 'text') {
     const lines = expected.body.split('\n').filter((l) => l.trim() !== '');
-    return lines.filter((l) => !output.split('\n').some((o) => linePattern(l).test(o))).map((l) => `no line like ${JSON.stringify(l)}`);
+    return lines
+      .filter((l) => !output.split('\n').some((o) => linePattern(l).test(o)))
+      .map((l) => `no line like ${JSON.stringify(l)}`);
   }
   const problems: string[] = [];
-  const pair = new RegExp(String.raw`"(${STRING_CHARS})"\s*:\s*("${STRING_CHARS}"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|\[\])`, 'g');
+  const pair = new RegExp(
+    String.raw`"(${STRING_CHARS})"\s*:\s*("${STRING_CHARS}"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|\[\])`,
+    'g',
+  );
   for (const [, key, value] of expected.body.matchAll(pair)) {
     if (key === '…') continue;
     const valuePattern = value!.startsWith('"') ? stringPattern(value!.slice(1, -1)) : escape(value!);

@@ -53,8 +53,13 @@ async function stopService(service: ServiceProcess): Promise<void> {
 
 describe('the README', () => {
   it('fences every block with a language, and notes every block it skips with a reason', () => {
-    for (const b of BLOCKS) assert.ok(['sh', 'json', 'text', 'ts', 'js', 'yaml'].includes(b.lang), `${where(b)}: a fence without a known language (${JSON.stringify(b.lang)})`);
-    for (const b of BLOCKS.filter((x) => x.note)) assert.equal(b.lang, 'sh', `${where(b)}: a readme-test note on a block that is not run anyway`);
+    for (const b of BLOCKS)
+      assert.ok(
+        ['sh', 'json', 'text', 'ts', 'js', 'yaml'].includes(b.lang),
+        `${where(b)}: a fence without a known language (${JSON.stringify(b.lang)})`,
+      );
+    for (const b of BLOCKS.filter((x) => x.note))
+      assert.equal(b.lang, 'sh', `${where(b)}: a readme-test note on a block that is not run anyway`);
     const skipped = SHELL.filter((b) => b.note?.kind === 'skip');
     assert.ok(skipped.length <= 6, `few blocks may be skipped; ${skipped.length} are`);
   });
@@ -63,24 +68,49 @@ describe('the README', () => {
     for (const b of SHELL.filter((x) => x.note?.kind !== 'skip')) {
       const text = commands(b).replaceAll('sk_live_…', '').replaceAll('sk_test_…', '').replaceAll('4407…', '');
       assert.ok(!text.includes('…'), `${where(b)}: an elided value in a command:\n${b.body}`);
-      for (const [, file] of text.matchAll(/=@([^\s'"]+)/g)) assert.ok(fs.existsSync(path.join(ROOT, file!)), `${where(b)}: uploads ${file}, which the repository does not have`);
+      for (const [, file] of text.matchAll(/=@([^\s'"]+)/g))
+        assert.ok(
+          fs.existsSync(path.join(ROOT, file!)),
+          `${where(b)}: uploads ${file}, which the repository does not have`,
+        );
       // What is called (`host:port/…`) and where events go: nothing leaves the machine.
-      for (const [, host] of text.matchAll(/\b([a-z0-9.-]+):\d+\//g)) assert.ok(['localhost', '127.0.0.1'].includes(host!), `${where(b)}: calls ${host}`);
-      if (text.includes('webhook_endpoints')) for (const [, url] of text.matchAll(/"url": "([^"]+)"/g)) assert.match(url!, /^https?:\/\/127\.0\.0\.1:/, `${where(b)}: sends events to ${url}`);
+      for (const [, host] of text.matchAll(/\b([a-z0-9.-]+):\d+\//g))
+        assert.ok(['localhost', '127.0.0.1'].includes(host!), `${where(b)}: calls ${host}`);
+      if (text.includes('webhook_endpoints'))
+        for (const [, url] of text.matchAll(/"url": "([^"]+)"/g))
+          assert.match(url!, /^https?:\/\/127\.0\.0\.1:/, `${where(b)}: sends events to ${url}`);
     }
   });
 
   it('shows examples/receiver.mjs as it is', () => {
     const receiver = fs.readFileSync(path.join(ROOT, 'examples/receiver.mjs'), 'utf8');
-    assert.ok(BLOCKS.some((b) => b.lang === 'js' && b.body === receiver), 'the README shows examples/receiver.mjs as it is');
+    assert.ok(
+      BLOCKS.some((b) => b.lang === 'js' && b.body === receiver),
+      'the README shows examples/receiver.mjs as it is',
+    );
   });
 
   it('checks answers by what is stable in them', () => {
     const json = (body: string): Block => ({ line: 1, lang: 'json', body, section: '', note: null, expected: null });
-    const shown = json('{"id":"msg_00VbwLJVmIHXLdqKUAIAxgEie","status":"read","readAt":"2026-11-25T00:25:27.000Z","n":669,"p":"303712015453612","m":"a … z", …}');
-    assert.deepEqual(answerProblems(shown, '{"id": "msg_X1", "status":"read","readAt":"2027-01-01T10:00:00.120Z","n":669,"p":"4407","m":"a b z"}'), []);
-    assert.deepEqual(answerProblems(shown, '{"id":"tpl_X1","status":"sent","readAt":null,"n":669,"p":"4407","m":"a b z"}'), ['no "id": "msg_00VbwLJVmIHXLdqKUAIAxgEie"', 'no "status": "read"', 'no "readAt": "2026-11-25T00:25:27.000Z"']);
-    const text: Block = { ...shown, lang: 'text', body: 'verified message.received evt_00VbwLM6MsWyNkpLOrIA8A9Jx {"id":"in_…", …\n' };
+    const shown = json(
+      '{"id":"msg_00VbwLJVmIHXLdqKUAIAxgEie","status":"read","readAt":"2026-11-25T00:25:27.000Z","n":669,"p":"303712015453612","m":"a … z", …}',
+    );
+    assert.deepEqual(
+      answerProblems(
+        shown,
+        '{"id": "msg_X1", "status":"read","readAt":"2027-01-01T10:00:00.120Z","n":669,"p":"4407","m":"a b z"}',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      answerProblems(shown, '{"id":"tpl_X1","status":"sent","readAt":null,"n":669,"p":"4407","m":"a b z"}'),
+      ['no "id": "msg_00VbwLJVmIHXLdqKUAIAxgEie"', 'no "status": "read"', 'no "readAt": "2026-11-25T00:25:27.000Z"'],
+    );
+    const text: Block = {
+      ...shown,
+      lang: 'text',
+      body: 'verified message.received evt_00VbwLM6MsWyNkpLOrIA8A9Jx {"id":"in_…", …\n',
+    };
     assert.deepEqual(answerProblems(text, 'x\nverified message.received evt_Q2 {"id":"in_Z9","from":"+1"}\n'), []);
     assert.equal(answerProblems(text, 'verified message.read evt_Q2 {}').length, 1);
   });
@@ -97,19 +127,31 @@ describe('the README, pasted block by block', () => {
     // The repository as the reader has it, in a directory of its own, so files the README writes
     // (a downloaded picture, a backup) land there: every top-level entry but the data directory.
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-readme-work-'));
-    for (const entry of fs.readdirSync(ROOT)) if (!['data', '.git', 'test-output'].includes(entry)) fs.symlinkSync(path.join(ROOT, entry), path.join(workDir, entry));
+    for (const entry of fs.readdirSync(ROOT))
+      if (!['data', '.git', 'test-output'].includes(entry))
+        fs.symlinkSync(path.join(ROOT, entry), path.join(workDir, entry));
     const database = await freshDatabase();
     // As the README says: `npm start` (it builds if the sources changed, then runs the build).
     run = await startFirstRun({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...database.env }, ['npm', 'start', '--silent']);
     service = run.service;
-    serviceEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: new URL(run.url).port, SIMULATOR_PORT: new URL(run.simulatorUrl).port, ...database.env };
+    serviceEnv = {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: new URL(run.url).port,
+      SIMULATOR_PORT: new URL(run.simulatorUrl).port,
+      ...database.env,
+    };
   });
   after(async () => {
     if (service) await stopService(service);
-    for (const dir of [dataDir, workDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    for (const dir of [dataDir, workDir])
+      if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
-  it('runs every block in order, each exiting 0 and showing the answer the README shows', { timeout: 240_000 }, async (t) => {
+  it('runs every block in order, each exiting 0 and showing the answer the README shows', {
+    timeout: 240_000,
+  }, async (t) => {
     const receiverPort = await freePort();
     const swaps: [string, string][] = [
       ['sk_live_…', run.liveKey],
@@ -133,11 +175,21 @@ describe('the README, pasted block by block', () => {
     const script = path.join(workDir, 'readme-session.sh');
     fs.writeFileSync(script, lines.join('\n') + '\n');
 
-    const env: Record<string, string | undefined> = { ...process.env, ...serviceEnv, RECEIVER_PORT: String(receiverPort), PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      ...serviceEnv,
+      RECEIVER_PORT: String(receiverPort),
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
+    };
     for (const name of ['PORT', 'SIMULATOR_PORT', 'HOST']) delete env[name];
     if (DIALECT === 'sqlite') for (const name of ['DATABASE_URL', 'REDIS_URL']) delete env[name];
     const started = Date.now();
-    const session = spawn('bash', [script], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true });
+    const session = spawn('bash', [script], {
+      cwd: workDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     let output = '';
     let restarting = Promise.resolve();
     const restarted = new Set<number>();
@@ -146,17 +198,30 @@ describe('the README, pasted block by block', () => {
       for (const [, n] of output.matchAll(/@@readme-restart (\d+)\n/g)) {
         if (restarted.has(Number(n))) continue;
         restarted.add(Number(n));
-        restarting = restarting.then(() => restart(blocks[Number(n)]!)).catch((err: unknown) => {
-          output += `\n@@restart failed: ${String(err)}\n`;
-          session.stdio[3]!.destroy();
-        });
+        restarting = restarting
+          .then(() => restart(blocks[Number(n)]!))
+          .catch((err: unknown) => {
+            output += `\n@@restart failed: ${String(err)}\n`;
+            session.stdio[3]!.destroy();
+          });
       }
     };
     const restart = async (block: Block) => {
       const settings = block.body.trim().match(/^((?:[A-Z_]+=\S+\s+)+)npm start$/);
       assert.ok(settings, `${where(block)}: a restart block reads VARIABLE=value … npm start`);
       await stopService(service);
-      service = startProcess({ ...serviceEnv, ...Object.fromEntries(settings[1]!.trim().split(/\s+/).map((s) => s.split('='))) }, ['npm', 'start', '--silent']);
+      service = startProcess(
+        {
+          ...serviceEnv,
+          ...Object.fromEntries(
+            settings[1]!
+              .trim()
+              .split(/\s+/)
+              .map((s) => s.split('=')),
+          ),
+        },
+        ['npm', 'start', '--silent'],
+      );
       await service.waitFor(/Tidings is listening on/);
       (session.stdio[3] as NodeJS.WritableStream).write('\n');
     };
@@ -183,7 +248,10 @@ describe('the README, pasted block by block', () => {
     const marks = [...output.matchAll(/\n@@readme-(?:block (\d+)|done)\n/g)];
     const last = marks.filter((m) => m[1] !== undefined).at(-1);
     const failed = last ? blocks[Number(last[1])]! : blocks[0]!;
-    assert.ok(code === 0 && output.includes('\n@@readme-done\n'), `the session stopped (exit ${code}) in ${where(failed)}:\n${failed.body}\n--- output ---\n${output.slice(-4000)}`);
+    assert.ok(
+      code === 0 && output.includes('\n@@readme-done\n'),
+      `the session stopped (exit ${code}) in ${where(failed)}:\n${failed.body}\n--- output ---\n${output.slice(-4000)}`,
+    );
 
     const problems: string[] = [];
     marks.forEach((mark, k) => {
@@ -193,7 +261,8 @@ describe('the README, pasted block by block', () => {
       const own = output.slice(mark.index! + mark[0].length, marks[k + 1]?.index);
       // A receiver in the background prints when a delivery comes, which may be after its block.
       const seen = block.expected.lang === 'text' ? output.slice(mark.index! + mark[0].length) : own;
-      for (const problem of answerProblems({ ...block.expected, body: paste(block.expected.body) }, seen)) problems.push(`${where(block)}: ${problem}\n--- output ---\n${own.slice(0, 3000)}`);
+      for (const problem of answerProblems({ ...block.expected, body: paste(block.expected.body) }, seen))
+        problems.push(`${where(block)}: ${problem}\n--- output ---\n${own.slice(0, 3000)}`);
     });
     assert.deepEqual(problems, []);
 
@@ -201,6 +270,8 @@ describe('the README, pasted block by block', () => {
     assert.equal(ran, blocks.length);
     const notRun = SHELL.filter((b) => !pasted(b));
     assert.equal(ran + notRun.length, SHELL.length, 'every shell block of the README is pasted or noted as skipped');
-    t.diagnostic(`${DIALECT}: ${ran} of ${SHELL.length} shell blocks pasted in ${((Date.now() - started) / 1000).toFixed(1)} s (${blocks.filter((b) => b.expected).length} with the answer checked); not run: ${notRun.map((b) => `${b.line} (${b.note!.reason})`).join('; ')}`);
+    t.diagnostic(
+      `${DIALECT}: ${ran} of ${SHELL.length} shell blocks pasted in ${((Date.now() - started) / 1000).toFixed(1)} s (${blocks.filter((b) => b.expected).length} with the answer checked); not run: ${notRun.map((b) => `${b.line} (${b.note!.reason})`).join('; ')}`,
+    );
   });
 });

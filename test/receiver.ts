@@ -45,7 +45,8 @@ export async function startReceiver(): Promise<Receiver> {
     delayMs: 0,
     succeeded() {
       const out = new Map<string, number>();
-      for (const r of receiver.received) if (r.answered >= 200 && r.answered < 300) out.set(r.id, (out.get(r.id) ?? 0) + 1);
+      for (const r of receiver.received)
+        if (r.answered >= 200 && r.answered < 300) out.set(r.id, (out.get(r.id) ?? 0) + 1);
       return out;
     },
     async close() {
@@ -75,7 +76,15 @@ export async function startReceiver(): Promise<Receiver> {
       } catch {
         body = undefined;
       }
-      const record: Received = { id: String(headers['webhook-id']), type: body?.type, body, raw, headers: req.headers, verifiedWith, answered: next === 'hang' ? 0 : next };
+      const record: Received = {
+        id: String(headers['webhook-id']),
+        type: body?.type,
+        body,
+        raw,
+        headers: req.headers,
+        verifiedWith,
+        answered: next === 'hang' ? 0 : next,
+      };
       receiver.received.push(record);
       if (next === 'hang') {
         hanging.add(res);

@@ -12,7 +12,18 @@ import { describe, it } from 'node:test';
 import { ROOT } from './harness.js';
 
 /** Text files under these folders (and these files) are what runs or builds. */
-const CHECKED = ['src', 'test', 'scripts', 'bench', 'dashboard', 'bin', '.ci', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const CHECKED = [
+  'src',
+  'test',
+  'scripts',
+  'bench',
+  'dashboard',
+  'bin',
+  '.ci',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 /** Ways a file reaches outside the repository. */
 const OUTSIDE = [
@@ -32,7 +43,8 @@ function trackedFiles(): string[] {
 export function outsideReferences(text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, i) => {
-    for (const { why, pattern } of OUTSIDE) if (pattern.test(line)) found.push(`${i + 1}: ${why}: ${line.trim().slice(0, 120)}`);
+    for (const { why, pattern } of OUTSIDE)
+      if (pattern.test(line)) found.push(`${i + 1}: ${why}: ${line.trim().slice(0, 120)}`);
   });
   return found;
 }

@@ -21,7 +21,8 @@ const ISSUES_MAX = 100;
 const EVENT_MAX_BYTES = 48 * 1024;
 
 /** JSON as Python's `json.dumps` writes it by default: every character past ASCII as `\uXXXX`, the costliest form a body takes. */
-const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 /** `n` UTF-16 code units of text in a script that JSON escapes (`ж`), starting with `tag` so values differ. */
 const text = (n: number, tag = '') => (tag + 'ж'.repeat(n)).slice(0, n);
 const thumbs = (n: number) => '👍'.repeat(n);
@@ -39,8 +40,19 @@ describe('rich messages are bounded', () => {
   const post = async (body: unknown, key = h.account.liveKey) => {
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
     const started = performance.now();
-    const res = await h.app.inject({ method: 'POST', url: '/v1/messages/', headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload });
-    return { status: res.statusCode, bytes: res.rawPayload.length, body: JSON.parse(res.body), ms: performance.now() - started, sent: Buffer.byteLength(payload) };
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/v1/messages/',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      payload,
+    });
+    return {
+      status: res.statusCode,
+      bytes: res.rawPayload.length,
+      body: JSON.parse(res.body),
+      ms: performance.now() - started,
+      sent: Buffer.byteLength(payload),
+    };
   };
   /** A refusal: 400, small, with at most ISSUES_MAX issues. */
   const refused = (res: Awaited<ReturnType<typeof post>>, what: string) => {
@@ -62,11 +74,20 @@ describe('rich messages are bounded', () => {
     const ms = performance.now() - started;
     assert.ok(ms < boundMs, `twenty at once and /health took ${Math.round(ms)} ms`);
   };
-  const fields = (res: Awaited<ReturnType<typeof post>>) => (res.body.error.issues as { code: string; field: string }[]).map((i) => `${i.code} ${i.field}`);
+  const fields = (res: Awaited<ReturnType<typeof post>>) =>
+    (res.body.error.issues as { code: string; field: string }[]).map((i) => `${i.code} ${i.field}`);
 
   describe('oversized input', () => {
     // The body of the report: 38,000 copies of one button, just under a megabyte.
-    const storm = { to: CUSTOMER, type: 'interactive', interactive: { kind: 'buttons', body: 'Pick one', buttons: Array.from({ length: 38_000 }, () => ({ id: 'a', title: 'A' })) } };
+    const storm = {
+      to: CUSTOMER,
+      type: 'interactive',
+      interactive: {
+        kind: 'buttons',
+        body: 'Pick one',
+        buttons: Array.from({ length: 38_000 }, () => ({ id: 'a', title: 'A' })),
+      },
+    };
 
     it('38,000 buttons get a small 400 at once, on a live key and on a test key', async () => {
       for (const key of [h.account.liveKey, h.account.testKey]) {
@@ -83,7 +104,10 @@ describe('rich messages are bounded', () => {
 
     it('twenty bodies of 600 KB of empty objects at once leave /health answering', async () => {
       // Unparsed with the value budget: about 60 ms; parsed and validated, 4 to 6 s and gigabytes.
-      await twentyAtOnce(`{"to":"${CUSTOMER}","type":"interactive","interactive":{"kind":"buttons","body":"x","buttons":[${Array.from({ length: 200_000 }, () => '{}').join(',')}]}}`, 1500);
+      await twentyAtOnce(
+        `{"to":"${CUSTOMER}","type":"interactive","interactive":{"kind":"buttons","body":"x","buttons":[${Array.from({ length: 200_000 }, () => '{}').join(',')}]}}`,
+        1500,
+      );
     });
 
     it('a send over its body limit gets request_too_large, naming the limit', async () => {
@@ -94,40 +118,79 @@ describe('rich messages are bounded', () => {
     });
 
     it('a thousand buttons within the body limit: one issue for the count, not one per button', async () => {
-      const res = await post({ ...storm, interactive: { ...storm.interactive, buttons: storm.interactive.buttons.slice(0, 1000) } });
+      const res = await post({
+        ...storm,
+        interactive: { ...storm.interactive, buttons: storm.interactive.buttons.slice(0, 1000) },
+      });
       refused(res, 'a thousand buttons');
       assert.deepEqual(fields(res), ['too_many interactive.buttons']);
     });
 
     it('a list within the schema bounds but breaking every limit lists the first 100 issues', async () => {
-      const sections = Array.from({ length: 20 }, (_, s) => ({ title: 'x'.repeat(30), rows: Array.from({ length: 20 }, (_, r) => ({ id: `${s}-${r}-${'i'.repeat(201)}`.slice(0, 300), title: 'x'.repeat(30), description: 'x'.repeat(100) })) }));
-      const res = await post({ to: CUSTOMER, type: 'interactive', interactive: { kind: 'list', body: 'When?', button: 'Pick', sections } });
+      const sections = Array.from({ length: 20 }, (_, s) => ({
+        title: 'x'.repeat(30),
+        rows: Array.from({ length: 20 }, (_, r) => ({
+          id: `${s}-${r}-${'i'.repeat(201)}`.slice(0, 300),
+          title: 'x'.repeat(30),
+          description: 'x'.repeat(100),
+        })),
+      }));
+      const res = await post({
+        to: CUSTOMER,
+        type: 'interactive',
+        interactive: { kind: 'list', body: 'When?', button: 'Pick', sections },
+      });
       refused(res, 'the list');
       assert.equal(res.body.error.issues.length, ISSUES_MAX);
       assert.match(res.body.error.message, /more than 100/i);
     });
 
     it('a megabyte of contact cards is refused, and so is a third of one', async () => {
-      const card = (n: number) => ({ name: { formatted: `Contact ${n} ${'n'.repeat(200)}` }, phones: [{ phone: '+1 650 555 0100', type: 'WORK' }], emails: [{ email: `c${n}@acme.example` }], org: { company: 'Acme '.repeat(100) } });
-      const mega = await post({ to: CUSTOMER, type: 'contacts', contacts: Array.from({ length: 1220 }, (_, n) => card(n)) });
+      const card = (n: number) => ({
+        name: { formatted: `Contact ${n} ${'n'.repeat(200)}` },
+        phones: [{ phone: '+1 650 555 0100', type: 'WORK' }],
+        emails: [{ email: `c${n}@acme.example` }],
+        org: { company: 'Acme '.repeat(100) },
+      });
+      const mega = await post({
+        to: CUSTOMER,
+        type: 'contacts',
+        contacts: Array.from({ length: 1220 }, (_, n) => card(n)),
+      });
       assert.ok(mega.sent > 1000 * 1024 && mega.sent < 1024 * 1024, `${mega.sent} bytes sent`);
       refused(mega, 'a megabyte of cards');
-      const third = await post({ to: CUSTOMER, type: 'contacts', contacts: Array.from({ length: 450 }, (_, n) => card(n)) });
+      const third = await post({
+        to: CUSTOMER,
+        type: 'contacts',
+        contacts: Array.from({ length: 450 }, (_, n) => card(n)),
+      });
       refused(third, 'a third of a megabyte of cards');
       assert.ok(fields(third).includes('too_many contacts'), fields(third).join(', '));
-      const one = await post({ to: CUSTOMER, type: 'contacts', contacts: [{ name: { formatted: 'x'.repeat(300_000) } }] });
+      const one = await post({
+        to: CUSTOMER,
+        type: 'contacts',
+        contacts: [{ name: { formatted: 'x'.repeat(300_000) } }],
+      });
       refused(one, 'one card with a long name');
     });
   });
 
   it('contact cards and locations: each limit named, a little over it', async () => {
-    const card = { name: { formatted: 'Acme', first: 'x'.repeat(257) }, phones: Array.from({ length: 11 }, (_, n) => ({ phone: `+1 650 555 01${n}` })), urls: [{ url: `https://acme.example/${'u'.repeat(2000)}` }] };
-    assert.deepEqual(fields(await post({ to: CUSTOMER, type: 'contacts', contacts: [{ name: { formatted: 'Ok' } }, card] })), [
-      'too_many contacts[1].phones',
-      'too_long contacts[1].name.first',
-      'too_long contacts[1].urls[0].url',
-    ]);
-    assert.deepEqual(fields(await post({ to: CUSTOMER, type: 'location', location: { latitude: 1, longitude: 2, name: 'x'.repeat(1001) } })), ['too_long location.name']);
+    const card = {
+      name: { formatted: 'Acme', first: 'x'.repeat(257) },
+      phones: Array.from({ length: 11 }, (_, n) => ({ phone: `+1 650 555 01${n}` })),
+      urls: [{ url: `https://acme.example/${'u'.repeat(2000)}` }],
+    };
+    assert.deepEqual(
+      fields(await post({ to: CUSTOMER, type: 'contacts', contacts: [{ name: { formatted: 'Ok' } }, card] })),
+      ['too_many contacts[1].phones', 'too_long contacts[1].name.first', 'too_long contacts[1].urls[0].url'],
+    );
+    assert.deepEqual(
+      fields(
+        await post({ to: CUSTOMER, type: 'location', location: { latitude: 1, longitude: 2, name: 'x'.repeat(1001) } }),
+      ),
+      ['too_long location.name'],
+    );
   });
 
   describe('lengths are UTF-16 code units, as the platform counts them', () => {
@@ -140,22 +203,63 @@ describe('rich messages are bounded', () => {
     });
 
     it('a button title of 11 emoji, a list row of 13, a caption of 513', async () => {
-      const buttons = await post({ to: CUSTOMER, type: 'interactive', interactive: { kind: 'buttons', body: 'Pick', buttons: [{ id: 'a', title: thumbs(11) }] } });
+      const buttons = await post({
+        to: CUSTOMER,
+        type: 'interactive',
+        interactive: { kind: 'buttons', body: 'Pick', buttons: [{ id: 'a', title: thumbs(11) }] },
+      });
       refused(buttons, 'the title');
       assert.deepEqual(fields(buttons), ['too_long interactive.buttons[0].title']);
       assert.match(buttons.body.error.issues[0].message, /at most 20 characters/);
-      const list = await post({ to: CUSTOMER, type: 'interactive', interactive: { kind: 'list', body: 'When?', button: 'Pick', sections: [{ rows: [{ id: 'r', title: thumbs(13) }] }] } });
+      const list = await post({
+        to: CUSTOMER,
+        type: 'interactive',
+        interactive: {
+          kind: 'list',
+          body: 'When?',
+          button: 'Pick',
+          sections: [{ rows: [{ id: 'r', title: thumbs(13) }] }],
+        },
+      });
       assert.deepEqual(fields(list), ['too_long interactive.sections[0].rows[0].title']);
-      assert.equal((await post({ to: CUSTOMER, type: 'interactive', interactive: { kind: 'buttons', body: 'Pick', buttons: [{ id: 'a', title: thumbs(10) }] } })).status, 201, 'exactly 20 units');
-      const caption = await post({ to: CUSTOMER, type: 'media', mediaId: 'med_00000000000000000000000', caption: thumbs(513) });
+      assert.equal(
+        (
+          await post({
+            to: CUSTOMER,
+            type: 'interactive',
+            interactive: { kind: 'buttons', body: 'Pick', buttons: [{ id: 'a', title: thumbs(10) }] },
+          })
+        ).status,
+        201,
+        'exactly 20 units',
+      );
+      const caption = await post({
+        to: CUSTOMER,
+        type: 'media',
+        mediaId: 'med_00000000000000000000000',
+        caption: thumbs(513),
+      });
       refused(caption, 'the caption');
       assert.equal(caption.body.error.param, 'caption');
     });
 
     it('a template button label of 13 emoji', async () => {
-      const res = await h.api('POST', '/v1/templates/validate', { body: { name: 'emoji_label', category: 'UTILITY', language: 'en_US', body: 'Your order has shipped.', buttons: [{ type: 'quick_reply', text: thumbs(13) }] } });
+      const res = await h.api('POST', '/v1/templates/validate', {
+        body: {
+          name: 'emoji_label',
+          category: 'UTILITY',
+          language: 'en_US',
+          body: 'Your order has shipped.',
+          buttons: [{ type: 'quick_reply', text: thumbs(13) }],
+        },
+      });
       const issues = res.body.issues ?? res.body.error?.issues ?? [];
-      assert.ok(issues.some((i: { code: string; field: string }) => i.code === 'button_text_too_long' && i.field === 'buttons[0].text'), res.text);
+      assert.ok(
+        issues.some(
+          (i: { code: string; field: string }) => i.code === 'button_text_too_long' && i.field === 'buttons[0].text',
+        ),
+        res.text,
+      );
     });
   });
 
@@ -163,7 +267,15 @@ describe('rich messages are bounded', () => {
     const common = { header: text(60, 'h'), footer: text(60, 'f') };
     const largest: Record<string, Record<string, unknown>> = {
       text: { type: 'text', text: text(4096) },
-      buttons: { type: 'interactive', interactive: { kind: 'buttons', ...common, body: text(1024), buttons: [0, 1, 2].map((n) => ({ id: text(256, `${n}`), title: text(20, `${n}`) })) } },
+      buttons: {
+        type: 'interactive',
+        interactive: {
+          kind: 'buttons',
+          ...common,
+          body: text(1024),
+          buttons: [0, 1, 2].map((n) => ({ id: text(256, `${n}`), title: text(20, `${n}`) })),
+        },
+      },
       list: {
         type: 'interactive',
         interactive: {
@@ -171,11 +283,26 @@ describe('rich messages are bounded', () => {
           ...common,
           body: text(4096),
           button: text(20),
-          sections: Array.from({ length: 10 }, (_, n) => ({ title: text(24, `${n}`), rows: [{ id: text(200, `${n}`), title: text(24), description: text(72) }] })),
+          sections: Array.from({ length: 10 }, (_, n) => ({
+            title: text(24, `${n}`),
+            rows: [{ id: text(200, `${n}`), title: text(24), description: text(72) }],
+          })),
         },
       },
-      cta_url: { type: 'interactive', interactive: { kind: 'cta_url', ...common, body: text(1024), displayText: text(20), url: `https://acme.example/${text(2000 - 21)}` } },
-      location: { type: 'location', location: { latitude: -89.999999, longitude: 179.999999, name: text(1000), address: text(1000) } },
+      cta_url: {
+        type: 'interactive',
+        interactive: {
+          kind: 'cta_url',
+          ...common,
+          body: text(1024),
+          displayText: text(20),
+          url: `https://acme.example/${text(2000 - 21)}`,
+        },
+      },
+      location: {
+        type: 'location',
+        location: { latitude: -89.999999, longitude: 179.999999, name: text(1000), address: text(1000) },
+      },
       contacts: { type: 'contacts', contacts: [] },
       reaction: { type: 'reaction', reaction: { messageId: '', emoji: '👩🏽‍❤️‍💋‍👨🏿' } },
     };
@@ -203,11 +330,16 @@ describe('rich messages are bounded', () => {
         assert.deepEqual([name, sent.error], [name, null]);
         const events = await eventually(async () => {
           const page = (await h.api('GET', '/v1/events?limit=100')).body.data as unknown[];
-          const mine = page.map((e) => JSON.stringify(e)).filter((e) => e.includes(res.body.id) && e.includes('message.sent'));
+          const mine = page
+            .map((e) => JSON.stringify(e))
+            .filter((e) => e.includes(res.body.id) && e.includes('message.sent'));
           return mine.length > 0 && mine;
         });
-        for (const e of events) assert.ok(Buffer.byteLength(e) < EVENT_MAX_BYTES, `${name}: an event of ${Buffer.byteLength(e)} bytes`);
-        console.log(`largest ${name}: ${res.sent} bytes sent as escaped JSON, ${Buffer.byteLength(events[0]!)} bytes in its message.sent event`);
+        for (const e of events)
+          assert.ok(Buffer.byteLength(e) < EVENT_MAX_BYTES, `${name}: an event of ${Buffer.byteLength(e)} bytes`);
+        console.log(
+          `largest ${name}: ${res.sent} bytes sent as escaped JSON, ${Buffer.byteLength(events[0]!)} bytes in its message.sent event`,
+        );
       }
     });
 
@@ -226,7 +358,10 @@ describe('rich messages are bounded', () => {
           ...Array.from({ length: 8 }, (_, i) => ({ type: 'quick_reply', text: `Answer ${i}` })),
         ],
       });
-      const variables = Object.fromEntries([...Array.from({ length: 64 }, (_, i) => [`${i + 1}`, text(1024, `${i}`)]), ['header', text(1024)]]);
+      const variables = Object.fromEntries([
+        ...Array.from({ length: 64 }, (_, i) => [`${i + 1}`, text(1024, `${i}`)]),
+        ['header', text(1024)],
+      ]);
       const buttons = Object.fromEntries([
         ['0', { urlSuffix: text(2000) }],
         ['1', { urlSuffix: text(2000) }],

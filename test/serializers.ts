@@ -23,7 +23,8 @@ if (require.cache[compilerPath]) {
   const built = new Map<string, unknown>();
   const cached = ((schema: object, options: Record<string, unknown> = {}) => {
     // Debug and standalone builds, and options a key cannot hold (functions), are built every time.
-    if (options.mode !== undefined || Object.values(options).some((v) => typeof v === 'function')) return build(schema, options);
+    if (options.mode !== undefined || Object.values(options).some((v) => typeof v === 'function'))
+      return build(schema, options);
     const key = JSON.stringify([schema, options]);
     let serializer = built.get(key);
     if (serializer === undefined) {

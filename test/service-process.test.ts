@@ -31,7 +31,12 @@ describe('the service process', () => {
   });
 
   it('stays up and keeps answering /health while the worst template body is validated over and over', async () => {
-    const body = JSON.stringify({ name: 'x', category: 'UTILITY', language: 'en_US', body: 'Hello there {{999999999999999999999}} friend' });
+    const body = JSON.stringify({
+      name: 'x',
+      category: 'UTILITY',
+      language: 'en_US',
+      body: 'Hello there {{999999999999999999999}} friend',
+    });
     const validate = async () => {
       const res = await fetch(`${run.url}/v1/templates/validate`, {
         method: 'POST',
@@ -60,14 +65,21 @@ describe('the service process', () => {
     }
     await probe;
     assert.ok(health.length > 0);
-    assert.ok(health.every((s) => s === 200), `health answers: ${health.join(',')}`);
+    assert.ok(
+      health.every((s) => s === 200),
+      `health answers: ${health.join(',')}`,
+    );
   });
 
   it('never writes a secret to its log: not the verify token of the handshake, not a key put in a query string', async () => {
-    const handshake = await fetch(`${run.url}/platform/whatsapp/webhook?hub.mode=subscribe&hub.challenge=4242&hub.verify_token=${verifyToken}`);
+    const handshake = await fetch(
+      `${run.url}/platform/whatsapp/webhook?hub.mode=subscribe&hub.challenge=4242&hub.verify_token=${verifyToken}`,
+    );
     assert.equal(await handshake.text(), '4242');
     // Refused (an unknown query parameter), and logged all the same.
-    const listed = await fetch(`${run.url}/v1/messages?api_key=${run.liveKey}&limit=1`, { headers: { 'x-api-key': run.liveKey } });
+    const listed = await fetch(`${run.url}/v1/messages?api_key=${run.liveKey}&limit=1`, {
+      headers: { 'x-api-key': run.liveKey },
+    });
     assert.equal(listed.status, 400);
     // The log line of each request is written when it has been answered.
     await run.service.waitFor(/"path":"\/v1\/messages".*"query":"api_key,limit"/);
@@ -83,7 +95,11 @@ describe('the service process', () => {
   it('creates its data files readable by its own user only (0600, directories 0700)', async () => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'receipt.pdf');
-    const uploaded = await fetch(`${run.url}/v1/media/`, { method: 'POST', headers: { 'x-api-key': run.liveKey }, body: form });
+    const uploaded = await fetch(`${run.url}/v1/media/`, {
+      method: 'POST',
+      headers: { 'x-api-key': run.liveKey },
+      body: form,
+    });
     assert.equal(uploaded.status, 201, await uploaded.clone().text());
     const { id } = (await uploaded.json()) as { id: string };
     const mode = (file: string) => (fs.statSync(path.join(dataDir, file)).mode & 0o777).toString(8);
@@ -92,28 +108,56 @@ describe('the service process', () => {
     assert.equal(mode('media'), '700');
     assert.equal(mode(`media/${id}`), '600');
     const databaseFiles = fs.readdirSync(dataDir).filter((f) => f.startsWith('tidings.sqlite'));
-    if (!process.env.TIDINGS_TEST_DB || process.env.TIDINGS_TEST_DB === 'sqlite') assert.ok(databaseFiles.includes('tidings.sqlite-wal'), databaseFiles.join());
+    if (!process.env.TIDINGS_TEST_DB || process.env.TIDINGS_TEST_DB === 'sqlite')
+      assert.ok(databaseFiles.includes('tidings.sqlite-wal'), databaseFiles.join());
     for (const file of databaseFiles) assert.equal(mode(file), '600', file);
   });
 
   it('stops with one line naming the variable when its port is taken, not a stack trace', async () => {
     const port = (url: string) => new URL(url).port;
-    const simulatorTaken = startProcess({ DATA_DIR: dataDir, ...databaseEnv, HOST: '127.0.0.1', PORT: String(await freePort()), SIMULATOR_PORT: port(run.simulatorUrl) });
+    const simulatorTaken = startProcess({
+      DATA_DIR: dataDir,
+      ...databaseEnv,
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      SIMULATOR_PORT: port(run.simulatorUrl),
+    });
     assert.equal((await simulatorTaken.exited).code, 1);
-    assert.match(simulatorTaken.output(), new RegExp(`Cannot start: port ${port(run.simulatorUrl)} is already in use .*SIMULATOR_PORT=\\d+ npm start`));
-    const serviceTaken = startProcess({ DATA_DIR: dataDir, ...databaseEnv, HOST: '127.0.0.1', PORT: port(run.url), SIMULATOR_PORT: String(await freePort()) });
+    assert.match(
+      simulatorTaken.output(),
+      new RegExp(`Cannot start: port ${port(run.simulatorUrl)} is already in use .*SIMULATOR_PORT=\\d+ npm start`),
+    );
+    const serviceTaken = startProcess({
+      DATA_DIR: dataDir,
+      ...databaseEnv,
+      HOST: '127.0.0.1',
+      PORT: port(run.url),
+      SIMULATOR_PORT: String(await freePort()),
+    });
     assert.equal((await serviceTaken.exited).code, 1);
-    assert.match(serviceTaken.output(), new RegExp(`Cannot start: port ${port(run.url)} is already in use .*PORT=\\d+ npm start`));
+    assert.match(
+      serviceTaken.output(),
+      new RegExp(`Cannot start: port ${port(run.url)} is already in use .*PORT=\\d+ npm start`),
+    );
     assert.doesNotMatch(serviceTaken.output(), /\n\s+at /, 'no stack trace');
   });
 
   it('on a second start, prints the account and the command that makes a new key (keys are not shown again)', async () => {
     await run.service.stop();
-    const again = startProcess({ DATA_DIR: dataDir, ...databaseEnv, HOST: '127.0.0.1', PORT: String(await freePort()), SIMULATOR_PORT: String(await freePort()) });
+    const again = startProcess({
+      DATA_DIR: dataDir,
+      ...databaseEnv,
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      SIMULATOR_PORT: String(await freePort()),
+    });
     try {
       const [line, accountId] = await again.waitFor(/npx tidings keys create --account (acc_\w+) --mode live/);
       assert.ok(line);
-      assert.match(again.output(), new RegExp(`${accountId}\\s+Demo\\s+business phone number id: ${run.phoneNumberId}`));
+      assert.match(
+        again.output(),
+        new RegExp(`${accountId}\\s+Demo\\s+business phone number id: ${run.phoneNumberId}`),
+      );
       assert.equal(again.output().includes(run.liveKey), false);
     } finally {
       await again.stop();
@@ -125,10 +169,19 @@ describe('the service process', () => {
     const kept = fs.readFileSync(file);
     fs.rmSync(file);
     try {
-      const env = { DATA_DIR: dataDir, ...databaseEnv, HOST: '127.0.0.1', PORT: String(await freePort()), SIMULATOR_PORT: String(await freePort()) };
+      const env = {
+        DATA_DIR: dataDir,
+        ...databaseEnv,
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        SIMULATOR_PORT: String(await freePort()),
+      };
       const missing = startProcess(env);
       assert.equal((await missing.exited).code, 1);
-      assert.match(missing.output(), /Cannot start: .*secrets\.json is missing, and the database holds platform credentials .* set ENCRYPTION_KEY/);
+      assert.match(
+        missing.output(),
+        /Cannot start: .*secrets\.json is missing, and the database holds platform credentials .* set ENCRYPTION_KEY/,
+      );
       assert.doesNotMatch(missing.output(), /\n\s+at /, 'no stack trace');
       assert.equal(fs.existsSync(file), false, 'no new secrets.json written over the lost one');
       // Another key set instead: named as the one that does not fit.

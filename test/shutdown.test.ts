@@ -19,12 +19,18 @@ import { tempUploads } from './factories.js';
  */
 function slowUpload(url: string, key: string) {
   const boundary = 'tidings-slow-upload';
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="slow.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="slow.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.4\n`,
+  );
   const middle = Buffer.alloc(256 * 1024, 0x20);
   const tail = Buffer.from(`\n%%EOF\n\r\n--${boundary}--\r\n`);
   const request = http.request(`${url}/v1/media/`, {
     method: 'POST',
-    headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + middle.length + tail.length },
+    headers: {
+      'x-api-key': key,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + middle.length + tail.length,
+    },
   });
   const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
     request.once('error', reject);
@@ -53,7 +59,12 @@ describe('graceful shutdown of the service process', () => {
   async function start(shutdownTimeoutMs: number) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-shutdown-'));
     dirs.push(dataDir);
-    const run = await startFirstRun({ DATA_DIR: dataDir, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs), ...(await freshDatabase()).env });
+    const run = await startFirstRun({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+      ...(await freshDatabase()).env,
+    });
     return { run, dataDir };
   }
 

@@ -17,7 +17,12 @@ describe('simulator: pricing by the date of the send (issue 27)', () => {
   let s: SimHarness;
   before(async () => {
     s = await startSim({}, { clock });
-    const res = await s.graph('POST', `/v23.0/${WABA}/message_templates`, { name: 'pricing_shipped', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your order has shipped.' }] });
+    const res = await s.graph('POST', `/v23.0/${WABA}/message_templates`, {
+      name: 'pricing_shipped',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Your order has shipped.' }],
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     await s.control('POST', `/_simulator/templates/${res.body.id}/review`, { decision: 'APPROVED' });
   });
@@ -26,9 +31,17 @@ describe('simulator: pricing by the date of the send (issue 27)', () => {
   /** A utility template and a text, both to `to` inside the window its message opened. @returns their `delivered` pricing. */
   async function sendInWindow(to: string) {
     await s.control('POST', '/_simulator/inbound', { from: to, to: PNID, text: 'Where is my order?' });
-    const utility = (await s.graph('POST', `/v23.0/${PNID}/messages`, { messaging_product: 'whatsapp', to, type: 'template', template: { name: 'pricing_shipped', language: { code: 'en_US' } } })).body.messages[0].id;
+    const utility = (
+      await s.graph('POST', `/v23.0/${PNID}/messages`, {
+        messaging_product: 'whatsapp',
+        to,
+        type: 'template',
+        template: { name: 'pricing_shipped', language: { code: 'en_US' } },
+      })
+    ).body.messages[0].id;
     const service = (await s.graph('POST', `/v23.0/${PNID}/messages`, textTo(to))).body.messages[0].id;
-    const pricing = (wamid: string) => eventually(async () => s.statuses(wamid).find((x) => x.status === 'delivered')?.pricing);
+    const pricing = (wamid: string) =>
+      eventually(async () => s.statuses(wamid).find((x) => x.status === 'delivered')?.pricing);
     return { utility: await pricing(utility), service: await pricing(service) };
   }
 
@@ -42,17 +55,37 @@ describe('simulator: pricing by the date of the send (issue 27)', () => {
   it('bills them from midnight UTC on 2026-10-01, and kept them free the moment before', async () => {
     clock.set(IN_WINDOW_BILLED_FROM - 1);
     const before = await sendInWindow('+16505550202');
-    assert.deepEqual(before.utility, { billable: false, pricing_model: 'PMP', type: 'free_customer_service', category: 'utility' });
-    assert.deepEqual(before.service, { billable: false, pricing_model: 'PMP', type: 'free_customer_service', category: 'service' });
+    assert.deepEqual(before.utility, {
+      billable: false,
+      pricing_model: 'PMP',
+      type: 'free_customer_service',
+      category: 'utility',
+    });
+    assert.deepEqual(before.service, {
+      billable: false,
+      pricing_model: 'PMP',
+      type: 'free_customer_service',
+      category: 'service',
+    });
     clock.set(Date.parse('2026-10-01T00:00:00.000Z'));
     const from = await sendInWindow('+16505550203');
-    assert.deepEqual([from.utility.type, from.utility.billable, from.service.type, from.service.billable], ['regular', true, 'regular', true]);
+    assert.deepEqual(
+      [from.utility.type, from.utility.billable, from.service.type, from.service.billable],
+      ['regular', true, 'regular', true],
+    );
   });
 
   it('prices a utility template outside a window as before, whatever the date', async () => {
     for (const at of [Date.parse('2026-09-15T12:00:00Z'), Date.now()]) {
       clock.set(at);
-      const wamid = (await s.graph('POST', `/v23.0/${PNID}/messages`, { messaging_product: 'whatsapp', to: `+1650555030${at % 7}`, type: 'template', template: { name: 'pricing_shipped', language: { code: 'en_US' } } })).body.messages[0].id;
+      const wamid = (
+        await s.graph('POST', `/v23.0/${PNID}/messages`, {
+          messaging_product: 'whatsapp',
+          to: `+1650555030${at % 7}`,
+          type: 'template',
+          template: { name: 'pricing_shipped', language: { code: 'en_US' } },
+        })
+      ).body.messages[0].id;
       const pricing = await eventually(async () => s.statuses(wamid).find((x) => x.status === 'delivered')?.pricing);
       assert.deepEqual([pricing.category, pricing.type, pricing.billable], ['utility', 'regular', true]);
     }

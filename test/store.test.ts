@@ -30,7 +30,15 @@ describe(`the store (${DIALECT})`, () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const job = (id: string) => ({ id, type: 't', payload: '{}', run_at: '2026-01-01T00:00:00.000Z', locked_until: null, last_error: null, created_at: '2026-01-01T00:00:00.000Z' });
+  const job = (id: string) => ({
+    id,
+    type: 't',
+    payload: '{}',
+    run_at: '2026-01-01T00:00:00.000Z',
+    locked_until: null,
+    last_error: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+  });
   const ids = async () => (await store.read.selectFrom('jobs').select('id').orderBy('id').execute()).map((r) => r.id);
 
   it('commits concurrent units, each resolving with its own result once stored', async () => {
@@ -55,7 +63,10 @@ describe(`the store (${DIALECT})`, () => {
       }),
       store.write((tx) => tx.insertInto('jobs').values(job('b3')).execute()),
     ]);
-    assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
     const stored = await ids();
     assert.ok(stored.includes('b1') && stored.includes('b3'));
     assert.ok(!stored.includes('b-bad'), "the failed unit's writes are rolled back");
@@ -91,8 +102,14 @@ describe(`the store (${DIALECT})`, () => {
       }),
       RootHandleInUnitError,
     );
-    await assert.rejects(store.write(() => store.write(async () => {})), /inside a unit of work/);
+    await assert.rejects(
+      store.write(() => store.write(async () => {})),
+      /inside a unit of work/,
+    );
     assert.ok(!(await ids()).includes('d1'), 'the unit rolled back');
-    assert.ok((await store.read.selectFrom('jobs').selectAll().execute()).length > 0, 'the root handle reads outside units');
+    assert.ok(
+      (await store.read.selectFrom('jobs').selectAll().execute()).length > 0,
+      'the root handle reads outside units',
+    );
   });
 });

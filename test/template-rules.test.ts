@@ -19,7 +19,10 @@ const codes = (t: Partial<TemplateContent>) => checkTemplate({ ...good, ...t }).
 describe('template rules', () => {
   it("accepts Meta's own approved example (template-create-request-positional-params.json)", () => {
     assert.deepEqual(checkTemplate(good), []);
-    assert.deepEqual(codes({ header: null, footer: null, variables: [{ example: 'Pablo' }, { example: '860198-230332' }] }), []);
+    assert.deepEqual(
+      codes({ header: null, footer: null, variables: [{ example: 'Pablo' }, { example: '860198-230332' }] }),
+      [],
+    );
   });
 
   const cases: [string, Partial<TemplateContent>, string][] = [
@@ -28,29 +31,93 @@ describe('template rules', () => {
     ['category', { category: 'MARKETING' }, 'category_not_allowed@category'],
     ['language', { language: 'english' }, 'language_unknown@language'],
     ['empty body', { body: '   ', variables: [] }, 'body_empty@body'],
-    ['body length', { body: `Hello ${'x'.repeat(1020)} {{1}} and {{2}} thanks`, variables: good.variables! }, 'body_too_long@body'],
+    [
+      'body length',
+      { body: `Hello ${'x'.repeat(1020)} {{1}} and {{2}} thanks`, variables: good.variables! },
+      'body_too_long@body',
+    ],
     ['malformed placeholder', { body: 'Hi {{1} there, order {{2}} is ready today.' }, 'placeholder_malformed@body'],
-    ['named placeholder in body', { body: 'Hi {{first_name}}, your order {{2}} is ready today.' }, 'placeholder_not_numbered@body'],
-    ['gap', { body: 'Hi {{1}}, your order {{3}} is ready for pickup today.', variables: [{ example: 'a' }, { example: 'b' }, { example: 'c' }] }, 'placeholders_not_sequential@body'],
+    [
+      'named placeholder in body',
+      { body: 'Hi {{first_name}}, your order {{2}} is ready today.' },
+      'placeholder_not_numbered@body',
+    ],
+    [
+      'gap',
+      {
+        body: 'Hi {{1}}, your order {{3}} is ready for pickup today.',
+        variables: [{ example: 'a' }, { example: 'b' }, { example: 'c' }],
+      },
+      'placeholders_not_sequential@body',
+    ],
     ['leading placeholder', { body: '{{1}}, your order number is {{2}}. Thank you.' }, 'placeholder_at_start@body'],
     ['trailing placeholder', { body: 'Hi {{1}}! Your order number is {{2}}' }, 'placeholder_at_end@body'],
-    ['adjacent placeholders', { body: 'Hello there, your code is {{1}} {{2}} as requested.' }, 'placeholders_adjacent@body'],
+    [
+      'adjacent placeholders',
+      { body: 'Hello there, your code is {{1}} {{2}} as requested.' },
+      'placeholders_adjacent@body',
+    ],
     ['density', { body: 'Hi {{1}}, {{2}}, ok.' }, 'too_many_placeholders@body'],
     ['missing example', { variables: [{ example: 'Pablo' }] }, 'variable_example_missing@variables[1].example'],
-    ['empty example', { variables: [{ example: 'Pablo' }, { example: ' ' }] }, 'variable_example_missing@variables[1].example'],
-    ['example with a newline', { variables: [{ example: 'Pa\nblo' }, { example: 'x' }] }, 'variable_example_invalid@variables[0].example'],
+    [
+      'empty example',
+      { variables: [{ example: 'Pablo' }, { example: ' ' }] },
+      'variable_example_missing@variables[1].example',
+    ],
+    [
+      'example with a newline',
+      { variables: [{ example: 'Pa\nblo' }, { example: 'x' }] },
+      'variable_example_invalid@variables[0].example',
+    ],
     ['extra variable', { variables: [...good.variables!, { example: 'extra' }] }, 'variables_extra@variables[2]'],
-    ['bad variable name', { variables: [{ example: 'a', name: 'First Name' }, { example: 'b' }] }, 'variable_name_invalid@variables[0].name'],
-    ['variable named like an index', { variables: [{ example: 'a', name: '2' }, { example: 'b' }] }, 'variable_name_invalid@variables[0].name'],
-    ['variable named header', { variables: [{ example: 'a', name: 'header' }, { example: 'b' }] }, 'variable_name_invalid@variables[0].name'],
-    ['duplicate variable name', { variables: [{ example: 'a', name: 'id' }, { example: 'b', name: 'id' }] }, 'variable_name_duplicate@variables[1].name'],
+    [
+      'bad variable name',
+      { variables: [{ example: 'a', name: 'First Name' }, { example: 'b' }] },
+      'variable_name_invalid@variables[0].name',
+    ],
+    [
+      'variable named like an index',
+      { variables: [{ example: 'a', name: '2' }, { example: 'b' }] },
+      'variable_name_invalid@variables[0].name',
+    ],
+    [
+      'variable named header',
+      { variables: [{ example: 'a', name: 'header' }, { example: 'b' }] },
+      'variable_name_invalid@variables[0].name',
+    ],
+    [
+      'duplicate variable name',
+      {
+        variables: [
+          { example: 'a', name: 'id' },
+          { example: 'b', name: 'id' },
+        ],
+      },
+      'variable_name_duplicate@variables[1].name',
+    ],
     ['empty header text', { header: { type: 'text', text: '' } }, 'header_text_empty@header.text'],
     ['header length', { header: { type: 'text', text: 'x'.repeat(61) } }, 'header_text_too_long@header.text'],
     ['header formatting', { header: { type: 'text', text: '*Order* ready' } }, 'header_text_invalid@header.text'],
-    ['two header placeholders', { header: { type: 'text', text: '{{1}} and {{2}}', example: 'a' } }, 'header_too_many_placeholders@header.text'],
-    ['header placeholder not {{1}}', { header: { type: 'text', text: 'Order {{2}}', example: 'a' } }, 'header_placeholder_invalid@header.text'],
-    ['header example missing', { header: { type: 'text', text: 'Order {{1}}' } }, 'header_example_missing@header.example'],
-    ['header example unused', { header: { type: 'text', text: 'Your order', example: 'x' } }, 'header_example_unused@header.example'],
+    [
+      'two header placeholders',
+      { header: { type: 'text', text: '{{1}} and {{2}}', example: 'a' } },
+      'header_too_many_placeholders@header.text',
+    ],
+    [
+      'header placeholder not {{1}}',
+      { header: { type: 'text', text: 'Order {{2}}', example: 'a' } },
+      'header_placeholder_invalid@header.text',
+    ],
+    [
+      'header example missing',
+      { header: { type: 'text', text: 'Order {{1}}' } },
+      'header_example_missing@header.example',
+    ],
+    [
+      'header example unused',
+      { header: { type: 'text', text: 'Your order', example: 'x' } },
+      'header_example_unused@header.example',
+    ],
     ['media header without id', { header: { type: 'image', mediaId: '' } }, 'header_media_missing@header.mediaId'],
     ['footer length', { footer: 'x'.repeat(61) }, 'footer_too_long@footer'],
     ['footer placeholder', { footer: 'Ref {{1}}' }, 'footer_placeholder@footer'],
@@ -67,16 +134,36 @@ describe('template rules', () => {
       category: 'MARKETING',
       language: 'xx_XX',
       body: '{{1}}{{3}} {{first}}',
-      variables: [{ example: '', name: 'Bad' }, { example: 'x', name: 'Bad' }, { example: 'y' }, { example: 'z' }, { example: 'extra' }],
+      variables: [
+        { example: '', name: 'Bad' },
+        { example: 'x', name: 'Bad' },
+        { example: 'y' },
+        { example: 'z' },
+        { example: 'extra' },
+      ],
       header: { type: 'text', text: `*${'h'.repeat(60)}* {{1}} {{2}}` },
       footer: `${'f'.repeat(60)} {{1}}`,
     });
     const found = new Set(issues.map((i) => i.code));
     for (const code of [
-      'name_invalid', 'category_not_allowed', 'language_unknown', 'placeholder_not_numbered', 'placeholders_not_sequential',
-      'placeholder_at_start', 'placeholder_at_end', 'placeholders_adjacent', 'too_many_placeholders', 'variable_example_missing',
-      'variables_extra', 'variable_name_invalid', 'header_text_too_long', 'header_text_invalid', 'header_too_many_placeholders',
-      'header_example_missing', 'footer_too_long', 'footer_placeholder',
+      'name_invalid',
+      'category_not_allowed',
+      'language_unknown',
+      'placeholder_not_numbered',
+      'placeholders_not_sequential',
+      'placeholder_at_start',
+      'placeholder_at_end',
+      'placeholders_adjacent',
+      'too_many_placeholders',
+      'variable_example_missing',
+      'variables_extra',
+      'variable_name_invalid',
+      'header_text_too_long',
+      'header_text_invalid',
+      'header_too_many_placeholders',
+      'header_example_missing',
+      'footer_too_long',
+      'footer_placeholder',
     ]) {
       assert.ok(found.has(code), `${code} missing from ${[...found].join(', ')}`);
     }
@@ -95,7 +182,11 @@ describe('template rules', () => {
   });
 
   it('reports a missing example only for placeholders the body writes', () => {
-    const issues = checkTemplate({ ...good, body: 'Hi {{1}}, your order {{3}} is ready for pickup today.', variables: [{ example: 'a' }] });
+    const issues = checkTemplate({
+      ...good,
+      body: 'Hi {{1}}, your order {{3}} is ready for pickup today.',
+      variables: [{ example: 'a' }],
+    });
     const fields = issues.filter((i) => i.code === 'variable_example_missing').map((i) => i.field);
     assert.deepEqual(fields, ['variables[2].example']);
   });

@@ -10,8 +10,10 @@ describe('template sends', () => {
   let headerId: string;
   let plainId: string;
 
-  const createApproved = async (body: { name: string; body: string } & Record<string, unknown>) => (await approvedTemplate(h, body)).id;
-  const send = (body: Record<string, unknown>, key = h.account.liveKey) => h.api('POST', '/v1/messages/', { key, body: { to: '+16505551234', type: 'template', ...body } });
+  const createApproved = async (body: { name: string; body: string } & Record<string, unknown>) =>
+    (await approvedTemplate(h, body)).id;
+  const send = (body: Record<string, unknown>, key = h.account.liveKey) =>
+    h.api('POST', '/v1/messages/', { key, body: { to: '+16505551234', type: 'template', ...body } });
   /** What the platform received for a message, once dispatched. */
   const sentPayload = (messageId: string) => platformRequest(h, messageId);
 
@@ -20,7 +22,10 @@ describe('template sends', () => {
     orderId = await createApproved({
       name: 'order_confirmation',
       body: 'Hi {{1}}! Your order number is {{2}}. Thank you.',
-      variables: [{ example: 'Pablo', name: 'first_name' }, { example: '860198-230332', name: 'order_number' }],
+      variables: [
+        { example: 'Pablo', name: 'first_name' },
+        { example: '860198-230332', name: 'order_number' },
+      ],
     });
     headerId = await createApproved({
       name: 'order_shipped',
@@ -28,7 +33,10 @@ describe('template sends', () => {
       body: 'Hello {{1}}, your parcel left our warehouse today.',
       variables: [{ example: 'Maria' }],
     });
-    plainId = await createApproved({ name: 'plain_notice', body: 'Your appointment is confirmed. Reply to this message to change it.' });
+    plainId = await createApproved({
+      name: 'plain_notice',
+      body: 'Your appointment is confirmed. Reply to this message to change it.',
+    });
   });
   after(() => h.close());
 
@@ -36,7 +44,10 @@ describe('template sends', () => {
     const res = await send({ templateId: orderId, variables: { '1': 'Jessica', '2': 'SKBUP2-4CPIG9' } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.deepEqual([res.body.type, res.body.templateId], ['template', orderId]);
-    assert.deepEqual((await sentPayload(res.body.id)).template, fixture('send-template-positional-params-request.json').template);
+    assert.deepEqual(
+      (await sentPayload(res.body.id)).template,
+      fixture('send-template-positional-params-request.json').template,
+    );
     await eventually(async () => (await h.api('GET', `/v1/messages/${res.body.id}`)).body.status === 'read');
   });
 
@@ -44,7 +55,13 @@ describe('template sends', () => {
     const res = await send({ templateId: orderId, variables: { first_name: 'Jessica' } });
     assert.equal(res.status, 201);
     assert.deepEqual((await sentPayload(res.body.id)).template.components, [
-      { type: 'body', parameters: [{ type: 'text', text: 'Jessica' }, { type: 'text', text: '860198-230332' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Jessica' },
+          { type: 'text', text: '860198-230332' },
+        ],
+      },
     ]);
   });
 
@@ -55,14 +72,24 @@ describe('template sends', () => {
       { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
     ]);
     const withExample = await send({ templateId: headerId });
-    assert.deepEqual((await sentPayload(withExample.body.id)).template.components[0], { type: 'header', parameters: [{ type: 'text', text: 'A-1042' }] });
+    assert.deepEqual((await sentPayload(withExample.body.id)).template.components[0], {
+      type: 'header',
+      parameters: [{ type: 'text', text: 'A-1042' }],
+    });
     // The message keeps the values as the send gave them: null when it gave none.
     const read = async (id: string) => (await h.api('GET', `/v1/messages/${id}`)).body;
-    assert.deepEqual([(await read(withValue.body.id)).variables, (await read(withValue.body.id)).buttons], [{ header: 'B-77', '1': 'Ana' }, null]);
+    assert.deepEqual(
+      [(await read(withValue.body.id)).variables, (await read(withValue.body.id)).buttons],
+      [{ header: 'B-77', '1': 'Ana' }, null],
+    );
     assert.deepEqual([withValue.body.variables, withExample.body.variables], [{ header: 'B-77', '1': 'Ana' }, null]);
     await h.customerWrites('+16505551234');
     const text = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'x' } });
-    assert.deepEqual([text.status, 'variables' in text.body, 'variables' in (await read(text.body.id))], [201, false, false], 'only on templates');
+    assert.deepEqual(
+      [text.status, 'variables' in text.body, 'variables' in (await read(text.body.id))],
+      [201, false, false],
+      'only on templates',
+    );
   });
 
   it('sends a template without placeholders with no components', async () => {
@@ -82,7 +109,11 @@ describe('template sends', () => {
       [{ '1': 'a', first_name: 'b' }, 'variables.first_name'],
     ] as const) {
       const res = await send({ templateId: orderId, variables });
-      assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [400, 'variables_invalid', param], JSON.stringify(variables));
+      assert.deepEqual(
+        [res.status, res.body.error.code, res.body.error.param],
+        [400, 'variables_invalid', param],
+        JSON.stringify(variables),
+      );
     }
     const wrongType = await send({ templateId: orderId, variables: { '1': 5 } });
     assert.deepEqual([wrongType.status, wrongType.body.error.code], [400, 'parameter_invalid']);
@@ -94,15 +125,31 @@ describe('template sends', () => {
     await h.simulatorConfig({ review: 'manual' });
     let pendingId: string;
     try {
-      const res = await h.api('POST', '/v1/templates/', { body: { name: 'not_yet', category: 'UTILITY', language: 'en_US', body: 'Your code is {{1}}, valid for ten minutes.', variables: [{ example: '123' }] }, headers: { 'idempotency-key': 'not_yet' } });
+      const res = await h.api('POST', '/v1/templates/', {
+        body: {
+          name: 'not_yet',
+          category: 'UTILITY',
+          language: 'en_US',
+          body: 'Your code is {{1}}, valid for ten minutes.',
+          variables: [{ example: '123' }],
+        },
+        headers: { 'idempotency-key': 'not_yet' },
+      });
       pendingId = res.body.id;
     } finally {
       await h.simulatorConfig({ review: 'auto' });
     }
     const notApproved = await send({ templateId: pendingId });
-    assert.deepEqual([notApproved.status, notApproved.body.error.code, notApproved.body.error.param], [409, 'template_not_approved', 'templateId']);
+    assert.deepEqual(
+      [notApproved.status, notApproved.body.error.code, notApproved.body.error.param],
+      [409, 'template_not_approved', 'templateId'],
+    );
 
-    const promoId = await createApproved({ name: 'promo_in_disguise', body: 'Hi {{1}}, our big sale ends tonight: enjoy 30% off everything.', variables: [{ example: 'Ana' }] });
+    const promoId = await createApproved({
+      name: 'promo_in_disguise',
+      body: 'Hi {{1}}, our big sale ends tonight: enjoy 30% off everything.',
+      variables: [{ example: 'Ana' }],
+    });
     assert.equal((await h.api('GET', `/v1/templates/${promoId}`)).body.category, 'MARKETING');
     const recategorised = await send({ templateId: promoId });
     assert.deepEqual([recategorised.status, recategorised.body.error.code], [409, 'template_category_not_allowed']);

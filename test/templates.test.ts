@@ -20,18 +20,26 @@ describe('templates', () => {
   });
   after(() => h.close());
 
-  const create = (body: unknown, key = `k-${n++}-${Date.now()}`) => h.api('POST', '/v1/templates/', { body, headers: { 'idempotency-key': key } });
+  const create = (body: unknown, key = `k-${n++}-${Date.now()}`) =>
+    h.api('POST', '/v1/templates/', { body, headers: { 'idempotency-key': key } });
   const get = async (id: string) => (await h.api('GET', `/v1/templates/${id}`)).body;
-  const approved = (id: string) => eventually(async () => { const t = await get(id); return t.status === 'approved' && t; });
+  const approved = (id: string) =>
+    eventually(async () => {
+      const t = await get(id);
+      return t.status === 'approved' && t;
+    });
 
   it('validates: 200 with valid true, or every issue at once; test keys may validate', async () => {
     const ok = await h.api('POST', '/v1/templates/validate', { key: h.account.testKey, body: input('fine_name') });
     assert.deepEqual([ok.status, ok.body], [200, { valid: true, issues: [] }]);
-    const bad = await h.api('POST', '/v1/templates/validate', { body: input('Bad Name', { body: '{{1}} only', footer: 'x'.repeat(61) }) });
+    const bad = await h.api('POST', '/v1/templates/validate', {
+      body: input('Bad Name', { body: '{{1}} only', footer: 'x'.repeat(61) }),
+    });
     assert.equal(bad.status, 200);
     assert.equal(bad.body.valid, false);
     const codes = bad.body.issues.map((i: { code: string }) => i.code);
-    for (const c of ['name_invalid', 'placeholder_at_start', 'footer_too_long', 'variables_extra']) assert.ok(codes.includes(c), `${c} in ${codes}`);
+    for (const c of ['name_invalid', 'placeholder_at_start', 'footer_too_long', 'variables_extra'])
+      assert.ok(codes.includes(c), `${c} in ${codes}`);
   });
 
   it('creates (201, submitted at once), then the review approves it', async () => {
@@ -46,14 +54,26 @@ describe('templates', () => {
     assert.ok(t.updatedAt > res.body.updatedAt);
     // Submitted as the Graph API expects.
     const sim = [...h.sim.state.templates.values()].find((x) => x.name === 'order_confirmation')!;
-    assert.deepEqual(sim.components, [{ type: 'BODY', text: input('x').body, example: { body_text: [['Pablo', '860198-230332']] } }]);
+    assert.deepEqual(sim.components, [
+      { type: 'BODY', text: input('x').body, example: { body_text: [['Pablo', '860198-230332']] } },
+    ]);
   });
 
   it('submits a text header and footer with their examples', async () => {
-    const res = await create(input('with_header', { header: { type: 'text', text: 'Order {{1}}', example: 'A-1042' }, footer: 'Reply STOP to opt out' }));
+    const res = await create(
+      input('with_header', {
+        header: { type: 'text', text: 'Order {{1}}', example: 'A-1042' },
+        footer: 'Reply STOP to opt out',
+      }),
+    );
     assert.equal(res.status, 201);
     const sim = [...h.sim.state.templates.values()].find((x) => x.name === 'with_header')!;
-    assert.deepEqual(sim.components[0], { type: 'HEADER', format: 'TEXT', text: 'Order {{1}}', example: { header_text: ['A-1042'] } });
+    assert.deepEqual(sim.components[0], {
+      type: 'HEADER',
+      format: 'TEXT',
+      text: 'Order {{1}}',
+      example: { header_text: ['A-1042'] },
+    });
     assert.deepEqual(sim.components[2], { type: 'FOOTER', text: 'Reply STOP to opt out' });
   });
 
@@ -71,7 +91,11 @@ describe('templates', () => {
   });
 
   it('refuses create and update on a test key with 403 live_mode_required', async () => {
-    const res = await h.api('POST', '/v1/templates/', { key: h.account.testKey, body: input('test_mode'), headers: { 'idempotency-key': 'tm' } });
+    const res = await h.api('POST', '/v1/templates/', {
+      key: h.account.testKey,
+      body: input('test_mode'),
+      headers: { 'idempotency-key': 'tm' },
+    });
     assert.deepEqual([res.status, res.body.error.code], [403, 'live_mode_required']);
   });
 
@@ -93,10 +117,25 @@ describe('templates', () => {
 
   it('answers 409 template_name_taken when the platform already holds the name (created elsewhere)', async () => {
     const account = await h.deps.accounts.credentialsForAccount(h.account.id);
-    await h.deps.platform.createTemplate(account, { name: 'made_elsewhere', language: 'en_US', category: 'UTILITY', body: 'Hello there, your code is {{1}}.', bodyExamples: ['1'], header: null, footer: null });
+    await h.deps.platform.createTemplate(account, {
+      name: 'made_elsewhere',
+      language: 'en_US',
+      category: 'UTILITY',
+      body: 'Hello there, your code is {{1}}.',
+      bodyExamples: ['1'],
+      header: null,
+      footer: null,
+    });
     const res = await create(input('made_elsewhere'));
-    assert.deepEqual([res.status, res.body.error.code, res.body.error.platformError.code], [409, 'template_name_taken', '100']);
-    assert.equal((await h.api('POST', '/v1/templates/validate', { body: input('made_elsewhere') })).body.valid, true, 'nothing kept for it here');
+    assert.deepEqual(
+      [res.status, res.body.error.code, res.body.error.platformError.code],
+      [409, 'template_name_taken', '100'],
+    );
+    assert.equal(
+      (await h.api('POST', '/v1/templates/validate', { body: input('made_elsewhere') })).body.valid,
+      true,
+      'nothing kept for it here',
+    );
   });
 
   it('keeps a template pending when the platform is down, and submits it once it is back', async () => {
@@ -108,7 +147,10 @@ describe('templates', () => {
       await h.simulatorConfig({ errorRate: 0 });
     }
     assert.deepEqual([res.status, res.body.status], [201, 'pending']);
-    const t = await eventually(async () => { const x = await get(res.body.id); return x.status === 'approved' && x; });
+    const t = await eventually(async () => {
+      const x = await get(res.body.id);
+      return x.status === 'approved' && x;
+    });
     assert.equal(t.category, 'UTILITY');
     assert.equal([...h.sim.state.templates.values()].filter((x) => x.name === 'while_down').length, 1);
   });
@@ -123,35 +165,63 @@ describe('templates', () => {
     }
     assert.deepEqual([res.status, res.body.status], [201, 'rejected']);
     assert.ok(res.body.rejectionReason);
-    const fixed = await h.api('PATCH', `/v1/templates/${res.body.id}`, { body: { footer: 'Thanks for shopping with us' } });
+    const fixed = await h.api('PATCH', `/v1/templates/${res.body.id}`, {
+      body: { footer: 'Thanks for shopping with us' },
+    });
     assert.equal(fixed.body.status, 'processing');
     await approved(res.body.id);
   });
 
   it('adopts the template a lost answer created, instead of submitting it twice', async () => {
-    const h2 = await startHarness({ env: { PLATFORM_TIMEOUT_MS: '200' }, simulator: { latencyMs: 400, review: 'manual' } });
+    const h2 = await startHarness({
+      env: { PLATFORM_TIMEOUT_MS: '200' },
+      simulator: { latencyMs: 400, review: 'manual' },
+    });
     try {
-      const res = await h2.api('POST', '/v1/templates/', { body: input('lost_answer'), headers: { 'idempotency-key': 'lost' } });
+      const res = await h2.api('POST', '/v1/templates/', {
+        body: input('lost_answer'),
+        headers: { 'idempotency-key': 'lost' },
+      });
       assert.deepEqual([res.status, res.body.status], [201, 'pending']);
       await h2.simulatorConfig({ latencyMs: 0 });
-      const t = await eventually(async () => { const x = (await h2.api('GET', `/v1/templates/${res.body.id}`)).body; return x.status === 'processing' && x; });
+      const t = await eventually(async () => {
+        const x = (await h2.api('GET', `/v1/templates/${res.body.id}`)).body;
+        return x.status === 'processing' && x;
+      });
       assert.equal(t.name, 'lost_answer');
       assert.equal([...h2.sim.state.templates.values()].filter((x) => x.name === 'lost_answer').length, 1);
-      const row = await h2.deps.store.read.selectFrom('templates').select('platform_template_id').where('id', '=', res.body.id).executeTakeFirstOrThrow();
-      assert.equal(row.platform_template_id, [...h2.sim.state.templates.values()].find((x) => x.name === 'lost_answer')!.id);
+      const row = await h2.deps.store.read
+        .selectFrom('templates')
+        .select('platform_template_id')
+        .where('id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(
+        row.platform_template_id,
+        [...h2.sim.state.templates.values()].find((x) => x.name === 'lost_answer')!.id,
+      );
     } finally {
       await h2.close();
     }
   });
 
   it('flags a media header whose med_ id the account does not have', async () => {
-    const res = await h.api('POST', '/v1/templates/validate', { body: input('with_image', { header: { type: 'image', mediaId: 'med_unknown' } }) });
-    assert.deepEqual(res.body.issues.map((i: { code: string }) => i.code), ['header_media_not_found']);
+    const res = await h.api('POST', '/v1/templates/validate', {
+      body: input('with_image', { header: { type: 'image', mediaId: 'med_unknown' } }),
+    });
+    assert.deepEqual(
+      res.body.issues.map((i: { code: string }) => i.code),
+      ['header_media_not_found'],
+    );
   });
 
   it('re-categorised as MARKETING: gone from the list, still readable', async () => {
-    const res = await create(input('promo_like', { body: 'Hi {{1}}, enjoy 20% off with code {{2}} at our summer sale today.' }));
-    const t = await eventually(async () => { const x = await get(res.body.id); return x.status === 'approved' && x; });
+    const res = await create(
+      input('promo_like', { body: 'Hi {{1}}, enjoy 20% off with code {{2}} at our summer sale today.' }),
+    );
+    const t = await eventually(async () => {
+      const x = await get(res.body.id);
+      return x.status === 'approved' && x;
+    });
     assert.equal(t.category, 'MARKETING');
     const list = await h.api('GET', '/v1/templates/?limit=100');
     assert.ok(!list.body.data.some((x: { id: string }) => x.id === res.body.id));
@@ -161,7 +231,11 @@ describe('templates', () => {
     const res = await create(input('later_marketing'));
     await approved(res.body.id);
     const sim = [...h.sim.state.templates.values()].find((x) => x.name === 'later_marketing')!;
-    await fetch(`${h.simUrl}/_simulator/templates/${sim.id}/category`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"category":"MARKETING"}' });
+    await fetch(`${h.simUrl}/_simulator/templates/${sim.id}/category`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"category":"MARKETING"}',
+    });
     await eventually(async () => (await get(res.body.id)).category === 'MARKETING');
   });
 
@@ -170,15 +244,31 @@ describe('templates', () => {
     try {
       const res = await create(input('to_reject'));
       const sim = [...h.sim.state.templates.values()].find((x) => x.name === 'to_reject')!;
-      await fetch(`${h.simUrl}/_simulator/templates/${sim.id}/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'REJECTED', reason: 'TAG_CONTENT_MISMATCH' }) });
-      const rejected = await eventually(async () => { const x = await get(res.body.id); return x.status === 'rejected' && x; });
+      await fetch(`${h.simUrl}/_simulator/templates/${sim.id}/review`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'REJECTED', reason: 'TAG_CONTENT_MISMATCH' }),
+      });
+      const rejected = await eventually(async () => {
+        const x = await get(res.body.id);
+        return x.status === 'rejected' && x;
+      });
       assert.equal(rejected.rejectionReason, 'TAG_CONTENT_MISMATCH');
-      const patched = await h.api('PATCH', `/v1/templates/${res.body.id}`, { body: { body: 'Hello {{1}}, your order {{2}} has shipped today.' } });
+      const patched = await h.api('PATCH', `/v1/templates/${res.body.id}`, {
+        body: { body: 'Hello {{1}}, your order {{2}} has shipped today.' },
+      });
       assert.equal(patched.status, 200, JSON.stringify(patched.body));
-      assert.deepEqual([patched.body.status, patched.body.rejectionReason, patched.body.name], ['processing', null, 'to_reject']);
+      assert.deepEqual(
+        [patched.body.status, patched.body.rejectionReason, patched.body.name],
+        ['processing', null, 'to_reject'],
+      );
       assert.equal(patched.body.variables.length, 2, 'omitted fields keep their value');
       assert.equal((sim.components[0] as { text: string }).text, 'Hello {{1}}, your order {{2}} has shipped today.');
-      await fetch(`${h.simUrl}/_simulator/templates/${sim.id}/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"decision":"APPROVED"}' });
+      await fetch(`${h.simUrl}/_simulator/templates/${sim.id}/review`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"decision":"APPROVED"}',
+      });
       await approved(res.body.id);
       const frozen = await h.api('PATCH', `/v1/templates/${res.body.id}`, { body: { footer: 'new' } });
       assert.deepEqual([frozen.status, frozen.body.error.code], [409, 'template_not_editable']);
@@ -223,12 +313,17 @@ describe('templates', () => {
     const before = await get(res.body.id);
     await post('webhook-template-category-update-impending.json');
     const noticed = await get(res.body.id);
-    assert.deepEqual([noticed.category, noticed.categoryUpdate.category, noticed.categoryUpdate.effectiveAt], ['UTILITY', 'MARKETING', '2025-05-02T07:00:00.000Z']);
+    assert.deepEqual(
+      [noticed.category, noticed.categoryUpdate.category, noticed.categoryUpdate.effectiveAt],
+      ['UTILITY', 'MARKETING', '2025-05-02T07:00:00.000Z'],
+    );
     await post('webhook-template-category-update-completed.json');
     const after = await get(res.body.id);
     assert.deepEqual([after.category, after.previousCategory, after.categoryUpdate], ['MARKETING', 'UTILITY', null]);
     assert.ok(after.updatedAt > before.updatedAt);
-    const send = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'template', templateId: res.body.id } });
+    const send = await h.api('POST', '/v1/messages/', {
+      body: { to: '+16505551234', type: 'template', templateId: res.body.id },
+    });
     assert.equal(send.body.error.code, 'template_category_not_allowed');
   });
 
@@ -247,7 +342,10 @@ describe('templates', () => {
     const other = await h.newAccount('Templates Other');
     const res = await create(input('private_template'));
     assert.equal((await h.api('GET', `/v1/templates/${res.body.id}`, { key: other.liveKey })).status, 404);
-    assert.equal((await h.api('PATCH', `/v1/templates/${res.body.id}`, { key: other.liveKey, body: { footer: 'x' } })).status, 404);
+    assert.equal(
+      (await h.api('PATCH', `/v1/templates/${res.body.id}`, { key: other.liveKey, body: { footer: 'x' } })).status,
+      404,
+    );
     assert.equal((await h.api('DELETE', `/v1/templates/${res.body.id}`, { key: other.liveKey })).status, 404);
   });
 });
@@ -261,7 +359,11 @@ describe('template list paging', () => {
       const { key } = await h.deps.keys.createKey({ accountId: h.account.id, mode: 'live', rateLimit: 10_000 });
       const ids: string[] = [];
       for (let i = 0; i < 250; i++) {
-        const res = await h.api('POST', '/v1/templates/', { key, body: input(`paged_${i}`), headers: { 'idempotency-key': `p${i}` } });
+        const res = await h.api('POST', '/v1/templates/', {
+          key,
+          body: input(`paged_${i}`),
+          headers: { 'idempotency-key': `p${i}` },
+        });
         ids.push(res.body.id);
       }
       const seen: string[] = [];
@@ -283,13 +385,26 @@ describe('template list paging', () => {
       // Any change from now on is strictly later than the mark.
       await eventually(async () => new Date().toISOString() > mark);
       const first = [...h.sim.state.templates.values()].find((t) => t.name === 'paged_7')!;
-      await fetch(`${h.simUrl}/_simulator/templates/${first.id}/review`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"decision":"APPROVED"}' });
-      const changed = await eventually(async () => { const r = await h.api('GET', `/v1/templates/?updatedAfter=${encodeURIComponent(mark)}`); return r.body.data.length === 1 && r.body; });
+      await fetch(`${h.simUrl}/_simulator/templates/${first.id}/review`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"decision":"APPROVED"}',
+      });
+      const changed = await eventually(async () => {
+        const r = await h.api('GET', `/v1/templates/?updatedAfter=${encodeURIComponent(mark)}`);
+        return r.body.data.length === 1 && r.body;
+      });
       assert.equal(changed.data[0].name, 'paged_7');
       const onlyApproved = await h.api('GET', '/v1/templates/?status=approved');
-      assert.deepEqual(onlyApproved.body.data.map((t: { name: string }) => t.name), ['paged_7']);
+      assert.deepEqual(
+        onlyApproved.body.data.map((t: { name: string }) => t.name),
+        ['paged_7'],
+      );
       const bad = await h.api('GET', '/v1/templates/?updatedAfter=yesterday');
-      assert.deepEqual([bad.status, bad.body.error.code, bad.body.error.param], [400, 'parameter_invalid', 'updatedAfter']);
+      assert.deepEqual(
+        [bad.status, bad.body.error.code, bad.body.error.param],
+        [400, 'parameter_invalid', 'updatedAfter'],
+      );
       const unknown = await h.api('GET', '/v1/templates/?starting_after=tpl_nope');
       assert.deepEqual([unknown.status, unknown.body.error.code], [400, 'parameter_invalid']);
     } finally {

@@ -14,7 +14,8 @@ describe('test mode', () => {
   });
   after(() => h.close());
 
-  const inbound = (from: string) => h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from, text: 'hi' } });
+  const inbound = (from: string) =>
+    h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from, text: 'hi' } });
   const send = (to: string) => h.api('POST', '/v1/messages/', { key, body: { to, type: 'text', text: 'test' } });
   const statusOf = async (id: string) => (await h.api('GET', `/v1/messages/${id}`, { key })).body;
 
@@ -90,12 +91,18 @@ describe('the 24-hour customer service window', () => {
       const to = '+16505553000';
       await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: to, text: 'hi' } });
       clock.advance(24 * 60 * 60 * 1000 - 1000);
-      assert.equal((await h.api('POST', '/v1/messages/', { key, body: { to, type: 'text', text: 'still open' } })).status, 201);
+      assert.equal(
+        (await h.api('POST', '/v1/messages/', { key, body: { to, type: 'text', text: 'still open' } })).status,
+        201,
+      );
       clock.advance(2000);
       const closed = await h.api('POST', '/v1/messages/', { key, body: { to, type: 'text', text: 'too late' } });
       assert.deepEqual([closed.status, closed.body.error.code], [409, 'outside_customer_window']);
       await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: to, text: 'again' } });
-      assert.equal((await h.api('POST', '/v1/messages/', { key, body: { to, type: 'text', text: 'reopened' } })).status, 201);
+      assert.equal(
+        (await h.api('POST', '/v1/messages/', { key, body: { to, type: 'text', text: 'reopened' } })).status,
+        201,
+      );
     } finally {
       await h.close();
     }

@@ -35,16 +35,22 @@ describe(`table upkeep (${DIALECT})`, () => {
     assert.deepEqual(await tableUpkeep(store), { analyzed: [], vacuumed: [] });
   });
 
-  it('vacuums and analyzes a table that took 12,000 rows in and out, then leaves it alone', { skip: DIALECT !== 'postgres' }, async () => {
+  it('vacuums and analyzes a table that took 12,000 rows in and out, then leaves it alone', {
+    skip: DIALECT !== 'postgres',
+  }, async () => {
     const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(store.read)).rows[0]!.s;
     const jobs = async () =>
       (
         await sql<{ dead: number; vacuumed: Date | null }>`
-          select n_dead_tup as dead, last_vacuum as vacuumed from pg_stat_user_tables where schemaname = ${schema} and relname = 'jobs'`.execute(store.read)
+          select n_dead_tup as dead, last_vacuum as vacuumed from pg_stat_user_tables where schemaname = ${schema} and relname = 'jobs'`.execute(
+          store.read,
+        )
       ).rows[0]!;
     const xid = await store.write(async (tx) => {
       await sql`insert into jobs (id, type, payload, run_at, created_at)
-        select 'job_' || g, 't', '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z' from generate_series(1, 12000) g`.execute(tx);
+        select 'job_' || g, 't', '{}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z' from generate_series(1, 12000) g`.execute(
+        tx,
+      );
       await sql`delete from jobs`.execute(tx);
       // A backend reports its counts when idle, at most once a second: this one reports at commit.
       await sql`select pg_stat_force_next_flush()`.execute(tx);
@@ -59,7 +65,9 @@ describe(`table upkeep (${DIALECT})`, () => {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid()
-          and ((backend_xmin is not null and age(backend_xmin) >= age(${xid}::xid)) or (backend_xid is not null and age(backend_xid) >= age(${xid}::xid)))`.execute(store.read);
+          and ((backend_xmin is not null and age(backend_xmin) >= age(${xid}::xid)) or (backend_xid is not null and age(backend_xid) >= age(${xid}::xid)))`.execute(
+        store.read,
+      );
       return rows[0]!.n === 0;
     }, 60_000);
 
@@ -71,6 +79,9 @@ describe(`table upkeep (${DIALECT})`, () => {
     assert.notEqual(after.vacuumed, null);
 
     const again = await tableUpkeep(store);
-    assert.ok(!again.vacuumed.includes(`${schema}.jobs`) && !again.analyzed.includes(`${schema}.jobs`), JSON.stringify(again));
+    assert.ok(
+      !again.vacuumed.includes(`${schema}.jobs`) && !again.analyzed.includes(`${schema}.jobs`),
+      JSON.stringify(again),
+    );
   });
 });

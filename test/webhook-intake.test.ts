@@ -41,7 +41,8 @@ describe('platform webhook intake', () => {
       payload: raw,
     });
   };
-  const message = async (phoneNumberId: string, id: string) => (await h.api('GET', `/v1/messages/${encodeURIComponent(id)}`, { key: keys[phoneNumberId] })).body;
+  const message = async (phoneNumberId: string, id: string) =>
+    (await h.api('GET', `/v1/messages/${encodeURIComponent(id)}`, { key: keys[phoneNumberId] })).body;
   /** Rows stored, optionally only for wamids starting with `prefix` (other tests' traffic may be in flight). */
   const counts = async (prefix = '') => {
     const n = async (table: 'messages' | 'status_reports' | 'inbound_messages') =>
@@ -58,10 +59,16 @@ describe('platform webhook intake', () => {
   };
 
   it('answers the verification handshake with the challenge, and refuses a wrong token', async () => {
-    const ok = await h.app.inject({ method: 'GET', url: `/platform/whatsapp/webhook?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${h.deps.secrets.verifyToken}` });
+    const ok = await h.app.inject({
+      method: 'GET',
+      url: `/platform/whatsapp/webhook?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${h.deps.secrets.verifyToken}`,
+    });
     assert.equal(ok.statusCode, 200);
     assert.equal(ok.body, '1158201444');
-    const bad = await h.app.inject({ method: 'GET', url: '/platform/whatsapp/webhook?hub.mode=subscribe&hub.challenge=1&hub.verify_token=wrong' });
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: '/platform/whatsapp/webhook?hub.mode=subscribe&hub.challenge=1&hub.verify_token=wrong',
+    });
     assert.equal(bad.statusCode, 403);
   });
 
@@ -72,9 +79,18 @@ describe('platform webhook intake', () => {
     assert.equal(forged.statusCode, 401);
     assert.equal(JSON.parse(forged.body).error.code, 'signature_invalid');
     const raw = JSON.stringify(payload);
-    const tampered = await post(raw.replace('"sent"', '"read"'), undefined, hubSignature(raw, h.deps.secrets.appSecret));
+    const tampered = await post(
+      raw.replace('"sent"', '"read"'),
+      undefined,
+      hubSignature(raw, h.deps.secrets.appSecret),
+    );
     assert.equal(tampered.statusCode, 401);
-    const missing = await h.app.inject({ method: 'POST', url: '/platform/whatsapp/webhook', headers: { 'content-type': 'application/json' }, payload: raw });
+    const missing = await h.app.inject({
+      method: 'POST',
+      url: '/platform/whatsapp/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: raw,
+    });
     assert.equal(missing.statusCode, 401);
     assert.deepEqual(await counts(), before);
   });
@@ -118,17 +134,26 @@ describe('platform webhook intake', () => {
     // docs/platform.md §4.9: a failed send to a BSUID may come back with no recipient field at all.
     assert.equal((await post(batch('106540352242922', 1, ['sent'], 'no-recipient'))).statusCode, 200);
     const failed = fixture('webhook-status-failed.json');
-    const item = Object.assign(valueOf(failed).statuses[0], { id: 'wamid.batch-no-recipient-0', recipient_id: undefined });
+    const item = Object.assign(valueOf(failed).statuses[0], {
+      id: 'wamid.batch-no-recipient-0',
+      recipient_id: undefined,
+    });
     assert.equal((await post(failed)).statusCode, 200);
     const m = await message('106540352242922', 'wamid.batch-no-recipient-0');
     assert.deepEqual([m.status, m.error.code, m.to], ['failed', '131049', '+16505551234']);
 
-    const unmatched = async () => (await h.deps.metrics.registry.getSingleMetric('tidings_webhook_statuses_unmatched_total')!.get()).values[0]?.value ?? 0;
+    const unmatched = async () =>
+      (await h.deps.metrics.registry.getSingleMetric('tidings_webhook_statuses_unmatched_total')!.get()).values[0]
+        ?.value ?? 0;
     const before = await unmatched();
     item.id = 'wamid.nobody-knows';
     assert.equal((await post(failed)).statusCode, 200);
     assert.equal(await unmatched(), before + 1);
-    assert.deepEqual(await counts('wamid.nobody-knows'), { messages: 0, reports: 1, inbound: 0 }, 'kept in the status log, no record made up');
+    assert.deepEqual(
+      await counts('wamid.nobody-knows'),
+      { messages: 0, reports: 1, inbound: 0 },
+      'kept in the status log, no record made up',
+    );
   });
 
   it('applies delivered then read (pywa fixtures), and ignores the late repeat of delivered', async () => {
@@ -145,7 +170,10 @@ describe('platform webhook intake', () => {
   });
 
   it('records failures with their codes (131047 and 131053 fixtures) and the legacy sent shape', async () => {
-    for (const [name, code] of [['webhook-status-failed-131047.json', '131047'], ['webhook-status-failed-131053.json', '131053']] as const) {
+    for (const [name, code] of [
+      ['webhook-status-failed-131047.json', '131047'],
+      ['webhook-status-failed-131053.json', '131053'],
+    ] as const) {
       const payload = fixture(name);
       assert.equal((await post(payload)).statusCode, 200);
       const value = valueOf(payload);
@@ -174,20 +202,31 @@ describe('platform webhook intake', () => {
     ];
     for (const name of names) assert.equal((await post(fixture(name))).statusCode, 200, name);
     const stored = await h.deps.store.read.selectFrom('inbound_messages').selectAll().execute();
-    const text = stored.find((r) => r.platform_message_id === valueOf(fixture('webhook-inbound-text.json')).messages[0].id)!;
-    assert.deepEqual([text.sender, text.text, text.contact_name, text.type], ['+16505551234', 'Does it come in another color?', 'Sheena Nelson', 'text']);
+    const text = stored.find(
+      (r) => r.platform_message_id === valueOf(fixture('webhook-inbound-text.json')).messages[0].id,
+    )!;
+    assert.deepEqual(
+      [text.sender, text.text, text.contact_name, text.type],
+      ['+16505551234', 'Does it come in another color?', 'Sheena Nelson', 'text'],
+    );
     const replies = stored.filter((r) => r.platform_message_id === 'wamid.xyzxyz');
     assert.equal(replies.length, 1, 'one row per wamid whatever the number of deliveries');
 
     // The fixture is from 2025, so the window it opened has closed; the same payload sent now opens it.
     const to = '+16505551234';
-    let send = await h.api('POST', '/v1/messages/', { key: keys['106540352242922'], body: { to, type: 'text', text: 'Yes: blue' } });
+    let send = await h.api('POST', '/v1/messages/', {
+      key: keys['106540352242922'],
+      body: { to, type: 'text', text: 'Yes: blue' },
+    });
     assert.equal(send.body.error.code, 'outside_customer_window');
     const fresh = fixture('webhook-inbound-text.json');
     valueOf(fresh).messages[0].id = 'wamid.fresh-inbound';
     valueOf(fresh).messages[0].timestamp = String(Math.floor(Date.now() / 1000));
     assert.equal((await post(fresh)).statusCode, 200);
-    send = await h.api('POST', '/v1/messages/', { key: keys['106540352242922'], body: { to, type: 'text', text: 'Yes: blue', replyTo: 'wamid.fresh-inbound' } });
+    send = await h.api('POST', '/v1/messages/', {
+      key: keys['106540352242922'],
+      body: { to, type: 'text', text: 'Yes: blue', replyTo: 'wamid.fresh-inbound' },
+    });
     assert.equal(send.status, 201);
   });
 
@@ -226,8 +265,13 @@ describe('platform webhook intake', () => {
   });
 
   it('stores 3,000 messages in three statuses each, POSTed at once in ten batches of 900 (one POST carries at most 1,000)', async () => {
-    const posts = [...Array(10).keys()].map((i) => post(batch('1122334455667', 300, ['sent', 'delivered', 'read'], `huge-${i}`)));
-    assert.deepEqual((await Promise.all(posts)).map((r) => r.statusCode), Array(10).fill(200));
+    const posts = [...Array(10).keys()].map((i) =>
+      post(batch('1122334455667', 300, ['sent', 'delivered', 'read'], `huge-${i}`)),
+    );
+    assert.deepEqual(
+      (await Promise.all(posts)).map((r) => r.statusCode),
+      Array(10).fill(200),
+    );
     assert.equal((await counts('wamid.batch-huge-')).messages, 3000);
     assert.equal((await counts('wamid.batch-huge-')).reports, 9000);
     assert.equal((await message('1122334455667', 'wamid.batch-huge-9-299')).status, 'read');
@@ -248,7 +292,10 @@ describe('platform webhook intake', () => {
   it('reads every entry and change of a batch', async () => {
     const a = batch('1122334455667', 2, ['sent'], 'multi-a');
     const b = batch('106540352242922', 2, ['sent'], 'multi-b');
-    const payload = { object: 'whatsapp_business_account', entry: [...a.entry, { ...b.entry[0], changes: [...b.entry[0].changes, ...a.entry[0].changes] }] };
+    const payload = {
+      object: 'whatsapp_business_account',
+      entry: [...a.entry, { ...b.entry[0], changes: [...b.entry[0].changes, ...a.entry[0].changes] }],
+    };
     assert.equal((await post(payload)).statusCode, 200);
     assert.equal((await message('1122334455667', 'wamid.batch-multi-a-1')).status, 'sent');
     assert.equal((await message('106540352242922', 'wamid.batch-multi-b-1')).status, 'sent');
@@ -269,7 +316,9 @@ describe('platform webhook intake', () => {
     const h2 = await startHarness({ env: { PLATFORM_TIMEOUT_MS: '200' }, simulator: { latencyMs: 400 } });
     try {
       await h2.customerWrites('+16505551234');
-      const res = await h2.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'lost answer' } });
+      const res = await h2.api('POST', '/v1/messages/', {
+        body: { to: '+16505551234', type: 'text', text: 'lost answer' },
+      });
       assert.deepEqual([res.status, res.body.status], [201, 'accepted']);
       const read = await eventually(async () => {
         const m = (await h2.api('GET', `/v1/messages/${res.body.id}`)).body;
@@ -278,7 +327,15 @@ describe('platform webhook intake', () => {
       assert.match(read.platformMessageId, /^wamid\./);
       assert.equal(read.error, null);
       assert.equal([...h2.sim.state.messages.values()].filter((m) => m.callbackData === res.body.id).length, 1);
-      assert.equal(await h2.deps.store.read.selectFrom('dispatches').select('message_id').where('message_id', '=', res.body.id).executeTakeFirst(), undefined, 'the message left the queue');
+      assert.equal(
+        await h2.deps.store.read
+          .selectFrom('dispatches')
+          .select('message_id')
+          .where('message_id', '=', res.body.id)
+          .executeTakeFirst(),
+        undefined,
+        'the message left the queue',
+      );
     } finally {
       await h2.close();
     }
@@ -290,7 +347,12 @@ function batch(phoneNumberId: string, count: number, steps: string[], tag = 'dup
   const statuses: Record<string, string>[] = [];
   for (let i = 0; i < count; i++) {
     steps.forEach((status, s) => {
-      statuses.push({ id: `wamid.batch-${tag}-${i}`, status, timestamp: String(1750030073 + s), recipient_id: '16505551234' });
+      statuses.push({
+        id: `wamid.batch-${tag}-${i}`,
+        status,
+        timestamp: String(1750030073 + s),
+        recipient_id: '16505551234',
+      });
     });
   }
   const template = fixture('webhook-status-minimal-v24.json');

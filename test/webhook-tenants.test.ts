@@ -15,7 +15,8 @@ describe('platform webhooks across tenants', () => {
   let h: Harness;
   const secretA = 'app-secret-of-tenant-a';
   const secretB = 'app-secret-of-tenant-b';
-  const tenants: Record<'a' | 'b' | 'c', { id: string; wabaId: string; phoneNumberId: string; key: string }> = {} as never;
+  const tenants: Record<'a' | 'b' | 'c', { id: string; wabaId: string; phoneNumberId: string; key: string }> =
+    {} as never;
 
   before(async () => {
     h = await startHarness();
@@ -28,7 +29,12 @@ describe('platform webhooks across tenants', () => {
         accessToken: `token-${name}`,
         ...(appSecret ? { appSecret } : {}),
       });
-      return { id: account.id, wabaId: account.wabaId, phoneNumberId, key: (await h.deps.keys.createKey({ accountId: account.id, mode: 'live' })).key };
+      return {
+        id: account.id,
+        wabaId: account.wabaId,
+        phoneNumberId,
+        key: (await h.deps.keys.createKey({ accountId: account.id, mode: 'live' })).key,
+      };
     };
     tenants.a = await make('Tenant A', '710000000000001', secretA);
     tenants.b = await make('Tenant B', '720000000000002', secretB);
@@ -57,13 +63,30 @@ describe('platform webhooks across tenants', () => {
   };
   const inboundCount = async (wamid: string) =>
     Number(
-      (await h.deps.store.read.selectFrom('inbound_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('platform_message_id', '=', wamid).executeTakeFirstOrThrow()).n,
+      (
+        await h.deps.store.read
+          .selectFrom('inbound_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('platform_message_id', '=', wamid)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
 
   it('accepts a body signed by the app that covers the account it names', async () => {
-    assert.equal((await post(inbound(tenants.a.phoneNumberId, 'wamid.tenant-a-own', tenants.a.wabaId), secretA)).status, 200);
+    assert.equal(
+      (await post(inbound(tenants.a.phoneNumberId, 'wamid.tenant-a-own', tenants.a.wabaId), secretA)).status,
+      200,
+    );
     assert.equal(await inboundCount('wamid.tenant-a-own'), 1);
-    assert.equal((await post(inbound(tenants.c.phoneNumberId, 'wamid.tenant-c-global', tenants.c.wabaId), h.deps.secrets.appSecret)).status, 200);
+    assert.equal(
+      (
+        await post(
+          inbound(tenants.c.phoneNumberId, 'wamid.tenant-c-global', tenants.c.wabaId),
+          h.deps.secrets.appSecret,
+        )
+      ).status,
+      200,
+    );
     assert.equal(await inboundCount('wamid.tenant-c-global'), 1);
   });
 
@@ -75,15 +98,26 @@ describe('platform webhooks across tenants', () => {
       assert.equal(forged.body.error.code, 'signature_invalid');
     }
     // Tenant B has an app of its own: the service-wide secret does not speak for it either.
-    assert.equal((await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b', tenants.c.wabaId), h.deps.secrets.appSecret)).status, 401);
-    assert.equal((await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b', tenants.b.wabaId), h.deps.secrets.appSecret)).status, 401);
+    assert.equal(
+      (await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b', tenants.c.wabaId), h.deps.secrets.appSecret))
+        .status,
+      401,
+    );
+    assert.equal(
+      (await post(inbound(tenants.b.phoneNumberId, 'wamid.forged-for-b', tenants.b.wabaId), h.deps.secrets.appSecret))
+        .status,
+      401,
+    );
     // Nor does tenant A's secret speak for tenant C, on the service-wide secret.
-    assert.equal((await post(inbound(tenants.c.phoneNumberId, 'wamid.forged-for-c', tenants.a.wabaId), secretA)).status, 401);
+    assert.equal(
+      (await post(inbound(tenants.c.phoneNumberId, 'wamid.forged-for-c', tenants.a.wabaId), secretA)).status,
+      401,
+    );
     assert.equal(await inboundCount('wamid.forged-for-b'), 0);
     assert.equal(await inboundCount('wamid.forged-for-c'), 0);
   });
 
-  it("refuses a batch whole when one of its entries names another tenant (nothing of it is stored)", async () => {
+  it('refuses a batch whole when one of its entries names another tenant (nothing of it is stored)', async () => {
     const mixed = inbound(tenants.a.phoneNumberId, 'wamid.mixed-a', tenants.a.wabaId);
     mixed.entry.push(inbound(tenants.b.phoneNumberId, 'wamid.mixed-b', tenants.b.wabaId).entry[0]);
     assert.equal((await post(mixed, secretA)).status, 401);
@@ -107,7 +141,10 @@ describe('platform webhooks across tenants', () => {
     const before = (await h.api('GET', '/v1/messages/wamid.tenant-b-message', { key: tenants.b.key })).body;
     assert.equal(before.status, 'delivered');
 
-    assert.equal((await post(failedStatus(tenants.b.phoneNumberId, 'wamid.tenant-b-message', tenants.a.wabaId), secretA)).status, 401);
+    assert.equal(
+      (await post(failedStatus(tenants.b.phoneNumberId, 'wamid.tenant-b-message', tenants.a.wabaId), secretA)).status,
+      401,
+    );
     const afterForgery = (await h.api('GET', '/v1/messages/wamid.tenant-b-message', { key: tenants.b.key })).body;
     assert.equal(afterForgery.status, 'delivered');
     assert.equal(afterForgery.error, null);

@@ -95,7 +95,8 @@ export type ErrorCode = ErrorEnvelope['error']['code'];
 /** One problem of a body that was refused whole (`error.issues`). */
 export type Issue = NonNullable<ErrorEnvelope['error']['issues']>[number];
 /** An entry of a contact's conversation, `GET /v1/contacts/{id}/messages`: a message of either direction. */
-export type TimelineEntry = paths['/v1/contacts/{id}/messages']['get']['responses'][200]['content']['application/json']['data'][number];
+export type TimelineEntry =
+  paths['/v1/contacts/{id}/messages']['get']['responses'][200]['content']['application/json']['data'][number];
 /** A page of any list: `data` in the list's order, `has_more` when `starting_after` the last item gives more. */
 export interface Page<T> {
   data: T[];

@@ -23,7 +23,16 @@ export function AccountBanner() {
       {data.restricted ? (
         <p>
           The platform restricts this account:{' '}
-          {restrictions.map((r) => `${r.type.replace(/^RESTRICTED_/, '').replaceAll('_', ' ').toLowerCase()}${r.expiresAt ? ` until ${time(r.expiresAt)}` : ''}`).join('; ')}.
+          {restrictions
+            .map(
+              (r) =>
+                `${r.type
+                  .replace(/^RESTRICTED_/, '')
+                  .replaceAll('_', ' ')
+                  .toLowerCase()}${r.expiresAt ? ` until ${time(r.expiresAt)}` : ''}`,
+            )
+            .join('; ')}
+          .
         </p>
       ) : null}
     </div>

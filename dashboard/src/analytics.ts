@@ -53,7 +53,10 @@ export function bucketStarts(answer: Pick<Analytics, 'from' | 'to' | 'granularit
 
 /** A bucket's label on an axis, in UTC as the buckets are: "14:00" for an hour, "26 Nov" for a day. */
 export function bucketLabel(start: string, granularity: 'hour' | 'day'): string {
-  const options: Intl.DateTimeFormatOptions = granularity === 'hour' ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : { day: 'numeric', month: 'short' };
+  const options: Intl.DateTimeFormatOptions =
+    granularity === 'hour'
+      ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+      : { day: 'numeric', month: 'short' };
   return new Date(start).toLocaleString(undefined, { ...options, timeZone: 'UTC' });
 }
 
@@ -62,7 +65,10 @@ export function bucketLabel(start: string, granularity: 'hour' | 'day'): string 
  * pairs, summed per key and bucket (`(row) => [[row.group?.errorCode, row.failed]]`). Pairs whose
  * key is null or undefined are left out; keys come in the order first seen.
  */
-export function series(answer: Analytics, pairs: (row: Analytics['data'][number]) => Iterable<readonly [string | null | undefined, number]>): Map<string, number[]> {
+export function series(
+  answer: Analytics,
+  pairs: (row: Analytics['data'][number]) => Iterable<readonly [string | null | undefined, number]>,
+): Map<string, number[]> {
   const index = new Map(bucketStarts(answer).map((s, i) => [s, i]));
   const out = new Map<string, number[]>();
   for (const row of answer.data) {

@@ -63,15 +63,24 @@ export async function api<T>(method: string, path: string, options: RequestOptio
  * `api`, also answering the response's headers (`ratelimit-limit`, `idempotent-replayed`).
  * @throws ApiError as `api` does, with `retryAfterSeconds` on a 429 and `items` on `batch_rejected`.
  */
-export async function apiWithHeaders<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
+export async function apiWithHeaders<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
   const key = storedKey();
   const headers: Record<string, string> = { ...options.headers };
   if (key) headers['x-api-key'] = key;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.idempotent) headers['idempotency-key'] = typeof options.idempotent === 'string' ? options.idempotent : idempotencyKey();
+  if (options.idempotent)
+    headers['idempotency-key'] = typeof options.idempotent === 'string' ? options.idempotent : idempotencyKey();
   let res: Response;
   try {
-    res = await fetch(`/v1${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+    res = await fetch(`/v1${path}`, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
   } catch {
     throw new ApiError(0, 'network_error', 'The service could not be reached. Check your connection and try again.');
   }
@@ -85,7 +94,16 @@ export async function apiWithHeaders<T>(method: string, path: string, options: R
   if (!res.ok) {
     const e = body?.error;
     const retryAfter = Number(res.headers.get('retry-after'));
-    throw new ApiError(res.status, e?.code ?? 'unexpected_answer', e?.message ?? `The service answered ${res.status}.`, e?.param, e?.issues, e?.platformError, retryAfter > 0 ? retryAfter : undefined, e?.items);
+    throw new ApiError(
+      res.status,
+      e?.code ?? 'unexpected_answer',
+      e?.message ?? `The service answered ${res.status}.`,
+      e?.param,
+      e?.issues,
+      e?.platformError,
+      retryAfter > 0 ? retryAfter : undefined,
+      e?.items,
+    );
   }
   return { body: body as T, headers: res.headers };
 }
@@ -124,7 +142,8 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'The upload was interrupted. Check your connection and try again.'));
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'network_error', 'The upload was interrupted. Check your connection and try again.'));
     xhr.onload = () => {
       let body: any;
       try {
@@ -137,7 +156,14 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
         resolve(body as MediaItem);
       } else {
         const e = body?.error;
-        reject(new ApiError(xhr.status, e?.code ?? 'unexpected_answer', e?.message ?? `The service answered ${xhr.status}.`, e?.param));
+        reject(
+          new ApiError(
+            xhr.status,
+            e?.code ?? 'unexpected_answer',
+            e?.message ?? `The service answered ${xhr.status}.`,
+            e?.param,
+          ),
+        );
       }
     };
     const form = new FormData();
@@ -149,7 +175,28 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
 // The API's own types, from the typed client generated from the OpenAPI document
 // (clients/typescript): what the API answers is what the dashboard expects, and the dashboard
 // shares nothing with the service but HTTP.
-export type { Account, AccountSignals, Batch, Contact, DryRunResult, ItemError, SendBatchResult, Delivery, Event as EventItem, InboundMessage, Media as MediaItem, MediaUsage, Message, Page, PhoneNumber, Template, TemplateChange, TemplateSyncResult, TimelineEntry, WebhookEndpoint as Endpoint } from '@tidings/client';
+export type {
+  Account,
+  AccountSignals,
+  Batch,
+  Contact,
+  DryRunResult,
+  ItemError,
+  SendBatchResult,
+  Delivery,
+  Event as EventItem,
+  InboundMessage,
+  Media as MediaItem,
+  MediaUsage,
+  Message,
+  Page,
+  PhoneNumber,
+  Template,
+  TemplateChange,
+  TemplateSyncResult,
+  TimelineEntry,
+  WebhookEndpoint as Endpoint,
+} from '@tidings/client';
 import type { Media as MediaItem, Template } from '@tidings/client';
 export type TemplateVariable = Template['variables'][number];
 export type TemplateHeader = NonNullable<Template['header']>;

@@ -13,11 +13,20 @@ export function BlockControl({ contact, onChanged }: { contact: Contact; onChang
   const blocked = contact.blocked;
   const act = async () => {
     const action = blocked ? 'unblock' : 'block';
-    if (action === 'block' && !window.confirm('Block this customer? They can no longer message this number, and messages to them will fail.')) return;
+    if (
+      action === 'block' &&
+      !window.confirm('Block this customer? They can no longer message this number, and messages to them will fail.')
+    )
+      return;
     setBusy(true);
     setError(null);
     try {
-      onChanged(await api<Contact>('POST', `/contacts/${encodeURIComponent(contact.id)}/${action}`, { body: { source: 'dashboard' }, idempotent: true }));
+      onChanged(
+        await api<Contact>('POST', `/contacts/${encodeURIComponent(contact.id)}/${action}`, {
+          body: { source: 'dashboard' },
+          idempotent: true,
+        }),
+      );
     } catch (err) {
       setError(err);
     } finally {

@@ -36,7 +36,11 @@ export function CsvPreview({ file, unknown }: { file: CsvFile; unknown: string[]
           ))}
         </tbody>
       </table>
-      {unknown.length > 0 ? <p className="hint">Ignored columns (not a variable of this template, a button or a known column): {unknown.join(', ')}.</p> : null}
+      {unknown.length > 0 ? (
+        <p className="hint">
+          Ignored columns (not a variable of this template, a button or a known column): {unknown.join(', ')}.
+        </p>
+      ) : null}
       {file.problems.length > 0 ? (
         <div className="error" role="alert">
           <strong>Rows that could not be read; fix the file to send it:</strong>
@@ -93,8 +97,9 @@ export function DryRunReport({ result }: { result: DryRunSummary }) {
         of {result.items}. Nothing was sent.
       </p>
       <p>
-        Customer service windows: {result.windows.open} open, {result.windows.closed} closed. Pricing: {result.pricing.utility_outside_window} utility outside the window,{' '}
-        {result.pricing.utility_inside_window} utility inside it, {result.pricing.service} service.
+        Customer service windows: {result.windows.open} open, {result.windows.closed} closed. Pricing:{' '}
+        {result.pricing.utility_outside_window} utility outside the window, {result.pricing.utility_inside_window}{' '}
+        utility inside it, {result.pricing.service} service.
       </p>
       <RefusalTable refusals={result.refusals} />
     </div>
@@ -109,7 +114,10 @@ export function SendReport({ result }: { result: SendSummary }) {
         <strong>
           {result.accepted} accepted, {result.refused} refused
         </strong>
-        {result.replayed > 0 ? ` (${result.replayed} request${result.replayed === 1 ? ' was' : 's were'} already sent from this file and answered as before: nothing was sent twice)` : ''}.
+        {result.replayed > 0
+          ? ` (${result.replayed} request${result.replayed === 1 ? ' was' : 's were'} already sent from this file and answered as before: nothing was sent twice)`
+          : ''}
+        .
       </p>
       {result.batches.length > 0 ? (
         <p>

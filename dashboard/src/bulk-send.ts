@@ -84,15 +84,23 @@ async function chunkRows(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** POSTs `body` to `path`, waiting out a 429 or a request in progress under the same key, and trying again. */
-async function postWithRetry<T>(path: string, body: unknown, key: string | undefined, waiting: (why: string) => void): Promise<{ body: T; headers: Headers }> {
+async function postWithRetry<T>(
+  path: string,
+  body: unknown,
+  key: string | undefined,
+  waiting: (why: string) => void,
+): Promise<{ body: T; headers: Headers }> {
   for (let waits = 0; ; waits++) {
     try {
       return await apiWithHeaders<T>('POST', path, { body, headers: DASHBOARD, ...(key ? { idempotent: key } : {}) });
     } catch (err) {
-      const retriable = err instanceof ApiError && (err.status === 429 || err.code === 'idempotency_request_in_progress');
+      const retriable =
+        err instanceof ApiError && (err.status === 429 || err.code === 'idempotency_request_in_progress');
       if (!retriable || waits >= MAX_WAITS) throw err;
       const seconds = err.retryAfterSeconds ?? 1;
-      waiting(`${err.status === 429 ? "The key's rate limit" : 'The same request is still running'}: trying again in ${seconds} s`);
+      waiting(
+        `${err.status === 429 ? "The key's rate limit" : 'The same request is still running'}: trying again in ${seconds} s`,
+      );
       await sleep(seconds * 1000);
     }
   }
@@ -100,31 +108,47 @@ async function postWithRetry<T>(path: string, body: unknown, key: string | undef
 
 function refusal(e: ItemError, lines: number[], offset: number): RowRefusal {
   const column = e.error.param?.replace(/^messages\[\d+\]\.?/, '') || undefined;
-  return { line: lines[offset + e.index] ?? 0, code: e.error.code, message: e.error.message, ...(column ? { column } : {}) };
+  return {
+    line: lines[offset + e.index] ?? 0,
+    code: e.error.code,
+    message: e.error.message,
+    ...(column ? { column } : {}),
+  };
 }
 
 /** Splits `out` into chunks of `size` rows with their first row's position. */
 function chunks(out: Outgoing, size: number): { start: number; bodies: Record<string, unknown>[] }[] {
   const list = [];
-  for (let start = 0; start < out.bodies.length; start += size) list.push({ start, bodies: out.bodies.slice(start, start + size) });
+  for (let start = 0; start < out.bodies.length; start += size)
+    list.push({ start, bodies: out.bodies.slice(start, start + size) });
   return list;
 }
 
 /** Checks every row with `?dryRun=true`: nothing is stored or sent. */
 export async function dryRun(out: Outgoing, progress: Progress): Promise<DryRunSummary> {
-  const sum: DryRunSummary = { items: 0, valid: 0, refused: 0, windows: { open: 0, closed: 0 }, pricing: { utility_outside_window: 0, utility_inside_window: 0, service: 0 }, refusals: [] };
+  const sum: DryRunSummary = {
+    items: 0,
+    valid: 0,
+    refused: 0,
+    windows: { open: 0, closed: 0 },
+    pricing: { utility_outside_window: 0, utility_inside_window: 0, service: 0 },
+    refusals: [],
+  };
   const size = await chunkRows();
   for (const chunk of chunks(out, size)) {
     progress(chunk.start, out.bodies.length);
     const body = { messages: chunk.bodies, ...(out.sendAt ? { sendAt: out.sendAt } : {}) };
-    const { body: r } = await postWithRetry<DryRunResult>('/messages/batch?dryRun=true', body, undefined, (why) => progress(chunk.start, out.bodies.length, why));
+    const { body: r } = await postWithRetry<DryRunResult>('/messages/batch?dryRun=true', body, undefined, (why) =>
+      progress(chunk.start, out.bodies.length, why),
+    );
     sum.items += r.items;
     sum.valid += r.valid;
     sum.refused += r.refused;
     sum.windows.open += r.windows.open;
     sum.windows.closed += r.windows.closed;
     for (const k of Object.keys(sum.pricing) as (keyof DryRunResult['pricing'])[]) sum.pricing[k] += r.pricing[k];
-    for (const item of r.data) if (item.error) sum.refusals.push(refusal({ index: item.index, error: item.error }, out.lines, chunk.start));
+    for (const item of r.data)
+      if (item.error) sum.refusals.push(refusal({ index: item.index, error: item.error }, out.lines, chunk.start));
   }
   progress(out.bodies.length, out.bodies.length);
   return sum;
@@ -145,12 +169,15 @@ export async function sendRows(out: Outgoing, hash: string, progress: Progress):
     const body = { messages: chunk.bodies, ...(out.sendAt ? { sendAt: out.sendAt } : {}) };
     const key = `dash-csv-${hash.slice(0, 64)}-${size}-${index}`;
     try {
-      const { body: r, headers } = await postWithRetry<SendBatchResult>('/messages/batch', body, key, (why) => progress(chunk.start, out.bodies.length, why));
+      const { body: r, headers } = await postWithRetry<SendBatchResult>('/messages/batch', body, key, (why) =>
+        progress(chunk.start, out.bodies.length, why),
+      );
       if (headers.get('idempotent-replayed') === 'true') sum.replayed++;
       sum.batches.push(r.batch.id);
       sum.accepted += r.batch.accepted;
       sum.refused += r.batch.refused;
-      for (const item of r.data) if (item.error) sum.refusals.push(refusal({ index: item.index, error: item.error }, out.lines, chunk.start));
+      for (const item of r.data)
+        if (item.error) sum.refusals.push(refusal({ index: item.index, error: item.error }, out.lines, chunk.start));
     } catch (err) {
       // No row of the chunk was valid: every one is refused, nothing stored.
       if (!(err instanceof ApiError && err.code === 'batch_rejected' && err.items)) throw err;

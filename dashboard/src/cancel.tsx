@@ -19,7 +19,9 @@ export function CancelButton({ message, onCanceled }: { message: Message; onCanc
     setBusy(true);
     setError(null);
     try {
-      onCanceled(await api<Message>('POST', `/messages/${encodeURIComponent(message.id)}/cancel`, { idempotent: true }));
+      onCanceled(
+        await api<Message>('POST', `/messages/${encodeURIComponent(message.id)}/cancel`, { idempotent: true }),
+      );
     } catch (err) {
       setError(err);
     } finally {
@@ -29,7 +31,13 @@ export function CancelButton({ message, onCanceled }: { message: Message; onCanc
   return (
     <span className="cancel">
       {CANCELABLE.includes(message.status) ? (
-        <button type="button" className="danger" disabled={busy} onClick={() => void cancel()} aria-label={`Cancel ${message.id}`}>
+        <button
+          type="button"
+          className="danger"
+          disabled={busy}
+          onClick={() => void cancel()}
+          aria-label={`Cancel ${message.id}`}
+        >
           {busy ? 'Canceling…' : 'Cancel'}
         </button>
       ) : null}

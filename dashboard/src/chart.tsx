@@ -15,15 +15,50 @@
  * through its buckets as the mouse does, and the values under the pointer or the keys are written
  * to a polite live region as well as drawn in the tooltip; under each chart, its numbers as a table.
  */
-import { BarController, BarElement, CategoryScale, Chart as ChartJs, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ActiveElement, type ChartConfiguration, type TooltipModel } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJs,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ActiveElement,
+  type ChartConfiguration,
+  type TooltipModel,
+} from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
 
-ChartJs.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
+ChartJs.register(
+  BarController,
+  BarElement,
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Tooltip,
+  Legend,
+);
 ChartJs.defaults.font.family = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 ChartJs.defaults.color = '#1d2430';
 
 /** Colours told apart by people with the common colour blindnesses too (Okabe–Ito, and darker tones). */
-export const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#000000', '#7c3aed', '#5b6576'];
+export const PALETTE = [
+  '#0072b2',
+  '#e69f00',
+  '#009e73',
+  '#cc79a7',
+  '#56b4e9',
+  '#d55e00',
+  '#f0e442',
+  '#000000',
+  '#7c3aed',
+  '#5b6576',
+];
 
 export interface Series {
   label: string;
@@ -60,7 +95,17 @@ function tooltipText(tooltip: TooltipModel<'bar' | 'line'>): string {
  * A Chart.js chart that keeps its canvas across refreshes: new data updates it in place, so a
  * tooltip being read does not vanish every time the page polls.
  */
-export function Chart({ type, labels, series, stacked = false, title, summary, bucketWord, footer, testId }: ChartProps) {
+export function Chart({
+  type,
+  labels,
+  series,
+  stacked = false,
+  title,
+  summary,
+  bucketWord,
+  footer,
+  testId,
+}: ChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<ChartJs<'bar' | 'line'> | null>(null);
   const footerRef = useRef(footer);
@@ -117,10 +162,23 @@ export function Chart({ type, labels, series, stacked = false, title, summary, b
     if (!c || labels.length === 0) return;
     const current = c.tooltip?.dataPoints?.[0]?.dataIndex ?? -1;
     const last = labels.length - 1;
-    const next = e.key === 'ArrowRight' ? Math.min(current + 1, last) : e.key === 'ArrowLeft' ? Math.max(current - 1, 0) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? Math.min(current + 1, last)
+        : e.key === 'ArrowLeft'
+          ? Math.max(current - 1, 0)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
-    const active: ActiveElement[] = series.map((_, datasetIndex) => ({ datasetIndex, index: next, element: c.getDatasetMeta(datasetIndex).data[next]! }));
+    const active: ActiveElement[] = series.map((_, datasetIndex) => ({
+      datasetIndex,
+      index: next,
+      element: c.getDatasetMeta(datasetIndex).data[next]!,
+    }));
     const point = active[0]?.element;
     c.setActiveElements(active);
     c.tooltip?.setActiveElements(active, { x: point?.x ?? 0, y: point?.y ?? 0 });
@@ -130,7 +188,14 @@ export function Chart({ type, labels, series, stacked = false, title, summary, b
   return (
     <figure className="chart" data-testid={testId}>
       <div className="chart-box">
-        <canvas ref={canvas} role="img" tabIndex={0} aria-label={`${title}. ${summary} Use the arrow keys to read each value, or open the table below.`} onKeyDown={onKeyDown} onBlur={() => setReadout('')} />
+        <canvas
+          ref={canvas}
+          role="img"
+          tabIndex={0}
+          aria-label={`${title}. ${summary} Use the arrow keys to read each value, or open the table below.`}
+          onKeyDown={onKeyDown}
+          onBlur={() => setReadout('')}
+        />
       </div>
       <p className="visually-hidden" aria-live="polite" data-testid={`${testId}-readout`}>
         {readout}

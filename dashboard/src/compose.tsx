@@ -10,8 +10,15 @@ import { ErrorNote, UploadOptions, usePolling } from './ui';
 /** Placeholders a template's send needs: the text header's `{{1}}` (key "header"), then the body's. */
 export function placeholders(t: Template): { key: string; label: string; example: string }[] {
   const out: { key: string; label: string; example: string }[] = [];
-  if (t.header?.type === 'text' && t.header.text?.includes('{{1}}')) out.push({ key: 'header', label: 'Header {{1}}', example: t.header.example ?? '' });
-  t.variables.forEach((v, i) => out.push({ key: v.name ?? String(i + 1), label: v.name ? `${v.name} ({{${i + 1}}})` : `{{${i + 1}}}`, example: v.example }));
+  if (t.header?.type === 'text' && t.header.text?.includes('{{1}}'))
+    out.push({ key: 'header', label: 'Header {{1}}', example: t.header.example ?? '' });
+  t.variables.forEach((v, i) =>
+    out.push({
+      key: v.name ?? String(i + 1),
+      label: v.name ? `${v.name} ({{${i + 1}}})` : `{{${i + 1}}}`,
+      example: v.example,
+    }),
+  );
   return out;
 }
 
@@ -24,8 +31,14 @@ export function useApprovedTemplates(active: unknown) {
  * The template part of a send body: `{ templateId, variables? }`, with only the placeholders the
  * template has that were filled in (the others fall back to their examples at the service).
  */
-export function templateFields(templateId: string, template: Template | undefined, values: Record<string, string>): Record<string, unknown> {
-  const filled = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && template && placeholders(template).some((p) => p.key === k)));
+export function templateFields(
+  templateId: string,
+  template: Template | undefined,
+  values: Record<string, string>,
+): Record<string, unknown> {
+  const filled = Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => v !== '' && template && placeholders(template).some((p) => p.key === k)),
+  );
   return Object.keys(filled).length > 0 ? { templateId, variables: filled } : { templateId };
 }
 
@@ -102,16 +115,31 @@ export function TemplateFields({
   const prefix = name && name !== 'templateId' ? `${name}-` : '';
   return (
     <>
-      <TemplateSelect templates={templates} templateId={templateId} onTemplateId={onTemplateId} label={label} name={name} optional={optional} />
+      <TemplateSelect
+        templates={templates}
+        templateId={templateId}
+        onTemplateId={onTemplateId}
+        label={label}
+        name={name}
+        optional={optional}
+      />
       <IssueList issues={(issues ?? []).filter((i) => aboutTemplate.includes(i.field))} live />
       {template && (
         <div className="template-preview">
           <p className="pre">{template.body}</p>
           {placeholders(template).map((p) => (
-            <div key={p.key} className={`field${issuesFor(issues, at(`variables.${p.key}`)).length ? ' has-issue' : ''}`}>
+            <div
+              key={p.key}
+              className={`field${issuesFor(issues, at(`variables.${p.key}`)).length ? ' has-issue' : ''}`}
+            >
               <label>
                 {p.label}
-                <input name={`${prefix}var-${p.key}`} value={values[p.key] ?? ''} onChange={(e) => onValues({ ...values, [p.key]: e.target.value })} placeholder={p.example} />
+                <input
+                  name={`${prefix}var-${p.key}`}
+                  value={values[p.key] ?? ''}
+                  onChange={(e) => onValues({ ...values, [p.key]: e.target.value })}
+                  placeholder={p.example}
+                />
                 <span className="hint">Example: {p.example || '—'} (used when left empty)</span>
               </label>
               <Issues issues={issues} field={at(`variables.${p.key}`)} />
@@ -191,7 +219,14 @@ export interface InteractiveDraft {
   url: string;
 }
 
-export const emptyInteractive = (): InteractiveDraft => ({ header: '', body: '', footer: '', buttons: [''], displayText: '', url: '' });
+export const emptyInteractive = (): InteractiveDraft => ({
+  header: '',
+  body: '',
+  footer: '',
+  buttons: [''],
+  displayText: '',
+  url: '',
+});
 
 /**
  * The `interactive` object of a send (docs/api.md §D15): `buttons` with ids `button-1`…, or
@@ -206,7 +241,15 @@ export function interactiveFields(kind: 'buttons' | 'cta_url', d: InteractiveDra
 }
 
 /** Header, body and footer, then up to three reply buttons or a URL button's label and address. */
-export function InteractiveFields({ kind, draft, onDraft }: { kind: 'buttons' | 'cta_url'; draft: InteractiveDraft; onDraft: (d: InteractiveDraft) => void }) {
+export function InteractiveFields({
+  kind,
+  draft,
+  onDraft,
+}: {
+  kind: 'buttons' | 'cta_url';
+  draft: InteractiveDraft;
+  onDraft: (d: InteractiveDraft) => void;
+}) {
   const set = (patch: Partial<InteractiveDraft>) => onDraft({ ...draft, ...patch });
   return (
     <>
@@ -216,7 +259,14 @@ export function InteractiveFields({ kind, draft, onDraft }: { kind: 'buttons' | 
       </label>
       <label>
         Body
-        <textarea name="body" value={draft.body} onChange={(e) => set({ body: e.target.value })} rows={3} maxLength={1024} required />
+        <textarea
+          name="body"
+          value={draft.body}
+          onChange={(e) => set({ body: e.target.value })}
+          rows={3}
+          maxLength={1024}
+          required
+        />
       </label>
       <label>
         Footer (optional)
@@ -228,9 +278,19 @@ export function InteractiveFields({ kind, draft, onDraft }: { kind: 'buttons' | 
           {draft.buttons.map((title, i) => (
             <label key={i}>
               Button {i + 1}
-              <input name={`button-${i + 1}`} value={title} maxLength={20} required onChange={(e) => set({ buttons: draft.buttons.map((b, j) => (j === i ? e.target.value : b)) })} />
+              <input
+                name={`button-${i + 1}`}
+                value={title}
+                maxLength={20}
+                required
+                onChange={(e) => set({ buttons: draft.buttons.map((b, j) => (j === i ? e.target.value : b)) })}
+              />
               {draft.buttons.length > 1 ? (
-                <button type="button" className="link" onClick={() => set({ buttons: draft.buttons.filter((_, j) => j !== i) })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => set({ buttons: draft.buttons.filter((_, j) => j !== i) })}
+                >
                   Remove
                 </button>
               ) : null}
@@ -246,11 +306,24 @@ export function InteractiveFields({ kind, draft, onDraft }: { kind: 'buttons' | 
         <>
           <label>
             Button label (up to 20 characters)
-            <input name="displayText" value={draft.displayText} onChange={(e) => set({ displayText: e.target.value })} maxLength={20} required />
+            <input
+              name="displayText"
+              value={draft.displayText}
+              onChange={(e) => set({ displayText: e.target.value })}
+              maxLength={20}
+              required
+            />
           </label>
           <label>
             URL
-            <input name="url" type="url" value={draft.url} onChange={(e) => set({ url: e.target.value })} placeholder="https://" required />
+            <input
+              name="url"
+              type="url"
+              value={draft.url}
+              onChange={(e) => set({ url: e.target.value })}
+              placeholder="https://"
+              required
+            />
           </label>
         </>
       )}

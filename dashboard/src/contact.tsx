@@ -8,7 +8,9 @@ export function contactName(c: Contact): string {
 
 /** The contact's other identifiers, after the one `contactName` shows. */
 export function contactDetails(c: Contact): string {
-  return [c.username ? `@${c.username}` : null, c.phone, c.phone ? null : c.userId].filter((v) => v && v !== contactName(c)).join(' · ');
+  return [c.username ? `@${c.username}` : null, c.phone, c.phone ? null : c.userId]
+    .filter((v) => v && v !== contactName(c))
+    .join(' · ');
 }
 
 /**
@@ -19,7 +21,10 @@ export function windowState(window: Contact['window'], now: number): { open: boo
   const left = window.expiresAt ? Date.parse(window.expiresAt) - now : 0;
   if (!window.open || left <= 0) return { open: false, label: 'closed' };
   const minutes = Math.floor(left / 60_000);
-  return { open: true, label: minutes < 1 ? 'open, under 1 min left' : `open, ${Math.floor(minutes / 60)} h ${minutes % 60} min left` };
+  return {
+    open: true,
+    label: minutes < 1 ? 'open, under 1 min left' : `open, ${Math.floor(minutes / 60)} h ${minutes % 60} min left`,
+  };
 }
 
 export function WindowBadge({ window, now }: { window: Contact['window']; now: number }) {
@@ -45,7 +50,11 @@ export function SuppressionBadge({ contact }: { contact: Contact }) {
   if (!s) return null;
   const since = new Date(s.since).toLocaleString();
   return (
-    <span className="badge suppressed" data-testid="suppression" title={`Sends ${s.scope === 'marketing' ? 'of marketing templates ' : ''}are refused since ${since} (${s.reason})`}>
+    <span
+      className="badge suppressed"
+      data-testid="suppression"
+      title={`Sends ${s.scope === 'marketing' ? 'of marketing templates ' : ''}are refused since ${since} (${s.reason})`}
+    >
       {REASONS[s.reason] ?? s.reason} · since {since}
     </span>
   );

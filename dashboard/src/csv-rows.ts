@@ -61,8 +61,10 @@ export function parseCsv(text: string): CsvFile {
         return;
       }
       for (const e of result.errors) problems.push({ line: at, message: e.message });
-      if (cells.length !== columns.length) problems.push({ line: at, message: `${cells.length} fields where the header has ${columns.length}.` });
-      else if (result.errors.length === 0) rows.push({ line: at, cells: Object.fromEntries(columns.map((c, i) => [c, cells[i]!])) });
+      if (cells.length !== columns.length)
+        problems.push({ line: at, message: `${cells.length} fields where the header has ${columns.length}.` });
+      else if (result.errors.length === 0)
+        rows.push({ line: at, cells: Object.fromEntries(columns.map((c, i) => [c, cells[i]!])) });
     },
   });
   return { columns, rows, problems };
@@ -80,12 +82,19 @@ function variableKey(column: string, template: Template): string | undefined {
   if (places.some((p) => p.key === column)) return column;
   // A named variable by its position: `1` for the first of the body.
   const index = Number(column);
-  if (Number.isInteger(index) && index >= 1 && index <= template.variables.length) return template.variables[index - 1]!.name ?? column;
+  if (Number.isInteger(index) && index >= 1 && index <= template.variables.length)
+    return template.variables[index - 1]!.name ?? column;
   return undefined;
 }
 
 function readsColumn(column: string, template: Template): boolean {
-  return column === 'to' || column === 'clientReference' || column === 'sendAt' || BUTTON_COLUMN.test(column) || variableKey(column, template) !== undefined;
+  return (
+    column === 'to' ||
+    column === 'clientReference' ||
+    column === 'sendAt' ||
+    BUTTON_COLUMN.test(column) ||
+    variableKey(column, template) !== undefined
+  );
 }
 
 /** The body of `POST /v1/messages` that `row` asks for: a send of `template`. Empty cells are left out. */
@@ -112,7 +121,13 @@ export function sendOf(row: CsvRow, template: Template): Record<string, unknown>
 /** The columns a send of `template` reads: `to`, its variables, its buttons' values, then the optional ones. */
 export function columnsFor(template: Template): string[] {
   const buttons = template.buttons.flatMap((b, i) =>
-    b.type === 'quick_reply' ? [`button.${i}.payload`] : b.type === 'url' && isDynamicUrl(b.url) ? [`button.${i}.urlSuffix`] : b.type === 'copy_code' ? [`button.${i}.couponCode`] : [],
+    b.type === 'quick_reply'
+      ? [`button.${i}.payload`]
+      : b.type === 'url' && isDynamicUrl(b.url)
+        ? [`button.${i}.urlSuffix`]
+        : b.type === 'copy_code'
+          ? [`button.${i}.couponCode`]
+          : [],
   );
   return ['to', ...placeholders(template).map((p) => p.key), ...buttons, 'clientReference', 'sendAt'];
 }

@@ -70,14 +70,23 @@ export function DeliveryFacts({ message: m }: { message: Message }) {
       {routed(m) ? (
         <>
           <dt>Fallback template</dt>
-          <dd data-testid="fallback">{m.fallback ? <TemplateView id={m.fallback.templateId} values={m.fallback.variables} /> : m.contentRemovedAt ? 'Removed with the message’s content' : 'None'}</dd>
+          <dd data-testid="fallback">
+            {m.fallback ? (
+              <TemplateView id={m.fallback.templateId} values={m.fallback.variables} />
+            ) : m.contentRemovedAt ? (
+              'Removed with the message’s content'
+            ) : (
+              'None'
+            )}
+          </dd>
         </>
       ) : null}
       {m.generatedTemplateId ? (
         <>
           <dt>Generated template</dt>
           <dd data-testid="generated-template">
-            <TemplateLink id={m.generatedTemplateId} /> <span className="hint">made by the platform for this Direct Send</span>
+            <TemplateLink id={m.generatedTemplateId} />{' '}
+            <span className="hint">made by the platform for this Direct Send</span>
           </dd>
         </>
       ) : null}

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { ApiError, type Issue } from './api';
 
 /** Whether `field` is `prefix` or inside it (`variables` covers `variables[0].example`). */
-const inside = (field: string, prefix: string) => field === prefix || field.startsWith(`${prefix}.`) || field.startsWith(`${prefix}[`);
+const inside = (field: string, prefix: string) =>
+  field === prefix || field.startsWith(`${prefix}.`) || field.startsWith(`${prefix}[`);
 
 /** The issues whose field is `prefix` or inside it (`variables` covers `variables[0].example`). */
 export function issuesFor(issues: Issue[] | null, prefix: string): Issue[] {
@@ -22,7 +23,9 @@ export function errorIssues(error: unknown, prefix: string): Issue[] {
   if (!(error instanceof ApiError)) return [];
   const listed = issuesFor(error.issues ?? null, prefix);
   if (listed.length > 0) return listed;
-  return error.param !== undefined && inside(error.param, prefix) ? [{ code: error.code, field: error.param, message: error.message }] : [];
+  return error.param !== undefined && inside(error.param, prefix)
+    ? [{ code: error.code, field: error.param, message: error.message }]
+    : [];
 }
 
 /** A list of issues, each with its message and code; nothing when there are none. */
@@ -45,7 +48,17 @@ export function Issues({ issues, field, exact }: { issues: Issue[] | null; field
 }
 
 /** A labelled input with the issues of its field beside it. */
-export function Field({ label, field, issues, children }: { label: string; field: string; issues: Issue[] | null; children: ReactNode }) {
+export function Field({
+  label,
+  field,
+  issues,
+  children,
+}: {
+  label: string;
+  field: string;
+  issues: Issue[] | null;
+  children: ReactNode;
+}) {
   return (
     <div className={`field${issuesFor(issues, field).length ? ' has-issue' : ''}`}>
       <label>

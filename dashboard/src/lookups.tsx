@@ -99,7 +99,9 @@ export function useLoaded<T>(key: string | null, load: () => Promise<T>): Lookup
 
 /** An object URL of a stored file's content, for an `<img src>` (which cannot send the key). */
 export function useFileUrl(mediaId: string | null): Lookup<string> {
-  return useCached<string>(mediaId === null ? null : `file:${mediaId}`, (lookups, key) => lookups.fileUrl(key.slice('file:'.length)));
+  return useCached<string>(mediaId === null ? null : `file:${mediaId}`, (lookups, key) =>
+    lookups.fileUrl(key.slice('file:'.length)),
+  );
 }
 
 /** Saves a stored file under `filename`, fetched with the key (a plain link cannot send it). */

@@ -6,7 +6,18 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import type { InboundMessage, Message } from './api';
-import { Choices, ContactCards, CtaLink, InteractiveText, ListOptions, LocationView, OwnMedia, Quote, ReactionView, TemplateView } from './message-parts';
+import {
+  Choices,
+  ContactCards,
+  CtaLink,
+  InteractiveText,
+  ListOptions,
+  LocationView,
+  OwnMedia,
+  Quote,
+  ReactionView,
+  TemplateView,
+} from './message-parts';
 import { isInbound, type AnyMessage } from './message-summary';
 import { InboundMedia } from './pages/InboundMedia';
 
@@ -27,19 +38,37 @@ function outboundParts(m: Message, layout: Layout): Part[] {
     const label = i.kind === 'buttons' ? 'Buttons' : i.kind === 'list' ? 'Options' : 'Button';
     return [
       { label: 'Message', node: <InteractiveText i={i} /> },
-      { label, node: i.kind === 'buttons' ? <Choices label="Reply buttons" titles={i.buttons.map((b) => b.title)} /> : i.kind === 'list' ? <ListOptions i={i} /> : <CtaLink i={i} /> },
+      {
+        label,
+        node:
+          i.kind === 'buttons' ? (
+            <Choices label="Reply buttons" titles={i.buttons.map((b) => b.title)} />
+          ) : i.kind === 'list' ? (
+            <ListOptions i={i} />
+          ) : (
+            <CtaLink i={i} />
+          ),
+      },
     ];
   }
   if (m.location) return [{ label: 'Location', node: <LocationView l={m.location} /> }];
-  if (m.contacts) return [{ label: m.contacts.length === 1 ? 'Contact card' : 'Contact cards', node: <ContactCards cards={m.contacts} /> }];
-  if (m.reaction) return [{ label: 'Reaction', node: <ReactionView emoji={m.reaction.emoji} to={m.reaction.messageId} /> }];
+  if (m.contacts)
+    return [
+      { label: m.contacts.length === 1 ? 'Contact card' : 'Contact cards', node: <ContactCards cards={m.contacts} /> },
+    ];
+  if (m.reaction)
+    return [{ label: 'Reaction', node: <ReactionView emoji={m.reaction.emoji} to={m.reaction.messageId} /> }];
   if (m.templateId) return [{ label: 'Template', node: <TemplateView id={m.templateId} values={m.variables} /> }];
   if (m.mediaId) {
     if (layout === 'bubble') return [{ label: 'Media', node: <OwnMedia id={m.mediaId} caption={m.caption} /> }];
-    return [{ label: 'Media', node: <OwnMedia id={m.mediaId} caption={m.caption} captionApart /> }, ...(m.caption ? [text('Caption', m.caption)] : [])];
+    return [
+      { label: 'Media', node: <OwnMedia id={m.mediaId} caption={m.caption} captionApart /> },
+      ...(m.caption ? [text('Caption', m.caption)] : []),
+    ];
   }
   if (m.text !== null) return [text('Text', m.text)];
-  const unknown = m.source === 'external' ? 'Sent outside Tidings: only its statuses are known.' : 'No content recorded.';
+  const unknown =
+    m.source === 'external' ? 'Sent outside Tidings: only its statuses are known.' : 'No content recorded.';
   return [{ label: 'Content', node: <p className="muted">{unknown}</p> }];
 }
 
@@ -56,9 +85,14 @@ function inboundParts(m: InboundMessage): Part[] {
       </>
     );
     parts.push({ label: 'Reply', node });
-  } else if (m.reaction) parts.push({ label: 'Reaction', node: <ReactionView emoji={m.reaction.emoji} to={m.reaction.messageId ?? m.reaction.platformMessageId} /> });
+  } else if (m.reaction)
+    parts.push({
+      label: 'Reaction',
+      node: <ReactionView emoji={m.reaction.emoji} to={m.reaction.messageId ?? m.reaction.platformMessageId} />,
+    });
   else if (m.location) parts.push({ label: 'Location', node: <LocationView l={m.location} /> });
-  else if (m.contacts && m.contacts.length > 0) parts.push({ label: 'Contact cards', node: <ContactCards cards={m.contacts} /> });
+  else if (m.contacts && m.contacts.length > 0)
+    parts.push({ label: 'Contact cards', node: <ContactCards cards={m.contacts} /> });
   else if (m.media) parts.push({ label: 'Media', node: <InboundMedia message={m} /> });
   else if (m.text !== null) parts.push(text('Text', m.text));
   else parts.push({ label: 'Content', node: <p className="muted">A {m.type} message (not shown here).</p> });

@@ -10,14 +10,31 @@ import { fileKind, isInbound, MessageSummary, templateText, useMessage } from '.
 import { bytes, Link } from './ui';
 
 type Interactive = NonNullable<Message['interactive']>;
-type Location = { latitude: number; longitude: number; name?: string | null; address?: string | null; url?: string | null };
+type Location = {
+  latitude: number;
+  longitude: number;
+  name?: string | null;
+  address?: string | null;
+  url?: string | null;
+};
 type ContactCard = NonNullable<Message['contacts']>[number];
 
-const why = (error: unknown) => `could not be loaded${error && typeof error === 'object' && 'code' in error ? ` (${String(error.code)})` : ''}`;
+const why = (error: unknown) =>
+  `could not be loaded${error && typeof error === 'object' && 'code' in error ? ` (${String(error.code)})` : ''}`;
 const webUrl = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
 
 /** A template's text with the values it was sent with; a placeholder with neither value nor example is marked. */
-function Filled({ text, variables, values, header }: { text: string; variables: Template['variables']; values: Record<string, string> | null | undefined; header?: { example?: string | null } }) {
+function Filled({
+  text,
+  variables,
+  values,
+  header,
+}: {
+  text: string;
+  variables: Template['variables'];
+  values: Record<string, string> | null | undefined;
+  header?: { example?: string | null };
+}) {
   return (
     <>
       {templateText(text, variables, values, header).map((p, n) =>
@@ -55,7 +72,9 @@ export function TemplateView({ id, values }: { id: string; values?: Record<strin
         <Filled text={t.body} variables={t.variables} values={values} />
       </p>
       {t.footer ? <p className="muted">{t.footer}</p> : null}
-      {t.buttons.length > 0 ? <Choices label="Template buttons" titles={t.buttons.map((b) => b.text ?? 'Copy code')} /> : null}
+      {t.buttons.length > 0 ? (
+        <Choices label="Template buttons" titles={t.buttons.map((b) => b.text ?? 'Copy code')} />
+      ) : null}
     </div>
   );
 }
@@ -173,7 +192,9 @@ export function ContactCards({ cards }: { cards: ContactCard[] }) {
             {org ? <span className="muted">{org}</span> : null}
             {c.phones?.map((p, k) => (
               <span key={`p${k}`}>
-                <a href={`tel:${p.phone.startsWith('+') || !p.waId ? p.phone.replace(/[^\d+]/g, '') : `+${p.waId}`}`}>{p.phone}</a>
+                <a href={`tel:${p.phone.startsWith('+') || !p.waId ? p.phone.replace(/[^\d+]/g, '') : `+${p.waId}`}`}>
+                  {p.phone}
+                </a>
                 {p.type ? <span className="muted"> {p.type.toLowerCase()}</span> : null}
               </span>
             ))}
@@ -234,7 +255,15 @@ export function ReactionView({ emoji, to }: { emoji: string; to: string | null }
  * a download named with the file's name and size. The caption describes the picture (its alt text)
  * and is shown with it, unless `captionApart` (the page shows it as a fact of its own).
  */
-export function OwnMedia({ id, caption, captionApart = false }: { id: string; caption: string | null; captionApart?: boolean }) {
+export function OwnMedia({
+  id,
+  caption,
+  captionApart = false,
+}: {
+  id: string;
+  caption: string | null;
+  captionApart?: boolean;
+}) {
   const { data: file, error } = useLookup<MediaItem>(`/media/${encodeURIComponent(id)}`);
   const kind = file ? fileKind(file.mimeType) : null;
   const inline = kind === 'image' || kind === 'sticker';
@@ -254,7 +283,11 @@ export function OwnMedia({ id, caption, captionApart = false }: { id: string; ca
   if (inline) {
     return (
       <figure className="media-inline">
-        <img src={image.data!} alt={`${kind}: ${caption || file.filename}`} onError={() => setProblem('file could not be shown')} />
+        <img
+          src={image.data!}
+          alt={`${kind}: ${caption || file.filename}`}
+          onError={() => setProblem('file could not be shown')}
+        />
         {caption && !captionApart ? <figcaption className="pre">{caption}</figcaption> : null}
       </figure>
     );
@@ -262,7 +295,12 @@ export function OwnMedia({ id, caption, captionApart = false }: { id: string; ca
   return (
     <div className="media-file">
       <span className="muted">{kind}</span>{' '}
-      <button type="button" className="link" title="Download" onClick={() => void downloadFile(id, file.filename).catch((err: unknown) => setProblem(`file ${why(err)}`))}>
+      <button
+        type="button"
+        className="link"
+        title="Download"
+        onClick={() => void downloadFile(id, file.filename).catch((err: unknown) => setProblem(`file ${why(err)}`))}
+      >
         {file.filename} ({bytes(file.sizeBytes)})
       </button>
       {caption && !captionApart ? <p className="pre">{caption}</p> : null}

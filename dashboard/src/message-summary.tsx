@@ -46,21 +46,33 @@ export function fileKind(mimeType: string): 'image' | 'sticker' | 'video' | 'aud
  * @param values the message's `variables`; null or undefined: the send gave none (examples were sent)
  * @param header the header's placeholder example, when `text` is the header
  */
-export function templateText(text: string, variables: Template['variables'], values?: Record<string, string> | null, header?: { example?: string | null }): { text: string; placeholder: boolean }[] {
+export function templateText(
+  text: string,
+  variables: Template['variables'],
+  values?: Record<string, string> | null,
+  header?: { example?: string | null },
+): { text: string; placeholder: boolean }[] {
   return text.split(/(\{\{\d+\}\})/).flatMap((piece): { text: string; placeholder: boolean }[] => {
     const n = /^\{\{(\d+)\}\}$/.exec(piece)?.[1];
     if (n === undefined) return piece ? [{ text: piece, placeholder: false }] : [];
     const variable = header ? { name: 'header', example: header.example ?? undefined } : variables[Number(n) - 1];
     const value = header ? values?.header : (values?.[n] ?? (variable?.name ? values?.[variable.name] : undefined));
     const filled = value ?? variable?.example;
-    return filled !== undefined && filled !== null ? [{ text: filled, placeholder: false }] : [{ text: `{{${variable?.name ?? n}}}`, placeholder: true }];
+    return filled !== undefined && filled !== null
+      ? [{ text: filled, placeholder: false }]
+      : [{ text: `{{${variable?.name ?? n}}}`, placeholder: true }];
   });
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-function locationLine(l: { latitude: number; longitude: number; name?: string | null; address?: string | null }): string {
+function locationLine(l: {
+  latitude: number;
+  longitude: number;
+  name?: string | null;
+  address?: string | null;
+}): string {
   return `Location: ${[l.name, l.address].filter(Boolean).join(', ') || `${l.latitude}, ${l.longitude}`}`;
 }
 
@@ -74,13 +86,21 @@ const reactionLine = (emoji: string) => (emoji ? `Reaction ${emoji}` : 'Reaction
 function outboundLine(m: Message, template: Template | null, templateError: unknown, file: MediaItem | null): string {
   const i = m.interactive;
   if (i?.kind === 'buttons') return `${i.body} [${i.buttons.map((b) => b.title).join(' · ')}]`;
-  if (i?.kind === 'list') return `${i.body} [${i.button}: ${i.sections.reduce((n, s) => n + s.rows.length, 0)} options]`;
+  if (i?.kind === 'list')
+    return `${i.body} [${i.button}: ${i.sections.reduce((n, s) => n + s.rows.length, 0)} options]`;
   if (i?.kind === 'cta_url') return `${i.body} [${i.displayText}]`;
   if (m.location) return locationLine(m.location);
   if (m.contacts) return contactsLine(m.contacts);
   if (m.reaction) return reactionLine(m.reaction.emoji);
   if (m.type === 'template') {
-    if (template) return `Template ${template.name} (${template.language}): ${templateText(template.body, template.variables, m.variables).map((p) => p.text).join('')}`;
+    if (template)
+      return `Template ${template.name} (${template.language}): ${templateText(
+        template.body,
+        template.variables,
+        m.variables,
+      )
+        .map((p) => p.text)
+        .join('')}`;
     return templateError ? `Template ${m.templateId ?? ''} (not found)` : 'Template…';
   }
   if (m.mediaId) {
@@ -109,7 +129,9 @@ const LIMIT = 120;
 /** The line, at most 120 characters, newlines as spaces. */
 export function MessageSummary({ message: m }: { message: AnyMessage }) {
   const inbound = isInbound(m);
-  const template = useLookup<Template>(!inbound && m.type === 'template' && m.templateId ? `/templates/${encodeURIComponent(m.templateId)}` : null);
+  const template = useLookup<Template>(
+    !inbound && m.type === 'template' && m.templateId ? `/templates/${encodeURIComponent(m.templateId)}` : null,
+  );
   const file = useLookup<MediaItem>(!inbound && m.mediaId ? `/media/${encodeURIComponent(m.mediaId)}` : null);
   const line = oneLine(inbound ? inboundLine(m) : outboundLine(m, template.data, template.error, file.data));
   return <>{line.length > LIMIT ? `${line.slice(0, LIMIT - 1)}…` : line}</>;

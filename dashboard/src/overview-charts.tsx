@@ -43,7 +43,8 @@ export function FunnelChart({ answer }: { answer: Analytics }) {
     <section className="card" aria-labelledby="funnel-title">
       <h2 id="funnel-title">Sent, delivered and read per {per(answer)}</h2>
       <p className="funnel-line" data-testid="funnel-line">
-        Sent <strong>{total.sent}</strong> → delivered <strong>{total.delivered}</strong> ({percent(total.deliveryRate)}) → read <strong>{total.read}</strong> ({percent(total.readRate)})
+        Sent <strong>{total.sent}</strong> → delivered <strong>{total.delivered}</strong> ({percent(total.deliveryRate)}
+        ) → read <strong>{total.read}</strong> ({percent(total.readRate)})
       </p>
       <Chart
         type="bar"
@@ -61,10 +62,17 @@ export function FunnelChart({ answer }: { answer: Analytics }) {
 /** Failed messages per bucket, stacked by the platform's error code, and each code's meaning and remedy. */
 export function FailuresChart({ answer }: { answer: Analytics }) {
   const labels = useLabels(answer);
-  const codes = useMemo(() => answer.totals.filter((t) => t.group.errorCode && t.failed > 0).sort((a, b) => b.failed - a.failed), [answer]);
+  const codes = useMemo(
+    () => answer.totals.filter((t) => t.group.errorCode && t.failed > 0).sort((a, b) => b.failed - a.failed),
+    [answer],
+  );
   const data: Series[] = useMemo(() => {
     const s = series(answer, (row) => [[row.group?.errorCode, row.failed]]);
-    return codes.map((t, i) => ({ label: `${t.group.errorCode}${t.group.errorTitle ? ` ${t.group.errorTitle}` : ''}`, color: PALETTE[i % PALETTE.length]!, data: s.get(t.group.errorCode!) ?? [] }));
+    return codes.map((t, i) => ({
+      label: `${t.group.errorCode}${t.group.errorTitle ? ` ${t.group.errorTitle}` : ''}`,
+      color: PALETTE[i % PALETTE.length]!,
+      data: s.get(t.group.errorCode!) ?? [],
+    }));
   }, [answer, codes]);
   const failed = sum(codes.map((c) => c.failed));
   return (
@@ -103,8 +111,14 @@ export function FailuresChart({ answer }: { answer: Analytics }) {
                     <code>{c.group.errorCode}</code>
                   </td>
                   <td data-label="Failed">{c.failed}</td>
-                  <td data-label="What it means">{c.group.errorTitle ?? 'A code Tidings does not describe yet: the failed message shows the platform’s own message.'}</td>
-                  <td data-label="What to do">{c.group.errorAction ?? 'Open a failed message to read the platform’s error, and look the code up in the platform’s error reference.'}</td>
+                  <td data-label="What it means">
+                    {c.group.errorTitle ??
+                      'A code Tidings does not describe yet: the failed message shows the platform’s own message.'}
+                  </td>
+                  <td data-label="What to do">
+                    {c.group.errorAction ??
+                      'Open a failed message to read the platform’s error, and look the code up in the platform’s error reference.'}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -125,7 +139,13 @@ export function BillableChart({ answer }: { answer: Analytics }) {
   const labels = useLabels(answer);
   const data: Series[] = useMemo(() => {
     const s = series(answer, (row) => Object.entries(row.billableByCategory));
-    return [...s].sort(([a], [b]) => a.localeCompare(b)).map(([category, values], i) => ({ label: pricingWords(category), color: PALETTE[i % PALETTE.length]!, data: values }));
+    return [...s]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([category, values], i) => ({
+        label: pricingWords(category),
+        color: PALETTE[i % PALETTE.length]!,
+        data: values,
+      }));
   }, [answer]);
   const costs = useMemo(() => {
     const index = new Map(bucketStarts(answer).map((s, i) => [s, i]));
@@ -142,10 +162,16 @@ export function BillableChart({ answer }: { answer: Analytics }) {
       <h2 id="billable-title">Billable messages by pricing category</h2>
       <p data-testid="billable-line">
         <strong>{total.billable}</strong> billable in the range
-        {Object.keys(total.billableByCategory).length > 0 ? `: ${Object.entries(total.billableByCategory).map(([c, n]) => `${n} ${pricingWords(c)}`).join(', ')}` : ''}.{' '}
+        {Object.keys(total.billableByCategory).length > 0
+          ? `: ${Object.entries(total.billableByCategory)
+              .map(([c, n]) => `${n} ${pricingWords(c)}`)
+              .join(', ')}`
+          : ''}
+        .{' '}
         {total.estimatedCost ? (
           <span data-testid="estimated-cost">
-            Estimated cost: <strong>{costWords(total.estimatedCost)}</strong>, from the operator’s price table; the platform’s invoice is what you pay.
+            Estimated cost: <strong>{costWords(total.estimatedCost)}</strong>, from the operator’s price table; the
+            platform’s invoice is what you pay.
           </span>
         ) : (
           <span className="muted" data-testid="estimated-cost">
@@ -154,7 +180,9 @@ export function BillableChart({ answer }: { answer: Analytics }) {
         )}
       </p>
       {data.length === 0 ? (
-        <p className="empty">No billable message in this range (the platform says which are billable in its status reports).</p>
+        <p className="empty">
+          No billable message in this range (the platform says which are billable in its status reports).
+        </p>
       ) : (
         <Chart
           type="bar"

@@ -27,9 +27,25 @@ export function QueueSection() {
     setSamples((s) => [...s.slice(-(KEPT - 1)), { at: Date.now(), numbers }]);
   }, [data]);
   const numbers = data?.data ?? [];
-  const labels = useMemo(() => samples.map((s) => new Date(s.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })), [samples]);
+  const labels = useMemo(
+    () =>
+      samples.map((s) =>
+        new Date(s.at).toLocaleTimeString(undefined, {
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+          hourCycle: 'h23',
+        }),
+      ),
+    [samples],
+  );
   const series: Series[] = useMemo(
-    () => numbers.map((n, i) => ({ label: `+${n.displayPhoneNumber} queued`, color: PALETTE[i % PALETTE.length]!, data: samples.map((s) => s.numbers[n.phoneNumberId]?.queued ?? 0) })),
+    () =>
+      numbers.map((n, i) => ({
+        label: `+${n.displayPhoneNumber} queued`,
+        color: PALETTE[i % PALETTE.length]!,
+        data: samples.map((s) => s.numbers[n.phoneNumberId]?.queued ?? 0),
+      })),
     [numbers, samples],
   );
   const paceAt = (i: number) =>
@@ -45,7 +61,10 @@ export function QueueSection() {
     <section className="card" aria-labelledby="queues-title">
       <h2 id="queues-title">Queue depth and dispatch pace</h2>
       <ErrorNote error={error} />
-      <p className="hint">Sampled every 2 seconds while this page is open. Each number sends at its pace (96 % of its throughput tier, lower for a while after the platform says the tier was exceeded).</p>
+      <p className="hint">
+        Sampled every 2 seconds while this page is open. Each number sends at its pace (96 % of its throughput tier,
+        lower for a while after the platform says the tier was exceeded).
+      </p>
       {numbers.length > 0 ? (
         <Chart
           type="line"

@@ -35,7 +35,9 @@ function CategoryFlags({ t }: { t: Template | undefined }) {
  * templates (text, media, interactive) in a last row of their own.
  */
 export function TemplateTable({ answer, templates }: { answer: Analytics; templates: Map<string, Template> }) {
-  const rows = [...answer.totals].sort((a, b) => Number(a.group.templateId === null) - Number(b.group.templateId === null) || b.accepted - a.accepted);
+  const rows = [...answer.totals].sort(
+    (a, b) => Number(a.group.templateId === null) - Number(b.group.templateId === null) || b.accepted - a.accepted,
+  );
   return (
     <section className="card" aria-labelledby="templates-title">
       <h2 id="templates-title">Templates</h2>
@@ -55,7 +57,9 @@ export function TemplateTable({ answer, templates }: { answer: Analytics; templa
                 <th>Delivery rate</th>
                 <th>Read rate</th>
                 <th>
-                  <abbr title="The median time from accepted to sent: how long sends waited in the number's queue">Accepted → sent (median)</abbr>
+                  <abbr title="The median time from accepted to sent: how long sends waited in the number's queue">
+                    Accepted → sent (median)
+                  </abbr>
                 </th>
               </tr>
             </thead>
@@ -92,7 +96,10 @@ export function TemplateTable({ answer, templates }: { answer: Analytics; templa
           </table>
         </div>
       )}
-      <p className="hint">Delivery rate: delivered of sent. Read rate: read of delivered. A re-categorised template’s sends are billed at its new category from the change on.</p>
+      <p className="hint">
+        Delivery rate: delivered of sent. Read rate: read of delivered. A re-categorised template’s sends are billed at
+        its new category from the change on.
+      </p>
     </section>
   );
 }

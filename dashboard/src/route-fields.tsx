@@ -26,7 +26,12 @@ export interface RouteDraft {
   buttons: Record<string, ButtonInput>;
 }
 
-export const emptyRoute = (route: Route = 'free_form'): RouteDraft => ({ route, templateId: '', values: {}, buttons: {} });
+export const emptyRoute = (route: Route = 'free_form'): RouteDraft => ({
+  route,
+  templateId: '',
+  values: {},
+  buttons: {},
+});
 
 /**
  * The routing part of a send body: nothing for `free_form` (the default), else `route: "auto"`
@@ -37,7 +42,13 @@ export function routeFields(d: RouteDraft, templates: Template[] | undefined): R
   if (d.route !== 'auto') return {};
   if (!d.templateId) return { route: 'auto' };
   const template = templates?.find((t) => t.id === d.templateId);
-  return { route: 'auto', fallback: { ...templateFields(d.templateId, template, d.values), ...(Object.keys(d.buttons).length > 0 ? { buttons: d.buttons } : {}) } };
+  return {
+    route: 'auto',
+    fallback: {
+      ...templateFields(d.templateId, template, d.values),
+      ...(Object.keys(d.buttons).length > 0 ? { buttons: d.buttons } : {}),
+    },
+  };
 }
 
 /**
@@ -68,11 +79,26 @@ export function DeliveryFields({
       <fieldset className="kinds delivery">
         <legend>Delivery</legend>
         <label>
-          <input type="radio" name="route" value="free_form" checked={draft.route === 'free_form'} onChange={() => set({ route: 'free_form' })} /> Only while the customer's window is open
+          <input
+            type="radio"
+            name="route"
+            value="free_form"
+            checked={draft.route === 'free_form'}
+            onChange={() => set({ route: 'free_form' })}
+          />{' '}
+          Only while the customer's window is open
         </label>
         {/* Named by the choice alone; how it goes is its description. */}
         <label>
-          <input type="radio" name="route" value="auto" checked={draft.route === 'auto'} onChange={() => set({ route: 'auto' })} aria-labelledby={`${id}-auto`} aria-describedby={`${id}-auto-how`} />{' '}
+          <input
+            type="radio"
+            name="route"
+            value="auto"
+            checked={draft.route === 'auto'}
+            onChange={() => set({ route: 'auto' })}
+            aria-labelledby={`${id}-auto`}
+            aria-describedby={`${id}-auto-how`}
+          />{' '}
           <span>
             <span id={`${id}-auto`}>Whatever the window</span>
             <span id={`${id}-auto-how`}>: as written, else Direct Send, else a template</span>
@@ -81,7 +107,8 @@ export function DeliveryFields({
       </fieldset>
       {windowOpen === false ? (
         <p className="warning" role="note" data-testid="window-closed">
-          The customer's window is closed: they have not written in the last 24 hours, so a message sent only while it is open would be refused. “Whatever the window” can still reach them.
+          The customer's window is closed: they have not written in the last 24 hours, so a message sent only while it
+          is open would be refused. “Whatever the window” can still reach them.
         </p>
       ) : null}
       {draft.route === 'auto' ? (
@@ -99,9 +126,12 @@ export function DeliveryFields({
             field="fallback"
           />
           <p className="hint">
-            Sent instead when the window has closed and Direct Send cannot carry the message. Without one, such a message fails (outside_customer_window).
+            Sent instead when the window has closed and Direct Send cannot carry the message. Without one, such a
+            message fails (outside_customer_window).
           </p>
-          {template ? <TemplateButtonInputs template={template} value={draft.buttons} onChange={(buttons) => set({ buttons })} /> : null}
+          {template ? (
+            <TemplateButtonInputs template={template} value={draft.buttons} onChange={(buttons) => set({ buttons })} />
+          ) : null}
           <Issues issues={issues} field="fallback.buttons" />
         </div>
       ) : null}

@@ -26,13 +26,22 @@ export function localToRfc3339(value: string): string | null {
 }
 
 /** An optional "send later" time, in the browser's time zone; empty sends at once. */
-export function SendLaterInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function SendLaterInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <label>
       {label}
       <input type="datetime-local" name="sendAt" value={value} onChange={(e) => onChange(e.target.value)} />
       <span className="hint">
-        Optional, your time zone (UTC{offsetOf(new Date())}): 1 minute to 35 days ahead. Empty sends now. A scheduled message can be canceled until it is sent.
+        Optional, your time zone (UTC{offsetOf(new Date())}): 1 minute to 35 days ahead. Empty sends now. A scheduled
+        message can be canceled until it is sent.
       </span>
     </label>
   );

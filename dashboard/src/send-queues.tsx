@@ -15,7 +15,8 @@ const HELD: Record<NonNullable<PhoneNumber['heldBack']>['reason'], string> = {
   lease: 'messages were claimed by a process that stopped; they come back when the claim ends',
   reconciling: 'sends got no answer; each waits for a status report before it is sent again',
   retrying: 'the next message waits for its retry',
-  template_paused: 'the next message waits for a template the platform paused; it goes out once the template is approved again',
+  template_paused:
+    'the next message waits for a template the platform paused; it goes out once the template is approved again',
 };
 
 /** A number's Direct Send capability as learned from the platform's answers (docs/api.md §D19). */
@@ -88,7 +89,11 @@ export function QueueTable({ numbers }: { numbers: PhoneNumber[] }) {
             <td data-label="Direct Send" data-testid="direct-send">
               {DIRECT_SEND[n.directSend] ?? n.directSend}
             </td>
-            <td data-label="Messaging limit" data-testid="messaging-limit" title="Customers the business may reach outside a customer service window per 24 hours, as the platform last told">
+            <td
+              data-label="Messaging limit"
+              data-testid="messaging-limit"
+              title="Customers the business may reach outside a customer service window per 24 hours, as the platform last told"
+            >
               {limitText(n.messagingLimit)}
             </td>
           </tr>

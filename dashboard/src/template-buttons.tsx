@@ -44,7 +44,8 @@ export function TemplateButtonList({ buttons }: { buttons: TemplateButton[] }) {
     <ol className="template-buttons" aria-label="Buttons">
       {buttons.map((b, i) => (
         <li key={i} data-type={b.type}>
-          <strong>{b.text ?? TYPE_NAMES[b.type]}</strong> <span className="muted">{TYPE_NAMES[b.type]}</span> {describeButton(b)}
+          <strong>{b.text ?? TYPE_NAMES[b.type]}</strong> <span className="muted">{TYPE_NAMES[b.type]}</span>{' '}
+          {describeButton(b)}
         </li>
       ))}
     </ol>
@@ -56,7 +57,15 @@ export function TemplateButtonList({ buttons }: { buttons: TemplateButton[] }) {
  * required), and quick replies' payloads (optional: the label is sent when left empty).
  * `value` is keyed by button index, as the API takes it.
  */
-export function TemplateButtonInputs({ template, value, onChange }: { template: Template; value: Record<string, ButtonInput>; onChange: (v: Record<string, ButtonInput>) => void }) {
+export function TemplateButtonInputs({
+  template,
+  value,
+  onChange,
+}: {
+  template: Template;
+  value: Record<string, ButtonInput>;
+  onChange: (v: Record<string, ButtonInput>) => void;
+}) {
   const set = (index: number, field: keyof ButtonInput, text: string) => {
     const next = { ...value };
     if (text === '') delete next[index];
@@ -64,15 +73,38 @@ export function TemplateButtonInputs({ template, value, onChange }: { template: 
     onChange(next);
   };
   const inputs = template.buttons.flatMap((b, i) => {
-    const field: keyof ButtonInput | null = b.type === 'quick_reply' ? 'payload' : b.type === 'url' && isDynamicUrl(b.url) ? 'urlSuffix' : b.type === 'copy_code' ? 'couponCode' : null;
+    const field: keyof ButtonInput | null =
+      b.type === 'quick_reply'
+        ? 'payload'
+        : b.type === 'url' && isDynamicUrl(b.url)
+          ? 'urlSuffix'
+          : b.type === 'copy_code'
+            ? 'couponCode'
+            : null;
     if (!field) return [];
-    const label = field === 'payload' ? `Payload of “${b.text}” (optional)` : field === 'urlSuffix' ? `End of the link “${b.text}”` : 'Code to copy';
+    const label =
+      field === 'payload'
+        ? `Payload of “${b.text}” (optional)`
+        : field === 'urlSuffix'
+          ? `End of the link “${b.text}”`
+          : 'Code to copy';
     return [
       <label key={i}>
         {label}
-        <input name={`button-${i}`} value={value[i]?.[field] ?? ''} required={field !== 'payload'} placeholder={field === 'payload' ? b.text : field === 'urlSuffix' ? b.example : undefined} onChange={(e) => set(i, field, e.target.value)} />
+        <input
+          name={`button-${i}`}
+          value={value[i]?.[field] ?? ''}
+          required={field !== 'payload'}
+          placeholder={field === 'payload' ? b.text : field === 'urlSuffix' ? b.example : undefined}
+          onChange={(e) => set(i, field, e.target.value)}
+        />
       </label>,
     ];
   });
-  return inputs.length ? <fieldset className="stack"><legend>Buttons</legend>{inputs}</fieldset> : null;
+  return inputs.length ? (
+    <fieldset className="stack">
+      <legend>Buttons</legend>
+      {inputs}
+    </fieldset>
+  ) : null;
 }

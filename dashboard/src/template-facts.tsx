@@ -57,12 +57,28 @@ export function sourceWords(t: Pick<Template, 'source'>): string {
  * new value alone ("Status: processing").
  */
 export function changeLines(changes: TemplateChange['changes']): string[] {
-  const line = (field: string, from: string | null, to: string) => (from === null ? `${field}: ${to}` : `${field}: ${from} → ${to}`);
+  const line = (field: string, from: string | null, to: string) =>
+    from === null ? `${field}: ${to}` : `${field}: ${from} → ${to}`;
   const lines: string[] = [];
   if (changes.status) lines.push(line('Status', changes.status.from, changes.status.to ?? '—'));
-  if (changes.quality) lines.push(line('Quality', changes.quality.from === null ? null : qualityWords(changes.quality.from), qualityWords(changes.quality.to)));
-  if (changes.category) lines.push(line('Category', changes.category.from === null ? null : categoryWords(changes.category.from), categoryWords(changes.category.to)));
-  if (changes.timeToLive) lines.push(`Time to live: ${ttlWords(changes.timeToLive.from)} → ${ttlWords(changes.timeToLive.to)}`);
+  if (changes.quality)
+    lines.push(
+      line(
+        'Quality',
+        changes.quality.from === null ? null : qualityWords(changes.quality.from),
+        qualityWords(changes.quality.to),
+      ),
+    );
+  if (changes.category)
+    lines.push(
+      line(
+        'Category',
+        changes.category.from === null ? null : categoryWords(changes.category.from),
+        categoryWords(changes.category.to),
+      ),
+    );
+  if (changes.timeToLive)
+    lines.push(`Time to live: ${ttlWords(changes.timeToLive.from)} → ${ttlWords(changes.timeToLive.to)}`);
   return lines;
 }
 
@@ -81,10 +97,22 @@ export function TemplateFlags({ t, only }: { t: Template; only?: 'category' }) {
   if (!only) {
     if (t.status === 'paused') flags.push(['paused', t.pause ? `Paused since ${time(t.pause.pausedAt)}` : 'Paused']);
     if (t.status === 'disabled') flags.push(['disabled', 'Disabled for good: cannot be sent']);
-    if (t.flag) flags.push(['flagged', `Flagged: will be disabled ${t.flag.disableDate ? `on ${t.flag.disableDate}` : 'soon'} unless its quality improves`]);
+    if (t.flag)
+      flags.push([
+        'flagged',
+        `Flagged: will be disabled ${t.flag.disableDate ? `on ${t.flag.disableDate}` : 'soon'} unless its quality improves`,
+      ]);
   }
-  if (t.previousCategory && t.previousCategory !== t.category) flags.push(['recategorised', `Re-categorised: ${categoryWords(t.previousCategory)} → ${categoryWords(t.category)}`]);
-  if (t.categoryUpdate) flags.push(['category-notice', `Becomes ${categoryWords(t.categoryUpdate.category)} ${effectiveWords(t.categoryUpdate.effectiveAt)}`]);
+  if (t.previousCategory && t.previousCategory !== t.category)
+    flags.push([
+      'recategorised',
+      `Re-categorised: ${categoryWords(t.previousCategory)} → ${categoryWords(t.category)}`,
+    ]);
+  if (t.categoryUpdate)
+    flags.push([
+      'category-notice',
+      `Becomes ${categoryWords(t.categoryUpdate.category)} ${effectiveWords(t.categoryUpdate.effectiveAt)}`,
+    ]);
   if (flags.length === 0) return null;
   return (
     <ul className="flags">

@@ -106,7 +106,9 @@ export function TemplateHistory({ id, version }: { id: string; version: string }
       <h2 id="history-title">History</h2>
       <ErrorNote error={error} />
       {entries === null ? (
-        error ? null : <p>Loading…</p>
+        error ? null : (
+          <p>Loading…</p>
+        )
       ) : entries.length === 0 ? (
         <p className="empty">No history yet.</p>
       ) : (

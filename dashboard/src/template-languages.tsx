@@ -8,14 +8,21 @@ import { ErrorNote, Link, StatusBadge, usePolling } from './ui';
 
 export function TemplateLanguages({ t }: { t: Template }) {
   // Read again when this one changes (a sibling's change shows within 10 s).
-  const { data, error } = usePolling(() => api<Page<Template>>('GET', `/templates/?${new URLSearchParams({ name: t.name, category: 'any', limit: '100' })}`), [t.name, t.updatedAt], 10_000);
+  const { data, error } = usePolling(
+    () =>
+      api<Page<Template>>('GET', `/templates/?${new URLSearchParams({ name: t.name, category: 'any', limit: '100' })}`),
+    [t.name, t.updatedAt],
+    10_000,
+  );
   const languages = [...(data?.data ?? [])].sort((a, b) => a.language.localeCompare(b.language));
   return (
     <section className="languages-section" aria-labelledby="languages-title">
       <h2 id="languages-title">Languages</h2>
       <ErrorNote error={error} />
       {data === null ? (
-        error ? null : <p>Loading…</p>
+        error ? null : (
+          <p>Loading…</p>
+        )
       ) : (
         <>
           <ul className="languages" data-testid="languages">
@@ -33,7 +40,11 @@ export function TemplateLanguages({ t }: { t: Template }) {
               </li>
             ))}
           </ul>
-          {languages.length <= 1 && <p className="empty">Only in {t.language}: no other language has a template named {t.name}.</p>}
+          {languages.length <= 1 && (
+            <p className="empty">
+              Only in {t.language}: no other language has a template named {t.name}.
+            </p>
+          )}
         </>
       )}
     </section>

@@ -25,42 +25,49 @@ export function TemplateNotices({ t }: { t: Template }) {
             {t.pause?.description ? `: “${t.pause.description}”` : '.'}
           </p>
           <p>
-            Customers blocked or reported its messages. While it is paused, sends of it are refused (<code>template_paused</code>) and messages already queued
-            for it are held, not sent, until the platform unpauses it (or their validity period ends). The platform unpauses it by itself after some hours; a
-            template paused again and again is disabled for good, so look at its content and at who receives it before sending it widely again.
+            Customers blocked or reported its messages. While it is paused, sends of it are refused (
+            <code>template_paused</code>) and messages already queued for it are held, not sent, until the platform
+            unpauses it (or their validity period ends). The platform unpauses it by itself after some hours; a template
+            paused again and again is disabled for good, so look at its content and at who receives it before sending it
+            widely again.
           </p>
         </div>
       )}
       {t.status === 'disabled' && (
         <div className="error" role="alert" data-testid="notice-disabled">
           <p>
-            <strong>Disabled by the platform for good</strong>: it can no longer be sent, and sends of it, queued ones too, fail with{' '}
-            <code>template_disabled</code>.
+            <strong>Disabled by the platform for good</strong>: it can no longer be sent, and sends of it, queued ones
+            too, fail with <code>template_disabled</code>.
           </p>
           <p>
-            To send this message again, <Link to="/templates/new">create a new template</Link> under a new name, with content customers expect from you.
+            To send this message again, <Link to="/templates/new">create a new template</Link> under a new name, with
+            content customers expect from you.
           </p>
         </div>
       )}
       {t.flag && (
         <div className="warning" role="status" data-testid="notice-flagged">
           <p>
-            <strong>Flagged by the platform</strong> on {time(t.flag.flaggedAt)}: it will be disabled {t.flag.disableDate ? `on ${t.flag.disableDate}` : 'soon'} unless
-            its quality improves.
+            <strong>Flagged by the platform</strong> on {time(t.flag.flaggedAt)}: it will be disabled{' '}
+            {t.flag.disableDate ? `on ${t.flag.disableDate}` : 'soon'} unless its quality improves.
           </p>
-          <p>It can still be sent. Before that date, improve its content, or send it only to customers who expect it, so fewer block or report it.</p>
+          <p>
+            It can still be sent. Before that date, improve its content, or send it only to customers who expect it, so
+            fewer block or report it.
+          </p>
         </div>
       )}
       {t.categoryUpdate && (
         <div className="warning" role="status" data-testid="notice-category-update">
           <p>
-            <strong>Category change announced</strong> on {time(t.categoryUpdate.noticedAt)}: the platform will make this template{' '}
-            {categoryWords(t.categoryUpdate.category)} {effectiveWords(t.categoryUpdate.effectiveAt)}.
+            <strong>Category change announced</strong> on {time(t.categoryUpdate.noticedAt)}: the platform will make
+            this template {categoryWords(t.categoryUpdate.category)} {effectiveWords(t.categoryUpdate.effectiveAt)}.
           </p>
           <p>
-            From then on it is charged and treated as a {categoryWords(t.categoryUpdate.category)} template, and Tidings, which sends utility templates only,
-            will not send it. Until then it is sent as it is. To keep a utility message, make a new template about a transaction the customer asked for (an
-            order, an account, an appointment), with nothing promotional in it.
+            From then on it is charged and treated as a {categoryWords(t.categoryUpdate.category)} template, and
+            Tidings, which sends utility templates only, will not send it. Until then it is sent as it is. To keep a
+            utility message, make a new template about a transaction the customer asked for (an order, an account, an
+            appointment), with nothing promotional in it.
           </p>
         </div>
       )}

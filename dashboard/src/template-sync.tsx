@@ -19,7 +19,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * it). `known`: templates the page shows, to name those the sync deleted (they can no longer be
  * read); `onSynced`: reloads the list.
  */
-export function useTemplateSync({ mode, known, onSynced }: { mode: Mode; known: readonly Template[]; onSynced: () => void }) {
+export function useTemplateSync({
+  mode,
+  known,
+  onSynced,
+}: {
+  mode: Mode;
+  known: readonly Template[];
+  onSynced: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [report, setReport] = useState<{ result: TemplateSyncResult; names: Map<string, Template> } | null>(null);
@@ -30,7 +38,9 @@ export function useTemplateSync({ mode, known, onSynced }: { mode: Mode; known: 
     try {
       const result = await api<TemplateSyncResult>('POST', '/templates/sync', { idempotent: true });
       const ids = [...result.imported, ...result.updated.map((u) => u.id)].slice(0, NAMED);
-      const read = await Promise.allSettled(ids.map((id) => api<Template>('GET', `/templates/${encodeURIComponent(id)}`)));
+      const read = await Promise.allSettled(
+        ids.map((id) => api<Template>('GET', `/templates/${encodeURIComponent(id)}`)),
+      );
       const names = new Map(known.map((t) => [t.id, t]));
       for (const r of read) if (r.status === 'fulfilled') names.set(r.value.id, r.value);
       setReport({ result, names });
@@ -44,13 +54,21 @@ export function useTemplateSync({ mode, known, onSynced }: { mode: Mode; known: 
 
   return {
     button: (
-      <button type="button" className="secondary" onClick={sync} disabled={busy || mode === 'test'} title={mode === 'test' ? 'Sync needs a live key: test keys cannot change templates.' : undefined}>
+      <button
+        type="button"
+        className="secondary"
+        onClick={sync}
+        disabled={busy || mode === 'test'}
+        title={mode === 'test' ? 'Sync needs a live key: test keys cannot change templates.' : undefined}
+      >
         {busy ? 'Syncing…' : 'Sync with WhatsApp'}
       </button>
     ),
     answer: (
       <>
-        {mode === 'test' && <p className="hint">Sync with WhatsApp needs a live key: test keys cannot change templates.</p>}
+        {mode === 'test' && (
+          <p className="hint">Sync with WhatsApp needs a live key: test keys cannot change templates.</p>
+        )}
         <ErrorNote error={error} />
         {report && <SyncReport {...report} onDismiss={() => setReport(null)} />}
       </>
@@ -58,7 +76,15 @@ export function useTemplateSync({ mode, known, onSynced }: { mode: Mode; known: 
   };
 }
 
-function SyncReport({ result, names, onDismiss }: { result: TemplateSyncResult; names: Map<string, Template>; onDismiss: () => void }) {
+function SyncReport({
+  result,
+  names,
+  onDismiss,
+}: {
+  result: TemplateSyncResult;
+  names: Map<string, Template>;
+  onDismiss: () => void;
+}) {
   const name = (id: string, link = true) => {
     const t = names.get(id);
     if (!t) return <code>{id}</code>;

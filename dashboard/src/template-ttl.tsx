@@ -12,7 +12,8 @@ export const TTL_MIN = 30;
 export const TTL_MAX = 43_200;
 
 /** What the input's hint says: the bounds and what leaving it empty means. */
-export const TTL_HINT = '30 to 43,200 seconds (12 hours) the platform keeps trying to deliver each send; empty: the platform’s default, 30 days.';
+export const TTL_HINT =
+  '30 to 43,200 seconds (12 hours) the platform keeps trying to deliver each send; empty: the platform’s default, 30 days.';
 
 /** Seconds in words: `90` → "1 min 30 s", `43200` → "12 h". */
 function duration(seconds: number): string {
@@ -50,7 +51,12 @@ export function TimeToLiveForm({ template, onSaved }: { template: Template; onSa
     setError(null);
     setSaved(false);
     try {
-      onSaved(await api<Template>('PATCH', `/templates/${encodeURIComponent(template.id)}`, { body: { timeToLive: Number(value) }, idempotent: true }));
+      onSaved(
+        await api<Template>('PATCH', `/templates/${encodeURIComponent(template.id)}`, {
+          body: { timeToLive: Number(value) },
+          idempotent: true,
+        }),
+      );
       setSaved(true);
     } catch (err) {
       setError(err);
@@ -65,7 +71,16 @@ export function TimeToLiveForm({ template, onSaved }: { template: Template; onSa
         <div className="field">
           <label>
             New time to live, seconds
-            <input type="number" name="timeToLive" min={TTL_MIN} max={TTL_MAX} step={1} value={value} onChange={(e) => setValue(e.target.value)} required />
+            <input
+              type="number"
+              name="timeToLive"
+              min={TTL_MIN}
+              max={TTL_MAX}
+              step={1}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              required
+            />
           </label>
           <Issues issues={issues} field="timeToLive" />
         </div>

@@ -4,7 +4,8 @@ import { ApiError, type MediaItem } from './api';
 
 /** The route is the part of the URL after `#` (`#/messages/msg_…`), so the server serves one page. */
 export function useRoute(): string[] {
-  const read = () => (window.location.hash.replace(/^#\/?/, '').split('?')[0] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
+  const read = () =>
+    (window.location.hash.replace(/^#\/?/, '').split('?')[0] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
   const [route, setRoute] = useState(read);
   useEffect(() => {
     const onChange = () => setRoute(read());
@@ -29,7 +30,10 @@ export function Link({ to, children, className }: { to: string; children: ReactN
 /** Every API error in words, with its code (and the platform's own error when there is one). */
 export function ErrorNote({ error }: { error: unknown }) {
   if (!error) return null;
-  const e = error instanceof ApiError ? error : new ApiError(0, 'unexpected_error', error instanceof Error ? error.message : String(error));
+  const e =
+    error instanceof ApiError
+      ? error
+      : new ApiError(0, 'unexpected_error', error instanceof Error ? error.message : String(error));
   return (
     <div className="error" role="alert">
       <strong>{e.message}</strong> <code>{e.code}</code>
@@ -59,7 +63,14 @@ export function StatusBadge({ status }: { status: string }) {
 export function time(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 export function bytes(n: number): string {
@@ -120,7 +131,17 @@ export function usePager() {
   };
 }
 
-export function Pager({ page, hasMore, onNext, onPrevious }: { page: number; hasMore: boolean; onNext: () => void; onPrevious: () => void }) {
+export function Pager({
+  page,
+  hasMore,
+  onNext,
+  onPrevious,
+}: {
+  page: number;
+  hasMore: boolean;
+  onNext: () => void;
+  onPrevious: () => void;
+}) {
   return (
     <nav className="pager" aria-label="Pages">
       <button type="button" onClick={onPrevious} disabled={page === 1}>
@@ -149,7 +170,19 @@ export function UploadOptions({ uploads }: { uploads: MediaItem[] | undefined })
 }
 
 /** A list filter: one value of `options` (shown as its `labels` entry, else as it is), or "any" (the empty string). */
-export function FilterSelect({ label, value, options, labels, onChange }: { label: string; value: string; options: readonly string[]; labels?: Readonly<Record<string, string>>; onChange: (value: string) => void }) {
+export function FilterSelect({
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  labels?: Readonly<Record<string, string>>;
+  onChange: (value: string) => void;
+}) {
   return (
     <label>
       {label}

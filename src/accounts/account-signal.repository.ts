@@ -4,8 +4,17 @@ import type { Reader, Tx } from '../db/store.js';
 
 export type AccountSignalRow = AccountSignalsTable;
 
-export function findSignal(db: Reader | Tx, key: Pick<AccountSignalRow, 'account_id' | 'kind' | 'key'>): Promise<AccountSignalRow | undefined> {
-  return db.selectFrom('account_signals').selectAll().where('account_id', '=', key.account_id).where('kind', '=', key.kind).where('key', '=', key.key).executeTakeFirst();
+export function findSignal(
+  db: Reader | Tx,
+  key: Pick<AccountSignalRow, 'account_id' | 'kind' | 'key'>,
+): Promise<AccountSignalRow | undefined> {
+  return db
+    .selectFrom('account_signals')
+    .selectAll()
+    .where('account_id', '=', key.account_id)
+    .where('kind', '=', key.kind)
+    .where('key', '=', key.key)
+    .executeTakeFirst();
 }
 
 /**
@@ -15,7 +24,11 @@ export function findSignal(db: Reader | Tx, key: Pick<AccountSignalRow, 'account
  */
 export async function putSignal(tx: Tx, row: AccountSignalRow, seen: AccountSignalRow | undefined): Promise<boolean> {
   if (!seen) {
-    const result = await tx.insertInto('account_signals').values(row).onConflict((oc) => oc.columns(['account_id', 'kind', 'key']).doNothing()).executeTakeFirst();
+    const result = await tx
+      .insertInto('account_signals')
+      .values(row)
+      .onConflict((oc) => oc.columns(['account_id', 'kind', 'key']).doNothing())
+      .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
   }
   const result = await tx

@@ -23,9 +23,18 @@ import type { AccountSignals as Standing, MessagingLimit } from './account-signa
 const DISABLED_STATES = new Set(['DISABLE', 'SCHEDULE_FOR_DISABLE']);
 
 /** A number's messaging limit as the API shows it, from its row's columns; null until told. */
-export function messagingLimitOf(row: { messaging_limit_tier: string | null; messaging_limit_users: number | null; messaging_limit_updated_at: string | null }): MessagingLimit | null {
+export function messagingLimitOf(row: {
+  messaging_limit_tier: string | null;
+  messaging_limit_users: number | null;
+  messaging_limit_updated_at: string | null;
+}): MessagingLimit | null {
   if (row.messaging_limit_tier === null || row.messaging_limit_updated_at === null) return null;
-  return { tier: row.messaging_limit_tier, dailyUsers: row.messaging_limit_users, unlimited: row.messaging_limit_tier === 'TIER_UNLIMITED' || row.messaging_limit_tier === '-1', updatedAt: row.messaging_limit_updated_at };
+  return {
+    tier: row.messaging_limit_tier,
+    dailyUsers: row.messaging_limit_users,
+    unlimited: row.messaging_limit_tier === 'TIER_UNLIMITED' || row.messaging_limit_tier === '-1',
+    updatedAt: row.messaging_limit_updated_at,
+  };
 }
 
 export class AccountSignals {
@@ -46,23 +55,42 @@ export class AccountSignals {
   async apply(tx: Tx, signals: Owned<PlatformSignal>[], now: string): Promise<number> {
     const events: NewEvent[] = [];
     let changed = 0;
-    const live = (accountId: string, type: NewEvent['type'], object: unknown) => events.push({ accountId, mode: 'live', type, object });
+    const live = (accountId: string, type: NewEvent['type'], object: unknown) =>
+      events.push({ accountId, mode: 'live', type, object });
     for (const s of signals) {
       if (s.kind === 'unknown') {
-        live(s.accountId, 'platform.webhook', { field: s.field, value: s.value, wabaId: s.wabaId, phoneNumberId: s.phoneNumberId, platformAt: s.at, receivedAt: now });
+        live(s.accountId, 'platform.webhook', {
+          field: s.field,
+          value: s.value,
+          wabaId: s.wabaId,
+          phoneNumberId: s.phoneNumberId,
+          platformAt: s.at,
+          receivedAt: now,
+        });
         changed++;
         continue;
       }
       if (s.kind === 'messaging_limit') {
         const rows = await repo.setMessagingLimit(tx, [s.accountId], { tier: s.tier, users: s.dailyUsers, at: now });
         for (const r of rows) {
-          live(r.account_id, 'phone_number.messaging_limit_updated', { phoneNumberId: r.phone_number_id, displayPhoneNumber: r.display_phone_number, messagingLimit: { tier: s.tier, dailyUsers: s.dailyUsers, unlimited: s.unlimited, updatedAt: now } });
+          live(r.account_id, 'phone_number.messaging_limit_updated', {
+            phoneNumberId: r.phone_number_id,
+            displayPhoneNumber: r.display_phone_number,
+            messagingLimit: { tier: s.tier, dailyUsers: s.dailyUsers, unlimited: s.unlimited, updatedAt: now },
+          });
         }
         changed += rows.length > 0 ? 1 : 0;
         continue;
       }
       const { kind, key, value } = stored(s);
-      const row: repo.AccountSignalRow = { account_id: s.accountId, kind, key, value: JSON.stringify(value), platform_at: s.at, received_at: now };
+      const row: repo.AccountSignalRow = {
+        account_id: s.accountId,
+        kind,
+        key,
+        value: JSON.stringify(value),
+        platform_at: s.at,
+        received_at: now,
+      };
       const seen = await repo.findSignal(tx, row);
       if (seen?.value === row.value || !(await repo.putSignal(tx, row, seen))) continue;
       changed++;
@@ -71,7 +99,8 @@ export class AccountSignals {
         const before = seen ? (JSON.parse(seen.value) as { restrictions: unknown[] }).restrictions.length : 0;
         if (s.restrictions.length > 0) live(s.accountId, 'account.restricted', object);
         else if (before > 0) live(s.accountId, 'account.restriction_lifted', object);
-      } else if (s.kind === 'ban') live(s.accountId, DISABLED_STATES.has(s.state) ? 'account.disabled' : 'account.reinstated', object);
+      } else if (s.kind === 'ban')
+        live(s.accountId, DISABLED_STATES.has(s.state) ? 'account.disabled' : 'account.reinstated', object);
       else if (s.kind === 'violation') live(s.accountId, 'account.violation', object);
       else if (s.kind === 'alert') live(s.accountId, 'account.alert', object);
       else live(s.accountId, 'account.review_updated', object);
@@ -89,7 +118,10 @@ export class AccountSignals {
   /** The standing of the key's account (any mode: it is the WhatsApp Business Account's). Two reads. */
   async standing(auth: AuthContext): Promise<Standing> {
     const db = this.#o.store.read;
-    const [rows, numbers] = await Promise.all([repo.signalsOf(db, auth.accountId), listPhoneNumbers(db, [auth.accountId])]);
+    const [rows, numbers] = await Promise.all([
+      repo.signalsOf(db, auth.accountId),
+      listPhoneNumbers(db, [auth.accountId]),
+    ]);
     const one = (kind: repo.AccountSignalRow['kind']) => {
       const row = rows.find((r) => r.kind === kind);
       return row ? { ...JSON.parse(row.value), platformAt: row.platform_at, receivedAt: row.received_at } : null;
@@ -97,7 +129,9 @@ export class AccountSignals {
     const restriction = one('restriction');
     const ban = one('ban');
     const now = iso(this.#o.clock.now());
-    const inForce = (restriction?.restrictions ?? []).filter((r: { expiresAt: string | null }) => r.expiresAt === null || r.expiresAt > now);
+    const inForce = (restriction?.restrictions ?? []).filter(
+      (r: { expiresAt: string | null }) => r.expiresAt === null || r.expiresAt > now,
+    );
     return {
       restricted: inForce.length > 0,
       disabled: ban !== null && DISABLED_STATES.has(ban.state),
@@ -109,13 +143,21 @@ export class AccountSignals {
         .sort((a, b) => (a.received_at < b.received_at ? 1 : a.received_at > b.received_at ? -1 : 0))
         .map((r) => ({ ...JSON.parse(r.value), platformAt: r.platform_at, receivedAt: r.received_at })),
       review: one('review'),
-      phoneNumbers: numbers.map((n) => ({ phoneNumberId: n.phone_number_id, displayPhoneNumber: n.display_phone_number, messagingLimit: messagingLimitOf(n) })),
+      phoneNumbers: numbers.map((n) => ({
+        phoneNumberId: n.phone_number_id,
+        displayPhoneNumber: n.display_phone_number,
+        messagingLimit: messagingLimitOf(n),
+      })),
     };
   }
 }
 
 /** What a typed signal stores: its kind, its key (the alert type for alerts) and its value. */
-function stored(s: Exclude<PlatformSignal, { kind: 'unknown' | 'messaging_limit' }>): { kind: repo.AccountSignalRow['kind']; key: string; value: Record<string, unknown> } {
+function stored(s: Exclude<PlatformSignal, { kind: 'unknown' | 'messaging_limit' }>): {
+  kind: repo.AccountSignalRow['kind'];
+  key: string;
+  value: Record<string, unknown>;
+} {
   switch (s.kind) {
     case 'restriction':
       return { kind: s.kind, key: '', value: { restrictions: s.restrictions } };
@@ -124,7 +166,18 @@ function stored(s: Exclude<PlatformSignal, { kind: 'unknown' | 'messaging_limit'
     case 'violation':
       return { kind: s.kind, key: '', value: { violationType: s.violationType } };
     case 'alert':
-      return { kind: s.kind, key: s.type, value: { type: s.type, severity: s.severity, status: s.status, description: s.description, entityType: s.entityType, entityId: s.entityId } };
+      return {
+        kind: s.kind,
+        key: s.type,
+        value: {
+          type: s.type,
+          severity: s.severity,
+          status: s.status,
+          description: s.description,
+          entityType: s.entityType,
+          entityId: s.entityId,
+        },
+      };
     case 'review':
       return { kind: s.kind, key: '', value: { decision: s.decision } };
   }

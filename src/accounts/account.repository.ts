@@ -19,7 +19,12 @@ export interface NewAccount {
   accessTokenEncrypted: string;
   appSecretEncrypted: string | null;
   simulated: boolean;
-  numbers: { phoneNumberId: string; displayPhoneNumber: string; throughput: number; throughputSource: 'override' | 'default' }[];
+  numbers: {
+    phoneNumberId: string;
+    displayPhoneNumber: string;
+    throughput: number;
+    throughputSource: 'override' | 'default';
+  }[];
   createdAt: string;
 }
 
@@ -64,18 +69,31 @@ export function listAccounts(db: Reader): Promise<AccountRow[]> {
 
 /** One stored access token's ciphertext (the oldest account's), or undefined when there is no account. */
 export async function anyEncryptedCredential(db: Reader): Promise<string | undefined> {
-  const row = await db.selectFrom('accounts').select('access_token_enc').orderBy('created_at').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('accounts')
+    .select('access_token_enc')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
   return row?.access_token_enc;
 }
 
 export async function countAccounts(db: Reader): Promise<number> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export function listPhoneNumbers(db: Reader, accountIds: string[]): Promise<PhoneNumberRow[]> {
   if (accountIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('phone_numbers').selectAll().where('account_id', 'in', accountIds).orderBy('created_at').execute();
+  return db
+    .selectFrom('phone_numbers')
+    .selectAll()
+    .where('account_id', 'in', accountIds)
+    .orderBy('created_at')
+    .execute();
 }
 
 export function findPhoneNumber(db: Reader, phoneNumberId: string): Promise<PhoneNumberRow | undefined> {
@@ -116,7 +134,12 @@ export async function insertApiKey(tx: Tx, key: NewApiKey): Promise<ApiKeyRow> {
 
 /** The live (not revoked) key with this hash, with what authentication needs. */
 export function findActiveKeyByHash(db: Reader, keyHash: string): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('key_hash', '=', keyHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export function listApiKeys(db: Reader, accountId?: string): Promise<ApiKeyRow[]> {
@@ -127,7 +150,12 @@ export function listApiKeys(db: Reader, accountId?: string): Promise<ApiKeyRow[]
 
 /** @returns false when no such key exists or it was already revoked. */
 export async function revokeApiKey(tx: Tx, id: string, at: string): Promise<boolean> {
-  const result = await tx.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await tx
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   tx.changed('api_keys');
   return Number(result.numUpdatedRows) > 0;
 }
@@ -137,36 +165,73 @@ export function findSender(db: Reader, phoneNumberId: string) {
   return db
     .selectFrom('phone_numbers')
     .innerJoin('accounts', 'accounts.id', 'phone_numbers.account_id')
-    .select(['accounts.id as account_id', 'accounts.waba_id', 'accounts.access_token_enc', 'accounts.app_secret_enc', 'phone_numbers.display_phone_number', 'phone_numbers.throughput'])
+    .select([
+      'accounts.id as account_id',
+      'accounts.waba_id',
+      'accounts.access_token_enc',
+      'accounts.app_secret_enc',
+      'phone_numbers.display_phone_number',
+      'phone_numbers.throughput',
+    ])
     .where('phone_numbers.phone_number_id', '=', phoneNumberId)
     .executeTakeFirst();
 }
 
 /** Whether any account has an app secret of its own. */
 export async function anyAppSecretOverride(db: Reader): Promise<boolean> {
-  return (await db.selectFrom('accounts').select('id').where('app_secret_enc', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('app_secret_enc', 'is not', null)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** The accounts on these WABAs (index `accounts_waba_id`), each with its own encrypted app secret (null: none). */
-export function appSecretsOfWabas(db: Reader, wabaIds: string[]): Promise<{ waba_id: string; app_secret_enc: string | null }[]> {
+export function appSecretsOfWabas(
+  db: Reader,
+  wabaIds: string[],
+): Promise<{ waba_id: string; app_secret_enc: string | null }[]> {
   if (wabaIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('accounts').select(['waba_id', 'app_secret_enc']).where('waba_id', 'in', wabaIds).execute();
 }
 
 /** A number's tier (messages/s), or null for an unknown number. */
 export async function throughputOf(db: Reader, phoneNumberId: string): Promise<number | null> {
-  const row = await db.selectFrom('phone_numbers').select('throughput').where('phone_number_id', '=', phoneNumberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('phone_numbers')
+    .select('throughput')
+    .where('phone_number_id', '=', phoneNumberId)
+    .executeTakeFirst();
   return row?.throughput ?? null;
 }
 
 /** What Direct Send does for a number, as last learned (0015), or undefined for an unknown number. */
-export function directSendOf(db: Reader, phoneNumberId: string): Promise<Pick<PhoneNumberRow, 'direct_send' | 'direct_send_checked_at'> | undefined> {
-  return db.selectFrom('phone_numbers').select(['direct_send', 'direct_send_checked_at']).where('phone_number_id', '=', phoneNumberId).executeTakeFirst();
+export function directSendOf(
+  db: Reader,
+  phoneNumberId: string,
+): Promise<Pick<PhoneNumberRow, 'direct_send' | 'direct_send_checked_at'> | undefined> {
+  return db
+    .selectFrom('phone_numbers')
+    .select(['direct_send', 'direct_send_checked_at'])
+    .where('phone_number_id', '=', phoneNumberId)
+    .executeTakeFirst();
 }
 
 /** Records what the platform's answer to a Direct Send said of the number. */
-export async function setDirectSend(tx: Tx, phoneNumberId: string, value: PhoneNumberRow['direct_send'], checkedAt: string): Promise<void> {
-  await tx.updateTable('phone_numbers').set({ direct_send: value, direct_send_checked_at: checkedAt }).where('phone_number_id', '=', phoneNumberId).execute();
+export async function setDirectSend(
+  tx: Tx,
+  phoneNumberId: string,
+  value: PhoneNumberRow['direct_send'],
+  checkedAt: string,
+): Promise<void> {
+  await tx
+    .updateTable('phone_numbers')
+    .set({ direct_send: value, direct_send_checked_at: checkedAt })
+    .where('phone_number_id', '=', phoneNumberId)
+    .execute();
   tx.changed('accounts', phoneNumberId);
 }
 
@@ -174,10 +239,18 @@ export async function setDirectSend(tx: Tx, phoneNumberId: string, value: PhoneN
  * Records the tier the platform gave (null: only that it was asked), unless an operator set the
  * number's tier. @returns whether the row changed.
  */
-export async function setPlatformThroughput(tx: Tx, phoneNumberId: string, throughput: number | null, checkedAt: string): Promise<boolean> {
+export async function setPlatformThroughput(
+  tx: Tx,
+  phoneNumberId: string,
+  throughput: number | null,
+  checkedAt: string,
+): Promise<boolean> {
   const result = await tx
     .updateTable('phone_numbers')
-    .set({ ...(throughput === null ? {} : { throughput, throughput_source: 'platform' as const }), throughput_checked_at: checkedAt })
+    .set({
+      ...(throughput === null ? {} : { throughput, throughput_source: 'platform' as const }),
+      throughput_checked_at: checkedAt,
+    })
     .where('phone_number_id', '=', phoneNumberId)
     .where('throughput_source', '!=', 'override')
     .executeTakeFirst();
@@ -208,18 +281,32 @@ export function findNumberByDisplay(db: Reader, wabaId: string, display: string)
 }
 
 /** The accounts with a retention setting, with the bodies' watermark (the retention sweep). */
-export function accountsWithRetention(db: Reader): Promise<Pick<AccountRow, 'id' | 'retain_customer_files_days' | 'retain_message_bodies_days' | 'bodies_removed_before'>[]> {
+export function accountsWithRetention(
+  db: Reader,
+): Promise<
+  Pick<AccountRow, 'id' | 'retain_customer_files_days' | 'retain_message_bodies_days' | 'bodies_removed_before'>[]
+> {
   return db
     .selectFrom('accounts')
     .select(['id', 'retain_customer_files_days', 'retain_message_bodies_days', 'bodies_removed_before'])
-    .where((eb) => eb.or([eb('retain_customer_files_days', 'is not', null), eb('retain_message_bodies_days', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('retain_customer_files_days', 'is not', null), eb('retain_message_bodies_days', 'is not', null)]),
+    )
     .orderBy('id')
     .execute();
 }
 
 /** Sets an account's retention (days, null: for ever). @returns false when there is no such account. */
-export async function setRetention(tx: Tx, accountId: string, days: { customerFiles: number | null; messageBodies: number | null }): Promise<boolean> {
-  const result = await tx.updateTable('accounts').set({ retain_customer_files_days: days.customerFiles, retain_message_bodies_days: days.messageBodies }).where('id', '=', accountId).executeTakeFirst();
+export async function setRetention(
+  tx: Tx,
+  accountId: string,
+  days: { customerFiles: number | null; messageBodies: number | null },
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('accounts')
+    .set({ retain_customer_files_days: days.customerFiles, retain_message_bodies_days: days.messageBodies })
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -12,7 +12,8 @@ export function accountRoutes({ accounts }: { accounts: AccountService }) {
         url: '/account',
         operationId: 'getAccount',
         summary: "The key's account",
-        description: "The account the key belongs to, with its retention: how long files customers send and what messages say are kept. The operator sets them (`tidings accounts update`).",
+        description:
+          'The account the key belongs to, with its retention: how long files customers send and what messages say are kept. The operator sets them (`tidings accounts update`).',
         tags: ['Account'],
         access: { scope: 'messages:read', modes: 'any' },
         idempotency: 'none',
@@ -22,7 +23,13 @@ export function accountRoutes({ accounts }: { accounts: AccountService }) {
       },
       async ({ auth }) => {
         const account = (await accounts.getAccount(auth.accountId))!;
-        return { id: account.id, name: account.name, wabaId: account.wabaId, retention: account.retention, createdAt: account.createdAt };
+        return {
+          id: account.id,
+          name: account.name,
+          wabaId: account.wabaId,
+          retention: account.retention,
+          createdAt: account.createdAt,
+        };
       },
     ),
   ];

@@ -110,17 +110,24 @@ export class AccountService {
     if (name === '') throw new TidingsError('parameter_missing', 'An account needs a name.', { param: 'name' });
     const throughput = input.throughput ?? DEFAULT_THROUGHPUT;
     if (!Number.isInteger(throughput) || throughput < 1 || throughput > MAX_THROUGHPUT) {
-      throw new TidingsError('parameter_invalid', `throughput must be a whole number from 1 to ${MAX_THROUGHPUT}.`, { param: 'throughput' });
+      throw new TidingsError('parameter_invalid', `throughput must be a whole number from 1 to ${MAX_THROUGHPUT}.`, {
+        param: 'throughput',
+      });
     }
     const platformFields = [input.wabaId, input.phoneNumberId, input.phoneNumber, input.accessToken];
     const simulated = platformFields.every((v) => v === undefined);
     if (!simulated) {
       const missing = (['wabaId', 'phoneNumberId', 'phoneNumber', 'accessToken'] as const).find((k) => !input[k]);
       if (missing) {
-        throw new TidingsError('parameter_missing', `A platform account needs wabaId, phoneNumberId, phoneNumber and accessToken; ${missing} is missing.`, { param: missing });
+        throw new TidingsError(
+          'parameter_missing',
+          `A platform account needs wabaId, phoneNumberId, phoneNumber and accessToken; ${missing} is missing.`,
+          { param: missing },
+        );
       }
       for (const k of ['wabaId', 'phoneNumberId'] as const) {
-        if (!/^\d+$/.test(input[k]!)) throw new TidingsError('parameter_invalid', `${k} must be the platform's numeric id.`, { param: k });
+        if (!/^\d+$/.test(input[k]!))
+          throw new TidingsError('parameter_invalid', `${k} must be the platform's numeric id.`, { param: k });
       }
     }
     const now = iso(this.#clock.now());
@@ -129,22 +136,31 @@ export class AccountService {
     const phoneNumberId = input.phoneNumberId ?? newGraphId();
     const display = input.phoneNumber?.replace(/[^\d]/g, '') ?? simulatedDisplayNumber(phoneNumberId);
     if (await repo.findPhoneNumber(this.#store.read, phoneNumberId)) {
-      throw new TidingsError('parameter_invalid', `Phone number id ${phoneNumberId} already belongs to an account.`, { param: 'phoneNumberId' });
+      throw new TidingsError('parameter_invalid', `Phone number id ${phoneNumberId} already belongs to an account.`, {
+        param: 'phoneNumberId',
+      });
     }
     await this.#store.write((tx) =>
-      repo.insertAccount(
-        tx,
-        {
-          id,
-          name,
-          wabaId,
-          accessTokenEncrypted: this.#box.encrypt(input.accessToken ?? (this.#simulatorSecret ? simulatorAccessToken(this.#simulatorSecret, wabaId) : `sim_${randomBase62(40)}`)),
-          appSecretEncrypted: input.appSecret ? this.#box.encrypt(input.appSecret) : null,
-          simulated,
-          numbers: [{ phoneNumberId, displayPhoneNumber: display, throughput, throughputSource: input.throughput === undefined ? 'default' : 'override' }],
-          createdAt: now,
-        },
-      ),
+      repo.insertAccount(tx, {
+        id,
+        name,
+        wabaId,
+        accessTokenEncrypted: this.#box.encrypt(
+          input.accessToken ??
+            (this.#simulatorSecret ? simulatorAccessToken(this.#simulatorSecret, wabaId) : `sim_${randomBase62(40)}`),
+        ),
+        appSecretEncrypted: input.appSecret ? this.#box.encrypt(input.appSecret) : null,
+        simulated,
+        numbers: [
+          {
+            phoneNumberId,
+            displayPhoneNumber: display,
+            throughput,
+            throughputSource: input.throughput === undefined ? 'default' : 'override',
+          },
+        ],
+        createdAt: now,
+      }),
     );
     return (await this.getAccount(id))!;
   }
@@ -158,8 +174,16 @@ export class AccountService {
 
   async listAccounts(): Promise<Account[]> {
     const rows = await repo.listAccounts(this.#store.read);
-    const numbers = await repo.listPhoneNumbers(this.#store.read, rows.map((r) => r.id));
-    return rows.map((r) => toAccount(r, numbers.filter((n) => n.account_id === r.id)));
+    const numbers = await repo.listPhoneNumbers(
+      this.#store.read,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) =>
+      toAccount(
+        r,
+        numbers.filter((n) => n.account_id === r.id),
+      ),
+    );
   }
 
   /**
@@ -228,7 +252,9 @@ export class AccountService {
    * with the sender credentials. An unknown number is read again each time (a number added a
    * moment ago, by any process, is found).
    */
-  async accountForPhoneNumber(phoneNumberId: string): Promise<{ accountId: string; appSecret: string | null } | undefined> {
+  async accountForPhoneNumber(
+    phoneNumberId: string,
+  ): Promise<{ accountId: string; appSecret: string | null } | undefined> {
     const sender = await this.senderCredentials(phoneNumberId).catch(() => undefined);
     return sender && { accountId: sender.accountId, appSecret: sender.appSecret };
   }
@@ -256,7 +282,10 @@ export class AccountService {
    * a WABA added a moment ago elsewhere is found at once. `fresh` reads past the caches.
    * @param options.wabaIds the WABA ids a webhook names (at most 1,000, webhook-payload.ts `namedWabaIds`)
    */
-  async appSecrets(options: { wabaIds: () => string[]; fresh?: boolean }): Promise<Map<string, (string | null)[]> | null> {
+  async appSecrets(options: {
+    wabaIds: () => string[];
+    fresh?: boolean;
+  }): Promise<Map<string, (string | null)[]> | null> {
     const readAny = async () => ({ any: await repo.anyAppSecretOverride(this.#store.read) });
     const anyOwn = options.fresh ? await readAny() : await this.#anyOwnSecret.get('any', readAny);
     if (!anyOwn!.any) return null;
@@ -264,7 +293,10 @@ export class AccountService {
     const secretsOf = async (wabaIds: string[]) => {
       const out = new Map<string, (string | null)[]>();
       for (const row of await repo.appSecretsOfWabas(this.#store.read, wabaIds)) {
-        out.set(row.waba_id, [...(out.get(row.waba_id) ?? []), row.app_secret_enc === null ? null : this.#box.decrypt(row.app_secret_enc)]);
+        out.set(row.waba_id, [
+          ...(out.get(row.waba_id) ?? []),
+          row.app_secret_enc === null ? null : this.#box.decrypt(row.app_secret_enc),
+        ]);
       }
       return out;
     };
@@ -292,7 +324,13 @@ function toAccount(row: repo.AccountRow, numbers: repo.PhoneNumberRow[]): Accoun
     name: row.name,
     wabaId: row.waba_id,
     simulated: row.simulated === 1,
-    phoneNumbers: numbers.map((n) => ({ phoneNumberId: n.phone_number_id, displayPhoneNumber: n.display_phone_number, throughput: n.throughput, throughputSource: n.throughput_source, directSend: n.direct_send })),
+    phoneNumbers: numbers.map((n) => ({
+      phoneNumberId: n.phone_number_id,
+      displayPhoneNumber: n.display_phone_number,
+      throughput: n.throughput,
+      throughputSource: n.throughput_source,
+      directSend: n.direct_send,
+    })),
     retention: { customerFilesDays: row.retain_customer_files_days, messageBodiesDays: row.retain_message_bodies_days },
     createdAt: row.created_at,
   };

@@ -36,10 +36,16 @@ export class DirectSendCapability {
     let known = this.#known.get(phoneNumberId);
     if (!known || Date.now() - known.readAt > CACHE_MS) {
       const row = await repo.directSendOf(this.#store.read, phoneNumberId);
-      known = { state: row?.direct_send ?? 'unknown', checkedAt: row?.direct_send_checked_at ? Date.parse(row.direct_send_checked_at) : 0, readAt: Date.now() };
+      known = {
+        state: row?.direct_send ?? 'unknown',
+        checkedAt: row?.direct_send_checked_at ? Date.parse(row.direct_send_checked_at) : 0,
+        readAt: Date.now(),
+      };
       this.#known.set(phoneNumberId, known);
     }
-    return (known.state !== 'not_enabled' && known.state !== 'blocked') || now - known.checkedAt >= DIRECT_SEND_RECHECK_MS;
+    return (
+      (known.state !== 'not_enabled' && known.state !== 'blocked') || now - known.checkedAt >= DIRECT_SEND_RECHECK_MS
+    );
   }
 
   /** Records what the platform's answer to a Direct Send from the number said (nothing when this process knows it already). */

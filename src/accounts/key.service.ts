@@ -68,16 +68,24 @@ export class KeyService {
     }
     const phoneNumberId = input.phoneNumberId ?? account.phoneNumbers[0]?.phoneNumberId;
     if (!phoneNumberId || !account.phoneNumbers.some((n) => n.phoneNumberId === phoneNumberId)) {
-      throw new TidingsError('parameter_invalid', `The account has no phone number ${phoneNumberId ?? ''}.`, { param: 'phoneNumberId' });
+      throw new TidingsError('parameter_invalid', `The account has no phone number ${phoneNumberId ?? ''}.`, {
+        param: 'phoneNumberId',
+      });
     }
     const scopes = input.scopes ?? [...SCOPES];
     const unknown = scopes.find((s) => !isScope(s));
     if (unknown !== undefined || scopes.length === 0) {
-      throw new TidingsError('parameter_invalid', `Scopes must be some of ${SCOPES.join(', ')}${unknown ? `; got "${unknown}"` : ''}.`, { param: 'scopes' });
+      throw new TidingsError(
+        'parameter_invalid',
+        `Scopes must be some of ${SCOPES.join(', ')}${unknown ? `; got "${unknown}"` : ''}.`,
+        { param: 'scopes' },
+      );
     }
     const rateLimit = input.rateLimit ?? DEFAULT_KEY_RATE_LIMIT;
     if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 10_000) {
-      throw new TidingsError('parameter_invalid', 'rateLimit must be a whole number from 1 to 10000.', { param: 'rateLimit' });
+      throw new TidingsError('parameter_invalid', 'rateLimit must be a whole number from 1 to 10000.', {
+        param: 'rateLimit',
+      });
     }
     const key = `sk_${input.mode}_${randomBase62(32)}`;
     const row = await this.#o.store.write((tx) =>
@@ -135,12 +143,22 @@ export class KeyService {
    * key (docs/api.md §D1), so a newcomer can send a message within a minute.
    * @returns the keys (shown once), or null when any account already exists.
    */
-  async createDemoAccountIfEmpty(): Promise<{ accountId: string; phoneNumberId: string; liveKey: string; testKey: string } | null> {
+  async createDemoAccountIfEmpty(): Promise<{
+    accountId: string;
+    phoneNumberId: string;
+    liveKey: string;
+    testKey: string;
+  } | null> {
     if ((await this.#o.accounts.countAccounts()) > 0) return null;
     const account = await this.#o.accounts.createAccount({ name: 'Demo' });
     const live = await this.createKey({ accountId: account.id, mode: 'live' });
     const test = await this.createKey({ accountId: account.id, mode: 'test' });
-    return { accountId: account.id, phoneNumberId: account.phoneNumbers[0]!.phoneNumberId, liveKey: live.key, testKey: test.key };
+    return {
+      accountId: account.id,
+      phoneNumberId: account.phoneNumbers[0]!.phoneNumberId,
+      liveKey: live.key,
+      testKey: test.key,
+    };
   }
 }
 

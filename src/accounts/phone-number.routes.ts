@@ -7,9 +7,20 @@ import type { AccountService } from './account.service.js';
 import { PhoneNumberList, type PhoneNumberQueue } from './phone-number.schemas.js';
 
 /** The send queues of some numbers in one mode (the messages feature's dispatcher). */
-export type QueuesOf = (numbers: { phoneNumberId: string; throughput: number }[], mode: Mode) => Promise<Map<string, PhoneNumberQueue>>;
+export type QueuesOf = (
+  numbers: { phoneNumberId: string; throughput: number }[],
+  mode: Mode,
+) => Promise<Map<string, PhoneNumberQueue>>;
 
-export function phoneNumberRoutes({ accounts, queues, signals }: { accounts: AccountService; queues: QueuesOf; signals: AccountSignals }) {
+export function phoneNumberRoutes({
+  accounts,
+  queues,
+  signals,
+}: {
+  accounts: AccountService;
+  queues: QueuesOf;
+  signals: AccountSignals;
+}) {
   return [
     defineRoute(
       {
@@ -28,9 +39,18 @@ export function phoneNumberRoutes({ accounts, queues, signals }: { accounts: Acc
       },
       async ({ auth }) => {
         const account = (await accounts.getAccount(auth.accountId))!;
-        const [queue, limits] = await Promise.all([queues(account.phoneNumbers, auth.mode), signals.messagingLimits(auth.accountId)]);
+        const [queue, limits] = await Promise.all([
+          queues(account.phoneNumbers, auth.mode),
+          signals.messagingLimits(auth.accountId),
+        ]);
         return {
-          data: account.phoneNumbers.map((n) => ({ ...n, sender: n.phoneNumberId === auth.phoneNumberId, simulated: account.simulated, messagingLimit: limits.get(n.phoneNumberId) ?? null, ...queue.get(n.phoneNumberId)! })),
+          data: account.phoneNumbers.map((n) => ({
+            ...n,
+            sender: n.phoneNumberId === auth.phoneNumberId,
+            simulated: account.simulated,
+            messagingLimit: limits.get(n.phoneNumberId) ?? null,
+            ...queue.get(n.phoneNumberId)!,
+          })),
           has_more: false,
         };
       },

@@ -38,21 +38,44 @@ export async function insertIfNew(tx: Tx, row: PricingTierRow): Promise<boolean>
  * Replaces a row's tier, only if it still holds what `seen` read (so two deliveries of one notice
  * change it, and emit its event, once). @returns whether it changed.
  */
-export async function replaceIfUnchanged(tx: Tx, seen: PricingTierRow, next: Pick<PricingTierRow, 'tier' | 'tier_min' | 'tier_max' | 'platform_updated_at' | 'received_at'>): Promise<boolean> {
+export async function replaceIfUnchanged(
+  tx: Tx,
+  seen: PricingTierRow,
+  next: Pick<PricingTierRow, 'tier' | 'tier_min' | 'tier_max' | 'platform_updated_at' | 'received_at'>,
+): Promise<boolean> {
   let q = tx.updateTable('pricing_tiers').set(next).where('id', '=', seen.id).where('tier', '=', seen.tier);
-  q = seen.platform_updated_at === null ? q.where('platform_updated_at', 'is', null) : q.where('platform_updated_at', '=', seen.platform_updated_at);
+  q =
+    seen.platform_updated_at === null
+      ? q.where('platform_updated_at', 'is', null)
+      : q.where('platform_updated_at', '=', seen.platform_updated_at);
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** The row `id` of the account (a page's cursor), or undefined. */
 export function findById(db: Reader, accountId: string, id: string): Promise<PricingTierRow | undefined> {
-  return db.selectFrom('pricing_tiers').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  return db
+    .selectFrom('pricing_tiers')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
 }
 
 /** Up to `limit` rows of the account, newest effective month first, then newest id, after `after`. */
-export function page(db: Reader, accountId: string, limit: number, after: PricingTierRow | undefined): Promise<PricingTierRow[]> {
-  let q = db.selectFrom('pricing_tiers').selectAll().where('account_id', '=', accountId).orderBy('effective_month', 'desc').orderBy('id', 'desc').limit(limit);
+export function page(
+  db: Reader,
+  accountId: string,
+  limit: number,
+  after: PricingTierRow | undefined,
+): Promise<PricingTierRow[]> {
+  let q = db
+    .selectFrom('pricing_tiers')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('effective_month', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
   if (after) q = q.where(afterCursor('effective_month', { value: after.effective_month, id: after.id }));
   return q.execute();
 }

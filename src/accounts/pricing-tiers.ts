@@ -35,7 +35,8 @@ export class PricingTiers {
   /** The accounts on each of these WABAs (a WABA no account has: absent). */
   async accountsOfWabas(wabaIds: string[]): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();
-    for (const row of await repo.accountsOnWabas(this.#o.store.read, wabaIds)) out.set(row.waba_id, [...(out.get(row.waba_id) ?? []), row.id]);
+    for (const row of await repo.accountsOnWabas(this.#o.store.read, wabaIds))
+      out.set(row.waba_id, [...(out.get(row.waba_id) ?? []), row.id]);
     return out;
   }
 
@@ -50,9 +51,20 @@ export class PricingTiers {
   async apply(tx: Tx, updates: Owned<PlatformPricingTierUpdate>[], now: string): Promise<number> {
     let changed = 0;
     for (const u of updates) {
-      const key = { account_id: u.accountId, effective_month: u.effectiveMonth, pricing_category: u.pricingCategory, region: u.region };
+      const key = {
+        account_id: u.accountId,
+        effective_month: u.effectiveMonth,
+        pricing_category: u.pricingCategory,
+        region: u.region,
+      };
       const { min, max } = tierBounds(u.tier);
-      const next = { tier: u.tier, tier_min: min, tier_max: max, platform_updated_at: u.tierUpdatedAt, received_at: now };
+      const next = {
+        tier: u.tier,
+        tier_min: min,
+        tier_max: max,
+        platform_updated_at: u.tierUpdatedAt,
+        received_at: now,
+      };
       const seen = await repo.findByKey(tx, key);
       let row: repo.PricingTierRow | null = null;
       if (!seen) {
@@ -60,15 +72,24 @@ export class PricingTiers {
         if (await repo.insertIfNew(tx, fresh)) row = fresh;
       } else if (seen.tier === u.tier && seen.platform_updated_at === u.tierUpdatedAt) {
         continue; // the same notice again
-      } else if (seen.platform_updated_at !== null && u.tierUpdatedAt !== null && u.tierUpdatedAt < seen.platform_updated_at) {
-        this.#o.logger.info({ accountId: u.accountId, effectiveMonth: u.effectiveMonth, tier: u.tier }, 'an older pricing tier notice arrived after a newer one; the newer stays');
+      } else if (
+        seen.platform_updated_at !== null &&
+        u.tierUpdatedAt !== null &&
+        u.tierUpdatedAt < seen.platform_updated_at
+      ) {
+        this.#o.logger.info(
+          { accountId: u.accountId, effectiveMonth: u.effectiveMonth, tier: u.tier },
+          'an older pricing tier notice arrived after a newer one; the newer stays',
+        );
         continue;
       } else if (await repo.replaceIfUnchanged(tx, seen, next)) {
         row = { ...seen, ...next };
       }
       if (!row) continue;
       changed++;
-      await this.#o.events.record(tx, [{ accountId: u.accountId, mode: 'live', type: 'account.pricing_tier_updated', object: toPricingTier(row) }]);
+      await this.#o.events.record(tx, [
+        { accountId: u.accountId, mode: 'live', type: 'account.pricing_tier_updated', object: toPricingTier(row) },
+      ]);
     }
     return changed;
   }

@@ -33,15 +33,19 @@ export class RetentionSettings {
   async set(accountId: string, change: Partial<Retention>): Promise<Retention> {
     for (const [name, days] of Object.entries(change)) {
       if (days !== null && days !== undefined && (!Number.isInteger(days) || days < 1 || days > MAX_RETENTION_DAYS)) {
-        throw new RangeError(`${name} must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, or null (for ever); got ${days}.`);
+        throw new RangeError(
+          `${name} must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, or null (for ever); got ${days}.`,
+        );
       }
     }
     return this.#store.write(async (tx) => {
       const row = await repo.findAccount(tx, accountId);
       if (!row) throw new Error(`No account ${accountId}.`);
       const next = {
-        customerFiles: change.customerFilesDays !== undefined ? change.customerFilesDays : row.retain_customer_files_days,
-        messageBodies: change.messageBodiesDays !== undefined ? change.messageBodiesDays : row.retain_message_bodies_days,
+        customerFiles:
+          change.customerFilesDays !== undefined ? change.customerFilesDays : row.retain_customer_files_days,
+        messageBodies:
+          change.messageBodiesDays !== undefined ? change.messageBodiesDays : row.retain_message_bodies_days,
       };
       await repo.setRetention(tx, accountId, next);
       return { customerFilesDays: next.customerFiles, messageBodiesDays: next.messageBodies };

@@ -34,8 +34,14 @@ export class ThroughputTiers {
   async refresh(phoneNumberId: string): Promise<number | null> {
     const { store, platform, accounts, clock, logger } = this.#o;
     try {
-      const { level, messagesPerSecond } = await platform.getThroughput(await accounts.senderCredentials(phoneNumberId));
-      if (messagesPerSecond === null) logger.warn({ phoneNumberId, level }, 'the platform gave a throughput level this service does not know; the tier stays');
+      const { level, messagesPerSecond } = await platform.getThroughput(
+        await accounts.senderCredentials(phoneNumberId),
+      );
+      if (messagesPerSecond === null)
+        logger.warn(
+          { phoneNumberId, level },
+          'the platform gave a throughput level this service does not know; the tier stays',
+        );
       await store.write((tx) => repo.setPlatformThroughput(tx, phoneNumberId, messagesPerSecond, iso(clock.now())));
       return messagesPerSecond;
     } catch (err) {
@@ -54,7 +60,11 @@ export class ThroughputTiers {
   async owners(updates: PlatformNumberUpdate[]): Promise<({ accountId: string; phoneNumberId: string } | null)[]> {
     return Promise.all(
       updates.map(async (u) => {
-        const row = await repo.findNumberByDisplay(this.#o.store.read, u.wabaId, u.displayPhoneNumber.replace(/\D/g, ''));
+        const row = await repo.findNumberByDisplay(
+          this.#o.store.read,
+          u.wabaId,
+          u.displayPhoneNumber.replace(/\D/g, ''),
+        );
         return row ? { accountId: row.account_id, phoneNumberId: row.phone_number_id } : null;
       }),
     );
@@ -70,7 +80,11 @@ export class ThroughputTiers {
     for (const u of updates) {
       if (u.event !== 'THROUGHPUT_UPGRADE') continue;
       if (await repo.setPlatformThroughput(tx, u.phoneNumberId, MAX_THROUGHPUT, now)) changed++;
-      else this.#o.logger.info({ phoneNumberId: u.phoneNumberId }, 'throughput upgrade reported for a number whose tier is overridden; the override stays');
+      else
+        this.#o.logger.info(
+          { phoneNumberId: u.phoneNumberId },
+          'throughput upgrade reported for a number whose tier is overridden; the override stays',
+        );
     }
     return changed;
   }

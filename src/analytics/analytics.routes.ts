@@ -27,14 +27,25 @@ export function analyticsRoutes({ analytics }: { analytics: MessageAnalytics }) 
         idempotency: 'none',
         errors: [],
         querystring: AnalyticsQuery,
-        response: { status: 200, schema: Type.Ref(AnalyticsResult), alsoAs: { contentType: 'text/csv', description: 'With `Accept: text/csv`: the `data` rows as CSV (a header line; `start`, the group fields, each figure).' } },
+        response: {
+          status: 200,
+          schema: Type.Ref(AnalyticsResult),
+          alsoAs: {
+            contentType: 'text/csv',
+            description:
+              'With `Accept: text/csv`: the `data` rows as CSV (a header line; `start`, the group fields, each figure).',
+          },
+        },
       },
       async ({ auth, query, request, reply }) => {
         const result = await analytics.messages(auth, query);
         if (!wantsCsv(request.headers.accept)) return result;
         return reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="messages-${result.granularity}-${result.from.slice(0, 10)}-${result.to.slice(0, 10)}.csv"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="messages-${result.granularity}-${result.from.slice(0, 10)}-${result.to.slice(0, 10)}.csv"`,
+          )
           .send(MessageAnalytics.csv(result));
       },
     ),

@@ -11,7 +11,14 @@ import type { AuthContext } from '../http/access.js';
 import type { Clock } from '../lib/clock.js';
 import { summarize } from './latency-bins.js';
 import { readStats, type StatsRow } from './message-stats.repository.js';
-import { GROUP_BYS, type AnalyticsFigures, type AnalyticsGroup, type AnalyticsQuery, type AnalyticsResult, type GroupBy } from './analytics.schemas.js';
+import {
+  GROUP_BYS,
+  type AnalyticsFigures,
+  type AnalyticsGroup,
+  type AnalyticsQuery,
+  type AnalyticsResult,
+  type GroupBy,
+} from './analytics.schemas.js';
 import type { PriceTable } from './price-table.js';
 import { LATENCY_BINS, STAT_COUNTERS, type Granularity, type StatDimension } from '../db/tables/message-stats.js';
 
@@ -33,7 +40,15 @@ const DIMENSION_OF: Record<GroupBy, StatDimension> = {
   country: 'country',
 };
 /** The dimension of each filter. */
-const FILTERS = { templateId: 'template_id', type: 'type', status: 'status', errorCode: 'error_code', pricingCategory: 'pricing_category', phoneNumberId: 'phone_number_id', country: 'country' } as const satisfies Record<string, StatDimension>;
+const FILTERS = {
+  templateId: 'template_id',
+  type: 'type',
+  status: 'status',
+  errorCode: 'error_code',
+  pricingCategory: 'pricing_category',
+  phoneNumberId: 'phone_number_id',
+  country: 'country',
+} as const satisfies Record<string, StatDimension>;
 
 const C = Object.fromEntries(STAT_COUNTERS.map((c, i) => [c, i])) as Record<string, number>;
 const AS = C.as_0!;
@@ -69,14 +84,30 @@ export class MessageAnalytics {
     const { from, to } = this.#range(granularity, q.from, q.to);
     // Always by pricing category (billable messages per category), and by country when a price
     // table prices markets; merged back into the groups asked for below.
-    const dimensions = [...new Set<StatDimension>([...groupBy.map((g) => DIMENSION_OF[g]), 'pricing_category', ...(this.#o.prices ? (['country'] as const) : [])])];
+    const dimensions = [
+      ...new Set<StatDimension>([
+        ...groupBy.map((g) => DIMENSION_OF[g]),
+        'pricing_category',
+        ...(this.#o.prices ? (['country'] as const) : []),
+      ]),
+    ];
     const filters: Partial<Record<StatDimension, string>> = {};
     for (const [param, dimension] of Object.entries(FILTERS)) {
       const value = q[param as keyof typeof FILTERS];
       if (value !== undefined) filters[dimension] = value;
     }
-    const rows = await readStats(this.#o.store.read, { accountId: auth.accountId, mode: auth.mode, granularity, fromBucket: bucketOf(from, granularity), toBucket: bucketOf(to, granularity), dimensions, filters });
-    const templateNames = groupBy.includes('template') ? await this.#templateNames(auth.accountId, rows) : new Map<string, string>();
+    const rows = await readStats(this.#o.store.read, {
+      accountId: auth.accountId,
+      mode: auth.mode,
+      granularity,
+      fromBucket: bucketOf(from, granularity),
+      toBucket: bucketOf(to, granularity),
+      dimensions,
+      filters,
+    });
+    const templateNames = groupBy.includes('template')
+      ? await this.#templateNames(auth.accountId, rows)
+      : new Map<string, string>();
 
     const buckets = new Map<string, Sums>();
     const groups = new Map<string, Sums>();
@@ -97,7 +128,9 @@ export class MessageAnalytics {
       timeZone: 'UTC',
       groupBy,
       data: [...buckets.values()].map((s) => ({ start: s.start!, group: s.group, ...s.figures(this.#o.prices) })),
-      totals: [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, s]) => ({ group: s.group, ...s.figures(this.#o.prices) })),
+      totals: [...groups.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, s]) => ({ group: s.group, ...s.figures(this.#o.prices) })),
       total: total.figures(this.#o.prices),
     };
   }
@@ -147,13 +180,23 @@ export class MessageAnalytics {
   }
 
   /** The range as instants (ms): `from` rounded down to its bucket, `to` up to a bucket boundary. */
-  #range(granularity: Granularity, fromParam: string | undefined, toParam: string | undefined): { from: number; to: number } {
+  #range(
+    granularity: Granularity,
+    fromParam: string | undefined,
+    toParam: string | undefined,
+  ): { from: number; to: number } {
     const unit = granularity === 'hour' ? HOUR_MS : DAY_MS;
     const to = Math.ceil((toParam === undefined ? this.#o.clock.now() : instant(toParam, 'to')) / unit) * unit;
-    const from = Math.floor((fromParam === undefined ? to - DEFAULT_SPAN_MS[granularity] : instant(fromParam, 'from')) / unit) * unit;
+    const from =
+      Math.floor((fromParam === undefined ? to - DEFAULT_SPAN_MS[granularity] : instant(fromParam, 'from')) / unit) *
+      unit;
     if (from >= to) throw new TidingsError('parameter_invalid', '`from` must come before `to`.', { param: 'from' });
     if (to - from > MAX_SPAN_MS[granularity]) {
-      throw new TidingsError('parameter_invalid', `A range by ${granularity} spans at most ${MAX_SPAN_MS[granularity] / DAY_MS} days; ask by day, or for a shorter range.`, { param: 'from' });
+      throw new TidingsError(
+        'parameter_invalid',
+        `A range by ${granularity} spans at most ${MAX_SPAN_MS[granularity] / DAY_MS} days; ask by day, or for a shorter range.`,
+        { param: 'from' },
+      );
     }
     return { from, to };
   }
@@ -183,7 +226,12 @@ export class MessageAnalytics {
   async #templateNames(accountId: string, rows: StatsRow[]): Promise<Map<string, string>> {
     const ids = [...new Set(rows.map((r) => r.dimensions.template_id).filter((id): id is string => !!id))];
     if (ids.length === 0) return new Map();
-    const found = await this.#o.store.read.selectFrom('templates').select(['id', 'name']).where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    const found = await this.#o.store.read
+      .selectFrom('templates')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', ids)
+      .execute();
     return new Map(found.map((t) => [t.id, t.name]));
   }
 }
@@ -205,7 +253,8 @@ class Sums {
     if (billable !== 0) {
       const category = row.dimensions.pricing_category || 'unknown';
       this.billable.set(category, (this.billable.get(category) ?? 0) + billable);
-      if (prices) this.costMicros += billable * Math.round(prices.price(day, category, row.dimensions.country || null) * 1e6);
+      if (prices)
+        this.costMicros += billable * Math.round(prices.price(day, category, row.dimensions.country || null) * 1e6);
     }
   }
 
@@ -221,12 +270,16 @@ class Sums {
       failed: n('n_failed'),
       canceled: n('n_canceled'),
       billable: n('n_billable'),
-      billableByCategory: Object.fromEntries([...this.billable].filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b))),
+      billableByCategory: Object.fromEntries(
+        [...this.billable].filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b)),
+      ),
       deliveryRate: sent > 0 ? round(delivered / sent) : null,
       readRate: delivered > 0 ? round(n('n_read') / delivered) : null,
       acceptedToSentMs: summarize(this.counters.slice(AS, AS + LATENCY_BINS)),
       sentToDeliveredMs: summarize(this.counters.slice(SD, SD + LATENCY_BINS)),
-      estimatedCost: prices ? { currency: prices.currency, amount: (this.costMicros / 1e6).toFixed(4), estimate: true } : null,
+      estimatedCost: prices
+        ? { currency: prices.currency, amount: (this.costMicros / 1e6).toFixed(4), estimate: true }
+        : null,
     };
   }
 }
@@ -243,8 +296,16 @@ function snake(s: string): string {
 function parseGroupBy(param: string | undefined): GroupBy[] {
   if (!param) return [];
   const out: GroupBy[] = [];
-  for (const part of param.split(',').map((p) => p.trim()).filter(Boolean)) {
-    if (!(GROUP_BYS as readonly string[]).includes(part)) throw new TidingsError('parameter_invalid', `\`groupBy\` takes ${GROUP_BYS.join(', ')}; "${part}" is none of them.`, { param: 'groupBy' });
+  for (const part of param
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    if (!(GROUP_BYS as readonly string[]).includes(part))
+      throw new TidingsError(
+        'parameter_invalid',
+        `\`groupBy\` takes ${GROUP_BYS.join(', ')}; "${part}" is none of them.`,
+        { param: 'groupBy' },
+      );
     if (!out.includes(part as GroupBy)) out.push(part as GroupBy);
   }
   return out;
@@ -252,8 +313,15 @@ function parseGroupBy(param: string | undefined): GroupBy[] {
 
 /** An ISO 8601 date or date-time as ms. @throws TidingsError parameter_invalid otherwise. */
 function instant(value: string, param: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value) : NaN;
-  if (Number.isNaN(ms)) throw new TidingsError('parameter_invalid', `\`${param}\` must be an ISO 8601 date (2026-11-01) or date-time with a zone (2026-11-01T09:00:00Z).`, { param });
+  const ms = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value)
+    ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)
+    : NaN;
+  if (Number.isNaN(ms))
+    throw new TidingsError(
+      'parameter_invalid',
+      `\`${param}\` must be an ISO 8601 date (2026-11-01) or date-time with a zone (2026-11-01T09:00:00Z).`,
+      { param },
+    );
   return ms;
 }
 

@@ -7,7 +7,14 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Reader } from '../db/store.js';
-import { changeSidesSql, changeSums, STAT_COUNTERS, STAT_TABLES, type Granularity, type StatDimension } from '../db/tables/message-stats.js';
+import {
+  changeSidesSql,
+  changeSums,
+  STAT_COUNTERS,
+  STAT_TABLES,
+  type Granularity,
+  type StatDimension,
+} from '../db/tables/message-stats.js';
 
 export interface StatsQuery {
   accountId: string;
@@ -37,12 +44,19 @@ export async function readStats(db: Reader, q: StatsQuery): Promise<StatsRow[]> 
   const dims = q.dimensions.join(', ');
   const withDims = (first: string) => (dims ? `${first}, ${dims}` : first);
   const where = (bucket: string): RawBuilder<unknown> => {
-    const parts = [sql`account_id = ${q.accountId}`, sql`mode = ${q.mode}`, sql`${sql.raw(bucket)} >= ${q.fromBucket}`, sql`${sql.raw(bucket)} < ${q.toBucket}`];
+    const parts = [
+      sql`account_id = ${q.accountId}`,
+      sql`mode = ${q.mode}`,
+      sql`${sql.raw(bucket)} >= ${q.fromBucket}`,
+      sql`${sql.raw(bucket)} < ${q.toBucket}`,
+    ];
     for (const [dimension, value] of Object.entries(q.filters)) parts.push(sql`${sql.ref(dimension)} = ${value}`);
     return sql.join(parts, sql` and `);
   };
   const counters = STAT_COUNTERS.map((c, i) => `sum(${c}) as c${i}`).join(', ');
-  const logSums = changeSums().map((s, i) => `${s} as ${STAT_COUNTERS[i]}`).join(', ');
+  const logSums = changeSums()
+    .map((s, i) => `${s} as ${STAT_COUNTERS[i]}`)
+    .join(', ');
   const result = await sql<Record<string, string | number>>`
     select ${sql.raw(withDims('bucket'))}, ${sql.raw(counters)} from (
       select ${sql.raw(withDims('bucket'))}, ${sql.raw(STAT_COUNTERS.join(', '))} from ${sql.table(table)} where ${where('bucket')}

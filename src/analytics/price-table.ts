@@ -68,18 +68,23 @@ export class PriceTable {
     } catch (err) {
       throw new ConfigError(`PRICE_TABLE_FILE ${file} cannot be read: ${(err as Error).message}`);
     }
-    const fail = (why: string) => new ConfigError(`PRICE_TABLE_FILE ${file}: ${why} (see docs/api.md §D22 for the format).`);
+    const fail = (why: string) =>
+      new ConfigError(`PRICE_TABLE_FILE ${file}: ${why} (see docs/api.md §D22 for the format).`);
     if (!doc || typeof doc !== 'object') throw fail('not a mapping with `currency` and `prices`');
     const { currency, prices } = doc as { currency?: unknown; prices?: unknown };
-    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw fail('`currency` must be an ISO 4217 code such as USD');
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+      throw fail('`currency` must be an ISO 4217 code such as USD');
     if (!Array.isArray(prices)) throw fail('`prices` must be a list');
     const entries = prices.map((p: Record<string, unknown>, i): PriceEntry => {
       const from = p?.from instanceof Date ? p.from.toISOString().slice(0, 10) : String(p?.from ?? '');
       if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) throw fail(`prices[${i}].from must be a date (YYYY-MM-DD)`);
-      if (typeof p.category !== 'string' || p.category === '') throw fail(`prices[${i}].category must be a pricing category such as utility`);
+      if (typeof p.category !== 'string' || p.category === '')
+        throw fail(`prices[${i}].category must be a pricing category such as utility`);
       const market = String(p.market ?? '*');
-      if (market !== '*' && !/^[A-Z]{2}$/.test(market)) throw fail(`prices[${i}].market must be an ISO 3166-1 alpha-2 code or "*"`);
-      if (typeof p.price !== 'number' || !Number.isFinite(p.price) || p.price < 0) throw fail(`prices[${i}].price must be a number at or above 0`);
+      if (market !== '*' && !/^[A-Z]{2}$/.test(market))
+        throw fail(`prices[${i}].market must be an ISO 3166-1 alpha-2 code or "*"`);
+      if (typeof p.price !== 'number' || !Number.isFinite(p.price) || p.price < 0)
+        throw fail(`prices[${i}].price must be a number at or above 0`);
       return { from, category: p.category, market, price: p.price };
     });
     return new PriceTable(currency, entries);

@@ -11,7 +11,14 @@
  */
 import { sql } from 'kysely';
 import type { Store, Tx } from '../db/store.js';
-import { changeSidesSql, changeSums, STAT_COUNTERS, STAT_DIMENSIONS, STAT_KEY, STAT_TABLES } from '../db/tables/message-stats.js';
+import {
+  changeSidesSql,
+  changeSums,
+  STAT_COUNTERS,
+  STAT_DIMENSIONS,
+  STAT_KEY,
+  STAT_TABLES,
+} from '../db/tables/message-stats.js';
 
 /**
  * Change rows folded per turn at most: a turn holds SQLite's one write lock (and the aggregate rows
@@ -51,11 +58,17 @@ function upsert(table: string, granularity: 'hour' | 'day', source: string): str
 
 async function foldSqlite(tx: Tx, limit: number): Promise<number> {
   // The unit of work holds SQLite's one write lock: no change row can appear meanwhile.
-  const last = await sql<{ id: number | null; n: number }>`select max(id) as id, count(*) as n from (select id from message_stat_changes order by id limit ${limit})`.execute(tx);
+  const last = await sql<{
+    id: number | null;
+    n: number;
+  }>`select max(id) as id, count(*) as n from (select id from message_stat_changes order by id limit ${limit})`.execute(
+    tx,
+  );
   const { id, n } = last.rows[0]!;
   if (id === null || n === 0) return 0;
   const source = `(${changeSidesSql(`(select * from message_stat_changes where id <= ${Number(id)})`)})`;
-  for (const [granularity, table] of Object.entries(STAT_TABLES)) await sql.raw(upsert(table, granularity as 'hour' | 'day', source)).execute(tx);
+  for (const [granularity, table] of Object.entries(STAT_TABLES))
+    await sql.raw(upsert(table, granularity as 'hour' | 'day', source)).execute(tx);
   await sql`delete from message_stat_changes where id <= ${id}`.execute(tx);
   return Number(n);
 }

@@ -28,7 +28,13 @@ import type { Config } from '../config.js';
 export class AdminRefusal extends Error {
   override name = 'AdminRefusal';
   constructor(
-    readonly code: 'postgres_not_supported' | 'database_missing' | 'backup_exists' | 'backup_invalid' | 'database_in_use' | 'account_not_found',
+    readonly code:
+      | 'postgres_not_supported'
+      | 'database_missing'
+      | 'backup_exists'
+      | 'backup_invalid'
+      | 'database_in_use'
+      | 'account_not_found',
     message: string,
   ) {
     super(message);
@@ -57,8 +63,14 @@ const sidecars = (file: string) => ({ media: `${file}.media`, secrets: `${file}.
 
 function sqliteFile(config: Config, action: 'backup' | 'restore'): string {
   if (config.database.dialect === 'postgres') {
-    const how = action === 'backup' ? 'pg_dump --format=custom --file=tidings.dump "$DATABASE_URL"' : 'pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" tidings.dump';
-    throw new AdminRefusal('postgres_not_supported', `tidings ${action} works on SQLite; this service uses PostgreSQL. Use PostgreSQL's own tools (${how}), and keep ENCRYPTION_KEY and the media directory with the dump (README, "Backups").`);
+    const how =
+      action === 'backup'
+        ? 'pg_dump --format=custom --file=tidings.dump "$DATABASE_URL"'
+        : 'pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" tidings.dump';
+    throw new AdminRefusal(
+      'postgres_not_supported',
+      `tidings ${action} works on SQLite; this service uses PostgreSQL. Use PostgreSQL's own tools (${how}), and keep ENCRYPTION_KEY and the media directory with the dump (README, "Backups").`,
+    );
   }
   return config.database.file;
 }
@@ -73,9 +85,14 @@ export async function backupSqlite(config: Config, file: string): Promise<Backup
   const source = sqliteFile(config, 'backup');
   const target = path.resolve(file);
   const { media, secrets } = sidecars(target);
-  if (!fs.existsSync(source)) throw new AdminRefusal('database_missing', `No database at ${source} (check DATA_DIR or DATABASE_URL).`);
+  if (!fs.existsSync(source))
+    throw new AdminRefusal('database_missing', `No database at ${source} (check DATA_DIR or DATABASE_URL).`);
   for (const existing of [target, media, secrets]) {
-    if (fs.existsSync(existing)) throw new AdminRefusal('backup_exists', `${existing} already exists; a backup never overwrites. Choose another name.`);
+    if (fs.existsSync(existing))
+      throw new AdminRefusal(
+        'backup_exists',
+        `${existing} already exists; a backup never overwrites. Choose another name.`,
+      );
   }
   fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
 
@@ -127,7 +144,11 @@ export async function restoreSqlite(config: Config, file: string): Promise<Resto
   } catch (err) {
     throw new AdminRefusal('backup_invalid', `${backup} is not a Tidings backup: ${(err as Error).message}`);
   }
-  if (!fs.existsSync(media)) throw new AdminRefusal('backup_invalid', `${media} is missing: a restore needs the media directory taken with the database.`);
+  if (!fs.existsSync(media))
+    throw new AdminRefusal(
+      'backup_invalid',
+      `${media} is missing: a restore needs the media directory taken with the database.`,
+    );
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const movedAside: string[] = [];
@@ -162,7 +183,12 @@ export async function restoreSqlite(config: Config, file: string): Promise<Resto
   const partial = freshPartial(target);
   fs.copyFileSync(backup, partial);
   fs.renameSync(partial, target);
-  return { database: { file: target, messages: checkCopy(target, false) }, media: { dir: mediaDir, files: copied.files }, secrets: secretsRestored, movedAside };
+  return {
+    database: { file: target, messages: checkCopy(target, false) },
+    media: { dir: mediaDir, files: copied.files },
+    secrets: secretsRestored,
+    movedAside,
+  };
 }
 
 /**
@@ -176,7 +202,11 @@ function checkCopy(file: string, detach: boolean): number {
     if (detach) db.pragma('journal_mode = DELETE');
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new Error(`SQLite's quick check says: ${String(check)}`);
-    const tables = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    const tables = new Set(
+      (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
+        (t) => t.name,
+      ),
+    );
     if (!tables.has('kysely_migration') || !tables.has('messages')) throw new Error('it has no Tidings tables');
     return (db.prepare('select count(*) as n from messages').get() as { n: number }).n;
   } finally {
@@ -199,7 +229,11 @@ function assertNotInUse(file: string): void {
   } finally {
     db.close();
   }
-  if (mode !== 'delete') throw new AdminRefusal('database_in_use', `${file} is open in another process (is Tidings running on it?). Stop the service, then restore.`);
+  if (mode !== 'delete')
+    throw new AdminRefusal(
+      'database_in_use',
+      `${file} is open in another process (is Tidings running on it?). Stop the service, then restore.`,
+    );
 }
 
 /**
@@ -212,7 +246,11 @@ function assertNotInUse(file: string): void {
 function freshPartial(target: string): string {
   const partial = `${target}.partial`;
   const existing = fs.lstatSync(partial, { throwIfNoEntry: false });
-  if (existing && !existing.isFile()) throw new AdminRefusal('backup_exists', `${partial} exists and is not a plain file (a symbolic link?); remove it, then try again.`);
+  if (existing && !existing.isFile())
+    throw new AdminRefusal(
+      'backup_exists',
+      `${partial} exists and is not a plain file (a symbolic link?); remove it, then try again.`,
+    );
   if (existing) fs.rmSync(partial);
   fs.closeSync(fs.openSync(partial, 'wx', 0o600));
   return partial;

@@ -72,36 +72,56 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  *   `maxWaitSeconds` or one the chunk can never fit, and once the retries of a 5xx or network
  *   failure are spent.
  */
-export async function postChunk(o: PosterOptions, messages: TemplateSend[], options: { sendAt?: string; idempotencyKey?: string; dryRun: boolean }): Promise<ChunkOutcome> {
+export async function postChunk(
+  o: PosterOptions,
+  messages: TemplateSend[],
+  options: { sendAt?: string; idempotencyKey?: string; dryRun: boolean },
+): Promise<ChunkOutcome> {
   const sleep = o.sleep ?? wait;
   const url = `${o.baseUrl.replace(/\/+$/, '')}/v1/messages/batch${options.dryRun ? '?dryRun=true' : ''}`;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': o.apiKey, 'user-agent': 'tidings-cli send-batch' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-api-key': o.apiKey,
+    'user-agent': 'tidings-cli send-batch',
+  };
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   const body = JSON.stringify({ messages, ...(options.sendAt !== undefined ? { sendAt: options.sendAt } : {}) });
   let waitedForLimit = 0;
   let transient = 0;
   const backoff = async (why: string, seconds?: number) => {
-    if (++transient > TRANSIENT_RETRIES) throw new SendStopped('service_unreachable', `${why}; gave up after ${TRANSIENT_RETRIES} retries.`);
+    if (++transient > TRANSIENT_RETRIES)
+      throw new SendStopped('service_unreachable', `${why}; gave up after ${TRANSIENT_RETRIES} retries.`);
     const s = seconds ?? 2 ** (transient - 1);
     o.onWait?.(s, why);
     await sleep(s * 1000);
   };
   for (;;) {
-    const call = await callService<NonNullable<ErrorAnswer['error']>>(url, { method: 'POST', headers, body }, REQUEST_TIMEOUT_MS);
+    const call = await callService<NonNullable<ErrorAnswer['error']>>(
+      url,
+      { method: 'POST', headers, body },
+      REQUEST_TIMEOUT_MS,
+    );
     if ('unreachable' in call) {
       await backoff(call.unreachable);
       continue;
     }
     const { res, text, answer, error } = call;
-    if (res.status === 201 && answer) return sent(answer as SendAnswer, res.headers.get('idempotent-replayed') === 'true');
+    if (res.status === 201 && answer)
+      return sent(answer as SendAnswer, res.headers.get('idempotent-replayed') === 'true');
     if (res.status === 200 && options.dryRun && answer) return { kind: 'dry-run', answer: answer as DryRunAnswer };
-    if (res.status === 400 && error?.code === 'batch_rejected') return { kind: 'rejected', refusals: error.items ?? [] };
+    if (res.status === 400 && error?.code === 'batch_rejected')
+      return { kind: 'rejected', refusals: error.items ?? [] };
     if (res.status === 429 && error?.code === 'rate_limited') {
       // A request takes at most a second of the key's rate past its own token (docs/api.md §D18): a larger chunk never fits.
       const most = Number(res.headers.get('ratelimit-limit')) + 1;
-      if (most > 1 && messages.length > most) throw new SendStopped('rate_limited', `${error.message ?? 'Rate limited.'} Use --batch-size ${most} or less.`);
+      if (most > 1 && messages.length > most)
+        throw new SendStopped('rate_limited', `${error.message ?? 'Rate limited.'} Use --batch-size ${most} or less.`);
       const seconds = retryAfter(res, 1);
-      if (waitedForLimit + seconds > o.maxWaitSeconds) throw new SendStopped('rate_limited', `${error.message ?? 'Rate limited.'} Waiting longer than --max-wait (${o.maxWaitSeconds} s) for this batch.`);
+      if (waitedForLimit + seconds > o.maxWaitSeconds)
+        throw new SendStopped(
+          'rate_limited',
+          `${error.message ?? 'Rate limited.'} Waiting longer than --max-wait (${o.maxWaitSeconds} s) for this batch.`,
+        );
       waitedForLimit += seconds;
       o.onWait?.(seconds, "the key's rate limit");
       await sleep(seconds * 1000);
@@ -113,10 +133,17 @@ export async function postChunk(o: PosterOptions, messages: TemplateSend[], opti
       continue;
     }
     if (res.status >= 500) {
-      await backoff(`the service answered ${res.status}${error?.message ? ` (${error.message})` : ''}`, res.headers.has('retry-after') ? retryAfter(res, 1) : undefined);
+      await backoff(
+        `the service answered ${res.status}${error?.message ? ` (${error.message})` : ''}`,
+        res.headers.has('retry-after') ? retryAfter(res, 1) : undefined,
+      );
       continue;
     }
-    if (error?.code) throw new SendStopped(error.code, `The service refused the batch (${res.status} ${error.code}): ${error.message ?? ''}`);
+    if (error?.code)
+      throw new SendStopped(
+        error.code,
+        `The service refused the batch (${res.status} ${error.code}): ${error.message ?? ''}`,
+      );
     throw new SendStopped('answer_invalid', `Unexpected answer from ${url}: HTTP ${res.status} ${text.slice(0, 200)}`);
   }
 }

@@ -45,7 +45,10 @@ type ButtonField = (typeof BUTTON_FIELDS)[number];
 const BUTTON_COLUMN = /^button\.(\d{1,2})\.(payload|urlSuffix|couponCode)$/;
 
 /** What a column fills, decided once from the header. */
-type Column = { kind: 'to' | 'clientReference' | 'sendAt' | 'skip' } | { kind: 'variable'; name: string } | { kind: 'button'; index: string; field: ButtonField };
+type Column =
+  | { kind: 'to' | 'clientReference' | 'sendAt' | 'skip' }
+  | { kind: 'variable'; name: string }
+  | { kind: 'button'; index: string; field: ButtonField };
 
 /**
  * The header's columns, checked.
@@ -59,17 +62,25 @@ function readHeader(header: string[]): Column[] {
     if (name === '') {
       // A trailing comma in the header gives an unnamed column: harmless if it stays empty.
       if (i === header.length - 1) return { kind: 'skip' };
-      throw new CsvInvalid(`Line 1: column ${i + 1} has no name; name every column (to, clientReference, sendAt, button.0.payload, or a template variable).`);
+      throw new CsvInvalid(
+        `Line 1: column ${i + 1} has no name; name every column (to, clientReference, sendAt, button.0.payload, or a template variable).`,
+      );
     }
     if (seen.has(name)) throw new CsvInvalid(`Line 1: the column "${name}" appears twice.`);
     seen.add(name);
     if (name === 'to' || name === 'clientReference' || name === 'sendAt') return { kind: name };
     const button = BUTTON_COLUMN.exec(name);
     if (button) return { kind: 'button', index: String(Number(button[1])), field: button[2] as ButtonField };
-    if (name.startsWith('button.')) throw new CsvInvalid(`Line 1: "${name}" is not a button column; write button.<index>.<${BUTTON_FIELDS.join('|')}>, e.g. button.0.payload or button.1.urlSuffix.`);
+    if (name.startsWith('button.'))
+      throw new CsvInvalid(
+        `Line 1: "${name}" is not a button column; write button.<index>.<${BUTTON_FIELDS.join('|')}>, e.g. button.0.payload or button.1.urlSuffix.`,
+      );
     return { kind: 'variable', name };
   });
-  if (!seen.has('to')) throw new CsvInvalid(`Line 1: the header has no "to" column (it has: ${[...seen].join(', ') || 'nothing'}); the first row must name the columns.`);
+  if (!seen.has('to'))
+    throw new CsvInvalid(
+      `Line 1: the header has no "to" column (it has: ${[...seen].join(', ') || 'nothing'}); the first row must name the columns.`,
+    );
   return columns;
 }
 
@@ -88,14 +99,23 @@ export function readCsvSends(content: Buffer | string, templateId: string): CsvS
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes with where it ended (csv-parse's types do not follow the option).
-    records = parse(content, { bom: true, info: true, skip_empty_lines: true, record_delimiter: ['\r\n', '\n', '\r'] }) as unknown as typeof records;
+    records = parse(content, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as unknown as typeof records;
   } catch (err) {
     const e = err as Error & { code?: string; lines?: number };
-    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) throw new CsvInvalid(`The file is not valid CSV: ${e.message}`);
+    if (typeof e.code === 'string' && e.code.startsWith('CSV_'))
+      throw new CsvInvalid(`The file is not valid CSV: ${e.message}`);
     throw err;
   }
   const [header, ...rows] = records;
-  if (!header) throw new CsvInvalid('The file is empty; it needs a header row (to, then the template variables) and a row per message.');
+  if (!header)
+    throw new CsvInvalid(
+      'The file is empty; it needs a header row (to, then the template variables) and a row per message.',
+    );
   const columns = readHeader(header.record);
   if (rows.length === 0) throw new CsvInvalid('The file has a header but no rows to send.');
   return rows.map(({ record, info }) => {

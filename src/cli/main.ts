@@ -44,7 +44,8 @@ const wholeNumber = (value: string): number => {
 /** A retention: whole days (1 to MAX_RETENTION_DAYS), or `forever` (kept as the word: commander drops a null). */
 const retentionDays = (value: string): number | 'forever' => {
   if (value === 'forever') return value;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_RETENTION_DAYS) throw new InvalidArgumentError(`must be a number of days from 1 to ${MAX_RETENTION_DAYS}, or forever.`);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_RETENTION_DAYS)
+    throw new InvalidArgumentError(`must be a number of days from 1 to ${MAX_RETENTION_DAYS}, or forever.`);
   return Number(value);
 };
 const days = (value: number | 'forever') => (value === 'forever' ? null : value);
@@ -77,13 +78,19 @@ function table(rows: Record<string, unknown>[], columns: string[]): string {
   if (rows.length === 0) return '(none)';
   const cells = rows.map((r) => columns.map((c) => String(r[c] ?? '')));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
 export function buildCli(io: Io): Command {
   const program = new Command('tidings')
-    .description('Administer a Tidings service: accounts, API keys, backups; send a CSV of messages; keep templates as code.')
+    .description(
+      'Administer a Tidings service: accounts, API keys, backups; send a CSV of messages; keep templates as code.',
+    )
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   const json = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
@@ -127,19 +134,29 @@ export function buildCli(io: Io): Command {
       const list = await withDeps(io, (d) => d.accounts.listAccounts());
       if (o.json) return json(list);
       const kept = (n: number | null) => (n === null ? 'forever' : `${n}d`);
-      const rows = list.map((a) => ({ id: a.id, name: a.name, wabaId: a.wabaId, numbers: a.phoneNumbers.map((n) => n.phoneNumberId).join(','), simulated: a.simulated, retention: `files ${kept(a.retention.customerFilesDays)}, bodies ${kept(a.retention.messageBodiesDays)}` }));
+      const rows = list.map((a) => ({
+        id: a.id,
+        name: a.name,
+        wabaId: a.wabaId,
+        numbers: a.phoneNumbers.map((n) => n.phoneNumberId).join(','),
+        simulated: a.simulated,
+        retention: `files ${kept(a.retention.customerFilesDays)}, bodies ${kept(a.retention.messageBodiesDays)}`,
+      }));
       io.out(`${table(rows, ['id', 'name', 'wabaId', 'numbers', 'simulated', 'retention'])}\n`);
     });
 
   accounts
     .command('update <id>')
-    .description("Change an account's retention (docs/api.md §D17): files customers send, and what messages say, are kept this many days, then removed by the hourly sweep")
+    .description(
+      "Change an account's retention (docs/api.md §D17): files customers send, and what messages say, are kept this many days, then removed by the hourly sweep",
+    )
     .option('--retain-customer-files <days>', 'days, or forever (the default)', retentionDays)
     .option('--retain-message-bodies <days>', 'days, or forever (the default); metadata is kept', retentionDays)
     .option('--json', 'print JSON')
     .action(async (id: string, o) => {
       const account = await withDeps(io, async (d) => {
-        if (!(await d.accounts.getAccount(id))) throw new AdminRefusal('account_not_found', `No account ${id} (npx tidings accounts list).`);
+        if (!(await d.accounts.getAccount(id)))
+          throw new AdminRefusal('account_not_found', `No account ${id} (npx tidings accounts list).`);
         await d.retentionSettings.set(id, {
           ...(o.retainCustomerFiles !== undefined ? { customerFilesDays: days(o.retainCustomerFiles) } : {}),
           ...(o.retainMessageBodies !== undefined ? { messageBodiesDays: days(o.retainMessageBodies) } : {}),
@@ -148,19 +165,25 @@ export function buildCli(io: Io): Command {
       });
       if (o.json) return json(account);
       const kept = (n: number | null) => (n === null ? 'for ever' : `${n} days`);
-      io.out(`${account.id}: customers' files kept ${kept(account.retention.customerFilesDays)}, message bodies ${kept(account.retention.messageBodiesDays)}.\n`);
+      io.out(
+        `${account.id}: customers' files kept ${kept(account.retention.customerFilesDays)}, message bodies ${kept(account.retention.messageBodiesDays)}.\n`,
+      );
     });
 
   program
     .command('retention')
     .description('Retention (docs/api.md §D17)')
     .command('sweep')
-    .description("Apply every account's retention now (the service also does it hourly): delete customers' files and remove message bodies past their days")
+    .description(
+      "Apply every account's retention now (the service also does it hourly): delete customers' files and remove message bodies past their days",
+    )
     .option('--json', 'print JSON')
     .action(async (o) => {
       const result = await withDeps(io, (d) => d.retention.sweep());
       if (o.json) return json(result);
-      io.out(`Deleted ${result.customerFiles} customer files; message bodies brought up to date in ${result.bodyAccounts} accounts.\n`);
+      io.out(
+        `Deleted ${result.customerFiles} customer files; message bodies brought up to date in ${result.bodyAccounts} accounts.\n`,
+      );
     });
 
   const keys = program.command('keys').description('API keys (sk_live_… and sk_test_…)');
@@ -179,11 +202,25 @@ export function buildCli(io: Io): Command {
           accountId: o.account,
           mode: o.mode,
           phoneNumberId: o.phoneNumberId,
-          scopes: o.scopes === undefined ? undefined : String(o.scopes).split(',').map((x: string) => x.trim()).filter(Boolean),
+          scopes:
+            o.scopes === undefined
+              ? undefined
+              : String(o.scopes)
+                  .split(',')
+                  .map((x: string) => x.trim())
+                  .filter(Boolean),
           rateLimit: o.rateLimit,
         }),
       );
-      json({ id: key.id, key: key.key, mode: key.mode, scopes: key.scopes, accountId: key.accountId, phoneNumberId: key.phoneNumberId, rateLimit: key.rateLimit });
+      json({
+        id: key.id,
+        key: key.key,
+        mode: key.mode,
+        scopes: key.scopes,
+        accountId: key.accountId,
+        phoneNumberId: key.phoneNumberId,
+        rateLimit: key.rateLimit,
+      });
     });
   keys
     .command('list')
@@ -193,7 +230,12 @@ export function buildCli(io: Io): Command {
     .action(async (o) => {
       const list = await withDeps(io, (d) => d.keys.listKeys(o.account));
       if (o.json) return json(list);
-      io.out(`${table(list.map((k) => ({ ...k, scopes: k.scopes.join(','), revokedAt: k.revokedAt ?? '' })), ['id', 'hint', 'mode', 'accountId', 'phoneNumberId', 'scopes', 'rateLimit', 'revokedAt'])}\n`);
+      io.out(
+        `${table(
+          list.map((k) => ({ ...k, scopes: k.scopes.join(','), revokedAt: k.revokedAt ?? '' })),
+          ['id', 'hint', 'mode', 'accountId', 'phoneNumberId', 'scopes', 'rateLimit', 'revokedAt'],
+        )}\n`,
+      );
     });
   keys
     .command('revoke <id>')
@@ -207,12 +249,17 @@ export function buildCli(io: Io): Command {
     });
 
   // A client of a running service over HTTP (TIDINGS_URL, TIDINGS_API_KEY), not of the database.
-  registerSendBatch(program.command('messages').description('Messages, sent through a running service with an API key'), io);
+  registerSendBatch(
+    program.command('messages').description('Messages, sent through a running service with an API key'),
+    io,
+  );
   registerTemplates(program, io);
 
   program
     .command('backup <file>')
-    .description('SQLite: copy the database (online, while the service runs) to FILE, its media files to FILE.media/ and its generated secrets to FILE.secrets.json')
+    .description(
+      'SQLite: copy the database (online, while the service runs) to FILE, its media files to FILE.media/ and its generated secrets to FILE.secrets.json',
+    )
     .option('--json', 'print JSON')
     .action(async (file: string, o) => {
       const report = await backupSqlite(loadConfig(), file);
@@ -224,20 +271,27 @@ export function buildCli(io: Io): Command {
           ? `Secrets: ${report.secrets} (the key of the platform credentials in the database: keep it as safe as the database).`
           : 'Secrets: the data directory has no secrets.json.',
       ];
-      if (report.encryptionKeyFromEnvironment) lines.push('ENCRYPTION_KEY is set in the environment and is not in this backup: keep it with the backup, or the platform credentials in it cannot be read.');
+      if (report.encryptionKeyFromEnvironment)
+        lines.push(
+          'ENCRYPTION_KEY is set in the environment and is not in this backup: keep it with the backup, or the platform credentials in it cannot be read.',
+        );
       lines.push(`Restore with: npx tidings restore ${report.database.file}  (with the service stopped)`);
       io.out(`${lines.join('\n')}\n`);
     });
   program
     .command('restore <file>')
-    .description('SQLite: replace the database, media and secrets with a backup made by `tidings backup` (stop the service first; what is replaced is moved aside)')
+    .description(
+      'SQLite: replace the database, media and secrets with a backup made by `tidings backup` (stop the service first; what is replaced is moved aside)',
+    )
     .option('--json', 'print JSON')
     .action(async (file: string, o) => {
       const report = await restoreSqlite(loadConfig(), file);
       if (o.json) return json(report);
       const lines = [
         `Restored ${report.database.file} (${report.database.messages} messages), ${report.media.files} media files into ${report.media.dir}/${report.secrets ? `, and ${report.secrets}` : ''}.`,
-        ...(report.movedAside.length > 0 ? ['Moved aside (delete once the restored service is checked):', ...report.movedAside.map((p) => `  ${p}`)] : []),
+        ...(report.movedAside.length > 0
+          ? ['Moved aside (delete once the restored service is checked):', ...report.movedAside.map((p) => `  ${p}`)]
+          : []),
         'Start the service.',
       ];
       io.out(`${lines.join('\n')}\n`);
@@ -247,7 +301,15 @@ export function buildCli(io: Io): Command {
 }
 
 /** Runs the CLI; resolves to the process exit code. */
-export async function runCli(argv: string[], io: Io = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), errIsTTY: process.stderr.isTTY, outIsTTY: process.stdout.isTTY }): Promise<number> {
+export async function runCli(
+  argv: string[],
+  io: Io = {
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    errIsTTY: process.stderr.isTTY,
+    outIsTTY: process.stdout.isTTY,
+  },
+): Promise<number> {
   const cliIo: Io = { ...io, json: argv.includes('--json'), argv };
   const program = buildCli(cliIo);
   try {
@@ -256,7 +318,14 @@ export async function runCli(argv: string[], io: Io = { out: (t) => process.stdo
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
     const wantsJson = argv.includes('--json') || argv.includes('create');
-    if (err instanceof TidingsError || err instanceof ConfigError || err instanceof AdminRefusal || err instanceof SendStopped || err instanceof CsvInvalid || err instanceof TemplatesStopped) {
+    if (
+      err instanceof TidingsError ||
+      err instanceof ConfigError ||
+      err instanceof AdminRefusal ||
+      err instanceof SendStopped ||
+      err instanceof CsvInvalid ||
+      err instanceof TemplatesStopped
+    ) {
       const code = err instanceof ConfigError ? 'configuration_invalid' : err.code;
       io.err(wantsJson ? `${JSON.stringify({ error: { code, message: err.message } })}\n` : `error: ${err.message}\n`);
       return 1;

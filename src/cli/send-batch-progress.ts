@@ -35,7 +35,8 @@ export class Progress {
     this.#done += rows;
     this.#refused = refused;
     if (this.#io.errIsTTY) this.#draw();
-    else if (!this.#quiet) this.#io.err(`${label}: ${this.#done}/${this.#total} rows, ${refused} refused so far (${note})\n`);
+    else if (!this.#quiet)
+      this.#io.err(`${label}: ${this.#done}/${this.#total} rows, ${refused} refused so far (${note})\n`);
   }
 
   /** About to wait `seconds` (for the rate limit, or to retry). */
@@ -54,7 +55,9 @@ export class Progress {
     if (!this.#io.errIsTTY) return;
     const filled = this.#total === 0 ? WIDTH : Math.round((this.#done / this.#total) * WIDTH);
     // \x1b[K clears what a longer earlier line left on the right.
-    this.#io.err(`\r[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${this.#done}/${this.#total} rows, ${this.#refused} refused${suffix}\x1b[K`);
+    this.#io.err(
+      `\r[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${this.#done}/${this.#total} rows, ${this.#refused} refused${suffix}\x1b[K`,
+    );
     this.#drawn = true;
   }
 }

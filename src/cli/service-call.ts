@@ -5,15 +5,23 @@
  */
 
 /** What the service answered: the response, its text, its JSON (undefined when it is not JSON) and its `error`, if any. */
-export type ServiceAnswer<E> = { res: Response; text: string; answer: unknown; error: E | undefined } | { unreachable: string };
+export type ServiceAnswer<E> =
+  | { res: Response; text: string; answer: unknown; error: E | undefined }
+  | { unreachable: string };
 
 /** Calls `url`, giving up after `timeoutMs`; never throws. */
-export async function callService<E = { code?: string; message?: string }>(url: string, init: RequestInit, timeoutMs: number): Promise<ServiceAnswer<E>> {
+export async function callService<E = { code?: string; message?: string }>(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<ServiceAnswer<E>> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    return { unreachable: `${url} could not be reached (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message})` };
+    return {
+      unreachable: `${url} could not be reached (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message})`,
+    };
   }
   const text = await res.text().catch(() => '');
   let answer: unknown;

@@ -49,4 +49,3 @@ export interface Base {
   jobs: JobQueue;
   metrics: Metrics;
 }
-

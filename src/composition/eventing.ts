@@ -11,8 +11,21 @@ export function buildEventing({ config, overrides, store, clock, logger, jobs, m
   const events = new EventService({ store, jobs, clock });
   const endpoints = new EndpointService({ store, clock, secretBox, allowPrivateUrls: config.allowPrivateWebhookUrls });
   const policy = { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy };
-  const transport = new HttpWebhookTransport({ connectTimeoutMs: policy.timeoutMs, allowPrivateUrls: config.allowPrivateWebhookUrls, ...(overrides.resolver ? { resolver: overrides.resolver } : {}) });
-  const deliveries = new DeliveryService({ store, jobs, clock, endpoints, logger, policy, allowPrivateUrls: config.allowPrivateWebhookUrls, transport, metrics: metrics.recorders.deliveries });
+  const transport = new HttpWebhookTransport({
+    connectTimeoutMs: policy.timeoutMs,
+    allowPrivateUrls: config.allowPrivateWebhookUrls,
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+  });
+  const deliveries = new DeliveryService({
+    store,
+    jobs,
+    clock,
+    endpoints,
+    logger,
+    policy,
+    allowPrivateUrls: config.allowPrivateWebhookUrls,
+    transport,
+    metrics: metrics.recorders.deliveries,
+  });
   return { events, endpoints, deliveries, transport };
 }
-

@@ -34,19 +34,47 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
   // merged contact's messages of both directions.
   const contactUpdates = new ContactUpdates({ onMerge: relinkContact });
   // A contact shows its suppression and marketing consent (consent feature, built just below).
-  const contacts: ContactService = new ContactService({ store, clock, consent: { of: (accountId, phoneNumberId, list) => suppressions.contactConsent(accountId, phoneNumberId, list) } });
+  const contacts: ContactService = new ContactService({
+    store,
+    clock,
+    consent: { of: (accountId, phoneNumberId, list) => suppressions.contactConsent(accountId, phoneNumberId, list) },
+  });
   // The suppression list, read by the send checks at accept and at dispatch (docs/api.md §D23).
-  const suppressions: SuppressionService = new SuppressionService({ store, clock, events, contacts, numberOwner: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId });
+  const suppressions: SuppressionService = new SuppressionService({
+    store,
+    clock,
+    events,
+    contacts,
+    numberOwner: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId,
+  });
   const batches = new BatchProgress({ events });
-  const statuses = new StatusReports({ events, clock, contacts: contactUpdates, logger, metrics: metrics.recorders.webhooks, batches, generatedTemplates: content.generatedTemplates });
+  const statuses = new StatusReports({
+    events,
+    clock,
+    contacts: contactUpdates,
+    logger,
+    metrics: metrics.recorders.webhooks,
+    batches,
+    generatedTemplates: content.generatedTemplates,
+  });
   // Customers' messages schedule their files' downloads, and a download settles its message: the one cycle
   // between two features, closed here by handing the download the message's settle step and its pending state.
   const inboundMedia: InboundMedia = new InboundMedia({
-    store, jobs, clock, logger, platform, accounts,
+    store,
+    jobs,
+    clock,
+    logger,
+    platform,
+    accounts,
     storage: content.storage,
-    policy: { ...DEFAULT_INBOUND_MEDIA_POLICY, minBytesPerSecond: config.mediaDownloadMinBytesPerSecond, ...overrides.inboundMediaPolicy },
+    policy: {
+      ...DEFAULT_INBOUND_MEDIA_POLICY,
+      minBytesPerSecond: config.mediaDownloadMinBytesPerSecond,
+      ...overrides.inboundMediaPolicy,
+    },
     settle: (tx, inboundMessageId, outcome) => inbound.settleInboundMedia(tx, inboundMessageId, outcome),
-    pending: async (inboundMessageId, accountId) => (await findInbound(store.read, accountId, 'live', inboundMessageId))?.media_status === 'pending',
+    pending: async (inboundMessageId, accountId) =>
+      (await findInbound(store.read, accountId, 'live', inboundMessageId))?.media_status === 'pending',
   });
   const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia });
   const messages = new MessageService({ store, clock, platform, accounts });
@@ -86,7 +114,17 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
   });
   // The accept path's check reads each account's list once, until it changes (accept-suppressions.ts).
   const gate = new SuppressionGate(new AcceptSuppressions({ store, suppressions }));
-  const sender = new MessageSender({ store, clock, templates: content.templateSends, media: content.media, dispatcher, contacts, contactUpdates, directSend, gate });
+  const sender = new MessageSender({
+    store,
+    clock,
+    templates: content.templateSends,
+    media: content.media,
+    dispatcher,
+    contacts,
+    contactUpdates,
+    directSend,
+    gate,
+  });
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
   const batchSender = new BatchSender({ store, clock, sender, gate });
   // Opt-out keywords, marketing preferences and 131050 from the platform's webhooks; a keyword's
@@ -97,5 +135,22 @@ export function buildMessaging(base: Base, events: EventService, content: Conten
   const cancels = new CancelService({ store, clock, events, batches });
   // Sends queued for a paused template wait for its next status change (dispatch/template-holds.ts).
   content.history.listen(dispatcher.holds.onTemplateStatus);
-  return { suppressions, consent, consentReplies, contactUpdates, contacts, statuses, batches, inbound, inboundMedia, messages, testMode, dispatcher, sender, batchSender, batchService, cancels };
+  return {
+    suppressions,
+    consent,
+    consentReplies,
+    contactUpdates,
+    contacts,
+    statuses,
+    batches,
+    inbound,
+    inboundMedia,
+    messages,
+    testMode,
+    dispatcher,
+    sender,
+    batchSender,
+    batchService,
+    cancels,
+  };
 }

@@ -12,7 +12,11 @@ import { markInboundMediaDeleted, queuedMessageWithMedia } from '../messages/ret
 import type { Base } from './base.js';
 import type { Content } from './content.js';
 
-export function buildRetention({ store, clock, logger, platform, accounts, jobs }: Base, events: EventService, content: Content) {
+export function buildRetention(
+  { store, clock, logger, platform, accounts, jobs }: Base,
+  events: EventService,
+  content: Content,
+) {
   const deletion = new MediaDeletion({
     store,
     clock,
@@ -27,7 +31,9 @@ export function buildRetention({ store, clock, logger, platform, accounts, jobs 
         if (template) return template;
       }
       const queued = await queuedMessageWithMedia(store.read, file.accountId, file.id);
-      return queued ? `message ${queued} is queued to send it; delete it once that message has gone out (or failed).` : null;
+      return queued
+        ? `message ${queued} is queued to send it; delete it once that message has gone out (or failed).`
+        : null;
     },
     onDeleted: (tx, file) => markInboundMediaDeleted(tx, file.id),
   });

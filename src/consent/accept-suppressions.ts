@@ -23,7 +23,11 @@ type Held = { byAddress: Map<string, repo.SuppressionRow[]> } | { tooMany: true 
 
 /** The held list's keys of one suppression (each address it names). */
 function addressesOf(r: { phone: string | null; bsuid: string | null; contact_id: string | null }): string[] {
-  return [...(r.phone !== null ? [`p:${r.phone}`] : []), ...(r.bsuid !== null ? [`u:${r.bsuid}`] : []), ...(r.contact_id !== null ? [`c:${r.contact_id}`] : [])];
+  return [
+    ...(r.phone !== null ? [`p:${r.phone}`] : []),
+    ...(r.bsuid !== null ? [`u:${r.bsuid}`] : []),
+    ...(r.contact_id !== null ? [`c:${r.contact_id}`] : []),
+  ];
 }
 
 export class AcceptSuppressions {
@@ -41,7 +45,11 @@ export class AcceptSuppressions {
    * that number and rows of every number), as `repo.activeFor` answers: from memory when the
    * account's list is held (a lookup per address), else one statement.
    */
-  async activeFor(accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
+  async activeFor(
+    accountId: string,
+    phoneNumberId: string,
+    customers: repo.CustomerIds[],
+  ): Promise<repo.SuppressionRow[]> {
     const held = await this.#held.get(accountId, async () => {
       const rows = await repo.activeOfAccount(this.#o.store.read, accountId, HELD_MAX + 1);
       if (rows.length > HELD_MAX) return { tooMany: true };
@@ -59,7 +67,8 @@ export class AcceptSuppressions {
     const found = new Set<repo.SuppressionRow>();
     for (const c of customers) {
       for (const key of addressesOf({ phone: c.phone, bsuid: c.bsuid, contact_id: c.contactId })) {
-        for (const r of held.byAddress.get(key) ?? []) if (r.phone_number_id === null || r.phone_number_id === phoneNumberId) found.add(r);
+        for (const r of held.byAddress.get(key) ?? [])
+          if (r.phone_number_id === null || r.phone_number_id === phoneNumberId) found.add(r);
       }
     }
     return [...found].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -18,7 +18,12 @@ import type { Clock } from '../lib/clock.js';
 import type { Tx } from '../db/store.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { CUSTOMER_WINDOW_MS } from '../contacts/contact.service.js';
-import type { Owned, PlatformInboundMessage, PlatformStatusUpdate, PlatformUserPreference } from '../platform/updates.js';
+import type {
+  Owned,
+  PlatformInboundMessage,
+  PlatformStatusUpdate,
+  PlatformUserPreference,
+} from '../platform/updates.js';
 import { keywordOf, KEYWORD_MAX_LENGTH } from './keywords.js';
 import * as repo from './suppression.repository.js';
 import type { SuppressionService } from './suppression.service.js';
@@ -50,19 +55,50 @@ export class ConsentIntake {
   }
 
   /** Applies a webhook batch's keywords, preferences and 131050 refusals in `tx`; never refuses. */
-  async apply(tx: Tx, updates: { inbound: Owned<PlatformInboundMessage>[]; statuses: Owned<PlatformStatusUpdate>[]; preferences: Owned<PlatformUserPreference>[] }, now: string): Promise<void> {
+  async apply(
+    tx: Tx,
+    updates: {
+      inbound: Owned<PlatformInboundMessage>[];
+      statuses: Owned<PlatformStatusUpdate>[];
+      preferences: Owned<PlatformUserPreference>[];
+    },
+    now: string,
+  ): Promise<void> {
     await this.#keywords(tx, updates.inbound, now);
     const reports = [
-      ...updates.preferences.map((p) => ({ accountId: p.accountId, phoneNumberId: p.phoneNumberId, phone: p.waId && waIdToE164(p.waId), bsuid: p.userId, value: p.value, at: p.at })),
+      ...updates.preferences.map((p) => ({
+        accountId: p.accountId,
+        phoneNumberId: p.phoneNumberId,
+        phone: p.waId && waIdToE164(p.waId),
+        bsuid: p.userId,
+        value: p.value,
+        at: p.at,
+      })),
       ...updates.statuses
-        .filter((s) => s.status === 'failed' && s.error?.code === MARKETING_STOPPED_CODE && (s.recipientId || s.recipientUserId))
-        .map((s) => ({ accountId: s.accountId, phoneNumberId: s.phoneNumberId, phone: s.recipientId && waIdToE164(s.recipientId), bsuid: s.recipientUserId, value: 'stop' as const, at: s.at })),
+        .filter(
+          (s) =>
+            s.status === 'failed' && s.error?.code === MARKETING_STOPPED_CODE && (s.recipientId || s.recipientUserId),
+        )
+        .map((s) => ({
+          accountId: s.accountId,
+          phoneNumberId: s.phoneNumberId,
+          phone: s.recipientId && waIdToE164(s.recipientId),
+          bsuid: s.recipientUserId,
+          value: 'stop' as const,
+          at: s.at,
+        })),
     ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     for (const r of reports) await this.#marketing(tx, r, now);
   }
 
   async #keywords(tx: Tx, inbound: Owned<PlatformInboundMessage>[], now: string): Promise<void> {
-    const candidates = inbound.filter((m) => m.type === 'text' && m.text !== null && m.text.length <= KEYWORD_MAX_LENGTH * 4 && (m.from !== null || m.userId !== null));
+    const candidates = inbound.filter(
+      (m) =>
+        m.type === 'text' &&
+        m.text !== null &&
+        m.text.length <= KEYWORD_MAX_LENGTH * 4 &&
+        (m.from !== null || m.userId !== null),
+    );
     if (candidates.length === 0) return;
     const settings = await this.#o.suppressions.settingsOf(tx, [...new Set(candidates.map((m) => m.accountId))]);
     // In the order the customers wrote: STOP then START in one batch ends lifted.
@@ -77,28 +113,92 @@ export class ConsentIntake {
       if (keyword === 'out') {
         const lifted = await this.#o.suppressions.lastKeywordLift(tx, m.accountId, m.phoneNumberId, customer);
         if (lifted !== null && lifted >= m.at) continue;
-        await this.#o.suppressions.suppress(tx, [{ ...customer, accountId: m.accountId, mode: 'live', phoneNumberId: m.phoneNumberId, reason: 'opt_out_keyword', scope: 'all', source: 'keyword', at: m.at }]);
+        await this.#o.suppressions.suppress(tx, [
+          {
+            ...customer,
+            accountId: m.accountId,
+            mode: 'live',
+            phoneNumberId: m.phoneNumberId,
+            reason: 'opt_out_keyword',
+            scope: 'all',
+            source: 'keyword',
+            at: m.at,
+          },
+        ]);
       } else {
-        await this.#o.suppressions.liftWhere(tx, m.accountId, m.phoneNumberId, [customer], (r) => (r.reason === 'opt_out_keyword' || r.reason === 'api') && r.created_at <= m.at, 'keyword', m.at);
+        await this.#o.suppressions.liftWhere(
+          tx,
+          m.accountId,
+          m.phoneNumberId,
+          [customer],
+          (r) => (r.reason === 'opt_out_keyword' || r.reason === 'api') && r.created_at <= m.at,
+          'keyword',
+          m.at,
+        );
       }
       const text = keyword === 'out' ? s.optOutReply : s.optInReply;
       if (text === null) continue;
       const windowEndsAt = new Date(Date.parse(m.at) + CUSTOMER_WINDOW_MS).toISOString();
-      const reply: ConsentReply = { accountId: m.accountId, phoneNumberId: m.phoneNumberId, to: customer.phone ?? customer.bsuid!, text, inboundWamid: m.wamid, windowEndsAt };
+      const reply: ConsentReply = {
+        accountId: m.accountId,
+        phoneNumberId: m.phoneNumberId,
+        to: customer.phone ?? customer.bsuid!,
+        text,
+        inboundWamid: m.wamid,
+        windowEndsAt,
+      };
       await this.#o.jobs.enqueue(tx, [{ type: CONSENT_REPLY_JOB, payload: reply, runAt: Date.parse(now) }]);
     }
   }
 
   /** One marketing preference report: stored unless older than the one kept; then the suppression follows it. */
-  async #marketing(tx: Tx, r: { accountId: string; phoneNumberId: string; phone: string | null; bsuid: string | null; value: 'stop' | 'resume'; at: string }, now: string): Promise<void> {
+  async #marketing(
+    tx: Tx,
+    r: {
+      accountId: string;
+      phoneNumberId: string;
+      phone: string | null;
+      bsuid: string | null;
+      value: 'stop' | 'resume';
+      at: string;
+    },
+    now: string,
+  ): Promise<void> {
     const customer: repo.CustomerIds = { phone: r.phone, bsuid: r.bsuid, contactId: null };
     const key = r.phone !== null ? `p:${r.phone}` : `u:${r.bsuid}`;
-    const stored = await repo.reportMarketingConsent(tx, { account_id: r.accountId, phone_number_id: r.phoneNumberId, customer_key: key, phone: r.phone, bsuid: r.bsuid, value: r.value === 'stop' ? 'revoked' : 'granted', reported_at: r.at, updated_at: now });
+    const stored = await repo.reportMarketingConsent(tx, {
+      account_id: r.accountId,
+      phone_number_id: r.phoneNumberId,
+      customer_key: key,
+      phone: r.phone,
+      bsuid: r.bsuid,
+      value: r.value === 'stop' ? 'revoked' : 'granted',
+      reported_at: r.at,
+      updated_at: now,
+    });
     if (!stored) return;
     if (r.value === 'stop') {
-      await this.#o.suppressions.suppress(tx, [{ ...customer, accountId: r.accountId, mode: 'live', phoneNumberId: r.phoneNumberId, reason: 'platform_preference', scope: 'marketing', source: 'webhook', at: now }]);
+      await this.#o.suppressions.suppress(tx, [
+        {
+          ...customer,
+          accountId: r.accountId,
+          mode: 'live',
+          phoneNumberId: r.phoneNumberId,
+          reason: 'platform_preference',
+          scope: 'marketing',
+          source: 'webhook',
+          at: now,
+        },
+      ]);
     } else {
-      await this.#o.suppressions.liftWhere(tx, r.accountId, r.phoneNumberId, [customer], (row) => row.reason === 'platform_preference', 'webhook');
+      await this.#o.suppressions.liftWhere(
+        tx,
+        r.accountId,
+        r.phoneNumberId,
+        [customer],
+        (row) => row.reason === 'platform_preference',
+        'webhook',
+      );
     }
   }
 }
@@ -127,9 +227,21 @@ export class ConsentReplies {
   async run(reply: ConsentReply): Promise<void> {
     if (this.#o.clock.now() >= Date.parse(reply.windowEndsAt)) return;
     // The number's own voice, as a live key of the account would send it.
-    const auth: AuthContext = { keyId: 'consent', accountId: reply.accountId, mode: 'live', phoneNumberId: reply.phoneNumberId, scopes: new Set(['messages:send']), rateLimit: 0 };
+    const auth: AuthContext = {
+      keyId: 'consent',
+      accountId: reply.accountId,
+      mode: 'live',
+      phoneNumberId: reply.phoneNumberId,
+      scopes: new Set(['messages:send']),
+      rateLimit: 0,
+    };
     try {
-      await this.#o.send(auth, { to: reply.to, type: 'text', text: reply.text, clientReference: `consent_reply_${reply.inboundWamid}` });
+      await this.#o.send(auth, {
+        to: reply.to,
+        type: 'text',
+        text: reply.text,
+        clientReference: `consent_reply_${reply.inboundWamid}`,
+      });
     } catch (err) {
       // Sent already (the job ran before), the window closed, or a refusal a retry cannot change.
       if (err instanceof TidingsError) return;

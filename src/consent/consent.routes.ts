@@ -5,7 +5,15 @@
  */
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../http/route.js';
-import { ConsentSettings, CreateSuppressionBody, ListSuppressionsQuery, Suppression, SuppressionIdParams, SuppressionList, UpdateConsentSettingsBody } from './consent.schemas.js';
+import {
+  ConsentSettings,
+  CreateSuppressionBody,
+  ListSuppressionsQuery,
+  Suppression,
+  SuppressionIdParams,
+  SuppressionList,
+  UpdateConsentSettingsBody,
+} from './consent.schemas.js';
 import type { SuppressionService } from './suppression.service.js';
 
 const read = { scope: 'messages:read', modes: 'any' } as const;
@@ -44,7 +52,11 @@ export function consentRoutes({ suppressions }: { suppressions: SuppressionServi
         errors: ['phone_number_invalid', 'contact_not_found'],
         body: CreateSuppressionBody,
         response: { status: 201, schema: Type.Ref(Suppression) },
-        alsoAnswers: { status: 200, schema: Type.Ref(Suppression), description: 'The customer was already suppressed with that scope: that suppression.' },
+        alsoAnswers: {
+          status: 200,
+          schema: Type.Ref(Suppression),
+          description: 'The customer was already suppressed with that scope: that suppression.',
+        },
       },
       async ({ auth, body, reply }) => {
         const { suppression, created } = await suppressions.create(auth, body);
@@ -57,7 +69,8 @@ export function consentRoutes({ suppressions }: { suppressions: SuppressionServi
         url: '/suppressions/:id',
         operationId: 'liftSuppression',
         summary: 'Lift a suppression',
-        description: 'Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.',
+        description:
+          'Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.',
         tags: ['Contacts'],
         access: write,
         idempotency: 'none',
@@ -73,7 +86,8 @@ export function consentRoutes({ suppressions }: { suppressions: SuppressionServi
         url: '/account/consent',
         operationId: 'getConsentSettings',
         summary: "The account's consent settings",
-        description: 'Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.',
+        description:
+          'Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.',
         tags: ['Account'],
         access: read,
         idempotency: 'none',
@@ -89,7 +103,8 @@ export function consentRoutes({ suppressions }: { suppressions: SuppressionServi
         url: '/account/consent',
         operationId: 'updateConsentSettings',
         summary: "Change the account's consent settings",
-        description: 'Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).',
+        description:
+          'Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).',
         tags: ['Account'],
         access: write,
         idempotency: 'none',

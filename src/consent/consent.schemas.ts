@@ -13,17 +13,27 @@ export const Suppression = Type.Object(
     contactId: NullableString({ description: 'The `ct_` contact, when known.' }),
     phone: NullableString({ description: 'E.164, when known.' }),
     userId: NullableString({ description: 'The business-scoped user id (BSUID), when known.' }),
-    reason: StringEnum(SUPPRESSION_REASONS, { description: '`opt_out_keyword`: the customer wrote an opt-out keyword (STOP…). `platform_preference`: the platform reported they stopped marketing messages. `api`: a key suppressed them. `blocked`: the business blocked them.' }),
-    scope: StringEnum(SUPPRESSION_SCOPES, { description: '`all`: every send is refused; `marketing`: only marketing templates are.' }),
-    source: StringEnum(SUPPRESSION_SOURCES, { description: 'What suppressed them: `api`, `keyword`, `webhook`, `block`, `dashboard`.' }),
+    reason: StringEnum(SUPPRESSION_REASONS, {
+      description:
+        '`opt_out_keyword`: the customer wrote an opt-out keyword (STOP…). `platform_preference`: the platform reported they stopped marketing messages. `api`: a key suppressed them. `blocked`: the business blocked them.',
+    }),
+    scope: StringEnum(SUPPRESSION_SCOPES, {
+      description: '`all`: every send is refused; `marketing`: only marketing templates are.',
+    }),
+    source: StringEnum(SUPPRESSION_SOURCES, {
+      description: 'What suppressed them: `api`, `keyword`, `webhook`, `block`, `dashboard`.',
+    }),
     active: Type.Boolean({ description: 'False once lifted.' }),
     createdAt: Timestamp,
     liftedAt: NullableString({ format: 'date-time', description: 'When it was lifted; null while active.' }),
-    liftedBy: NullableString({ description: 'What lifted it (`api`, `keyword`, `webhook`, `block`, `dashboard`); null while active.' }),
+    liftedBy: NullableString({
+      description: 'What lifted it (`api`, `keyword`, `webhook`, `block`, `dashboard`); null while active.',
+    }),
   },
   {
     $id: 'Suppression',
-    description: 'A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account\'s.',
+    description:
+      "A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's.",
     examples: [
       {
         id: 'sup_0VbdT4mR9nW2Kp7Xy1zLb5d',
@@ -46,8 +56,18 @@ export type Suppression = Static<typeof Suppression>;
 
 export const CreateSuppressionBody = Type.Object(
   {
-    to: Type.String({ minLength: 1, maxLength: 140, description: 'The customer: E.164 phone number, BSUID, or a contact\'s `ct_` id.' }),
-    phoneNumberId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only this business number of the account (default: every number).' })),
+    to: Type.String({
+      minLength: 1,
+      maxLength: 140,
+      description: "The customer: E.164 phone number, BSUID, or a contact's `ct_` id.",
+    }),
+    phoneNumberId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Only this business number of the account (default: every number).',
+      }),
+    ),
     scope: Type.Optional(StringEnum(SUPPRESSION_SCOPES, { description: '`all` (default) or `marketing`.' })),
   },
   { additionalProperties: false, examples: [{ to: '+16505551234' }] },
@@ -58,7 +78,13 @@ export const ListSuppressionsQuery = Type.Object(
   {
     limit: Type.Optional(PageLimit),
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
-    phone_number_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only the suppressions of this number (not those of every number).' })),
+    phone_number_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Only the suppressions of this number (not those of every number).',
+      }),
+    ),
     reason: Type.Optional(StringEnum(SUPPRESSION_REASONS, { description: 'Only the suppressions of this reason.' })),
     active: Type.Optional(Type.Boolean({ description: 'true: active only; false: lifted only.' })),
   },
@@ -67,20 +93,44 @@ export const ListSuppressionsQuery = Type.Object(
 export type ListSuppressionsQuery = Static<typeof ListSuppressionsQuery>;
 
 export const SuppressionList = Type.Object({ data: Type.Array(Type.Ref(Suppression)), has_more: Type.Boolean() });
-export const SuppressionIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: '`sup_` id.' }) });
+export const SuppressionIdParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: '`sup_` id.' }),
+});
 
-const Keywords = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 50, description: 'Whole-message keywords, compared folded (case, accents and surrounding punctuation ignored).' });
-const ReplyText = NullableString({ maxLength: 1024, minLength: 1, description: 'Sent back (as a text message) while the window the customer\'s message opened is open; null: nothing is sent.' });
+const Keywords = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  maxItems: 50,
+  description: 'Whole-message keywords, compared folded (case, accents and surrounding punctuation ignored).',
+});
+const ReplyText = NullableString({
+  maxLength: 1024,
+  minLength: 1,
+  description:
+    "Sent back (as a text message) while the window the customer's message opened is open; null: nothing is sent.",
+});
 
 export const ConsentSettings = Type.Object(
   {
-    allowSuppressionOverride: Type.Boolean({ description: 'Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false.' }),
+    allowSuppressionOverride: Type.Boolean({
+      description:
+        'Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false.',
+    }),
     optOutKeywords: Type.Array(Type.String(), { description: 'Folded opt-out keywords.' }),
     optInKeywords: Type.Array(Type.String(), { description: 'Folded opt-in keywords.' }),
     optOutReply: NullableString({ description: 'The confirmation sent after an opt-out keyword; null: none.' }),
     optInReply: NullableString({ description: 'The confirmation sent after an opt-in keyword; null: none.' }),
   },
-  { $id: 'ConsentSettings', examples: [{ allowSuppressionOverride: false, optOutKeywords: ['stop', 'unsubscribe'], optInKeywords: ['start', 'unstop'], optOutReply: 'You will get no more messages from us. Reply START to opt back in.', optInReply: null }] },
+  {
+    $id: 'ConsentSettings',
+    examples: [
+      {
+        allowSuppressionOverride: false,
+        optOutKeywords: ['stop', 'unsubscribe'],
+        optInKeywords: ['start', 'unstop'],
+        optOutReply: 'You will get no more messages from us. Reply START to opt back in.',
+        optInReply: null,
+      },
+    ],
+  },
 );
 export type ConsentSettings = Static<typeof ConsentSettings>;
 
@@ -92,6 +142,15 @@ export const UpdateConsentSettingsBody = Type.Object(
     optOutReply: Type.Optional(ReplyText),
     optInReply: Type.Optional(ReplyText),
   },
-  { additionalProperties: false, minProperties: 1, examples: [{ allowSuppressionOverride: true, optOutReply: 'You will get no more messages from us. Reply START to opt back in.' }] },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    examples: [
+      {
+        allowSuppressionOverride: true,
+        optOutReply: 'You will get no more messages from us. Reply START to opt back in.',
+      },
+    ],
+  },
 );
 export type UpdateConsentSettingsBody = Static<typeof UpdateConsentSettingsBody>;

@@ -17,13 +17,42 @@
 /** Default opt-out keywords, folded. */
 export const DEFAULT_OPT_OUT_KEYWORDS: readonly string[] = [
   // English (Twilio).
-  'stop', 'unsubscribe', 'end', 'quit', 'stopall', 'revoke', 'optout', 'cancel',
+  'stop',
+  'unsubscribe',
+  'end',
+  'quit',
+  'stopall',
+  'revoke',
+  'optout',
+  'cancel',
   // Spanish, Portuguese, French, German, Italian (UNCONFIRMED).
-  'baja', 'alto', 'parar', 'cancelar', 'sair', 'pare', 'arret', 'desabonner', 'stopp', 'abmelden', 'abbestellen', 'basta', 'annulla', 'disiscrivi',
+  'baja',
+  'alto',
+  'parar',
+  'cancelar',
+  'sair',
+  'pare',
+  'arret',
+  'desabonner',
+  'stopp',
+  'abmelden',
+  'abbestellen',
+  'basta',
+  'annulla',
+  'disiscrivi',
 ];
 
 /** Default opt-in keywords, folded. */
-export const DEFAULT_OPT_IN_KEYWORDS: readonly string[] = ['start', 'unstop', 'alta', 'iniciar', 'comenzar', 'demarrer', 'anmelden', 'inizia'];
+export const DEFAULT_OPT_IN_KEYWORDS: readonly string[] = [
+  'start',
+  'unstop',
+  'alta',
+  'iniciar',
+  'comenzar',
+  'demarrer',
+  'anmelden',
+  'inizia',
+];
 
 /** The longest keyword, characters (a longer text is never one). */
 export const KEYWORD_MAX_LENGTH = 64;
@@ -39,12 +68,18 @@ export function foldKeyword(text: string): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/^[\s\p{P}\p{S}\p{Extended_Pictographic}\u200d\ufe0f]+|[\s\p{P}\p{S}\p{Extended_Pictographic}\u200d\ufe0f]+$/gu, '')
+    .replace(
+      /^[\s\p{P}\p{S}\p{Extended_Pictographic}\u200d\ufe0f]+|[\s\p{P}\p{S}\p{Extended_Pictographic}\u200d\ufe0f]+$/gu,
+      '',
+    )
     .replace(/\s+/g, ' ');
 }
 
 /** What a customer's text asks, with the account's keywords: `out`, `in`, or null (not a keyword). */
-export function keywordOf(text: string | null, keywords: { optOut: readonly string[]; optIn: readonly string[] }): 'out' | 'in' | null {
+export function keywordOf(
+  text: string | null,
+  keywords: { optOut: readonly string[]; optIn: readonly string[] },
+): 'out' | 'in' | null {
   if (text === null || text.length > KEYWORD_MAX_LENGTH * 4) return null;
   const folded = foldKeyword(text);
   if (folded === '') return null;

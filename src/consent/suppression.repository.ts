@@ -31,18 +31,31 @@ export async function insertSuppressions(tx: Tx, rows: SuppressionRow[]): Promis
   const stored = await tx
     .insertInto('suppressions')
     .values(rows)
-    .onConflict((oc) => oc.columns(['account_id', 'number_key', 'customer_key', 'scope', 'reason']).where('lifted_at', 'is', null).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'number_key', 'customer_key', 'scope', 'reason'])
+        .where('lifted_at', 'is', null)
+        .doNothing(),
+    )
     .returning('id')
     .execute();
   const ids = new Set(stored.map((r) => r.id));
   // The accept path holds each account's active list until told it changed (accept-suppressions.ts).
-  for (const accountId of new Set(rows.filter((r) => ids.has(r.id)).map((r) => r.account_id))) tx.changed('suppressions', accountId);
+  for (const accountId of new Set(rows.filter((r) => ids.has(r.id)).map((r) => r.account_id)))
+    tx.changed('suppressions', accountId);
   return ids;
 }
 
 /** Up to `limit` active suppressions of an account, in id order (the accept path's held list, accept-suppressions.ts). */
 export function activeOfAccount(db: Reader, accountId: string, limit: number): Promise<SuppressionRow[]> {
-  return db.selectFrom('suppressions').selectAll().where('account_id', '=', accountId).where('lifted_at', 'is', null).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('suppressions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('lifted_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -50,13 +63,19 @@ export function activeOfAccount(db: Reader, accountId: string, limit: number): P
  * of that number, and rows of every number): one statement, answered from the partial indexes on
  * active rows, whatever the number of suppressions the account keeps.
  */
-export function activeFor(db: Reader | Tx, accountId: string, phoneNumberId: string | null, customers: CustomerIds[]): Promise<SuppressionRow[]> {
+export function activeFor(
+  db: Reader | Tx,
+  accountId: string,
+  phoneNumberId: string | null,
+  customers: CustomerIds[],
+): Promise<SuppressionRow[]> {
   const phones = [...new Set(customers.flatMap((c) => (c.phone ? [c.phone] : [])))];
   const bsuids = [...new Set(customers.flatMap((c) => (c.bsuid ? [c.bsuid] : [])))];
   const contacts = [...new Set(customers.flatMap((c) => (c.contactId ? [c.contactId] : [])))];
   if (phones.length + bsuids.length + contacts.length === 0) return Promise.resolve([]);
   let q = db.selectFrom('suppressions').selectAll().where('account_id', '=', accountId).where('lifted_at', 'is', null);
-  if (phoneNumberId !== null) q = q.where((eb) => eb.or([eb('phone_number_id', 'is', null), eb('phone_number_id', '=', phoneNumberId)]));
+  if (phoneNumberId !== null)
+    q = q.where((eb) => eb.or([eb('phone_number_id', 'is', null), eb('phone_number_id', '=', phoneNumberId)]));
   return q
     .where((eb) =>
       eb.or([
@@ -70,13 +89,29 @@ export function activeFor(db: Reader | Tx, accountId: string, phoneNumberId: str
 }
 
 export function findById(db: Reader | Tx, accountId: string, id: string): Promise<SuppressionRow | undefined> {
-  return db.selectFrom('suppressions').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  return db
+    .selectFrom('suppressions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
 }
 
 /** Lifts active rows by id. @returns the rows lifted (a row lifted already is left as it is). */
-export async function lift(tx: Tx, ids: string[], at: string, by: SuppressionRow['lifted_by']): Promise<SuppressionRow[]> {
+export async function lift(
+  tx: Tx,
+  ids: string[],
+  at: string,
+  by: SuppressionRow['lifted_by'],
+): Promise<SuppressionRow[]> {
   if (ids.length === 0) return [];
-  const lifted = await tx.updateTable('suppressions').set({ lifted_at: at, lifted_by: by }).where('id', 'in', ids).where('lifted_at', 'is', null).returningAll().execute();
+  const lifted = await tx
+    .updateTable('suppressions')
+    .set({ lifted_at: at, lifted_by: by })
+    .where('id', 'in', ids)
+    .where('lifted_at', 'is', null)
+    .returningAll()
+    .execute();
   for (const accountId of new Set(lifted.map((r) => r.account_id))) tx.changed('suppressions', accountId);
   return lifted;
 }
@@ -85,7 +120,13 @@ export async function lift(tx: Tx, ids: string[], at: string, by: SuppressionRow
  * The latest `lifted_at` of the customer's rows on the number (or every number) lifted by `by`, or
  * null: one statement over the customer's own rows (index suppressions_by_customer).
  */
-export async function lastLift(db: Reader | Tx, accountId: string, phoneNumberId: string, c: CustomerIds, by: NonNullable<SuppressionRow['lifted_by']>): Promise<string | null> {
+export async function lastLift(
+  db: Reader | Tx,
+  accountId: string,
+  phoneNumberId: string,
+  c: CustomerIds,
+  by: NonNullable<SuppressionRow['lifted_by']>,
+): Promise<string | null> {
   if (c.phone === null && c.bsuid === null) return null;
   const row = await db
     .selectFrom('suppressions')
@@ -107,8 +148,18 @@ export interface SuppressionFilter {
 }
 
 /** Up to `limit` rows, newest first, after `after` (index suppressions_by_account). */
-export function page(db: Reader, f: SuppressionFilter, limit: number, after: SuppressionRow | undefined): Promise<SuppressionRow[]> {
-  let q = db.selectFrom('suppressions').selectAll().where('account_id', '=', f.accountId).orderBy('id', 'desc').limit(limit);
+export function page(
+  db: Reader,
+  f: SuppressionFilter,
+  limit: number,
+  after: SuppressionRow | undefined,
+): Promise<SuppressionRow[]> {
+  let q = db
+    .selectFrom('suppressions')
+    .selectAll()
+    .where('account_id', '=', f.accountId)
+    .orderBy('id', 'desc')
+    .limit(limit);
   if (f.phoneNumberId !== undefined) q = q.where('phone_number_id', '=', f.phoneNumberId);
   if (f.reason !== undefined) q = q.where('reason', '=', f.reason as SuppressionRow['reason']);
   if (f.active !== undefined) q = q.where('lifted_at', f.active ? 'is' : 'is not', null);
@@ -128,7 +179,11 @@ export function settingsOfAccounts(db: Reader | Tx, accountIds: string[]): Promi
 
 export async function saveSettings(tx: Tx, row: SettingsRow): Promise<void> {
   const { account_id: _, ...changes } = row;
-  await tx.insertInto('consent_settings').values(row).onConflict((oc) => oc.column('account_id').doUpdateSet(changes)).execute();
+  await tx
+    .insertInto('consent_settings')
+    .values(row)
+    .onConflict((oc) => oc.column('account_id').doUpdateSet(changes))
+    .execute();
 }
 
 /**
@@ -144,7 +199,13 @@ export async function reportMarketingConsent(tx: Tx, row: MarketingConsentRow): 
     .onConflict((oc) =>
       oc
         .columns(['phone_number_id', 'customer_key'])
-        .doUpdateSet({ value: row.value, reported_at: row.reported_at, updated_at: row.updated_at, phone: row.phone, bsuid: row.bsuid })
+        .doUpdateSet({
+          value: row.value,
+          reported_at: row.reported_at,
+          updated_at: row.updated_at,
+          phone: row.phone,
+          bsuid: row.bsuid,
+        })
         .where('marketing_consents.reported_at', '<=', row.reported_at),
     )
     .executeTakeFirst();
@@ -152,9 +213,19 @@ export async function reportMarketingConsent(tx: Tx, row: MarketingConsentRow): 
 }
 
 /** The marketing consents of customers on one number (by phone or BSUID). */
-export function marketingConsentsOf(db: Reader | Tx, phoneNumberId: string, customers: { phone: string | null; bsuid: string | null }[]): Promise<MarketingConsentRow[]> {
-  const keys = [...new Set(customers.flatMap((c) => [...(c.phone ? [`p:${c.phone}`] : []), ...(c.bsuid ? [`u:${c.bsuid}`] : [])]))];
+export function marketingConsentsOf(
+  db: Reader | Tx,
+  phoneNumberId: string,
+  customers: { phone: string | null; bsuid: string | null }[],
+): Promise<MarketingConsentRow[]> {
+  const keys = [
+    ...new Set(customers.flatMap((c) => [...(c.phone ? [`p:${c.phone}`] : []), ...(c.bsuid ? [`u:${c.bsuid}`] : [])])),
+  ];
   if (keys.length === 0) return Promise.resolve([]);
-  return db.selectFrom('marketing_consents').selectAll().where('phone_number_id', '=', phoneNumberId).where('customer_key', 'in', keys).execute();
+  return db
+    .selectFrom('marketing_consents')
+    .selectAll()
+    .where('phone_number_id', '=', phoneNumberId)
+    .where('customer_key', 'in', keys)
+    .execute();
 }
-

@@ -15,7 +15,13 @@ import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { SuppressionReason, SuppressionScope, SuppressionSource } from '../db/schema.js';
-import type { ConsentSettings, CreateSuppressionBody, ListSuppressionsQuery, Suppression, UpdateConsentSettingsBody } from './consent.schemas.js';
+import type {
+  ConsentSettings,
+  CreateSuppressionBody,
+  ListSuppressionsQuery,
+  Suppression,
+  UpdateConsentSettingsBody,
+} from './consent.schemas.js';
 import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS, foldKeyword } from './keywords.js';
 import * as repo from './suppression.repository.js';
 
@@ -96,8 +102,18 @@ export class SuppressionService {
   /** The account's suppressions, newest first, filtered (docs/api.md §4.34). @throws TidingsError parameter_invalid (a `starting_after` of no suppression). */
   list(auth: AuthContext, query: ListSuppressionsQuery): Promise<Page<Suppression>> {
     const db = this.#o.store.read;
-    const filter = { accountId: auth.accountId, phoneNumberId: query.phone_number_id, reason: query.reason, active: query.active };
-    return paginate(query, { cursor: (id) => repo.findById(db, auth.accountId, id), page: (limit, after) => repo.page(db, filter, limit, after), map: toSuppression, noun: 'suppression' });
+    const filter = {
+      accountId: auth.accountId,
+      phoneNumberId: query.phone_number_id,
+      reason: query.reason,
+      active: query.active,
+    };
+    return paginate(query, {
+      cursor: (id) => repo.findById(db, auth.accountId, id),
+      page: (limit, after) => repo.page(db, filter, limit, after),
+      map: toSuppression,
+      noun: 'suppression',
+    });
   }
 
   /**
@@ -108,21 +124,52 @@ export class SuppressionService {
    * @throws TidingsError phone_number_invalid, contact_not_found (`to`), parameter_invalid (a
    *   `phoneNumberId` not of the account).
    */
-  async create(auth: AuthContext, body: CreateSuppressionBody, source: SuppressionSource = 'api'): Promise<{ suppression: Suppression; created: boolean }> {
-    if (body.phoneNumberId !== undefined && body.phoneNumberId !== auth.phoneNumberId && (await this.#o.numberOwner(body.phoneNumberId)) !== auth.accountId) {
-      throw new TidingsError('parameter_invalid', `phoneNumberId ${body.phoneNumberId} is not a number of this account.`, { param: 'phoneNumberId' });
+  async create(
+    auth: AuthContext,
+    body: CreateSuppressionBody,
+    source: SuppressionSource = 'api',
+  ): Promise<{ suppression: Suppression; created: boolean }> {
+    if (
+      body.phoneNumberId !== undefined &&
+      body.phoneNumberId !== auth.phoneNumberId &&
+      (await this.#o.numberOwner(body.phoneNumberId)) !== auth.accountId
+    ) {
+      throw new TidingsError(
+        'parameter_invalid',
+        `phoneNumberId ${body.phoneNumberId} is not a number of this account.`,
+        { param: 'phoneNumberId' },
+      );
     }
     const recipient = await this.#o.contacts.resolveRecipient(auth, body.to, { lookUp: true });
-    const ids: repo.CustomerIds = { phone: recipient.kind === 'phone' ? recipient.address : null, bsuid: recipient.kind === 'phone' ? null : recipient.address, contactId: recipient.contact?.id ?? null };
+    const ids: repo.CustomerIds = {
+      phone: recipient.kind === 'phone' ? recipient.address : null,
+      bsuid: recipient.kind === 'phone' ? null : recipient.address,
+      contactId: recipient.contact?.id ?? null,
+    };
     const scope = body.scope ?? 'all';
     const phoneNumberId = body.phoneNumberId ?? null;
     return this.#o.store.write(async (tx) => {
-      const existing = (await repo.activeFor(tx, auth.accountId, phoneNumberId ?? auth.phoneNumberId, [ids])).find((r) => r.scope === scope && (r.phone_number_id === phoneNumberId || r.phone_number_id === null));
+      const existing = (await repo.activeFor(tx, auth.accountId, phoneNumberId ?? auth.phoneNumberId, [ids])).find(
+        (r) => r.scope === scope && (r.phone_number_id === phoneNumberId || r.phone_number_id === null),
+      );
       if (existing) return { suppression: toSuppression(existing), created: false };
-      const rows = await this.suppress(tx, [{ ...ids, accountId: auth.accountId, mode: auth.mode, phoneNumberId, reason: 'api', scope, source, at: iso(this.#o.clock.now()) }]);
+      const rows = await this.suppress(tx, [
+        {
+          ...ids,
+          accountId: auth.accountId,
+          mode: auth.mode,
+          phoneNumberId,
+          reason: 'api',
+          scope,
+          source,
+          at: iso(this.#o.clock.now()),
+        },
+      ]);
       if (rows.length > 0) return { suppression: toSuppression(rows[0]!), created: true };
       // A concurrent request stored the same one first.
-      const same = (await repo.activeFor(tx, auth.accountId, phoneNumberId ?? auth.phoneNumberId, [ids])).find((r) => r.scope === scope && r.reason === 'api');
+      const same = (await repo.activeFor(tx, auth.accountId, phoneNumberId ?? auth.phoneNumberId, [ids])).find(
+        (r) => r.scope === scope && r.reason === 'api',
+      );
       return { suppression: toSuppression(same!), created: false };
     });
   }
@@ -134,7 +181,8 @@ export class SuppressionService {
   async lift(auth: AuthContext, id: string, by: SuppressionSource = 'api'): Promise<Suppression> {
     return this.#o.store.write(async (tx) => {
       const row = await repo.findById(tx, auth.accountId, id);
-      if (!row) throw new TidingsError('suppression_not_found', `No suppression ${id} in this account.`, { param: 'id' });
+      if (!row)
+        throw new TidingsError('suppression_not_found', `No suppression ${id} in this account.`, { param: 'id' });
       if (row.lifted_at !== null) return toSuppression(row);
       const [lifted] = await this.#lift(tx, [row], auth.mode, by);
       return toSuppression(lifted ?? row);
@@ -151,7 +199,8 @@ export class SuppressionService {
     const fold = (list: string[] | null | undefined, param: string) => {
       if (!list) return list;
       const folded = [...new Set(list.map(foldKeyword))];
-      if (folded.includes('')) throw new TidingsError('parameter_invalid', `${param} holds a keyword with no letters or digits.`, { param });
+      if (folded.includes(''))
+        throw new TidingsError('parameter_invalid', `${param} holds a keyword with no letters or digits.`, { param });
       return folded;
     };
     const optOut = fold(body.optOutKeywords, 'optOutKeywords');
@@ -160,7 +209,12 @@ export class SuppressionService {
       const row = await repo.settingsOf(tx, auth.accountId);
       const next: repo.SettingsRow = {
         account_id: auth.accountId,
-        allow_suppression_override: body.allowSuppressionOverride === undefined ? (row?.allow_suppression_override ?? 0) : body.allowSuppressionOverride ? 1 : 0,
+        allow_suppression_override:
+          body.allowSuppressionOverride === undefined
+            ? (row?.allow_suppression_override ?? 0)
+            : body.allowSuppressionOverride
+              ? 1
+              : 0,
         opt_out_keywords: optOut === undefined ? (row?.opt_out_keywords ?? null) : optOut && JSON.stringify(optOut),
         opt_in_keywords: optIn === undefined ? (row?.opt_in_keywords ?? null) : optIn && JSON.stringify(optIn),
         opt_out_reply: body.optOutReply === undefined ? (row?.opt_out_reply ?? null) : body.optOutReply,
@@ -191,16 +245,41 @@ export class SuppressionService {
    * active suppression on the number (scope `all` before `marketing`, then the oldest) and its
    * marketing consent. Two statements for the whole page.
    */
-  async contactConsent(accountId: string, phoneNumberId: string, contacts: { id: string; phone: string | null; userId: string | null }[]): Promise<Map<string, ContactConsent>> {
+  async contactConsent(
+    accountId: string,
+    phoneNumberId: string,
+    contacts: { id: string; phone: string | null; userId: string | null }[],
+  ): Promise<Map<string, ContactConsent>> {
     const db = this.#o.store.read;
-    const rows = await repo.activeFor(db, accountId, phoneNumberId, contacts.map((c) => ({ phone: c.phone, bsuid: c.userId, contactId: c.id })));
-    const consents = await repo.marketingConsentsOf(db, phoneNumberId, contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })));
+    const rows = await repo.activeFor(
+      db,
+      accountId,
+      phoneNumberId,
+      contacts.map((c) => ({ phone: c.phone, bsuid: c.userId, contactId: c.id })),
+    );
+    const consents = await repo.marketingConsentsOf(
+      db,
+      phoneNumberId,
+      contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })),
+    );
     const out = new Map<string, ContactConsent>();
     for (const c of contacts) {
-      const mine = rows.filter((r) => (c.phone !== null && r.phone === c.phone) || (c.userId !== null && r.bsuid === c.userId) || r.contact_id === c.id);
-      const s = mine.sort((a, b) => (a.scope === b.scope ? (a.created_at < b.created_at ? -1 : 1) : a.scope === 'all' ? -1 : 1))[0];
-      const m = consents.filter((r) => (c.phone !== null && r.phone === c.phone) || (c.userId !== null && r.bsuid === c.userId)).sort((a, b) => (a.reported_at < b.reported_at ? 1 : -1))[0];
-      out.set(c.id, { suppression: s ? { id: s.id, reason: s.reason, scope: s.scope, since: s.created_at } : null, marketingConsent: m ? { value: m.value, reportedAt: m.reported_at } : null });
+      const mine = rows.filter(
+        (r) =>
+          (c.phone !== null && r.phone === c.phone) ||
+          (c.userId !== null && r.bsuid === c.userId) ||
+          r.contact_id === c.id,
+      );
+      const s = mine.sort((a, b) =>
+        a.scope === b.scope ? (a.created_at < b.created_at ? -1 : 1) : a.scope === 'all' ? -1 : 1,
+      )[0];
+      const m = consents
+        .filter((r) => (c.phone !== null && r.phone === c.phone) || (c.userId !== null && r.bsuid === c.userId))
+        .sort((a, b) => (a.reported_at < b.reported_at ? 1 : -1))[0];
+      out.set(c.id, {
+        suppression: s ? { id: s.id, reason: s.reason, scope: s.scope, since: s.created_at } : null,
+        marketingConsent: m ? { value: m.value, reportedAt: m.reported_at } : null,
+      });
     }
     return out;
   }
@@ -230,7 +309,15 @@ export class SuppressionService {
     }));
     const stored = await repo.insertSuppressions(tx, rows);
     const added = rows.filter((r) => stored.has(r.id));
-    await this.#o.events.record(tx, added.map((r) => ({ accountId: r.account_id, mode: entries[rows.indexOf(r)]!.mode, type: 'contact.suppressed' as const, object: toSuppression(r) })));
+    await this.#o.events.record(
+      tx,
+      added.map((r) => ({
+        accountId: r.account_id,
+        mode: entries[rows.indexOf(r)]!.mode,
+        type: 'contact.suppressed' as const,
+        object: toSuppression(r),
+      })),
+    );
     return added;
   }
 
@@ -238,20 +325,52 @@ export class SuppressionService {
    * Lifts the active suppressions of these customers on a number that `which` selects, recording
    * `contact.unsuppressed` for each. @returns the rows lifted.
    */
-  async liftWhere(tx: Tx, accountId: string, phoneNumberId: string, customers: repo.CustomerIds[], which: (row: repo.SuppressionRow) => boolean, by: SuppressionSource, at?: string): Promise<repo.SuppressionRow[]> {
+  async liftWhere(
+    tx: Tx,
+    accountId: string,
+    phoneNumberId: string,
+    customers: repo.CustomerIds[],
+    which: (row: repo.SuppressionRow) => boolean,
+    by: SuppressionSource,
+    at?: string,
+  ): Promise<repo.SuppressionRow[]> {
     const rows = (await repo.activeFor(tx, accountId, phoneNumberId, customers)).filter(which);
     return this.#lift(tx, rows, 'live', by, at);
   }
 
   /** When these customers' keyword suppressions on the number were last lifted by a keyword (ISO), or null. */
-  lastKeywordLift(tx: Tx, accountId: string, phoneNumberId: string, customer: repo.CustomerIds): Promise<string | null> {
+  lastKeywordLift(
+    tx: Tx,
+    accountId: string,
+    phoneNumberId: string,
+    customer: repo.CustomerIds,
+  ): Promise<string | null> {
     return repo.lastLift(tx, accountId, phoneNumberId, customer, 'keyword');
   }
 
   /** Lifts rows at `at` (default now), recording `contact.unsuppressed` for each. */
-  async #lift(tx: Tx, rows: repo.SuppressionRow[], mode: 'live' | 'test', by: SuppressionSource, at?: string): Promise<repo.SuppressionRow[]> {
-    const lifted = await repo.lift(tx, rows.map((r) => r.id), at ?? iso(this.#o.clock.now()), by);
-    await this.#o.events.record(tx, lifted.map((r) => ({ accountId: r.account_id, mode, type: 'contact.unsuppressed' as const, object: toSuppression(r) })));
+  async #lift(
+    tx: Tx,
+    rows: repo.SuppressionRow[],
+    mode: 'live' | 'test',
+    by: SuppressionSource,
+    at?: string,
+  ): Promise<repo.SuppressionRow[]> {
+    const lifted = await repo.lift(
+      tx,
+      rows.map((r) => r.id),
+      at ?? iso(this.#o.clock.now()),
+      by,
+    );
+    await this.#o.events.record(
+      tx,
+      lifted.map((r) => ({
+        accountId: r.account_id,
+        mode,
+        type: 'contact.unsuppressed' as const,
+        object: toSuppression(r),
+      })),
+    );
     return lifted;
   }
 
@@ -259,15 +378,40 @@ export class SuppressionService {
   forBlocks(): BlockSuppressions {
     return {
       blocked: async (tx, entries) => {
-        await this.suppress(tx, entries.map((e) => ({ accountId: e.accountId, mode: 'live', phoneNumberId: e.phoneNumberId, contactId: e.contactId, phone: e.phone, bsuid: e.bsuid, reason: 'blocked', scope: 'all', source: 'block', at: e.at })));
+        await this.suppress(
+          tx,
+          entries.map((e) => ({
+            accountId: e.accountId,
+            mode: 'live',
+            phoneNumberId: e.phoneNumberId,
+            contactId: e.contactId,
+            phone: e.phone,
+            bsuid: e.bsuid,
+            reason: 'blocked',
+            scope: 'all',
+            source: 'block',
+            at: e.at,
+          })),
+        );
       },
       unblocked: async (tx, entries) => {
         // One read and one update per number (a request blocks up to 1,000 users of one number).
         const byNumber = new Map<string, BlockEntry[]>();
-        for (const e of entries) byNumber.set(`${e.accountId} ${e.phoneNumberId}`, [...(byNumber.get(`${e.accountId} ${e.phoneNumberId}`) ?? []), e]);
+        for (const e of entries)
+          byNumber.set(`${e.accountId} ${e.phoneNumberId}`, [
+            ...(byNumber.get(`${e.accountId} ${e.phoneNumberId}`) ?? []),
+            e,
+          ]);
         for (const group of byNumber.values()) {
           const { accountId, phoneNumberId } = group[0]!;
-          await this.liftWhere(tx, accountId, phoneNumberId, group, (r) => r.reason === 'blocked' && r.phone_number_id === phoneNumberId, 'block');
+          await this.liftWhere(
+            tx,
+            accountId,
+            phoneNumberId,
+            group,
+            (r) => r.reason === 'blocked' && r.phone_number_id === phoneNumberId,
+            'block',
+          );
         }
       },
     };
@@ -275,5 +419,11 @@ export class SuppressionService {
 }
 
 function toSettings(s: EffectiveSettings): ConsentSettings {
-  return { allowSuppressionOverride: s.allowOverride, optOutKeywords: [...s.optOut], optInKeywords: [...s.optIn], optOutReply: s.optOutReply, optInReply: s.optInReply };
+  return {
+    allowSuppressionOverride: s.allowOverride,
+    optOutKeywords: [...s.optOut],
+    optInKeywords: [...s.optIn],
+    optOutReply: s.optOutReply,
+    optInReply: s.optInReply,
+  };
 }

@@ -51,13 +51,19 @@ export class BlockSync {
       const phones = waIds.filter((w) => /^\d+$/.test(w)).map((w) => `+${w}`);
       const userIds = waIds.filter((w) => !/^\d+$/.test(w));
       const listed = new Map((await findByKeys(tx, scope, { phones, userIds })).map((r) => [r.id, r]));
-      const matched = new Set([...listed.values()].flatMap((r) => [r.phone?.slice(1), r.user_id]).filter((x): x is string => !!x));
+      const matched = new Set(
+        [...listed.values()].flatMap((r) => [r.phone?.slice(1), r.user_id]).filter((x): x is string => !!x),
+      );
       const unknown = waIds.filter((w) => !matched.has(w)).length;
       const held = await blocks.allBlocks(tx, scope);
       const heldIds = new Set(held.map((b) => b.contact_id));
       const at = iso(this.#o.clock.now());
       const toAdd = [...listed.values()].filter((r) => !heldIds.has(r.id));
-      const toRemove = await findByIds(tx, scope, held.filter((b) => !listed.has(b.contact_id)).map((b) => b.contact_id));
+      const toRemove = await findByIds(
+        tx,
+        scope,
+        held.filter((b) => !listed.has(b.contact_id)).map((b) => b.contact_id),
+      );
       const added = await this.#o.blocks.applyChanges(tx, auth.accountId, scope, 'block', toAdd, 'sync', at);
       const removed = await this.#o.blocks.applyChanges(tx, auth.accountId, scope, 'unblock', toRemove, 'sync', at);
       return { added, removed, unknown, blocked: held.length + added - removed };

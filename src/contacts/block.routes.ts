@@ -2,7 +2,14 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../http/route.js';
 import type { BlockSync } from './block-sync.js';
-import { BlockBody, BlockedContactList, BlockResultList, BlockSyncResult, BulkBlockBody, ListBlockedQuery } from './block.schemas.js';
+import {
+  BlockBody,
+  BlockedContactList,
+  BlockResultList,
+  BlockSyncResult,
+  BulkBlockBody,
+  ListBlockedQuery,
+} from './block.schemas.js';
 import type { BlockService } from './block.service.js';
 import { Contact, ContactIdParams } from './contact.schemas.js';
 import type { ContactService } from './contact.service.js';
@@ -10,9 +17,18 @@ import type { ContactService } from './contact.service.js';
 /** Blocking is acting on the number, as sending is. */
 const act = { scope: 'messages:send', modes: 'any' } as const;
 const PLATFORM = ['platform_error', 'platform_rate_limited', 'platform_unavailable'] as const;
-const TEST_KEYS = ' On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.';
+const TEST_KEYS =
+  ' On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.';
 
-export function blockRoutes({ blocks, blockSync, contacts }: { blocks: BlockService; blockSync: BlockSync; contacts: ContactService }) {
+export function blockRoutes({
+  blocks,
+  blockSync,
+  contacts,
+}: {
+  blocks: BlockService;
+  blockSync: BlockSync;
+  contacts: ContactService;
+}) {
   return [
     defineRoute(
       {
@@ -43,7 +59,9 @@ export function blockRoutes({ blocks, blockSync, contacts }: { blocks: BlockServ
         url: '/contacts/:id/unblock',
         operationId: 'unblockContact',
         summary: 'Unblock a customer',
-        description: 'Lifts the block (no 24-hour rule). Unblocking a contact that is not blocked changes nothing. Answers the contact; records `contact.unblocked`.' + TEST_KEYS,
+        description:
+          'Lifts the block (no 24-hour rule). Unblocking a contact that is not blocked changes nothing. Answers the contact; records `contact.unblocked`.' +
+          TEST_KEYS,
         tags: ['Contacts'],
         access: act,
         idempotency: 'optional',
@@ -65,7 +83,7 @@ export function blockRoutes({ blocks, blockSync, contacts }: { blocks: BlockServ
         operationId: 'blockContacts',
         summary: 'Block customers',
         description:
-          'Up to 1,000 contacts in one platform request. Each gets a result: `blocked`, or `failed` with the code the single endpoint would answer (`contact_not_found`, `contact_not_blockable`, `block_window_closed`) or the platform\'s own refusal of that customer (`platformError`). Contacts refused up front are not sent to the platform. The request fails as a whole only when the platform refused or did not answer it all.' +
+          "Up to 1,000 contacts in one platform request. Each gets a result: `blocked`, or `failed` with the code the single endpoint would answer (`contact_not_found`, `contact_not_blockable`, `block_window_closed`) or the platform's own refusal of that customer (`platformError`). Contacts refused up front are not sent to the platform. The request fails as a whole only when the platform refused or did not answer it all." +
           TEST_KEYS,
         tags: ['Contacts'],
         access: act,
@@ -82,7 +100,8 @@ export function blockRoutes({ blocks, blockSync, contacts }: { blocks: BlockServ
         url: '/contacts/unblock',
         operationId: 'unblockContacts',
         summary: 'Unblock customers',
-        description: 'Up to 1,000 contacts in one platform request, a result each (`unblocked` or `failed`).' + TEST_KEYS,
+        description:
+          'Up to 1,000 contacts in one platform request, a result each (`unblocked` or `failed`).' + TEST_KEYS,
         tags: ['Contacts'],
         access: act,
         idempotency: 'optional',
@@ -98,7 +117,8 @@ export function blockRoutes({ blocks, blockSync, contacts }: { blocks: BlockServ
         url: '/contacts/blocked',
         operationId: 'listBlockedContacts',
         summary: 'List blocked customers',
-        description: "The number's blocked contacts as Tidings knows them, newest block first (`POST /v1/contacts/blocks/sync` brings in blocks made elsewhere). Page with `starting_after` set to the last `contactId` while `has_more` is true.",
+        description:
+          "The number's blocked contacts as Tidings knows them, newest block first (`POST /v1/contacts/blocks/sync` brings in blocks made elsewhere). Page with `starting_after` set to the last `contactId` while `has_more` is true.",
         tags: ['Contacts'],
         access: { scope: 'messages:read', modes: 'any' },
         idempotency: 'none',

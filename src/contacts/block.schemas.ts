@@ -15,15 +15,26 @@ export const ContactBlock = Type.Object(
     at: Timestamp,
     source: Type.Union(
       BLOCK_SOURCES.map((s) => Type.Literal(s)),
-      { description: '`api` (these endpoints), `dashboard`, or `sync` (found on the platform\'s blocklist by `POST /v1/contacts/blocks/sync`).' },
+      {
+        description:
+          "`api` (these endpoints), `dashboard`, or `sync` (found on the platform's blocklist by `POST /v1/contacts/blocks/sync`).",
+      },
     ),
   },
-  { description: 'Whether the business blocked this customer on its number (docs/api.md §D25); null when not blocked.' },
+  {
+    description: 'Whether the business blocked this customer on its number (docs/api.md §D25); null when not blocked.',
+  },
 );
 
 /** The body of a block or unblock through the dashboard (optional). */
 export const BlockBody = Type.Object(
-  { source: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('dashboard')], { description: 'Who asks: `api` (default) or `dashboard`; recorded on the block.' })) },
+  {
+    source: Type.Optional(
+      Type.Union([Type.Literal('api'), Type.Literal('dashboard')], {
+        description: 'Who asks: `api` (default) or `dashboard`; recorded on the block.',
+      }),
+    ),
+  },
   { additionalProperties: false, examples: [{ source: 'dashboard' }] },
 );
 export type BlockBody = Static<typeof BlockBody>;
@@ -36,9 +47,16 @@ export const BulkBlockBody = Type.Object(
       uniqueItems: true,
       description: `Up to ${MAX_BLOCK_BATCH} contacts of the key's number: one platform request for all of them.`,
     }),
-    source: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('dashboard')], { description: 'Who asks: `api` (default) or `dashboard`.' })),
+    source: Type.Optional(
+      Type.Union([Type.Literal('api'), Type.Literal('dashboard')], {
+        description: 'Who asks: `api` (default) or `dashboard`.',
+      }),
+    ),
   },
-  { additionalProperties: false, examples: [{ contactIds: ['ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b', 'ct_0VbcNx4Tq8Jk2Mf6Rb1zVn5c'] }] },
+  {
+    additionalProperties: false,
+    examples: [{ contactIds: ['ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b', 'ct_0VbcNx4Tq8Jk2Mf6Rb1zVn5c'] }],
+  },
 );
 export type BulkBlockBody = Static<typeof BulkBlockBody>;
 
@@ -51,9 +69,20 @@ export const BlockResult = Type.Object(
     }),
     error: Nullable(
       Type.Object({
-        code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c)), { description: 'As the single-contact endpoint would answer: `contact_not_found`, `contact_not_blockable`, `block_window_closed`, `platform_error`.' }),
+        code: Type.Union(
+          ERROR_CODES.map((c) => Type.Literal(c)),
+          {
+            description:
+              'As the single-contact endpoint would answer: `contact_not_found`, `contact_not_blockable`, `block_window_closed`, `platform_error`.',
+          },
+        ),
         message: Type.String(),
-        platformError: Nullable(Type.Object({ code: Type.String(), message: Type.String() }, { description: "The platform's per-user error (e.g. 131047), when it refused this contact." })),
+        platformError: Nullable(
+          Type.Object(
+            { code: Type.String(), message: Type.String() },
+            { description: "The platform's per-user error (e.g. 131047), when it refused this contact." },
+          ),
+        ),
       }),
     ),
   },
@@ -61,7 +90,9 @@ export const BlockResult = Type.Object(
 );
 export type BlockResult = Static<typeof BlockResult>;
 
-export const BlockResultList = Type.Object({ data: Type.Array(Type.Ref(BlockResult), { description: 'One per contact id, in the order given.' }) });
+export const BlockResultList = Type.Object({
+  data: Type.Array(Type.Ref(BlockResult), { description: 'One per contact id, in the order given.' }),
+});
 export type BlockResultList = Static<typeof BlockResultList>;
 
 /** A blocked customer in the number's list. */
@@ -78,7 +109,10 @@ export const BlockedContact = Type.Object(
 export type BlockedContact = Static<typeof BlockedContact>;
 
 export const ListBlockedQuery = Type.Object(
-  { limit: Type.Optional(PageLimit), starting_after: Type.Optional(Type.String({ description: 'The last `contactId` of the previous page.' })) },
+  {
+    limit: Type.Optional(PageLimit),
+    starting_after: Type.Optional(Type.String({ description: 'The last `contactId` of the previous page.' })),
+  },
   { additionalProperties: false },
 );
 export type ListBlockedQuery = Static<typeof ListBlockedQuery>;
@@ -86,9 +120,16 @@ export type ListBlockedQuery = Static<typeof ListBlockedQuery>;
 export const BlockedContactList = Type.Object({ data: Type.Array(Type.Ref(BlockedContact)), has_more: Type.Boolean() });
 
 export const BlockSyncResult = Type.Object({
-  added: Type.Integer({ description: "Contacts found on the platform's blocklist that Tidings did not have as blocked (now blocked, source `sync`)." }),
-  removed: Type.Integer({ description: 'Contacts Tidings had as blocked that the platform no longer lists (now unblocked).' }),
-  unknown: Type.Integer({ description: 'Users on the platform\'s blocklist that match no contact of the number (left alone).' }),
+  added: Type.Integer({
+    description:
+      "Contacts found on the platform's blocklist that Tidings did not have as blocked (now blocked, source `sync`).",
+  }),
+  removed: Type.Integer({
+    description: 'Contacts Tidings had as blocked that the platform no longer lists (now unblocked).',
+  }),
+  unknown: Type.Integer({
+    description: "Users on the platform's blocklist that match no contact of the number (left alone).",
+  }),
   blocked: Type.Integer({ description: 'Contacts blocked after the sync.' }),
 });
 export type BlockSyncResult = Static<typeof BlockSyncResult>;

@@ -58,7 +58,8 @@ type Source = 'api' | 'dashboard' | 'sync';
 type Refusal = { code: ErrorCode; message: string; platformError: { code: string; message: string } | null };
 
 /** What the platform is sent for a contact: phone digits (no `+`), else the BSUID. */
-export const platformUserOf = (c: Pick<ContactRow, 'phone' | 'user_id'>): string | null => (c.phone ? c.phone.replace(/^\+/, '') : c.user_id);
+export const platformUserOf = (c: Pick<ContactRow, 'phone' | 'user_id'>): string | null =>
+  c.phone ? c.phone.replace(/^\+/, '') : c.user_id;
 
 export class BlockService {
   readonly #o: BlockServiceOptions;
@@ -94,13 +95,17 @@ export class BlockService {
     const { store, clock } = this.#o;
     const scope = scopeOf(auth);
     const rows = new Map((await findByIds(store.read, scope, ids)).map((r) => [r.id, r]));
-    const current = new Map((await blocks.findBlocks(store.read, scope, [...rows.keys()])).map((b) => [b.contact_id, b]));
+    const current = new Map(
+      (await blocks.findBlocks(store.read, scope, [...rows.keys()])).map((b) => [b.contact_id, b]),
+    );
     const now = clock.now();
     const refusals = new Map<string, Refusal>();
     const ask: ContactRow[] = [];
     for (const id of ids) {
       const row = rows.get(id);
-      const refusal = !row ? refuse('contact_not_found', `No contact ${id} of this number.`) : checkRow(row, action, current.has(id), now);
+      const refusal = !row
+        ? refuse('contact_not_found', `No contact ${id} of this number.`)
+        : checkRow(row, action, current.has(id), now);
       if (refusal) refusals.set(id, refusal);
       else if ((action === 'block') !== current.has(id)) ask.push(row!);
     }
@@ -125,18 +130,31 @@ export class BlockService {
     return paginate(query, {
       cursor: async (id) => (await blocks.findBlocks(db, scope, [id]))[0],
       page: (limit, after) => blocks.listBlocks(db, { ...scope, limit, ...(after ? { after } : {}) }),
-      map: (b) => ({ contactId: b.contact_id, phone: b.phone, userId: b.bsuid, blockedAt: b.blocked_at, source: b.source }),
+      map: (b) => ({
+        contactId: b.contact_id,
+        phone: b.phone,
+        userId: b.bsuid,
+        blockedAt: b.blocked_at,
+        source: b.source,
+      }),
       noun: 'blocked contact',
     });
   }
 
   /** The platform's per-user outcomes by the user sent (none asked of it on a test key). */
-  async #ask(auth: AuthContext, action: 'block' | 'unblock', rows: ContactRow[]): Promise<Map<string, BlockUserOutcome>> {
+  async #ask(
+    auth: AuthContext,
+    action: 'block' | 'unblock',
+    rows: ContactRow[],
+  ): Promise<Map<string, BlockUserOutcome>> {
     if (rows.length === 0 || auth.mode === 'test') return new Map();
     const users = rows.map((r) => platformUserOf(r)!);
     try {
       const sender = await this.#o.accounts.senderCredentials(auth.phoneNumberId);
-      const outcomes = action === 'block' ? await this.#o.platform.blockUsers(sender, users) : await this.#o.platform.unblockUsers(sender, users);
+      const outcomes =
+        action === 'block'
+          ? await this.#o.platform.blockUsers(sender, users)
+          : await this.#o.platform.unblockUsers(sender, users);
       return new Map(outcomes.map((o) => [o.input, o]));
     } catch (err) {
       if (err instanceof PlatformError) throw toClientError(err);
@@ -156,20 +174,65 @@ export class BlockService {
    * Inside `tx`: stores blocks of `rows` (or removes them), tells the suppression list, and records
    * an event per contact whose state changed. Shared with the sync.
    */
-  async applyChanges(tx: Tx, accountId: string, scope: { phoneNumberId: string; mode: 'live' | 'test' }, action: 'block' | 'unblock', rows: ContactRow[], source: Source, at: string): Promise<number> {
-    const entry = (r: ContactRow) => ({ accountId, phoneNumberId: scope.phoneNumberId, contactId: r.id, phone: r.phone, bsuid: r.user_id, at });
+  async applyChanges(
+    tx: Tx,
+    accountId: string,
+    scope: { phoneNumberId: string; mode: 'live' | 'test' },
+    action: 'block' | 'unblock',
+    rows: ContactRow[],
+    source: Source,
+    at: string,
+  ): Promise<number> {
+    const entry = (r: ContactRow) => ({
+      accountId,
+      phoneNumberId: scope.phoneNumberId,
+      contactId: r.id,
+      phone: r.phone,
+      bsuid: r.user_id,
+      at,
+    });
     let changed: { row: ContactRow; block: blocks.BlockedRow | null }[];
     if (action === 'block') {
-      const toStore = rows.map((r) => ({ account_id: accountId, phone_number_id: scope.phoneNumberId, mode: scope.mode, contact_id: r.id, phone: r.phone, bsuid: r.user_id, blocked_at: at, source }));
+      const toStore = rows.map((r) => ({
+        account_id: accountId,
+        phone_number_id: scope.phoneNumberId,
+        mode: scope.mode,
+        contact_id: r.id,
+        phone: r.phone,
+        bsuid: r.user_id,
+        blocked_at: at,
+        source,
+      }));
       const stored = await blocks.insertBlocks(tx, toStore);
-      changed = toStore.filter((b) => stored.has(b.contact_id)).map((b) => ({ row: rows.find((r) => r.id === b.contact_id)!, block: b }));
-      await this.#o.suppressions.blocked(tx, changed.map((c) => entry(c.row)));
+      changed = toStore
+        .filter((b) => stored.has(b.contact_id))
+        .map((b) => ({ row: rows.find((r) => r.id === b.contact_id)!, block: b }));
+      await this.#o.suppressions.blocked(
+        tx,
+        changed.map((c) => entry(c.row)),
+      );
     } else {
-      const removed = new Set((await blocks.deleteBlocks(tx, scope, rows.map((r) => r.id))).map((b) => b.contact_id));
+      const removed = new Set(
+        (
+          await blocks.deleteBlocks(
+            tx,
+            scope,
+            rows.map((r) => r.id),
+          )
+        ).map((b) => b.contact_id),
+      );
       changed = rows.filter((r) => removed.has(r.id)).map((row) => ({ row, block: null }));
-      await this.#o.suppressions.unblocked(tx, changed.map((c) => entry(c.row)));
+      await this.#o.suppressions.unblocked(
+        tx,
+        changed.map((c) => entry(c.row)),
+      );
     }
-    const events: NewEvent[] = changed.map((c) => ({ accountId, mode: scope.mode, type: action === 'block' ? 'contact.blocked' : 'contact.unblocked', object: this.#o.contacts.present(c.row, c.block) }));
+    const events: NewEvent[] = changed.map((c) => ({
+      accountId,
+      mode: scope.mode,
+      type: action === 'block' ? 'contact.blocked' : 'contact.unblocked',
+      object: this.#o.contacts.present(c.row, c.block),
+    }));
     await this.#o.events.record(tx, events);
     return changed.length;
   }
@@ -178,18 +241,33 @@ export class BlockService {
 /** A single contact's refusal, as the error of its request (`param: id`, the platform's code beside). */
 function raise(result: BlockResult): void {
   const e = result.error;
-  if (e) throw new TidingsError(e.code, e.message, { param: 'id', ...(e.platformError ? { platformError: e.platformError } : {}) });
+  if (e)
+    throw new TidingsError(e.code, e.message, {
+      param: 'id',
+      ...(e.platformError ? { platformError: e.platformError } : {}),
+    });
 }
 
-const refuse = (code: ErrorCode, message: string, platformError: Refusal['platformError'] = null): Refusal => ({ code, message, platformError });
+const refuse = (code: ErrorCode, message: string, platformError: Refusal['platformError'] = null): Refusal => ({
+  code,
+  message,
+  platformError,
+});
 
 /** What Tidings refuses alone, before the platform is asked. */
 function checkRow(row: ContactRow, action: 'block' | 'unblock', blocked: boolean, now: number): Refusal | null {
-  if (!platformUserOf(row)) return refuse('contact_not_blockable', `${row.id} has neither a phone number nor a business-scoped user id the platform could ${action}.`);
+  if (!platformUserOf(row))
+    return refuse(
+      'contact_not_blockable',
+      `${row.id} has neither a phone number nor a business-scoped user id the platform could ${action}.`,
+    );
   if (action === 'unblock' || blocked) return null;
   const last = row.last_inbound_at === null ? null : Date.parse(row.last_inbound_at);
   if (last === null || now - last > CUSTOMER_WINDOW_MS) {
-    return refuse('block_window_closed', `${row.id} ${last === null ? 'never wrote' : 'last wrote more than 24 hours ago'}; the platform blocks only customers who wrote in the last 24 hours.`);
+    return refuse(
+      'block_window_closed',
+      `${row.id} ${last === null ? 'never wrote' : 'last wrote more than 24 hours ago'}; the platform blocks only customers who wrote in the last 24 hours.`,
+    );
   }
   return null;
 }
@@ -197,6 +275,11 @@ function checkRow(row: ContactRow, action: 'block' | 'unblock', blocked: boolean
 /** A per-user refusal of the platform: its 131047 is the 24-hour rule (its clock against ours). */
 function platformRefusal(action: 'block' | 'unblock', error: NonNullable<BlockUserOutcome['error']>): Refusal {
   const platformError = { code: error.code === null ? 'none' : String(error.code), message: error.message };
-  if (error.code === 131047) return refuse('block_window_closed', `The platform refused to ${action} this customer: no message from them in the last 24 hours.`, platformError);
+  if (error.code === 131047)
+    return refuse(
+      'block_window_closed',
+      `The platform refused to ${action} this customer: no message from them in the last 24 hours.`,
+      platformError,
+    );
   return refuse('platform_error', `The platform refused to ${action} this customer: ${error.message}`, platformError);
 }

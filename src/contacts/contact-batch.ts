@@ -24,7 +24,12 @@ const phoneKey = (scope: string, phone: string) => `${scope} p ${phone}`;
 const userKey = (scope: string, userId: string) => `${scope} u ${userId}`;
 
 /** @returns the contact id of each sighting (null for one that names nobody). */
-export async function observeMany(tx: Tx, sightings: ContactSighting[], now: string, rule: MergeRule): Promise<(string | null)[]> {
+export async function observeMany(
+  tx: Tx,
+  sightings: ContactSighting[],
+  now: string,
+  rule: MergeRule,
+): Promise<(string | null)[]> {
   const ids: (string | null)[] = new Array(sightings.length).fill(null);
   let start = 0;
   while (start < sightings.length) start = await segment(tx, sightings, start, now, rule, ids);
@@ -32,7 +37,14 @@ export async function observeMany(tx: Tx, sightings: ContactSighting[], now: str
 }
 
 /** Applies sightings from `start` on, the fast way, up to the first that needs the slow one (applied too). @returns where the next segment starts. */
-async function segment(tx: Tx, sightings: ContactSighting[], start: number, now: string, rule: MergeRule, ids: (string | null)[]): Promise<number> {
+async function segment(
+  tx: Tx,
+  sightings: ContactSighting[],
+  start: number,
+  now: string,
+  rule: MergeRule,
+  ids: (string | null)[],
+): Promise<number> {
   const rows = await load(tx, sightings.slice(start));
   const byKey = new Map<string, repo.ContactWrite>();
   for (const row of rows) {
@@ -55,7 +67,11 @@ async function segment(tx: Tx, sightings: ContactSighting[], start: number, now:
     let target = byPhone ?? byUser;
     if (target) {
       const changes = rule.changesFor(target, s, now);
-      if (Object.entries(changes).some(([column, value]) => column !== 'updated_at' && target![column as keyof repo.ContactWrite] !== value)) {
+      if (
+        Object.entries(changes).some(
+          ([column, value]) => column !== 'updated_at' && target![column as keyof repo.ContactWrite] !== value,
+        )
+      ) {
         if (target.phone && changes.phone !== target.phone) byKey.delete(phoneKey(scope, target.phone));
         if (target.user_id && changes.user_id !== target.user_id) byKey.delete(userKey(scope, target.user_id));
         Object.assign(target, changes);
@@ -73,7 +89,8 @@ async function segment(tx: Tx, sightings: ContactSighting[], start: number, now:
   const stored = await repo.insertContacts(tx, [...created.values()]);
   await repo.updateContacts(tx, [...changed.values()]);
   // A customer another unit stored first: its sightings go again, the exact way.
-  for (const id of created.keys()) if (!stored.has(id)) for (const k of touched.get(id)!) ids[k] = await rule.observeOne(sightings[k]!);
+  for (const id of created.keys())
+    if (!stored.has(id)) for (const k of touched.get(id)!) ids[k] = await rule.observeOne(sightings[k]!);
   if (i < sightings.length) {
     ids[i] = await rule.observeOne(sightings[i]!);
     i++;
@@ -83,16 +100,24 @@ async function segment(tx: Tx, sightings: ContactSighting[], start: number, now:
 
 /** The contacts the sightings name by phone or BSUID, locked on PostgreSQL. */
 async function load(tx: Tx, sightings: ContactSighting[]): Promise<repo.ContactRow[]> {
-  const scopes = new Map<string, { phoneNumberId: string; mode: 'live' | 'test'; phones: Set<string>; userIds: Set<string> }>();
+  const scopes = new Map<
+    string,
+    { phoneNumberId: string; mode: 'live' | 'test'; phones: Set<string>; userIds: Set<string> }
+  >();
   for (const s of sightings) {
     let scope = scopes.get(scopeKey(s));
-    if (!scope) scopes.set(scopeKey(s), (scope = { phoneNumberId: s.phoneNumberId, mode: s.mode, phones: new Set(), userIds: new Set() }));
+    if (!scope)
+      scopes.set(
+        scopeKey(s),
+        (scope = { phoneNumberId: s.phoneNumberId, mode: s.mode, phones: new Set(), userIds: new Set() }),
+      );
     if (s.phone) scope.phones.add(s.phone);
     if (s.userId) scope.userIds.add(s.userId);
   }
   const rows = new Map<string, repo.ContactRow>();
   for (const scope of scopes.values()) {
-    for (const row of await repo.findByKeys(tx, scope, { phones: [...scope.phones], userIds: [...scope.userIds] })) rows.set(row.id, row);
+    for (const row of await repo.findByKeys(tx, scope, { phones: [...scope.phones], userIds: [...scope.userIds] }))
+      rows.set(row.id, row);
   }
   return [...rows.values()];
 }

@@ -65,7 +65,8 @@ export async function searchContacts(db: Reader, q: ContactSearchQuery): Promise
   const postgres = isPostgres(db);
   const index = postgres ? postgresIndex(q.terms) : sqliteIndex(q.terms);
   const costs = COSTS[postgres ? 'postgres' : 'sqlite'];
-  const count = async (cap: number) => Number((await sql<{ n: number }>`select count(*) as n from (${index.matches(cap)}) m`.execute(db)).rows[0]!.n);
+  const count = async (cap: number) =>
+    Number((await sql<{ n: number }>`select count(*) as n from (${index.matches(cap)}) m`.execute(db)).rows[0]!.n);
   // What is known of M: at least `atLeast`; exactly `matches` once counted up to the cap.
   let atLeast = 0;
   let matches: number | null = null;
@@ -87,7 +88,8 @@ export async function searchContacts(db: Reader, q: ContactSearchQuery): Promise
     // Counted only when reading might be the cheaper way: a common term is never counted in full.
     if (walkUs > atLeast * costs.readUs) {
       matches ??= await count(costs.countCap + 1);
-      if (matches <= costs.countCap && matches * costs.readUs < walkUs) return [...found, ...(await index.read(db, q, after, q.limit - found.length))];
+      if (matches <= costs.countCap && matches * costs.readUs < walkUs)
+        return [...found, ...(await index.read(db, q, after, q.limit - found.length))];
       atLeast = matches;
     }
     await yieldToOthers();
@@ -124,7 +126,8 @@ function sqliteIndex(terms: string[]): WordIndex {
 function postgresIndex(terms: string[]): WordIndex {
   const tsquery = terms.map((t) => `'${t}':*`).join(' & ');
   return {
-    matches: (limit) => sql`select w.contact_id from contact_words w where w.words @@ ${tsquery}::tsquery limit ${limit}`,
+    matches: (limit) =>
+      sql`select w.contact_id from contact_words w where w.words @@ ${tsquery}::tsquery limit ${limit}`,
     read: async (db, q, after, limit) =>
       (
         await sql<ContactRow>`
@@ -141,7 +144,8 @@ function pageConditions(q: ContactSearchQuery, after: Cursor) {
   const conditions = [sql<SqlBool>`c.phone_number_id = ${q.phoneNumberId}`, sql<SqlBool>`c.mode = ${q.mode}`];
   if (after) conditions.push(afterCursor('c.last_activity_at', { value: after.last_activity_at, id: after.id }));
   if (q.windowOpen === true) conditions.push(sql<SqlBool>`c.last_inbound_at > ${q.windowStart!}`);
-  if (q.windowOpen === false) conditions.push(sql<SqlBool>`(c.last_inbound_at is null or c.last_inbound_at <= ${q.windowStart!})`);
+  if (q.windowOpen === false)
+    conditions.push(sql<SqlBool>`(c.last_inbound_at is null or c.last_inbound_at <= ${q.windowStart!})`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -151,7 +155,13 @@ function pageConditions(q: ContactSearchQuery, after: Cursor) {
  * word when the words, each after a space, hold a space and the term (terms are letters, marks and
  * digits: no wildcard).
  */
-async function walkWindow(db: Reader, q: ContactSearchQuery, after: Cursor, size: number, limit: number): Promise<{ found: ContactRow[]; end: { last_activity_at: string; id: string } | null }> {
+async function walkWindow(
+  db: Reader,
+  q: ContactSearchQuery,
+  after: Cursor,
+  size: number,
+  limit: number,
+): Promise<{ found: ContactRow[]; end: { last_activity_at: string; id: string } | null }> {
   const test = sql.join(
     q.terms.map((t) => sql<SqlBool>`(' ' || c.search_text) like ${`% ${t}%`}`),
     sql` and `,
@@ -162,7 +172,10 @@ async function walkWindow(db: Reader, q: ContactSearchQuery, after: Cursor, size
     ? sql`select * from (select c.* from contacts c where ${pageConditions(q, after)} order by c.last_activity_at desc, c.id desc limit ${size}) c`
     : sql`select m.* from (select c.rowid as r, c.search_text, c.last_activity_at, c.id from contacts c where ${pageConditions(q, after)} order by c.last_activity_at desc, c.id desc limit ${size}) c
           cross join contacts m on m.rowid = c.r`;
-  const { rows: found } = await sql<ContactRow>`${window} where ${test} order by c.last_activity_at desc, c.id desc limit ${limit}`.execute(db);
+  const { rows: found } =
+    await sql<ContactRow>`${window} where ${test} order by c.last_activity_at desc, c.id desc limit ${limit}`.execute(
+      db,
+    );
   if (found.length >= limit) return { found, end: null };
   const { rows: last } = await sql<{ last_activity_at: string; id: string }>`
     select c.last_activity_at, c.id from contacts c where ${pageConditions(q, after)}

@@ -55,7 +55,8 @@ export class ContactUpdates {
    */
   async observe(tx: Tx, sightings: ContactSighting[], now: string): Promise<(string | null)[]> {
     const ids: (string | null)[] = [];
-    for (const s of sightings) ids.push(s.phone || s.userId || s.parentUserId ? await this.#observeOne(tx, s, now) : null);
+    for (const s of sightings)
+      ids.push(s.phone || s.userId || s.parentUserId ? await this.#observeOne(tx, s, now) : null);
     return ids;
   }
 
@@ -66,9 +67,16 @@ export class ContactUpdates {
    */
   async observeSends(tx: Tx, sightings: ContactSighting[], now: string): Promise<(string | null)[]> {
     const rows = outboundRows(sightings.filter(byPhone), now);
-    const found = new Map((await repo.upsertOutbound(tx, rows)).map((r) => [phoneKey(r.phone_number_id, r.mode, r.phone), r.id]));
+    const found = new Map(
+      (await repo.upsertOutbound(tx, rows)).map((r) => [phoneKey(r.phone_number_id, r.mode, r.phone), r.id]),
+    );
     const ids: (string | null)[] = [];
-    for (const s of sightings) ids.push(byPhone(s) ? (found.get(phoneKey(s.phoneNumberId, s.mode, s.phone!)) ?? null) : (await this.observe(tx, [s], now))[0]!);
+    for (const s of sightings)
+      ids.push(
+        byPhone(s)
+          ? (found.get(phoneKey(s.phoneNumberId, s.mode, s.phone!)) ?? null)
+          : (await this.observe(tx, [s], now))[0]!,
+      );
     return ids;
   }
 
@@ -77,8 +85,14 @@ export class ContactUpdates {
    * through `observeSends`): the caller runs it inside its own (a data-modifying CTE on
    * PostgreSQL). It returns `id, phone_number_id, mode, phone` of each customer.
    */
-  outboundStatement(tx: Tx, sightings: ContactSighting[], now: string): RawBuilder<{ id: string; phone_number_id: string; mode: string; phone: string }> | null {
-    return sightings.length > 0 && sightings.every(byPhone) ? repo.upsertOutboundStatement(tx, outboundRows(sightings, now)) : null;
+  outboundStatement(
+    tx: Tx,
+    sightings: ContactSighting[],
+    now: string,
+  ): RawBuilder<{ id: string; phone_number_id: string; mode: string; phone: string }> | null {
+    return sightings.length > 0 && sightings.every(byPhone)
+      ? repo.upsertOutboundStatement(tx, outboundRows(sightings, now))
+      : null;
   }
 
   /**
@@ -106,16 +120,32 @@ export class ContactUpdates {
 
   /** `observe`, in a few statements whatever the number of sightings (contact-batch.ts). @returns each sighting's contact id. */
   observeMany(tx: Tx, sightings: ContactSighting[], now: string): Promise<(string | null)[]> {
-    return observeMany(tx, sightings, now, { changesFor, newRow, observeOne: async (s) => (await this.observe(tx, [s], now))[0]! });
+    return observeMany(tx, sightings, now, {
+      changesFor,
+      newRow,
+      observeOne: async (s) => (await this.observe(tx, [s], now))[0]!,
+    });
   }
 
   /**
    * The contacts of many messages, once their sightings were applied: by phone number, else by
    * BSUID, else by parent BSUID; null when none is stored. A few statements for all of them.
    */
-  async contactIdsOf(tx: Tx, whos: { phoneNumberId: string; mode: 'live' | 'test'; phone: string | null; userId: string | null; parentUserId: string | null }[]): Promise<(string | null)[]> {
+  async contactIdsOf(
+    tx: Tx,
+    whos: {
+      phoneNumberId: string;
+      mode: 'live' | 'test';
+      phone: string | null;
+      userId: string | null;
+      parentUserId: string | null;
+    }[],
+  ): Promise<(string | null)[]> {
     const found = new Map<string, string>();
-    const scopes = new Map<string, { phoneNumberId: string; mode: 'live' | 'test'; phones: string[]; userIds: string[] }>();
+    const scopes = new Map<
+      string,
+      { phoneNumberId: string; mode: 'live' | 'test'; phones: string[]; userIds: string[] }
+    >();
     for (const w of whos) {
       const key = `${w.phoneNumberId} ${w.mode}`;
       if (!scopes.has(key)) scopes.set(key, { phoneNumberId: w.phoneNumberId, mode: w.mode, phones: [], userIds: [] });
@@ -123,7 +153,10 @@ export class ContactUpdates {
       if (w.userId) scopes.get(key)!.userIds.push(w.userId);
     }
     for (const [key, scope] of scopes) {
-      for (const row of await repo.findByKeys(tx, scope, { phones: [...new Set(scope.phones)], userIds: [...new Set(scope.userIds)] })) {
+      for (const row of await repo.findByKeys(tx, scope, {
+        phones: [...new Set(scope.phones)],
+        userIds: [...new Set(scope.userIds)],
+      })) {
         if (row.phone) found.set(`${key} p ${row.phone}`, row.id);
         if (row.user_id) found.set(`${key} u ${row.user_id}`, row.id);
       }
@@ -131,7 +164,9 @@ export class ContactUpdates {
     const ids: (string | null)[] = [];
     for (const w of whos) {
       const key = `${w.phoneNumberId} ${w.mode}`;
-      const id = (w.phone ? found.get(`${key} p ${w.phone}`) : undefined) ?? (w.userId ? found.get(`${key} u ${w.userId}`) : undefined);
+      const id =
+        (w.phone ? found.get(`${key} p ${w.phone}`) : undefined) ??
+        (w.userId ? found.get(`${key} u ${w.userId}`) : undefined);
       ids.push(id ?? (w.parentUserId ? await this.contactIdOf(tx, { ...w, phone: null, userId: null }) : null));
     }
     return ids;
@@ -141,7 +176,16 @@ export class ContactUpdates {
    * The contact a message names, once its sighting was applied: by phone number, else by BSUID,
    * else by parent BSUID; null when none is stored.
    */
-  async contactIdOf(tx: Tx, who: { phoneNumberId: string; mode: 'live' | 'test'; phone: string | null; userId: string | null; parentUserId: string | null }): Promise<string | null> {
+  async contactIdOf(
+    tx: Tx,
+    who: {
+      phoneNumberId: string;
+      mode: 'live' | 'test';
+      phone: string | null;
+      userId: string | null;
+      parentUserId: string | null;
+    },
+  ): Promise<string | null> {
     const scope = { phoneNumberId: who.phoneNumberId, mode: who.mode };
     const row =
       (who.phone ? await repo.findByKey(tx, scope, { phone: who.phone }) : undefined) ??
@@ -160,13 +204,20 @@ export class ContactUpdates {
               byPhone: s.phone ? await repo.findByKey(tx, scope, { phone: s.phone }, true) : undefined,
               byUser: s.userId ? await repo.findByKey(tx, scope, { userId: s.userId }, true) : undefined,
             };
-      const byParent = !s.phone && !s.userId && s.parentUserId ? await repo.findByKey(tx, scope, { parentUserId: s.parentUserId }, true) : undefined;
+      const byParent =
+        !s.phone && !s.userId && s.parentUserId
+          ? await repo.findByKey(tx, scope, { parentUserId: s.parentUserId }, true)
+          : undefined;
       let target = byPhone ?? byUser ?? byParent;
       if (byPhone && byUser && byPhone.id !== byUser.id) target = await this.#merge(tx, byPhone, byUser);
       if (target) {
         const changes = changesFor(target, s, now);
         // A status report usually tells nothing new of its customer: then nothing is written.
-        if (Object.entries(changes).some(([column, value]) => column !== 'updated_at' && target[column as keyof repo.ContactRow] !== value)) {
+        if (
+          Object.entries(changes).some(
+            ([column, value]) => column !== 'updated_at' && target[column as keyof repo.ContactRow] !== value,
+          )
+        ) {
           await repo.updateContact(tx, target.id, changes);
         }
         return target.id;
@@ -180,7 +231,8 @@ export class ContactUpdates {
 
   /** Merges two contacts into the older; @returns the survivor as it now is (the sighting's changes still to apply). */
   async #merge(tx: Tx, a: repo.ContactRow, b: repo.ContactRow): Promise<repo.ContactRow> {
-    const [keep, drop] = a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id) ? [a, b] : [b, a];
+    const [keep, drop] =
+      a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id) ? [a, b] : [b, a];
     await repo.deleteContact(tx, drop.id);
     await this.#o.onMerge(tx, drop.id, keep.id);
     const merged: repo.ContactRow = {

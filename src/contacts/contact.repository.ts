@@ -30,8 +30,17 @@ export interface ContactScope {
 export type ContactKey = { phone: string } | { userId: string } | { parentUserId: string };
 
 /** The contact holding this identifier in the scope (locked on PostgreSQL when `db` is a unit's tx). */
-export function findByKey(db: Reader | Tx, scope: ContactScope, key: ContactKey, lock = false): Promise<ContactRow | undefined> {
-  let q = db.selectFrom('contacts').selectAll().where('phone_number_id', '=', scope.phoneNumberId).where('mode', '=', scope.mode);
+export function findByKey(
+  db: Reader | Tx,
+  scope: ContactScope,
+  key: ContactKey,
+  lock = false,
+): Promise<ContactRow | undefined> {
+  let q = db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('phone_number_id', '=', scope.phoneNumberId)
+    .where('mode', '=', scope.mode);
   if ('phone' in key) q = q.where('phone', '=', key.phone);
   else if ('userId' in key) q = q.where('user_id', '=', key.userId);
   // A parent BSUID may in principle name several contacts (linked portfolios); the oldest answers.
@@ -45,7 +54,13 @@ export function findByKey(db: Reader | Tx, scope: ContactScope, key: ContactKey,
  * unique within the scope, so at most one row each; the same row when one contact holds both).
  * `lock` takes row locks on PostgreSQL, for a unit of work that may update or merge them.
  */
-export async function findByPhoneAndUser(tx: Tx, scope: ContactScope, phone: string, userId: string, lock = false): Promise<{ byPhone: ContactRow | undefined; byUser: ContactRow | undefined }> {
+export async function findByPhoneAndUser(
+  tx: Tx,
+  scope: ContactScope,
+  phone: string,
+  userId: string,
+  lock = false,
+): Promise<{ byPhone: ContactRow | undefined; byUser: ContactRow | undefined }> {
   let q = tx
     .selectFrom('contacts')
     .selectAll()
@@ -62,11 +77,24 @@ export async function findByPhoneAndUser(tx: Tx, scope: ContactScope, phone: str
  * identifier, two statements at most. Locked on PostgreSQL, in id order (concurrent units then
  * wait for each other rather than deadlock).
  */
-export async function findByKeys(tx: Tx, scope: ContactScope, keys: { phones: string[]; userIds: string[] }): Promise<ContactRow[]> {
+export async function findByKeys(
+  tx: Tx,
+  scope: ContactScope,
+  keys: { phones: string[]; userIds: string[] },
+): Promise<ContactRow[]> {
   const out: ContactRow[] = [];
-  for (const [column, values] of [['phone', keys.phones], ['user_id', keys.userIds]] as const) {
+  for (const [column, values] of [
+    ['phone', keys.phones],
+    ['user_id', keys.userIds],
+  ] as const) {
     if (values.length === 0) continue;
-    let q = tx.selectFrom('contacts').selectAll().where('phone_number_id', '=', scope.phoneNumberId).where('mode', '=', scope.mode).where(column, 'in', values).orderBy('id');
+    let q = tx
+      .selectFrom('contacts')
+      .selectAll()
+      .where('phone_number_id', '=', scope.phoneNumberId)
+      .where('mode', '=', scope.mode)
+      .where(column, 'in', values)
+      .orderBy('id');
     if (isPostgres(tx)) q = q.forUpdate();
     out.push(...(await q.execute()));
   }
@@ -75,18 +103,35 @@ export async function findByKeys(tx: Tx, scope: ContactScope, keys: { phones: st
 
 /** One contact by `ct_` id, in the scope. */
 export function findById(db: Reader | Tx, scope: ContactScope, id: string): Promise<ContactRow | undefined> {
-  return db.selectFrom('contacts').selectAll().where('id', '=', id).where('phone_number_id', '=', scope.phoneNumberId).where('mode', '=', scope.mode).executeTakeFirst();
+  return db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('phone_number_id', '=', scope.phoneNumberId)
+    .where('mode', '=', scope.mode)
+    .executeTakeFirst();
 }
 
 /** The contacts among these `ct_` ids, in the scope: one statement (none for an empty list). */
 export function findByIds(db: Reader | Tx, scope: ContactScope, ids: string[]): Promise<ContactRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('contacts').selectAll().where('id', 'in', ids).where('phone_number_id', '=', scope.phoneNumberId).where('mode', '=', scope.mode).execute();
+  return db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('phone_number_id', '=', scope.phoneNumberId)
+    .where('mode', '=', scope.mode)
+    .execute();
 }
 
 /** Stores a new contact unless one of its identifiers is already taken (a concurrent unit won): @returns whether it was stored. */
 export async function insertContact(tx: Tx, row: ContactWrite): Promise<boolean> {
-  const inserted = await tx.insertInto('contacts').values(withSearchText(row)).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  const inserted = await tx
+    .insertInto('contacts')
+    .values(withSearchText(row))
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return inserted !== undefined;
 }
 
@@ -116,19 +161,36 @@ export async function insertContacts(tx: Tx, rows: ContactWrite[]): Promise<Set<
   const columns = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(c)));
   const values = sql.join(CONTACT_COLUMN_NAMES.map((c) => sql.ref(`v.${c}`)));
   // `where true`: SQLite reads `on conflict` after a bare `select … from` as a join's clause.
-  const result = await sql<{ id: string }>`insert into contacts (${columns}) select ${values} from ${jsonRows(tx, CONTACT_COLUMNS, rows.map(withSearchText))} where true on conflict do nothing returning id`.execute(tx);
+  const result = await sql<{
+    id: string;
+  }>`insert into contacts (${columns}) select ${values} from ${jsonRows(tx, CONTACT_COLUMNS, rows.map(withSearchText))} where true on conflict do nothing returning id`.execute(
+    tx,
+  );
   return new Set(result.rows.map((r) => r.id));
 }
 
 /** The columns a sighting may change on a stored contact. */
-const MUTABLE_COLUMNS = ['phone', 'user_id', 'parent_user_id', 'profile_name', 'username', 'last_inbound_at', 'last_outbound_at', 'last_activity_at', 'updated_at', 'search_text'] as const;
+const MUTABLE_COLUMNS = [
+  'phone',
+  'user_id',
+  'parent_user_id',
+  'profile_name',
+  'username',
+  'last_inbound_at',
+  'last_outbound_at',
+  'last_activity_at',
+  'updated_at',
+  'search_text',
+] as const;
 
 /** Writes what sightings changed on stored contacts (`rows` as they now are), in one statement, in id order. */
 export async function updateContacts(tx: Tx, rows: ContactWrite[]): Promise<void> {
   if (rows.length === 0) return;
   const sorted = rows.map(withSearchText).sort((a, b) => (a.id < b.id ? -1 : 1));
   const set = sql.join(MUTABLE_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
-  await sql`update contacts set ${set} from ${jsonRows(tx, CONTACT_COLUMNS, sorted)} where contacts.id = v.id`.execute(tx);
+  await sql`update contacts set ${set} from ${jsonRows(tx, CONTACT_COLUMNS, sorted)} where contacts.id = v.id`.execute(
+    tx,
+  );
 }
 
 /**
@@ -139,7 +201,10 @@ export async function updateContacts(tx: Tx, rows: ContactWrite[]): Promise<void
  * units lock contacts in one order.
  * @returns the contact of each (number, mode, phone), stored or found.
  */
-export async function upsertOutbound(tx: Tx, rows: ContactWrite[]): Promise<{ id: string; phone_number_id: string; mode: string; phone: string }[]> {
+export async function upsertOutbound(
+  tx: Tx,
+  rows: ContactWrite[],
+): Promise<{ id: string; phone_number_id: string; mode: string; phone: string }[]> {
   if (rows.length === 0) return [];
   return (await upsertOutboundStatement(tx, rows).execute(tx)).rows;
 }
@@ -148,8 +213,13 @@ export async function upsertOutbound(tx: Tx, rows: ContactWrite[]): Promise<{ id
  * `upsertOutbound`'s statement, not run: for a caller that runs it inside another (a data-modifying
  * CTE on PostgreSQL). It returns `id, phone_number_id, mode, phone`. `rows` must not be empty.
  */
-export function upsertOutboundStatement(tx: Tx, rows: ContactWrite[]): RawBuilder<{ id: string; phone_number_id: string; mode: string; phone: string }> {
-  const sorted = rows.map(withSearchText).sort((a, b) => (a.phone_number_id + a.mode + a.phone < b.phone_number_id + b.mode + b.phone ? -1 : 1));
+export function upsertOutboundStatement(
+  tx: Tx,
+  rows: ContactWrite[],
+): RawBuilder<{ id: string; phone_number_id: string; mode: string; phone: string }> {
+  const sorted = rows
+    .map(withSearchText)
+    .sort((a, b) => (a.phone_number_id + a.mode + a.phone < b.phone_number_id + b.mode + b.phone ? -1 : 1));
   const later = (column: 'last_outbound_at' | 'last_activity_at') =>
     isPostgres(tx)
       ? sql`greatest(contacts.${sql.ref(column)}, excluded.${sql.ref(column)})`
@@ -169,11 +239,25 @@ export function upsertOutboundStatement(tx: Tx, rows: ContactWrite[]): RawBuilde
  * not at all, so that the search words can be derived from them.
  */
 export type ContactChanges = Omit<Updateable<ContactsTable>, 'search_text' | 'phone' | 'profile_name' | 'username'> &
-  ({ phone: string | null; profile_name: string | null; username: string | null } | { phone?: never; profile_name?: never; username?: never });
+  (
+    | { phone: string | null; profile_name: string | null; username: string | null }
+    | { phone?: never; profile_name?: never; username?: never }
+  );
 
 export async function updateContact(tx: Tx, id: string, changes: ContactChanges): Promise<void> {
-  const search = changes.profile_name !== undefined ? { search_text: contactSearchText(changes as { phone: string | null; profile_name: string | null; username: string | null }) } : {};
-  await tx.updateTable('contacts').set({ ...changes, ...search }).where('id', '=', id).execute();
+  const search =
+    changes.profile_name !== undefined
+      ? {
+          search_text: contactSearchText(
+            changes as { phone: string | null; profile_name: string | null; username: string | null },
+          ),
+        }
+      : {};
+  await tx
+    .updateTable('contacts')
+    .set({ ...changes, ...search })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteContact(tx: Tx, id: string): Promise<void> {
@@ -202,8 +286,12 @@ export function listContacts(db: Reader, q: ContactListQuery): Promise<ContactRo
     .orderBy('last_activity_at', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit);
-  if (q.after) query = query.where(afterCursor('last_activity_at', { value: q.after.last_activity_at, id: q.after.id }));
+  if (q.after)
+    query = query.where(afterCursor('last_activity_at', { value: q.after.last_activity_at, id: q.after.id }));
   if (q.windowOpen === true) query = query.where('last_inbound_at', '>', q.windowStart!);
-  if (q.windowOpen === false) query = query.where((eb) => eb.or([eb('last_inbound_at', 'is', null), eb('last_inbound_at', '<=', q.windowStart!)]));
+  if (q.windowOpen === false)
+    query = query.where((eb) =>
+      eb.or([eb('last_inbound_at', 'is', null), eb('last_inbound_at', '<=', q.windowStart!)]),
+    );
   return query.execute();
 }

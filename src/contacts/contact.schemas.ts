@@ -6,17 +6,33 @@ import { ContactBlock } from './block.schemas.js';
 export const Contact = Type.Object(
   {
     id: Type.String({ description: '`ct_` id.' }),
-    phone: NullableString({ description: 'E.164, when the platform gave it (a customer who shows only a username may have none).' }),
-    userId: NullableString({ description: "The customer's business-scoped user id (BSUID, `US.13491208655302741918`), when the platform gave it." }),
-    parentUserId: NullableString({ description: 'The parent BSUID (`US.ENT.11815799212886844830`), for businesses with linked portfolios.' }),
+    phone: NullableString({
+      description: 'E.164, when the platform gave it (a customer who shows only a username may have none).',
+    }),
+    userId: NullableString({
+      description:
+        "The customer's business-scoped user id (BSUID, `US.13491208655302741918`), when the platform gave it.",
+    }),
+    parentUserId: NullableString({
+      description: 'The parent BSUID (`US.ENT.11815799212886844830`), for businesses with linked portfolios.',
+    }),
     name: NullableString({ description: 'WhatsApp profile name, as last seen.' }),
     username: NullableString({ description: 'WhatsApp username, as last seen.' }),
     window: Type.Object(
       {
-        open: Type.Boolean({ description: 'Whether free-form messages (text, media) can be sent now: the customer wrote in the last 24 hours.' }),
-        expiresAt: NullableString({ format: 'date-time', description: '24 hours after the customer last wrote (in the past once closed); null if they never wrote.' }),
+        open: Type.Boolean({
+          description:
+            'Whether free-form messages (text, media) can be sent now: the customer wrote in the last 24 hours.',
+        }),
+        expiresAt: NullableString({
+          format: 'date-time',
+          description: '24 hours after the customer last wrote (in the past once closed); null if they never wrote.',
+        }),
       },
-      { description: "The customer service window (24 hours after the customer's last message), however the customer is addressed." },
+      {
+        description:
+          "The customer service window (24 hours after the customer's last message), however the customer is addressed.",
+      },
     ),
     lastInboundAt: NullableString({ format: 'date-time', description: 'When the customer last wrote.' }),
     lastOutboundAt: NullableString({ format: 'date-time', description: 'When a message to them was last accepted.' }),
@@ -32,13 +48,19 @@ export const Contact = Type.Object(
           scope: Type.String({ description: '`all`, or `marketing` (only marketing templates refused).' }),
           since: Timestamp,
         },
-        { description: 'The active suppression that refuses sends to them from this number (the broadest, then the oldest; docs/api.md §D23), or null.' },
+        {
+          description:
+            'The active suppression that refuses sends to them from this number (the broadest, then the oldest; docs/api.md §D23), or null.',
+        },
       ),
     ),
     marketingConsent: Nullable(
       Type.Object(
         { value: StringEnum(['granted', 'revoked'] as const), reportedAt: Timestamp },
-        { description: "Marketing messages as the platform last reported the customer's choice (user_preferences, 131050), or null when it never did." },
+        {
+          description:
+            "Marketing messages as the platform last reported the customer's choice (user_preferences, 131050), or null when it never did.",
+        },
       ),
     ),
     testMode: Type.Optional(Type.Literal(true)),
@@ -74,7 +96,12 @@ export const ListContactsQuery = Type.Object(
   {
     limit: Type.Optional(PageLimit),
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
-    windowOpen: Type.Optional(Type.Boolean({ description: '`true`: only contacts whose customer service window is open; `false`: only those whose window is closed.' })),
+    windowOpen: Type.Optional(
+      Type.Boolean({
+        description:
+          '`true`: only contacts whose customer service window is open; `false`: only those whose window is closed.',
+      }),
+    ),
     q: Type.Optional(
       Type.String({
         minLength: 1,

@@ -31,7 +31,11 @@ export interface ResolvedRecipient {
 /** A contact as the consent feature names it, and what it answers of them (docs/api.md §D23). */
 export interface ContactConsentPort {
   /** One read per kind for the whole list: each contact's active suppression and marketing consent, by contact id. */
-  of(accountId: string, phoneNumberId: string, contacts: { id: string; phone: string | null; userId: string | null }[]): Promise<Map<string, Pick<Contact, 'suppression' | 'marketingConsent'>>>;
+  of(
+    accountId: string,
+    phoneNumberId: string,
+    contacts: { id: string; phone: string | null; userId: string | null }[],
+  ): Promise<Map<string, Pick<Contact, 'suppression' | 'marketingConsent'>>>;
 }
 
 export class ContactService {
@@ -83,7 +87,15 @@ export class ContactService {
       noun: 'contact',
     });
     // Whether each is blocked: one lookup per page.
-    const blocks = new Map((await findBlocks(db, scope, page.data.map((r) => r.id))).map((b) => [b.contact_id, b]));
+    const blocks = new Map(
+      (
+        await findBlocks(
+          db,
+          scope,
+          page.data.map((r) => r.id),
+        )
+      ).map((b) => [b.contact_id, b]),
+    );
     return { data: page.data.map((row) => this.present(row, blocks.get(row.id) ?? null)), has_more: page.has_more };
   }
 
@@ -96,35 +108,63 @@ export class ContactService {
    * @throws TidingsError phone_number_invalid (not a phone number, BSUID or `ct_` id);
    *   contact_not_found (a `ct_` id of no contact of this number and mode).
    */
-  async resolveRecipient(auth: AuthContext, to: string, options: { lookUp?: boolean } = {}): Promise<ResolvedRecipient> {
+  async resolveRecipient(
+    auth: AuthContext,
+    to: string,
+    options: { lookUp?: boolean } = {},
+  ): Promise<ResolvedRecipient> {
     const db = this.#o.store.read;
     const scope = scopeOf(auth);
     const recipient = parseRecipient(to, 'to');
     if (options.lookUp === false && recipient.kind !== 'contact') {
-      const address = recipient.kind === 'phone' ? recipient.phone : recipient.kind === 'user_id' ? recipient.userId : recipient.parentUserId;
+      const address =
+        recipient.kind === 'phone'
+          ? recipient.phone
+          : recipient.kind === 'user_id'
+            ? recipient.userId
+            : recipient.parentUserId;
       return { address, kind: recipient.kind };
     }
-    const known = (row: repo.ContactRow | undefined) => (row ? { id: row.id, lastInboundAt: row.last_inbound_at } : null);
+    const known = (row: repo.ContactRow | undefined) =>
+      row ? { id: row.id, lastInboundAt: row.last_inbound_at } : null;
     switch (recipient.kind) {
       case 'contact': {
         const row = await repo.findById(db, scope, recipient.contactId);
-        if (!row) throw new TidingsError('contact_not_found', `No contact ${recipient.contactId} of this number.`, { param: 'to' });
+        if (!row)
+          throw new TidingsError('contact_not_found', `No contact ${recipient.contactId} of this number.`, {
+            param: 'to',
+          });
         if (row.phone) return { address: row.phone, kind: 'phone', contact: known(row) };
         if (row.user_id) return { address: row.user_id, kind: 'user_id', contact: known(row) };
         return { address: row.parent_user_id!, kind: 'parent_user_id', contact: known(row) };
       }
       case 'phone':
-        return { address: recipient.phone, kind: 'phone', contact: known(await repo.findByKey(db, scope, { phone: recipient.phone })) };
+        return {
+          address: recipient.phone,
+          kind: 'phone',
+          contact: known(await repo.findByKey(db, scope, { phone: recipient.phone })),
+        };
       case 'user_id':
-        return { address: recipient.userId, kind: 'user_id', contact: known(await repo.findByKey(db, scope, { userId: recipient.userId })) };
+        return {
+          address: recipient.userId,
+          kind: 'user_id',
+          contact: known(await repo.findByKey(db, scope, { userId: recipient.userId })),
+        };
       case 'parent_user_id':
-        return { address: recipient.parentUserId, kind: 'parent_user_id', contact: known(await repo.findByKey(db, scope, { parentUserId: recipient.parentUserId })) };
+        return {
+          address: recipient.parentUserId,
+          kind: 'parent_user_id',
+          contact: known(await repo.findByKey(db, scope, { parentUserId: recipient.parentUserId })),
+        };
     }
   }
 
   /** The contacts with their suppression and marketing consent (consent feature; null without it). */
   async #withConsent(auth: AuthContext, contacts: Contact[]): Promise<Contact[]> {
-    const found = this.#o.consent && contacts.length > 0 ? await this.#o.consent.of(auth.accountId, auth.phoneNumberId, contacts) : new Map();
+    const found =
+      this.#o.consent && contacts.length > 0
+        ? await this.#o.consent.of(auth.accountId, auth.phoneNumberId, contacts)
+        : new Map();
     return contacts.map((c) => ({ ...c, ...(found.get(c.id) ?? { suppression: null, marketingConsent: null }) }));
   }
 

@@ -27,7 +27,11 @@ export function parseRecipient(input: string, param = 'to'): Recipient {
   if (PARENT_BSUID_PATTERN.test(value)) return { kind: 'parent_user_id', parentUserId: value };
   if (BSUID_PATTERN.test(value)) return { kind: 'user_id', userId: value };
   if (!value.startsWith('+') && /^[A-Za-z]{2}\./.test(value)) {
-    throw new TidingsError('phone_number_invalid', `"${input}" is not a business-scoped user id: those are a country code, a dot and letters or digits (US.13491208655302741918), or US.ENT.… for a parent.`, { param });
+    throw new TidingsError(
+      'phone_number_invalid',
+      `"${input}" is not a business-scoped user id: those are a country code, a dot and letters or digits (US.13491208655302741918), or US.ENT.… for a parent.`,
+      { param },
+    );
   }
   return { kind: 'phone', phone: toE164(value, param) };
 }

@@ -24,7 +24,11 @@ export function toE164(input: string, param = 'to'): string {
   const trimmed = input.trim();
   const parsed = trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : undefined;
   if (!parsed || !parsed.isPossible()) {
-    throw new TidingsError('phone_number_invalid', `"${input}" is not a phone number in E.164 format (for example +16505551234).`, { param });
+    throw new TidingsError(
+      'phone_number_invalid',
+      `"${input}" is not a phone number in E.164 format (for example +16505551234).`,
+      { param },
+    );
   }
   return parsed.number;
 }

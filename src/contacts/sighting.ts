@@ -28,7 +28,14 @@ export interface ContactSighting {
 
 /** A send to a phone number (nearly all sends): one upsert applies the merge rule to it (contact-updates.ts). */
 export function sentToPhone(s: ContactSighting): boolean {
-  return s.kind === 'outbound' && s.phone !== null && s.userId === null && s.parentUserId === null && s.name === null && s.username === null;
+  return (
+    s.kind === 'outbound' &&
+    s.phone !== null &&
+    s.userId === null &&
+    s.parentUserId === null &&
+    s.name === null &&
+    s.username === null
+  );
 }
 
 /** The later of two ISO times (null: unknown). */
@@ -55,7 +62,11 @@ export function newRow(s: ContactSighting, now: string): repo.ContactWrite {
 }
 
 /** What a sighting changes on a stored contact. */
-export function changesFor(row: repo.ContactWrite, s: ContactSighting, now: string): repo.ContactChanges & Partial<repo.ContactWrite> {
+export function changesFor(
+  row: repo.ContactWrite,
+  s: ContactSighting,
+  now: string,
+): repo.ContactChanges & Partial<repo.ContactWrite> {
   const lastInbound = s.kind === 'inbound' ? later(row.last_inbound_at, s.at) : row.last_inbound_at;
   const lastOutbound = s.kind === 'outbound' ? later(row.last_outbound_at, s.at) : row.last_outbound_at;
   return {

@@ -38,17 +38,14 @@ interface Waiting<I, R> {
 }
 
 export class BatchWriter<I, R> {
-  readonly #o: Required<Omit<BatchWriterOptions<I, R>, 'oneStatement'>> & Pick<BatchWriterOptions<I, R>, 'oneStatement'>;
+  readonly #o: Required<Omit<BatchWriterOptions<I, R>, 'oneStatement'>> &
+    Pick<BatchWriterOptions<I, R>, 'oneStatement'>;
   #queue: Waiting<I, R>[] = [];
   #writing = 0;
   #scheduled = false;
 
   constructor(options: BatchWriterOptions<I, R>) {
-    this.#o = {
-      maxBatch: 500,
-      concurrency: 4,
-      ...options,
-    };
+    this.#o = { maxBatch: 500, concurrency: 4, ...options };
   }
 
   /** Writes `item` with the others waiting now: @returns its result once committed. @throws what its own unit threw. */

@@ -21,7 +21,10 @@ import { Store, type Reader } from './store.js';
  * @param options.observe told of every statement the service runs on this database (statements.ts)
  * @throws Error when the database cannot be opened or a migration fails (start-up then stops).
  */
-export async function connectDatabase(config: DatabaseConfig, options: { observe?: StatementObserver } = {}): Promise<Store> {
+export async function connectDatabase(
+  config: DatabaseConfig,
+  options: { observe?: StatementObserver } = {},
+): Promise<Store> {
   let db: Kysely<Database>;
   let pool: pg.Pool | undefined;
   let dataVersion: (() => number) | undefined;
@@ -57,8 +60,14 @@ export async function connectDatabase(config: DatabaseConfig, options: { observe
   // On PostgreSQL, keep Kysely's bookkeeping tables in the schema this connection works in
   // (search_path): its existence checks otherwise look across every schema of the database.
   const migrationTableSchema =
-    config.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+    config.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -72,7 +81,9 @@ export async function connectDatabase(config: DatabaseConfig, options: { observe
     db,
     dialect: config.dialect,
     ...(counts ? { pool: counts } : {}),
-    ...(config.dialect === 'postgres' ? { notify: { url: config.url, channel: changeChannel(migrationTableSchema!) } } : {}),
+    ...(config.dialect === 'postgres'
+      ? { notify: { url: config.url, channel: changeChannel(migrationTableSchema!) } }
+      : {}),
     ...(dataVersion ? { dataVersion } : {}),
   });
 }

@@ -19,7 +19,10 @@ export interface CheckResult {
  * query still hangs (a database that stopped answering) waits for that one, so probes never pile
  * up queries on an unreachable server.
  */
-export function databaseChecks(store: Store, timeoutMs: number): { database(): Promise<CheckResult>; migrations(): Promise<CheckResult> } {
+export function databaseChecks(
+  store: Store,
+  timeoutMs: number,
+): { database(): Promise<CheckResult>; migrations(): Promise<CheckResult> } {
   const ping = singleFlight(async () => {
     await sql`select 1`.execute(store.read);
   });
@@ -29,7 +32,10 @@ export function databaseChecks(store: Store, timeoutMs: number): { database(): P
     const known = Object.keys(await migrationProvider.getMigrations());
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(store.read);
     const applied = new Set(rows.map((r) => r.name));
-    return { applied: known.filter((name) => applied.has(name)).length, pending: known.filter((name) => !applied.has(name)) };
+    return {
+      applied: known.filter((name) => applied.has(name)).length,
+      pending: known.filter((name) => !applied.has(name)),
+    };
   });
   return {
     async database() {
@@ -44,7 +50,14 @@ export function databaseChecks(store: Store, timeoutMs: number): { database(): P
     async migrations() {
       try {
         const state = await withTimeout(pending(), timeoutMs);
-        return state.pending.length === 0 ? { ok: true, applied: state.applied } : { ok: false, applied: state.applied, pending: state.pending, error: `${state.pending.length} migration(s) not applied` };
+        return state.pending.length === 0
+          ? { ok: true, applied: state.applied }
+          : {
+              ok: false,
+              applied: state.applied,
+              pending: state.pending,
+              error: `${state.pending.length} migration(s) not applied`,
+            };
       } catch (err) {
         return { ok: false, error: describe(err) };
       }

@@ -25,7 +25,12 @@ const PG_TYPES: Record<JsonColumnType, string> = { text: 'text', integer: 'bigin
  * The rows as a table aliased `alias` (default `v`) with `columns` (name → type), for a FROM
  * clause. Values missing from a row are null.
  */
-export function jsonRows<C extends Record<string, JsonColumnType>>(db: Reader, columns: C, rows: readonly { [K in keyof C]?: string | number | null }[], alias = 'v'): RawBuilder<unknown> {
+export function jsonRows<C extends Record<string, JsonColumnType>>(
+  db: Reader,
+  columns: C,
+  rows: readonly { [K in keyof C]?: string | number | null }[],
+  alias = 'v',
+): RawBuilder<unknown> {
   const names = Object.keys(columns);
   const json = JSON.stringify(rows);
   if (isPostgres(db)) {

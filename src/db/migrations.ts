@@ -52,6 +52,4 @@ const migrations: Record<string, Migration> = {
   '0022_template_parameter_format': m0022_template_parameter_format,
 };
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,7 +9,15 @@
  * … does not exist" when another session drops a table while it runs. Tidings keeps all its tables,
  * the Migrator's included, in one schema (connect.ts), so nothing outside it needs reading.
  */
-import { PostgresDialect, sql, type DatabaseIntrospector, type DatabaseMetadataOptions, type Kysely, type SchemaMetadata, type TableMetadata } from 'kysely';
+import {
+  PostgresDialect,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  type Kysely,
+  type SchemaMetadata,
+  type TableMetadata,
+} from 'kysely';
 
 /** Lists the tables (names only, no columns) of `current_schema()`, and that schema. */
 export class CurrentSchemaIntrospector implements DatabaseIntrospector {
@@ -36,7 +44,10 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
       where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p', 'f')
       order by c.relname`.execute(this.#db);
     return rows
-      .filter((r) => options.withInternalKyselyTables || (r.name !== 'kysely_migration' && r.name !== 'kysely_migration_lock'))
+      .filter(
+        (r) =>
+          options.withInternalKyselyTables || (r.name !== 'kysely_migration' && r.name !== 'kysely_migration_lock'),
+      )
       .map((r) => ({ schema: r.schema, name: r.name, isView: r.kind === 'v', isForeign: r.kind === 'f', columns: [] }));
   }
 }

@@ -31,7 +31,12 @@ export interface ChangeListener {
  * be reached now, at once: it keeps trying, and the feed starts over when it gets through).
  * @param onError told of each connection failure (it is retried)
  */
-export async function listenForChanges(o: { url: string; channel: string; feed: ChangeFeed; onError: (err: unknown) => void }): Promise<ChangeListener> {
+export async function listenForChanges(o: {
+  url: string;
+  channel: string;
+  feed: ChangeFeed;
+  onError: (err: unknown) => void;
+}): Promise<ChangeListener> {
   let closed = false;
   let client: pg.Client | null = null;
   let heartbeat: NodeJS.Timeout | null = null;

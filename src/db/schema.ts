@@ -5,9 +5,30 @@
  */
 import type { Generated } from 'kysely';
 import type { BlockedUsersTable } from './tables/blocks.js';
-import type { BatchesTable, ClientReferencesTable, ContactsTable, DispatchesTable, DispatchPacingTable, InboundMessagesTable, MessagesTable, ScheduledSendsTable, StatusReportsTable } from './tables/messaging.js';
+import type {
+  BatchesTable,
+  ClientReferencesTable,
+  ContactsTable,
+  DispatchesTable,
+  DispatchPacingTable,
+  InboundMessagesTable,
+  MessagesTable,
+  ScheduledSendsTable,
+  StatusReportsTable,
+} from './tables/messaging.js';
 import type { ConsentSettingsTable, MarketingConsentsTable, SuppressionsTable } from './tables/consent.js';
-import type { DeliveryAttemptsTable, EventDeliveriesTable, EventsTable, MediaRegistrationsTable, MediaTable, MediaUsageTable, TemplateChangesTable, TemplateSyncsTable, TemplatesTable, WebhookEndpointsTable } from './tables/content.js';
+import type {
+  DeliveryAttemptsTable,
+  EventDeliveriesTable,
+  EventsTable,
+  MediaRegistrationsTable,
+  MediaTable,
+  MediaUsageTable,
+  TemplateChangesTable,
+  TemplateSyncsTable,
+  TemplatesTable,
+  WebhookEndpointsTable,
+} from './tables/content.js';
 
 export type * from './tables/messaging.js';
 export type * from './tables/content.js';

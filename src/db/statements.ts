@@ -23,7 +23,8 @@ export function statementKind(text: string): StatementKind {
   let kind = kinds.get(text);
   if (kind) return kind;
   const first = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? '';
-  if (first === 'with') kind = (/\b(insert|update|delete)\b/i.exec(text)?.[1]?.toLowerCase() as StatementKind | undefined) ?? 'select';
+  if (first === 'with')
+    kind = (/\b(insert|update|delete)\b/i.exec(text)?.[1]?.toLowerCase() as StatementKind | undefined) ?? 'select';
   else kind = VERBS.has(first as StatementKind) ? (first as StatementKind) : first === 'start' ? 'begin' : 'other';
   if (kinds.size >= 5000) kinds.clear();
   kinds.set(text, kind);

@@ -16,7 +16,16 @@
  *   process's caches once it commits (change-feed.ts), through `changes`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, sql, type KyselyPlugin, type PluginTransformQueryArgs, type RootOperationNode, type Transaction, type UnknownRow, type QueryResult } from 'kysely';
+import {
+  Kysely,
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type RootOperationNode,
+  type Transaction,
+  type UnknownRow,
+  type QueryResult,
+} from 'kysely';
 import { ChangeFeed, encodeNotices, type ChangeNotice, type ChangeTopic } from './change-feed.js';
 import { listenForChanges, type ChangeListener } from './pg-listener.js';
 import type { Database } from './schema.js';
@@ -42,7 +51,9 @@ export type Tx = Transaction<Database> & {
 export class RootHandleInUnitError extends Error {
   override name = 'RootHandleInUnitError';
   constructor() {
-    super('store.read was used inside a unit of work: read through the unit\'s tx (on SQLite the root handle would wait forever for the connection the unit holds).');
+    super(
+      "store.read was used inside a unit of work: read through the unit's tx (on SQLite the root handle would wait forever for the connection the unit holds).",
+    );
   }
 }
 
@@ -141,10 +152,18 @@ export class Store {
    */
   write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     // A unit waiting for another unit would wait for itself (its group commits after it).
-    if (insideUnit.getStore()) return Promise.reject(new Error('store.write was called inside a unit of work: do the work in the same unit, through its tx.'));
+    if (insideUnit.getStore())
+      return Promise.reject(
+        new Error('store.write was called inside a unit of work: do the work in the same unit, through its tx.'),
+      );
     if (!this.#grouped) return this.#transaction(work);
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, context: AsyncLocalStorage.snapshot(), resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push({
+        work,
+        context: AsyncLocalStorage.snapshot(),
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       if (!this.#flushing) {
         this.#flushing = true;
         setImmediate(() => void this.#flush());
@@ -162,13 +181,15 @@ export class Store {
     const callbacks: Array<() => void> = [];
     const notices: ChangeNotice[] = [];
     const tx = brand(this.#db as unknown as Transaction<Database>, callbacks, notices);
-    return insideUnit.run(true, () => work(tx)).then(async (result) => {
-      // A single statement commits by itself: its notice follows it.
-      if (notices.length > 0) await this.#notify(this.#db, notices);
-      this.changes.emit(notices);
-      for (const fn of callbacks) fn();
-      return result;
-    });
+    return insideUnit
+      .run(true, () => work(tx))
+      .then(async (result) => {
+        // A single statement commits by itself: its notice follows it.
+        if (notices.length > 0) await this.#notify(this.#db, notices);
+        this.changes.emit(notices);
+        for (const fn of callbacks) fn();
+        return result;
+      });
   }
 
   /**
@@ -202,7 +223,8 @@ export class Store {
           group[0]!.reject(err);
           continue;
         }
-        for (const unit of group) await unit.context(() => this.#transaction(unit.work)).then(unit.resolve, unit.reject);
+        for (const unit of group)
+          await unit.context(() => this.#transaction(unit.work)).then(unit.resolve, unit.reject);
         continue;
       }
       group.forEach((unit, i) => unit.resolve(results![i]));

@@ -41,7 +41,19 @@ export interface DeliveryPolicy {
  * endpoint (unless another delivery succeeded meanwhile).
  */
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = Object.freeze({
-  retryDelaysMs: [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR, 12 * HOUR, 13 * HOUR],
+  retryDelaysMs: [
+    5 * SECOND,
+    5 * MINUTE,
+    30 * MINUTE,
+    2 * HOUR,
+    5 * HOUR,
+    10 * HOUR,
+    10 * HOUR,
+    10 * HOUR,
+    10 * HOUR,
+    12 * HOUR,
+    13 * HOUR,
+  ],
   disableAfterMs: 72 * HOUR,
   timeoutMs: 10 * SECOND,
 });
@@ -87,7 +99,9 @@ export class DeliveryService {
     const { delivery, event, endpoint } = work;
     if (!endpoint || endpoint.deleted_at !== null || endpoint.enabled !== 1) {
       const now = iso(clock.now());
-      await store.write((trx) => repo.updateDelivery(trx, delivery.id, { status: 'failed', next_attempt_at: null, updated_at: now }));
+      await store.write((trx) =>
+        repo.updateDelivery(trx, delivery.id, { status: 'failed', next_attempt_at: null, updated_at: now }),
+      );
       return;
     }
 
@@ -99,27 +113,47 @@ export class DeliveryService {
     this.#o.metrics.attempt(ok ? 'succeeded' : outcome.statusCode === null ? 'unreachable' : 'rejected');
     if (ok) this.#o.metrics.delivered((clock.now() - Date.parse(event.created_at)) / 1000);
 
-    const attempt = { id: newId('att'), delivery_id: delivery.id, attempted_at: iso(attemptedAt), ...toColumns(outcome) };
+    const attempt = {
+      id: newId('att'),
+      delivery_id: delivery.id,
+      attempted_at: iso(attemptedAt),
+      ...toColumns(outcome),
+    };
     const attemptCount = delivery.attempt_count + 1;
     if (ok && endpoint.failing_since === null) {
       // The common case, in one statement.
       const now = iso(clock.now());
-      await store.writeOne((tx) => repo.recordAttempt(tx, attempt, { status: 'succeeded', attempt_count: attemptCount, next_attempt_at: null, updated_at: now }));
+      await store.writeOne((tx) =>
+        repo.recordAttempt(tx, attempt, {
+          status: 'succeeded',
+          attempt_count: attemptCount,
+          next_attempt_at: null,
+          updated_at: now,
+        }),
+      );
       return;
     }
     await store.write(async (trx) => {
       const now = clock.now();
       if (ok) {
-        await repo.recordAttempt(trx, attempt, { status: 'succeeded', attempt_count: attemptCount, next_attempt_at: null, updated_at: iso(now) });
+        await repo.recordAttempt(trx, attempt, {
+          status: 'succeeded',
+          attempt_count: attemptCount,
+          next_attempt_at: null,
+          updated_at: iso(now),
+        });
         await repo.updateEndpoint(trx, endpoint.id, { failing_since: null });
         return;
       }
       await repo.insertAttempt(trx, attempt);
       await this.#onFailure(trx, delivery, attemptCount, now);
     });
-    if (!ok) this.#o.logger.info({ deliveryId: delivery.id, endpointId: endpoint.id, statusCode: outcome.statusCode, error: outcome.error }, 'event delivery attempt failed');
+    if (!ok)
+      this.#o.logger.info(
+        { deliveryId: delivery.id, endpointId: endpoint.id, statusCode: outcome.statusCode, error: outcome.error },
+        'event delivery attempt failed',
+      );
   }
-
 
   /** Schedules the next attempt, or gives up; disables the endpoint after three days of failures. */
   async #onFailure(trx: Tx, delivery: repo.DeliveryRow, attemptCount: number, now: number): Promise<void> {
@@ -132,27 +166,53 @@ export class DeliveryService {
     if (endpoint.enabled === 1 && now - Date.parse(failingSince) >= policy.disableAfterMs) {
       await repo.updateEndpoint(trx, endpoint.id, { enabled: 0, disabled_reason: 'failing', updated_at: iso(now) });
       await repo.failPendingDeliveries(trx, endpoint.id, iso(now));
-      await repo.updateDelivery(trx, delivery.id, { status: 'failed', attempt_count: attemptCount, next_attempt_at: null, updated_at: iso(now) });
-      this.#o.logger.warn({ endpointId: endpoint.id, failingSince }, 'webhook endpoint disabled: its deliveries have failed for three days');
+      await repo.updateDelivery(trx, delivery.id, {
+        status: 'failed',
+        attempt_count: attemptCount,
+        next_attempt_at: null,
+        updated_at: iso(now),
+      });
+      this.#o.logger.warn(
+        { endpointId: endpoint.id, failingSince },
+        'webhook endpoint disabled: its deliveries have failed for three days',
+      );
       return;
     }
     const delay = policy.retryDelaysMs[attemptCount - 1];
     if (delay === undefined || endpoint.enabled !== 1) {
-      await repo.updateDelivery(trx, delivery.id, { status: 'failed', attempt_count: attemptCount, next_attempt_at: null, updated_at: iso(now) });
+      await repo.updateDelivery(trx, delivery.id, {
+        status: 'failed',
+        attempt_count: attemptCount,
+        next_attempt_at: null,
+        updated_at: iso(now),
+      });
       return;
     }
     const runAt = now + Math.round(delay * (1 + Math.random() * 0.1));
-    await repo.updateDelivery(trx, delivery.id, { attempt_count: attemptCount, next_attempt_at: iso(runAt), updated_at: iso(now) });
+    await repo.updateDelivery(trx, delivery.id, {
+      attempt_count: attemptCount,
+      next_attempt_at: iso(runAt),
+      updated_at: iso(now),
+    });
     await jobs.enqueue(trx, [{ type: DELIVER_JOB, payload: { deliveryId: delivery.id }, runAt }]);
   }
 
   /** One POST of the event's stored bytes, signed with every current secret of the endpoint. */
-  async #post(endpoint: repo.EndpointRow, event: Pick<repo.EventRow, 'id' | 'payload'>, at: number): Promise<PostOutcome> {
+  async #post(
+    endpoint: repo.EndpointRow,
+    event: Pick<repo.EventRow, 'id' | 'payload'>,
+    at: number,
+  ): Promise<PostOutcome> {
     try {
       // The URL rules may have changed since the endpoint was saved (WEBHOOK_ALLOW_PRIVATE_URLS).
       checkEndpointUrl(endpoint.url, this.#o.allowPrivateUrls);
     } catch (err) {
-      return { statusCode: null, durationMs: 0, responseBody: null, error: `address_refused: ${(err as Error).message}` };
+      return {
+        statusCode: null,
+        durationMs: 0,
+        responseBody: null,
+        error: `address_refused: ${(err as Error).message}`,
+      };
     }
     const signature = this.#o.endpoints
       .signingSecrets(endpoint)
@@ -165,7 +225,10 @@ export class DeliveryService {
       'webhook-timestamp': String(Math.floor(at / 1000)),
       'webhook-signature': signature,
     };
-    return this.#o.transport.post(endpoint.url, headers, event.payload, { timeoutMs: this.#o.policy.timeoutMs, bodyLimit: RESPONSE_BODY_LIMIT });
+    return this.#o.transport.post(endpoint.url, headers, event.payload, {
+      timeoutMs: this.#o.policy.timeoutMs,
+      bodyLimit: RESPONSE_BODY_LIMIT,
+    });
   }
 }
 

@@ -65,7 +65,11 @@ export class EndpointService {
     // Checked before the unit of work (units never refuse): two creates racing past the limit
     // make it 17 at most, which bounds the fan-out all the same.
     if ((await repo.countEndpoints(this.#o.store.read, auth.accountId, auth.mode)) >= MAX_ENDPOINTS) {
-      throw new TidingsError('parameter_invalid', `An account has at most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`, { param: 'url' });
+      throw new TidingsError(
+        'parameter_invalid',
+        `An account has at most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`,
+        { param: 'url' },
+      );
     }
     await this.#o.store.write((tx) => repo.insertEndpoint(tx, row));
     return { ...this.toEndpoint(row), secret };
@@ -76,7 +80,8 @@ export class EndpointService {
     const db = this.#o.store.read;
     return paginate(query, {
       cursor: (id) => repo.findEndpoint(db, auth.accountId, auth.mode, id),
-      page: (limit, after) => repo.listEndpoints(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}) }),
+      page: (limit, after) =>
+        repo.listEndpoints(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}) }),
       map: (r) => this.toEndpoint(r),
       noun: 'webhook endpoint',
     });
@@ -101,7 +106,8 @@ export class EndpointService {
       if (url !== undefined) changes.url = url;
       if (body.events !== undefined) changes.events = JSON.stringify(normaliseEvents(body.events));
       if (body.description !== undefined) changes.description = body.description;
-      if (body.enabled === true && !row.enabled) Object.assign(changes, { enabled: 1, disabled_reason: null, failing_since: null });
+      if (body.enabled === true && !row.enabled)
+        Object.assign(changes, { enabled: 1, disabled_reason: null, failing_since: null });
       if (body.enabled === false && row.enabled) {
         Object.assign(changes, { enabled: 0, disabled_reason: 'requested' });
         await repo.failPendingDeliveries(trx, row.id, now);
@@ -151,14 +157,21 @@ export class EndpointService {
   /** The secrets that sign a delivery now: the current one, and the previous one while it overlaps. */
   signingSecrets(row: repo.EndpointRow): string[] {
     const secrets = [this.#o.secretBox.decrypt(row.secret)];
-    if (row.previous_secret && row.previous_secret_expires_at && Date.parse(row.previous_secret_expires_at) > this.#o.clock.now()) {
+    if (
+      row.previous_secret &&
+      row.previous_secret_expires_at &&
+      Date.parse(row.previous_secret_expires_at) > this.#o.clock.now()
+    ) {
       secrets.push(this.#o.secretBox.decrypt(row.previous_secret));
     }
     return secrets;
   }
 
   toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
-    const rolling = row.previous_secret_expires_at && Date.parse(row.previous_secret_expires_at) > this.#o.clock.now() ? row.previous_secret_expires_at : null;
+    const rolling =
+      row.previous_secret_expires_at && Date.parse(row.previous_secret_expires_at) > this.#o.clock.now()
+        ? row.previous_secret_expires_at
+        : null;
     return {
       id: row.id,
       url: row.url,
@@ -189,5 +202,7 @@ function newSecret(): string {
 /** `"*"` stands for every type but the opt-in ones, which stay listed beside it when named. */
 function normaliseEvents(events: string[]): string[] {
   const optIn = new Set<string>(OPT_IN_EVENT_TYPES);
-  return events.includes('*') ? ['*', ...[...new Set(events)].filter((e) => optIn.has(e)).sort()] : [...new Set(events)].sort();
+  return events.includes('*')
+    ? ['*', ...[...new Set(events)].filter((e) => optIn.has(e)).sort()]
+    : [...new Set(events)].sort();
 }

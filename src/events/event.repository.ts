@@ -20,7 +20,12 @@ export async function insertEndpoint(tx: Tx, row: EndpointRow): Promise<void> {
   tx.changed('webhook_endpoints', row.account_id);
 }
 
-export async function findEndpoint(db: Reader, accountId: string, mode: Mode, id: string): Promise<EndpointRow | undefined> {
+export async function findEndpoint(
+  db: Reader,
+  accountId: string,
+  mode: Mode,
+  id: string,
+): Promise<EndpointRow | undefined> {
   return db
     .selectFrom('webhook_endpoints')
     .selectAll()
@@ -36,7 +41,10 @@ export async function findEndpointById(db: Reader, id: string): Promise<Endpoint
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listEndpoints(db: Reader, q: { accountId: string; mode: Mode; limit: number; after?: { created_at: string; id: string } }): Promise<EndpointRow[]> {
+export async function listEndpoints(
+  db: Reader,
+  q: { accountId: string; mode: Mode; limit: number; after?: { created_at: string; id: string } },
+): Promise<EndpointRow[]> {
   let query = db
     .selectFrom('webhook_endpoints')
     .selectAll()
@@ -80,10 +88,19 @@ export async function insertEvents(tx: Tx, rows: EventRow[]): Promise<void> {
 }
 
 export async function findEvent(db: Reader, accountId: string, mode: Mode, id: string): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
 }
 
-export async function listEvents(db: Reader, q: { accountId: string; mode: Mode; limit: number; type?: string; after?: { created_at: string; id: string } }): Promise<EventRow[]> {
+export async function listEvents(
+  db: Reader,
+  q: { accountId: string; mode: Mode; limit: number; type?: string; after?: { created_at: string; id: string } },
+): Promise<EventRow[]> {
   let query = db.selectFrom('events').selectAll().where('account_id', '=', q.accountId).where('mode', '=', q.mode);
   if (q.type) query = query.where('type', '=', q.type);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
@@ -94,8 +111,23 @@ export async function listEvents(db: Reader, q: { accountId: string; mode: Mode;
  * The next `limit` events of an account and mode created in [from, before), oldest first, after
  * `after` (created_at, id): a step of the message-body retention (docs/api.md §D17).
  */
-export function eventsInRange(tx: Tx, q: { accountId: string; mode: Mode; from: string | null; before: string; after: { at: string; id: string } | null; limit: number }): Promise<Pick<EventRow, 'id' | 'type' | 'payload' | 'created_at'>[]> {
-  let query = tx.selectFrom('events').select(['id', 'type', 'payload', 'created_at']).where('account_id', '=', q.accountId).where('mode', '=', q.mode).where('created_at', '<', q.before);
+export function eventsInRange(
+  tx: Tx,
+  q: {
+    accountId: string;
+    mode: Mode;
+    from: string | null;
+    before: string;
+    after: { at: string; id: string } | null;
+    limit: number;
+  },
+): Promise<Pick<EventRow, 'id' | 'type' | 'payload' | 'created_at'>[]> {
+  let query = tx
+    .selectFrom('events')
+    .select(['id', 'type', 'payload', 'created_at'])
+    .where('account_id', '=', q.accountId)
+    .where('mode', '=', q.mode)
+    .where('created_at', '<', q.before);
   if (q.from) query = query.where('created_at', '>=', q.from);
   if (q.after) query = query.where(sql<boolean>`(created_at, id) > (${q.after.at}, ${q.after.id})`);
   return query.orderBy('created_at').orderBy('id').limit(q.limit).execute();
@@ -104,7 +136,9 @@ export function eventsInRange(tx: Tx, q: { accountId: string; mode: Mode; from: 
 /** Replaces events' payloads (JSON), in one statement. */
 export async function replacePayloads(tx: Tx, rows: { id: string; payload: string }[]): Promise<void> {
   if (rows.length === 0) return;
-  await sql`update events set payload = v.payload from ${jsonRows(tx, { id: 'text', payload: 'text' }, rows)} where events.id = v.id`.execute(tx);
+  await sql`update events set payload = v.payload from ${jsonRows(tx, { id: 'text', payload: 'text' }, rows)} where events.id = v.id`.execute(
+    tx,
+  );
 }
 
 /** Removes events created before `before` (ISO), with their deliveries and attempts; returns how many. */
@@ -135,15 +169,28 @@ export async function failPendingDeliveries(tx: Tx, endpointId: string, now: str
     .execute();
 }
 
-export async function deliveriesOfEvent(db: Reader, eventId: string): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[] }> {
-  const deliveries = await db.selectFrom('event_deliveries').selectAll().where('event_id', '=', eventId).orderBy('created_at').orderBy('id').execute();
+export async function deliveriesOfEvent(
+  db: Reader,
+  eventId: string,
+): Promise<{ deliveries: DeliveryRow[]; attempts: AttemptRow[] }> {
+  const deliveries = await db
+    .selectFrom('event_deliveries')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const attempts =
     deliveries.length === 0
       ? []
       : await db
           .selectFrom('delivery_attempts')
           .selectAll()
-          .where('delivery_id', 'in', deliveries.map((d) => d.id))
+          .where(
+            'delivery_id',
+            'in',
+            deliveries.map((d) => d.id),
+          )
           .orderBy('attempted_at')
           .orderBy('id')
           .execute();
@@ -155,7 +202,13 @@ export async function insertAttempt(tx: Tx, row: AttemptRow): Promise<void> {
 }
 
 /** What one delivery attempt needs, in one query: the delivery, its event, and its endpoint (if it still exists). */
-export async function findDeliveryWork(db: Reader, deliveryId: string): Promise<{ delivery: DeliveryRow; event: Pick<EventRow, 'id' | 'payload' | 'created_at'>; endpoint: EndpointRow | undefined } | undefined> {
+export async function findDeliveryWork(
+  db: Reader,
+  deliveryId: string,
+): Promise<
+  | { delivery: DeliveryRow; event: Pick<EventRow, 'id' | 'payload' | 'created_at'>; endpoint: EndpointRow | undefined }
+  | undefined
+> {
   const row = await db
     .selectFrom('event_deliveries as d')
     .innerJoin('events as e', 'e.id', 'd.event_id')
@@ -163,28 +216,60 @@ export async function findDeliveryWork(db: Reader, deliveryId: string): Promise<
     .selectAll('d')
     .select(['e.payload as event_payload', 'e.created_at as event_created_at'])
     .select([
-      'w.id as w_id', 'w.account_id as w_account_id', 'w.mode as w_mode', 'w.url as w_url', 'w.events as w_events', 'w.description as w_description',
-      'w.enabled as w_enabled', 'w.disabled_reason as w_disabled_reason', 'w.secret as w_secret', 'w.previous_secret as w_previous_secret',
-      'w.previous_secret_expires_at as w_previous_secret_expires_at', 'w.failing_since as w_failing_since', 'w.created_at as w_created_at',
-      'w.updated_at as w_updated_at', 'w.deleted_at as w_deleted_at',
+      'w.id as w_id',
+      'w.account_id as w_account_id',
+      'w.mode as w_mode',
+      'w.url as w_url',
+      'w.events as w_events',
+      'w.description as w_description',
+      'w.enabled as w_enabled',
+      'w.disabled_reason as w_disabled_reason',
+      'w.secret as w_secret',
+      'w.previous_secret as w_previous_secret',
+      'w.previous_secret_expires_at as w_previous_secret_expires_at',
+      'w.failing_since as w_failing_since',
+      'w.created_at as w_created_at',
+      'w.updated_at as w_updated_at',
+      'w.deleted_at as w_deleted_at',
     ])
     .where('d.id', '=', deliveryId)
     .executeTakeFirst();
   if (!row) return undefined;
   const delivery: DeliveryRow = {
-    id: row.id, event_id: row.event_id, endpoint_id: row.endpoint_id, status: row.status, attempt_count: row.attempt_count,
-    next_attempt_at: row.next_attempt_at, created_at: row.created_at, updated_at: row.updated_at,
+    id: row.id,
+    event_id: row.event_id,
+    endpoint_id: row.endpoint_id,
+    status: row.status,
+    attempt_count: row.attempt_count,
+    next_attempt_at: row.next_attempt_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
   const endpoint: EndpointRow | undefined =
     row.w_id === null
       ? undefined
       : {
-          id: row.w_id, account_id: row.w_account_id!, mode: row.w_mode!, url: row.w_url!, events: row.w_events!, description: row.w_description,
-          enabled: row.w_enabled!, disabled_reason: row.w_disabled_reason, secret: row.w_secret!, previous_secret: row.w_previous_secret,
-          previous_secret_expires_at: row.w_previous_secret_expires_at, failing_since: row.w_failing_since, created_at: row.w_created_at!,
-          updated_at: row.w_updated_at!, deleted_at: row.w_deleted_at,
+          id: row.w_id,
+          account_id: row.w_account_id!,
+          mode: row.w_mode!,
+          url: row.w_url!,
+          events: row.w_events!,
+          description: row.w_description,
+          enabled: row.w_enabled!,
+          disabled_reason: row.w_disabled_reason,
+          secret: row.w_secret!,
+          previous_secret: row.w_previous_secret,
+          previous_secret_expires_at: row.w_previous_secret_expires_at,
+          failing_since: row.w_failing_since,
+          created_at: row.w_created_at!,
+          updated_at: row.w_updated_at!,
+          deleted_at: row.w_deleted_at,
         };
-  return { delivery, event: { id: row.event_id, payload: row.event_payload, created_at: row.event_created_at }, endpoint };
+  return {
+    delivery,
+    event: { id: row.event_id, payload: row.event_payload, created_at: row.event_created_at },
+    endpoint,
+  };
 }
 
 /**

@@ -3,7 +3,20 @@ import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../http/route.js';
 import { Deleted } from '../http/schemas.js';
 import type { EndpointService } from './endpoint.service.js';
-import { CreateEndpointBody, DeliveryList, Event, EndpointIdParams, EventIdParams, EventList, ListEndpointsQuery, ListEventsQuery, RedeliverBody, UpdateEndpointBody, WebhookEndpoint, WebhookEndpointList } from './event.schemas.js';
+import {
+  CreateEndpointBody,
+  DeliveryList,
+  Event,
+  EndpointIdParams,
+  EventIdParams,
+  EventList,
+  ListEndpointsQuery,
+  ListEventsQuery,
+  RedeliverBody,
+  UpdateEndpointBody,
+  WebhookEndpoint,
+  WebhookEndpointList,
+} from './event.schemas.js';
 import type { EventService } from './event.service.js';
 
 const access = { scope: 'webhooks:manage', modes: 'any' } as const;
@@ -51,7 +64,8 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         url: '/webhook_endpoints/:id',
         operationId: 'getWebhookEndpoint',
         summary: 'Get a webhook endpoint',
-        description: 'Its URL, event types and state (enabled, or disabled and why). The secret is shown only by create and roll_secret.',
+        description:
+          'Its URL, event types and state (enabled, or disabled and why). The secret is shown only by create and roll_secret.',
         tags: endpointTags,
         access,
         idempotency: 'none',
@@ -67,7 +81,8 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         url: '/webhook_endpoints/:id',
         operationId: 'updateWebhookEndpoint',
         summary: 'Update a webhook endpoint',
-        description: 'Changes `url`, `events`, `description` or `enabled`; omitted fields are kept. `enabled: true` turns on an endpoint that was disabled (by request, or after three days of failures).',
+        description:
+          'Changes `url`, `events`, `description` or `enabled`; omitted fields are kept. `enabled: true` turns on an endpoint that was disabled (by request, or after three days of failures).',
         tags: endpointTags,
         access,
         idempotency: 'optional',
@@ -84,7 +99,8 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         url: '/webhook_endpoints/:id',
         operationId: 'deleteWebhookEndpoint',
         summary: 'Delete a webhook endpoint',
-        description: 'Nothing more is sent to it: its pending retries are marked failed. Its past deliveries stay in the event log.',
+        description:
+          'Nothing more is sent to it: its pending retries are marked failed. Its past deliveries stay in the event log.',
         tags: endpointTags,
         access,
         idempotency: 'none',
@@ -100,7 +116,8 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         url: '/webhook_endpoints/:id/roll_secret',
         operationId: 'rollWebhookEndpointSecret',
         summary: "Roll a webhook endpoint's secret",
-        description: 'Answers with the new `secret`. For 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing events.',
+        description:
+          'Answers with the new `secret`. For 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing events.',
         tags: endpointTags,
         access,
         idempotency: 'optional',
@@ -148,7 +165,8 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         url: '/events/:id/deliveries',
         operationId: 'listEventDeliveries',
         summary: "List an event's deliveries",
-        description: 'One delivery per endpoint (and per redelivery), each with its attempts: when, the status code, the duration and the first 1 KB of the answer.',
+        description:
+          'One delivery per endpoint (and per redelivery), each with its attempts: when, the status code, the duration and the first 1 KB of the answer.',
         tags,
         access,
         idempotency: 'none',
@@ -164,7 +182,8 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         url: '/events/:id/redeliver',
         operationId: 'redeliverEvent',
         summary: 'Redeliver an event',
-        description: 'Sends the event again (same id and body, fresh signature) to `endpointId`, or to every enabled endpoint subscribed to its type. The body may be omitted.',
+        description:
+          'Sends the event again (same id and body, fresh signature) to `endpointId`, or to every enabled endpoint subscribed to its type. The body may be omitted.',
         tags,
         access,
         idempotency: 'optional',

@@ -7,11 +7,16 @@ export { EVENT_TYPES, type EventType } from './event-types.js';
 
 export const Event = Type.Object(
   {
-    id: Type.String({ description: '`evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates).' }),
+    id: Type.String({
+      description: '`evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates).',
+    }),
     type: StringEnum(EVENT_TYPES),
     createdAt: Timestamp,
     data: Type.Object({
-      object: Type.Unknown({ description: 'The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), or a Suppression (`contact.suppressed`, `contact.unsuppressed`).' }),
+      object: Type.Unknown({
+        description:
+          'The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), or a Suppression (`contact.suppressed`, `contact.unsuppressed`).',
+      }),
     }),
     testMode: Type.Optional(Type.Literal(true, { description: 'Present and true on events of test keys.' })),
   },
@@ -67,7 +72,8 @@ const EndpointEvents = Type.Array(StringEnum([...EVENT_TYPES, '*'] as const), {
   minItems: 1,
   maxItems: EVENT_TYPES.length + 1,
   uniqueItems: true,
-  description: 'Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24).',
+  description:
+    'Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24).',
 });
 
 export const WebhookEndpoint = Type.Object(
@@ -80,13 +86,24 @@ export const WebhookEndpoint = Type.Object(
     disabledReason: Type.Unsafe<'requested' | 'failing' | null>({
       type: ['string', 'null'],
       enum: ['requested', 'failing', null],
-      description: '`requested`: turned off through the API. `failing`: every delivery failed for three days; turn it on again with PATCH `enabled: true`.',
+      description:
+        '`requested`: turned off through the API. `failing`: every delivery failed for three days; turn it on again with PATCH `enabled: true`.',
     }),
-    failingSince: NullableString({ format: 'date-time', description: 'When the current run of failed deliveries began; null after a success.' }),
-    secretRollingExpiresAt: NullableString({ format: 'date-time', description: 'While set, deliveries are signed with the previous secret too, until then.' }),
+    failingSince: NullableString({
+      format: 'date-time',
+      description: 'When the current run of failed deliveries began; null after a success.',
+    }),
+    secretRollingExpiresAt: NullableString({
+      format: 'date-time',
+      description: 'While set, deliveries are signed with the previous secret too, until then.',
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
-    secret: Type.Optional(Type.String({ description: '`whsec_…`: only in the answers of create and roll_secret. Keep it; it is not shown again.' })),
+    secret: Type.Optional(
+      Type.String({
+        description: '`whsec_…`: only in the answers of create and roll_secret. Keep it; it is not shown again.',
+      }),
+    ),
     testMode: Type.Optional(Type.Literal(true)),
   },
   {
@@ -110,16 +127,29 @@ export const WebhookEndpoint = Type.Object(
 );
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
-export const WebhookEndpointList = Type.Object({ data: Type.Array(Type.Ref(WebhookEndpoint)), has_more: Type.Boolean() });
+export const WebhookEndpointList = Type.Object({
+  data: Type.Array(Type.Ref(WebhookEndpoint)),
+  has_more: Type.Boolean(),
+});
 
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'An `https://` URL on a public host (docs/api.md §D10).' });
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'An `https://` URL on a public host (docs/api.md §D10).',
+});
 const Description = Type.String({ maxLength: 500 });
 
 export const CreateEndpointBody = Type.Object(
   { url: Url, events: EndpointEvents, description: Type.Optional(Description) },
   {
     additionalProperties: false,
-    examples: [{ url: 'https://example.com/tidings', events: ['message.delivered', 'message.read', 'message.failed', 'message.received'], description: 'Order notifications' }],
+    examples: [
+      {
+        url: 'https://example.com/tidings',
+        events: ['message.delivered', 'message.read', 'message.failed', 'message.received'],
+        description: 'Order notifications',
+      },
+    ],
   },
 );
 export type CreateEndpointBody = Static<typeof CreateEndpointBody>;
@@ -129,14 +159,19 @@ export const UpdateEndpointBody = Type.Object(
     url: Type.Optional(Url),
     events: Type.Optional(EndpointEvents),
     description: Type.Optional(Nullable(Description)),
-    enabled: Type.Optional(Type.Boolean({ description: '`true` turns a disabled endpoint on again (its failure count starts over).' })),
+    enabled: Type.Optional(
+      Type.Boolean({ description: '`true` turns a disabled endpoint on again (its failure count starts over).' }),
+    ),
   },
   { additionalProperties: false, minProperties: 1, examples: [{ enabled: true }, { events: ['*'] }] },
 );
 export type UpdateEndpointBody = Static<typeof UpdateEndpointBody>;
 
 export const ListEndpointsQuery = Type.Object(
-  { limit: Type.Optional(PageLimit), starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })) },
+  {
+    limit: Type.Optional(PageLimit),
+    starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
+  },
   { additionalProperties: false },
 );
 export type ListEndpointsQuery = Static<typeof ListEndpointsQuery>;
@@ -146,10 +181,14 @@ export const EventIdParams = Type.Object({ id: Type.String({ minLength: 1, descr
 
 export const DeliveryAttempt = Type.Object({
   attemptedAt: Timestamp,
-  statusCode: Nullable(Type.Integer({ description: 'The HTTP status the endpoint answered; null when it did not answer.' })),
+  statusCode: Nullable(
+    Type.Integer({ description: 'The HTTP status the endpoint answered; null when it did not answer.' }),
+  ),
   durationMs: Type.Integer(),
   responseBody: NullableString({ description: 'The first 1 KB of the answer.' }),
-  error: NullableString({ description: 'Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`.' }),
+  error: NullableString({
+    description: 'Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`.',
+  }),
 });
 
 export const Delivery = Type.Object(
@@ -157,7 +196,9 @@ export const Delivery = Type.Object(
     id: Type.String({ description: '`dlv_` id: one event to one endpoint; a redelivery is a new one.' }),
     eventId: Type.String(),
     endpointId: Type.String(),
-    status: StringEnum(['pending', 'succeeded', 'failed'] as const, { description: '`failed`: every retry failed, or the endpoint was disabled or deleted.' }),
+    status: StringEnum(['pending', 'succeeded', 'failed'] as const, {
+      description: '`failed`: every retry failed, or the endpoint was disabled or deleted.',
+    }),
     attemptCount: Type.Integer(),
     nextAttemptAt: NullableString({ format: 'date-time' }),
     createdAt: Timestamp,
@@ -177,7 +218,13 @@ export const Delivery = Type.Object(
         createdAt: '2026-11-21T14:31:06.120Z',
         updatedAt: '2026-11-21T14:31:11.403Z',
         attempts: [
-          { attemptedAt: '2026-11-21T14:31:06.131Z', statusCode: null, durationMs: 10002, responseBody: null, error: 'timeout' },
+          {
+            attemptedAt: '2026-11-21T14:31:06.131Z',
+            statusCode: null,
+            durationMs: 10002,
+            responseBody: null,
+            error: 'timeout',
+          },
           { attemptedAt: '2026-11-21T14:31:11.362Z', statusCode: 204, durationMs: 41, responseBody: '', error: null },
         ],
       },
@@ -189,7 +236,14 @@ export type Delivery = Static<typeof Delivery>;
 export const DeliveryList = Type.Object({ data: Type.Array(Type.Ref(Delivery)) });
 
 export const RedeliverBody = Type.Object(
-  { endpointId: Type.Optional(Type.String({ description: 'Only to this endpoint (it must be enabled); default: every enabled endpoint subscribed to the event type.' })) },
+  {
+    endpointId: Type.Optional(
+      Type.String({
+        description:
+          'Only to this endpoint (it must be enabled); default: every enabled endpoint subscribed to the event type.',
+      }),
+    ),
+  },
   { additionalProperties: false, examples: [{ endpointId: 'we_0VbdA4kNp8Rz1Yc6Vx2mQt5g' }] },
 );
 export type RedeliverBody = Static<typeof RedeliverBody>;

@@ -57,13 +57,30 @@ export class EventService {
     const createdAt = iso(now);
     const rows: repo.EventRow[] = events.map((e) => {
       const id = newId('evt', now);
-      const body: Event = { id, type: e.type, createdAt, data: { object: e.object }, ...(e.mode === 'test' ? { testMode: true as const } : {}) };
-      return { id, account_id: e.accountId, mode: e.mode, type: e.type, payload: JSON.stringify(body), created_at: createdAt };
+      const body: Event = {
+        id,
+        type: e.type,
+        createdAt,
+        data: { object: e.object },
+        ...(e.mode === 'test' ? { testMode: true as const } : {}),
+      };
+      return {
+        id,
+        account_id: e.accountId,
+        mode: e.mode,
+        type: e.type,
+        payload: JSON.stringify(body),
+        created_at: createdAt,
+      };
     });
     await repo.insertEvents(trx, rows);
     const endpoints: repo.EndpointRow[] = [];
     for (const accountId of new Set(events.map((e) => e.accountId))) {
-      endpoints.push(...(await this.#endpoints.get(accountId, async () => ({ rows: await repo.enabledEndpoints(trx, [accountId]) })))!.rows);
+      endpoints.push(
+        ...(await this.#endpoints.get(accountId, async () => ({
+          rows: await repo.enabledEndpoints(trx, [accountId]),
+        })))!.rows,
+      );
     }
     if (endpoints.length === 0) return;
     // Each endpoint's subscription is read once, not once per event of the batch.
@@ -87,7 +104,14 @@ export class EventService {
     const db = this.#o.store.read;
     return paginate(query, {
       cursor: (id) => repo.findEvent(db, auth.accountId, auth.mode, id),
-      page: (limit, after) => repo.listEvents(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(query.type ? { type: query.type } : {}), ...(after ? { after } : {}) }),
+      page: (limit, after) =>
+        repo.listEvents(db, {
+          accountId: auth.accountId,
+          mode: auth.mode,
+          limit,
+          ...(query.type ? { type: query.type } : {}),
+          ...(after ? { after } : {}),
+        }),
       map: (r) => JSON.parse(r.payload) as Event,
       noun: 'event',
     });
@@ -105,7 +129,14 @@ export class EventService {
   async deliveries(auth: AuthContext, id: string): Promise<{ data: Delivery[] }> {
     const event = await this.#find(auth, id);
     const { deliveries, attempts } = await repo.deliveriesOfEvent(this.#o.store.read, event.id);
-    return { data: deliveries.map((d) => toDelivery(d, attempts.filter((a) => a.delivery_id === d.id))) };
+    return {
+      data: deliveries.map((d) =>
+        toDelivery(
+          d,
+          attempts.filter((a) => a.delivery_id === d.id),
+        ),
+      ),
+    };
   }
 
   /**
@@ -119,13 +150,27 @@ export class EventService {
     let targets: repo.EndpointRow[];
     if (body.endpointId !== undefined) {
       const endpoint = await repo.findEndpoint(this.#o.store.read, auth.accountId, auth.mode, body.endpointId);
-      if (!endpoint) throw new TidingsError('webhook_endpoint_not_found', `No webhook endpoint ${body.endpointId}.`, { param: 'endpointId' });
-      if (!endpoint.enabled) throw new TidingsError('parameter_invalid', `Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH enabled: true) first.`, { param: 'endpointId' });
+      if (!endpoint)
+        throw new TidingsError('webhook_endpoint_not_found', `No webhook endpoint ${body.endpointId}.`, {
+          param: 'endpointId',
+        });
+      if (!endpoint.enabled)
+        throw new TidingsError(
+          'parameter_invalid',
+          `Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH enabled: true) first.`,
+          { param: 'endpointId' },
+        );
       targets = [endpoint];
     } else {
-      targets = (await repo.enabledEndpoints(this.#o.store.read, [auth.accountId])).filter((e) => e.mode === auth.mode && subscription(e)(event.type));
+      targets = (await repo.enabledEndpoints(this.#o.store.read, [auth.accountId])).filter(
+        (e) => e.mode === auth.mode && subscription(e)(event.type),
+      );
       if (targets.length === 0) {
-        throw new TidingsError('parameter_invalid', `No enabled webhook endpoint receives ${event.type} events; name one with endpointId.`, { param: 'endpointId' });
+        throw new TidingsError(
+          'parameter_invalid',
+          `No enabled webhook endpoint receives ${event.type} events; name one with endpointId.`,
+          { param: 'endpointId' },
+        );
       }
     }
     const now = this.#o.clock.now();
@@ -141,7 +186,14 @@ export class EventService {
    */
   async rewriteObjects(
     tx: Tx,
-    range: { accountId: string; mode: 'live' | 'test'; from: string | null; before: string; after: { at: string; id: string } | null; limit: number },
+    range: {
+      accountId: string;
+      mode: 'live' | 'test';
+      from: string | null;
+      before: string;
+      after: { at: string; id: string } | null;
+      limit: number;
+    },
     rewrite: (type: string, object: Record<string, unknown>) => Record<string, unknown>,
   ): Promise<{ at: string; id: string } | null> {
     const rows = await repo.eventsInRange(tx, range);
@@ -151,7 +203,14 @@ export class EventService {
       rows.map((r) => {
         const event = JSON.parse(r.payload) as Event;
         const object = event.data.object as Record<string, unknown> | null;
-        return { id: r.id, payload: JSON.stringify(object && typeof object === 'object' ? { ...event, data: { ...event.data, object: rewrite(r.type, object) } } : event) };
+        return {
+          id: r.id,
+          payload: JSON.stringify(
+            object && typeof object === 'object'
+              ? { ...event, data: { ...event.data, object: rewrite(r.type, object) } }
+              : event,
+          ),
+        };
       }),
     );
     const last = rows[rows.length - 1]!;
@@ -166,7 +225,10 @@ export class EventService {
   async #schedule(trx: Tx, deliveries: repo.DeliveryRow[], now: number): Promise<void> {
     if (deliveries.length === 0) return;
     await repo.insertDeliveries(trx, deliveries);
-    await this.#o.jobs.enqueue(trx, deliveries.map((d) => ({ type: DELIVER_JOB, payload: { deliveryId: d.id }, runAt: now })));
+    await this.#o.jobs.enqueue(
+      trx,
+      deliveries.map((d) => ({ type: DELIVER_JOB, payload: { deliveryId: d.id }, runAt: now })),
+    );
     trx.afterCommit(() => this.#o.jobs.wake(DELIVER_JOB));
   }
 
@@ -189,7 +251,16 @@ export function subscription(endpoint: Pick<repo.EndpointRow, 'events'>): (type:
 const OPT_IN = new Set<string>(OPT_IN_EVENT_TYPES);
 
 function newDelivery(eventId: string, endpointId: string, now: string): repo.DeliveryRow {
-  return { id: newId('dlv'), event_id: eventId, endpoint_id: endpointId, status: 'pending', attempt_count: 0, next_attempt_at: now, created_at: now, updated_at: now };
+  return {
+    id: newId('dlv'),
+    event_id: eventId,
+    endpoint_id: endpointId,
+    status: 'pending',
+    attempt_count: 0,
+    next_attempt_at: now,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 export function toDelivery(d: repo.DeliveryRow, attempts: repo.AttemptRow[]): Delivery {
@@ -202,6 +273,12 @@ export function toDelivery(d: repo.DeliveryRow, attempts: repo.AttemptRow[]): De
     nextAttemptAt: d.next_attempt_at,
     createdAt: d.created_at,
     updatedAt: d.updated_at,
-    attempts: attempts.map((a) => ({ attemptedAt: a.attempted_at, statusCode: a.status_code, durationMs: a.duration_ms, responseBody: a.response_body, error: a.error })),
+    attempts: attempts.map((a) => ({
+      attemptedAt: a.attempted_at,
+      statusCode: a.status_code,
+      durationMs: a.duration_ms,
+      responseBody: a.response_body,
+      error: a.error,
+    })),
   };
 }

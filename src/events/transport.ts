@@ -23,7 +23,12 @@ export interface WebhookTransport {
    * POSTs `body` to `url` with `headers`. Never throws: a failure is an outcome.
    * @param timeoutMs limit on connecting, sending, and reading the status and the first `bodyLimit` bytes.
    */
-  post(url: string, headers: Record<string, string>, body: string, limits: { timeoutMs: number; bodyLimit: number }): Promise<PostOutcome>;
+  post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    limits: { timeoutMs: number; bodyLimit: number },
+  ): Promise<PostOutcome>;
   close(): Promise<void>;
 }
 
@@ -41,11 +46,19 @@ export class HttpWebhookTransport implements WebhookTransport {
   readonly #agent: Agent;
 
   constructor(options: HttpTransportOptions) {
-    const connect = { timeout: options.connectTimeoutMs, ...(options.allowPrivateUrls ? {} : { lookup: guardedLookup(options.resolver ?? systemResolver) }) };
+    const connect = {
+      timeout: options.connectTimeoutMs,
+      ...(options.allowPrivateUrls ? {} : { lookup: guardedLookup(options.resolver ?? systemResolver) }),
+    };
     this.#agent = new Agent({ connect, keepAliveTimeout: 4000, connections: 16 });
   }
 
-  async post(url: string, headers: Record<string, string>, body: string, limits: { timeoutMs: number; bodyLimit: number }): Promise<PostOutcome> {
+  async post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    limits: { timeoutMs: number; bodyLimit: number },
+  ): Promise<PostOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
@@ -88,7 +101,14 @@ async function readPrefix(body: AsyncIterable<Buffer> & { destroy(): unknown }, 
 
 function describeFailure(err: unknown): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: unknown };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
+  if (
+    e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e.code === 'UND_ERR_BODY_TIMEOUT' ||
+    e.code === 'UND_ERR_CONNECT_TIMEOUT'
+  )
+    return 'timeout';
   const refused = addressRefusal(err);
   if (refused) return `address_refused: ${refused.message}`;
   const root = e.cause instanceof Error ? e.cause : err;

@@ -14,7 +14,8 @@ import { isPublicAddress } from '../lib/address-guard.js';
 const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'];
 
 /** What a self-hoster whose receivers are internal can do about a refusal (config.ts). */
-const PRIVATE_HINT = ' A service whose receivers are on its own network allows http:// and private addresses with WEBHOOK_ALLOW_PRIVATE_URLS=true.';
+const PRIVATE_HINT =
+  ' A service whose receivers are on its own network allows http:// and private addresses with WEBHOOK_ALLOW_PRIVATE_URLS=true.';
 
 /**
  * Checks an endpoint URL as given by a customer and returns it normalised (WHATWG URL
@@ -33,14 +34,21 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
     throw refuse(`url must use https:// (got ${url.protocol}//): events carry customer data.${PRIVATE_HINT}`);
   }
-  if (url.username || url.password) throw refuse('url must not contain a user name or password; verify the webhook-signature header instead.');
+  if (url.username || url.password)
+    throw refuse('url must not contain a user name or password; verify the webhook-signature header instead.');
   url.hash = '';
   if (allowPrivate) return url.toString();
 
   // A fully qualified name may end with a dot (`localhost.` is localhost): judge it without.
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
   if (ipaddr.isValid(host)) {
-    if (!isPublicAddress(host)) throw refuse(`url points at ${host}, which is not a public address (loopback, private, link-local or reserved).${PRIVATE_HINT}`);
+    if (!isPublicAddress(host))
+      throw refuse(
+        `url points at ${host}, which is not a public address (loopback, private, link-local or reserved).${PRIVATE_HINT}`,
+      );
   } else if (host === 'localhost' || !host.includes('.') || INTERNAL_SUFFIXES.some((s) => host.endsWith(s))) {
     throw refuse(`url names ${host}, which is not a public host.${PRIVATE_HINT}`);
   }

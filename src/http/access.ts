@@ -4,7 +4,14 @@
  */
 
 /** API key scopes. A key has all of them unless created with fewer. */
-export const SCOPES = ['templates:read', 'templates:write', 'messages:read', 'messages:send', 'media:write', 'webhooks:manage'] as const;
+export const SCOPES = [
+  'templates:read',
+  'templates:write',
+  'messages:read',
+  'messages:send',
+  'media:write',
+  'webhooks:manage',
+] as const;
 
 export type Scope = (typeof SCOPES)[number];
 

@@ -7,7 +7,8 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * An Ajv for one kind of request part. Bodies are validated strictly (a number where a string
@@ -19,6 +20,16 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
  */
 export function newAjv(part: 'body' | 'query'): Ajv {
   return addFormats(
-    new Ajv({ coerceTypes: part === 'body' ? false : 'array', useDefaults: true, removeAdditional: false, strict: false, allErrors: true, verbose: true, discriminator: true, unicode: false, logger: false }),
+    new Ajv({
+      coerceTypes: part === 'body' ? false : 'array',
+      useDefaults: true,
+      removeAdditional: false,
+      strict: false,
+      allErrors: true,
+      verbose: true,
+      discriminator: true,
+      unicode: false,
+      logger: false,
+    }),
   );
 }

@@ -31,16 +31,21 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     reply.header('ratelimit-remaining', String(limit.remaining));
     reply.header('ratelimit-reset', String(limit.resetSeconds));
     if (!limit.allowed) {
-      throw new TidingsError('rate_limited', `This key is limited to ${auth.rateLimit} requests per second; retry after ${limit.resetSeconds} s.`, {
-        retryAfterSeconds: limit.resetSeconds,
-      });
+      throw new TidingsError(
+        'rate_limited',
+        `This key is limited to ${auth.rateLimit} requests per second; retry after ${limit.resetSeconds} s.`,
+        { retryAfterSeconds: limit.resetSeconds },
+      );
     }
 
     if (config.scope && !auth.scopes.has(config.scope)) {
       throw new TidingsError('permission_denied', `This key lacks the ${config.scope} scope.`);
     }
     if (config.liveOnly && auth.mode === 'test') {
-      throw new TidingsError('live_mode_required', 'This operation needs a live key; test keys cannot change what the platform holds.');
+      throw new TidingsError(
+        'live_mode_required',
+        'This operation needs a live key; test keys cannot change what the platform holds.',
+      );
     }
     if (config.testOnly && auth.mode === 'live') {
       throw new TidingsError('permission_denied', 'This operation is for test keys only.');

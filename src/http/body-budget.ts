@@ -58,14 +58,19 @@ export type JsonParser<Request, Done> = (request: Request, body: string, done: D
  * `parse` (Fastify's JSON parser), preceded by the budget: a body over `max` values (or the route's
  * own `config.bodyValues`, a batch's) answers 400 `parameter_invalid` without being parsed.
  */
-export function budgetedJsonParser<Request extends { routeOptions?: { config?: unknown } }, Done extends (err: Error | null, body?: unknown) => void>(
-  parse: JsonParser<Request, Done>,
-  max = MAX_BODY_VALUES,
-): JsonParser<Request, Done> {
+export function budgetedJsonParser<
+  Request extends { routeOptions?: { config?: unknown } },
+  Done extends (err: Error | null, body?: unknown) => void,
+>(parse: JsonParser<Request, Done>, max = MAX_BODY_VALUES): JsonParser<Request, Done> {
   return (request, body, done) => {
     const routeMax = (request.routeOptions?.config as { bodyValues?: number } | undefined)?.bodyValues ?? max;
     if (exceedsJsonValues(body, routeMax)) {
-      done(new TidingsError('parameter_invalid', `The request body holds more than ${routeMax.toLocaleString('en-US')} values; no valid request needs that many.`));
+      done(
+        new TidingsError(
+          'parameter_invalid',
+          `The request body holds more than ${routeMax.toLocaleString('en-US')} values; no valid request needs that many.`,
+        ),
+      );
       return;
     }
     parse(request, body, done);

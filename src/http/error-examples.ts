@@ -40,14 +40,20 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
     issues: [{ code: 'unknown', field: 'replyto', message: 'Unknown parameter: replyto. Did you mean replyTo?' }],
   },
   request_too_large: { message: "The request body (20 MB) is larger than 1 MB, this operation's limit." },
-  phone_number_invalid: { message: '"+1650555" is not a phone number in E.164 format (for example +16505551234).', param: 'to' },
+  phone_number_invalid: {
+    message: '"+1650555" is not a phone number in E.164 format (for example +16505551234).',
+    param: 'to',
+  },
   template_invalid: {
     message: 'The template breaks content rules; see issues.',
     issues: [{ code: 'placeholder_at_end', field: 'body', message: 'The body cannot end with a placeholder.' }],
   },
   variables_invalid: { message: 'The template has no placeholder "3"; use 1–2 or first_name.', param: 'variables.3' },
   idempotency_key_missing: { message: 'This operation requires an Idempotency-Key header.', param: 'Idempotency-Key' },
-  idempotency_key_invalid: { message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.', param: 'Idempotency-Key' },
+  idempotency_key_invalid: {
+    message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+    param: 'Idempotency-Key',
+  },
   media_type_unsupported: {
     message:
       'The platform does not accept this file (its content is image/gif). Accepted: JPEG, PNG, MP4, 3GPP, AAC, AMR, MP3, M4A, Ogg Opus, WebP, PDF, TXT, Word, Excel, PowerPoint.',
@@ -60,7 +66,8 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   signature_invalid: { message: 'X-Hub-Signature-256 does not match the app secret; nothing was changed.' },
   permission_denied: { message: 'This key lacks the messages:send scope.' },
   suppression_override_not_allowed: {
-    message: 'This account does not allow "suppression": "ignore"; an admin can allow it with PATCH /v1/account/consent (allowSuppressionOverride).',
+    message:
+      'This account does not allow "suppression": "ignore"; an admin can allow it with PATCH /v1/account/consent (allowSuppressionOverride).',
     param: 'suppression',
   },
   live_mode_required: { message: 'This operation needs a live key; test keys cannot change what the platform holds.' },
@@ -70,52 +77,110 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   reply_target_not_found: { message: 'No message msg_0VbcO6ls4dKMJjI1trWFw2Zd to reply to.', param: 'replyTo' },
   contact_not_found: { message: 'No contact ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b.', param: 'id' },
   recipient_not_supported: {
-    message: 'The platform cannot send an authentication template with a one-tap, zero-tap or copy-code button to a business-scoped user id (error 131062); send it to the phone number.',
+    message:
+      'The platform cannot send an authentication template with a one-tap, zero-tap or copy-code button to a business-scoped user id (error 131062); send it to the phone number.',
     param: 'to',
   },
   route_not_found: { message: 'No route GET /v1/widgets.' },
   webhook_endpoint_not_found: { message: 'No webhook endpoint we_0VbdA4kNp8Rz1Yc6Vx2mQt5g.', param: 'id' },
   suppression_not_found: { message: 'No suppression sup_0VbdT4mR9nW2Kp7Xy1zLb5d in this account.', param: 'id' },
   event_not_found: { message: 'No event evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c.', param: 'id' },
-  template_not_editable: { message: 'An approved template cannot be edited; only pending and rejected ones can.', param: 'status' },
-  client_reference_in_use: { message: 'clientReference "order-1042" was given to another message of this account in the last 24 hours; give each message its own.', param: 'clientReference' },
-  message_not_cancelable: { message: 'msg_0VbcO6ls4dKMJjI1trWFw2Zd is sent: only a scheduled message, or one still waiting in its number\'s queue, can be canceled.', param: 'id' },
+  template_not_editable: {
+    message: 'An approved template cannot be edited; only pending and rejected ones can.',
+    param: 'status',
+  },
+  client_reference_in_use: {
+    message:
+      'clientReference "order-1042" was given to another message of this account in the last 24 hours; give each message its own.',
+    param: 'clientReference',
+  },
+  message_not_cancelable: {
+    message:
+      "msg_0VbcO6ls4dKMJjI1trWFw2Zd is sent: only a scheduled message, or one still waiting in its number's queue, can be canceled.",
+    param: 'id',
+  },
   batch_rejected: {
-    message: 'None of the 2 messages was accepted; error.items gives each one\'s reason.',
+    message: "None of the 2 messages was accepted; error.items gives each one's reason.",
     items: [
-      { index: 0, error: { code: 'phone_number_invalid', message: 'to is not a valid phone number: +1650555.', param: 'messages[0].to' } },
-      { index: 1, error: { code: 'template_not_found', message: 'No template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e.', param: 'messages[1].templateId' } },
+      {
+        index: 0,
+        error: {
+          code: 'phone_number_invalid',
+          message: 'to is not a valid phone number: +1650555.',
+          param: 'messages[0].to',
+        },
+      },
+      {
+        index: 1,
+        error: {
+          code: 'template_not_found',
+          message: 'No template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e.',
+          param: 'messages[1].templateId',
+        },
+      },
     ],
   },
-  media_in_use: { message: 'med_0VbcO2Hx8rTq4Ln6Wj1sPk3a cannot be deleted now: the header of template tpl_0VbcNqW3m9Xk2Rt5Lp8dYh4c (order_shipped) uses it.', param: 'id' },
+  media_in_use: {
+    message:
+      'med_0VbcO2Hx8rTq4Ln6Wj1sPk3a cannot be deleted now: the header of template tpl_0VbcNqW3m9Xk2Rt5Lp8dYh4c (order_shipped) uses it.',
+    param: 'id',
+  },
   template_name_taken: { message: 'This account already has a template named order_shipped in en_US.', param: 'name' },
-  template_name_reserved: { message: 'order_shipped was deleted less than 30 days ago; the platform keeps the name reserved until then.', param: 'name' },
-  template_not_approved: { message: 'Template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e is processing; only approved templates can be sent.', param: 'templateId' },
+  template_name_reserved: {
+    message: 'order_shipped was deleted less than 30 days ago; the platform keeps the name reserved until then.',
+    param: 'name',
+  },
+  template_not_approved: {
+    message: 'Template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e is processing; only approved templates can be sent.',
+    param: 'templateId',
+  },
   template_category_not_allowed: {
-    message: 'The platform re-categorised template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e as MARKETING; only utility templates can be sent.',
+    message:
+      'The platform re-categorised template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e as MARKETING; only utility templates can be sent.',
     param: 'templateId',
   },
   template_paused: {
-    message: 'The platform paused template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e after poor customer feedback; it cannot be sent until the platform unpauses it (it says when: template.unpaused). Send another template meanwhile.',
+    message:
+      'The platform paused template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e after poor customer feedback; it cannot be sent until the platform unpauses it (it says when: template.unpaused). Send another template meanwhile.',
     param: 'templateId',
   },
-  template_disabled: { message: 'The platform disabled template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e for good after repeated pauses; create a new template with improved content.', param: 'templateId' },
+  template_disabled: {
+    message:
+      'The platform disabled template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e for good after repeated pauses; create a new template with improved content.',
+    param: 'templateId',
+  },
   block_window_closed: {
-    message: 'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b last wrote more than 24 hours ago; the platform blocks only customers who wrote in the last 24 hours.',
+    message:
+      'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b last wrote more than 24 hours ago; the platform blocks only customers who wrote in the last 24 hours.',
     param: 'id',
   },
-  contact_not_blockable: { message: 'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b has neither a phone number nor a business-scoped user id the platform could block.', param: 'id' },
+  contact_not_blockable: {
+    message:
+      'ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b has neither a phone number nor a business-scoped user id the platform could block.',
+    param: 'id',
+  },
   recipient_suppressed: {
-    message: '+16505551234 is suppressed (opt_out_keyword, since 2026-11-21T14:30:58.000Z, sup_0VbdT4mR9nW2Kp7Xy1zLb5d): they asked for no more messages. Lift it (DELETE /v1/suppressions/{id}) if they opt back in, or send "suppression": "ignore" for a notice they must get, where the account allows it.',
+    message:
+      '+16505551234 is suppressed (opt_out_keyword, since 2026-11-21T14:30:58.000Z, sup_0VbdT4mR9nW2Kp7Xy1zLb5d): they asked for no more messages. Lift it (DELETE /v1/suppressions/{id}) if they opt back in, or send "suppression": "ignore" for a notice they must get, where the account allows it.',
     param: 'to',
   },
   outside_customer_window: {
-    message: "No message from +16505551234 in the last 24 hours, so only a template can be sent to them (the platform's customer service window).",
+    message:
+      "No message from +16505551234 in the last 24 hours, so only a template can be sent to them (the platform's customer service window).",
     param: 'to',
   },
-  idempotency_key_reused: { message: 'This Idempotency-Key was used with a different request; use a new key for a new request.', param: 'Idempotency-Key' },
-  idempotency_request_in_progress: { message: 'A request with this Idempotency-Key is still running; retry shortly.', param: 'Idempotency-Key' },
-  range_not_satisfiable: { message: 'The range bytes=2048- starts beyond the file (1024 bytes); see Content-Range.', param: 'Range' },
+  idempotency_key_reused: {
+    message: 'This Idempotency-Key was used with a different request; use a new key for a new request.',
+    param: 'Idempotency-Key',
+  },
+  idempotency_request_in_progress: {
+    message: 'A request with this Idempotency-Key is still running; retry shortly.',
+    param: 'Idempotency-Key',
+  },
+  range_not_satisfiable: {
+    message: 'The range bytes=2048- starts beyond the file (1024 bytes); see Content-Range.',
+    param: 'Range',
+  },
   rate_limited: { message: 'This key is limited to 100 requests per second; retry after 1 s.' },
   platform_rate_limited: {
     message: 'The platform rate-limited this request; retry after the delay given.',

@@ -78,7 +78,12 @@ export interface RequestFacts {
 /** The facts of `request` an error's mapping reads. */
 export function requestFacts(request: FastifyRequest): RequestFacts {
   const declared = Number(request.headers['content-length']);
-  const parts: Record<string, () => unknown> = { body: () => request.body, querystring: () => request.query, params: () => request.params, headers: () => request.headers };
+  const parts: Record<string, () => unknown> = {
+    body: () => request.body,
+    querystring: () => request.query,
+    params: () => request.params,
+    headers: () => request.headers,
+  };
   return {
     bodyLimit: request.routeOptions.bodyLimit,
     ...(Number.isSafeInteger(declared) && declared >= 0 ? { contentLength: declared } : {}),
@@ -91,8 +96,14 @@ function fromFastify(error: FastifyError, facts: RequestFacts): TidingsError | n
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE': {
       const limit = facts.bodyLimit ?? 1024 * 1024;
-      const size = facts.contentLength !== undefined && facts.contentLength > limit ? ` (${sizeOver(facts.contentLength, limit)})` : '';
-      return new TidingsError('request_too_large', `The request body${size} is larger than ${formatBytes(limit)}, this operation's limit.`);
+      const size =
+        facts.contentLength !== undefined && facts.contentLength > limit
+          ? ` (${sizeOver(facts.contentLength, limit)})`
+          : '';
+      return new TidingsError(
+        'request_too_large',
+        `The request body${size} is larger than ${formatBytes(limit)}, this operation's limit.`,
+      );
     }
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new TidingsError('parameter_missing', 'The request body is empty; send a JSON object.');
@@ -143,7 +154,10 @@ export function envelope(error: TidingsError, requestId: string) {
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: TidingsError): FastifyReply {
   if (error.stored) request.refusalStored = true;
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-  return reply.code(STATUS_BY_CODE[error.code]).type('application/json; charset=utf-8').send(envelope(error, request.id));
+  return reply
+    .code(STATUS_BY_CODE[error.code])
+    .type('application/json; charset=utf-8')
+    .send(envelope(error, request.id));
 }
 
 /**
@@ -155,8 +169,14 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
   reply.header('x-request-id', request.id);
   const mapped =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new TidingsError('parameter_invalid', `A segment of the path is longer than ${MAX_PATH_PARAM_LENGTH} characters; no id is that long.`)
-      : new TidingsError('parameter_invalid', 'The path is not a valid URL: a % must start a two-digit hex escape (%2F).');
+      ? new TidingsError(
+          'parameter_invalid',
+          `A segment of the path is longer than ${MAX_PATH_PARAM_LENGTH} characters; no id is that long.`,
+        )
+      : new TidingsError(
+          'parameter_invalid',
+          'The path is not a valid URL: a % must start a two-digit hex escape (%2F).',
+        );
   return sendError(reply, request, mapped);
 }
 
@@ -167,17 +187,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     // A method or path with no route is 404 whatever else is wrong with the request (a QUERY
     // without a content type would otherwise be judged on its body).
-    if (request.is404) return sendError(reply, request, new TidingsError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
+    if (request.is404)
+      return sendError(
+        reply,
+        request,
+        new TidingsError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+      );
     let mapped = toTidingsError(error, requestFacts(request));
     if (!mapped) {
       request.log.error({ err: error, requestId: request.id }, 'unexpected error');
-      mapped = new TidingsError('service_unavailable', 'The service could not complete the request; retry later.', { retryAfterSeconds: 1 });
+      mapped = new TidingsError('service_unavailable', 'The service could not complete the request; retry later.', {
+        retryAfterSeconds: 1,
+      });
     } else if (STATUS_BY_CODE[mapped.code] >= 500) {
       request.log.warn({ err: error, requestId: request.id, code: mapped.code }, 'request failed');
     }
     return sendError(reply, request, mapped);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, request, new TidingsError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+    sendError(
+      reply,
+      request,
+      new TidingsError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    ),
   );
 }

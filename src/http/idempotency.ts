@@ -45,7 +45,9 @@ function keyOf(request: FastifyRequest): string | null {
   if (header === undefined) return null;
   const key = Array.isArray(header) ? header.join(',') : header;
   if (!KEY_PATTERN.test(key)) {
-    throw new TidingsError('idempotency_key_invalid', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', { param: 'Idempotency-Key' });
+    throw new TidingsError('idempotency_key_invalid', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
+      param: 'Idempotency-Key',
+    });
   }
   return key;
 }
@@ -110,22 +112,30 @@ export function registerIdempotency(app: FastifyInstance, { store, clock }: Idem
         continue;
       }
       if (existing.fingerprint !== fingerprint) {
-        throw new TidingsError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key for a new request.', {
-          param: 'Idempotency-Key',
-        });
+        throw new TidingsError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with a different request; use a new key for a new request.',
+          { param: 'Idempotency-Key' },
+        );
       }
       if (existing.state === 'running') {
-        throw new TidingsError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still running; retry shortly.', {
-          param: 'Idempotency-Key',
-          retryAfterSeconds: 1,
-        });
+        throw new TidingsError(
+          'idempotency_request_in_progress',
+          'A request with this Idempotency-Key is still running; retry shortly.',
+          { param: 'Idempotency-Key', retryAfterSeconds: 1 },
+        );
       }
-      return { status: existing.response_status!, headers: JSON.parse(existing.response_headers ?? '{}') as Record<string, string>, body: existing.response_body ?? '' };
+      return {
+        status: existing.response_status!,
+        headers: JSON.parse(existing.response_headers ?? '{}') as Record<string, string>,
+        body: existing.response_body ?? '',
+      };
     }
-    throw new TidingsError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still running; retry shortly.', {
-      param: 'Idempotency-Key',
-      retryAfterSeconds: 1,
-    });
+    throw new TidingsError(
+      'idempotency_request_in_progress',
+      'A request with this Idempotency-Key is still running; retry shortly.',
+      { param: 'Idempotency-Key', retryAfterSeconds: 1 },
+    );
   }
 
   app.addHook('preHandler', async (request, reply) => {
@@ -133,7 +143,10 @@ export function registerIdempotency(app: FastifyInstance, { store, clock }: Idem
     if (!mode || !request.auth || mode === 'content') return;
     const key = keyOf(request);
     if (key === null) {
-      if (mode === 'required') throw new TidingsError('idempotency_key_missing', 'This operation requires an Idempotency-Key header.', { param: 'Idempotency-Key' });
+      if (mode === 'required')
+        throw new TidingsError('idempotency_key_missing', 'This operation requires an Idempotency-Key header.', {
+          param: 'Idempotency-Key',
+        });
       return;
     }
     const answer = await gate(request, key, canonicalJson(request.body ?? null));
@@ -146,16 +159,24 @@ export function registerIdempotency(app: FastifyInstance, { store, clock }: Idem
     if (key === null) return payload;
     request.idempotencyKey = null;
     const scope = scopeOf(request, key);
-    const hadEffect = (reply.statusCode < 400 && !request.changedNothing) || (reply.statusCode < 500 && request.refusalStored);
+    const hadEffect =
+      (reply.statusCode < 400 && !request.changedNothing) || (reply.statusCode < 500 && request.refusalStored);
     if (!hadEffect) {
       await store.writeOne((tx) => repo.deleteKey(tx, scope));
     } else {
       const contentType = reply.getHeader('content-type');
-      await store.writeOne((tx) => repo.completeKey(tx, scope, {
-        status: reply.statusCode,
-        headers: JSON.stringify(contentType ? { 'content-type': String(contentType) } : {}),
-        body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload ?? ''),
-      }));
+      await store.writeOne((tx) =>
+        repo.completeKey(tx, scope, {
+          status: reply.statusCode,
+          headers: JSON.stringify(contentType ? { 'content-type': String(contentType) } : {}),
+          body:
+            typeof payload === 'string'
+              ? payload
+              : Buffer.isBuffer(payload)
+                ? payload.toString('utf8')
+                : JSON.stringify(payload ?? ''),
+        }),
+      );
     }
     return payload;
   });

@@ -58,7 +58,9 @@ export function registerLifecycle(app: FastifyInstance, options: LifecycleOption
       if (inFlight === 0) for (const wake of [...idle]) wake();
     });
     if (lifecycle.draining && request.routeOptions.config.whileDraining !== true) {
-      throw new TidingsError('service_unavailable', 'The service is shutting down; retry on another instance.', { retryAfterSeconds: 1 });
+      throw new TidingsError('service_unavailable', 'The service is shutting down; retry on another instance.', {
+        retryAfterSeconds: 1,
+      });
     }
   });
 
@@ -85,6 +87,9 @@ export function registerLifecycle(app: FastifyInstance, options: LifecycleOption
     const all: Record<string, HealthCheckResult> = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
     all.draining = lifecycle.draining ? { ok: false, error: 'shutting down' } : { ok: true };
     const ready = Object.values(all).every((c) => c.ok);
-    return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ready' : 'not_ready', checks: all });
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'not_ready', checks: all });
   });
 }

@@ -24,7 +24,11 @@ export function registerNulGuard(app: FastifyInstance): void {
       const found = findNul(part);
       if (found) {
         const param = found.join('.');
-        throw new TidingsError('parameter_invalid', `${param || 'The request'} contains a NUL character (U+0000), which no field accepts.`, param ? { param } : {});
+        throw new TidingsError(
+          'parameter_invalid',
+          `${param || 'The request'} contains a NUL character (U+0000), which no field accepts.`,
+          param ? { param } : {},
+        );
       }
     }
   });

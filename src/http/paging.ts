@@ -25,13 +25,20 @@ export interface PageSource<C, R, T> {
  * nothing).
  * @throws TidingsError parameter_invalid (param `starting_after`) when it names nothing of the list.
  */
-export async function paginate<C, R, T>(query: { limit?: number | undefined; starting_after?: string | undefined }, source: PageSource<C, R, T>): Promise<Page<T>> {
+export async function paginate<C, R, T>(
+  query: { limit?: number | undefined; starting_after?: string | undefined },
+  source: PageSource<C, R, T>,
+): Promise<Page<T>> {
   const limit = query.limit ?? 10;
   let after: C | undefined;
   if (query.starting_after) {
     after = await source.cursor(query.starting_after);
     if (after === undefined) {
-      throw new TidingsError('parameter_invalid', `starting_after names no ${source.noun} of this list: ${query.starting_after}.`, { param: 'starting_after' });
+      throw new TidingsError(
+        'parameter_invalid',
+        `starting_after names no ${source.noun} of this list: ${query.starting_after}.`,
+        { param: 'starting_after' },
+      );
     }
   }
   const items = await source.page(limit + 1, after);

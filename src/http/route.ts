@@ -86,7 +86,9 @@ export interface RouteContext<S extends RouteSpec> {
 }
 
 /** A handler answers with the response (sent with the route's status), or with the reply it already sent. */
-export type RouteHandler<S extends RouteSpec> = (ctx: RouteContext<S>) => Promise<Static<S['response']['schema']> | FastifyReply>;
+export type RouteHandler<S extends RouteSpec> = (
+  ctx: RouteContext<S>,
+) => Promise<Static<S['response']['schema']> | FastifyReply>;
 
 export interface Route<S extends RouteSpec = RouteSpec> {
   spec: S;
@@ -107,7 +109,8 @@ export function sharedErrors(spec: RouteSpec): ErrorCode[] {
   }
   if (spec.querystring) codes.push('parameter_unknown');
   if (spec.body) codes.push('invalid_json', 'parameter_missing', 'parameter_unknown', 'request_too_large');
-  if (spec.idempotency !== 'none') codes.push('idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
+  if (spec.idempotency !== 'none')
+    codes.push('idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
   if (spec.idempotency === 'required') codes.push('idempotency_key_missing');
   return codes;
 }
@@ -130,10 +133,17 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
     const success = contentType
       ? { description: 'The file.', content: { [contentType]: { schema: spec.response.schema } } }
       : alsoAs
-        ? { description: `JSON; ${alsoAs.description}`, content: { 'application/json': { schema: spec.response.schema }, [alsoAs.contentType]: { schema: { type: 'string' } } } }
+        ? {
+            description: `JSON; ${alsoAs.description}`,
+            content: {
+              'application/json': { schema: spec.response.schema },
+              [alsoAs.contentType]: { schema: { type: 'string' } },
+            },
+          }
         : spec.response.schema;
     const responses: Record<number, unknown> = { [spec.response.status]: success };
-    if (spec.alsoAnswers) responses[spec.alsoAnswers.status] = { ...spec.alsoAnswers.schema, description: spec.alsoAnswers.description };
+    if (spec.alsoAnswers)
+      responses[spec.alsoAnswers.status] = { ...spec.alsoAnswers.schema, description: spec.alsoAnswers.description };
     if (spec.response.ranges) {
       responses[206] = {
         description: 'The byte range asked for with `Range: bytes=…`, with `Content-Range`.',
@@ -152,8 +162,12 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
         },
       };
     }
-    const idempotencyHeader = spec.idempotency === 'none' ? undefined : IdempotencyHeaders(spec.idempotency === 'required');
-    const headers = idempotencyHeader || spec.headers ? Type.Object({ ...idempotencyHeader?.properties, ...spec.headers?.properties }) : undefined;
+    const idempotencyHeader =
+      spec.idempotency === 'none' ? undefined : IdempotencyHeaders(spec.idempotency === 'required');
+    const headers =
+      idempotencyHeader || spec.headers
+        ? Type.Object({ ...idempotencyHeader?.properties, ...spec.headers?.properties })
+        : undefined;
     app.route({
       method: spec.method,
       url: spec.url,
@@ -162,7 +176,9 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
         route: spec,
         ...(spec.bodyValues !== undefined ? { bodyValues: spec.bodyValues } : {}),
         auth: spec.access !== 'public',
-        ...(spec.access !== 'public' ? { scope: spec.access.scope, liveOnly: spec.access.modes === 'live', testOnly: spec.access.modes === 'test' } : {}),
+        ...(spec.access !== 'public'
+          ? { scope: spec.access.scope, liveOnly: spec.access.modes === 'live', testOnly: spec.access.modes === 'test' }
+          : {}),
         ...(spec.idempotency !== 'none' ? { idempotency: spec.idempotency } : {}),
       },
       schema: {

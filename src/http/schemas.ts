@@ -21,9 +21,19 @@ export const StringEnum = <const T extends readonly string[]>(values: T, options
  * missing its `text`) and an unknown tag is named as such; documented with OpenAPI's
  * `discriminator` over `$ref`s. The branches must be registered as shared schemas (SHARED_SCHEMAS).
  */
-export const TaggedUnion = <const T extends TObject[]>(tag: string, variants: [...T], options: Record<string, unknown> = {}) => {
+export const TaggedUnion = <const T extends TObject[]>(
+  tag: string,
+  variants: [...T],
+  options: Record<string, unknown> = {},
+) => {
   for (const v of variants) if (typeof v.$id === 'string') TAGGED_BRANCHES.set(v.$id, v);
-  return Type.Unsafe<Static<TUnion<T>>>({ type: 'object', required: [tag], oneOf: variants.map((v) => Type.Ref(v)), discriminator: { propertyName: tag }, ...options });
+  return Type.Unsafe<Static<TUnion<T>>>({
+    type: 'object',
+    required: [tag],
+    oneOf: variants.map((v) => Type.Ref(v)),
+    discriminator: { propertyName: tag },
+    ...options,
+  });
 };
 
 /** The branches of every TaggedUnion by `$id`, so that an error can list the tag values a union takes. */
@@ -43,11 +53,15 @@ export function taggedBranch(id: string): TObject | undefined {
  * replace the discriminators; nothing the validators hold is changed.
  */
 export function addDiscriminatorMappings<T extends object>(document: T): T {
-  const schemas: Record<string, { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }> = (document as any).components?.schemas ?? {};
+  const schemas: Record<string, { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }> =
+    (document as any).components?.schemas ?? {};
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
-    const schema = node as { discriminator?: { propertyName: string; mapping?: Record<string, string> }; oneOf?: { $ref?: string }[] };
+    const schema = node as {
+      discriminator?: { propertyName: string; mapping?: Record<string, string> };
+      oneOf?: { $ref?: string }[];
+    };
     if (schema.discriminator && !schema.discriminator.mapping && Array.isArray(schema.oneOf)) {
       const mapping: Record<string, string> = {};
       for (const { $ref } of schema.oneOf) {
@@ -64,19 +78,24 @@ export function addDiscriminatorMappings<T extends object>(document: T): T {
 }
 
 /** A string or null, as `{ type: ["string", "null"] }`. */
-export const NullableString = (options: Record<string, unknown> = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+export const NullableString = (options: Record<string, unknown> = {}) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' });
 
 /** One item's refusal in a request of many (a batch send): the envelope's fields, and the item's index. */
 export const ItemError = Type.Object(
   {
-    index: Type.Integer({ minimum: 0, description: 'The item\'s place in the request, from 0.' }),
+    index: Type.Integer({ minimum: 0, description: "The item's place in the request, from 0." }),
     error: Type.Object({
       code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c))),
       message: Type.String(),
-      param: Type.Optional(Type.String({ description: 'The item\'s field at fault, as a path in the whole request (`messages[3].to`).' })),
-      issues: Type.Optional(Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() }))),
+      param: Type.Optional(
+        Type.String({ description: "The item's field at fault, as a path in the whole request (`messages[3].to`)." }),
+      ),
+      issues: Type.Optional(
+        Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() })),
+      ),
     }),
   },
   { $id: 'ItemError' },
@@ -85,21 +104,34 @@ export const ItemError = Type.Object(
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
-      code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c)), { description: 'Branch on this, not on the HTTP status.' }),
+      code: Type.Union(
+        ERROR_CODES.map((c) => Type.Literal(c)),
+        { description: 'Branch on this, not on the HTTP status.' },
+      ),
       message: Type.String({ description: 'A sentence for humans.' }),
-      param: Type.Optional(Type.String({ description: 'The request field at fault (with issues: the first issue\'s).' })),
+      param: Type.Optional(
+        Type.String({ description: "The request field at fault (with issues: the first issue's)." }),
+      ),
       requestId: Type.String({ description: 'Also in the x-request-id header; quote it to support.' }),
       issues: Type.Optional(
         Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() }), {
           description:
-            'Every problem at once, each with a snake_case code and the field\'s path (`variables[0].example`): on a request the schemas refuse (parameter_missing, parameter_invalid, parameter_unknown, invalid_json), template_invalid, and a rich message\'s breached limits.',
+            "Every problem at once, each with a snake_case code and the field's path (`variables[0].example`): on a request the schemas refuse (parameter_missing, parameter_invalid, parameter_unknown, invalid_json), template_invalid, and a rich message's breached limits.",
         }),
       ),
       platformError: Type.Optional(Nullable(Type.Object({ code: Type.String(), message: Type.String() }))),
-      items: Type.Optional(Type.Array(Type.Ref(ItemError), { description: 'batch_rejected: each item\'s refusal, in order (docs/api.md §D18).' })),
+      items: Type.Optional(
+        Type.Array(Type.Ref(ItemError), {
+          description: "batch_rejected: each item's refusal, in order (docs/api.md §D18).",
+        }),
+      ),
     }),
   },
-  { $id: 'ErrorEnvelope', description: 'Every error response (docs/api.md §D3).', examples: [errorExample('outside_customer_window')] },
+  {
+    $id: 'ErrorEnvelope',
+    description: 'Every error response (docs/api.md §D3).',
+    examples: [errorExample('outside_customer_window')],
+  },
 );
 
 /**
@@ -108,7 +140,10 @@ export const ErrorEnvelope = Type.Object(
  * (1–255 visible ASCII characters) is checked by the idempotency hook (idempotency_key_invalid).
  */
 export function IdempotencyHeaders(required: boolean) {
-  const key = Type.String({ description: 'Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key\'s account and mode.' });
+  const key = Type.String({
+    description:
+      "Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode.",
+  });
   return Type.Object({ 'idempotency-key': required ? key : Type.Optional(key) });
 }
 
@@ -118,7 +153,12 @@ export function IdempotencyHeaders(required: boolean) {
  */
 export const MULTIPART_BODY = 'x-multipart-form';
 
-export const PageLimit = Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Items per page, 1–100 (default 10).' });
+export const PageLimit = Type.Integer({
+  minimum: 1,
+  maximum: 100,
+  default: 10,
+  description: 'Items per page, 1–100 (default 10).',
+});
 
 /** The answer of a DELETE. */
 export const Deleted = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });

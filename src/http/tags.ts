@@ -8,7 +8,7 @@ export const API_TAGS = [
   {
     name: 'Messages',
     description:
-      'Messages sent from the business number the key was issued against (text, template, media, and the rich types: reply buttons, lists, URL buttons, locations, contact cards, reactions), queued, paced and tracked to `sent`, `delivered`, `read` or `failed`; and the customers\' messages (`in_` ids) that `message.received` events carry, with their answers linked to the message they answer, their files kept, and read receipts (with a typing indicator) sent back.',
+      "Messages sent from the business number the key was issued against (text, template, media, and the rich types: reply buttons, lists, URL buttons, locations, contact cards, reactions), queued, paced and tracked to `sent`, `delivered`, `read` or `failed`; and the customers' messages (`in_` ids) that `message.received` events carry, with their answers linked to the message they answer, their files kept, and read receipts (with a typing indicator) sent back.",
   },
   {
     name: 'Contacts',
@@ -17,36 +17,40 @@ export const API_TAGS = [
   },
   {
     name: 'Templates',
-    description: 'Utility message templates (text or media header, body with placeholders, footer, buttons): validated, submitted to the platform for review, and followed until approved or rejected. Outside the 24-hour customer service window only an approved template can be sent.',
+    description:
+      'Utility message templates (text or media header, body with placeholders, footer, buttons): validated, submitted to the platform for review, and followed until approved or rejected. Outside the 24-hour customer service window only an approved template can be sent.',
   },
   {
     name: 'Media',
-    description: 'Files with `med_` ids: uploads (stored, typed from their content, registered with the platform) and the files customers send (downloaded, checked against their hash and kept); sent by `med_` id in media messages and template media headers, and read back with `GET /v1/media/{id}/content`.',
+    description:
+      'Files with `med_` ids: uploads (stored, typed from their content, registered with the platform) and the files customers send (downloaded, checked against their hash and kept); sent by `med_` id in media messages and template media headers, and read back with `GET /v1/media/{id}/content`.',
   },
   {
     name: 'Webhook endpoints',
-    description: "Your URLs that receive events, signed per the Standard Webhooks spec with the endpoint's `whsec_` secret. Each belongs to the key's mode (live or test).",
+    description:
+      "Your URLs that receive events, signed per the Standard Webhooks spec with the endpoint's `whsec_` secret. Each belongs to the key's mode (live or test).",
   },
   {
     name: 'Events',
-    description: 'What happened (a message sent, delivered, read or failed, a customer message, a template reviewed), kept 30 days, with every delivery attempt to your endpoints.',
+    description:
+      'What happened (a message sent, delivered, read or failed, a customer message, a template reviewed), kept 30 days, with every delivery attempt to your endpoints.',
   },
   {
     name: 'Phone numbers',
-    description: "The account's business numbers: their throughput tiers, their send queues in the key's mode, and why a queue is held back.",
+    description:
+      "The account's business numbers: their throughput tiers, their send queues in the key's mode, and why a queue is held back.",
   },
   {
     name: 'Analytics',
-    description: 'What was sent, what arrived, what failed and why, and what it cost: counts, rates, latencies and billable messages per hour or day, by template, type, status, error code, pricing category, number or country.',
+    description:
+      'What was sent, what arrived, what failed and why, and what it cost: counts, rates, latencies and billable messages per hour or day, by template, type, status, error code, pricing category, number or country.',
   },
   {
     name: 'Account',
-    description: "The key's account: its WhatsApp Business Account and its retention (how long files customers send and what messages say are kept).",
+    description:
+      "The key's account: its WhatsApp Business Account and its retention (how long files customers send and what messages say are kept).",
   },
-  {
-    name: 'Test helpers',
-    description: 'Test keys only: make things happen that live keys wait for a customer to do.',
-  },
+  { name: 'Test helpers', description: 'Test keys only: make things happen that live keys wait for a customer to do.' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 /** The name of a declared tag. */

@@ -43,4 +43,3 @@ declare module 'fastify' {
     changedNothing: boolean;
   }
 }
-

@@ -80,12 +80,23 @@ export function fromValidation(errors: AjvError[], context: string, root?: unkno
   if (all.length === 1) return new TidingsError(first.envelopeCode, first.message, options);
   const shown = all.slice(0, ISSUES_IN_MESSAGE).map((f) => f.message);
   const total = cut ? `More than ${MAX_ISSUES} problems` : `${all.length} problems`;
-  const rest = cut ? `more; see issues (the first ${MAX_ISSUES})` : `${all.length - ISSUES_IN_MESSAGE} more; see issues`;
+  const rest = cut
+    ? `more; see issues (the first ${MAX_ISSUES})`
+    : `${all.length - ISSUES_IN_MESSAGE} more; see issues`;
   const more = all.length > ISSUES_IN_MESSAGE ? ` And ${rest}.` : '';
-  return new TidingsError(first.envelopeCode, `${total} in the ${PART_NAMES[context] ?? context}: ${shown.join(' ')}${more}`, options);
+  return new TidingsError(
+    first.envelopeCode,
+    `${total} in the ${PART_NAMES[context] ?? context}: ${shown.join(' ')}${more}`,
+    options,
+  );
 }
 
-const PART_NAMES: Record<string, string> = { body: 'request body', querystring: 'query string', params: 'path', headers: 'headers' };
+const PART_NAMES: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query string',
+  params: 'path',
+  headers: 'headers',
+};
 
 /**
  * The errors worth reporting of each union (`anyOf`): a union of constants speaks for itself (it
@@ -99,8 +110,13 @@ function withoutUnionBranches(errors: AjvError[]): AjvError[] {
   const dropped = new Set<AjvError>();
   for (const union of unions) {
     const prefix = `${union.schemaPath}/`;
-    const branchErrors = errors.filter((e) => e !== union && e.schemaPath.startsWith(prefix) && e.instancePath.startsWith(union.instancePath));
-    const mismatch = (e: AjvError) => e.keyword === 'type' && e.instancePath === union.instancePath && /^\d+\/type$/.test(e.schemaPath.slice(prefix.length));
+    const branchErrors = errors.filter(
+      (e) => e !== union && e.schemaPath.startsWith(prefix) && e.instancePath.startsWith(union.instancePath),
+    );
+    const mismatch = (e: AjvError) =>
+      e.keyword === 'type' &&
+      e.instancePath === union.instancePath &&
+      /^\d+\/type$/.test(e.schemaPath.slice(prefix.length));
     const matching = branchErrors.filter((e) => !mismatch(e));
     if (allowedValues(union).length > 0 || matching.length === 0) branchErrors.forEach((e) => dropped.add(e));
     else {
@@ -130,7 +146,10 @@ function tagValues(e: AjvError, tag: string): unknown[] {
 
 /** `/variables/0/example` → its segments, unescaped. */
 function segmentsOf(instancePath: string, extra?: string): string[] {
-  const parts = instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   return extra === undefined ? parts : [...parts, extra];
 }
 
@@ -145,7 +164,15 @@ function fieldOf(segments: string[], root: unknown): string {
   return field;
 }
 
-const ARTICLES: Record<string, string> = { string: 'a string', number: 'a number', integer: 'an integer', boolean: 'true or false', object: 'an object', array: 'an array', null: 'null' };
+const ARTICLES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
 
 /** `["string", "null"]` → `a string or null`. */
 function typeNames(type: unknown): string {
@@ -181,9 +208,15 @@ function detail(e: AjvError): { code: string; text: string; listsValues?: boolea
     case 'type':
       return { code: 'wrong_type', text: `must be ${typeNames(p.type)}, not ${kindOf(e.data)}` };
     case 'minLength':
-      return { code: 'too_short', text: p.limit === 1 ? 'must not be empty' : `must be at least ${plural(p.limit, 'character')}` };
+      return {
+        code: 'too_short',
+        text: p.limit === 1 ? 'must not be empty' : `must be at least ${plural(p.limit, 'character')}`,
+      };
     case 'maxLength':
-      return { code: 'too_long', text: `must be at most ${plural(p.limit, 'character')} (it has ${count(typeof e.data === 'string' ? e.data.length : 0)})` };
+      return {
+        code: 'too_long',
+        text: `must be at most ${plural(p.limit, 'character')} (it has ${count(typeof e.data === 'string' ? e.data.length : 0)})`,
+      };
     case 'minimum':
       return { code: 'too_small', text: `must be at least ${p.limit}` };
     case 'exclusiveMinimum':
@@ -207,9 +240,16 @@ function detail(e: AjvError): { code: string; text: string; listsValues?: boolea
     case 'anyOf':
     case 'oneOf': {
       const allowed = allowedValues(e);
-      if (allowed.length > 0) return { code: 'not_allowed', text: `must be one of ${allowed.join(', ')}`, listsValues: true };
-      const shapes = (e.parentSchema?.anyOf ?? e.parentSchema?.oneOf ?? []).map((b) => b.type).filter((t) => t !== undefined);
-      return { code: 'wrong_type', text: shapes.length > 0 ? `must be ${typeNames(shapes)}, not ${kindOf(e.data)}` : 'is not one of the allowed forms' };
+      if (allowed.length > 0)
+        return { code: 'not_allowed', text: `must be one of ${allowed.join(', ')}`, listsValues: true };
+      const shapes = (e.parentSchema?.anyOf ?? e.parentSchema?.oneOf ?? [])
+        .map((b) => b.type)
+        .filter((t) => t !== undefined);
+      return {
+        code: 'wrong_type',
+        text:
+          shapes.length > 0 ? `must be ${typeNames(shapes)}, not ${kindOf(e.data)}` : 'is not one of the allowed forms',
+      };
     }
     default:
       return { code: 'invalid', text: e.message ?? 'is invalid' };
@@ -223,39 +263,84 @@ function describe(e: AjvError, context: string, root: unknown): Found {
   if (e.keyword === 'required' || (e.keyword === 'discriminator' && e.params.tagValue === undefined)) {
     const path = at(segmentsOf(e.instancePath, String(e.params.missingProperty ?? e.params.tag)));
     if (context === 'headers' && path.param === 'idempotency-key') {
-      return { envelopeCode: 'idempotency_key_missing', code: 'missing', param: 'Idempotency-Key', field: 'Idempotency-Key', message: 'This operation requires an Idempotency-Key header.' };
+      return {
+        envelopeCode: 'idempotency_key_missing',
+        code: 'missing',
+        param: 'Idempotency-Key',
+        field: 'Idempotency-Key',
+        message: 'This operation requires an Idempotency-Key header.',
+      };
     }
-    return { envelopeCode: 'parameter_missing', code: 'missing', ...path, message: `Missing required ${where}parameter: ${path.param}.` };
+    return {
+      envelopeCode: 'parameter_missing',
+      code: 'missing',
+      ...path,
+      message: `Missing required ${where}parameter: ${path.param}.`,
+    };
   }
   if (e.keyword === 'additionalProperties') {
     const name = String(e.params.additionalProperty);
     const path = at(segmentsOf(e.instancePath, name));
-    return { envelopeCode: 'parameter_unknown', code: 'unknown', ...path, message: `Unknown ${where}parameter: ${path.param}.${unknownHint(e, name)}` };
+    return {
+      envelopeCode: 'parameter_unknown',
+      code: 'unknown',
+      ...path,
+      message: `Unknown ${where}parameter: ${path.param}.${unknownHint(e, name)}`,
+    };
   }
   if (e.keyword === 'discriminator') {
     const tag = String(e.params.tag);
     const path = at(segmentsOf(e.instancePath, tag));
-    return { envelopeCode: 'parameter_invalid', code: 'not_allowed', ...path, listsValues: true, message: `Invalid ${where}parameter ${path.param}: must be one of ${tagValues(e, tag).join(', ')}.` };
+    return {
+      envelopeCode: 'parameter_invalid',
+      code: 'not_allowed',
+      ...path,
+      listsValues: true,
+      message: `Invalid ${where}parameter ${path.param}: must be one of ${tagValues(e, tag).join(', ')}.`,
+    };
   }
   const path = at(segmentsOf(e.instancePath));
   if (e.keyword === 'minProperties') {
-    return { envelopeCode: 'parameter_missing', code: 'missing', ...path, message: `Send at least one field to change${path.param ? ` in ${path.param}` : ''}.` };
+    return {
+      envelopeCode: 'parameter_missing',
+      code: 'missing',
+      ...path,
+      message: `Send at least one field to change${path.param ? ` in ${path.param}` : ''}.`,
+    };
   }
   if (path.param === '' && context === 'body') {
-    return { envelopeCode: 'invalid_json', code: 'wrong_type', ...path, message: 'The request body must be a JSON object.' };
+    return {
+      envelopeCode: 'invalid_json',
+      code: 'wrong_type',
+      ...path,
+      message: 'The request body must be a JSON object.',
+    };
   }
   const { code, text, listsValues } = detail(e);
-  const hint = e.keyword === 'type' && isObject(e.data) && e.parentSchema?.['x-type-hint'] ? ` ${e.parentSchema['x-type-hint']}` : '';
-  return { envelopeCode: 'parameter_invalid', code, ...path, ...(listsValues ? { listsValues } : {}), message: `Invalid ${where}parameter ${path.param}: ${text}.${hint}` };
+  const hint =
+    e.keyword === 'type' && isObject(e.data) && e.parentSchema?.['x-type-hint']
+      ? ` ${e.parentSchema['x-type-hint']}`
+      : '';
+  return {
+    envelopeCode: 'parameter_invalid',
+    code,
+    ...path,
+    ...(listsValues ? { listsValues } : {}),
+    message: `Invalid ${where}parameter ${path.param}: ${text}.${hint}`,
+  };
 }
 
-const isObject = (value: unknown): value is object => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** What to say of an unknown field: the schema's hint for that name, or the field it is probably a slip for. */
 function unknownHint(e: AjvError, name: string): string {
   const hints = e.parentSchema?.['x-unknown-hints'];
   if (hints && Object.hasOwn(hints, name)) return ` ${hints[name]}`;
   const given = isObject(e.data) ? e.data : {};
-  const near = closestName(name, Object.keys(e.parentSchema?.properties ?? {}).filter((p) => !Object.hasOwn(given, p)));
+  const near = closestName(
+    name,
+    Object.keys(e.parentSchema?.properties ?? {}).filter((p) => !Object.hasOwn(given, p)),
+  );
   return near ? ` Did you mean ${near}?` : '';
 }

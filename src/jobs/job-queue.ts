@@ -120,12 +120,25 @@ export abstract class PollingJobQueue implements JobQueue {
   protected abstract fail(job: ClaimedJob, err: unknown, retryLimit: number): Promise<void>;
 
   register(type: string, handler: JobHandler, options: JobTypeOptions = {}): void {
-    this.#types.set(type, { ...options, handler, concurrency: options.concurrency ?? 1, retryLimit: options.retryLimit ?? 9, running: 0 });
+    this.#types.set(type, {
+      ...options,
+      handler,
+      concurrency: options.concurrency ?? 1,
+      retryLimit: options.retryLimit ?? 9,
+      running: 0,
+    });
   }
 
   protected typeOptions(type: string): JobTypeOptions | undefined {
     const t = this.#types.get(type);
-    return t && { concurrency: t.concurrency, retryLimit: t.retryLimit, ...(t.leaseMs !== undefined ? { leaseMs: t.leaseMs } : {}), ...(t.group ? { group: t.group } : {}) };
+    return (
+      t && {
+        concurrency: t.concurrency,
+        retryLimit: t.retryLimit,
+        ...(t.leaseMs !== undefined ? { leaseMs: t.leaseMs } : {}),
+        ...(t.group ? { group: t.group } : {}),
+      }
+    );
   }
 
   protected get types(): string[] {
@@ -140,7 +153,8 @@ export abstract class PollingJobQueue implements JobQueue {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
-    while (this.#polling || this.#inFlight.size > 0) await Promise.race([...this.#inFlight, new Promise((r) => setTimeout(r, 10))]);
+    while (this.#polling || this.#inFlight.size > 0)
+      await Promise.race([...this.#inFlight, new Promise((r) => setTimeout(r, 10))]);
   }
 
   wake(type: string): void {
@@ -212,10 +226,14 @@ export abstract class PollingJobQueue implements JobQueue {
     } catch (err) {
       this.#metrics.finished(job.type, 'failed', (performance.now() - start) / 1000);
       this.#logger.warn({ err, jobId: job.id, type: job.type }, 'job failed');
-      await this.fail(job, err, t.retryLimit).catch((e) => this.#logger.error({ err: e, jobId: job.id }, 'could not record a job failure'));
+      await this.fail(job, err, t.retryLimit).catch((e) =>
+        this.#logger.error({ err: e, jobId: job.id }, 'could not record a job failure'),
+      );
       return;
     }
-    await this.#completeBatched(job).catch((err) => this.#logger.error({ err, jobId: job.id }, 'could not record a finished job; it may run again'));
+    await this.#completeBatched(job).catch((err) =>
+      this.#logger.error({ err, jobId: job.id }, 'could not record a finished job; it may run again'),
+    );
   }
 
   readonly #finished = new Map<string, { ids: string[]; done: Promise<void> }>();

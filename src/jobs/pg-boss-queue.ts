@@ -86,7 +86,8 @@ export class PgBossJobQueue extends PollingJobQueue {
     // pg-boss starts a job when the database's clock passes `startAfter`: pass the delay the
     // service's clock asks for, measured from real time.
     const offset = Date.now() - this.#o.clock.now();
-    const executeSql = (text: string, values?: unknown[]) => tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: any[] }>;
+    const executeSql = (text: string, values?: unknown[]) =>
+      tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: any[] }>;
     const byType = new Map<string, JobInput[]>();
     for (const j of jobs) byType.set(j.type, [...(byType.get(j.type) ?? []), j]);
     for (const [type, ofType] of byType) {
@@ -113,20 +114,36 @@ export class PgBossJobQueue extends PollingJobQueue {
   }
 
   async pending(type: string): Promise<number> {
-    const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(`${this.#schema}.job`)} where name = ${type} and state < 'completed'`.execute(this.#o.store.read);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from ${sql.table(`${this.#schema}.job`)} where name = ${type} and state < 'completed'`.execute(
+      this.#o.store.read,
+    );
     return Number(rows[0]!.n);
   }
 
   /** Empty before `prepare` (the admin CLI never prepares the queue). */
   async depths(): Promise<Map<string, number>> {
     if (this.#schema === '') return new Map();
-    const { rows } = await sql<{ name: string; n: string }>`select name, count(*) as n from ${sql.table(`${this.#schema}.job`)} where state < 'completed' group by name`.execute(this.#o.store.read);
-    return new Map([...this.types.map((t): [string, number] => [t, 0]), ...rows.map((r): [string, number] => [r.name, Number(r.n)])]);
+    const { rows } = await sql<{
+      name: string;
+      n: string;
+    }>`select name, count(*) as n from ${sql.table(`${this.#schema}.job`)} where state < 'completed' group by name`.execute(
+      this.#o.store.read,
+    );
+    return new Map([
+      ...this.types.map((t): [string, number] => [t, 0]),
+      ...rows.map((r): [string, number] => [r.name, Number(r.n)]),
+    ]);
   }
 
   async oldestDueAge(type: string): Promise<number> {
     if (this.#schema === '') return 0;
-    const { rows } = await sql<{ age: string | null }>`select extract(epoch from now() - min(start_after)) as age from ${sql.table(`${this.#schema}.job`)} where name = ${type} and state < 'completed' and start_after <= now()`.execute(this.#o.store.read);
+    const { rows } = await sql<{
+      age: string | null;
+    }>`select extract(epoch from now() - min(start_after)) as age from ${sql.table(`${this.#schema}.job`)} where name = ${type} and state < 'completed' and start_after <= now()`.execute(
+      this.#o.store.read,
+    );
     return Math.max(0, Number(rows[0]?.age ?? 0));
   }
 
@@ -137,7 +154,10 @@ export class PgBossJobQueue extends PollingJobQueue {
 
   protected async claim(type: string, limit: number): Promise<ClaimedJob[]> {
     const group = this.typeOptions(type)?.group;
-    const jobs = await this.#required().fetch<unknown>(type, { batchSize: limit, ...(group ? { groupConcurrency: group.limit } : {}) });
+    const jobs = await this.#required().fetch<unknown>(type, {
+      batchSize: limit,
+      ...(group ? { groupConcurrency: group.limit } : {}),
+    });
     return jobs.map((j) => ({ id: j.id, type, payload: j.data }));
   }
 
@@ -151,7 +171,10 @@ export class PgBossJobQueue extends PollingJobQueue {
   }
 
   #required(): PgBoss {
-    if (!this.#boss) throw new Error('PgBossJobQueue.prepare() was not called (the admin CLI builds the service without its job queue)');
+    if (!this.#boss)
+      throw new Error(
+        'PgBossJobQueue.prepare() was not called (the admin CLI builds the service without its job queue)',
+      );
     return this.#boss;
   }
 }

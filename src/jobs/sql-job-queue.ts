@@ -38,23 +38,49 @@ export class SqlJobQueue extends PollingJobQueue {
     const now = iso(this.#o.clock.now());
     await tx
       .insertInto('jobs')
-      .values(jobs.map((j) => ({ id: newId('job'), type: j.type, payload: JSON.stringify(j.payload), run_at: iso(j.runAt), locked_until: null, last_error: null, created_at: now })))
+      .values(
+        jobs.map((j) => ({
+          id: newId('job'),
+          type: j.type,
+          payload: JSON.stringify(j.payload),
+          run_at: iso(j.runAt),
+          locked_until: null,
+          last_error: null,
+          created_at: now,
+        })),
+      )
       .execute();
   }
 
   async pending(type: string): Promise<number> {
-    const row = await this.#o.store.read.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', type).executeTakeFirstOrThrow();
+    const row = await this.#o.store.read
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', '=', type)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async depths(): Promise<Map<string, number>> {
-    const rows = await this.#o.store.read.selectFrom('jobs').select((eb) => ['type', eb.fn.countAll<number>().as('n')]).groupBy('type').execute();
-    return new Map([...this.types.map((t): [string, number] => [t, 0]), ...rows.map((r): [string, number] => [r.type, Number(r.n)])]);
+    const rows = await this.#o.store.read
+      .selectFrom('jobs')
+      .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
+      .groupBy('type')
+      .execute();
+    return new Map([
+      ...this.types.map((t): [string, number] => [t, 0]),
+      ...rows.map((r): [string, number] => [r.type, Number(r.n)]),
+    ]);
   }
 
   async oldestDueAge(type: string): Promise<number> {
     const now = this.#o.clock.now();
-    const row = await this.#o.store.read.selectFrom('jobs').select((eb) => eb.fn.min('run_at').as('due')).where('type', '=', type).where('run_at', '<=', iso(now)).executeTakeFirst();
+    const row = await this.#o.store.read
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.min('run_at').as('due'))
+      .where('type', '=', type)
+      .where('run_at', '<=', iso(now))
+      .executeTakeFirst();
     return row?.due ? Math.max(0, (now - Date.parse(row.due)) / 1000) : 0;
   }
 
@@ -73,26 +99,53 @@ export class SqlJobQueue extends PollingJobQueue {
     const group = options?.group;
     const rows = await this.#o.store.write(async (tx) => {
       const now = iso(clock.now());
-      const unleased = (eb: ExpressionBuilder<Database, 'jobs'>) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]);
-      const lease = (eb: ExpressionBuilder<Database, 'jobs'>) => ({ locked_until: iso(clock.now() + leaseMs), attempts: eb('attempts', '+', 1) });
+      const unleased = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+        eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]);
+      const lease = (eb: ExpressionBuilder<Database, 'jobs'>) => ({
+        locked_until: iso(clock.now() + leaseMs),
+        attempts: eb('attempts', '+', 1),
+      });
       if (!group) {
         // One statement: the hot path (event deliveries).
         return tx
           .updateTable('jobs')
           .set(lease)
-          .where('id', 'in', (eb) => eb.selectFrom('jobs').select('id').where('type', '=', type).where('run_at', '<=', now).where(unleased).orderBy('run_at').limit(limit))
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('jobs')
+              .select('id')
+              .where('type', '=', type)
+              .where('run_at', '<=', now)
+              .where(unleased)
+              .orderBy('run_at')
+              .limit(limit),
+          )
           .where(unleased)
           .returningAll()
           .execute();
       }
       // Fair shares: groups at their limit (leased jobs: running, or of a process that died) are passed over.
       const key = sql<string | null>`json_extract(payload, ${`$.${group.key}`})`;
-      const running = await tx.selectFrom('jobs').select([key.as('g'), (eb) => eb.fn.countAll<number>().as('n')]).where('type', '=', type).where('locked_until', '>=', now).groupBy(key).execute();
+      const running = await tx
+        .selectFrom('jobs')
+        .select([key.as('g'), (eb) => eb.fn.countAll<number>().as('n')])
+        .where('type', '=', type)
+        .where('locked_until', '>=', now)
+        .groupBy(key)
+        .execute();
       const room = new Map(running.map((r) => [r.g, group.limit - Number(r.n)]));
       // A job without the key belongs to no group.
       const full = [...room].filter(([g, left]) => g !== null && left <= 0).map(([g]) => g);
-      const due = tx.selectFrom('jobs').where('type', '=', type).where('run_at', '<=', now).where(unleased).orderBy('run_at').limit(limit);
-      const candidates = await (full.length > 0 ? due.where(key, 'not in', full) : due).select(['id', key.as('g')]).execute();
+      const due = tx
+        .selectFrom('jobs')
+        .where('type', '=', type)
+        .where('run_at', '<=', now)
+        .where(unleased)
+        .orderBy('run_at')
+        .limit(limit);
+      const candidates = await (full.length > 0 ? due.where(key, 'not in', full) : due)
+        .select(['id', key.as('g')])
+        .execute();
       const ids: string[] = [];
       for (const c of candidates) {
         const left = c.g === null ? 1 : (room.get(c.g) ?? group.limit);
@@ -101,13 +154,7 @@ export class SqlJobQueue extends PollingJobQueue {
         ids.push(c.id);
       }
       if (ids.length === 0) return [];
-      return tx
-        .updateTable('jobs')
-        .set(lease)
-        .where('id', 'in', ids)
-        .where(unleased)
-        .returningAll()
-        .execute();
+      return tx.updateTable('jobs').set(lease).where('id', 'in', ids).where(unleased).returningAll().execute();
     });
     return rows.map((r) => {
       this.#attempts.set(r.id, r.attempts);
@@ -130,7 +177,11 @@ export class SqlJobQueue extends PollingJobQueue {
     }
     const delay = Math.min(60 * 60 * 1000, 1000 * 2 ** attempts);
     await this.#o.store.write((trx) =>
-      trx.updateTable('jobs').set({ locked_until: null, run_at: iso(this.#o.clock.now() + delay), last_error: String(err) }).where('id', '=', job.id).execute(),
+      trx
+        .updateTable('jobs')
+        .set({ locked_until: null, run_at: iso(this.#o.clock.now() + delay), last_error: String(err) })
+        .where('id', '=', job.id)
+        .execute(),
     );
   }
 }

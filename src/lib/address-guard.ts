@@ -46,10 +46,17 @@ export function guardedLookup(resolve: Resolver): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (all) => {
-        const wanted = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
+        const wanted =
+          options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
         const refused = wanted.find((a) => !isPublicAddress(a.address));
-        if (refused) return callback(new AddressRefusedError(`${hostname} resolves to ${refused.address}, which is not a public address`), '', 0);
-        if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+        if (refused)
+          return callback(
+            new AddressRefusedError(`${hostname} resolves to ${refused.address}, which is not a public address`),
+            '',
+            0,
+          );
+        if (wanted.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
         if (options.all) return (callback as unknown as (err: null, addresses: typeof wanted) => void)(null, wanted);
         callback(null, wanted[0]!.address, wanted[0]!.family);
       },

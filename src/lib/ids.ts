@@ -42,7 +42,24 @@ function timePart(ms: number): string {
   return out;
 }
 
-export type IdPrefix = 'ct' | 'msg' | 'bat' | 'tpl' | 'tch' | 'ptr' | 'med' | 'acc' | 'key' | 'in' | 'evt' | 'req' | 'job' | 'we' | 'dlv' | 'att' | 'sup';
+export type IdPrefix =
+  | 'ct'
+  | 'msg'
+  | 'bat'
+  | 'tpl'
+  | 'tch'
+  | 'ptr'
+  | 'med'
+  | 'acc'
+  | 'key'
+  | 'in'
+  | 'evt'
+  | 'req'
+  | 'job'
+  | 'we'
+  | 'dlv'
+  | 'att'
+  | 'sup';
 
 /** A new id such as `msg_0Vx3kP9aQ7mZ2rT1yB4cD8eF`: 9 time characters and 16 random ones. */
 export function newId(prefix: IdPrefix, now = Date.now()): string {

@@ -15,7 +15,17 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Keys whose values are never written, wherever they appear (top level and one level down). */
-const SECRET_KEYS = ['accessToken', 'appSecret', 'secret', 'secrets', 'verifyToken', 'encryptionKey', 'apiKey', 'password', 'authorization'];
+const SECRET_KEYS = [
+  'accessToken',
+  'appSecret',
+  'secret',
+  'secrets',
+  'verifyToken',
+  'encryptionKey',
+  'apiKey',
+  'password',
+  'authorization',
+];
 /** Keys that hold what a customer or a business wrote. */
 const CONTENT_KEYS = ['text', 'caption', 'body', 'variables'];
 
@@ -40,7 +50,16 @@ export interface LoggedError {
 }
 
 /** Properties of an error that describe it without carrying data: codes, kinds, statuses. */
-const ERROR_FIELDS = ['code', 'kind', 'subcode', 'statusCode', 'errno', 'syscall', 'retryAfterSeconds', 'param'] as const;
+const ERROR_FIELDS = [
+  'code',
+  'kind',
+  'subcode',
+  'statusCode',
+  'errno',
+  'syscall',
+  'retryAfterSeconds',
+  'param',
+] as const;
 
 /**
  * An error as the log keeps it: its class name, message, stack, the scalar fields of
@@ -48,13 +67,15 @@ const ERROR_FIELDS = ['code', 'kind', 'subcode', 'statusCode', 'errno', 'syscall
  * left out. Non-errors are logged as their type only.
  */
 export function serializeError(err: unknown, depth = 0): LoggedError {
-  if (!(err instanceof Error)) return { type: typeof err, message: typeof err === 'string' ? err : `a thrown ${typeof err}` };
+  if (!(err instanceof Error))
+    return { type: typeof err, message: typeof err === 'string' ? err : `a thrown ${typeof err}` };
   const out: LoggedError = { type: err.name || err.constructor?.name || 'Error', message: err.message };
   if (err.stack) out.stack = err.stack;
   const fields = err as unknown as Record<string, unknown>;
   for (const field of ERROR_FIELDS) {
     const value = fields[field];
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') (out as Record<string, unknown>)[field] = value;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      (out as Record<string, unknown>)[field] = value;
   }
   if (err.cause !== undefined && depth < 3) out.cause = serializeError(err.cause, depth + 1);
   return out;

@@ -7,7 +7,13 @@
  * first is exhausted. Sustained rate ≈ R (+10 %), and a burst of up to 2R passes at once.
  */
 import type { Redis } from 'ioredis';
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  BurstyRateLimiter,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -48,10 +54,19 @@ export class FlexibleRateLimiter implements RateLimiter {
     if (!limiter) {
       const make = (points: number, duration: number, name: string): RateLimiterAbstract =>
         this.#redis
-          ? new RateLimiterRedis({ storeClient: this.#redis, points, duration, keyPrefix: `${this.#prefix}:${name}:${perSecond}`, useRedisPackage: false })
+          ? new RateLimiterRedis({
+              storeClient: this.#redis,
+              points,
+              duration,
+              keyPrefix: `${this.#prefix}:${name}:${perSecond}`,
+              useRedisPackage: false,
+            })
           : new RateLimiterMemory({ points, duration, keyPrefix: `${this.#prefix}:${name}:${perSecond}` });
       limiter = this.#burst
-        ? new BurstyRateLimiter(make(perSecond, 1, 'main') as RateLimiterMemory, make(perSecond, 10, 'burst') as RateLimiterMemory)
+        ? new BurstyRateLimiter(
+            make(perSecond, 1, 'main') as RateLimiterMemory,
+            make(perSecond, 10, 'burst') as RateLimiterMemory,
+          )
         : make(perSecond, 1, 'strict');
       this.#limiters.set(perSecond, limiter);
     }
@@ -61,10 +76,20 @@ export class FlexibleRateLimiter implements RateLimiter {
   async consume(key: string, perSecond: number, points = 1): Promise<RateLimitResult> {
     try {
       const res = await this.#limiter(perSecond).consume(key, points);
-      return { allowed: true, limit: perSecond, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+      return {
+        allowed: true,
+        limit: perSecond,
+        remaining: Math.max(0, res.remainingPoints),
+        resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      };
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
-        return { allowed: false, limit: perSecond, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        return {
+          allowed: false,
+          limit: perSecond,
+          remaining: 0,
+          resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        };
       }
       throw rejection;
     }

@@ -112,8 +112,16 @@ export function nameWords(text: string): string[] {
  * most MAX_SEARCH_TEXT_BYTES (whole words: an absurdly long name is indexed by its start). '' when
  * it has none.
  */
-export function contactSearchText(contact: { phone: string | null; profile_name: string | null; username: string | null }): string {
-  const all = new Set([...(contact.phone ? phoneWords(contact.phone) : []), ...nameWords(contact.profile_name ?? ''), ...nameWords(contact.username ?? '')]);
+export function contactSearchText(contact: {
+  phone: string | null;
+  profile_name: string | null;
+  username: string | null;
+}): string {
+  const all = new Set([
+    ...(contact.phone ? phoneWords(contact.phone) : []),
+    ...nameWords(contact.profile_name ?? ''),
+    ...nameWords(contact.username ?? ''),
+  ]);
   let text = '';
   let bytes = 0;
   for (const word of all) {

@@ -39,5 +39,7 @@ export function wabaOfSimulatorToken(appSecret: string, token: string): string |
   const match = /^sim_(\d+)_[\w-]{32}$/.exec(token);
   if (!match) return null;
   const expected = simulatorAccessToken(appSecret, match[1]!);
-  return expected.length === token.length && timingSafeEqual(Buffer.from(expected), Buffer.from(token)) ? match[1]! : null;
+  return expected.length === token.length && timingSafeEqual(Buffer.from(expected), Buffer.from(token))
+    ? match[1]!
+    : null;
 }

@@ -75,10 +75,15 @@ export async function detectMediaType(sample: Buffer, complete: boolean, filenam
  * @param sample the first SNIFF_BYTES of the file (or all of it); `complete`: whether it is all of it.
  * @param filename its name, if any (only the extension, to tell the old Office formats apart).
  */
-export async function sniffMediaType(sample: Buffer, complete: boolean, filename: string | null): Promise<string | null> {
+export async function sniffMediaType(
+  sample: Buffer,
+  complete: boolean,
+  filename: string | null,
+): Promise<string | null> {
   const found = await fileTypeFromBuffer(sample);
   if (found) {
-    if (found.mime === 'application/x-cfb') return CFB_BY_EXTENSION[(filename ?? '').toLowerCase().split('.').pop() ?? ''] ?? found.mime;
+    if (found.mime === 'application/x-cfb')
+      return CFB_BY_EXTENSION[(filename ?? '').toLowerCase().split('.').pop() ?? ''] ?? found.mime;
     return normalise(found.mime, sample) ?? found.mime;
   }
   return looksLikeText(sample, complete) ? 'text/plain' : null;

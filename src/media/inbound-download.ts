@@ -27,7 +27,15 @@ import { SNIFF_BYTES, sniffMediaType } from './detect.js';
 import type { MediaFile } from './media-file.js';
 import type { MediaKind } from './media-types.js';
 import * as repo from './media.repository.js';
-import { baseType, downloadDeadlineMs, downloadJobLeaseMs, inboundFileName, inboundLimit, sameSha256, type InboundMediaPolicy } from './inbound.rules.js';
+import {
+  baseType,
+  downloadDeadlineMs,
+  downloadJobLeaseMs,
+  inboundFileName,
+  inboundLimit,
+  sameSha256,
+  type InboundMediaPolicy,
+} from './inbound.rules.js';
 import type { MediaStorage } from './storage.js';
 
 export { DEFAULT_INBOUND_MEDIA_POLICY, type InboundMediaPolicy } from './inbound.rules.js';
@@ -60,7 +68,9 @@ export interface InboundMediaAttempt extends InboundMediaRequest {
 export type InboundMediaFailure = 'media_download_failed' | 'media_hash_mismatch' | 'media_too_large';
 
 /** How a customer's file ended. */
-export type InboundMediaOutcome = { status: 'stored'; mediaId: string } | { status: 'failed'; reason: InboundMediaFailure };
+export type InboundMediaOutcome =
+  | { status: 'stored'; mediaId: string }
+  | { status: 'failed'; reason: InboundMediaFailure };
 
 export interface InboundMediaOptions {
   store: Store;
@@ -121,7 +131,11 @@ export class InboundMedia {
     const runAt = this.#o.clock.now();
     await this.#o.jobs.enqueue(
       tx,
-      requests.map((r) => ({ type: INBOUND_MEDIA_JOB, payload: { ...r, attempt: 1 } satisfies InboundMediaAttempt, runAt })),
+      requests.map((r) => ({
+        type: INBOUND_MEDIA_JOB,
+        payload: { ...r, attempt: 1 } satisfies InboundMediaAttempt,
+        runAt,
+      })),
     );
     tx.afterCommit(() => this.#o.jobs.wake(INBOUND_MEDIA_JOB));
   }
@@ -134,7 +148,11 @@ export class InboundMedia {
    */
   async download(attempt: InboundMediaAttempt): Promise<void> {
     const { store, clock, policy, jobs, logger } = this.#o;
-    const where = { inboundMessageId: attempt.inboundMessageId, accountId: attempt.accountId, attempt: attempt.attempt };
+    const where = {
+      inboundMessageId: attempt.inboundMessageId,
+      accountId: attempt.accountId,
+      attempt: attempt.attempt,
+    };
     if (!(await this.#o.pending(attempt.inboundMessageId, attempt.accountId))) {
       logger.info(where, 'customer media already settled: not downloaded again');
       return;
@@ -153,7 +171,13 @@ export class InboundMedia {
           return;
         }
         const runAt = clock.now() + Math.round(delay * (1 + Math.random() * 0.1));
-        await jobs.enqueue(tx, [{ type: INBOUND_MEDIA_JOB, payload: { ...attempt, attempt: attempt.attempt + 1 } satisfies InboundMediaAttempt, runAt }]);
+        await jobs.enqueue(tx, [
+          {
+            type: INBOUND_MEDIA_JOB,
+            payload: { ...attempt, attempt: attempt.attempt + 1 } satisfies InboundMediaAttempt,
+            runAt,
+          },
+        ]);
       });
       return;
     }
@@ -193,7 +217,12 @@ export class InboundMedia {
     });
     const mimeType = baseType(request.mimeType) ?? baseType(located.mimeType) ?? 'application/octet-stream';
     const limit = inboundLimit(request.kind, mimeType);
-    const tooLarge = (size: number) => new AttemptFailed('media_too_large', true, `The file (${sizeOver(size, limit)}) is larger than the platform's ${formatBytes(limit)} limit for ${mimeType}.`);
+    const tooLarge = (size: number) =>
+      new AttemptFailed(
+        'media_too_large',
+        true,
+        `The file (${sizeOver(size, limit)}) is larger than the platform's ${formatBytes(limit)} limit for ${mimeType}.`,
+      );
     if (located.fileSize !== null && located.fileSize > limit) throw tooLarge(located.fileSize);
 
     // The deadline runs from the request: waiting for the answer's headers counts too.
@@ -239,10 +268,18 @@ export class InboundMedia {
       if (watch.stopped() === 'settled') return null;
       if (watch.stopped() === 'deadline') {
         const of = download.contentLength !== null ? ` of ${formatBytes(download.contentLength)}` : '';
-        throw new AttemptFailed('media_download_failed', false, `The download did not finish within its deadline of ${Math.round(deadlineMs / 1000)} s (${formatBytes(limit)} at ${formatBytes(policy.minBytesPerSecond)}/s at least, plus ${Math.round(policy.deadlineFloorMs / 1000)} s): ${formatBytes(size)}${of} had come.`);
+        throw new AttemptFailed(
+          'media_download_failed',
+          false,
+          `The download did not finish within its deadline of ${Math.round(deadlineMs / 1000)} s (${formatBytes(limit)} at ${formatBytes(policy.minBytesPerSecond)}/s at least, plus ${Math.round(policy.deadlineFloorMs / 1000)} s): ${formatBytes(size)}${of} had come.`,
+        );
       }
       // The connection broke or stalled mid-file (or, rarely, storage failed: logged, and retried too).
-      throw new AttemptFailed('media_download_failed', false, `The download broke off after ${size} bytes: ${(err as Error).message}`);
+      throw new AttemptFailed(
+        'media_download_failed',
+        false,
+        `The download broke off after ${size} bytes: ${(err as Error).message}`,
+      );
     } finally {
       watch.dispose();
     }
@@ -250,7 +287,11 @@ export class InboundMedia {
     const expected = request.sha256 ?? located.sha256;
     if (expected !== null && !sameSha256(expected, digest)) {
       await storage.discard(temp.tempKey);
-      throw new AttemptFailed('media_hash_mismatch', true, `The file's SHA-256 is not the one the platform announced (${expected}).`);
+      throw new AttemptFailed(
+        'media_hash_mismatch',
+        true,
+        `The file's SHA-256 is not the one the platform announced (${expected}).`,
+      );
     }
     // Stored and served as what the bytes are; the declaration stays on the message (`media.mimeType`).
     const sample = Buffer.concat(head).subarray(0, SNIFF_BYTES);
@@ -275,7 +316,11 @@ export class InboundMedia {
    * Stops a transfer (destroys its body) at `deadlineAt` (a `performance.now()` time), or once the
    * message's file is no longer pending (checked every `settledCheckMs`), whichever comes first.
    */
-  #watch(download: MediaDownload, request: InboundMediaRequest, deadlineAt: number): { stopped(): 'deadline' | 'settled' | null; dispose(): void } {
+  #watch(
+    download: MediaDownload,
+    request: InboundMediaRequest,
+    deadlineAt: number,
+  ): { stopped(): 'deadline' | 'settled' | null; dispose(): void } {
     let stopped: 'deadline' | 'settled' | null = null;
     const stop = (why: 'deadline' | 'settled') => {
       stopped ??= why;
@@ -284,17 +329,21 @@ export class InboundMedia {
     const deadline = setTimeout(() => stop('deadline'), Math.max(0, deadlineAt - performance.now()));
     const check = setInterval(() => {
       // A failed check is no reason to stop: the deadline still bounds the transfer.
-      this.#o.pending(request.inboundMessageId, request.accountId).then((pending) => pending || stop('settled'), () => {});
+      this.#o.pending(request.inboundMessageId, request.accountId).then(
+        (pending) => pending || stop('settled'),
+        () => {},
+      );
     }, this.#o.policy.settledCheckMs);
-    return {
-      stopped: () => stopped,
-      dispose: () => (clearTimeout(deadline), clearInterval(check)),
-    };
+    return { stopped: () => stopped, dispose: () => (clearTimeout(deadline), clearInterval(check)) };
   }
 }
 
 /** A platform error as an attempt's failure: the platform refusing is final, anything else is retried. */
 function platformFailure(err: unknown, step: string): unknown {
   if (!(err instanceof PlatformError)) return err;
-  return new AttemptFailed('media_download_failed', err.kind === 'refused', `${step}: ${err.message}${err.code !== null ? ` (${err.code})` : ''}`);
+  return new AttemptFailed(
+    'media_download_failed',
+    err.kind === 'refused',
+    `${step}: ${err.message}${err.code !== null ? ` (${err.code})` : ''}`,
+  );
 }

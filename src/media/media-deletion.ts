@@ -67,7 +67,8 @@ export class MediaDeletion {
     if (!file) throw new TidingsError('media_not_found', `No media ${id} in this account.`, { param: 'id' });
     const use = await this.#o.inUse(file);
     if (use) throw new TidingsError('media_in_use', `${id} cannot be deleted now: ${use}`, { param: 'id' });
-    if (!(await this.#remove(file))) throw new TidingsError('media_not_found', `No media ${id} in this account.`, { param: 'id' });
+    if (!(await this.#remove(file)))
+      throw new TidingsError('media_not_found', `No media ${id} in this account.`, { param: 'id' });
     return { id, deleted: true };
   }
 
@@ -78,7 +79,8 @@ export class MediaDeletion {
    */
   async deleteCustomerFilesBefore(accountId: string, before: string, limit: number): Promise<number> {
     let deleted = 0;
-    for (const file of await repo.inboundMediaBefore(this.#o.store.read, accountId, before, limit)) if (await this.#remove(file)) deleted++;
+    for (const file of await repo.inboundMediaBefore(this.#o.store.read, accountId, before, limit))
+      if (await this.#remove(file)) deleted++;
     return deleted;
   }
 
@@ -138,9 +140,14 @@ export class MediaDeletion {
       if (registrations === null) return false;
       await this.#o.onDeleted(tx, file);
       // A registration past its expiry is one the platform has already forgotten (30 days).
-      const copies = registrations.filter((r) => Date.parse(r.expiresAt) > now).map((r): PlatformCopy => ({ phoneNumberId: r.phoneNumberId, platformMediaId: r.platformMediaId }));
+      const copies = registrations
+        .filter((r) => Date.parse(r.expiresAt) > now)
+        .map((r): PlatformCopy => ({ phoneNumberId: r.phoneNumberId, platformMediaId: r.platformMediaId }));
       if (copies.length > 0) {
-        await jobs.enqueue(tx, copies.map((payload) => ({ type: DELETE_PLATFORM_COPY_JOB, payload, runAt: now })));
+        await jobs.enqueue(
+          tx,
+          copies.map((payload) => ({ type: DELETE_PLATFORM_COPY_JOB, payload, runAt: now })),
+        );
         tx.afterCommit(() => jobs.wake(DELETE_PLATFORM_COPY_JOB));
       }
       return true;

@@ -44,8 +44,19 @@ export async function insertMedia(tx: Tx, file: MediaFile): Promise<void> {
     .execute();
 }
 
-export async function findMedia(db: Reader, accountId: string, mode: 'live' | 'test', id: string): Promise<MediaFile | undefined> {
-  const row = await db.selectFrom('media').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
+export async function findMedia(
+  db: Reader,
+  accountId: string,
+  mode: 'live' | 'test',
+  id: string,
+): Promise<MediaFile | undefined> {
+  const row = await db
+    .selectFrom('media')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
   return row && toMediaFile(row);
 }
 
@@ -59,22 +70,52 @@ export interface Registration {
   createdAt: string;
 }
 
-export async function findRegistration(db: Reader, mediaId: string, phoneNumberId: string): Promise<Registration | undefined> {
-  const row = await db.selectFrom('media_registrations').selectAll().where('media_id', '=', mediaId).where('phone_number_id', '=', phoneNumberId).executeTakeFirst();
-  return row && { mediaId: row.media_id, phoneNumberId: row.phone_number_id, platformMediaId: row.platform_media_id, expiresAt: row.expires_at, createdAt: row.created_at };
+export async function findRegistration(
+  db: Reader,
+  mediaId: string,
+  phoneNumberId: string,
+): Promise<Registration | undefined> {
+  const row = await db
+    .selectFrom('media_registrations')
+    .selectAll()
+    .where('media_id', '=', mediaId)
+    .where('phone_number_id', '=', phoneNumberId)
+    .executeTakeFirst();
+  return (
+    row && {
+      mediaId: row.media_id,
+      phoneNumberId: row.phone_number_id,
+      platformMediaId: row.platform_media_id,
+      expiresAt: row.expires_at,
+      createdAt: row.created_at,
+    }
+  );
 }
 
 /** Records (or replaces) the platform's id of a file for a number. */
 export async function saveRegistration(tx: Tx, r: Registration): Promise<void> {
   await tx
     .insertInto('media_registrations')
-    .values({ media_id: r.mediaId, phone_number_id: r.phoneNumberId, platform_media_id: r.platformMediaId, expires_at: r.expiresAt, created_at: r.createdAt })
-    .onConflict((oc) => oc.columns(['media_id', 'phone_number_id']).doUpdateSet({ platform_media_id: r.platformMediaId, expires_at: r.expiresAt, created_at: r.createdAt }))
+    .values({
+      media_id: r.mediaId,
+      phone_number_id: r.phoneNumberId,
+      platform_media_id: r.platformMediaId,
+      expires_at: r.expiresAt,
+      created_at: r.createdAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['media_id', 'phone_number_id'])
+        .doUpdateSet({ platform_media_id: r.platformMediaId, expires_at: r.expiresAt, created_at: r.createdAt }),
+    )
     .execute();
 }
 
 /** Newest first, at most `limit`. */
-export async function listMedia(db: Reader, q: { accountId: string; mode: 'live' | 'test'; limit: number; after?: { createdAt: string; id: string } }): Promise<MediaFile[]> {
+export async function listMedia(
+  db: Reader,
+  q: { accountId: string; mode: 'live' | 'test'; limit: number; after?: { createdAt: string; id: string } },
+): Promise<MediaFile[]> {
   let query = db.selectFrom('media').selectAll().where('account_id', '=', q.accountId).where('mode', '=', q.mode);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.createdAt, id: q.after.id }));
   return (await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()).map(toMediaFile);
@@ -87,7 +128,11 @@ async function countUsage(tx: Tx, file: MediaFile, sign: 1 | -1): Promise<void> 
   await tx
     .insertInto('media_usage')
     .values({ account_id: file.accountId, mode: file.mode, source: file.source, files, bytes })
-    .onConflict((oc) => oc.columns(['account_id', 'mode', 'source']).doUpdateSet({ files: sql`media_usage.files + ${files}`, bytes: sql`media_usage.bytes + ${bytes}` }))
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'mode', 'source'])
+        .doUpdateSet({ files: sql`media_usage.files + ${files}`, bytes: sql`media_usage.bytes + ${bytes}` }),
+    )
     .execute();
 }
 
@@ -97,11 +142,21 @@ async function countUsage(tx: Tx, file: MediaFile, sign: 1 | -1): Promise<void> 
  * null when the row was already gone (another deletion won).
  */
 export async function deleteMedia(tx: Tx, file: MediaFile): Promise<Registration[] | null> {
-  const registrations = await tx.deleteFrom('media_registrations').where('media_id', '=', file.id).returningAll().execute();
+  const registrations = await tx
+    .deleteFrom('media_registrations')
+    .where('media_id', '=', file.id)
+    .returningAll()
+    .execute();
   const deleted = await tx.deleteFrom('media').where('id', '=', file.id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) return null;
   await countUsage(tx, file, -1);
-  return registrations.map((r) => ({ mediaId: r.media_id, phoneNumberId: r.phone_number_id, platformMediaId: r.platform_media_id, expiresAt: r.expires_at, createdAt: r.created_at }));
+  return registrations.map((r) => ({
+    mediaId: r.media_id,
+    phoneNumberId: r.phone_number_id,
+    platformMediaId: r.platform_media_id,
+    expiresAt: r.expires_at,
+    createdAt: r.created_at,
+  }));
 }
 
 /** A file by id, whatever its account (the retention sweep and the orphan sweep). */
@@ -111,7 +166,12 @@ export async function findMediaById(db: Reader, id: string): Promise<MediaFile |
 }
 
 /** Customers' files of an account stored before `before` (ISO), oldest first, at most `limit`. */
-export async function inboundMediaBefore(db: Reader, accountId: string, before: string, limit: number): Promise<MediaFile[]> {
+export async function inboundMediaBefore(
+  db: Reader,
+  accountId: string,
+  before: string,
+  limit: number,
+): Promise<MediaFile[]> {
   const rows = await db
     .selectFrom('media')
     .selectAll()
@@ -141,7 +201,10 @@ export interface MediaUsage {
 }
 
 /** The usage rows of one account and mode, or (no `scope`) of every account: one row per account, mode and source. */
-export async function mediaUsage(db: Reader, scope?: { accountId: string; mode: 'live' | 'test' }): Promise<MediaUsage[]> {
+export async function mediaUsage(
+  db: Reader,
+  scope?: { accountId: string; mode: 'live' | 'test' },
+): Promise<MediaUsage[]> {
   let q = db.selectFrom('media_usage').selectAll();
   if (scope) q = q.where('account_id', '=', scope.accountId).where('mode', '=', scope.mode);
   return (await q.orderBy('account_id').orderBy('mode').orderBy('source').execute()).map((r) => ({

@@ -14,7 +14,15 @@ import { readUpload } from './upload.js';
 /** `media:write` is the one media scope (docs/api.md §D2): it reads uploads too. */
 const access = { scope: 'media:write', modes: 'any' } as const;
 
-export function mediaRoutes({ media, deletion, idempotency }: { media: MediaService; deletion: MediaDeletion; idempotency: IdempotencyGate }) {
+export function mediaRoutes({
+  media,
+  deletion,
+  idempotency,
+}: {
+  media: MediaService;
+  deletion: MediaDeletion;
+  idempotency: IdempotencyGate;
+}) {
   return [
     defineRoute(
       {
@@ -27,7 +35,15 @@ export function mediaRoutes({ media, deletion, idempotency }: { media: MediaServ
         tags: ['Media'],
         access,
         idempotency: 'content',
-        errors: ['parameter_missing', 'media_type_unsupported', 'media_too_large', 'media_empty', 'platform_rate_limited', 'platform_error', 'platform_unavailable'],
+        errors: [
+          'parameter_missing',
+          'media_type_unsupported',
+          'media_too_large',
+          'media_empty',
+          'platform_rate_limited',
+          'platform_error',
+          'platform_unavailable',
+        ],
         consumes: ['multipart/form-data'],
         body: UploadForm,
         response: { status: 201, schema: Type.Ref(Media) },
@@ -56,7 +72,8 @@ export function mediaRoutes({ media, deletion, idempotency }: { media: MediaServ
         url: '/media',
         operationId: 'listMedia',
         summary: 'List files',
-        description: "The key's files (its account and mode), uploaded or sent by customers (`source`), newest first. Needs `media:write`, the one media scope.",
+        description:
+          "The key's files (its account and mode), uploaded or sent by customers (`source`), newest first. Needs `media:write`, the one media scope.",
         tags: ['Media'],
         access,
         idempotency: 'none',
@@ -88,7 +105,8 @@ export function mediaRoutes({ media, deletion, idempotency }: { media: MediaServ
         url: '/media/usage',
         operationId: 'getMediaUsage',
         summary: 'How much is stored',
-        description: "The files stored for the key's account and mode, and their size, by source: uploads and files customers sent. Kept up to date with every file stored and deleted.",
+        description:
+          "The files stored for the key's account and mode, and their size, by source: uploads and files customers sent. Kept up to date with every file stored and deleted.",
         tags: ['Media'],
         access,
         idempotency: 'none',
@@ -105,7 +123,7 @@ export function mediaRoutes({ media, deletion, idempotency }: { media: MediaServ
         operationId: 'deleteMedia',
         summary: 'Delete a file',
         description:
-          "Deletes one of the key's files, uploaded or sent by a customer: its bytes, its row (the id then answers 404) and its copies at the platform (removed in the background). A customer message that carried it shows `media.status: \"deleted\"`. Refused with 409 `media_in_use` while a live template's header uses it or a message queued to send it has not gone out.",
+          'Deletes one of the key\'s files, uploaded or sent by a customer: its bytes, its row (the id then answers 404) and its copies at the platform (removed in the background). A customer message that carried it shows `media.status: "deleted"`. Refused with 409 `media_in_use` while a live template\'s header uses it or a message queued to send it has not gone out.',
         tags: ['Media'],
         access,
         idempotency: 'none',
@@ -139,17 +157,29 @@ export function mediaRoutes({ media, deletion, idempotency }: { media: MediaServ
         const inline = /^(image|audio|video)\//.test(type) && type !== 'image/svg+xml';
         reply
           .header('content-type', type)
-          .header('content-disposition', inline ? 'inline' : `attachment; filename*=UTF-8''${encodeURIComponent(file.filename || 'file')}`)
+          .header(
+            'content-disposition',
+            inline ? 'inline' : `attachment; filename*=UTF-8''${encodeURIComponent(file.filename || 'file')}`,
+          )
           .header('etag', etag)
           .header('accept-ranges', 'bytes')
           .header('x-content-type-options', 'nosniff');
         const ifRange = request.headers['if-range'];
-        const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.sizeBytes) : 'full';
+        const range =
+          ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.sizeBytes) : 'full';
         if (range === 'unsatisfiable') {
           reply.header('content-range', `bytes */${file.sizeBytes}`);
-          throw new TidingsError('range_not_satisfiable', `The range ${request.headers.range} is outside the file (${file.sizeBytes} bytes); see Content-Range.`, { param: 'Range' });
+          throw new TidingsError(
+            'range_not_satisfiable',
+            `The range ${request.headers.range} is outside the file (${file.sizeBytes} bytes); see Content-Range.`,
+            { param: 'Range' },
+          );
         }
-        if (range === 'full') return reply.code(200).header('content-length', file.sizeBytes).send(await open());
+        if (range === 'full')
+          return reply
+            .code(200)
+            .header('content-length', file.sizeBytes)
+            .send(await open());
         return reply
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`)

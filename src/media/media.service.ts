@@ -113,7 +113,8 @@ export class MediaService {
     const db = this.#o.store.read;
     return paginate(query, {
       cursor: (id) => repo.findMedia(db, auth.accountId, auth.mode, id),
-      page: (limit, after) => repo.listMedia(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}) }),
+      page: (limit, after) =>
+        repo.listMedia(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}) }),
       map: toMedia,
       noun: 'media',
     });
@@ -146,7 +147,10 @@ export class MediaService {
    * or bytes `start` to `end` (included), lazily from storage.
    * @throws TidingsError media_not_found
    */
-  async content(auth: AuthContext, mediaId: string): Promise<{ file: MediaFile; open(range?: { start: number; end: number }): Promise<Readable> }> {
+  async content(
+    auth: AuthContext,
+    mediaId: string,
+  ): Promise<{ file: MediaFile; open(range?: { start: number; end: number }): Promise<Readable> }> {
     const file = await repo.findMedia(this.#o.store.read, auth.accountId, auth.mode, mediaId);
     if (!file) throw new TidingsError('media_not_found', `No media ${mediaId} in this account.`, { param: 'id' });
     return {
@@ -170,7 +174,8 @@ export class MediaService {
    */
   async platformIdFor(file: MediaFile, phoneNumberId: string): Promise<string> {
     const existing = await repo.findRegistration(this.#o.store.read, file.id, phoneNumberId);
-    if (existing && Date.parse(existing.expiresAt) > this.#o.clock.now() + REREGISTER_MARGIN_MS) return existing.platformMediaId;
+    if (existing && Date.parse(existing.expiresAt) > this.#o.clock.now() + REREGISTER_MARGIN_MS)
+      return existing.platformMediaId;
     const registration = await this.#upload(file, phoneNumberId);
     await this.#o.store.write((tx) => repo.saveRegistration(tx, registration));
     return registration.platformMediaId;
@@ -183,7 +188,13 @@ export class MediaService {
     const blob = await storage.openBlob(file.id, file.mimeType);
     const { id } = await platform.uploadMedia(sender, { blob, filename: file.filename, mimeType: file.mimeType });
     const now = clock.now();
-    return { mediaId: file.id, phoneNumberId, platformMediaId: id, expiresAt: iso(now + PLATFORM_MEDIA_TTL_MS), createdAt: iso(now) };
+    return {
+      mediaId: file.id,
+      phoneNumberId,
+      platformMediaId: id,
+      expiresAt: iso(now + PLATFORM_MEDIA_TTL_MS),
+      createdAt: iso(now),
+    };
   }
 }
 

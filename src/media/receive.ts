@@ -30,7 +30,11 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** A name safe to show: the last path segment, no control or bidirectional characters, at most 255 characters. */
 export function displayName(raw: string | undefined): string {
-  const base = path.posix.basename(path.win32.basename(raw ?? '')).replace(/[\x00-\x1f\x7f-\x9f]/g, '').replace(BIDI_CONTROLS, '').trim();
+  const base = path.posix
+    .basename(path.win32.basename(raw ?? ''))
+    .replace(/[\x00-\x1f\x7f-\x9f]/g, '')
+    .replace(BIDI_CONTROLS, '')
+    .trim();
   return (base === '' || base === '.' || base === '..' ? 'file' : base).slice(0, 255);
 }
 
@@ -40,7 +44,11 @@ export function displayName(raw: string | undefined): string {
  * @throws TidingsError media_empty, media_type_unsupported, media_too_large; nothing is left in
  *   storage when it throws.
  */
-export async function receiveUpload(storage: MediaStorage, stream: Readable & { truncated?: boolean }, rawFilename: string | undefined): Promise<ReceivedFile> {
+export async function receiveUpload(
+  storage: MediaStorage,
+  stream: Readable & { truncated?: boolean },
+  rawFilename: string | undefined,
+): Promise<ReceivedFile> {
   const filename = displayName(rawFilename);
   const temp = storage.createTemp();
   const hash = createHash('sha256');
@@ -65,7 +73,12 @@ export async function receiveUpload(storage: MediaStorage, stream: Readable & { 
     mimeType = detected.mimeType;
     limit = MEDIA_TYPES[mimeType]!.maxBytes;
   };
-  const tooLarge = () => new TidingsError('media_too_large', `The file is larger than the platform's ${formatBytes(limit)} limit for ${mimeType ?? 'this kind of file'}.`, { param: 'file' });
+  const tooLarge = () =>
+    new TidingsError(
+      'media_too_large',
+      `The file is larger than the platform's ${formatBytes(limit)} limit for ${mimeType ?? 'this kind of file'}.`,
+      { param: 'file' },
+    );
   try {
     await pipeline(
       stream,
@@ -98,5 +111,12 @@ export async function receiveUpload(storage: MediaStorage, stream: Readable & { 
     await storage.discard(temp.tempKey);
     throw err;
   }
-  return { tempKey: temp.tempKey, filename, mimeType: mimeType!, kind: MEDIA_TYPES[mimeType!]!.kind, sizeBytes: size, sha256: hash.digest('hex') };
+  return {
+    tempKey: temp.tempKey,
+    filename,
+    mimeType: mimeType!,
+    kind: MEDIA_TYPES[mimeType!]!.kind,
+    sizeBytes: size,
+    sha256: hash.digest('hex'),
+  };
 }

@@ -152,7 +152,9 @@ export class LocalDirectoryStorage implements MediaStorage {
     for (const entry of await fs.promises.readdir(this.#tmp, { withFileTypes: true })) {
       const full = path.join(this.#tmp, entry.name);
       if (full === this.#own) continue;
-      const alive = entry.isDirectory() ? await lastSign(full) : (await fs.promises.stat(full).catch(() => null))?.mtimeMs;
+      const alive = entry.isDirectory()
+        ? await lastSign(full)
+        : (await fs.promises.stat(full).catch(() => null))?.mtimeMs;
       if (alive === undefined || now - alive < this.#staleAfterMs) continue;
       await fs.promises.rm(full, { recursive: true, force: true });
       removed.push(entry.name);

@@ -12,22 +12,43 @@ import type { ReceivedFile } from './receive.js';
 
 async function drain(stream: Readable): Promise<void> {
   stream.resume();
-  if (!stream.readableEnded && !stream.destroyed) await new Promise<void>((resolve) => stream.once('end', resolve).once('close', resolve).once('error', () => resolve()));
+  if (!stream.readableEnded && !stream.destroyed)
+    await new Promise<void>((resolve) =>
+      stream
+        .once('end', resolve)
+        .once('close', resolve)
+        .once('error', () => resolve()),
+    );
 }
 
 /** An error of the operating system (disk full, permission): the service's fault, not the body's. */
 function isSystemError(err: unknown): boolean {
-  return typeof (err as { syscall?: unknown }).syscall === 'string' || typeof (err as { errno?: unknown }).errno === 'number';
+  return (
+    typeof (err as { syscall?: unknown }).syscall === 'string' || typeof (err as { errno?: unknown }).errno === 'number'
+  );
 }
 
 /** An error of the multipart parser as the client's 400. */
 function malformedBody(err: unknown): TidingsError {
   const { code, message } = err as { code?: string; message?: string };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new TidingsError('media_too_large', `The file is larger than the platform accepts for any kind (${formatBytes(MAX_MEDIA_BYTES)}).`, { param: 'file' });
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new TidingsError(
+      'media_too_large',
+      `The file is larger than the platform accepts for any kind (${formatBytes(MAX_MEDIA_BYTES)}).`,
+      { param: 'file' },
+    );
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new TidingsError('parameter_unknown', 'Too many parts: send one file, in a part named "file", and nothing else.', { param: 'file' });
+    return new TidingsError(
+      'parameter_unknown',
+      'Too many parts: send one file, in a part named "file", and nothing else.',
+      { param: 'file' },
+    );
   }
-  return new TidingsError('parameter_invalid', `The multipart/form-data body is malformed (${message ?? 'unreadable'}): send one file in a part named "file".`, { param: 'file', cause: err });
+  return new TidingsError(
+    'parameter_invalid',
+    `The multipart/form-data body is malformed (${message ?? 'unreadable'}): send one file in a part named "file".`,
+    { param: 'file', cause: err },
+  );
 }
 
 /**
@@ -38,18 +59,30 @@ function malformedBody(err: unknown): TidingsError {
  */
 export async function readUpload(request: FastifyRequest, media: MediaService): Promise<ReceivedFile> {
   if (!request.isMultipart()) {
-    throw new TidingsError('parameter_missing', 'Send the file as multipart/form-data, in a part named "file".', { param: 'file' });
+    throw new TidingsError('parameter_missing', 'Send the file as multipart/form-data, in a part named "file".', {
+      param: 'file',
+    });
   }
   let received: ReceivedFile | null = null;
   let problem: unknown = null;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') {
-        problem ??= new TidingsError('parameter_unknown', `Unknown part "${part.fieldname}": send only the file, in a part named "file".`, { param: part.fieldname });
+        problem ??= new TidingsError(
+          'parameter_unknown',
+          `Unknown part "${part.fieldname}": send only the file, in a part named "file".`,
+          { param: part.fieldname },
+        );
         continue;
       }
       if (part.fieldname !== 'file' || received || problem) {
-        problem ??= new TidingsError('parameter_unknown', part.fieldname === 'file' ? 'Send one file per upload.' : `Unknown part "${part.fieldname}": the file goes in a part named "file".`, { param: part.fieldname });
+        problem ??= new TidingsError(
+          'parameter_unknown',
+          part.fieldname === 'file'
+            ? 'Send one file per upload.'
+            : `Unknown part "${part.fieldname}": the file goes in a part named "file".`,
+          { param: part.fieldname },
+        );
         await drain(part.file);
         continue;
       }
@@ -71,6 +104,7 @@ export async function readUpload(request: FastifyRequest, media: MediaService): 
     if (received) await media.discard(received);
     throw problem;
   }
-  if (!received) throw new TidingsError('parameter_missing', 'No file: send it in a part named "file".', { param: 'file' });
+  if (!received)
+    throw new TidingsError('parameter_missing', 'No file: send it in a part named "file".', { param: 'file' });
   return received;
 }

@@ -20,7 +20,15 @@ export function toBatch(row: batches.BatchRow, counts: Map<MessageStatus, number
     accepted: row.accepted,
     refused: row.items - row.accepted,
     sendAt: row.send_at,
-    counts: { scheduled: n('scheduled'), accepted: n('accepted'), sent: n('sent'), delivered: n('delivered'), read: n('read'), failed: n('failed'), canceled: n('canceled') },
+    counts: {
+      scheduled: n('scheduled'),
+      accepted: n('accepted'),
+      sent: n('sent'),
+      delivered: n('delivered'),
+      read: n('read'),
+      failed: n('failed'),
+      canceled: n('canceled'),
+    },
     source: row.source,
     createdAt: row.created_at,
     completedAt: row.completed_at,
@@ -30,7 +38,10 @@ export function toBatch(row: batches.BatchRow, counts: Map<MessageStatus, number
 
 /** Batches as resources, their counts read in one statement. */
 export async function batchesOf(db: Reader, rows: batches.BatchRow[]): Promise<Batch[]> {
-  const counts = await batches.countsByStatus(db, rows.map((r) => r.id));
+  const counts = await batches.countsByStatus(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toBatch(r, counts.get(r.id)));
 }
 
@@ -46,8 +57,14 @@ export class BatchProgress {
    * message is final, each once, with a `batch.completed` event carrying the batch.
    * @param messages the changed messages as they now are.
    */
-  async settled(tx: Tx, messages: readonly { batch_id: string | null; status: MessageStatus }[], now: string): Promise<void> {
-    const ids = messages.filter((m) => m.batch_id !== null && FINAL_STATUSES.includes(m.status)).map((m) => m.batch_id!);
+  async settled(
+    tx: Tx,
+    messages: readonly { batch_id: string | null; status: MessageStatus }[],
+    now: string,
+  ): Promise<void> {
+    const ids = messages
+      .filter((m) => m.batch_id !== null && FINAL_STATUSES.includes(m.status))
+      .map((m) => m.batch_id!);
     if (ids.length === 0) return;
     const done = await batches.completeBatches(tx, ids, now);
     if (done.length === 0) return;
@@ -55,7 +72,12 @@ export class BatchProgress {
     const completed = await batchesOf(tx, rows);
     await this.#events.record(
       tx,
-      completed.map((batch, i) => ({ accountId: rows[i]!.account_id, mode: rows[i]!.mode, type: 'batch.completed' as const, object: batch })),
+      completed.map((batch, i) => ({
+        accountId: rows[i]!.account_id,
+        mode: rows[i]!.mode,
+        type: 'batch.completed' as const,
+        object: batch,
+      })),
     );
   }
 }

@@ -17,7 +17,14 @@ import * as batches from './batch.repository.js';
 import type { DryRunResult, SendBatchBody, SendBatchResult } from './batch.schemas.js';
 import * as references from './client-reference.repository.js';
 import { toMessage } from './message.mapper.js';
-import { RICH_SEND_SCHEMAS, SendMediaMessage, SendMessageBody, SendTemplateMessage, SendTextMessage, type SendSource } from './message.schemas.js';
+import {
+  RICH_SEND_SCHEMAS,
+  SendMediaMessage,
+  SendMessageBody,
+  SendTemplateMessage,
+  SendTextMessage,
+  type SendSource,
+} from './message.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './rich.schemas.js';
 import type { AcceptedSend, MessageSender } from './send.service.js';
 import type { SuppressionGate } from './suppression-gate.js';
@@ -33,7 +40,16 @@ export interface BatchSenderOptions {
 /** A send body validator built as the routes' are (http/ajv.ts), with the schemas its branches refer to. */
 function compileSendValidator() {
   const ajv = newAjv('body');
-  for (const schema of [SendTemplateMessage, SendTextMessage, SendMediaMessage, ...RICH_SEND_SCHEMAS, InteractiveButtons, InteractiveList, InteractiveCtaUrl]) ajv.addSchema(schema);
+  for (const schema of [
+    SendTemplateMessage,
+    SendTextMessage,
+    SendMediaMessage,
+    ...RICH_SEND_SCHEMAS,
+    InteractiveButtons,
+    InteractiveList,
+    InteractiveCtaUrl,
+  ])
+    ajv.addSchema(schema);
   return ajv.compile(SendMessageBody);
 }
 
@@ -68,13 +84,20 @@ export class BatchSender {
   async send(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<SendBatchResult> {
     const now = this.#o.clock.now();
     const batchId = newId('bat', now);
-    const { checked, refused } = await this.#checkAll(auth, body, source, { batchId, ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}) });
+    const { checked, refused } = await this.#checkAll(auth, body, source, {
+      batchId,
+      ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}),
+    });
     const items = body.messages.length;
     const rows = await this.#o.store.write(async (tx) => {
       const createdAt = iso(now);
       // Items whose reference another message took in the last 24 hours, or an earlier item of
       // this batch, are refused; the rest go on.
-      refuseTakenReferences(checked, refused, await references.taken(tx, auth.accountId, auth.mode, referencesOf(checked), createdAt));
+      refuseTakenReferences(
+        checked,
+        refused,
+        await references.taken(tx, auth.accountId, auth.mode, referencesOf(checked), createdAt),
+      );
       if (checked.size === 0) return null;
       const row: batches.BatchRow = {
         id: batchId,
@@ -95,7 +118,8 @@ export class BatchSender {
     if (rows === null) throw rejected(items, refused);
     const messages = new Map([...checked.keys()].map((index, i) => [index, rows.stored[i]!]));
     const counts = new Map<'scheduled' | 'accepted', number>();
-    for (const m of rows.stored) counts.set(m.status as 'scheduled' | 'accepted', (counts.get(m.status as 'scheduled' | 'accepted') ?? 0) + 1);
+    for (const m of rows.stored)
+      counts.set(m.status as 'scheduled' | 'accepted', (counts.get(m.status as 'scheduled' | 'accepted') ?? 0) + 1);
     return {
       batch: toBatch(rows.row, counts),
       data: Array.from({ length: items }, (_, index) => {
@@ -110,9 +134,30 @@ export class BatchSender {
    * `clientReference` already taken included), its customer's window, and how the platform prices it.
    */
   async dryRun(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<DryRunResult> {
-    const { checked, refused, windows, categories } = await this.#checkAll(auth, body, source, { lookUp: true, ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}) });
-    refuseTakenReferences(checked, refused, await references.taken(this.#o.store.read, auth.accountId, auth.mode, referencesOf(checked), iso(this.#o.clock.now())));
-    const result: DryRunResult = { dryRun: true, items: body.messages.length, valid: checked.size, refused: refused.size, windows: { open: 0, closed: 0 }, pricing: { utility_outside_window: 0, utility_inside_window: 0, service: 0 }, data: [] };
+    const { checked, refused, windows, categories } = await this.#checkAll(auth, body, source, {
+      lookUp: true,
+      ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}),
+    });
+    refuseTakenReferences(
+      checked,
+      refused,
+      await references.taken(
+        this.#o.store.read,
+        auth.accountId,
+        auth.mode,
+        referencesOf(checked),
+        iso(this.#o.clock.now()),
+      ),
+    );
+    const result: DryRunResult = {
+      dryRun: true,
+      items: body.messages.length,
+      valid: checked.size,
+      refused: refused.size,
+      windows: { open: 0, closed: 0 },
+      pricing: { utility_outside_window: 0, utility_inside_window: 0, service: 0 },
+      data: [],
+    };
     for (let index = 0; index < body.messages.length; index++) {
       const send = checked.get(index);
       if (!send) {
@@ -120,16 +165,28 @@ export class BatchSender {
         continue;
       }
       const open = windows.get(index) === true;
-      const pricingCategory = categories.get(index) !== null ? (open ? 'utility_inside_window' : 'utility_outside_window') : 'service';
+      const pricingCategory =
+        categories.get(index) !== null ? (open ? 'utility_inside_window' : 'utility_outside_window') : 'service';
       result.windows[open ? 'open' : 'closed']++;
       result.pricing[pricingCategory]++;
-      result.data.push({ index, to: send.message.to, windowOpen: open, pricingCategory, sendAt: send.message.scheduledAt ?? null });
+      result.data.push({
+        index,
+        to: send.message.to,
+        windowOpen: open,
+        pricingCategory,
+        sendAt: send.message.scheduledAt ?? null,
+      });
     }
     return result;
   }
 
   /** Every item checked: its schema, then the send's own checks. */
-  async #checkAll(auth: AuthContext, body: SendBatchBody, source: SendSource, options: { batchId?: string; sendAt?: string; lookUp?: boolean }) {
+  async #checkAll(
+    auth: AuthContext,
+    body: SendBatchBody,
+    source: SendSource,
+    options: { batchId?: string; sendAt?: string; lookUp?: boolean },
+  ) {
     const checked = new Map<number, AcceptedSend>();
     const refused = new Map<number, ItemRefusal>();
     const windows = new Map<number, boolean | null>();
@@ -137,11 +194,19 @@ export class BatchSender {
     for (let index = 0; index < body.messages.length; index++) {
       const item = body.messages[index];
       if (!this.#validate(item)) {
-        refused.set(index, refusal(index, fromValidation((this.#validate.errors ?? []) as ErrorObject[] as AjvError[], 'body', item)));
+        refused.set(
+          index,
+          refusal(index, fromValidation((this.#validate.errors ?? []) as ErrorObject[] as AjvError[], 'body', item)),
+        );
         continue;
       }
       try {
-        const { send, windowOpen, category } = await this.#o.sender.check(auth, item as SendMessageBody, source, options);
+        const { send, windowOpen, category } = await this.#o.sender.check(
+          auth,
+          item as SendMessageBody,
+          source,
+          options,
+        );
         checked.set(index, send);
         windows.set(index, windowOpen);
         categories.set(index, category);
@@ -152,7 +217,14 @@ export class BatchSender {
     }
     // Suppressed customers: one read for the whole batch, not one per item.
     const indexes = [...checked.keys()];
-    const gated = await this.#o.gate.refusals(auth, indexes.map((i) => ({ to: checked.get(i)!.message.to, category: categories.get(i) ?? null, ignore: (body.messages[i] as SendMessageBody).suppression === 'ignore' })));
+    const gated = await this.#o.gate.refusals(
+      auth,
+      indexes.map((i) => ({
+        to: checked.get(i)!.message.to,
+        category: categories.get(i) ?? null,
+        ignore: (body.messages[i] as SendMessageBody).suppression === 'ignore',
+      })),
+    );
     for (const [k, err] of gated) {
       checked.delete(indexes[k]!);
       refused.set(indexes[k]!, refusal(indexes[k]!, err));
@@ -170,16 +242,32 @@ function referencesOf(checked: Map<number, AcceptedSend>): string[] {
  * Moves to `refused` the checked items whose `clientReference` is in `taken` (another message's
  * in the last 24 hours) or repeats an earlier item's, in `checked`'s order.
  */
-function refuseTakenReferences(checked: Map<number, AcceptedSend>, refused: Map<number, ItemRefusal>, taken: Set<string>): void {
+function refuseTakenReferences(
+  checked: Map<number, AcceptedSend>,
+  refused: Map<number, ItemRefusal>,
+  taken: Set<string>,
+): void {
   const seen = new Set<string>();
   for (const [index, send] of [...checked]) {
     const ref = send.message.clientReference;
     if (!ref) continue;
-    const why = taken.has(ref) ? 'was given to another message of this account in the last 24 hours' : seen.has(ref) ? 'is given to an earlier message of this batch' : null;
+    const why = taken.has(ref)
+      ? 'was given to another message of this account in the last 24 hours'
+      : seen.has(ref)
+        ? 'is given to an earlier message of this batch'
+        : null;
     seen.add(ref);
     if (why === null) continue;
     checked.delete(index);
-    refused.set(index, refusal(index, new TidingsError('client_reference_in_use', `clientReference "${ref}" ${why}; give each message its own.`, { param: 'clientReference' })));
+    refused.set(
+      index,
+      refusal(
+        index,
+        new TidingsError('client_reference_in_use', `clientReference "${ref}" ${why}; give each message its own.`, {
+          param: 'clientReference',
+        }),
+      ),
+    );
   }
 }
 

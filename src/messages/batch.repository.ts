@@ -16,13 +16,34 @@ export async function insertBatch(tx: Tx, row: BatchRow): Promise<void> {
   await tx.insertInto('batches').values(row).execute();
 }
 
-export function findBatch(db: Reader, accountId: string, mode: 'live' | 'test', id: string): Promise<BatchRow | undefined> {
-  return db.selectFrom('batches').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
+export function findBatch(
+  db: Reader,
+  accountId: string,
+  mode: 'live' | 'test',
+  id: string,
+): Promise<BatchRow | undefined> {
+  return db
+    .selectFrom('batches')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
 }
 
 /** Newest first, at most `limit`, after `after` in that order. */
-export function listBatches(db: Reader, q: { accountId: string; mode: 'live' | 'test'; limit: number; after?: { created_at: string; id: string } }): Promise<BatchRow[]> {
-  let query = db.selectFrom('batches').selectAll().where('account_id', '=', q.accountId).where('mode', '=', q.mode).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit);
+export function listBatches(
+  db: Reader,
+  q: { accountId: string; mode: 'live' | 'test'; limit: number; after?: { created_at: string; id: string } },
+): Promise<BatchRow[]> {
+  let query = db
+    .selectFrom('batches')
+    .selectAll()
+    .where('account_id', '=', q.accountId)
+    .where('mode', '=', q.mode)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
   return query.execute();
 }
@@ -52,14 +73,29 @@ export async function countsByStatus(db: Reader, batchIds: string[]): Promise<Ma
 export async function completeBatches(tx: Tx, batchIds: string[], now: string): Promise<string[]> {
   const ids = [...new Set(batchIds)].sort();
   if (ids.length === 0) return [];
-  if (isPostgres(tx)) await tx.selectFrom('batches').select('id').where('id', 'in', ids).where('completed_at', 'is', null).orderBy('id').forUpdate().execute();
+  if (isPostgres(tx))
+    await tx
+      .selectFrom('batches')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('completed_at', 'is', null)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
   const rows = await tx
     .updateTable('batches')
     .set({ completed_at: now })
     .where('id', 'in', ids)
     .where('completed_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('messages').select(sql.lit(1).as('one')).whereRef('messages.batch_id', '=', 'batches.id').where('messages.status', 'in', [...PENDING_STATUSES]))),
+      not(
+        exists(
+          selectFrom('messages')
+            .select(sql.lit(1).as('one'))
+            .whereRef('messages.batch_id', '=', 'batches.id')
+            .where('messages.status', 'in', [...PENDING_STATUSES]),
+        ),
+      ),
     )
     .returning('id')
     .execute();

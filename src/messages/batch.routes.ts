@@ -6,7 +6,19 @@ import { TidingsError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { BatchService } from './batch.service.js';
 import type { BatchSender } from './batch-send.service.js';
-import { Batch, BATCH_MAX_ITEMS, BatchIdParams, BatchList, CancelMessagesBody, CancelMessagesResult, DryRunResult, ListBatchesQuery, SendBatchBody, SendBatchQuery, SendBatchResult } from './batch.schemas.js';
+import {
+  Batch,
+  BATCH_MAX_ITEMS,
+  BatchIdParams,
+  BatchList,
+  CancelMessagesBody,
+  CancelMessagesResult,
+  DryRunResult,
+  ListBatchesQuery,
+  SendBatchBody,
+  SendBatchQuery,
+  SendBatchResult,
+} from './batch.schemas.js';
 import type { CancelService } from './cancel.service.js';
 import { Message, MessageIdParams, SendMessageHeaders } from './message.schemas.js';
 
@@ -38,10 +50,15 @@ async function chargeItems(limiter: RateLimiter, auth: AuthContext, items: numbe
   // Past the request's own token, its items take at most a second's worth of the key's rate (the
   // burst allowance refills the bucket for the next request, it does not widen one): a larger batch never fits.
   const most = auth.rateLimit + 1;
-  const fits = items > most ? ` A batch of more than ${most.toLocaleString('en-US')} (the key's rate, and one) never fits: send smaller batches, or use a key with a higher limit (tidings keys create --rate-limit).` : '';
-  throw new TidingsError('rate_limited', `This key is limited to ${auth.rateLimit} messages per second and the batch holds ${items.toLocaleString('en-US')}; retry after ${limit.resetSeconds} s.${fits}`, {
-    retryAfterSeconds: limit.resetSeconds,
-  });
+  const fits =
+    items > most
+      ? ` A batch of more than ${most.toLocaleString('en-US')} (the key's rate, and one) never fits: send smaller batches, or use a key with a higher limit (tidings keys create --rate-limit).`
+      : '';
+  throw new TidingsError(
+    'rate_limited',
+    `This key is limited to ${auth.rateLimit} messages per second and the batch holds ${items.toLocaleString('en-US')}; retry after ${limit.resetSeconds} s.${fits}`,
+    { retryAfterSeconds: limit.resetSeconds },
+  );
 }
 
 export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter }: BatchRoutesOptions) {
@@ -64,7 +81,11 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         bodyLimit: BATCH_BODY_LIMIT_BYTES,
         bodyValues: BATCH_BODY_VALUES,
         response: { status: 201, schema: SendBatchResult },
-        alsoAnswers: { status: 200, schema: DryRunResult, description: 'The dry run (`?dryRun=true`): what the batch would do; nothing stored or sent.' },
+        alsoAnswers: {
+          status: 200,
+          schema: DryRunResult,
+          description: 'The dry run (`?dryRun=true`): what the batch would do; nothing stored or sent.',
+        },
       },
       async ({ auth, body, query, headers, request, reply }) => {
         await chargeItems(keyRateLimiter, auth, body.messages.length);
@@ -83,7 +104,8 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         url: '/batches/:id',
         operationId: 'getBatch',
         summary: 'Get a batch',
-        description: 'A batch with its messages counted by their status now; `completed` once every message is delivered, read, failed or canceled.',
+        description:
+          'A batch with its messages counted by their status now; `completed` once every message is delivered, read, failed or canceled.',
         tags: ['Messages'],
         access: read,
         idempotency: 'none',
@@ -99,7 +121,8 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         url: '/batches',
         operationId: 'listBatches',
         summary: 'List batches',
-        description: 'Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true. A batch\'s messages: GET /v1/messages?batch=bat_….',
+        description:
+          "Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true. A batch's messages: GET /v1/messages?batch=bat_….",
         tags: ['Messages'],
         access: read,
         idempotency: 'none',
@@ -116,7 +139,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         operationId: 'cancelMessage',
         summary: 'Cancel a message',
         description:
-          'A scheduled message, or one still waiting in its number\'s queue, becomes `canceled` (final) with a `message.canceled` event; it is never sent. Refused with 409 `message_not_cancelable` once the dispatcher has taken it or it reached the platform. Canceling a canceled message answers it as it is.',
+          "A scheduled message, or one still waiting in its number's queue, becomes `canceled` (final) with a `message.canceled` event; it is never sent. Refused with 409 `message_not_cancelable` once the dispatcher has taken it or it reached the platform. Canceling a canceled message answers it as it is.",
         tags: ['Messages'],
         access: { scope: 'messages:send', modes: 'any' },
         idempotency: 'optional',
@@ -133,7 +156,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         operationId: 'cancelMessages',
         summary: 'Cancel messages in bulk',
         description:
-          'Cancels the key\'s number\'s scheduled and queued messages whose `clientReference` starts with `clientReferencePrefix`, or its messages scheduled for before `scheduledBefore`; says how many were canceled, and how many matched but were already being sent.',
+          "Cancels the key's number's scheduled and queued messages whose `clientReference` starts with `clientReferencePrefix`, or its messages scheduled for before `scheduledBefore`; says how many were canceled, and how many matched but were already being sent.",
         tags: ['Messages'],
         access: { scope: 'messages:send', modes: 'any' },
         idempotency: 'optional',

@@ -29,7 +29,8 @@ export class BatchService {
     const db = this.#store.read;
     const page = await paginate(query, {
       cursor: (id) => repo.findBatch(db, auth.accountId, auth.mode, id),
-      page: (limit, after) => repo.listBatches(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}) }),
+      page: (limit, after) =>
+        repo.listBatches(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}) }),
       map: (row) => row,
       noun: 'batch',
     });

@@ -17,8 +17,10 @@ import * as repo from './message.repository.js';
 
 /** The message type Tidings records for a platform message type (null: one it has no type for). */
 function typeOf(type: string): repo.MessageRow['type'] {
-  if (type === 'text' || type === 'interactive' || type === 'location' || type === 'contacts' || type === 'reaction') return type;
-  if (type === 'image' || type === 'video' || type === 'audio' || type === 'document' || type === 'sticker') return 'media';
+  if (type === 'text' || type === 'interactive' || type === 'location' || type === 'contacts' || type === 'reaction')
+    return type;
+  if (type === 'image' || type === 'video' || type === 'audio' || type === 'document' || type === 'sticker')
+    return 'media';
   if (type === 'template') return 'template';
   return null;
 }
@@ -40,30 +42,68 @@ export class BusinessEchoes {
    */
   async recordEchoes(tx: Tx, echoes: Owned<PlatformEchoMessage>[], now: string): Promise<number> {
     if (echoes.length === 0) return 0;
-    const existing = new Map((await repo.findMessagesForUpdate(tx, 'platform_message_id', echoes.map((e) => e.wamid))).map((r) => [r.platform_message_id!, r]));
+    const existing = new Map(
+      (
+        await repo.findMessagesForUpdate(
+          tx,
+          'platform_message_id',
+          echoes.map((e) => e.wamid),
+        )
+      ).map((r) => [r.platform_message_id!, r]),
+    );
     const contactIds = await this.#o.contacts.contactIdsOf(
       tx,
-      echoes.map((e) => ({ phoneNumberId: e.phoneNumberId, mode: 'live' as const, phone: e.to ? waIdToE164(e.to) : null, userId: e.toUserId, parentUserId: null })),
+      echoes.map((e) => ({
+        phoneNumberId: e.phoneNumberId,
+        mode: 'live' as const,
+        phone: e.to ? waIdToE164(e.to) : null,
+        userId: e.toUserId,
+        parentUserId: null,
+      })),
     );
     const created: repo.MessageRow[] = [];
     const events: NewEvent[] = [];
     for (const [i, e] of echoes.entries()) {
       const seen = existing.get(e.wamid);
       if (seen && seen.source !== 'external') continue;
-      const content = { source: 'business_app' as const, type: typeOf(e.type), text: e.type === 'text' ? e.text : null, caption: e.type === 'text' ? null : e.text };
+      const content = {
+        source: 'business_app' as const,
+        type: typeOf(e.type),
+        text: e.type === 'text' ? e.text : null,
+        caption: e.type === 'text' ? null : e.text,
+      };
       if (seen) {
         await repo.updateMessage(tx, seen.id, { ...content, updated_at: now });
         continue;
       }
       const row: repo.MessageRow = {
-        ...repo.messageRow({ id: newId('msg'), accountId: e.accountId, mode: 'live', phoneNumberId: e.phoneNumberId, to: e.to ? waIdToE164(e.to) : e.toUserId!, contactId: contactIds[i] ?? null, type: content.type, source: 'business_app', text: content.text, caption: content.caption, platformMessageId: e.wamid, createdAt: e.at }),
+        ...repo.messageRow({
+          id: newId('msg'),
+          accountId: e.accountId,
+          mode: 'live',
+          phoneNumberId: e.phoneNumberId,
+          to: e.to ? waIdToE164(e.to) : e.toUserId!,
+          contactId: contactIds[i] ?? null,
+          type: content.type,
+          source: 'business_app',
+          text: content.text,
+          caption: content.caption,
+          platformMessageId: e.wamid,
+          createdAt: e.at,
+        }),
         status: 'sent',
         sent_at: e.at,
         updated_at: now,
       };
       existing.set(e.wamid, row);
       created.push(row);
-      events.push(...messageStatusEvents({ ...row, sent_at: null, delivered_at: null, read_at: null, status: 'accepted' }, row, null));
+      events.push(
+        ...messageStatusEvents(
+          { ...row, sent_at: null, delivered_at: null, read_at: null, status: 'accepted' },
+          row,
+          null,
+        ),
+      );
     }
     await repo.insertMessageRows(tx, created);
     await this.#o.events.record(tx, events);

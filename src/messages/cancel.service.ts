@@ -50,7 +50,11 @@ export class CancelService {
       const [canceled] = await this.#cancelIn(tx, [row], now);
       if (!canceled) {
         const why = row.status === 'accepted' ? 'is being sent' : `is ${row.status}`;
-        throw new TidingsError('message_not_cancelable', `${row.id} ${why}: only a scheduled message, or one still waiting in its number's queue, can be canceled.`, { param: 'id' });
+        throw new TidingsError(
+          'message_not_cancelable',
+          `${row.id} ${why}: only a scheduled message, or one still waiting in its number's queue, can be canceled.`,
+          { param: 'id' },
+        );
       }
       return toMessage(canceled);
     });
@@ -69,11 +73,18 @@ export class CancelService {
     let notCancelable = 0;
     if (body.scheduledBefore !== undefined) {
       const before = Date.parse(body.scheduledBefore);
-      if (Number.isNaN(before)) throw new TidingsError('parameter_invalid', `scheduledBefore must be a time, such as 2026-12-01T09:00:00Z; got "${body.scheduledBefore}".`, { param: 'scheduledBefore' });
+      if (Number.isNaN(before))
+        throw new TidingsError(
+          'parameter_invalid',
+          `scheduledBefore must be a time, such as 2026-12-01T09:00:00Z; got "${body.scheduledBefore}".`,
+          { param: 'scheduledBefore' },
+        );
       for (;;) {
         const ids = await scheduled.scheduledBefore(store.read, lane, iso(before), CHUNK);
         if (ids.length === 0) break;
-        const done = await store.write(async (tx) => this.#cancelIn(tx, await repo.findMessagesForUpdate(tx, 'id', ids), iso(clock.now())));
+        const done = await store.write(async (tx) =>
+          this.#cancelIn(tx, await repo.findMessagesForUpdate(tx, 'id', ids), iso(clock.now())),
+        );
         canceled += done.length;
         if (done.length === 0) break; // all moved into the queue meanwhile
       }
@@ -86,7 +97,9 @@ export class CancelService {
       if (rows.length === 0) break;
       after = { reference: rows.at(-1)!.client_reference!, id: rows.at(-1)!.id };
       const pending = rows.filter((r) => r.status === 'scheduled' || r.status === 'accepted').map((r) => r.id);
-      const done = await store.write(async (tx) => this.#cancelIn(tx, await repo.findMessagesForUpdate(tx, 'id', pending), iso(clock.now())));
+      const done = await store.write(async (tx) =>
+        this.#cancelIn(tx, await repo.findMessagesForUpdate(tx, 'id', pending), iso(clock.now())),
+      );
       canceled += done.length;
       notCancelable += pending.length - done.length;
       if (rows.length < CHUNK) break;
@@ -102,13 +115,33 @@ export class CancelService {
    */
   async #cancelIn(tx: Tx, rows: repo.MessageRow[], now: string): Promise<repo.MessageRow[]> {
     const removed = new Set([
-      ...(await scheduled.removeScheduled(tx, rows.filter((r) => r.status === 'scheduled').map((r) => r.id))),
-      ...(await dispatches.removeQueued(tx, rows.filter((r) => r.status === 'accepted').map((r) => r.id))),
+      ...(await scheduled.removeScheduled(
+        tx,
+        rows.filter((r) => r.status === 'scheduled').map((r) => r.id),
+      )),
+      ...(await dispatches.removeQueued(
+        tx,
+        rows.filter((r) => r.status === 'accepted').map((r) => r.id),
+      )),
     ]);
-    const canceled = rows.filter((r) => removed.has(r.id)).map((r) => ({ ...r, status: 'canceled' as const, canceled_at: now, updated_at: now }));
+    const canceled = rows
+      .filter((r) => removed.has(r.id))
+      .map((r) => ({ ...r, status: 'canceled' as const, canceled_at: now, updated_at: now }));
     if (canceled.length === 0) return [];
-    await repo.markCanceled(tx, canceled.map((r) => r.id), now);
-    await this.#o.events.record(tx, canceled.map((r) => ({ accountId: r.account_id, mode: r.mode, type: 'message.canceled' as const, object: toMessage(r) })));
+    await repo.markCanceled(
+      tx,
+      canceled.map((r) => r.id),
+      now,
+    );
+    await this.#o.events.record(
+      tx,
+      canceled.map((r) => ({
+        accountId: r.account_id,
+        mode: r.mode,
+        type: 'message.canceled' as const,
+        object: toMessage(r),
+      })),
+    );
     await this.#o.batches.settled(tx, canceled, now);
     return canceled;
   }

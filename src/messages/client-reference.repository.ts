@@ -38,7 +38,13 @@ export async function claim(tx: Tx, refs: NewReference[], now: string): Promise<
   const v = jsonRows(
     tx,
     { account_id: 'text', mode: 'text', reference: 'text', message_id: 'text', created_at: 'text' },
-    unique.map((r) => ({ account_id: r.accountId, mode: r.mode, reference: r.reference, message_id: r.messageId, created_at: r.createdAt })),
+    unique.map((r) => ({
+      account_id: r.accountId,
+      mode: r.mode,
+      reference: r.reference,
+      message_id: r.messageId,
+      created_at: r.createdAt,
+    })),
   );
   // `where true` keeps SQLite from reading `on conflict` as a join's ON (its documented parsing ambiguity).
   const { rows } = await sql<{ reference: string }>`
@@ -52,7 +58,13 @@ export async function claim(tx: Tx, refs: NewReference[], now: string): Promise<
 }
 
 /** Which of these references of the account and mode are taken as of `now` (a dry run's check). */
-export async function taken(db: Reader, accountId: string, mode: 'live' | 'test', references: string[], now: string): Promise<Set<string>> {
+export async function taken(
+  db: Reader,
+  accountId: string,
+  mode: 'live' | 'test',
+  references: string[],
+  now: string,
+): Promise<Set<string>> {
   if (references.length === 0) return new Set();
   const rows = await db
     .selectFrom('client_references')
@@ -69,8 +81,18 @@ export async function taken(db: Reader, accountId: string, mode: 'live' | 'test'
 export async function purge(tx: Tx, now: string, limit: number): Promise<number> {
   const cutoff = iso(Date.parse(now) - REFERENCE_TTL_MS);
   // The `limit`-th oldest stale reference bounds this round (ties may add a few).
-  const bound = await tx.selectFrom('client_references').select('created_at').where('created_at', '<', cutoff).orderBy('created_at').offset(limit - 1).limit(1).executeTakeFirst();
+  const bound = await tx
+    .selectFrom('client_references')
+    .select('created_at')
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
+    .offset(limit - 1)
+    .limit(1)
+    .executeTakeFirst();
   const q = tx.deleteFrom('client_references');
-  const result = await (bound ? q.where('created_at', '<=', bound.created_at) : q.where('created_at', '<', cutoff)).executeTakeFirst();
+  const result = await (bound
+    ? q.where('created_at', '<=', bound.created_at)
+    : q.where('created_at', '<', cutoff)
+  ).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -12,7 +12,8 @@ const FILE_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 /** A file's fields that say what it is, not what it shows. */
 const FILE_FIELDS = ['id', 'mime_type', 'sha256', 'animated', 'voice'] as const;
 
-const obj = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const obj = (v: unknown): Record<string, unknown> | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 /**
  * A customer message's platform object (as stored, JSON) without its content: its `context` (id
@@ -41,10 +42,15 @@ export function removedPayload(type: string, payload: string): string {
  * An event's object without its content, when it is a Message or an InboundMessage (the objects of
  * `message.*` events); anything else is returned as it is. `removedAt` is recorded on it.
  */
-export function removedEventObject(type: string, object: Record<string, unknown>, removedAt: string): Record<string, unknown> {
+export function removedEventObject(
+  type: string,
+  object: Record<string, unknown>,
+  removedAt: string,
+): Record<string, unknown> {
   if (!type.startsWith('message.')) return object;
   const out: Record<string, unknown> = { ...object };
-  for (const field of ['text', 'caption', 'interactive', 'location', 'contacts', 'variables', 'buttons', 'reply']) if (field in out) out[field] = null;
+  for (const field of ['text', 'caption', 'interactive', 'location', 'contacts', 'variables', 'buttons', 'reply'])
+    if (field in out) out[field] = null;
   const media = obj(out.media);
   if (media && 'filename' in media) out.media = { ...media, filename: null };
   out.contentRemovedAt = removedAt;

@@ -19,13 +19,30 @@ import * as repo from './message.repository.js';
  * @throws TidingsError reply_target_not_found (no such message), parameter_invalid (a message of
  *   another conversation: another customer, or another business number)
  */
-export async function conversationTarget(db: Reader, auth: AuthContext, id: string, to: ResolvedRecipient, param: string, verb: string): Promise<{ wamid: string | null; messageId: string }> {
+export async function conversationTarget(
+  db: Reader,
+  auth: AuthContext,
+  id: string,
+  to: ResolvedRecipient,
+  param: string,
+  verb: string,
+): Promise<{ wamid: string | null; messageId: string }> {
   // The same customer: the same address, or the same contact however either was addressed.
   const same = (phoneNumberId: string, address: string, contactId: string | null) =>
-    phoneNumberId === auth.phoneNumberId && (address === to.address || (contactId !== null && contactId === to.contact?.id));
+    phoneNumberId === auth.phoneNumberId &&
+    (address === to.address || (contactId !== null && contactId === to.contact?.id));
   const notFound = () => new TidingsError('reply_target_not_found', `No message ${id} to ${verb}.`, { param });
-  const elsewhere = () => new TidingsError('parameter_invalid', `The message ${id} is not part of the conversation with ${to.address} on this number; a send can only ${verb} a message of its own conversation.`, { param });
-  const inbound = id.startsWith('in_') ? await repo.findInbound(db, auth.accountId, auth.mode, id) : id.startsWith('msg_') ? undefined : await repo.findInboundByWamid(db, auth.accountId, id);
+  const elsewhere = () =>
+    new TidingsError(
+      'parameter_invalid',
+      `The message ${id} is not part of the conversation with ${to.address} on this number; a send can only ${verb} a message of its own conversation.`,
+      { param },
+    );
+  const inbound = id.startsWith('in_')
+    ? await repo.findInbound(db, auth.accountId, auth.mode, id)
+    : id.startsWith('msg_')
+      ? undefined
+      : await repo.findInboundByWamid(db, auth.accountId, id);
   if (inbound && inbound.mode === auth.mode) {
     if (!same(inbound.phone_number_id, inbound.sender, inbound.contact_id)) throw elsewhere();
     return { wamid: inbound.platform_message_id, messageId: inbound.id };

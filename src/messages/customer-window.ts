@@ -10,7 +10,12 @@ import * as repo from './message.repository.js';
  * or now (the contact's); customers' messages stored before contacts existed are looked up by
  * address. Free-form messages are sent only inside it; templates at any time.
  */
-export async function windowEnd(read: Reader, auth: AuthContext, recipient: ResolvedRecipient, now: number): Promise<number> {
+export async function windowEnd(
+  read: Reader,
+  auth: AuthContext,
+  recipient: ResolvedRecipient,
+  now: number,
+): Promise<number> {
   const end = (at: string | null | undefined) => (typeof at === 'string' ? Date.parse(at) + CUSTOMER_WINDOW_MS : 0);
   const known = end(recipient.contact?.lastInboundAt);
   // The contact's is the latest however the customer was addressed: open, it is the answer.

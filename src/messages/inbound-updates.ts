@@ -20,7 +20,9 @@ import * as repo from './message.repository.js';
 const MEDIA_KINDS: ReadonlySet<string> = new Set<MediaKind>(['image', 'video', 'audio', 'document', 'sticker']);
 
 /** The file a customer's message carries (`image{id, mime_type, sha256, filename?}`…), or null. */
-function fileOf(m: PlatformInboundMessage): { id: string | null; mimeType: string | null; sha256: string | null; filename: string | null } | null {
+function fileOf(
+  m: PlatformInboundMessage,
+): { id: string | null; mimeType: string | null; sha256: string | null; filename: string | null } | null {
   if (!MEDIA_KINDS.has(m.type)) return null;
   const object = (m.payload as Record<string, unknown> | null)?.[m.type];
   if (typeof object !== 'object' || object === null) return null;
@@ -54,7 +56,13 @@ export class InboundUpdates {
   async recordInbound(tx: Tx, messages: Owned<PlatformInboundMessage>[], now: string): Promise<number> {
     const contactIds = await this.#o.contacts.contactIdsOf(
       tx,
-      messages.map((m) => ({ phoneNumberId: m.phoneNumberId, mode: 'live' as const, phone: m.from ? waIdToE164(m.from) : null, userId: m.userId, parentUserId: null })),
+      messages.map((m) => ({
+        phoneNumberId: m.phoneNumberId,
+        mode: 'live' as const,
+        phone: m.from ? waIdToE164(m.from) : null,
+        userId: m.userId,
+        parentUserId: null,
+      })),
     );
     const files = new Map<string, NonNullable<ReturnType<typeof fileOf>>>();
     for (const m of messages) {
@@ -64,7 +72,11 @@ export class InboundUpdates {
     const stored = await repo.insertInboundMessages(
       tx,
       messages.map((m, i) => ({
-        ...(files.has(m.wamid) ? (files.get(m.wamid)!.id ? { mediaStatus: 'pending' as const } : { mediaStatus: 'failed' as const, mediaFailure: 'media_download_failed' as const }) : {}),
+        ...(files.has(m.wamid)
+          ? files.get(m.wamid)!.id
+            ? { mediaStatus: 'pending' as const }
+            : { mediaStatus: 'failed' as const, mediaFailure: 'media_download_failed' as const }
+          : {}),
         id: newId('in'),
         accountId: m.accountId,
         mode: 'live' as const,
@@ -98,7 +110,10 @@ export class InboundUpdates {
       });
     }
     await this.#o.inboundMedia.schedule(tx, downloads);
-    await this.recordReceivedEvents(tx, stored.filter((r) => r.media_status !== 'pending'));
+    await this.recordReceivedEvents(
+      tx,
+      stored.filter((r) => r.media_status !== 'pending'),
+    );
     return stored.length;
   }
 
@@ -109,7 +124,11 @@ export class InboundUpdates {
    * @returns false when the file was already settled (a job run twice): nothing changed.
    */
   async settleInboundMedia(tx: Tx, inboundMessageId: string, outcome: InboundMediaOutcome): Promise<boolean> {
-    const row = await repo.settleInboundMedia(tx, inboundMessageId, outcome.status === 'stored' ? { mediaId: outcome.mediaId } : { failure: outcome.reason });
+    const row = await repo.settleInboundMedia(
+      tx,
+      inboundMessageId,
+      outcome.status === 'stored' ? { mediaId: outcome.mediaId } : { failure: outcome.reason },
+    );
     if (!row) return false;
     await this.recordReceivedEvents(tx, [row]);
     return true;
@@ -129,7 +148,10 @@ export class InboundUpdates {
         accountId: r.account_id,
         mode: r.mode,
         type: 'message.received' as const,
-        object: toInboundMessage(r, r.context_message_id ? (quoted.get(`${r.account_id} ${r.context_message_id}`) ?? null) : null),
+        object: toInboundMessage(
+          r,
+          r.context_message_id ? (quoted.get(`${r.account_id} ${r.context_message_id}`) ?? null) : null,
+        ),
       })),
     );
   }

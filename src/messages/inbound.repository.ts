@@ -60,11 +60,21 @@ export function inboundRow(m: NewInbound): InboundRow {
 }
 
 export function findInboundByWamid(db: Reader, accountId: string, wamid: string): Promise<InboundRow | undefined> {
-  return db.selectFrom('inbound_messages').selectAll().where('platform_message_id', '=', wamid).where('account_id', '=', accountId).executeTakeFirst();
+  return db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('platform_message_id', '=', wamid)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
 }
 
 /** When the customer last wrote to this business number, in this mode (ISO), or null. */
-export async function lastInboundAt(db: Reader, phoneNumberId: string, sender: string, mode: 'live' | 'test'): Promise<string | null> {
+export async function lastInboundAt(
+  db: Reader,
+  phoneNumberId: string,
+  sender: string,
+  mode: 'live' | 'test',
+): Promise<string | null> {
   const row = await db
     .selectFrom('inbound_messages')
     .select((eb) => eb.fn.max('sent_at').as('last'))
@@ -74,7 +84,6 @@ export async function lastInboundAt(db: Reader, phoneNumberId: string, sender: s
     .executeTakeFirst();
   return (row?.last as string | null | undefined) ?? null;
 }
-
 
 /** Stores customer messages, skipping any wamid already stored; returns the rows that were new. */
 export async function insertInboundMessages(tx: Tx, messages: NewInbound[]): Promise<InboundRow[]> {
@@ -90,8 +99,19 @@ export async function insertInboundMessages(tx: Tx, messages: NewInbound[]): Pro
   return rows.filter((r) => fresh.has(r.platform_message_id));
 }
 
-export function findInbound(db: Reader, accountId: string, mode: 'live' | 'test', id: string): Promise<InboundRow | undefined> {
-  return db.selectFrom('inbound_messages').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).executeTakeFirst();
+export function findInbound(
+  db: Reader,
+  accountId: string,
+  mode: 'live' | 'test',
+  id: string,
+): Promise<InboundRow | undefined> {
+  return db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
 }
 
 /**
@@ -99,7 +119,11 @@ export function findInbound(db: Reader, accountId: string, mode: 'live' | 'test'
  * customer to the same number and mode: marking one read at the platform marks the earlier ones of
  * the conversation read too (docs/platform.md §1.1). @returns how many messages it marked.
  */
-export async function setInboundRead(tx: Tx, row: Pick<InboundRow, 'account_id' | 'mode' | 'phone_number_id' | 'sender' | 'contact_id' | 'sent_at' | 'id'>, at: string): Promise<number> {
+export async function setInboundRead(
+  tx: Tx,
+  row: Pick<InboundRow, 'account_id' | 'mode' | 'phone_number_id' | 'sender' | 'contact_id' | 'sent_at' | 'id'>,
+  at: string,
+): Promise<number> {
   const result = await tx
     .updateTable('inbound_messages')
     .set({ read_at: at })
@@ -108,7 +132,9 @@ export async function setInboundRead(tx: Tx, row: Pick<InboundRow, 'account_id' 
     .where('phone_number_id', '=', row.phone_number_id)
     .where((eb) => (row.contact_id ? eb('contact_id', '=', row.contact_id) : eb('sender', '=', row.sender)))
     // Earlier: sent before it, or in the same second (the platform's timestamps are seconds) and stored before it.
-    .where((eb) => eb.or([eb('sent_at', '<', row.sent_at), eb.and([eb('sent_at', '=', row.sent_at), eb('id', '<=', row.id)])]))
+    .where((eb) =>
+      eb.or([eb('sent_at', '<', row.sent_at), eb.and([eb('sent_at', '=', row.sent_at), eb('id', '<=', row.id)])]),
+    )
     .where('read_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -134,7 +160,14 @@ export interface InboundListQuery {
  * (contact_id, sent_at, id) for one contact.
  */
 export function listInbound(db: Reader, q: InboundListQuery): Promise<InboundRow[]> {
-  let query = db.selectFrom('inbound_messages').selectAll().where('account_id', '=', q.accountId).where('mode', '=', q.mode).orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(q.limit);
+  let query = db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('account_id', '=', q.accountId)
+    .where('mode', '=', q.mode)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit);
   if (q.contactId) query = query.where('contact_id', '=', q.contactId);
   if (q.type) query = query.where('type', '=', q.type);
   if (q.since) query = query.where('sent_at', '>=', q.since);
@@ -148,10 +181,18 @@ export function listInbound(db: Reader, q: InboundListQuery): Promise<InboundRow
  * `med_` id, or failed with the reason. @returns the row as it now is, or undefined when it was not
  * pending (already settled).
  */
-export function settleInboundMedia(tx: Tx, id: string, outcome: { mediaId: string } | { failure: NonNullable<InboundRow['media_failure']> }): Promise<InboundRow | undefined> {
+export function settleInboundMedia(
+  tx: Tx,
+  id: string,
+  outcome: { mediaId: string } | { failure: NonNullable<InboundRow['media_failure']> },
+): Promise<InboundRow | undefined> {
   return tx
     .updateTable('inbound_messages')
-    .set('mediaId' in outcome ? { media_status: 'stored', media_id: outcome.mediaId, media_failure: null } : { media_status: 'failed', media_failure: outcome.failure })
+    .set(
+      'mediaId' in outcome
+        ? { media_status: 'stored', media_id: outcome.mediaId, media_failure: null }
+        : { media_status: 'failed', media_failure: outcome.failure },
+    )
     .where('id', '=', id)
     .where('media_status', '=', 'pending')
     .returningAll()
@@ -166,12 +207,24 @@ export function settleInboundMedia(tx: Tx, id: string, outcome: { mediaId: strin
 export async function latestReactions(db: Reader, wamids: string[]): Promise<Map<string, InboundRow>> {
   const out = new Map<string, InboundRow>();
   if (wamids.length === 0) return out;
-  const rows = await db.selectFrom('inbound_messages').selectAll().where('context_message_id', 'in', wamids).where('type', '=', 'reaction').orderBy('sent_at', 'asc').orderBy('id', 'asc').execute();
+  const rows = await db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('context_message_id', 'in', wamids)
+    .where('type', '=', 'reaction')
+    .orderBy('sent_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
   for (const row of rows) out.set(`${row.account_id} ${row.context_message_id}`, row);
   return out;
 }
 
 /** The latest reaction to one message (`platform_message_id` and `account_id` of it), from `latestReactions`' answer: null when none. */
-export function reactionTo(reactions: Map<string, InboundRow>, message: { account_id: string; platform_message_id: string | null }): InboundRow | null {
-  return message.platform_message_id ? (reactions.get(`${message.account_id} ${message.platform_message_id}`) ?? null) : null;
+export function reactionTo(
+  reactions: Map<string, InboundRow>,
+  message: { account_id: string; platform_message_id: string | null },
+): InboundRow | null {
+  return message.platform_message_id
+    ? (reactions.get(`${message.account_id} ${message.platform_message_id}`) ?? null)
+    : null;
 }

@@ -13,7 +13,11 @@ import type { StatusFields } from './status-machine.js';
  * @param reaction the customer's latest reaction to the message (`repo.latestReactions`), so the
  *   object is the message as `GET /v1/messages/{id}` returns it, `customerReaction` included.
  */
-export function messageStatusEvents(before: StatusFields, after: repo.MessageRow, reaction: repo.InboundRow | null): NewEvent[] {
+export function messageStatusEvents(
+  before: StatusFields,
+  after: repo.MessageRow,
+  reaction: repo.InboundRow | null,
+): NewEvent[] {
   const types: EventType[] = [];
   if (before.sent_at === null && after.sent_at !== null) types.push('message.sent');
   if (before.delivered_at === null && after.delivered_at !== null) types.push('message.delivered');

@@ -41,7 +41,6 @@ export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRo
   return query.execute();
 }
 
-
 /**
  * `client_reference` as the `messages_client_reference` index orders it: by code point on both
  * databases (`collate "C"` on PostgreSQL), so a prefix is one range of it.
@@ -80,5 +79,10 @@ export function byReferencePrefix(
 
 /** Marks messages canceled at `now`. */
 export async function markCanceled(tx: Tx, ids: string[], now: string): Promise<void> {
-  if (ids.length > 0) await tx.updateTable('messages').set({ status: 'canceled', canceled_at: now, updated_at: now }).where('id', 'in', ids).execute();
+  if (ids.length > 0)
+    await tx
+      .updateTable('messages')
+      .set({ status: 'canceled', canceled_at: now, updated_at: now })
+      .where('id', 'in', ids)
+      .execute();
 }

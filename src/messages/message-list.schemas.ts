@@ -8,10 +8,19 @@ export const ListMessagesQuery = Type.Object(
   {
     limit: Type.Optional(PageLimit),
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
-    status: Type.Optional(Type.Union(MESSAGE_STATUSES.map((s) => Type.Literal(s)), { description: 'Only messages in this status.' })),
+    status: Type.Optional(
+      Type.Union(
+        MESSAGE_STATUSES.map((s) => Type.Literal(s)),
+        { description: 'Only messages in this status.' },
+      ),
+    ),
     to: Type.Optional(Type.String({ description: 'Only messages to this recipient as addressed (E.164 or a BSUID).' })),
-    batch: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only messages of this batch (`bat_` id).' })),
-    clientReference: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Only the message with this `clientReference`.' })),
+    batch: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'Only messages of this batch (`bat_` id).' }),
+    ),
+    clientReference: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 128, description: 'Only the message with this `clientReference`.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -21,10 +30,17 @@ export const MessageList = Type.Object({ data: Type.Array(Type.Ref(Message)), ha
 
 /** One message of a contact's timeline: a customer's message or one sent to them. */
 export const TimelineEntry = Type.Object({
-  id: Type.String({ description: 'The message\'s id: `in_` (inbound) or `msg_` (outbound); `starting_after` takes it.' }),
+  id: Type.String({
+    description: "The message's id: `in_` (inbound) or `msg_` (outbound); `starting_after` takes it.",
+  }),
   direction: Type.Unsafe<'inbound' | 'outbound'>({ type: 'string', enum: ['inbound', 'outbound'] }),
-  at: Type.String({ format: 'date-time', description: 'When the customer sent it (inbound) or when it was accepted (outbound): the timeline\'s order.' }),
-  inbound: Type.Union([Type.Ref(InboundMessage), Type.Null()], { description: 'The customer\'s message (direction `inbound`).' }),
+  at: Type.String({
+    format: 'date-time',
+    description: "When the customer sent it (inbound) or when it was accepted (outbound): the timeline's order.",
+  }),
+  inbound: Type.Union([Type.Ref(InboundMessage), Type.Null()], {
+    description: "The customer's message (direction `inbound`).",
+  }),
   outbound: Type.Union([Type.Ref(Message), Type.Null()], { description: 'The message sent (direction `outbound`).' }),
 });
 export type TimelineEntry = Static<typeof TimelineEntry>;

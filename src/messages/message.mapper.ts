@@ -56,7 +56,12 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
  */
 function pricing(row: repo.MessageRow): Message['pricing'] {
   if (row.pricing_category === null && row.pricing_billable === null && row.pricing_model === null) return null;
-  return { billable: row.pricing_billable === null ? null : row.pricing_billable === 1, model: row.pricing_model, category: row.pricing_category, type: row.pricing_type };
+  return {
+    billable: row.pricing_billable === null ? null : row.pricing_billable === 1,
+    model: row.pricing_model,
+    category: row.pricing_category,
+    type: row.pricing_type,
+  };
 }
 
 /**
@@ -66,7 +71,8 @@ function pricing(row: repo.MessageRow): Message['pricing'] {
 function deliveredAs(row: repo.MessageRow): Message['deliveredAs'] {
   if (row.delivered_as) return row.delivered_as;
   if (row.route === 'auto') return null;
-  const left = row.platform_message_id !== null || row.status === 'sent' || row.status === 'delivered' || row.status === 'read';
+  const left =
+    row.platform_message_id !== null || row.status === 'sent' || row.status === 'delivered' || row.status === 'read';
   return left ? (row.type === 'template' ? 'template' : 'free_form') : null;
 }
 
@@ -74,15 +80,27 @@ function deliveredAs(row: repo.MessageRow): Message['deliveredAs'] {
  * The content a send kept (`{ interactive }`, `{ location }`…, a template's `{ variables, buttons }`),
  * each field null unless the type carries it; a template's values only on template messages.
  */
-function richContent(row: repo.MessageRow): Pick<Message, 'interactive' | 'location' | 'contacts' | 'reaction' | 'variables' | 'buttons'> & { fallback: Message['fallback'] } {
+function richContent(
+  row: repo.MessageRow,
+): Pick<Message, 'interactive' | 'location' | 'contacts' | 'reaction' | 'variables' | 'buttons'> & {
+  fallback: Message['fallback'];
+} {
   let content: Record<string, any> = {};
   try {
     content = row.content ? (JSON.parse(row.content) ?? {}) : {};
   } catch {
     // Not JSON: nothing to show.
   }
-  const rich = { interactive: content.interactive ?? null, location: content.location ?? null, contacts: content.contacts ?? null, reaction: content.reaction ?? null, fallback: content.fallback ?? null };
-  return row.type === 'template' ? { ...rich, variables: content.variables ?? null, buttons: content.buttons ?? null } : rich;
+  const rich = {
+    interactive: content.interactive ?? null,
+    location: content.location ?? null,
+    contacts: content.contacts ?? null,
+    reaction: content.reaction ?? null,
+    fallback: content.fallback ?? null,
+  };
+  return row.type === 'template'
+    ? { ...rich, variables: content.variables ?? null, buttons: content.buttons ?? null }
+    : rich;
 }
 
 /** The customer's current reaction, from their latest reaction message: null when there is none or it removed the emoji. */
@@ -101,8 +119,10 @@ function parse(payload: string): Record<string, any> {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
-const obj = (v: unknown): Record<string, any> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, any>) : null);
+const num = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
+const obj = (v: unknown): Record<string, any> | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, any>) : null;
 
 function reactionOf(payload: Record<string, any>): { emoji: string; wamid: string } | null {
   const r = obj(payload.reaction);
@@ -129,14 +149,18 @@ function locationOf(payload: Record<string, any>): InboundMessage['location'] {
   const l = obj(payload.location);
   const latitude = num(l?.latitude);
   const longitude = num(l?.longitude);
-  return l && latitude !== null && longitude !== null ? { latitude, longitude, name: str(l.name), address: str(l.address), url: str(l.url) } : null;
+  return l && latitude !== null && longitude !== null
+    ? { latitude, longitude, name: str(l.name), address: str(l.address), url: str(l.url) }
+    : null;
 }
 
 /** The platform's contact cards in the API's shape (ContactCard); cards without a formatted name are left out. */
 function contactsOf(payload: Record<string, any>): InboundMessage['contacts'] {
   if (!Array.isArray(payload.contacts)) return null;
-  const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as any;
-  const list = (v: unknown) => (Array.isArray(v) ? v.map(obj).filter((x): x is Record<string, any> => x !== null) : undefined);
+  const defined = <T extends Record<string, unknown>>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as any;
+  const list = (v: unknown) =>
+    Array.isArray(v) ? v.map(obj).filter((x): x is Record<string, any> => x !== null) : undefined;
   return payload.contacts.flatMap((c: unknown) => {
     const card = obj(c);
     const name = obj(card?.name);
@@ -145,12 +169,37 @@ function contactsOf(payload: Record<string, any>): InboundMessage['contacts'] {
     const org = obj(card.org);
     return [
       defined({
-        name: defined({ formatted, first: str(name.first_name), last: str(name.last_name), middle: str(name.middle_name), prefix: str(name.prefix), suffix: str(name.suffix) }),
-        phones: list(card.phones)?.filter((p) => str(p.phone)).map((p) => defined({ phone: str(p.phone), type: str(p.type), waId: str(p.wa_id) })),
-        emails: list(card.emails)?.filter((e) => str(e.email)).map((e) => defined({ email: str(e.email), type: str(e.type) })),
-        urls: list(card.urls)?.filter((u) => str(u.url)).map((u) => defined({ url: str(u.url), type: str(u.type) })),
-        org: org ? defined({ company: str(org.company), department: str(org.department), title: str(org.title) }) : undefined,
-        addresses: list(card.addresses)?.map((x) => defined({ street: str(x.street), city: str(x.city), state: str(x.state), zip: str(x.zip), country: str(x.country), countryCode: str(x.country_code), type: str(x.type) })),
+        name: defined({
+          formatted,
+          first: str(name.first_name),
+          last: str(name.last_name),
+          middle: str(name.middle_name),
+          prefix: str(name.prefix),
+          suffix: str(name.suffix),
+        }),
+        phones: list(card.phones)
+          ?.filter((p) => str(p.phone))
+          .map((p) => defined({ phone: str(p.phone), type: str(p.type), waId: str(p.wa_id) })),
+        emails: list(card.emails)
+          ?.filter((e) => str(e.email))
+          .map((e) => defined({ email: str(e.email), type: str(e.type) })),
+        urls: list(card.urls)
+          ?.filter((u) => str(u.url))
+          .map((u) => defined({ url: str(u.url), type: str(u.type) })),
+        org: org
+          ? defined({ company: str(org.company), department: str(org.department), title: str(org.title) })
+          : undefined,
+        addresses: list(card.addresses)?.map((x) =>
+          defined({
+            street: str(x.street),
+            city: str(x.city),
+            state: str(x.state),
+            zip: str(x.zip),
+            country: str(x.country),
+            countryCode: str(x.country_code),
+            type: str(x.type),
+          }),
+        ),
         birthday: str(card.birthday) ?? undefined,
       }),
     ];
@@ -185,7 +234,10 @@ export function toInboundMessage(row: repo.InboundRow, quotedMessageId: string |
       ? {
           id: row.media_id,
           status: row.media_status ?? 'failed',
-          failureReason: row.media_status === 'stored' || row.media_status === 'deleted' ? null : (row.media_failure ?? (row.media_status === 'pending' ? null : 'media_not_downloaded')),
+          failureReason:
+            row.media_status === 'stored' || row.media_status === 'deleted'
+              ? null
+              : (row.media_failure ?? (row.media_status === 'pending' ? null : 'media_not_downloaded')),
           platformMediaId: str(m.id),
           mimeType: str(m.mime_type),
           sha256: str(m.sha256),
@@ -193,14 +245,26 @@ export function toInboundMessage(row: repo.InboundRow, quotedMessageId: string |
         }
       : null,
     // A reaction's target (`reaction.message_id`) is stored as its context: the message it answers.
-    context: ctx || row.context_message_id
-      ? { platformMessageId: row.context_message_id, messageId: quotedMessageId, forwarded: ctx?.forwarded === true || ctx?.frequently_forwarded === true }
-      : null,
+    context:
+      ctx || row.context_message_id
+        ? {
+            platformMessageId: row.context_message_id,
+            messageId: quotedMessageId,
+            forwarded: ctx?.forwarded === true || ctx?.frequently_forwarded === true,
+          }
+        : null,
     reply: replyOf(row.type, payload),
     location: row.type === 'location' ? locationOf(payload) : null,
     contacts: row.type === 'contacts' ? contactsOf(payload) : null,
     flowReply: row.type === 'interactive' ? flowReplyOf(payload) : null,
-    reaction: row.type === 'reaction' && reactionOf(payload) ? { emoji: reactionOf(payload)!.emoji, messageId: quotedMessageId, platformMessageId: reactionOf(payload)!.wamid } : null,
+    reaction:
+      row.type === 'reaction' && reactionOf(payload)
+        ? {
+            emoji: reactionOf(payload)!.emoji,
+            messageId: quotedMessageId,
+            platformMessageId: reactionOf(payload)!.wamid,
+          }
+        : null,
     platformMessageId: row.platform_message_id,
     receivedAt: row.sent_at,
     readAt: row.read_at,

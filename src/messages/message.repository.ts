@@ -151,7 +151,21 @@ export function insertMessageRowsStatement(tx: Tx, rows: MessageRow[], contactsF
 }
 
 /** The columns status reports change (the status machine's fields, the wamid a lost answer's status brings, `updated_at`, the pricing). */
-const REPORTED_COLUMNS = ['status', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'error_code', 'error_message', 'platform_message_id', 'updated_at', 'pricing_billable', 'pricing_model', 'pricing_category', 'pricing_type'] as const;
+const REPORTED_COLUMNS = [
+  'status',
+  'sent_at',
+  'delivered_at',
+  'read_at',
+  'failed_at',
+  'error_code',
+  'error_message',
+  'platform_message_id',
+  'updated_at',
+  'pricing_billable',
+  'pricing_model',
+  'pricing_category',
+  'pricing_type',
+] as const;
 
 /**
  * Writes the reported fields of `rows` (as the status machine left them) in one statement, in id
@@ -160,7 +174,10 @@ const REPORTED_COLUMNS = ['status', 'sent_at', 'delivered_at', 'read_at', 'faile
 export async function updateReportedFields(tx: Tx, rows: MessageRow[]): Promise<void> {
   if (rows.length === 0) return;
   const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const columns = { id: 'text', ...Object.fromEntries(REPORTED_COLUMNS.map((c) => [c, MESSAGE_COLUMNS[c]])) } as Record<'id' | (typeof REPORTED_COLUMNS)[number], JsonColumnType>;
+  const columns = { id: 'text', ...Object.fromEntries(REPORTED_COLUMNS.map((c) => [c, MESSAGE_COLUMNS[c]])) } as Record<
+    'id' | (typeof REPORTED_COLUMNS)[number],
+    JsonColumnType
+  >;
   const set = sql.join(REPORTED_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
   await sql`update messages set ${set} from ${jsonRows(tx, columns, sorted)} where messages.id = v.id`.execute(tx);
 }
@@ -177,7 +194,10 @@ export async function deleteMessage(tx: Tx, id: string): Promise<void> {
  * One message by id, locked for the rest of the transaction on PostgreSQL (SQLite transactions
  * already hold the single write lock), so two status reports for it cannot lose each other's update.
  */
-export function findMessageForUpdate(tx: Tx, by: { id: string } | { platformMessageId: string }): Promise<MessageRow | undefined> {
+export function findMessageForUpdate(
+  tx: Tx,
+  by: { id: string } | { platformMessageId: string },
+): Promise<MessageRow | undefined> {
   let q = tx.selectFrom('messages').selectAll();
   q = 'id' in by ? q.where('id', '=', by.id) : q.where('platform_message_id', '=', by.platformMessageId);
   if (isPostgres(tx)) q = q.forUpdate();
@@ -185,7 +205,12 @@ export function findMessageForUpdate(tx: Tx, by: { id: string } | { platformMess
 }
 
 /** A message of the account and mode, by `msg_` id or platform message id. */
-export function findMessage(db: Reader, accountId: string, mode: string, idOrWamid: string): Promise<MessageRow | undefined> {
+export function findMessage(
+  db: Reader,
+  accountId: string,
+  mode: string,
+  idOrWamid: string,
+): Promise<MessageRow | undefined> {
   const column = idOrWamid.startsWith('msg_') ? 'id' : 'platform_message_id';
   return db
     .selectFrom('messages')
@@ -197,7 +222,11 @@ export function findMessage(db: Reader, accountId: string, mode: string, idOrWam
 }
 
 /** Messages with these platform ids (or these `msg_` ids), locked on PostgreSQL, in id order. */
-export async function findMessagesForUpdate(tx: Tx, by: 'platform_message_id' | 'id', values: string[]): Promise<MessageRow[]> {
+export async function findMessagesForUpdate(
+  tx: Tx,
+  by: 'platform_message_id' | 'id',
+  values: string[],
+): Promise<MessageRow[]> {
   if (values.length === 0) return [];
   let q = tx.selectFrom('messages').selectAll().where(by, 'in', values).orderBy(by);
   if (isPostgres(tx)) q = q.forUpdate();
@@ -214,7 +243,13 @@ export async function setFirstPlatformMessageId(tx: Tx, id: string, wamid: strin
     .set({ platform_message_id: wamid })
     .where('id', '=', id)
     .where('platform_message_id', 'is', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages as other').select(sql.lit(1).as('one')).where('other.platform_message_id', '=', wamid))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('messages as other').select(sql.lit(1).as('one')).where('other.platform_message_id', '=', wamid),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -223,7 +258,10 @@ export async function setFirstPlatformMessageId(tx: Tx, id: string, wamid: strin
  * `setFirstPlatformMessageId` for many sends' answers in one statement.
  * @returns the ids of the messages whose wamid was set (the others need the slow way, `attachWamid`).
  */
-export async function setFirstPlatformMessageIds(tx: Tx, answers: { id: string; wamid: string }[]): Promise<Set<string>> {
+export async function setFirstPlatformMessageIds(
+  tx: Tx,
+  answers: { id: string; wamid: string }[],
+): Promise<Set<string>> {
   if (answers.length === 0) return new Set();
   const sorted = [...answers].sort((a, b) => (a.id < b.id ? -1 : 1));
   // "No wamid yet" as an expression no index serves: both planners would otherwise walk the wamid
@@ -240,11 +278,20 @@ export async function setFirstPlatformMessageIds(tx: Tx, answers: { id: string; 
 
 /** Sets the platform id of a message and returns the row as it now is. */
 export function setPlatformMessageId(tx: Tx, id: string, wamid: string): Promise<MessageRow | undefined> {
-  return tx.updateTable('messages').set({ platform_message_id: wamid }).where('id', '=', id).returningAll().executeTakeFirst();
+  return tx
+    .updateTable('messages')
+    .set({ platform_message_id: wamid })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** `msg_` ids of messages by their wamids (for the reply context of inbound messages). */
-export async function messageIdsByWamid(db: Reader, accountIds: string[], wamids: string[]): Promise<Map<string, string>> {
+export async function messageIdsByWamid(
+  db: Reader,
+  accountIds: string[],
+  wamids: string[],
+): Promise<Map<string, string>> {
   if (wamids.length === 0 || accountIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('messages')
@@ -272,9 +319,26 @@ export interface TimelineCursor {
  * newest of each direction (two index range scans, `messages_contact` and
  * `inbound_messages_contact`), merged.
  */
-export async function contactTimeline(db: Reader, contactId: string, limit: number, after?: TimelineCursor): Promise<({ direction: 'outbound'; row: MessageRow } | { direction: 'inbound'; row: InboundRow })[]> {
-  let outbound = db.selectFrom('messages').selectAll().where('contact_id', '=', contactId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
-  let inbound = db.selectFrom('inbound_messages').selectAll().where('contact_id', '=', contactId).orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit);
+export async function contactTimeline(
+  db: Reader,
+  contactId: string,
+  limit: number,
+  after?: TimelineCursor,
+): Promise<({ direction: 'outbound'; row: MessageRow } | { direction: 'inbound'; row: InboundRow })[]> {
+  let outbound = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('contact_id', '=', contactId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  let inbound = db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('contact_id', '=', contactId)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
   if (after) {
     outbound = outbound.where(afterCursor('created_at', { value: after.at, id: after.id }));
     inbound = inbound.where(afterCursor('sent_at', { value: after.at, id: after.id }));
@@ -284,7 +348,12 @@ export async function contactTimeline(db: Reader, contactId: string, limit: numb
     ...(await inbound.execute()).map((row) => ({ direction: 'inbound' as const, row, at: row.sent_at })),
   ];
   entries.sort((a, b) => (a.at === b.at ? (a.row.id < b.row.id ? 1 : -1) : a.at < b.at ? 1 : -1));
-  return entries.slice(0, limit).map(({ direction, row }) => ({ direction, row }) as { direction: 'outbound'; row: MessageRow } | { direction: 'inbound'; row: InboundRow });
+  return entries
+    .slice(0, limit)
+    .map(
+      ({ direction, row }) =>
+        ({ direction, row }) as { direction: 'outbound'; row: MessageRow } | { direction: 'inbound'; row: InboundRow },
+    );
 }
 
 export * from './inbound.repository.js';

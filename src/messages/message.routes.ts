@@ -6,7 +6,17 @@ import { ContactIdParams } from '../contacts/contact.schemas.js';
 import type { ContactService } from '../contacts/contact.service.js';
 import { defineRoute } from '../http/route.js';
 import { ListMessagesQuery, MessageList, Timeline, TimelineQuery } from './message-list.schemas.js';
-import { InboundMessage, InboundMessageList, ListInboundMessagesQuery, MarkReadBody, Message, MessageIdParams, SendMessageBody, SendMessageHeaders, TestInboundBody } from './message.schemas.js';
+import {
+  InboundMessage,
+  InboundMessageList,
+  ListInboundMessagesQuery,
+  MarkReadBody,
+  Message,
+  MessageIdParams,
+  SendMessageBody,
+  SendMessageHeaders,
+  TestInboundBody,
+} from './message.schemas.js';
 import type { MessageService } from './message.service.js';
 import type { MessageSender } from './send.service.js';
 import type { TestModeService } from './test-mode.service.js';
@@ -43,7 +53,17 @@ async function asWritten<T>(request: FastifyRequest, id: string, get: (id: strin
   }
 }
 
-export function messageRoutes({ messages, sender, testMode, contacts }: { messages: MessageService; sender: MessageSender; testMode: TestModeService; contacts: Pick<ContactService, 'get'> }) {
+export function messageRoutes({
+  messages,
+  sender,
+  testMode,
+  contacts,
+}: {
+  messages: MessageService;
+  sender: MessageSender;
+  testMode: TestModeService;
+  contacts: Pick<ContactService, 'get'>;
+}) {
   return [
     defineRoute(
       {
@@ -75,7 +95,8 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         bodyLimit: SEND_BODY_LIMIT_BYTES,
         response: { status: 201, schema: Type.Ref(Message) },
       },
-      ({ auth, body, headers }) => sender.send(auth, body, headers['x-tidings-source'] === 'dashboard' ? 'dashboard' : 'api'),
+      ({ auth, body, headers }) =>
+        sender.send(auth, body, headers['x-tidings-source'] === 'dashboard' ? 'dashboard' : 'api'),
     ),
     defineRoute(
       {
@@ -83,7 +104,8 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         url: '/messages/:id',
         operationId: 'getMessage',
         summary: 'Get a message',
-        description: 'By `msg_` id or by the platform message id (wamid, percent-encoded or as it is). Covers messages sent outside this service that the platform reported on.',
+        description:
+          'By `msg_` id or by the platform message id (wamid, percent-encoded or as it is). Covers messages sent outside this service that the platform reported on.',
         tags: ['Messages'],
         access: read,
         idempotency: 'none',
@@ -117,7 +139,8 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         url: '/messages',
         operationId: 'listMessages',
         summary: 'List messages',
-        description: 'Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
+        description:
+          'Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
         tags: ['Messages'],
         access: read,
         idempotency: 'none',
@@ -133,7 +156,8 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         url: '/test_helpers/inbound_messages',
         operationId: 'createTestInboundMessage',
         summary: 'Simulate a customer message (test keys)',
-        description: "Records an inbound message from `from` to the key's number, opening the 24-hour customer service window for test sends.",
+        description:
+          "Records an inbound message from `from` to the key's number, opening the 24-hour customer service window for test sends.",
         tags: ['Test helpers'],
         access: { scope: 'messages:send', modes: 'test' },
         idempotency: 'optional',
@@ -149,7 +173,8 @@ export function messageRoutes({ messages, sender, testMode, contacts }: { messag
         url: '/inbound_messages',
         operationId: 'listInboundMessages',
         summary: 'List customer messages',
-        description: 'Newest first (by when the customer sent them). Filter by contact (`ct_` id), platform type, a start time, or the message of ours they answer (`answering`: replies, button and list taps, reactions). Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
+        description:
+          'Newest first (by when the customer sent them). Filter by contact (`ct_` id), platform type, a start time, or the message of ours they answer (`answering`: replies, button and list taps, reactions). Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
         tags: ['Messages'],
         access: read,
         idempotency: 'none',

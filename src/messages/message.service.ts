@@ -49,7 +49,10 @@ export class MessageService {
     const row = await repo.findMessage(this.#o.store.read, auth.accountId, auth.mode, id);
     if (!row) throw new TidingsError('message_not_found', `No message ${id}.`, { param: 'id' });
     // The customer's latest reaction to it (docs/api.md §D15).
-    const reactions = await repo.latestReactions(this.#o.store.read, row.platform_message_id ? [row.platform_message_id] : []);
+    const reactions = await repo.latestReactions(
+      this.#o.store.read,
+      row.platform_message_id ? [row.platform_message_id] : [],
+    );
     return toMessage(row, repo.reactionTo(reactions, row));
   }
 
@@ -59,9 +62,14 @@ export class MessageService {
    */
   async getInbound(auth: AuthContext, id: string): Promise<InboundMessage> {
     const db = this.#o.store.read;
-    const row = id.startsWith('in_') ? await repo.findInbound(db, auth.accountId, auth.mode, id) : await repo.findInboundByWamid(db, auth.accountId, id);
-    if (!row || row.mode !== auth.mode) throw new TidingsError('message_not_found', `No customer message ${id}.`, { param: 'id' });
-    const quoted = row.context_message_id ? await repo.messageIdsByWamid(db, [row.account_id], [row.context_message_id]) : new Map<string, string>();
+    const row = id.startsWith('in_')
+      ? await repo.findInbound(db, auth.accountId, auth.mode, id)
+      : await repo.findInboundByWamid(db, auth.accountId, id);
+    if (!row || row.mode !== auth.mode)
+      throw new TidingsError('message_not_found', `No customer message ${id}.`, { param: 'id' });
+    const quoted = row.context_message_id
+      ? await repo.messageIdsByWamid(db, [row.account_id], [row.context_message_id])
+      : new Map<string, string>();
     return toInboundMessage(row, quoted.get(`${row.account_id} ${row.context_message_id}`) ?? null);
   }
 
@@ -76,7 +84,16 @@ export class MessageService {
       // A page continues after a message named by its `msg_` id (a wamid names no place in the list).
       cursor: async (id) => (id.startsWith('msg_') ? repo.findMessage(db, auth.accountId, auth.mode, id) : undefined),
       page: (limit, after) =>
-        repo.listMessages(db, { accountId: auth.accountId, mode: auth.mode, limit, ...(after ? { after } : {}), ...(query.status ? { status: query.status } : {}), ...(recipient ? { recipient } : {}), ...(query.batch ? { batchId: query.batch } : {}), ...(query.clientReference ? { clientReference: query.clientReference } : {}) }),
+        repo.listMessages(db, {
+          accountId: auth.accountId,
+          mode: auth.mode,
+          limit,
+          ...(after ? { after } : {}),
+          ...(query.status ? { status: query.status } : {}),
+          ...(recipient ? { recipient } : {}),
+          ...(query.batch ? { batchId: query.batch } : {}),
+          ...(query.clientReference ? { clientReference: query.clientReference } : {}),
+        }),
       map: toMessage,
       noun: 'message',
     });
@@ -93,7 +110,8 @@ export class MessageService {
     let answered: repo.MessageRow | undefined;
     if (query.answering !== undefined) {
       answered = await repo.findMessage(db, auth.accountId, auth.mode, query.answering);
-      if (!answered) throw new TidingsError('message_not_found', `No message ${query.answering}.`, { param: 'answering' });
+      if (!answered)
+        throw new TidingsError('message_not_found', `No message ${query.answering}.`, { param: 'answering' });
       if (!answered.platform_message_id) return { data: [], has_more: false };
     }
     return paginate(query, {
@@ -113,7 +131,12 @@ export class MessageService {
           ...(answered ? { contextWamid: answered.platform_message_id! } : {}),
         });
         const quoted = answered ? null : await quotedMessageIds(db, rows);
-        return rows.map((row) => toInboundMessage(row, answered ? answered.id : (quoted!.get(`${row.account_id} ${row.context_message_id}`) ?? null)));
+        return rows.map((row) =>
+          toInboundMessage(
+            row,
+            answered ? answered.id : (quoted!.get(`${row.account_id} ${row.context_message_id}`) ?? null),
+          ),
+        );
       },
       map: (message) => message,
       noun: 'customer message',
@@ -126,7 +149,11 @@ export class MessageService {
    * key's.
    * @throws TidingsError parameter_invalid for a `starting_after` that is no message of the contact.
    */
-  timeline(auth: AuthContext, contactId: string, query: { limit?: number | undefined; starting_after?: string | undefined }): Promise<Page<TimelineItem>> {
+  timeline(
+    auth: AuthContext,
+    contactId: string,
+    query: { limit?: number | undefined; starting_after?: string | undefined },
+  ): Promise<Page<TimelineItem>> {
     const db = this.#o.store.read;
     return paginate(query, {
       cursor: async (id) => {
@@ -139,11 +166,30 @@ export class MessageService {
       },
       page: async (limit, after) => {
         const entries = await repo.contactTimeline(db, contactId, limit, after);
-        const quoted = await quotedMessageIds(db, entries.flatMap((e) => (e.direction === 'inbound' ? [e.row] : [])));
-        return entries.map((entry): TimelineItem =>
-          entry.direction === 'inbound'
-            ? { id: entry.row.id, direction: 'inbound', at: entry.row.sent_at, inbound: toInboundMessage(entry.row, quoted.get(`${entry.row.account_id} ${entry.row.context_message_id}`) ?? null), outbound: null }
-            : { id: entry.row.id, direction: 'outbound', at: entry.row.created_at, inbound: null, outbound: toMessage(entry.row) },
+        const quoted = await quotedMessageIds(
+          db,
+          entries.flatMap((e) => (e.direction === 'inbound' ? [e.row] : [])),
+        );
+        return entries.map(
+          (entry): TimelineItem =>
+            entry.direction === 'inbound'
+              ? {
+                  id: entry.row.id,
+                  direction: 'inbound',
+                  at: entry.row.sent_at,
+                  inbound: toInboundMessage(
+                    entry.row,
+                    quoted.get(`${entry.row.account_id} ${entry.row.context_message_id}`) ?? null,
+                  ),
+                  outbound: null,
+                }
+              : {
+                  id: entry.row.id,
+                  direction: 'outbound',
+                  at: entry.row.created_at,
+                  inbound: null,
+                  outbound: toMessage(entry.row),
+                },
         );
       },
       map: (item) => item,
@@ -162,11 +208,17 @@ export class MessageService {
    */
   async markRead(auth: AuthContext, id: string, body: MarkReadBody): Promise<InboundMessage> {
     const db = this.#o.store.read;
-    const row = id.startsWith('in_') ? await repo.findInbound(db, auth.accountId, auth.mode, id) : await repo.findInboundByWamid(db, auth.accountId, id);
-    if (!row || row.mode !== auth.mode) throw new TidingsError('message_not_found', `No customer message ${id}.`, { param: 'id' });
+    const row = id.startsWith('in_')
+      ? await repo.findInbound(db, auth.accountId, auth.mode, id)
+      : await repo.findInboundByWamid(db, auth.accountId, id);
+    if (!row || row.mode !== auth.mode)
+      throw new TidingsError('message_not_found', `No customer message ${id}.`, { param: 'id' });
     if (row.mode === 'live') {
       try {
-        await this.#o.platform.markRead(await this.#o.accounts.senderCredentials(row.phone_number_id), { wamid: row.platform_message_id, typingIndicator: body.typingIndicator === true });
+        await this.#o.platform.markRead(await this.#o.accounts.senderCredentials(row.phone_number_id), {
+          wamid: row.platform_message_id,
+          typingIndicator: body.typingIndicator === true,
+        });
       } catch (err) {
         if (err instanceof PlatformError) throw toClientError(err);
         throw err;
@@ -184,5 +236,9 @@ export class MessageService {
  */
 function quotedMessageIds(db: Reader, rows: repo.InboundRow[]): Promise<Map<string, string>> {
   const quoting = rows.filter((r) => r.context_message_id !== null);
-  return repo.messageIdsByWamid(db, [...new Set(quoting.map((r) => r.account_id))], [...new Set(quoting.map((r) => r.context_message_id!))]);
+  return repo.messageIdsByWamid(
+    db,
+    [...new Set(quoting.map((r) => r.account_id))],
+    [...new Set(quoting.map((r) => r.context_message_id!))],
+  );
 }

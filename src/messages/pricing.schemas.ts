@@ -6,7 +6,8 @@ export const MessagePricing = Type.Object(
   {
     billable: Type.Unsafe<boolean | null>({
       type: ['boolean', 'null'],
-      description: "Whether the platform bills it (Meta's `pricing.billable`, deprecated by Meta but still sent). The platform charges delivered messages.",
+      description:
+        "Whether the platform bills it (Meta's `pricing.billable`, deprecated by Meta but still sent). The platform charges delivered messages.",
     }),
     model: NullableString({ description: '`PMP` (per-message pricing, since 1 July 2025); `CBP` before.' }),
     category: NullableString({
@@ -15,5 +16,8 @@ export const MessagePricing = Type.Object(
     }),
     type: NullableString({ description: '`regular`, `free_customer_service` or `free_entry_point`.' }),
   },
-  { additionalProperties: false, description: "The platform's pricing from the message's status reports; null until a report priced it." },
+  {
+    additionalProperties: false,
+    description: "The platform's pricing from the message's status reports; null until a report priced it.",
+  },
 );

@@ -13,12 +13,14 @@
  */
 
 /** The kind of message being sent, as far as the BSUID rule cares. */
-export type SendKind = { type: 'text' | 'media' | 'interactive' | 'location' | 'contacts' | 'reaction' } | { type: 'template'; category: string };
+export type SendKind =
+  | { type: 'text' | 'media' | 'interactive' | 'location' | 'contacts' | 'reaction' }
+  | { type: 'template'; category: string };
 
 /** Why the platform would refuse `kind` for a BSUID recipient, or null when it takes it. */
 export function bsuidRefusal(kind: SendKind): string | null {
   if (kind.type === 'template' && kind.category.toUpperCase() === 'AUTHENTICATION') {
-    return 'The platform cannot send an authentication template to a business-scoped user id (error 131062); send it to the customer\'s phone number.';
+    return "The platform cannot send an authentication template to a business-scoped user id (error 131062); send it to the customer's phone number.";
   }
   return null;
 }

@@ -31,15 +31,29 @@ export interface BodyBatch {
  * emoji), with `content_removed_at` set. @returns where the batch ended (null: the range is done).
  */
 export async function removeMessageBodies(tx: Tx, b: BodyBatch, removedAt: string): Promise<RetentionCursor | null> {
-  let q = tx.selectFrom('messages').select(['id', 'created_at']).where('account_id', '=', b.accountId).where('mode', '=', b.mode).where('created_at', '<', b.before);
+  let q = tx
+    .selectFrom('messages')
+    .select(['id', 'created_at'])
+    .where('account_id', '=', b.accountId)
+    .where('mode', '=', b.mode)
+    .where('created_at', '<', b.before);
   if (b.from) q = q.where('created_at', '>=', b.from);
   if (b.after) q = q.where(sql<boolean>`(created_at, id) > (${b.after.at}, ${b.after.id})`);
   const rows = await q.orderBy('created_at').orderBy('id').limit(b.limit).execute();
   if (rows.length === 0) return null;
   await tx
     .updateTable('messages')
-    .set({ text: null, caption: null, content: sql`case when type = 'reaction' then content else null end`, content_removed_at: sql`coalesce(content_removed_at, ${removedAt})` })
-    .where('id', 'in', rows.map((r) => r.id))
+    .set({
+      text: null,
+      caption: null,
+      content: sql`case when type = 'reaction' then content else null end`,
+      content_removed_at: sql`coalesce(content_removed_at, ${removedAt})`,
+    })
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .execute();
   const last = rows[rows.length - 1]!;
   return rows.length < b.limit ? null : { at: last.created_at, id: last.id };
@@ -51,7 +65,12 @@ export async function removeMessageBodies(tx: Tx, b: BodyBatch, removedAt: strin
  * what says what it is (content-removal.ts). @returns where the batch ended (null: done).
  */
 export async function removeInboundBodies(tx: Tx, b: BodyBatch, removedAt: string): Promise<RetentionCursor | null> {
-  let q = tx.selectFrom('inbound_messages').select(['id', 'created_at', 'type', 'payload']).where('account_id', '=', b.accountId).where('mode', '=', b.mode).where('created_at', '<', b.before);
+  let q = tx
+    .selectFrom('inbound_messages')
+    .select(['id', 'created_at', 'type', 'payload'])
+    .where('account_id', '=', b.accountId)
+    .where('mode', '=', b.mode)
+    .where('created_at', '<', b.before);
   if (b.from) q = q.where('created_at', '>=', b.from);
   if (b.after) q = q.where(sql<boolean>`(created_at, id) > (${b.after.at}, ${b.after.id})`);
   const rows = await q.orderBy('created_at').orderBy('id').limit(b.limit).execute();
@@ -70,6 +89,13 @@ export async function markInboundMediaDeleted(tx: Tx, mediaId: string): Promise<
 
 /** A message of the account queued to send this file (accepted, not sent yet), if any: its `msg_` id. */
 export async function queuedMessageWithMedia(db: Reader, accountId: string, mediaId: string): Promise<string | null> {
-  const row = await db.selectFrom('messages').select('id').where('media_id', '=', mediaId).where('account_id', '=', accountId).where('status', '=', 'accepted').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('media_id', '=', mediaId)
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'accepted')
+    .limit(1)
+    .executeTakeFirst();
   return row?.id ?? null;
 }

@@ -20,7 +20,12 @@ import type { EventService } from '../events/event.service.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { MediaDeletion } from '../media/media-deletion.js';
 import { removedEventObject } from './content-removal.js';
-import { removeInboundBodies, removeMessageBodies, type BodyBatch, type RetentionCursor } from './retention.repository.js';
+import {
+  removeInboundBodies,
+  removeMessageBodies,
+  type BodyBatch,
+  type RetentionCursor,
+} from './retention.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows (files, messages, events) per unit of work. */
@@ -59,8 +64,10 @@ export class RetentionService {
   async #sweep(): Promise<SweepResult> {
     const result: SweepResult = { customerFiles: 0, bodyAccounts: 0 };
     for (const policy of await this.#o.settings.policies()) {
-      if (policy.customerFilesDays !== null) result.customerFiles += await this.#customerFiles(policy.accountId, policy.customerFilesDays);
-      if (policy.messageBodiesDays !== null && (await this.#bodies(policy, policy.messageBodiesDays))) result.bodyAccounts++;
+      if (policy.customerFilesDays !== null)
+        result.customerFiles += await this.#customerFiles(policy.accountId, policy.customerFilesDays);
+      if (policy.messageBodiesDays !== null && (await this.#bodies(policy, policy.messageBodiesDays)))
+        result.bodyAccounts++;
     }
     if (result.customerFiles + result.bodyAccounts > 0) this.#o.logger.info(result, 'retention sweep');
     return result;

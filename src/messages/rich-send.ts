@@ -14,7 +14,8 @@ import { checkContacts, checkInteractive, checkLocation, checkReaction } from '.
 
 export type RichBody = Extract<SendMessageBody, { type: 'interactive' | 'location' | 'contacts' | 'reaction' }>;
 
-export const isRich = (body: SendMessageBody): body is RichBody => body.type === 'interactive' || body.type === 'location' || body.type === 'contacts' || body.type === 'reaction';
+export const isRich = (body: SendMessageBody): body is RichBody =>
+  body.type === 'interactive' || body.type === 'location' || body.type === 'contacts' || body.type === 'reaction';
 
 export interface PreparedRich {
   content: OutboundContent;
@@ -34,10 +35,21 @@ export interface PreparedRich {
  */
 export async function prepareRich(db: Reader, auth: AuthContext, body: RichBody, to: Recipient): Promise<PreparedRich> {
   const { issues, more } =
-    body.type === 'interactive' ? checkInteractive(body.interactive) : body.type === 'location' ? checkLocation(body.location) : body.type === 'contacts' ? checkContacts(body.contacts) : checkReaction(body.reaction);
+    body.type === 'interactive'
+      ? checkInteractive(body.interactive)
+      : body.type === 'location'
+        ? checkLocation(body.location)
+        : body.type === 'contacts'
+          ? checkContacts(body.contacts)
+          : checkReaction(body.reaction);
   if (issues.length > 0) {
-    const count = more ? `more than ${issues.length} limits; see issues (the first ${issues.length})` : `${issues.length === 1 ? 'a limit' : `${issues.length} limits`}; see issues`;
-    throw new TidingsError('parameter_invalid', `The ${body.type} message breaks ${count}.`, { param: issues[0]!.field, issues });
+    const count = more
+      ? `more than ${issues.length} limits; see issues (the first ${issues.length})`
+      : `${issues.length === 1 ? 'a limit' : `${issues.length} limits`}; see issues`;
+    throw new TidingsError('parameter_invalid', `The ${body.type} message breaks ${count}.`, {
+      param: issues[0]!.field,
+      issues,
+    });
   }
   switch (body.type) {
     case 'interactive': {
@@ -46,16 +58,41 @@ export async function prepareRich(db: Reader, auth: AuthContext, body: RichBody,
         i.kind === 'buttons'
           ? { kind: 'buttons', buttons: i.buttons.map((b) => ({ id: b.id, title: b.title })) }
           : i.kind === 'list'
-            ? { kind: 'list', button: i.button, sections: i.sections.map((s) => ({ title: s.title ?? null, rows: s.rows.map((r) => ({ id: r.id, title: r.title, description: r.description ?? null })) })) }
+            ? {
+                kind: 'list',
+                button: i.button,
+                sections: i.sections.map((s) => ({
+                  title: s.title ?? null,
+                  rows: s.rows.map((r) => ({ id: r.id, title: r.title, description: r.description ?? null })),
+                })),
+              }
             : { kind: 'cta_url', displayText: i.displayText, url: i.url };
-      return { content: { type: 'interactive', header: i.header ?? null, body: i.body, footer: i.footer ?? null, action }, stored: JSON.stringify({ interactive: i }), reactTo: null };
+      return {
+        content: { type: 'interactive', header: i.header ?? null, body: i.body, footer: i.footer ?? null, action },
+        stored: JSON.stringify({ interactive: i }),
+        reactTo: null,
+      };
     }
     case 'location': {
       const l = body.location;
-      return { content: { type: 'location', latitude: l.latitude, longitude: l.longitude, name: l.name ?? null, address: l.address ?? null }, stored: JSON.stringify({ location: l }), reactTo: null };
+      return {
+        content: {
+          type: 'location',
+          latitude: l.latitude,
+          longitude: l.longitude,
+          name: l.name ?? null,
+          address: l.address ?? null,
+        },
+        stored: JSON.stringify({ location: l }),
+        reactTo: null,
+      };
     }
     case 'contacts':
-      return { content: { type: 'contacts', contacts: body.contacts }, stored: JSON.stringify({ contacts: body.contacts }), reactTo: null };
+      return {
+        content: { type: 'contacts', contacts: body.contacts },
+        stored: JSON.stringify({ contacts: body.contacts }),
+        reactTo: null,
+      };
     case 'reaction': {
       const target = await conversationTarget(db, auth, body.reaction.messageId, to, 'reaction.messageId', 'react to');
       return {

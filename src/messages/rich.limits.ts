@@ -55,7 +55,16 @@ export const LOCATION_LIMITS = { name: 1000, address: 1000 } as const;
  * `json`, the characters all cards of one message take as compact JSON (Tidings' camelCase shape),
  * which bounds what each event and list page carries for the message.
  */
-export const CONTACT_LIMITS = { cards: 257, phones: 10, emails: 10, urls: 10, addresses: 5, text: 256, url: 2000, json: 16_384 } as const;
+export const CONTACT_LIMITS = {
+  cards: 257,
+  phones: 10,
+  emails: 10,
+  urls: 10,
+  addresses: 5,
+  text: 256,
+  url: 2000,
+  json: 16_384,
+} as const;
 
 /**
  * A reaction's emoji is one grapheme (checked by the rules); the longest emoji (a ZWJ sequence with

@@ -20,9 +20,20 @@
  * The simulator (`src/simulator/messages/rules.ts`) refuses the same breaches; keep both in step.
  */
 import type { Issue } from '../errors.js';
-import type { SendContactsMessage, SendInteractiveMessage, SendLocationMessage, SendReactionMessage } from './message.schemas.js';
+import type {
+  SendContactsMessage,
+  SendInteractiveMessage,
+  SendLocationMessage,
+  SendReactionMessage,
+} from './message.schemas.js';
 import type { Static } from '@sinclair/typebox';
-import { CONTACT_LIMITS, INTERACTIVE_LIMITS, LOCATION_LIMITS, MAX_RULE_ISSUES, textLength as length } from './rich.limits.js';
+import {
+  CONTACT_LIMITS,
+  INTERACTIVE_LIMITS,
+  LOCATION_LIMITS,
+  MAX_RULE_ISSUES,
+  textLength as length,
+} from './rich.limits.js';
 
 export { INTERACTIVE_LIMITS };
 
@@ -79,40 +90,68 @@ export function checkInteractive(i: Interactive): Breaches {
   issues.text('interactive.footer', i.footer, L.footer, false);
   if (i.kind === 'buttons') {
     if (i.buttons.length === 0) issues.add('too_few', 'interactive.buttons', 'Send at least one button.');
-    if (i.buttons.length > L.buttons) issues.add('too_many', 'interactive.buttons', `At most ${L.buttons} reply buttons (${i.buttons.length} given).`);
+    if (i.buttons.length > L.buttons)
+      issues.add('too_many', 'interactive.buttons', `At most ${L.buttons} reply buttons (${i.buttons.length} given).`);
     const ids = new Set<string>();
     const titles = new Set<string>();
     i.buttons.forEach((b, n) => {
       issues.text(`interactive.buttons[${n}].id`, b.id, L.buttonId, true);
       issues.text(`interactive.buttons[${n}].title`, b.title, L.buttonTitle, true);
-      if (ids.has(b.id)) issues.add('duplicate', `interactive.buttons[${n}].id`, `Button ids must be unique; ${JSON.stringify(b.id)} is repeated.`);
-      if (titles.has(b.title)) issues.add('duplicate', `interactive.buttons[${n}].title`, `Button titles must be unique; ${JSON.stringify(b.title)} is repeated.`);
+      if (ids.has(b.id))
+        issues.add(
+          'duplicate',
+          `interactive.buttons[${n}].id`,
+          `Button ids must be unique; ${JSON.stringify(b.id)} is repeated.`,
+        );
+      if (titles.has(b.title))
+        issues.add(
+          'duplicate',
+          `interactive.buttons[${n}].title`,
+          `Button titles must be unique; ${JSON.stringify(b.title)} is repeated.`,
+        );
       ids.add(b.id);
       titles.add(b.title);
     });
   } else if (i.kind === 'list') {
     issues.text('interactive.button', i.button, L.listButton, true);
     if (i.sections.length === 0) issues.add('too_few', 'interactive.sections', 'Send at least one section.');
-    if (i.sections.length > L.sections) issues.add('too_many', 'interactive.sections', `At most ${L.sections} sections (${i.sections.length} given).`);
+    if (i.sections.length > L.sections)
+      issues.add('too_many', 'interactive.sections', `At most ${L.sections} sections (${i.sections.length} given).`);
     const rows = i.sections.reduce((n, s) => n + s.rows.length, 0);
-    if (rows > L.rows) issues.add('too_many', 'interactive.sections', `At most ${L.rows} rows in all sections together (${rows} given).`);
+    if (rows > L.rows)
+      issues.add(
+        'too_many',
+        'interactive.sections',
+        `At most ${L.rows} rows in all sections together (${rows} given).`,
+      );
     const ids = new Set<string>();
     i.sections.forEach((s, si) => {
       const at = `interactive.sections[${si}]`;
-      if (s.title === undefined && i.sections.length > 1) issues.add('section_title_required', `${at}.title`, 'Each section needs a title when there is more than one.');
+      if (s.title === undefined && i.sections.length > 1)
+        issues.add('section_title_required', `${at}.title`, 'Each section needs a title when there is more than one.');
       issues.text(`${at}.title`, s.title, L.sectionTitle, false);
       if (s.rows.length === 0) issues.add('too_few', `${at}.rows`, 'Each section needs at least one row.');
       s.rows.forEach((r, ri) => {
         issues.text(`${at}.rows[${ri}].id`, r.id, L.rowId, true);
         issues.text(`${at}.rows[${ri}].title`, r.title, L.rowTitle, true);
         issues.text(`${at}.rows[${ri}].description`, r.description, L.rowDescription, false);
-        if (ids.has(r.id)) issues.add('duplicate', `${at}.rows[${ri}].id`, `Row ids must be unique across sections; ${JSON.stringify(r.id)} is repeated.`);
+        if (ids.has(r.id))
+          issues.add(
+            'duplicate',
+            `${at}.rows[${ri}].id`,
+            `Row ids must be unique across sections; ${JSON.stringify(r.id)} is repeated.`,
+          );
         ids.add(r.id);
       });
     });
   } else {
     issues.text('interactive.displayText', i.displayText, L.ctaDisplayText, true);
-    if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(i.url) || length(i.url) > L.ctaUrl) issues.add('url_invalid', 'interactive.url', `interactive.url must be an http or https URL of at most ${L.ctaUrl} characters.`);
+    if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(i.url) || length(i.url) > L.ctaUrl)
+      issues.add(
+        'url_invalid',
+        'interactive.url',
+        `interactive.url must be an http or https URL of at most ${L.ctaUrl} characters.`,
+      );
   }
   return issues.breaches;
 }
@@ -120,8 +159,10 @@ export function checkInteractive(i: Interactive): Breaches {
 /** Latitude and longitude in range (decimal degrees); name and address not blank, at most 1,000 characters. */
 export function checkLocation(l: Static<typeof SendLocationMessage>['location']): Breaches {
   const issues = new Issues();
-  if (!(l.latitude >= -90 && l.latitude <= 90)) issues.add('out_of_range', 'location.latitude', 'location.latitude must be between -90 and 90.');
-  if (!(l.longitude >= -180 && l.longitude <= 180)) issues.add('out_of_range', 'location.longitude', 'location.longitude must be between -180 and 180.');
+  if (!(l.latitude >= -90 && l.latitude <= 90))
+    issues.add('out_of_range', 'location.latitude', 'location.latitude must be between -90 and 90.');
+  if (!(l.longitude >= -180 && l.longitude <= 180))
+    issues.add('out_of_range', 'location.longitude', 'location.longitude must be between -180 and 180.');
   issues.text('location.name', l.name, LOCATION_LIMITS.name, false);
   issues.text('location.address', l.address, LOCATION_LIMITS.address, false);
   return issues.breaches;
@@ -139,14 +180,25 @@ export function checkContacts(list: Static<typeof SendContactsMessage>['contacts
   if (list.length === 0) issues.add('too_few', 'contacts', 'Send at least one contact.');
   issues.count('contacts', list.length, C.cards, 'contact cards');
   const size = length(JSON.stringify(list));
-  if (size > C.json) issues.add('too_long', 'contacts', `The contact cards must take at most ${C.json.toLocaleString('en-US')} characters as JSON (they take ${size.toLocaleString('en-US')}).`);
+  if (size > C.json)
+    issues.add(
+      'too_long',
+      'contacts',
+      `The contact cards must take at most ${C.json.toLocaleString('en-US')} characters as JSON (they take ${size.toLocaleString('en-US')}).`,
+    );
   list.forEach((c, n) => {
     const at = `contacts[${n}]`;
     issues.text(`${at}.name.formatted`, c.name.formatted, C.text, true);
-    for (const [entries, max] of [['phones', C.phones], ['emails', C.emails], ['urls', C.urls], ['addresses', C.addresses]] as const) {
+    for (const [entries, max] of [
+      ['phones', C.phones],
+      ['emails', C.emails],
+      ['urls', C.urls],
+      ['addresses', C.addresses],
+    ] as const) {
       issues.count(`${at}.${entries}`, c[entries]?.length ?? 0, max, `${entries} per card`);
     }
-    for (const [field, value] of texts(c)) issues.length(`${at}.${field}`, value, field.endsWith('.url') ? C.url : C.text);
+    for (const [field, value] of texts(c))
+      issues.length(`${at}.${field}`, value, field.endsWith('.url') ? C.url : C.text);
   });
   return issues.breaches;
 }
@@ -159,7 +211,8 @@ function texts(c: Card): [string, string | undefined][] {
   };
   add('name.', c.name);
   add('org.', c.org);
-  for (const entries of ['phones', 'emails', 'urls', 'addresses'] as const) c[entries]?.forEach((e, i) => add(`${entries}[${i}].`, e));
+  for (const entries of ['phones', 'emails', 'urls', 'addresses'] as const)
+    c[entries]?.forEach((e, i) => add(`${entries}[${i}].`, e));
   return out;
 }
 
@@ -167,8 +220,15 @@ function texts(c: Card): [string, string | undefined][] {
 export function checkReaction(r: Static<typeof SendReactionMessage>['reaction']): Breaches {
   const issues = new Issues();
   const graphemes = [...new Intl.Segmenter().segment(r.emoji)];
-  if (graphemes.length > 1 || (graphemes.length === 1 && !/\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u.test(r.emoji))) {
-    issues.add('not_an_emoji', 'reaction.emoji', 'reaction.emoji must be a single emoji, or "" to remove the reaction.');
+  if (
+    graphemes.length > 1 ||
+    (graphemes.length === 1 && !/\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u.test(r.emoji))
+  ) {
+    issues.add(
+      'not_an_emoji',
+      'reaction.emoji',
+      'reaction.emoji must be a single emoji, or "" to remove the reaction.',
+    );
   }
   return issues.breaches;
 }

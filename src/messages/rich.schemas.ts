@@ -7,10 +7,18 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, NullableString, TaggedUnion, Timestamp } from '../http/schemas.js';
-import { CONTACT_LIMITS, EMOJI_MAX_LENGTH, INTERACTIVE_LIMITS as L, LOCATION_LIMITS, REFERENCE_MAX_LENGTH, schemaBound } from './rich.limits.js';
+import {
+  CONTACT_LIMITS,
+  EMOJI_MAX_LENGTH,
+  INTERACTIVE_LIMITS as L,
+  LOCATION_LIMITS,
+  REFERENCE_MAX_LENGTH,
+  schemaBound,
+} from './rich.limits.js';
 
 /** Text with a limit (checked by the rules), bounded at its schema bound. */
-const Text = (limit: number, description: string) => Type.String({ minLength: 1, maxLength: schemaBound(limit), description });
+const Text = (limit: number, description: string) =>
+  Type.String({ minLength: 1, maxLength: schemaBound(limit), description });
 const OptText = (limit: number, description: string) => Type.Optional(Text(limit, description));
 /** An array with a limit on its items (checked by the rules), bounded at its schema bound. */
 const Items = <T extends Parameters<typeof Type.Array>[0]>(items: T, limit: number, description?: string) =>
@@ -30,8 +38,11 @@ export const InteractiveButtons = Type.Object(
     buttons: Items(
       Type.Object(
         {
-          id: Text(L.buttonId, 'Comes back in the customer\'s answer (`reply.id`): at most 256 characters, unique in the message.'),
-          title: Text(L.buttonTitle, 'The button\'s label: at most 20 characters, unique in the message.'),
+          id: Text(
+            L.buttonId,
+            "Comes back in the customer's answer (`reply.id`): at most 256 characters, unique in the message.",
+          ),
+          title: Text(L.buttonTitle, "The button's label: at most 20 characters, unique in the message."),
         },
         { additionalProperties: false },
       ),
@@ -39,7 +50,11 @@ export const InteractiveButtons = Type.Object(
       'One to three reply buttons.',
     ),
   },
-  { $id: 'InteractiveButtons', additionalProperties: false, description: 'Up to three reply buttons; the customer\'s tap comes back as a customer message with `reply`.' },
+  {
+    $id: 'InteractiveButtons',
+    additionalProperties: false,
+    description: "Up to three reply buttons; the customer's tap comes back as a customer message with `reply`.",
+  },
 );
 
 export const InteractiveList = Type.Object(
@@ -54,7 +69,10 @@ export const InteractiveList = Type.Object(
           rows: Items(
             Type.Object(
               {
-                id: Text(L.rowId, 'Comes back in the answer (`reply.id`): at most 200 characters, unique across sections.'),
+                id: Text(
+                  L.rowId,
+                  'Comes back in the answer (`reply.id`): at most 200 characters, unique across sections.',
+                ),
                 title: Text(L.rowTitle, 'At most 24 characters.'),
                 description: OptText(L.rowDescription, 'At most 72 characters.'),
               },
@@ -69,27 +87,37 @@ export const InteractiveList = Type.Object(
       'Up to 10 sections, with up to 10 rows in all.',
     ),
   },
-  { $id: 'InteractiveList', additionalProperties: false, description: 'A list of options in sections; the row the customer picks comes back with `reply`.' },
+  {
+    $id: 'InteractiveList',
+    additionalProperties: false,
+    description: 'A list of options in sections; the row the customer picks comes back with `reply`.',
+  },
 );
 
 export const InteractiveCtaUrl = Type.Object(
   {
     kind: Type.Literal('cta_url'),
     ...interactiveCommon,
-    displayText: Text(L.ctaDisplayText, 'The button\'s label: at most 20 characters.'),
+    displayText: Text(L.ctaDisplayText, "The button's label: at most 20 characters."),
     url: Text(L.ctaUrl, 'Opened when the customer taps the button: an http or https URL of at most 2,000 characters.'),
   },
-  { $id: 'InteractiveCtaUrl', additionalProperties: false, description: 'One button that opens a URL (no answer comes back).' },
+  {
+    $id: 'InteractiveCtaUrl',
+    additionalProperties: false,
+    description: 'One button that opens a URL (no answer comes back).',
+  },
 );
 
-export const Interactive = TaggedUnion('kind', [InteractiveButtons, InteractiveList, InteractiveCtaUrl], { description: 'The interactive message, told apart by `kind`.' });
+export const Interactive = TaggedUnion('kind', [InteractiveButtons, InteractiveList, InteractiveCtaUrl], {
+  description: 'The interactive message, told apart by `kind`.',
+});
 export type Interactive = Static<typeof Interactive>;
 
 export const Location = Type.Object(
   {
     latitude: Type.Number({ description: 'Decimal degrees, −90 to 90.' }),
     longitude: Type.Number({ description: 'Decimal degrees, −180 to 180.' }),
-    name: OptText(LOCATION_LIMITS.name, 'The place\'s name, at most 1,000 characters.'),
+    name: OptText(LOCATION_LIMITS.name, "The place's name, at most 1,000 characters."),
     address: OptText(LOCATION_LIMITS.address, 'Its address, at most 1,000 characters.'),
   },
   { additionalProperties: false },
@@ -108,28 +136,79 @@ function contactCard(bounded: boolean) {
     return required ? s : Type.Optional(s);
   };
   const text = (description: string, required = false) => string(C.text, required, description);
-  const list = <T extends Parameters<typeof Type.Array>[0]>(items: T, limit: number) => Type.Optional(Type.Array(items, bounded ? { maxItems: schemaBound(limit) } : {}));
+  const list = <T extends Parameters<typeof Type.Array>[0]>(items: T, limit: number) =>
+    Type.Optional(Type.Array(items, bounded ? { maxItems: schemaBound(limit) } : {}));
   const kind = text('`HOME`, `WORK`… as the platform shows it.');
   return Type.Object(
     {
       name: Type.Object(
-        { formatted: text('The name as shown; required.', true), first: text('First name.'), last: text('Last name.'), middle: text('Middle name.'), prefix: text('Name prefix.'), suffix: text('Name suffix.') },
+        {
+          formatted: text('The name as shown; required.', true),
+          first: text('First name.'),
+          last: text('Last name.'),
+          middle: text('Middle name.'),
+          prefix: text('Name prefix.'),
+          suffix: text('Name suffix.'),
+        },
         { additionalProperties: false },
       ),
-      phones: list(Type.Object({ phone: text('As shown.', true), type: text('`CELL`, `HOME`, `WORK`…'), waId: text('The WhatsApp id (digits), which adds a "Message" button.') }, { additionalProperties: false }), C.phones),
-      emails: list(Type.Object({ email: text('An email address.', true), type: kind }, { additionalProperties: false }), C.emails),
-      urls: list(Type.Object({ url: string(C.url, true, 'A web address.'), type: kind }, { additionalProperties: false }), C.urls),
-      org: Type.Optional(Type.Object({ company: text('Company.'), department: text('Department.'), title: text('Job title.') }, { additionalProperties: false })),
+      phones: list(
+        Type.Object(
+          {
+            phone: text('As shown.', true),
+            type: text('`CELL`, `HOME`, `WORK`…'),
+            waId: text('The WhatsApp id (digits), which adds a "Message" button.'),
+          },
+          { additionalProperties: false },
+        ),
+        C.phones,
+      ),
+      emails: list(
+        Type.Object({ email: text('An email address.', true), type: kind }, { additionalProperties: false }),
+        C.emails,
+      ),
+      urls: list(
+        Type.Object({ url: string(C.url, true, 'A web address.'), type: kind }, { additionalProperties: false }),
+        C.urls,
+      ),
+      org: Type.Optional(
+        Type.Object(
+          { company: text('Company.'), department: text('Department.'), title: text('Job title.') },
+          { additionalProperties: false },
+        ),
+      ),
       addresses: list(
         Type.Object(
-          { street: text('Street.'), city: text('City.'), state: text('State.'), zip: text('Postal code.'), country: text('Country.'), countryCode: text('ISO country code.'), type: text('`HOME`, `WORK`…') },
+          {
+            street: text('Street.'),
+            city: text('City.'),
+            state: text('State.'),
+            zip: text('Postal code.'),
+            country: text('Country.'),
+            countryCode: text('ISO country code.'),
+            type: text('`HOME`, `WORK`…'),
+          },
           { additionalProperties: false },
         ),
         C.addresses,
       ),
-      birthday: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', ...(bounded ? { maxLength: 10 } : {}), description: 'YYYY-MM-DD.' })),
+      birthday: Type.Optional(
+        Type.String({
+          pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+          ...(bounded ? { maxLength: 10 } : {}),
+          description: 'YYYY-MM-DD.',
+        }),
+      ),
     },
-    { additionalProperties: false, ...(bounded ? { description: 'Text fields at most 256 characters (`url` 2,000); up to 10 phones, 10 emails, 10 URLs and 5 addresses.' } : {}) },
+    {
+      additionalProperties: false,
+      ...(bounded
+        ? {
+            description:
+              'Text fields at most 256 characters (`url` 2,000); up to 10 phones, 10 emails, 10 URLs and 5 addresses.',
+          }
+        : {}),
+    },
   );
 }
 
@@ -141,31 +220,58 @@ export type ContactCard = Static<typeof ContactCard>;
 
 export const Reaction = Type.Object(
   {
-    messageId: Type.String({ minLength: 1, maxLength: REFERENCE_MAX_LENGTH, description: 'The message reacted to: a customer message (`in_` id or its wamid) or one of ours (`msg_` id).' }),
-    emoji: Type.String({ maxLength: EMOJI_MAX_LENGTH, description: 'One emoji; `""` removes the reaction sent before.' }),
+    messageId: Type.String({
+      minLength: 1,
+      maxLength: REFERENCE_MAX_LENGTH,
+      description: 'The message reacted to: a customer message (`in_` id or its wamid) or one of ours (`msg_` id).',
+    }),
+    emoji: Type.String({
+      maxLength: EMOJI_MAX_LENGTH,
+      description: 'One emoji; `""` removes the reaction sent before.',
+    }),
   },
   { additionalProperties: false },
 );
 
 /** The customer's latest reaction to one of our messages. */
 export const CustomerReaction = Nullable(
-  Type.Object({ emoji: Type.String(), at: Timestamp }, { description: 'The customer\'s current reaction to this message: the latest one; null when none, or when they removed it.' }),
+  Type.Object(
+    { emoji: Type.String(), at: Timestamp },
+    {
+      description:
+        "The customer's current reaction to this message: the latest one; null when none, or when they removed it.",
+    },
+  ),
 );
 
 /** What a customer's answer carries (InboundMessage). */
 export const InboundReply = Nullable(
   Type.Object(
     {
-      id: Type.String({ description: 'The id of the button or row (`buttons[].id`, `rows[].id`; a template quick reply\'s payload).' }),
+      id: Type.String({
+        description: "The id of the button or row (`buttons[].id`, `rows[].id`; a template quick reply's payload).",
+      }),
       title: Type.String({ description: 'Its label as the customer saw it.' }),
-      description: NullableString({ description: 'A list row\'s description.' }),
+      description: NullableString({ description: "A list row's description." }),
     },
-    { description: 'On `interactive` (a reply button or list row) and `button` (a template quick reply) messages: what the customer tapped. `context.messageId` names the message it answers.' },
+    {
+      description:
+        'On `interactive` (a reply button or list row) and `button` (a template quick reply) messages: what the customer tapped. `context.messageId` names the message it answers.',
+    },
   ),
 );
 
 export const InboundLocation = Nullable(
-  Type.Object({ latitude: Type.Number(), longitude: Type.Number(), name: NullableString(), address: NullableString(), url: NullableString() }, { description: 'On `location` messages.' }),
+  Type.Object(
+    {
+      latitude: Type.Number(),
+      longitude: Type.Number(),
+      name: NullableString(),
+      address: NullableString(),
+      url: NullableString(),
+    },
+    { description: 'On `location` messages.' },
+  ),
 );
 
 export const InboundReaction = Nullable(

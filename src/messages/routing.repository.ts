@@ -23,8 +23,16 @@ export async function contactLastInboundAt(db: Reader, messageId: string): Promi
 }
 
 /** Records how dispatched messages went out and when the platform stops trying to deliver them (docs/api.md §D19). */
-export async function setDispatchRouting(tx: Tx, rows: { id: string; deliveredAs: MessageRow['delivered_as']; ttlEndsAt: string | null }[]): Promise<void> {
-  for (const r of rows) await tx.updateTable('messages').set({ delivered_as: r.deliveredAs, ttl_ends_at: r.ttlEndsAt }).where('id', '=', r.id).execute();
+export async function setDispatchRouting(
+  tx: Tx,
+  rows: { id: string; deliveredAs: MessageRow['delivered_as']; ttlEndsAt: string | null }[],
+): Promise<void> {
+  for (const r of rows)
+    await tx
+      .updateTable('messages')
+      .set({ delivered_as: r.deliveredAs, ttl_ends_at: r.ttlEndsAt })
+      .where('id', '=', r.id)
+      .execute();
 }
 
 /**

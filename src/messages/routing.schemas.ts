@@ -16,16 +16,37 @@ export type DeliveredAs = (typeof DELIVERED_AS)[number];
 /** The template a routed send falls back to when neither the window nor Direct Send can carry it. */
 export const RouteFallback = Type.Object(
   {
-    templateId: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'A `tpl_` id of an approved utility template. Give this, or `templateName` with `language`.' })),
-    templateName: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'The template\'s name, with `language`: the approved template of that name in that language.' })),
-    language: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'With `templateName`: the platform\'s language code, e.g. `en_US`.' })),
+    templateId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description: 'A `tpl_` id of an approved utility template. Give this, or `templateName` with `language`.',
+      }),
+    ),
+    templateName: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 512,
+        description: "The template's name, with `language`: the approved template of that name in that language.",
+      }),
+    ),
+    language: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 16,
+        description: "With `templateName`: the platform's language code, e.g. `en_US`.",
+      }),
+    ),
     variables: Type.Optional(TemplateVariables),
     buttons: Type.Optional(TemplateButtonValues),
   },
   {
     additionalProperties: false,
-    description: 'The approved template sent instead when the window has closed and Direct Send cannot carry the message. Checked when the send is accepted: approved, every variable given.',
-    examples: [{ templateName: 'order_shipped', language: 'en_US', variables: { first_name: 'Jessica', '2': 'Friday' } }],
+    description:
+      'The approved template sent instead when the window has closed and Direct Send cannot carry the message. Checked when the send is accepted: approved, every variable given.',
+    examples: [
+      { templateName: 'order_shipped', language: 'en_US', variables: { first_name: 'Jessica', '2': 'Friday' } },
+    ],
   },
 );
 export type RouteFallback = Static<typeof RouteFallback>;
@@ -44,7 +65,10 @@ export const routingFields = {
 /** A warning on a send's answer: it was accepted, but something about it deserves a look. */
 export const SendWarning = Type.Object(
   {
-    code: Type.String({ description: '`validity_shorter_than_template_ttl`: the platform may deliver the template after the send\'s `validityPeriod` ends.' }),
+    code: Type.String({
+      description:
+        "`validity_shorter_than_template_ttl`: the platform may deliver the template after the send's `validityPeriod` ends.",
+    }),
     message: Type.String(),
     param: Type.Optional(Type.String({ description: 'The field it is about.' })),
   },
@@ -54,23 +78,41 @@ export type SendWarning = Static<typeof SendWarning>;
 
 /** The routing fields of the Message resource (docs/api.md §D19). */
 export const messageRoutingFields = {
-  route: Type.Optional(StringEnum(ROUTES, { description: 'How the send asked to be routed (docs/api.md §D19): `free_form` (as written) or `auto` (by the customer service window at dispatch).' })),
+  route: Type.Optional(
+    StringEnum(ROUTES, {
+      description:
+        'How the send asked to be routed (docs/api.md §D19): `free_form` (as written) or `auto` (by the customer service window at dispatch).',
+    }),
+  ),
   deliveredAs: Type.Optional(
     Nullable(
       StringEnum(DELIVERED_AS, {
         description:
-          'How it went out: `free_form` (as written, inside the window), `direct_send` (outside the window, through the platform\'s Direct Send beta), or `template` (a template send, or a routed send\'s `fallback`). Null until dispatched.',
+          "How it went out: `free_form` (as written, inside the window), `direct_send` (outside the window, through the platform's Direct Send beta), or `template` (a template send, or a routed send's `fallback`). Null until dispatched.",
       }),
     ),
   ),
   fallback: Type.Optional(
     Nullable(
       Type.Object(
-        { templateId: Type.String({ description: 'The `tpl_` id the fallback resolved to when accepted.' }), variables: Type.Union([TemplateVariables, Type.Null()]), buttons: Type.Union([TemplateButtonValues, Type.Null()]) },
-        { description: 'A routed send\'s fallback template, as accepted; null without one.' },
+        {
+          templateId: Type.String({ description: 'The `tpl_` id the fallback resolved to when accepted.' }),
+          variables: Type.Union([TemplateVariables, Type.Null()]),
+          buttons: Type.Union([TemplateButtonValues, Type.Null()]),
+        },
+        { description: "A routed send's fallback template, as accepted; null without one." },
       ),
     ),
   ),
-  generatedTemplateId: Type.Optional(NullableString({ description: 'A Direct Send\'s template, generated by the platform (a `tpl_` id in GET /v1/templates with `source: "generated"`), once its statuses named it.' })),
-  warnings: Type.Optional(Type.Array(SendWarning, { description: 'On the send\'s answer only: it was accepted, but something about it deserves a look.' })),
+  generatedTemplateId: Type.Optional(
+    NullableString({
+      description:
+        'A Direct Send\'s template, generated by the platform (a `tpl_` id in GET /v1/templates with `source: "generated"`), once its statuses named it.',
+    }),
+  ),
+  warnings: Type.Optional(
+    Type.Array(SendWarning, {
+      description: "On the send's answer only: it was accepted, but something about it deserves a look.",
+    }),
+  ),
 };

@@ -42,7 +42,11 @@ export interface RoutedBody {
 export interface CheckedRoute {
   payload: RoutePayload;
   /** Kept on the message (its `fallback`), as accepted. */
-  stored: { templateId: string; variables: Record<string, string> | null; buttons: RouteFallback['buttons'] | null } | null;
+  stored: {
+    templateId: string;
+    variables: Record<string, string> | null;
+    buttons: RouteFallback['buttons'] | null;
+  } | null;
 }
 
 /**
@@ -64,43 +68,95 @@ export async function checkRoute(
   now: number,
 ): Promise<CheckedRoute | null> {
   if (body.route !== 'auto') {
-    if (body.fallback) throw new TidingsError('parameter_invalid', 'fallback is used only by routed sends: send "route": "auto" with it.', { param: 'fallback' });
+    if (body.fallback)
+      throw new TidingsError(
+        'parameter_invalid',
+        'fallback is used only by routed sends: send "route": "auto" with it.',
+        { param: 'fallback' },
+      );
     return null;
   }
   const fallback = body.fallback ? await prepareFallback(deps.templates, auth, body.fallback) : null;
   const refusal = directSendRefusal(content);
   if (!windowOpenAtSend && !fallback) {
-    const why = refusal ?? ((await deps.directSend.mayTry(auth.phoneNumberId, now)) ? null : 'the platform refused Direct Send for this number');
+    const why =
+      refusal ??
+      ((await deps.directSend.mayTry(auth.phoneNumberId, now))
+        ? null
+        : 'the platform refused Direct Send for this number');
     if (why) {
-      throw new TidingsError('outside_customer_window', `The customer service window with ${body.to} is closed, and ${why.replace(/\.$/, '')}: give a fallback template (fallback.templateId) to reach them.`, { param: 'fallback' });
+      throw new TidingsError(
+        'outside_customer_window',
+        `The customer service window with ${body.to} is closed, and ${why.replace(/\.$/, '')}: give a fallback template (fallback.templateId) to reach them.`,
+        { param: 'fallback' },
+      );
     }
   }
   return {
     payload: { route: 'auto', directSend: refusal === null, fallback: fallback?.payload ?? null },
-    stored: fallback && { templateId: fallback.payload.templateId, variables: body.fallback!.variables ?? null, buttons: body.fallback!.buttons ?? null },
+    stored: fallback && {
+      templateId: fallback.payload.templateId,
+      variables: body.fallback!.variables ?? null,
+      buttons: body.fallback!.buttons ?? null,
+    },
   };
 }
 
 /** The fallback's template, filled and checked sendable, by id or by name and language. */
-async function prepareFallback(templates: TemplateSends, auth: AuthContext, f: RouteFallback): Promise<{ payload: FallbackPayload }> {
-  if (f.templateId !== undefined && f.templateName !== undefined) throw new TidingsError('parameter_invalid', 'Give the fallback\'s templateId or its templateName with language, not both.', { param: 'fallback.templateName' });
-  if (f.templateId === undefined && f.templateName === undefined) throw new TidingsError('parameter_missing', 'The fallback names no template: give templateId, or templateName with language.', { param: 'fallback.templateId' });
-  if (f.templateName !== undefined && f.language === undefined) throw new TidingsError('parameter_missing', 'A fallback named by templateName needs its language (e.g. "en_US").', { param: 'fallback.language' });
-  if (f.templateId !== undefined && f.language !== undefined) throw new TidingsError('parameter_invalid', 'language goes with templateName; a templateId names one language already.', { param: 'fallback.language' });
+async function prepareFallback(
+  templates: TemplateSends,
+  auth: AuthContext,
+  f: RouteFallback,
+): Promise<{ payload: FallbackPayload }> {
+  if (f.templateId !== undefined && f.templateName !== undefined)
+    throw new TidingsError(
+      'parameter_invalid',
+      "Give the fallback's templateId or its templateName with language, not both.",
+      { param: 'fallback.templateName' },
+    );
+  if (f.templateId === undefined && f.templateName === undefined)
+    throw new TidingsError(
+      'parameter_missing',
+      'The fallback names no template: give templateId, or templateName with language.',
+      { param: 'fallback.templateId' },
+    );
+  if (f.templateName !== undefined && f.language === undefined)
+    throw new TidingsError('parameter_missing', 'A fallback named by templateName needs its language (e.g. "en_US").', {
+      param: 'fallback.language',
+    });
+  if (f.templateId !== undefined && f.language !== undefined)
+    throw new TidingsError(
+      'parameter_invalid',
+      'language goes with templateName; a templateId names one language already.',
+      { param: 'fallback.language' },
+    );
   try {
     const id = f.templateId ?? (await templates.idByName(auth.accountId, f.templateName!, f.language!, 'templateName'));
     const t = await templates.prepareSend(auth.accountId, id, f.variables, f.buttons, { complete: true });
-    const header = t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
+    const header =
+      t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
     return {
       payload: {
         templateId: t.templateId,
-        content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons, ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}) },
+        content: {
+          type: 'template',
+          name: t.name,
+          language: t.language,
+          body: t.body,
+          header,
+          buttons: t.buttons,
+          ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}),
+        },
         file: t.header && t.header.type !== 'text' ? { id: t.header.file.id, mode: t.header.file.mode } : null,
         timeToLive: t.timeToLive,
       },
     };
   } catch (err) {
-    if (err instanceof TidingsError) throw new TidingsError(err.code, err.message.replace(/^Template /, 'Fallback template '), { param: `fallback.${err.param ?? 'templateId'}`, ...(err.issues ? { issues: err.issues } : {}) });
+    if (err instanceof TidingsError)
+      throw new TidingsError(err.code, err.message.replace(/^Template /, 'Fallback template '), {
+        param: `fallback.${err.param ?? 'templateId'}`,
+        ...(err.issues ? { issues: err.issues } : {}),
+      });
     throw err;
   }
 }
@@ -110,7 +166,11 @@ async function prepareFallback(templates: TemplateSends, auth: AuthContext, f: R
  * would stop trying to deliver it (docs/api.md §D19), or null. Only when the send gave its
  * validity period: the default one says nothing about how long the message stays true.
  */
-export function ttlWarning(validityPeriodS: number | undefined, timeToLive: number | null, param: string): SendWarning | null {
+export function ttlWarning(
+  validityPeriodS: number | undefined,
+  timeToLive: number | null,
+  param: string,
+): SendWarning | null {
   const ttl = timeToLive ?? PLATFORM_DEFAULT_TTL_S;
   if (validityPeriodS === undefined || ttl <= validityPeriodS) return null;
   const own = timeToLive === null ? " (the platform's default, 30 days)" : '';
@@ -126,7 +186,11 @@ export function ttlWarning(validityPeriodS: number | undefined, timeToLive: numb
  * (`templateTtl`, null for the platform's default; undefined when the send is no template) outlives
  * its validity period, and likewise its fallback's.
  */
-export function sendWarnings(validityPeriodS: number | undefined, templateTtl: number | null | undefined, route: CheckedRoute | null): SendWarning[] {
+export function sendWarnings(
+  validityPeriodS: number | undefined,
+  templateTtl: number | null | undefined,
+  route: CheckedRoute | null,
+): SendWarning[] {
   return [
     templateTtl !== undefined ? ttlWarning(validityPeriodS, templateTtl, 'validityPeriod') : null,
     route?.payload.fallback ? ttlWarning(validityPeriodS, route.payload.fallback.timeToLive, 'fallback') : null,

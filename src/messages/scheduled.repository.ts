@@ -28,7 +28,17 @@ export async function insertScheduled(tx: Tx, entries: NewScheduled[]): Promise<
   if (entries.length === 0) return;
   const v = jsonRows(
     tx,
-    { message_id: 'text', account_id: 'text', mode: 'text', phone_number_id: 'text', recipient: 'text', payload: 'text', send_at: 'text', validity_ms: 'integer', created_at: 'text' },
+    {
+      message_id: 'text',
+      account_id: 'text',
+      mode: 'text',
+      phone_number_id: 'text',
+      recipient: 'text',
+      payload: 'text',
+      send_at: 'text',
+      validity_ms: 'integer',
+      created_at: 'text',
+    },
     entries.map((e) => ({
       message_id: e.messageId,
       account_id: e.accountId,
@@ -42,7 +52,9 @@ export async function insertScheduled(tx: Tx, entries: NewScheduled[]): Promise<
     })),
   );
   await sql`insert into scheduled_sends (message_id, account_id, mode, phone_number_id, recipient, payload, send_at, validity_ms, created_at)
-    select message_id, account_id, mode, phone_number_id, recipient, payload, send_at, validity_ms, created_at from ${v}`.execute(tx);
+    select message_id, account_id, mode, phone_number_id, recipient, payload, send_at, validity_ms, created_at from ${v}`.execute(
+    tx,
+  );
 }
 
 /**
@@ -53,7 +65,13 @@ export async function insertScheduled(tx: Tx, entries: NewScheduled[]): Promise<
  * @returns how many moved, and the lanes that got entries.
  */
 export async function promoteDue(tx: Tx, now: string, limit: number): Promise<{ count: number; lanes: Lane[] }> {
-  let q = tx.selectFrom('scheduled_sends').selectAll().where('send_at', '<=', now).orderBy('send_at').orderBy('message_id').limit(limit);
+  let q = tx
+    .selectFrom('scheduled_sends')
+    .selectAll()
+    .where('send_at', '<=', now)
+    .orderBy('send_at')
+    .orderBy('message_id')
+    .limit(limit);
   if (isPostgres(tx)) q = q.forUpdate().skipLocked();
   const rows = await q.execute();
   if (rows.length === 0) return { count: 0, lanes: [] };
@@ -73,8 +91,15 @@ export async function promoteDue(tx: Tx, now: string, limit: number): Promise<{ 
   );
   const ids = rows.map((r) => r.message_id);
   await tx.deleteFrom('scheduled_sends').where('message_id', 'in', ids).execute();
-  await tx.updateTable('messages').set({ status: 'accepted', updated_at: now }).where('id', 'in', ids).where('status', '=', 'scheduled').execute();
-  const lanes = new Map(rows.map((r) => [`${r.mode}:${r.phone_number_id}`, { phoneNumberId: r.phone_number_id, mode: r.mode }]));
+  await tx
+    .updateTable('messages')
+    .set({ status: 'accepted', updated_at: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'scheduled')
+    .execute();
+  const lanes = new Map(
+    rows.map((r) => [`${r.mode}:${r.phone_number_id}`, { phoneNumberId: r.phone_number_id, mode: r.mode }]),
+  );
   return { count: rows.length, lanes: [...lanes.values()] };
 }
 
@@ -87,12 +112,21 @@ export async function nextSendAt(db: Reader): Promise<string | null> {
 /** Removes these messages' scheduled sends (a cancel), locked on PostgreSQL. @returns the ids that were scheduled. */
 export async function removeScheduled(tx: Tx, messageIds: string[]): Promise<string[]> {
   if (messageIds.length === 0) return [];
-  const rows = await tx.deleteFrom('scheduled_sends').where('message_id', 'in', messageIds).returning('message_id').execute();
+  const rows = await tx
+    .deleteFrom('scheduled_sends')
+    .where('message_id', 'in', messageIds)
+    .returning('message_id')
+    .execute();
   return rows.map((r) => r.message_id);
 }
 
 /** Up to `limit` scheduled sends of a number, in one mode, due before `before` (ISO), earliest first. */
-export async function scheduledBefore(db: Reader, lane: Lane & { accountId: string }, before: string, limit: number): Promise<string[]> {
+export async function scheduledBefore(
+  db: Reader,
+  lane: Lane & { accountId: string },
+  before: string,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('scheduled_sends')
     .select('message_id')

@@ -5,7 +5,8 @@
  * a field: a sentence for an object given where the field takes something else.
  */
 
-const MEDIA_OBJECT = 'Meta\'s media objects are not used: upload the file with POST /v1/media, then send "type": "media" with its mediaId.';
+const MEDIA_OBJECT =
+  'Meta\'s media objects are not used: upload the file with POST /v1/media, then send "type": "media" with its mediaId.';
 
 /** Fields of Meta's message payload that a send does not take, whatever its type. */
 const META_FIELDS: Record<string, string> = {
@@ -19,7 +20,8 @@ const META_FIELDS: Record<string, string> = {
   document: MEDIA_OBJECT,
   sticker: MEDIA_OBJECT,
   category: 'Tidings adds the platform\'s Direct Send category itself: send "route": "auto" (docs/api.md §D19).',
-  ttl_seconds: 'Tidings passes the time left of validityPeriod to the platform as its time to live: set validityPeriod.',
+  ttl_seconds:
+    'Tidings passes the time left of validityPeriod to the platform as its time to live: set validityPeriod.',
 };
 
 const BY_NAME = 'A template is named by templateId (its tpl_ id), or by templateName with language (docs/api.md §D20).';
@@ -27,7 +29,10 @@ const BY_NAME = 'A template is named by templateId (its tpl_ id), or by template
 /** Fields of other send types, or of Meta's shapes, per send type. */
 const BY_TYPE: Record<string, Record<string, string>> = {
   template: { name: BY_NAME },
-  media: { text: 'A media message carries its words in caption.', link: 'Tidings sends files it holds: upload it with POST /v1/media and send its mediaId.' },
+  media: {
+    text: 'A media message carries its words in caption.',
+    link: 'Tidings sends files it holds: upload it with POST /v1/media and send its mediaId.',
+  },
 };
 
 /** The `x-unknown-hints` of the send body of `type`, to spread into its schema's options. */

@@ -36,17 +36,35 @@ export interface QueueStats {
  * @param staleLeaseBefore ISO: a `sending` entry whose lease ends before this was claimed longer
  *   ago than a live process needs (the caller knows the lease's parts: dispatch/policy.ts)
  */
-export async function queueStats(db: Reader, phoneNumberIds: string[], mode: 'live' | 'test', now: string, staleLeaseBefore: string): Promise<Map<string, QueueStats>> {
+export async function queueStats(
+  db: Reader,
+  phoneNumberIds: string[],
+  mode: 'live' | 'test',
+  now: string,
+  staleLeaseBefore: string,
+): Promise<Map<string, QueueStats>> {
   const out = new Map<string, QueueStats>();
   if (phoneNumberIds.length === 0) return out;
   const counts = await db
     .selectFrom('dispatches')
-    .select((eb) => ['phone_number_id', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .select((eb) => [
+      'phone_number_id',
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.min('created_at').as('oldest'),
+    ])
     .where('phone_number_id', 'in', phoneNumberIds)
     .where('mode', '=', mode)
     .groupBy('phone_number_id')
     .execute();
-  for (const c of counts) out.set(c.phone_number_id, { queued: Number(c.n), oldestCreatedAt: (c.oldest as string | null) ?? null, due: Number(c.n), retrying: null, staleLeases: null, reconciling: null });
+  for (const c of counts)
+    out.set(c.phone_number_id, {
+      queued: Number(c.n),
+      oldestCreatedAt: (c.oldest as string | null) ?? null,
+      due: Number(c.n),
+      retrying: null,
+      staleLeases: null,
+      reconciling: null,
+    });
   for (const [id, stats] of out) {
     const waiting = await db
       .selectFrom('dispatches')
@@ -54,8 +72,12 @@ export async function queueStats(db: Reader, phoneNumberIds: string[], mode: 'li
         'state',
         eb.fn.countAll<number | string>().as('n'),
         eb.fn.min('not_before').as('first'),
-        sql<number | string>`sum(case when state = 'sending' and not_before < ${staleLeaseBefore} then 1 else 0 end)`.as('stale'),
-        sql<string | null>`max(case when state = 'sending' and not_before < ${staleLeaseBefore} then not_before end)`.as('stale_until'),
+        sql<
+          number | string
+        >`sum(case when state = 'sending' and not_before < ${staleLeaseBefore} then 1 else 0 end)`.as('stale'),
+        sql<
+          string | null
+        >`max(case when state = 'sending' and not_before < ${staleLeaseBefore} then not_before end)`.as('stale_until'),
       ])
       .where('phone_number_id', '=', id)
       .where('mode', '=', mode)
@@ -65,7 +87,8 @@ export async function queueStats(db: Reader, phoneNumberIds: string[], mode: 'li
     for (const w of waiting) {
       stats.due -= Number(w.n);
       if (w.state === 'unknown') stats.reconciling = { count: Number(w.n), until: w.first as string };
-      if (w.state === 'sending' && Number(w.stale) > 0) stats.staleLeases = { count: Number(w.stale), until: w.stale_until! };
+      if (w.state === 'sending' && Number(w.stale) > 0)
+        stats.staleLeases = { count: Number(w.stale), until: w.stale_until! };
     }
     if (!waiting.some((w) => w.state === 'queued')) continue;
     const head = await db
@@ -79,7 +102,13 @@ export async function queueStats(db: Reader, phoneNumberIds: string[], mode: 'li
       .orderBy('created_at')
       .limit(1)
       .executeTakeFirst();
-    if (head) stats.retrying = { notBefore: head.not_before, lastError: head.last_error, attempts: head.attempts, heldFor: head.held_for_template };
+    if (head)
+      stats.retrying = {
+        notBefore: head.not_before,
+        lastError: head.last_error,
+        attempts: head.attempts,
+        heldFor: head.held_for_template,
+      };
   }
   return out;
 }
@@ -104,8 +133,20 @@ export async function laneDepths(db: Reader): Promise<LaneDepth[]> {
   const rows = await db
     .selectFrom('phone_numbers as p')
     .leftJoin('dispatches as d', 'd.phone_number_id', 'p.phone_number_id')
-    .select((eb) => ['p.phone_number_id', 'p.throughput', 'd.mode', eb.fn.count<number | string>('d.message_id').as('n'), eb.fn.min('d.created_at').as('oldest')])
+    .select((eb) => [
+      'p.phone_number_id',
+      'p.throughput',
+      'd.mode',
+      eb.fn.count<number | string>('d.message_id').as('n'),
+      eb.fn.min('d.created_at').as('oldest'),
+    ])
     .groupBy(['p.phone_number_id', 'p.throughput', 'd.mode'])
     .execute();
-  return rows.map((r) => ({ phoneNumberId: r.phone_number_id, throughput: Number(r.throughput), mode: r.mode, queued: Number(r.n), oldestCreatedAt: (r.oldest as string | null) ?? null }));
+  return rows.map((r) => ({
+    phoneNumberId: r.phone_number_id,
+    throughput: Number(r.throughput),
+    mode: r.mode,
+    queued: Number(r.n),
+    oldestCreatedAt: (r.oldest as string | null) ?? null,
+  }));
 }

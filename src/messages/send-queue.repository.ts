@@ -77,7 +77,18 @@ export async function insertDispatches(tx: Tx, entries: NewDispatch[]): Promise<
 export function insertDispatchesStatement(tx: Tx, entries: NewDispatch[]): RawBuilder<unknown> {
   const v = jsonRows(
     tx,
-    { ord: 'integer', message_id: 'text', account_id: 'text', mode: 'text', phone_number_id: 'text', recipient: 'text', payload: 'text', not_before: 'text', expires_at: 'text', created_at: 'text' },
+    {
+      ord: 'integer',
+      message_id: 'text',
+      account_id: 'text',
+      mode: 'text',
+      phone_number_id: 'text',
+      recipient: 'text',
+      payload: 'text',
+      not_before: 'text',
+      expires_at: 'text',
+      created_at: 'text',
+    },
     entries.map((d, ord) => ({
       ord,
       message_id: d.messageId,
@@ -111,7 +122,13 @@ export function insertDispatchesStatement(tx: Tx, entries: NewDispatch[]): RawBu
  * can overtake a message another one holds.
  * @returns the claimed entries, in that order.
  */
-export async function claimDue(tx: Tx, lane: Lane, limit: number, now: string, leaseUntil: string): Promise<DispatchRow[]> {
+export async function claimDue(
+  tx: Tx,
+  lane: Lane,
+  limit: number,
+  now: string,
+  leaseUntil: string,
+): Promise<DispatchRow[]> {
   let due = tx
     .selectFrom('dispatches as d')
     .select('d.message_id')
@@ -132,13 +149,29 @@ export async function claimDue(tx: Tx, lane: Lane, limit: number, now: string, l
     .orderBy('d.message_id')
     .limit(limit);
   if (isPostgres(tx)) due = due.forUpdate().skipLocked();
-  const claimed = await tx.updateTable('dispatches').set({ state: 'sending', not_before: leaseUntil }).where('message_id', 'in', due).returningAll().execute();
+  const claimed = await tx
+    .updateTable('dispatches')
+    .set({ state: 'sending', not_before: leaseUntil })
+    .where('message_id', 'in', due)
+    .returningAll()
+    .execute();
   // RETURNING keeps no order; their due time was overwritten with the lease: acceptance orders them.
-  return claimed.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.message_id < b.message_id ? -1 : 1));
+  return claimed.sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.message_id < b.message_id ? -1 : 1,
+  );
 }
 
 /** Puts a claimed entry back: to retry after `notBefore` (`queued`), or to wait for a status (`unknown`). */
-export async function release(tx: Tx, messageId: string, change: { state: 'queued' | 'unknown'; notBefore: string; error: { code: string; message: string } | null; attempted: boolean }): Promise<void> {
+export async function release(
+  tx: Tx,
+  messageId: string,
+  change: {
+    state: 'queued' | 'unknown';
+    notBefore: string;
+    error: { code: string; message: string } | null;
+    attempted: boolean;
+  },
+): Promise<void> {
   await tx
     .updateTable('dispatches')
     .set((eb) => ({
@@ -155,8 +188,18 @@ export async function release(tx: Tx, messageId: string, change: { state: 'queue
  * Puts an entry back to wait for a paused template (`templateId`), due at `notBefore` (ISO) at the
  * latest; `releaseHeld` wakes it sooner. Its last error says why it waits.
  */
-export async function holdForTemplate(tx: Tx, messageId: string, templateId: string, notBefore: string, error: { code: string; message: string }): Promise<void> {
-  await tx.updateTable('dispatches').set({ state: 'queued', not_before: notBefore, held_for_template: templateId, last_error: JSON.stringify(error) }).where('message_id', '=', messageId).execute();
+export async function holdForTemplate(
+  tx: Tx,
+  messageId: string,
+  templateId: string,
+  notBefore: string,
+  error: { code: string; message: string },
+): Promise<void> {
+  await tx
+    .updateTable('dispatches')
+    .set({ state: 'queued', not_before: notBefore, held_for_template: templateId, last_error: JSON.stringify(error) })
+    .where('message_id', '=', messageId)
+    .execute();
 }
 
 /**
@@ -171,13 +214,20 @@ export async function releaseHeld(tx: Tx, templateId: string, now: string): Prom
     .where('held_for_template', '=', templateId)
     .returning(['phone_number_id', 'mode'])
     .execute();
-  const lanes = new Map(rows.map((r) => [`${r.mode}:${r.phone_number_id}`, { phoneNumberId: r.phone_number_id, mode: r.mode }]));
+  const lanes = new Map(
+    rows.map((r) => [`${r.mode}:${r.phone_number_id}`, { phoneNumberId: r.phone_number_id, mode: r.mode }]),
+  );
   return [...lanes.values()];
 }
 
 /** Returns claimed entries to the queue at once (a process stopping before their slots came). */
 export async function releaseUnsent(tx: Tx, messageIds: string[], now: string): Promise<void> {
-  if (messageIds.length > 0) await tx.updateTable('dispatches').set({ state: 'queued', not_before: now }).where('message_id', 'in', messageIds).execute();
+  if (messageIds.length > 0)
+    await tx
+      .updateTable('dispatches')
+      .set({ state: 'queued', not_before: now })
+      .where('message_id', 'in', messageIds)
+      .execute();
 }
 
 /** Removes entries whose message was sent, failed or expired. @returns how many existed. */
@@ -190,7 +240,12 @@ export async function removeDispatches(tx: Tx, messageIds: string[]): Promise<nu
 /** Removes the entries of these messages that are `queued` (not claimed, not awaiting a status): a cancel. @returns their ids. */
 export async function removeQueued(tx: Tx, messageIds: string[]): Promise<string[]> {
   if (messageIds.length === 0) return [];
-  const rows = await tx.deleteFrom('dispatches').where('message_id', 'in', messageIds).where('state', '=', 'queued').returning('message_id').execute();
+  const rows = await tx
+    .deleteFrom('dispatches')
+    .where('message_id', 'in', messageIds)
+    .where('state', '=', 'queued')
+    .returning('message_id')
+    .execute();
   return rows.map((r) => r.message_id);
 }
 
@@ -207,7 +262,12 @@ export async function dueLanes(db: Reader, now: string): Promise<Lane[]> {
   const lanes: Lane[] = [];
   let after: Lane | null = null;
   for (;;) {
-    let q = db.selectFrom('dispatches').select(['phone_number_id', 'mode']).orderBy('phone_number_id').orderBy('mode').limit(1);
+    let q = db
+      .selectFrom('dispatches')
+      .select(['phone_number_id', 'mode'])
+      .orderBy('phone_number_id')
+      .orderBy('mode')
+      .limit(1);
     if (after) {
       const { phoneNumberId, mode } = after;
       q = q.where((eb) => eb(eb.refTuple('phone_number_id', 'mode'), '>', eb.tuple(phoneNumberId, mode)));
@@ -248,7 +308,13 @@ export async function nextDueAt(db: Reader, lane: Lane, now: string): Promise<st
  * lease or a reconciliation window), for failing; locked on PostgreSQL.
  */
 export async function claimExpired(tx: Tx, now: string, limit: number): Promise<DispatchRow[]> {
-  let q = tx.selectFrom('dispatches').selectAll().where('expires_at', '<=', now).where('not_before', '<=', now).orderBy('expires_at').limit(limit);
+  let q = tx
+    .selectFrom('dispatches')
+    .selectAll()
+    .where('expires_at', '<=', now)
+    .where('not_before', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit);
   if (isPostgres(tx)) q = q.forUpdate().skipLocked();
   return q.execute();
 }

@@ -144,39 +144,76 @@ export class MessageSender {
    *   recipient-rules.ts), outside_customer_window (a free-form send; a routed one only when
    *   nothing can carry it, routing.ts), and the fallback's refusals (routing.ts).
    */
-  async check(auth: AuthContext, body: SendMessageBody, source: SendSource, options: { batchId?: string; sendAt?: string; lookUp?: boolean } = {}): Promise<CheckedSend> {
+  async check(
+    auth: AuthContext,
+    body: SendMessageBody,
+    source: SendSource,
+    options: { batchId?: string; sendAt?: string; lookUp?: boolean } = {},
+  ): Promise<CheckedSend> {
     const { clock } = this.#o;
     const now = clock.now();
     const sendAtText = body.sendAt ?? options.sendAt;
-    const sendAt = sendAtText === undefined ? null : checkSendAt(sendAtText, now, body.sendAt !== undefined ? 'sendAt' : 'batch sendAt');
+    const sendAt =
+      sendAtText === undefined
+        ? null
+        : checkSendAt(sendAtText, now, body.sendAt !== undefined ? 'sendAt' : 'batch sendAt');
     // A template needs no window: its customer is not looked up before it is stored.
-    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to, { lookUp: options.lookUp === true || body.type !== 'template' });
+    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to, {
+      lookUp: options.lookUp === true || body.type !== 'template',
+    });
     const to = recipient.address;
     if (body.type === 'text' && body.text.trim() === '') {
       throw new TidingsError('parameter_invalid', 'text must contain more than white space.', { param: 'text' });
     }
     const rich = isRich(body) ? await prepareRich(this.#o.store.read, auth, body, recipient) : null;
-    const prepared = isRich(body) ? { content: rich!.content, file: null, category: null, timeToLive: null } : await this.#prepare(auth, body);
+    const prepared = isRich(body)
+      ? { content: rich!.content, file: null, category: null, timeToLive: null }
+      : await this.#prepare(auth, body);
     if (recipient.kind !== 'phone') {
-      const refusal = bsuidRefusal(prepared.category !== null ? { type: 'template', category: prepared.category } : { type: body.type as Exclude<typeof body.type, 'template'> });
+      const refusal = bsuidRefusal(
+        prepared.category !== null
+          ? { type: 'template', category: prepared.category }
+          : { type: body.type as Exclude<typeof body.type, 'template'> },
+      );
       if (refusal) throw new TidingsError('recipient_not_supported', refusal, { param: 'to' });
     }
     // The quoted message, in this conversation: its wamid, or our `msg_` id until it has one.
-    const quoted = body.replyTo !== undefined ? await conversationTarget(this.#o.store.read, auth, body.replyTo, recipient, 'replyTo', 'reply to') : null;
-    const windowEnd = recipient.contact === undefined ? null : await customerWindowEnd(this.#o.store.read, auth, recipient, now);
+    const quoted =
+      body.replyTo !== undefined
+        ? await conversationTarget(this.#o.store.read, auth, body.replyTo, recipient, 'replyTo', 'reply to')
+        : null;
+    const windowEnd =
+      recipient.contact === undefined ? null : await customerWindowEnd(this.#o.store.read, auth, recipient, now);
     const windowOpen = windowEnd === null ? null : windowEnd > now;
     // A routed send's fallback is a utility template: the platform sends those to BSUIDs too.
-    const route = await checkRoute({ templates: this.#o.templates, directSend: this.#o.directSend }, auth, { ...(body as RoutedBody), to }, prepared.content, windowEnd === null ? null : windowEnd > (sendAt ?? now), now);
+    const route = await checkRoute(
+      { templates: this.#o.templates, directSend: this.#o.directSend },
+      auth,
+      { ...(body as RoutedBody), to },
+      prepared.content,
+      windowEnd === null ? null : windowEnd > (sendAt ?? now),
+      now,
+    );
     if (body.type !== 'template' && route === null && !windowOpen) {
-      throw new TidingsError('outside_customer_window', `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window); "route": "auto" sends it as a Direct Send or a fallback template instead.`, {
-        param: 'to',
-      });
+      throw new TidingsError(
+        'outside_customer_window',
+        `No message from ${recipient.address} in the last 24 hours, so only a template can be sent to them (the platform's customer service window); "route": "auto" sends it as a Direct Send or a fallback template instead.`,
+        { param: 'to' },
+      );
     }
     // A free-form message scheduled past the window's end would be refused by the platform (131047).
     if (body.type !== 'template' && route === null && sendAt !== null && sendAt >= windowEnd!) {
-      throw new TidingsError('outside_customer_window', `The customer service window with ${recipient.address} closes at ${iso(windowEnd!)}, before sendAt; only a template can be sent after it ("route": "auto" with a fallback template sends one then).`, { param: 'sendAt' });
+      throw new TidingsError(
+        'outside_customer_window',
+        `The customer service window with ${recipient.address} closes at ${iso(windowEnd!)}, before sendAt; only a template can be sent after it ("route": "auto" with a fallback template sends one then).`,
+        { param: 'sendAt' },
+      );
     }
-    const warnings = sendWarnings(body.validityPeriod, body.type === 'template' ? prepared.timeToLive : undefined, route);
+    const warnings = sendWarnings(
+      body.validityPeriod,
+      body.type === 'template' ? prepared.timeToLive : undefined,
+      route,
+    );
 
     const message: repo.NewMessage = {
       id: newId('msg', now),
@@ -192,7 +229,13 @@ export class MessageSender {
       templateId: prepared.templateId ?? null,
       replyTo: body.replyTo ?? null,
       // A template send keeps its values as given (the Message's `variables` and `buttons`).
-      content: storedContent(rich?.stored ?? (body.type === 'template' && (body.variables || body.buttons) ? JSON.stringify({ variables: body.variables ?? null, buttons: body.buttons ?? null }) : null), route?.stored ?? null),
+      content: storedContent(
+        rich?.stored ??
+          (body.type === 'template' && (body.variables || body.buttons)
+            ? JSON.stringify({ variables: body.variables ?? null, buttons: body.buttons ?? null })
+            : null),
+        route?.stored ?? null,
+      ),
       batchId: options.batchId ?? null,
       clientReference: body.clientReference ?? null,
       scheduledAt: sendAt === null ? null : iso(sendAt),
@@ -212,8 +255,18 @@ export class MessageSender {
     const validityMs = (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000;
     const send: AcceptedSend = {
       message,
-      sighting: { accountId: auth.accountId, phoneNumberId: auth.phoneNumberId, mode: auth.mode, name: null, username: null, at: message.createdAt, kind: 'outbound',
-        phone: recipient.kind === 'phone' ? to : null, userId: recipient.kind === 'user_id' ? to : null, parentUserId: recipient.kind === 'parent_user_id' ? to : null },
+      sighting: {
+        accountId: auth.accountId,
+        phoneNumberId: auth.phoneNumberId,
+        mode: auth.mode,
+        name: null,
+        username: null,
+        at: message.createdAt,
+        kind: 'outbound',
+        phone: recipient.kind === 'phone' ? to : null,
+        userId: recipient.kind === 'user_id' ? to : null,
+        parentUserId: recipient.kind === 'parent_user_id' ? to : null,
+      },
       dispatch: {
         messageId: message.id,
         accountId: auth.accountId,
@@ -245,24 +298,73 @@ export class MessageSender {
   async #store(tx: Tx, sends: AcceptedSend[]): Promise<repo.MessageRow[]> {
     const now = iso(this.#o.clock.now());
     const queued = sends.filter((s) => s.scheduled === null);
-    const lanes = new Map(queued.map((s) => [`${s.dispatch.mode}:${s.dispatch.phoneNumberId}`, { phoneNumberId: s.dispatch.phoneNumberId, mode: s.dispatch.mode }]));
+    const lanes = new Map(
+      queued.map((s) => [
+        `${s.dispatch.mode}:${s.dispatch.phoneNumberId}`,
+        { phoneNumberId: s.dispatch.phoneNumberId, mode: s.dispatch.mode },
+      ]),
+    );
     tx.afterCommit(() => lanes.forEach((lane) => this.#o.dispatcher.wake(lane)));
-    const taken = await references.claim(tx, sends.flatMap((s) => (s.message.clientReference ? [{ accountId: s.message.accountId, mode: s.message.mode, reference: s.message.clientReference, messageId: s.message.id, createdAt: now }] : [])), now);
+    const taken = await references.claim(
+      tx,
+      sends.flatMap((s) =>
+        s.message.clientReference
+          ? [
+              {
+                accountId: s.message.accountId,
+                mode: s.message.mode,
+                reference: s.message.clientReference,
+                messageId: s.message.id,
+                createdAt: now,
+              },
+            ]
+          : [],
+      ),
+      now,
+    );
     if (taken.length > 0) {
-      throw new TidingsError('client_reference_in_use', `clientReference "${taken[0]}" was given to another message of this account in the last 24 hours; give each message its own.`, { param: 'clientReference' });
+      throw new TidingsError(
+        'client_reference_in_use',
+        `clientReference "${taken[0]}" was given to another message of this account in the last 24 hours; give each message its own.`,
+        { param: 'clientReference' },
+      );
     }
     if (this.#atOnce(sends)) {
       const rows = sends.map((s) => repo.messageRow(s.message));
-      const upsert = this.#o.contactUpdates.outboundStatement(tx, sends.map((s) => s.sighting), now)!;
-      const contacts = await insertAcceptedAtOnce(tx, upsert, rows, sends.map((s) => s.dispatch));
+      const upsert = this.#o.contactUpdates.outboundStatement(
+        tx,
+        sends.map((s) => s.sighting),
+        now,
+      )!;
+      const contacts = await insertAcceptedAtOnce(
+        tx,
+        upsert,
+        rows,
+        sends.map((s) => s.dispatch),
+      );
       const byKey = new Map(contacts.map((c) => [`${c.phone_number_id} ${c.mode} ${c.phone}`, c.id]));
       for (const row of rows) row.contact_id = byKey.get(`${row.phone_number_id} ${row.mode} ${row.recipient}`) ?? null;
       return rows;
     }
-    const contactIds = await this.#o.contactUpdates.observeSends(tx, sends.map((s) => s.sighting), now);
-    const rows = await repo.insertMessages(tx, sends.map((s, i) => ({ ...s.message, contactId: contactIds[i] ?? null })));
-    await dispatches.insertDispatches(tx, queued.map((s) => s.dispatch));
-    await scheduled.insertScheduled(tx, sends.flatMap((s) => (s.scheduled ? [{ ...s.dispatch, sendAt: s.scheduled.sendAt, validityMs: s.scheduled.validityMs }] : [])));
+    const contactIds = await this.#o.contactUpdates.observeSends(
+      tx,
+      sends.map((s) => s.sighting),
+      now,
+    );
+    const rows = await repo.insertMessages(
+      tx,
+      sends.map((s, i) => ({ ...s.message, contactId: contactIds[i] ?? null })),
+    );
+    await dispatches.insertDispatches(
+      tx,
+      queued.map((s) => s.dispatch),
+    );
+    await scheduled.insertScheduled(
+      tx,
+      sends.flatMap((s) =>
+        s.scheduled ? [{ ...s.dispatch, sendAt: s.scheduled.sendAt, validityMs: s.scheduled.validityMs }] : [],
+      ),
+    );
     return rows;
   }
 
@@ -271,7 +373,10 @@ export class MessageSender {
    * number at once, without a client reference.
    */
   #atOnce(sends: AcceptedSend[]): boolean {
-    return this.#o.store.dialect === 'postgres' && sends.every((s) => sentToPhone(s.sighting) && s.scheduled === null && !s.message.clientReference);
+    return (
+      this.#o.store.dialect === 'postgres' &&
+      sends.every((s) => sentToPhone(s.sighting) && s.scheduled === null && !s.message.clientReference)
+    );
   }
 
   /** The platform content of the send, and the file it carries. */
@@ -279,18 +384,51 @@ export class MessageSender {
     if (body.type === 'media') {
       const file = await this.#o.media.find(auth, body.mediaId);
       if (body.caption !== undefined && !CAPTION_KINDS.has(file.kind)) {
-        throw new TidingsError('parameter_unknown', `${capitalised(withArticle(file.kind))} message cannot carry a caption; the platform allows captions on images, videos and documents.`, { param: 'caption' });
+        throw new TidingsError(
+          'parameter_unknown',
+          `${capitalised(withArticle(file.kind))} message cannot carry a caption; the platform allows captions on images, videos and documents.`,
+          { param: 'caption' },
+        );
       }
-      return { content: { type: 'media', kind: file.kind, platformMediaId: '', caption: body.caption ?? null, filename: file.kind === 'document' ? file.filename : null }, file, category: null, timeToLive: null };
+      return {
+        content: {
+          type: 'media',
+          kind: file.kind,
+          platformMediaId: '',
+          caption: body.caption ?? null,
+          filename: file.kind === 'document' ? file.filename : null,
+        },
+        file,
+        category: null,
+        timeToLive: null,
+      };
     }
     if (body.type === 'template') {
       const templateId = await templateIdOf(this.#o.templates, auth.accountId, body);
       const t = await this.#o.templates.prepareSend(auth.accountId, templateId, body.variables, body.buttons);
-      const header = t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
-      return { content: { type: 'template', name: t.name, language: t.language, body: t.body, header, buttons: t.buttons, ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}) }, file: t.header && t.header.type !== 'text' ? t.header.file : null, category: t.category, timeToLive: t.timeToLive, templateId };
+      const header =
+        t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
+      return {
+        content: {
+          type: 'template',
+          name: t.name,
+          language: t.language,
+          body: t.body,
+          header,
+          buttons: t.buttons,
+          ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}),
+        },
+        file: t.header && t.header.type !== 'text' ? t.header.file : null,
+        category: t.category,
+        timeToLive: t.timeToLive,
+        templateId,
+      };
     }
-    return { content: { type: 'text', body: body.text, previewUrl: false }, file: null, category: null, timeToLive: null };
+    return {
+      content: { type: 'text', body: body.text, previewUrl: false },
+      file: null,
+      category: null,
+      timeToLive: null,
+    };
   }
-
 }
-

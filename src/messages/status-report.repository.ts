@@ -23,7 +23,12 @@ export interface NewStatusReport {
 }
 
 export function listStatusReports(db: Reader, wamid: string): Promise<StatusReportRow[]> {
-  return db.selectFrom('status_reports').selectAll().where('platform_message_id', '=', wamid).orderBy('occurred_at').execute();
+  return db
+    .selectFrom('status_reports')
+    .selectAll()
+    .where('platform_message_id', '=', wamid)
+    .orderBy('occurred_at')
+    .execute();
 }
 
 /**
@@ -42,7 +47,16 @@ export async function insertStatusReports(tx: Tx, reports: NewStatusReport[]): P
     created_at: r.createdAt,
     pricing: r.pricing ? JSON.stringify(r.pricing) : null,
   }));
-  const columns = { platform_message_id: 'text', status: 'text', occurred_at: 'text', error_code: 'text', error_message: 'text', callback_data: 'text', created_at: 'text', pricing: 'text' } as const;
+  const columns = {
+    platform_message_id: 'text',
+    status: 'text',
+    occurred_at: 'text',
+    error_code: 'text',
+    error_message: 'text',
+    callback_data: 'text',
+    created_at: 'text',
+    pricing: 'text',
+  } as const;
   const names = sql.join(Object.keys(columns).map((c) => sql.ref(c)));
   const values = sql.join(Object.keys(columns).map((c) => sql.ref(`v.${c}`)));
   // `where true`: SQLite reads `on conflict` after a bare `select … from` as a join's clause.

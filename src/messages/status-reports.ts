@@ -22,7 +22,13 @@ import * as dispatches from './send-queue.repository.js';
 import { applyReport, type ReportedPricing, type ReportedStatus, type StatusReport } from './status-machine.js';
 
 /** Pricing categories of template messages (docs/platform.md §4.4): a status carrying one is a template send. */
-const TEMPLATE_CATEGORIES = new Set(['marketing', 'utility', 'authentication', 'authentication-international', 'marketing_lite']);
+const TEMPLATE_CATEGORIES = new Set([
+  'marketing',
+  'utility',
+  'authentication',
+  'authentication-international',
+  'marketing_lite',
+]);
 
 export interface StatusReportsOptions {
   events: EventService;
@@ -65,20 +71,43 @@ export class StatusReports {
     const unique = [...new Map(statuses.map((s) => [`${s.wamid} ${s.status}`, s])).values()];
     const inserted = await repo.insertStatusReports(
       tx,
-      unique.map((s) => ({ wamid: s.wamid, status: s.status, at: s.at, error: s.error, callbackData: s.callbackData, pricing: s.pricing, createdAt: now })),
+      unique.map((s) => ({
+        wamid: s.wamid,
+        status: s.status,
+        at: s.at,
+        error: s.error,
+        callbackData: s.callbackData,
+        pricing: s.pricing,
+        createdAt: now,
+      })),
     );
     const fresh = unique.filter((s) => inserted.has(`${s.wamid} ${s.status}`));
     if (fresh.length === 0) return 0;
 
     const rows = new Map<string, repo.MessageRow>();
-    for (const row of await repo.findMessagesForUpdate(tx, 'platform_message_id', [...new Set(fresh.map((s) => s.wamid))].sort())) rows.set(row.platform_message_id!, row);
+    for (const row of await repo.findMessagesForUpdate(
+      tx,
+      'platform_message_id',
+      [...new Set(fresh.map((s) => s.wamid))].sort(),
+    ))
+      rows.set(row.platform_message_id!, row);
     /** Ids of the stored messages to write back. */
     const changed = new Set<string>();
     const byCallback = fresh.filter((s) => !rows.has(s.wamid) && s.callbackData?.startsWith('msg_'));
     const linked: string[] = [];
-    for (const candidate of await repo.findMessagesForUpdate(tx, 'id', [...new Set(byCallback.map((s) => s.callbackData!))].sort())) {
+    for (const candidate of await repo.findMessagesForUpdate(
+      tx,
+      'id',
+      [...new Set(byCallback.map((s) => s.callbackData!))].sort(),
+    )) {
       const s = byCallback.find((x) => x.callbackData === candidate.id)!;
-      if (candidate.account_id !== s.accountId || candidate.mode !== 'live' || candidate.platform_message_id !== null || rows.has(s.wamid)) continue;
+      if (
+        candidate.account_id !== s.accountId ||
+        candidate.mode !== 'live' ||
+        candidate.platform_message_id !== null ||
+        rows.has(s.wamid)
+      )
+        continue;
       // The platform took the message though its answer has not come back (or never will: a
       // timeout): the wamid is adopted and the message leaves the send queue, never to be resent.
       const changes = { platform_message_id: s.wamid };
@@ -92,12 +121,23 @@ export class StatusReports {
     // says), and their customers, in one lookup.
     const firstNamed = new Map<string, Owned<PlatformStatusUpdate>>();
     for (const s of fresh) {
-      if (!rows.has(s.wamid) && !firstNamed.has(s.wamid) && (s.recipientId ?? s.recipientUserId ?? s.recipientParentUserId) !== null) firstNamed.set(s.wamid, s);
+      if (
+        !rows.has(s.wamid) &&
+        !firstNamed.has(s.wamid) &&
+        (s.recipientId ?? s.recipientUserId ?? s.recipientParentUserId) !== null
+      )
+        firstNamed.set(s.wamid, s);
     }
     const externals = [...firstNamed.values()];
     const externalContacts = await this.#o.contacts.contactIdsOf(
       tx,
-      externals.map((s) => ({ phoneNumberId: s.phoneNumberId, mode: 'live' as const, phone: s.recipientId ? waIdToE164(s.recipientId) : null, userId: s.recipientUserId, parentUserId: s.recipientParentUserId })),
+      externals.map((s) => ({
+        phoneNumberId: s.phoneNumberId,
+        mode: 'live' as const,
+        phone: s.recipientId ? waIdToE164(s.recipientId) : null,
+        userId: s.recipientUserId,
+        parentUserId: s.recipientParentUserId,
+      })),
     );
     const contactOf = new Map(externals.map((s, i) => [s.wamid, externalContacts[i] ?? null]));
     for (const s of externals) {
@@ -122,7 +162,10 @@ export class StatusReports {
     const unmatched = fresh.filter((s) => !rows.has(s.wamid));
     if (unmatched.length > 0) {
       this.#o.metrics.unmatchedStatuses(unmatched.length);
-      this.#o.logger.warn({ count: unmatched.length, wamids: unmatched.slice(0, 20).map((s) => s.wamid) }, 'platform statuses name no known message and no recipient: kept in the status log only');
+      this.#o.logger.warn(
+        { count: unmatched.length, wamids: unmatched.slice(0, 20).map((s) => s.wamid) },
+        'platform statuses name no known message and no recipient: kept in the status log only',
+      );
     }
     const events: NewEvent[] = [];
     const reactions = await repo.latestReactions(tx, [...new Set(fresh.map((s) => s.wamid))].sort());
@@ -145,9 +188,16 @@ export class StatusReports {
     await repo.insertMessageRows(tx, created);
     const createdIds = new Set(created.map((r) => r.id));
     const byId = new Map([...rows.values()].map((r) => [r.id, r]));
-    await repo.updateReportedFields(tx, [...changed].filter((id) => !createdIds.has(id)).map((id) => byId.get(id)!));
+    await repo.updateReportedFields(
+      tx,
+      [...changed].filter((id) => !createdIds.has(id)).map((id) => byId.get(id)!),
+    );
     await this.#o.events.record(tx, events);
-    await this.#o.batches.settled(tx, [...changed].map((id) => byId.get(id)!), now);
+    await this.#o.batches.settled(
+      tx,
+      [...changed].map((id) => byId.get(id)!),
+      now,
+    );
     return fresh.length;
   }
 
@@ -170,9 +220,13 @@ export class StatusReports {
    * them in one statement, the rest one by one. @returns each answer's outcome, in order.
    */
   async attachWamids(tx: Tx, answers: { messageId: string; wamid: string }[]): Promise<('attached' | 'duplicate')[]> {
-    const set = await repo.setFirstPlatformMessageIds(tx, answers.map((a) => ({ id: a.messageId, wamid: a.wamid })));
+    const set = await repo.setFirstPlatformMessageIds(
+      tx,
+      answers.map((a) => ({ id: a.messageId, wamid: a.wamid })),
+    );
     const out: ('attached' | 'duplicate')[] = [];
-    for (const a of answers) out.push(set.has(a.messageId) ? 'attached' : await this.attachWamid(tx, a.messageId, a.wamid));
+    for (const a of answers)
+      out.push(set.has(a.messageId) ? 'attached' : await this.attachWamid(tx, a.messageId, a.wamid));
     return out;
   }
 

@@ -16,7 +16,8 @@ import { StringEnum } from '../http/schemas.js';
 export const suppressionField = {
   suppression: Type.Optional(
     StringEnum(['check', 'ignore'] as const, {
-      description: '`check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).',
+      description:
+        '`check` (default): a send to a suppressed customer (opted out, blocked…) is refused with 409 `recipient_suppressed`. `ignore`: send anyway, for a notice the customer must get; only where the account allows it (`allowSuppressionOverride`, else 403 `suppression_override_not_allowed`).',
     }),
   ),
 };
@@ -34,7 +35,11 @@ export interface SuppressionSeen {
 /** What the gate asks the consent feature (`SuppressionService`). */
 export interface SuppressionLookup {
   /** Active suppressions covering any of these customers on the number (one statement). */
-  activeFor(accountId: string, phoneNumberId: string, customers: { phone: string | null; bsuid: string | null; contactId: string | null }[]): Promise<SuppressionSeen[]>;
+  activeFor(
+    accountId: string,
+    phoneNumberId: string,
+    customers: { phone: string | null; bsuid: string | null; contactId: string | null }[],
+  ): Promise<SuppressionSeen[]>;
   overrideAllowed(accountId: string): Promise<boolean>;
 }
 
@@ -47,7 +52,9 @@ export interface GateItem {
 
 /** The suppressions of `rows` that refuse a send to `to` of `category`. */
 export function refusing(rows: SuppressionSeen[], to: string, category: string | null): SuppressionSeen[] {
-  return rows.filter((r) => (r.phone === to || r.bsuid === to) && (r.scope === 'all' || category?.toUpperCase() === 'MARKETING'));
+  return rows.filter(
+    (r) => (r.phone === to || r.bsuid === to) && (r.scope === 'all' || category?.toUpperCase() === 'MARKETING'),
+  );
 }
 
 /** Each reason of a suppression in words, for the refusal's message. */
@@ -81,7 +88,11 @@ export class SuppressionGate {
   async refusals(auth: AuthContext, items: GateItem[]): Promise<Map<number, TidingsError>> {
     const refused = new Map<number, TidingsError>();
     if (items.length === 0) return refused;
-    const customers = items.map((i) => (i.to.startsWith('+') ? { phone: i.to, bsuid: null, contactId: null } : { phone: null, bsuid: i.to, contactId: null }));
+    const customers = items.map((i) =>
+      i.to.startsWith('+')
+        ? { phone: i.to, bsuid: null, contactId: null }
+        : { phone: null, bsuid: i.to, contactId: null },
+    );
     const rows = await this.#lookup.activeFor(auth.accountId, auth.phoneNumberId, customers);
     if (rows.length === 0) return refused;
     let allowed: boolean | undefined;
@@ -94,7 +105,14 @@ export class SuppressionGate {
       }
       allowed ??= await this.#lookup.overrideAllowed(auth.accountId);
       if (!allowed) {
-        refused.set(index, new TidingsError('suppression_override_not_allowed', `${item.to} is suppressed (${hit.reason}, since ${hit.created_at}), and this account does not allow "suppression": "ignore"; it can be allowed with PATCH /v1/account/consent (allowSuppressionOverride).`, { param: 'suppression' }));
+        refused.set(
+          index,
+          new TidingsError(
+            'suppression_override_not_allowed',
+            `${item.to} is suppressed (${hit.reason}, since ${hit.created_at}), and this account does not allow "suppression": "ignore"; it can be allowed with PATCH /v1/account/consent (allowSuppressionOverride).`,
+            { param: 'suppression' },
+          ),
+        );
       }
     }
     return refused;

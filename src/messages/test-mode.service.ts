@@ -78,7 +78,18 @@ export class TestModeService {
       createdAt: now,
     };
     await this.#o.store.write(async (tx) => {
-      const sighting = { accountId: auth.accountId, phoneNumberId: auth.phoneNumberId, mode: 'test' as const, phone: from, userId: null, parentUserId: null, name: null, username: null, at: now, kind: 'inbound' as const };
+      const sighting = {
+        accountId: auth.accountId,
+        phoneNumberId: auth.phoneNumberId,
+        mode: 'test' as const,
+        phone: from,
+        userId: null,
+        parentUserId: null,
+        name: null,
+        username: null,
+        at: now,
+        kind: 'inbound' as const,
+      };
       message.contactId = (await this.#o.contactUpdates.observe(tx, [sighting], now))[0] ?? null;
       const stored = await repo.insertInboundMessages(tx, [message]);
       await this.#o.inbound.recordReceivedEvents(tx, stored);
@@ -97,22 +108,48 @@ export class TestModeService {
     const p = TEST_PROGRESSION;
     const at = iso(now);
     if (to.endsWith(p.failSuffix)) {
-      await this.#o.statuses.applyToMessage(tx, messageId, { status: 'failed', at, error: { code: '131026', message: 'Message undeliverable (test mode: recipient ends in 0001).' } }, 'test');
+      await this.#o.statuses.applyToMessage(
+        tx,
+        messageId,
+        {
+          status: 'failed',
+          at,
+          error: { code: '131026', message: 'Message undeliverable (test mode: recipient ends in 0001).' },
+        },
+        'test',
+      );
       return;
     }
-    const pricing = { billable: true, model: 'PMP', category: deliveredAs === 'free_form' ? 'service' : 'utility', type: 'regular' };
+    const pricing = {
+      billable: true,
+      model: 'PMP',
+      category: deliveredAs === 'free_form' ? 'service' : 'utility',
+      type: 'regular',
+    };
     await this.#o.statuses.applyToMessage(tx, messageId, { status: 'sent', at, error: null, pricing }, 'test');
-    const job = (status: ReportedStatus, afterMs: number): JobInput => ({ type: TEST_STATUS_JOB, payload: { messageId, status }, runAt: now + afterMs });
+    const job = (status: ReportedStatus, afterMs: number): JobInput => ({
+      type: TEST_STATUS_JOB,
+      payload: { messageId, status },
+      runAt: now + afterMs,
+    });
     const jobs: JobInput[] = [];
     if (!to.endsWith(p.stopAtSentSuffix)) jobs.push(job('delivered', p.deliveredAfterMs));
-    if (!to.endsWith(p.stopAtSentSuffix) && !to.endsWith(p.stopAtDeliveredSuffix)) jobs.push(job('read', p.readAfterMs));
+    if (!to.endsWith(p.stopAtSentSuffix) && !to.endsWith(p.stopAtDeliveredSuffix))
+      jobs.push(job('read', p.readAfterMs));
     await this.#o.jobs.enqueue(tx, jobs);
   }
 
   /** The TEST_STATUS_JOB handler: applies one simulated status to a test message. */
-  async applyTestStatus(payload: { messageId: string; status: ReportedStatus; errorCode?: string; errorMessage?: string }): Promise<void> {
+  async applyTestStatus(payload: {
+    messageId: string;
+    status: ReportedStatus;
+    errorCode?: string;
+    errorMessage?: string;
+  }): Promise<void> {
     const at = iso(this.#o.clock.now());
     const error = payload.errorCode ? { code: payload.errorCode, message: payload.errorMessage ?? '' } : null;
-    await this.#o.store.write((tx) => this.#o.statuses.applyToMessage(tx, payload.messageId, { status: payload.status, at, error }, 'test'));
+    await this.#o.store.write((tx) =>
+      this.#o.statuses.applyToMessage(tx, payload.messageId, { status: payload.status, at, error }, 'test'),
+    );
   }
 }

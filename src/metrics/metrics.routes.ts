@@ -32,13 +32,19 @@ function sameToken(given: string, expected: string): boolean {
  */
 export function registerMetricsRoute(app: FastifyInstance, options: MetricsRouteOptions): void {
   const { metrics, token } = options;
-  app.get('/metrics', { schema: { hide: true }, config: { auth: false, whileDraining: true } }, async (request, reply) => {
-    if (token !== null) {
-      const match = /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-      if (!match) throw new TidingsError('api_key_missing', 'Scraping /metrics needs `Authorization: Bearer <METRICS_TOKEN>`.');
-      if (!sameToken(match[1]!, token)) throw new TidingsError('api_key_invalid', 'The bearer token is not METRICS_TOKEN.');
-    }
-    const { contentType, text } = await metrics.scrape();
-    return reply.type(contentType).header('cache-control', 'no-store').send(text);
-  });
+  app.get(
+    '/metrics',
+    { schema: { hide: true }, config: { auth: false, whileDraining: true } },
+    async (request, reply) => {
+      if (token !== null) {
+        const match = /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+        if (!match)
+          throw new TidingsError('api_key_missing', 'Scraping /metrics needs `Authorization: Bearer <METRICS_TOKEN>`.');
+        if (!sameToken(match[1]!, token))
+          throw new TidingsError('api_key_invalid', 'The bearer token is not METRICS_TOKEN.');
+      }
+      const { contentType, text } = await metrics.scrape();
+      return reply.type(contentType).header('cache-control', 'no-store').send(text);
+    },
+  );
 }

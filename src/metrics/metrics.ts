@@ -16,7 +16,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Logger } from 'pino';
 import type { PoolStats } from '../db/store.js';
 import { currentWork } from '../lib/work.js';
-import type { DeliveryAttemptOutcome, DispatchOutcome, LaneLabels, PlatformOperation, Recorders, WebhookIntakeOutcome } from './recorders.js';
+import type {
+  DeliveryAttemptOutcome,
+  DispatchOutcome,
+  LaneLabels,
+  PlatformOperation,
+  Recorders,
+  WebhookIntakeOutcome,
+} from './recorders.js';
 
 /** One send lane's state at scrape time. */
 export interface LaneSample {
@@ -41,7 +48,9 @@ export interface ScrapeSources {
   /** How long the oldest customer file download still to finish (waiting for a slot, or downloading) has been due, seconds; 0 when none. */
   oldestMediaDownload(): Promise<number>;
   /** Files stored, per account, mode and source (a row each, kept with every insert and delete). */
-  mediaUsage(): Promise<{ accountId: string; mode: 'live' | 'test'; source: 'upload' | 'inbound'; files: number; bytes: number }[]>;
+  mediaUsage(): Promise<
+    { accountId: string; mode: 'live' | 'test'; source: 'upload' | 'inbound'; files: number; bytes: number }[]
+  >;
 }
 
 export interface MetricsOptions {
@@ -73,24 +82,102 @@ export class Metrics {
     const metrics = this;
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
 
-    const httpRequests = new Counter({ name: 'tidings_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers });
-    const httpDuration = new Histogram({ name: 'tidings_http_request_duration_seconds', help: 'Time from a request\'s arrival to its answer, seconds.', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers });
-    const dispatch = new Counter({ name: 'tidings_dispatch_outcomes_total', help: 'Outcomes of send attempts by business number and mode: sent, failed, retried, expired, reslotted.', labelNames: ['phone_number_id', 'mode', 'outcome'], registers });
-    const platformCalls = new Counter({ name: 'tidings_platform_calls_total', help: 'Calls to the platform (Graph API) by operation, outcome and Graph error code (none: no code, e.g. a timeout).', labelNames: ['operation', 'outcome', 'code'], registers });
-    const platformDuration = new Histogram({ name: 'tidings_platform_call_duration_seconds', help: 'Duration of calls to the platform, seconds.', labelNames: ['operation', 'outcome'], buckets: PLATFORM_BUCKETS, registers });
-    const intake = new Counter({ name: 'tidings_webhook_intake_requests_total', help: 'Platform webhook POSTs by outcome: accepted, signature_refused, tenant_refused, invalid, error.', labelNames: ['outcome'], registers });
-    const batch = new Histogram({ name: 'tidings_webhook_intake_batch_updates', help: 'Updates (statuses, customer messages, template and number changes) per accepted platform webhook.', buckets: BATCH_BUCKETS, registers });
-    const unmatched = new Counter({ name: 'tidings_webhook_statuses_unmatched_total', help: 'Platform statuses that named no message Tidings knows (by wamid or callback data) and no recipient: logged, applied to nothing.', registers });
-    const attempts = new Counter({ name: 'tidings_event_delivery_attempts_total', help: 'Event delivery attempts to webhook endpoints by outcome: succeeded, rejected (non-2xx), unreachable.', labelNames: ['outcome'], registers });
-    const lag = new Histogram({ name: 'tidings_event_delivery_lag_seconds', help: 'Time from an event\'s creation to its successful delivery, seconds.', buckets: LAG_BUCKETS, registers });
-    const jobs = new Counter({ name: 'tidings_jobs_total', help: 'Background jobs run, by queue and outcome: completed, failed (retried later or dropped).', labelNames: ['queue', 'outcome'], registers });
-    const jobDuration = new Histogram({ name: 'tidings_job_duration_seconds', help: 'Run time of background jobs, seconds.', labelNames: ['queue'], buckets: JOB_BUCKETS, registers });
-    const statements = new Counter({ name: 'tidings_db_statements_total', help: 'Database statements run (on PostgreSQL each is a round trip), by the work that ran them (an HTTP route, dispatch, a job type…) and kind (select, insert, update, delete, begin, commit…).', labelNames: ['work', 'kind'], registers });
-    const rows = new Counter({ name: 'tidings_db_rows_total', help: 'Rows database statements returned to the service, by the work that ran them.', labelNames: ['work'], registers });
+    const httpRequests = new Counter({
+      name: 'tidings_http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    const httpDuration = new Histogram({
+      name: 'tidings_http_request_duration_seconds',
+      help: "Time from a request's arrival to its answer, seconds.",
+      labelNames: ['route', 'method'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    const dispatch = new Counter({
+      name: 'tidings_dispatch_outcomes_total',
+      help: 'Outcomes of send attempts by business number and mode: sent, failed, retried, expired, reslotted.',
+      labelNames: ['phone_number_id', 'mode', 'outcome'],
+      registers,
+    });
+    const platformCalls = new Counter({
+      name: 'tidings_platform_calls_total',
+      help: 'Calls to the platform (Graph API) by operation, outcome and Graph error code (none: no code, e.g. a timeout).',
+      labelNames: ['operation', 'outcome', 'code'],
+      registers,
+    });
+    const platformDuration = new Histogram({
+      name: 'tidings_platform_call_duration_seconds',
+      help: 'Duration of calls to the platform, seconds.',
+      labelNames: ['operation', 'outcome'],
+      buckets: PLATFORM_BUCKETS,
+      registers,
+    });
+    const intake = new Counter({
+      name: 'tidings_webhook_intake_requests_total',
+      help: 'Platform webhook POSTs by outcome: accepted, signature_refused, tenant_refused, invalid, error.',
+      labelNames: ['outcome'],
+      registers,
+    });
+    const batch = new Histogram({
+      name: 'tidings_webhook_intake_batch_updates',
+      help: 'Updates (statuses, customer messages, template and number changes) per accepted platform webhook.',
+      buckets: BATCH_BUCKETS,
+      registers,
+    });
+    const unmatched = new Counter({
+      name: 'tidings_webhook_statuses_unmatched_total',
+      help: 'Platform statuses that named no message Tidings knows (by wamid or callback data) and no recipient: logged, applied to nothing.',
+      registers,
+    });
+    const attempts = new Counter({
+      name: 'tidings_event_delivery_attempts_total',
+      help: 'Event delivery attempts to webhook endpoints by outcome: succeeded, rejected (non-2xx), unreachable.',
+      labelNames: ['outcome'],
+      registers,
+    });
+    const lag = new Histogram({
+      name: 'tidings_event_delivery_lag_seconds',
+      help: "Time from an event's creation to its successful delivery, seconds.",
+      buckets: LAG_BUCKETS,
+      registers,
+    });
+    const jobs = new Counter({
+      name: 'tidings_jobs_total',
+      help: 'Background jobs run, by queue and outcome: completed, failed (retried later or dropped).',
+      labelNames: ['queue', 'outcome'],
+      registers,
+    });
+    const jobDuration = new Histogram({
+      name: 'tidings_job_duration_seconds',
+      help: 'Run time of background jobs, seconds.',
+      labelNames: ['queue'],
+      buckets: JOB_BUCKETS,
+      registers,
+    });
+    const statements = new Counter({
+      name: 'tidings_db_statements_total',
+      help: 'Database statements run (on PostgreSQL each is a round trip), by the work that ran them (an HTTP route, dispatch, a job type…) and kind (select, insert, update, delete, begin, commit…).',
+      labelNames: ['work', 'kind'],
+      registers,
+    });
+    const rows = new Counter({
+      name: 'tidings_db_rows_total',
+      help: 'Rows database statements returned to the service, by the work that ran them.',
+      labelNames: ['work'],
+      registers,
+    });
     // One child per (work, kind), found without building a label object per statement.
     const counters = new Map<string, { statements: { inc(n?: number): void }; rows: { inc(n?: number): void } }>();
-    const collectErrors = new Counter({ name: 'tidings_metrics_collect_errors_total', help: 'Gauges left out of a scrape because their source could not be read, by source.', labelNames: ['source'], registers });
-    for (const source of ['send_queues', 'job_queues', 'database_pool', 'media_downloads', 'media_usage']) collectErrors.inc({ source }, 0);
+    const collectErrors = new Counter({
+      name: 'tidings_metrics_collect_errors_total',
+      help: 'Gauges left out of a scrape because their source could not be read, by source.',
+      labelNames: ['source'],
+      registers,
+    });
+    for (const source of ['send_queues', 'job_queues', 'database_pool', 'media_downloads', 'media_usage'])
+      collectErrors.inc({ source }, 0);
 
     const lane = (l: LaneLabels) => ({ phone_number_id: l.phoneNumberId, mode: l.mode });
     this.recorders = {
@@ -99,19 +186,35 @@ export class Metrics {
           const work = currentWork();
           const key = `${work}\u0000${kind}`;
           let c = counters.get(key);
-          if (!c) counters.set(key, (c = { statements: statements.labels({ work, kind }), rows: rows.labels({ work }) }));
+          if (!c)
+            counters.set(key, (c = { statements: statements.labels({ work, kind }), rows: rows.labels({ work }) }));
           c.statements.inc();
           if (returned > 0) c.rows.inc(returned);
         },
       },
-      http: { request: (route, method, status, seconds) => (httpRequests.inc({ route, method, status: String(status) }), httpDuration.observe({ route, method }, seconds)) },
+      http: {
+        request: (route, method, status, seconds) => (
+          httpRequests.inc({ route, method, status: String(status) }), httpDuration.observe({ route, method }, seconds)
+        ),
+      },
       dispatch: { outcome: (l, outcome: DispatchOutcome, count = 1) => dispatch.inc({ ...lane(l), outcome }, count) },
       platform: {
-        call: (operation: PlatformOperation, outcome, code, seconds) => (platformCalls.inc({ operation, outcome, code }), platformDuration.observe({ operation, outcome }, seconds)),
+        call: (operation: PlatformOperation, outcome, code, seconds) => (
+          platformCalls.inc({ operation, outcome, code }), platformDuration.observe({ operation, outcome }, seconds)
+        ),
       },
-      webhooks: { received: (outcome: WebhookIntakeOutcome) => intake.inc({ outcome }), batch: (updates) => batch.observe(updates), unmatchedStatuses: (count) => unmatched.inc(count) },
-      deliveries: { attempt: (outcome: DeliveryAttemptOutcome) => attempts.inc({ outcome }), delivered: (seconds) => lag.observe(Math.max(0, seconds)) },
-      jobs: { finished: (queue, outcome, seconds) => (jobs.inc({ queue, outcome }), jobDuration.observe({ queue }, seconds)) },
+      webhooks: {
+        received: (outcome: WebhookIntakeOutcome) => intake.inc({ outcome }),
+        batch: (updates) => batch.observe(updates),
+        unmatchedStatuses: (count) => unmatched.inc(count),
+      },
+      deliveries: {
+        attempt: (outcome: DeliveryAttemptOutcome) => attempts.inc({ outcome }),
+        delivered: (seconds) => lag.observe(Math.max(0, seconds)),
+      },
+      jobs: {
+        finished: (queue, outcome, seconds) => (jobs.inc({ queue, outcome }), jobDuration.observe({ queue }, seconds)),
+      },
     };
 
     // Read at scrape time. A source that fails leaves its gauges empty for that scrape (reset), so
@@ -138,9 +241,17 @@ export class Metrics {
           });
         },
       });
-    laneGauge('tidings_send_queue_depth', 'Messages in a business number\'s send queue, by mode.', (s) => s.queued);
-    laneGauge('tidings_send_queue_oldest_age_seconds', 'Age of the oldest message in a number\'s send queue, seconds (0 when empty).', (s) => s.oldestAgeSeconds);
-    laneGauge('tidings_send_pace_messages_per_second', 'The pace a number sends at now, messages/s (lowered after a 130429, rising back to the tier).', (s) => s.pace);
+    laneGauge('tidings_send_queue_depth', "Messages in a business number's send queue, by mode.", (s) => s.queued);
+    laneGauge(
+      'tidings_send_queue_oldest_age_seconds',
+      "Age of the oldest message in a number's send queue, seconds (0 when empty).",
+      (s) => s.oldestAgeSeconds,
+    );
+    laneGauge(
+      'tidings_send_pace_messages_per_second',
+      'The pace a number sends at now, messages/s (lowered after a 130429, rising back to the tier).',
+      (s) => s.pace,
+    );
     new Gauge({
       name: 'tidings_job_queue_depth',
       help: 'Background jobs stored and not finished, by queue.',
@@ -168,11 +279,16 @@ export class Metrics {
         registers,
         async collect() {
           await guarded('media_usage', this, async () => {
-            for (const u of await metrics.#sources!.mediaUsage()) this.set({ account: u.accountId, mode: u.mode, source: u.source }, value(u));
+            for (const u of await metrics.#sources!.mediaUsage())
+              this.set({ account: u.accountId, mode: u.mode, source: u.source }, value(u));
           });
         },
       });
-    usage('tidings_media_stored_bytes', "Bytes of files stored, by account, mode and source (upload, or inbound: customers' files).", (u) => u.bytes);
+    usage(
+      'tidings_media_stored_bytes',
+      "Bytes of files stored, by account, mode and source (upload, or inbound: customers' files).",
+      (u) => u.bytes,
+    );
     usage('tidings_media_stored_files', 'Files stored, by account, mode and source.', (u) => u.files);
     const pool = (name: string, help: string, value: (p: PoolStats) => number) =>
       new Gauge({
@@ -185,7 +301,11 @@ export class Metrics {
       });
     pool('tidings_db_pool_connections', 'Database connections open (SQLite: 1).', (p) => p.total);
     pool('tidings_db_pool_idle_connections', 'Database connections open and idle.', (p) => p.idle);
-    pool('tidings_db_pool_waiting_clients', 'Queries or units of work waiting for a database connection.', (p) => p.waiting);
+    pool(
+      'tidings_db_pool_waiting_clients',
+      'Queries or units of work waiting for a database connection.',
+      (p) => p.waiting,
+    );
   }
 
   /** Wires in what the scrape-time gauges read (the composition root, once the services exist). */

@@ -27,7 +27,12 @@ export function classifyPlatformCode(code: number): PlatformError['kind'] {
  * The `PlatformError` of a Graph error envelope's `error` (`{message, code, error_subcode,
  * error_data: {details}}`, docs/platform.md §6.1): its kind and retry delay from the code's row.
  */
-export function platformErrorOf(error: { message?: string; code: number; error_subcode?: number; error_data?: { details?: string } }): PlatformError {
+export function platformErrorOf(error: {
+  message?: string;
+  code: number;
+  error_subcode?: number;
+  error_data?: { details?: string };
+}): PlatformError {
   return new PlatformError(classifyPlatformCode(error.code), error.message ?? `Graph error ${error.code}`, {
     code: error.code,
     details: error.error_data?.details ?? null,
@@ -44,13 +49,14 @@ export function platformErrorOf(error: { message?: string; code: number; error_s
  */
 export function toClientError(error: PlatformError, options: { stored?: boolean } = {}): TidingsError {
   const stored = options.stored ? { stored: true } : {};
-  const platformError = error.code === null ? undefined : { code: String(error.code), message: error.details ?? error.message };
+  const platformError =
+    error.code === null ? undefined : { code: String(error.code), message: error.details ?? error.message };
   if (error.kind === 'rate_limited') {
-    return new TidingsError('platform_rate_limited', 'The platform rate-limited this request; retry after the delay given.', {
-      retryAfterSeconds: error.retryAfterSeconds ?? 1,
-      ...stored,
-      ...(platformError ? { platformError } : {}),
-    });
+    return new TidingsError(
+      'platform_rate_limited',
+      'The platform rate-limited this request; retry after the delay given.',
+      { retryAfterSeconds: error.retryAfterSeconds ?? 1, ...stored, ...(platformError ? { platformError } : {}) },
+    );
   }
   if (error.kind === 'unavailable') {
     return new TidingsError('platform_unavailable', 'The platform did not give a usable answer; retry later.', {
@@ -59,11 +65,14 @@ export function toClientError(error: PlatformError, options: { stored?: boolean 
     });
   }
   if (error.code !== null && graphCode(error.code).condition === 'window_closed') {
-    return new TidingsError('outside_customer_window', 'The platform reports the customer service window with this recipient is closed.', {
-      param: 'to',
-      ...stored,
-      ...(platformError ? { platformError } : {}),
-    });
+    return new TidingsError(
+      'outside_customer_window',
+      'The platform reports the customer service window with this recipient is closed.',
+      { param: 'to', ...stored, ...(platformError ? { platformError } : {}) },
+    );
   }
-  return new TidingsError('platform_error', `The platform refused the request: ${error.message}`, { ...stored, ...(platformError ? { platformError } : {}) });
+  return new TidingsError('platform_error', `The platform refused the request: ${error.message}`, {
+    ...stored,
+    ...(platformError ? { platformError } : {}),
+  });
 }

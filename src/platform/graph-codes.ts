@@ -61,11 +61,34 @@ export const GRAPH_CODES: ReadonlyMap<number, GraphCode> = new Map<number, Graph
   [131016, { condition: 'temporary', source: `${CODES}: service unavailable for a while` }],
   [133004, { condition: 'temporary', source: `${CODES}: server temporarily unavailable` }],
   [139103, { condition: 'temporary', source: 'Meta, block-users (docs/platform.md §4.17): internal error, try again' }],
-  [130429, { condition: 'throughput_exceeded', retryAfterSeconds: 1, source: `${THROUGHPUT}: 80 or 1,000 messages/s per number` }],
-  [131056, { condition: 'pair_rate_limited', retryAfterSeconds: 6, source: `${RATE_LIMITS}: one message per 6 s to the same user, retry after 4^X s` }],
+  [
+    130429,
+    {
+      condition: 'throughput_exceeded',
+      retryAfterSeconds: 1,
+      source: `${THROUGHPUT}: 80 or 1,000 messages/s per number`,
+    },
+  ],
+  [
+    131056,
+    {
+      condition: 'pair_rate_limited',
+      retryAfterSeconds: 6,
+      source: `${RATE_LIMITS}: one message per 6 s to the same user, retry after 4^X s`,
+    },
+  ],
   [4, { condition: 'graph_rate_limited', retryAfterSeconds: 60, source: `${RATE_LIMITS}: the app's call rate limit` }],
-  [80007, { condition: 'graph_rate_limited', retryAfterSeconds: 60, source: `${RATE_LIMITS}: the WABA's call rate limit` }],
-  [131057, { condition: 'number_maintenance', source: `${CODES} and ${THROUGHPUT}: maintenance mode, e.g. during a throughput upgrade` }],
+  [
+    80007,
+    { condition: 'graph_rate_limited', retryAfterSeconds: 60, source: `${RATE_LIMITS}: the WABA's call rate limit` },
+  ],
+  [
+    131057,
+    {
+      condition: 'number_maintenance',
+      source: `${CODES} and ${THROUGHPUT}: maintenance mode, e.g. during a throughput upgrade`,
+    },
+  ],
   [0, { condition: 'access_token_rejected', source: `${CODES}: the app user cannot be authenticated` }],
   [190, { condition: 'access_token_rejected', source: `${CODES}: access token expired or invalid` }],
   [3, { condition: 'permission_missing', source: `${CODES}: capability or permission problem` }],
@@ -74,14 +97,26 @@ export const GRAPH_CODES: ReadonlyMap<number, GraphCode> = new Map<number, Graph
   [368, { condition: 'account_restricted', source: `${CODES}: blocked or restricted for a policy violation` }],
   [131031, { condition: 'account_restricted', source: `${CODES}: account locked` }],
   [131042, { condition: 'account_restricted', source: `${CODES}: payment method or billing problem` }],
-  [131064, { condition: 'account_restricted', source: `${CODES}: messaging limited for template classification violations` }],
+  [
+    131064,
+    { condition: 'account_restricted', source: `${CODES}: messaging limited for template classification violations` },
+  ],
   [131045, { condition: 'number_not_registered', source: `${CODES}: phone number registration error` }],
   [133010, { condition: 'number_not_registered', source: `${CODES}: phone number not registered` }],
-  [131047, { condition: 'window_closed', source: `${CODES}: re-engagement needed, more than 24 h since the user's last message` }],
+  [
+    131047,
+    {
+      condition: 'window_closed',
+      source: `${CODES}: re-engagement needed, more than 24 h since the user's last message`,
+    },
+  ],
 ]);
 
 /** The permission codes 200–299, which the table gives as a range (docs/platform.md §6.2). */
-const PERMISSION_RANGE: GraphCode = { condition: 'permission_missing', source: `${CODES}: 200–299, permission missing` };
+const PERMISSION_RANGE: GraphCode = {
+  condition: 'permission_missing',
+  source: `${CODES}: 200–299, permission missing`,
+};
 const REFUSED: GraphCode = { condition: 'refused', source: `${CODES}: a refusal of this request` };
 
 /** The row of a Graph error code: listed, in the permission range, or `refused`. */

@@ -14,7 +14,17 @@ import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
 import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
-import type { Owned, PlatformContactUpdate, PlatformInboundMessage, PlatformNumberUpdate, PlatformPricingTierUpdate, PlatformStatusUpdate, PlatformTemplateUpdate, PlatformUpdates, PlatformUserPreference } from './updates.js';
+import type {
+  Owned,
+  PlatformContactUpdate,
+  PlatformInboundMessage,
+  PlatformNumberUpdate,
+  PlatformPricingTierUpdate,
+  PlatformStatusUpdate,
+  PlatformTemplateUpdate,
+  PlatformUpdates,
+  PlatformUserPreference,
+} from './updates.js';
 
 /**
  * The features that take a webhook's updates, one hand-off each, named after the feature's own
@@ -56,7 +66,11 @@ export interface IntakeConsumers {
     /** The number and account each update concerns (null: no account has it). */
     owners(updates: PlatformNumberUpdate[]): Promise<({ accountId: string; phoneNumberId: string } | null)[]>;
     /** @returns how many numbers changed. */
-    apply(tx: Tx, updates: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[], now: string): Promise<number>;
+    apply(
+      tx: Tx,
+      updates: (PlatformNumberUpdate & { accountId: string; phoneNumberId: string })[],
+      now: string,
+    ): Promise<number>;
   };
   /** A WABA's volume-based pricing tier notices (accounts feature, `PricingTiers`). */
   pricingTiers: {
@@ -77,7 +91,15 @@ export interface IntakeConsumers {
   };
   /** Opt-out keywords, marketing preferences and 131050 refusals (consent feature, `ConsentIntake`); after the messages. */
   consent: {
-    apply(tx: Tx, updates: { inbound: Owned<PlatformInboundMessage>[]; statuses: Owned<PlatformStatusUpdate>[]; preferences: Owned<PlatformUserPreference>[] }, now: string): Promise<void>;
+    apply(
+      tx: Tx,
+      updates: {
+        inbound: Owned<PlatformInboundMessage>[];
+        statuses: Owned<PlatformStatusUpdate>[];
+        preferences: Owned<PlatformUserPreference>[];
+      },
+      now: string,
+    ): Promise<void>;
   };
 }
 
@@ -106,7 +128,11 @@ export class PlatformIntake {
 
   constructor(options: { store: Store; clock: Clock; logger: Logger; consumers: IntakeConsumers }) {
     this.#o = options;
-    this.#deliveries = new BatchWriter({ store: options.store, maxBatch: DELIVERIES_PER_BATCH, write: (tx, batch) => this.#apply(tx, batch) });
+    this.#deliveries = new BatchWriter({
+      store: options.store,
+      maxBatch: DELIVERIES_PER_BATCH,
+      write: (tx, batch) => this.#apply(tx, batch),
+    });
   }
 
   /**
@@ -118,56 +144,121 @@ export class PlatformIntake {
    * @throws TidingsError signature_invalid when the batch names an account the signing app does
    *   not cover (checked before anything is written: nothing of the batch is stored).
    */
-  async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<{ statuses: number; inbound: number; templates: number; numbers: number; pricingTiers: number; signals: number; echoes: number; skipped: number }> {
+  async ingest(
+    updates: PlatformUpdates,
+    signer: WebhookSigner,
+  ): Promise<{
+    statuses: number;
+    inbound: number;
+    templates: number;
+    numbers: number;
+    pricingTiers: number;
+    signals: number;
+    echoes: number;
+    skipped: number;
+  }> {
     const { consumers } = this.#o;
     const owners = new Map<string, string | null>();
     // Each account the batch names, with its own app secret (read with its owner, so an account
     // made a moment ago in another process is judged by its own secret, not a stale list).
     const ownSecrets = new Map<string, string | null>();
-    for (const id of new Set([...updates.statuses, ...updates.inbound, ...updates.contacts, ...updates.echoes, ...updates.userPreferences].map((x) => x.phoneNumberId))) {
+    for (const id of new Set(
+      [...updates.statuses, ...updates.inbound, ...updates.contacts, ...updates.echoes, ...updates.userPreferences].map(
+        (x) => x.phoneNumberId,
+      ),
+    )) {
       const owner = await consumers.numberOwners.accountForPhoneNumber(id);
       owners.set(id, owner?.accountId ?? null);
       if (owner) ownSecrets.set(owner.accountId, owner.appSecret);
     }
-    const templateOwners = await consumers.templates.accountsOfPlatformTemplates(updates.templates.map((t) => t.platformTemplateId));
+    const templateOwners = await consumers.templates.accountsOfPlatformTemplates(
+      updates.templates.map((t) => t.platformTemplateId),
+    );
     const numberOwners = await consumers.numbers.owners(updates.numbers);
     // A tier notice names a WABA, not a number: each account on that WABA keeps it.
-    const wabaAccounts = await consumers.pricingTiers.accountsOfWabas([...new Set([...updates.pricingTiers, ...updates.signals].map((u) => u.wabaId))]);
-    for (const accountId of [...templateOwners.values(), ...numberOwners.map((o) => o?.accountId), ...[...wabaAccounts.values()].flat()]) {
-      if (accountId && !ownSecrets.has(accountId)) ownSecrets.set(accountId, (await consumers.numberOwners.appSecretOf(accountId)) ?? null);
+    const wabaAccounts = await consumers.pricingTiers.accountsOfWabas([
+      ...new Set([...updates.pricingTiers, ...updates.signals].map((u) => u.wabaId)),
+    ]);
+    for (const accountId of [
+      ...templateOwners.values(),
+      ...numberOwners.map((o) => o?.accountId),
+      ...[...wabaAccounts.values()].flat(),
+    ]) {
+      if (accountId && !ownSecrets.has(accountId))
+        ownSecrets.set(accountId, (await consumers.numberOwners.appSecretOf(accountId)) ?? null);
     }
     if ([...ownSecrets.values()].some((secret) => !signer.covers(secret))) {
-      throw new TidingsError('signature_invalid', 'The webhook is signed by an app that does not speak for every account it names; nothing was changed.');
+      throw new TidingsError(
+        'signature_invalid',
+        'The webhook is signed by an app that does not speak for every account it names; nothing was changed.',
+      );
     }
-    const own = <T extends { phoneNumberId: string }>(list: T[]) => list.flatMap((x) => (owners.get(x.phoneNumberId) ? [{ ...x, accountId: owners.get(x.phoneNumberId)! }] : []));
+    const own = <T extends { phoneNumberId: string }>(list: T[]) =>
+      list.flatMap((x) => (owners.get(x.phoneNumberId) ? [{ ...x, accountId: owners.get(x.phoneNumberId)! }] : []));
     const statuses = own(updates.statuses);
     const inbound = own(updates.inbound);
     const contacts = own(updates.contacts);
     const preferences = own(updates.userPreferences);
     const numbers = updates.numbers.flatMap((u, i) => (numberOwners[i] ? [{ ...u, ...numberOwners[i] }] : []));
-    const pricingTiers = updates.pricingTiers.flatMap((u) => (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })));
-    const signals = updates.signals.flatMap((u) => (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })));
+    const pricingTiers = updates.pricingTiers.flatMap((u) =>
+      (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })),
+    );
+    const signals = updates.signals.flatMap((u) =>
+      (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })),
+    );
     const echoes = own(updates.echoes);
     const unowned = [...updates.pricingTiers, ...updates.signals].filter((u) => !wabaAccounts.has(u.wabaId)).length;
-    const skipped = updates.statuses.length + updates.inbound.length + updates.numbers.length + updates.echoes.length - statuses.length - inbound.length - numbers.length - echoes.length + unowned;
-    if (skipped > 0) this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers or WABAs that no account owns');
+    const skipped =
+      updates.statuses.length +
+      updates.inbound.length +
+      updates.numbers.length +
+      updates.echoes.length -
+      statuses.length -
+      inbound.length -
+      numbers.length -
+      echoes.length +
+      unowned;
+    if (skipped > 0)
+      this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers or WABAs that no account owns');
 
-    await this.#deliveries.submit({ contacts, statuses, inbound, templates: updates.templates, numbers, pricingTiers, signals, echoes, preferences });
-    return { statuses: statuses.length, inbound: inbound.length, templates: updates.templates.length, numbers: numbers.length, pricingTiers: pricingTiers.length, signals: signals.length, echoes: echoes.length, skipped };
+    await this.#deliveries.submit({
+      contacts,
+      statuses,
+      inbound,
+      templates: updates.templates,
+      numbers,
+      pricingTiers,
+      signals,
+      echoes,
+      preferences,
+    });
+    return {
+      statuses: statuses.length,
+      inbound: inbound.length,
+      templates: updates.templates.length,
+      numbers: numbers.length,
+      pricingTiers: pricingTiers.length,
+      signals: signals.length,
+      echoes: echoes.length,
+      skipped,
+    };
   }
 
   /** Hands a batch of deliveries' updates to the features, in `tx`: customers first, since messages refer to them. */
   async #apply(tx: Tx, batch: OwnedUpdates[]): Promise<void[]> {
     const { consumers } = this.#o;
     const now = iso(this.#o.clock.now());
-    const all = <K extends keyof OwnedUpdates>(key: K): OwnedUpdates[K] => batch.flatMap((d) => d[key] as unknown[]) as OwnedUpdates[K];
+    const all = <K extends keyof OwnedUpdates>(key: K): OwnedUpdates[K] =>
+      batch.flatMap((d) => d[key] as unknown[]) as OwnedUpdates[K];
     const [contacts, statuses, inbound] = [all('contacts'), all('statuses'), all('inbound')];
     // In slices, so no statement's size grows with the batch: one POST carries at most 1,000
     // updates (docs/platform.md §4.3; the route refuses more), a batch of deliveries 64 times that.
-    for (let i = 0; i < contacts.length; i += SLICE) await consumers.contacts.applyPlatform(tx, contacts.slice(i, i + SLICE), now);
+    for (let i = 0; i < contacts.length; i += SLICE)
+      await consumers.contacts.applyPlatform(tx, contacts.slice(i, i + SLICE), now);
     // Echoes before statuses: a status of an echo in the same batch then finds its message.
     const echoes = all('echoes');
-    for (let i = 0; i < echoes.length; i += SLICE) await consumers.echoes.recordEchoes(tx, echoes.slice(i, i + SLICE), now);
+    for (let i = 0; i < echoes.length; i += SLICE)
+      await consumers.echoes.recordEchoes(tx, echoes.slice(i, i + SLICE), now);
     for (let i = 0; i < Math.max(statuses.length, inbound.length); i += SLICE) {
       await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
       await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);

@@ -4,7 +4,16 @@
  * code against it.
  */
 import type { Readable } from 'node:stream';
-import type { LibraryTemplate, LibraryTemplateSubmission, ParameterNames, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, TemplateButtonValue, TemplateSubmission } from './template-types.js';
+import type {
+  LibraryTemplate,
+  LibraryTemplateSubmission,
+  ParameterNames,
+  PlatformTemplate,
+  PlatformTemplateDetail,
+  PlatformTemplateListing,
+  TemplateButtonValue,
+  TemplateSubmission,
+} from './template-types.js';
 
 export * from './template-types.js';
 export * from './block-types.js';
@@ -56,7 +65,11 @@ export type OutboundContent =
       footer: string | null;
       action:
         | { kind: 'buttons'; buttons: { id: string; title: string }[] }
-        | { kind: 'list'; button: string; sections: { title: string | null; rows: { id: string; title: string; description: string | null }[] }[] }
+        | {
+            kind: 'list';
+            button: string;
+            sections: { title: string | null; rows: { id: string; title: string; description: string | null }[] }[];
+          }
         | { kind: 'cta_url'; displayText: string; url: string };
     }
   | { type: 'location'; latitude: number; longitude: number; name: string | null; address: string | null }
@@ -71,7 +84,15 @@ export interface OutboundContactCard {
   emails?: { email: string; type?: string }[];
   urls?: { url: string; type?: string }[];
   org?: { company?: string; department?: string; title?: string };
-  addresses?: { street?: string; city?: string; state?: string; zip?: string; country?: string; countryCode?: string; type?: string }[];
+  addresses?: {
+    street?: string;
+    city?: string;
+    state?: string;
+    zip?: string;
+    country?: string;
+    countryCode?: string;
+    type?: string;
+  }[];
   birthday?: string;
 }
 
@@ -165,7 +186,14 @@ export class PlatformError extends Error {
   /** The same error, with some of its details changed. */
   with(changes: PlatformErrorDetails): PlatformError {
     const { code, details, retryAfterSeconds, subcode, maybeTaken } = this;
-    return new PlatformError(this.kind, this.message, { code, details, retryAfterSeconds, subcode, maybeTaken, ...changes });
+    return new PlatformError(this.kind, this.message, {
+      code,
+      details,
+      retryAfterSeconds,
+      subcode,
+      maybeTaken,
+      ...changes,
+    });
   }
 }
 
@@ -224,14 +252,20 @@ export interface Platform {
    */
   createLibraryTemplate(account: SenderCredentials, template: LibraryTemplateSubmission): Promise<PlatformTemplate>;
   /** Meta's Template Library, filtered (`GET /message_template_library`, docs/platform.md §5.3). @throws PlatformError */
-  browseTemplateLibrary(account: SenderCredentials, filter: { search?: string; topic?: string; usecase?: string; industry?: string; language?: string }): Promise<LibraryTemplate[]>;
+  browseTemplateLibrary(
+    account: SenderCredentials,
+    filter: { search?: string; topic?: string; usecase?: string; industry?: string; language?: string },
+  ): Promise<LibraryTemplate[]>;
   /** Deletes every language of a template name (docs/platform.md §2.5). @throws PlatformError */
   deleteTemplate(account: SenderCredentials, name: string): Promise<void>;
   /**
    * Registers a stored file with the platform for one business number (docs/platform.md §3): the id
    * can be sent from that number for 30 days. @throws PlatformError (131053 for a refused file).
    */
-  uploadMedia(sender: SenderCredentials, file: { blob: Blob; filename: string; mimeType: string }): Promise<{ id: string }>;
+  uploadMedia(
+    sender: SenderCredentials,
+    file: { blob: Blob; filename: string; mimeType: string },
+  ): Promise<{ id: string }>;
   /**
    * Deletes a file registered with `uploadMedia` from the platform (docs/platform.md §3:
    * `DELETE /{media-id}?phone_number_id=`, answered `{"success": true}`). Deleting an id the
@@ -243,7 +277,11 @@ export interface Platform {
    * Uploads a file through the Resumable Upload API and returns its handle, for a template's media
    * header example (docs/platform.md §2.6). @throws PlatformError
    */
-  uploadHeaderHandle(account: SenderCredentials, appId: string, file: { blob: Blob; filename: string; mimeType: string }): Promise<string>;
+  uploadHeaderHandle(
+    account: SenderCredentials,
+    appId: string,
+    file: { blob: Blob; filename: string; mimeType: string },
+  ): Promise<string>;
   /**
    * Where a customer's file can be downloaded (docs/platform.md §3: `GET /{media-id}?phone_number_id=`):
    * a URL that works 5 minutes, so ask again for every download.
@@ -288,7 +326,10 @@ export interface Platform {
    * One page of the number's blocklist (`GET /{phone-number-id}/block_users?limit=&after=`, paged
    * with cursors). @throws PlatformError
    */
-  listBlockedUsers(sender: SenderCredentials, page: { after?: string | null; limit?: number }): Promise<BlockedUsersPage>;
+  listBlockedUsers(
+    sender: SenderCredentials,
+    page: { after?: string | null; limit?: number },
+  ): Promise<BlockedUsersPage>;
   /** Releases connections. */
   close(): Promise<void>;
 }

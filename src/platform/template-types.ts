@@ -99,7 +99,13 @@ export interface PlatformTemplateListing extends Omit<PlatformTemplateDetail, 'b
   /** The HEADER: its format and, for TEXT, its text and example; null without one. */
   header: { format: string; text: string | null; example: string | null } | null;
   /** The BUTTONS, in order. */
-  buttons: { type: string; text: string | null; url: string | null; phoneNumber: string | null; example: string | null }[];
+  buttons: {
+    type: string;
+    text: string | null;
+    url: string | null;
+    phoneNumber: string | null;
+    example: string | null;
+  }[];
 }
 
 /** A template of Meta's Template Library (docs/platform.md §5.3), as the platform describes it. */

@@ -57,7 +57,13 @@ export interface PlatformInboundMessage {
   /** The wamid of the message the customer replied to (a reaction: the message reacted to). */
   contextWamid: string | null;
   /** A Flows answer (`interactive.type` nfm_reply; docs/platform.md §4.16), parsed; null for other messages. */
-  flowReply: { name: string | null; body: string | null; response: unknown; responseText: string | null; error: string | null } | null;
+  flowReply: {
+    name: string | null;
+    body: string | null;
+    response: unknown;
+    responseText: string | null;
+    error: string | null;
+  } | null;
   /** The platform's message object as received. */
   payload: unknown;
 }

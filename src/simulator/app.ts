@@ -70,10 +70,16 @@ const SEND = /^\/v\d+\.\d+\/\d+\/messages(?:\?|$)/;
  */
 export async function buildSimulator(options: SimulatorOptions): Promise<Simulator> {
   const log = options.logger.child({ component: 'simulator' });
-  const state = new SimulatorState(options.stateFile ?? null, { onSaveError: (err) => log.error({ err, stateFile: options.stateFile }, 'simulator state file not written') });
+  const state = new SimulatorState(options.stateFile ?? null, {
+    onSaveError: (err) => log.error({ err, stateFile: options.stateFile }, 'simulator state file not written'),
+  });
   for (const note of state.notes) log.warn(note);
   let webhookUrl = options.webhookUrl ?? null;
-  const webhooks = new WebhookSender(state, { appSecret: options.appSecret, webhookUrl: () => webhookUrl, logger: options.logger });
+  const webhooks = new WebhookSender(state, {
+    appSecret: options.appSecret,
+    webhookUrl: () => webhookUrl,
+    logger: options.logger,
+  });
   const timers = new Set<NodeJS.Timeout>();
   const held = new Set<() => void>();
   // Set by close(): a request still in its latency when the simulator closes schedules nothing (a
@@ -110,7 +116,11 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     ...reports,
   };
 
-  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 101 * 1024 * 1024 });
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 101 * 1024 * 1024,
+  });
   // Bodies as the Graph API reads them: JSON (a broken one is answered 100 by the route), form
   // fields (values that are JSON objects or arrays decoded), and anything else as raw bytes
   // (resumable upload data; a route that wants parameters finds none in them).
@@ -124,7 +134,8 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const fields = querystring.parse(body as string) as Record<string, unknown>;
-    for (const [k, v] of Object.entries(fields)) if (typeof v === 'string' && /^\s*[[{]/.test(v)) fields[k] = tryJson(v);
+    for (const [k, v] of Object.entries(fields))
+      if (typeof v === 'string' && /^\s*[[{]/.test(v)) fields[k] = tryJson(v);
     done(null, fields);
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -132,7 +143,8 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   // Latency on every Graph answer (the control API answers at once), once the body is in: a send
   // whose caller gave up during the wait is still taken, as the platform would.
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/_simulator/') && state.config.latencyMs > 0) await new Promise((r) => setTimeout(r, state.config.latencyMs));
+    if (!request.url.startsWith('/_simulator/') && state.config.latencyMs > 0)
+      await new Promise((r) => setTimeout(r, state.config.latencyMs));
   });
   // A call that changed something is answered once the change is on disk, so a kill after the
   // answer loses nothing the caller was told (templates, media, windows, tokens, config). Sends are
@@ -144,14 +156,17 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (path.startsWith('/_simulator/')) return reply.code(404).send({ error: `No control call ${request.method} ${path}.` });
+    if (path.startsWith('/_simulator/'))
+      return reply.code(404).send({ error: `No control call ${request.method} ${path}.` });
     const [version, id, ...rest] = path.split('/').filter(Boolean);
     // A known Graph version and an id: the object (or the method on it) does not exist; else an unknown path.
-    if (version && GRAPH_VERSION.test(version) && id && rest.length === 0) return fail(reply, objectNotFound(decodeURIComponent(id), request.method));
+    if (version && GRAPH_VERSION.test(version) && id && rest.length === 0)
+      return fail(reply, objectNotFound(decodeURIComponent(id), request.method));
     return fail(reply, unknownPath(rest.length > 0 ? `/${rest.join('/')}` : path));
   });
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (request.url.startsWith('/_simulator/')) return reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send({ error: err.message });
+    if (request.url.startsWith('/_simulator/'))
+      return reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send({ error: err.message });
     if (err.statusCode === 413) return fail(reply, graphError(100, 'The request body is too large.'));
     if (err.statusCode && err.statusCode < 500) return fail(reply, graphError(100, err.message));
     request.log.error({ err }, 'simulator route failed');
@@ -173,7 +188,10 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   resume();
   if (state.config.review === 'auto') {
     for (const t of state.templates.values()) {
-      if (t.status === 'PENDING') later(Math.max(0, (t.edits.at(-1) ?? t.createdAt) + state.config.reviewDelayMs - Date.now()), () => templates.review(t));
+      if (t.status === 'PENDING')
+        later(Math.max(0, (t.edits.at(-1) ?? t.createdAt) + state.config.reviewDelayMs - Date.now()), () =>
+          templates.review(t),
+        );
     }
   }
 

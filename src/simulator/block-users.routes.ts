@@ -32,7 +32,11 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 type Outcome = { input: string; wa_id?: string; errors?: ReturnType<typeof userError>[] };
 
 /** One entry of a failed user's `errors` (Meta: `{message, code, error_data: {details}}`). */
-const userError = (code: number, details: string) => ({ message: TITLES[code] ?? 'Error', code, error_data: { details } });
+const userError = (code: number, details: string) => ({
+  message: TITLES[code] ?? 'Error',
+  code,
+  error_data: { details },
+});
 
 export function registerBlockUserRoutes(app: FastifyInstance, ctx: SimContext): void {
   const { state } = ctx;
@@ -47,12 +51,16 @@ export function registerBlockUserRoutes(app: FastifyInstance, ctx: SimContext): 
   const usersOf = (request: Parameters<typeof params>[0]): string[] | GraphError => {
     if (badJson(request)) return graphError(100, 'The request body is not valid JSON.');
     const body = params(request);
-    if (body.messaging_product !== 'whatsapp') return graphError(100, 'The parameter messaging_product is required and must be "whatsapp".');
+    if (body.messaging_product !== 'whatsapp')
+      return graphError(100, 'The parameter messaging_product is required and must be "whatsapp".');
     const list = typeof body.block_users === 'string' ? safeJson(body.block_users) : body.block_users;
-    if (!Array.isArray(list) || list.length === 0) return graphError(100, 'The parameter block_users is required: a list of {"user": …}.');
-    if (list.length > BLOCK_LIMITS.perRequest) return graphError(130429, `Too many users in one request: at most ${BLOCK_LIMITS.perRequest}.`);
+    if (!Array.isArray(list) || list.length === 0)
+      return graphError(100, 'The parameter block_users is required: a list of {"user": …}.');
+    if (list.length > BLOCK_LIMITS.perRequest)
+      return graphError(130429, `Too many users in one request: at most ${BLOCK_LIMITS.perRequest}.`);
     const users = list.map((u) => (u && typeof u === 'object' && typeof u.user === 'string' ? u.user.trim() : ''));
-    if (users.some((u) => u === '')) return graphError(100, 'Each entry of block_users needs a "user": a phone number or a WhatsApp user id.');
+    if (users.some((u) => u === ''))
+      return graphError(100, 'Each entry of block_users needs a "user": a phone number or a WhatsApp user id.');
     return users;
   };
 
@@ -89,8 +97,15 @@ export function registerBlockUserRoutes(app: FastifyInstance, ctx: SimContext): 
             done.push({ input, wa_id: waId });
           } else if (user.phone === own) {
             failed.push({ input, wa_id: waId, errors: [userError(131021, 'A business cannot block its own number.')] });
-          } else if (!blocked[user.userId] && now - (state.windows.get(`${number.phoneNumberId}:${user.userId}`) ?? 0) > WINDOW_MS) {
-            failed.push({ input, wa_id: waId, errors: [userError(131047, 'The user has not messaged this number in the last 24 hours.')] });
+          } else if (
+            !blocked[user.userId] &&
+            now - (state.windows.get(`${number.phoneNumberId}:${user.userId}`) ?? 0) > WINDOW_MS
+          ) {
+            failed.push({
+              input,
+              wa_id: waId,
+              errors: [userError(131047, 'The user has not messaged this number in the last 24 hours.')],
+            });
           } else {
             if (!blocked[user.userId]) additions.set(user.userId, { waId, at: now });
             done.push({ input, wa_id: waId });
@@ -102,30 +117,45 @@ export function registerBlockUserRoutes(app: FastifyInstance, ctx: SimContext): 
         for (const [userId, entry] of additions) blocked[userId] = entry;
         state.changed();
         const list = blocking ? 'added_users' : 'removed_users';
-        const answer: Record<string, unknown> = { messaging_product: 'whatsapp', block_users: { [list]: done, ...(failed.length > 0 ? { failed_users: failed } : {}) } };
+        const answer: Record<string, unknown> = {
+          messaging_product: 'whatsapp',
+          block_users: { [list]: done, ...(failed.length > 0 ? { failed_users: failed } : {}) },
+        };
         if (failed.length === 0) return answer;
-        const partial = graphError(139100, `Failed to ${blocking ? 'block' : 'unblock'} some users, see the block_users response list for details`);
+        const partial = graphError(
+          139100,
+          `Failed to ${blocking ? 'block' : 'unblock'} some users, see the block_users response list for details`,
+        );
         return reply.code(400).send({ ...answer, error: partial.body.error });
       },
     });
   }
 
-  app.get<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/block_users', async (request, reply) => {
-    const number = numberOf(request, request.params.phoneNumberId, 'get');
-    if (isGraphError(number)) return fail(reply, number);
-    const query = params(request);
-    const limit = query.limit === undefined ? BLOCK_LIMITS.pageSize : Number(query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > BLOCK_LIMITS.pageSize) return fail(reply, graphError(100, `limit must be 1 to ${BLOCK_LIMITS.pageSize}.`));
-    const offset = query.after === undefined ? 0 : decodeCursor(String(query.after));
-    if (offset === null) return fail(reply, graphError(100, 'The after cursor is not valid.'));
-    // Oldest block first, as a stable order for cursors.
-    const all = Object.values(number.blocked ?? {}).sort((a, b) => a.at - b.at || (a.waId < b.waId ? -1 : 1));
-    const page = all.slice(offset, offset + limit);
-    const cursors = { before: encodeCursor(offset), after: encodeCursor(offset + page.length) };
-    const more = offset + page.length < all.length;
-    const next = more ? `${request.protocol}://${request.host}/${request.params.version}/${number.phoneNumberId}/block_users?limit=${limit}&after=${cursors.after}` : undefined;
-    return { data: page.map((u) => ({ messaging_product: 'whatsapp', wa_id: u.waId })), paging: { cursors, ...(next ? { next } : {}) } };
-  });
+  app.get<{ Params: { version: string; phoneNumberId: string } }>(
+    '/:version/:phoneNumberId/block_users',
+    async (request, reply) => {
+      const number = numberOf(request, request.params.phoneNumberId, 'get');
+      if (isGraphError(number)) return fail(reply, number);
+      const query = params(request);
+      const limit = query.limit === undefined ? BLOCK_LIMITS.pageSize : Number(query.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > BLOCK_LIMITS.pageSize)
+        return fail(reply, graphError(100, `limit must be 1 to ${BLOCK_LIMITS.pageSize}.`));
+      const offset = query.after === undefined ? 0 : decodeCursor(String(query.after));
+      if (offset === null) return fail(reply, graphError(100, 'The after cursor is not valid.'));
+      // Oldest block first, as a stable order for cursors.
+      const all = Object.values(number.blocked ?? {}).sort((a, b) => a.at - b.at || (a.waId < b.waId ? -1 : 1));
+      const page = all.slice(offset, offset + limit);
+      const cursors = { before: encodeCursor(offset), after: encodeCursor(offset + page.length) };
+      const more = offset + page.length < all.length;
+      const next = more
+        ? `${request.protocol}://${request.host}/${request.params.version}/${number.phoneNumberId}/block_users?limit=${limit}&after=${cursors.after}`
+        : undefined;
+      return {
+        data: page.map((u) => ({ messaging_product: 'whatsapp', wa_id: u.waId })),
+        paging: { cursors, ...(next ? { next } : {}) },
+      };
+    },
+  );
 }
 
 const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString('base64url');

@@ -111,7 +111,10 @@ const RATES = new Set(['errorRate', 'timeoutRate', 'lostAnswerRate', 'duplicateW
  * `webhookUrl` and `reset` are handled by the caller and ignored here.
  * @returns the new config, or the reasons it was refused (unknown keys named, wrong types).
  */
-export function applyConfig(current: SimulatorConfig, body: Record<string, unknown>): { config: SimulatorConfig } | { errors: string[] } {
+export function applyConfig(
+  current: SimulatorConfig,
+  body: Record<string, unknown>,
+): { config: SimulatorConfig } | { errors: string[] } {
   const next = structuredClone(body.reset === true ? DEFAULT_CONFIG : current) as unknown as Record<string, unknown>;
   const defaults = DEFAULT_CONFIG as unknown as Record<string, unknown>;
   const unknown: string[] = [];
@@ -136,14 +139,17 @@ export function applyConfig(current: SimulatorConfig, body: Record<string, unkno
       continue;
     }
     if (key === 'throughputByNumber') {
-      for (const [k, v] of Object.entries(value as object)) if (typeof v !== 'number' || v < 1) errors.push(`throughputByNumber.${k} must be a number ≥ 1.`);
+      for (const [k, v] of Object.entries(value as object))
+        if (typeof v !== 'number' || v < 1) errors.push(`throughputByNumber.${k} must be a number ≥ 1.`);
     }
     const allowed = ENUMS[key as keyof SimulatorConfig];
     if (allowed && !allowed.includes(value as string)) errors.push(`${key} must be one of ${allowed.join(', ')}.`);
     if (RATES.has(key) && ((value as number) < 0 || (value as number) > 1)) errors.push(`${key} must be from 0 to 1.`);
-    if (key === 'webhookVersion' && !/^v\d+\.\d+$/.test(value as string)) errors.push('webhookVersion must look like v23.0.');
+    if (key === 'webhookVersion' && !/^v\d+\.\d+$/.test(value as string))
+      errors.push('webhookVersion must look like v23.0.');
     if (key === 'webhookRetryMs' && (value as number) < 0) errors.push('webhookRetryMs must be a number ≥ 0.');
-    if (key === 'mediaDownloadFailures' && (!Number.isInteger(value) || (value as number) < 0)) errors.push('mediaDownloadFailures must be a whole number ≥ 0.');
+    if (key === 'mediaDownloadFailures' && (!Number.isInteger(value) || (value as number) < 0))
+      errors.push('mediaDownloadFailures must be a whole number ≥ 0.');
     next[key] = value;
   }
   if (unknown.length > 0) errors.unshift(`Unknown config key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);

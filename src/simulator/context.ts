@@ -46,7 +46,11 @@ export interface SimContext {
  * answered, and stays owed until its webhook is answered 200: Meta delivers at least once
  * (docs/platform.md §4.8), so a report whose webhook may have gone out before a kill goes out again.
  */
-export function reporting(state: SimulatorState, webhooks: WebhookSender, later: SimContext['later']): Pick<SimContext, 'report' | 'progress' | 'deliverHeld'> & { resume(): void } {
+export function reporting(
+  state: SimulatorState,
+  webhooks: WebhookSender,
+  later: SimContext['later'],
+): Pick<SimContext, 'report' | 'progress' | 'deliverHeld'> & { resume(): void } {
   const recipientOf = (message: SimMessage): SimUser | null => {
     const user = state.users.get(message.userId) ?? (message.to ? state.user({ phone: message.to }) : null);
     // A send to a BSUID shows no phone number in its status webhooks (docs/platform.md §4.9).
@@ -60,13 +64,20 @@ export function reporting(state: SimulatorState, webhooks: WebhookSender, later:
   const fire = (entry: OwedReport, resumed: boolean) => {
     const message = state.outbox.message(entry.wamid);
     const reported = message?.statuses.includes(entry.status) ?? false;
-    if (!message || (reported && !resumed) || (entry.status !== 'failed' && message.statuses.includes('failed'))) return state.outbox.done([entry.id]);
+    if (!message || (reported && !resumed) || (entry.status !== 'failed' && message.statuses.includes('failed')))
+      return state.outbox.done([entry.id]);
     const user = recipientOf(message);
     const item = statusItem(state.config, message, user, entry.status, entry.errorCode, entry.at);
     if (!reported) message.statuses.push(entry.status);
     state.changed();
-    const contact = state.config.bsuid && entry.status !== 'failed' && user ? contactEntry(state.config, user, entry.status) : undefined;
-    void webhooks.enqueue({ kind: 'status', phoneNumberId: message.phoneNumberId, status: item, ...(contact ? { contact } : {}) }, entry);
+    const contact =
+      state.config.bsuid && entry.status !== 'failed' && user
+        ? contactEntry(state.config, user, entry.status)
+        : undefined;
+    void webhooks.enqueue(
+      { kind: 'status', phoneNumberId: message.phoneNumberId, status: item, ...(contact ? { contact } : {}) },
+      entry,
+    );
   };
   /** Fires `entry` when it is due, if it is still owed then. */
   const schedule = (entry: OwedReport, resumed: boolean) =>
@@ -98,7 +109,11 @@ export function reporting(state: SimulatorState, webhooks: WebhookSender, later:
         ? [owe(message, 'failed', now + d.sent, failure)]
         : message.held
           ? [owe(message, 'sent', now + d.sent)]
-          : [owe(message, 'sent', now + d.sent), owe(message, 'delivered', now + d.delivered), owe(message, 'read', now + d.read)];
+          : [
+              owe(message, 'sent', now + d.sent),
+              owe(message, 'delivered', now + d.delivered),
+              owe(message, 'read', now + d.read),
+            ];
     // Journaled here, before the send is answered: a kill after the answer loses none of them.
     state.outbox.owe(message, entries);
     for (const entry of entries) schedule(entry, false);
@@ -107,7 +122,10 @@ export function reporting(state: SimulatorState, webhooks: WebhookSender, later:
     if (state.config.delivery !== 'auto') return;
     const d = state.config.deliveryDelaysMs;
     const from = Math.max(Date.now(), message.createdAt + d.sent);
-    const entries = [owe(message, 'delivered', from + Math.max(0, d.delivered - d.sent)), owe(message, 'read', from + Math.max(0, d.read - d.sent))];
+    const entries = [
+      owe(message, 'delivered', from + Math.max(0, d.delivered - d.sent)),
+      owe(message, 'read', from + Math.max(0, d.read - d.sent)),
+    ];
     state.outbox.owe(message, entries);
     for (const entry of entries) schedule(entry, false);
   };

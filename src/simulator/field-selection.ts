@@ -23,7 +23,9 @@ export function selectFields(value: unknown): FieldSelection[] | null | GraphErr
   if (typeof value !== 'string' || value.trim() === '') return null;
   let i = 0;
   const syntax = (expected: string): GraphError =>
-    graphMessage(`Syntax error "Expected ${expected} instead of ${i < value.length ? `"${value[i]}"` : 'end of string'}." at character ${i}: ${value}`);
+    graphMessage(
+      `Syntax error "Expected ${expected} instead of ${i < value.length ? `"${value[i]}"` : 'end of string'}." at character ${i}: ${value}`,
+    );
   const space = () => {
     while (i < value.length && /\s/.test(value[i]!)) i++;
   };

@@ -41,12 +41,20 @@ const available = (entity_type: string, id: string) => ({ entity_type, id, can_s
  */
 const PHONE_NUMBER: NodeType<SimNumber> = {
   name: 'WhatsAppBusinessPhoneNumber',
-  defaults: ['verified_name', 'code_verification_status', 'display_phone_number', 'quality_rating', 'platform_type', 'throughput'],
+  defaults: [
+    'verified_name',
+    'code_verification_status',
+    'display_phone_number',
+    'quality_rating',
+    'platform_type',
+    'throughput',
+  ],
   fields: {
     id: (n) => n.phoneNumberId,
     account_mode: () => 'LIVE',
     // A base64 blob, as the display-name certificate is; made up from the number and its name.
-    certificate: (n) => Buffer.from(`tidings-simulator certificate ${n.phoneNumberId} ${VERIFIED_NAME}`).toString('base64'),
+    certificate: (n) =>
+      Buffer.from(`tidings-simulator certificate ${n.phoneNumberId} ${VERIFIED_NAME}`).toString('base64'),
     code_verification_status: () => 'VERIFIED',
     // No welcome message, ice breakers or commands configured (they are left out until set).
     conversational_automation: (n) => ({ enable_welcome_message: false, id: n.phoneNumberId }),
@@ -57,7 +65,12 @@ const PHONE_NUMBER: NodeType<SimNumber> = {
     // The number, its WABA, the business and the app, all able to send (health status page).
     health_status: (n) => ({
       can_send_message: 'AVAILABLE',
-      entities: [available('PHONE_NUMBER', n.phoneNumberId), available('WABA', n.wabaId), available('BUSINESS', derivedId(3, n.wabaId)), available('APP', derivedId(4, n.wabaId))],
+      entities: [
+        available('PHONE_NUMBER', n.phoneNumberId),
+        available('WABA', n.wabaId),
+        available('BUSINESS', derivedId(3, n.wabaId)),
+        available('APP', derivedId(4, n.wabaId)),
+      ],
     }),
     is_official_business_account: () => false,
     is_on_biz_app: () => false,
@@ -95,7 +108,17 @@ const PHONE_NUMBER: NodeType<SimNumber> = {
 const TEMPLATE: NodeType<SimTemplate> = {
   name: 'WhatsAppMessageTemplate',
   // template-list-response-named-and-positional.json
-  defaults: ['name', 'parameter_format', 'components', 'language', 'status', 'category', 'previous_category', 'sub_category', 'source'],
+  defaults: [
+    'name',
+    'parameter_format',
+    'components',
+    'language',
+    'status',
+    'category',
+    'previous_category',
+    'sub_category',
+    'source',
+  ],
   fields: {
     id: (t) => t.id,
     // Per-message pricing bids are not modelled: never set.
@@ -110,7 +133,10 @@ const TEMPLATE: NodeType<SimTemplate> = {
     // `{key: "IMAGE_TOUCHUPS", value: {enroll_status}}` ("Send marketing messages").
     degrees_of_freedom_spec: (t) =>
       t.degreesOfFreedomSpec && {
-        creative_features_spec: Object.entries(t.degreesOfFreedomSpec.creative_features_spec).map(([key, value]) => ({ key: key.toUpperCase(), value })),
+        creative_features_spec: Object.entries(t.degreesOfFreedomSpec.creative_features_spec).map(([key, value]) => ({
+          key: key.toUpperCase(),
+          value,
+        })),
       },
     language: (t) => t.language,
     // Set on a template made from the Template Library (templates/library.ts): Meta's page says a
@@ -122,7 +148,10 @@ const TEMPLATE: NodeType<SimTemplate> = {
     parameter_format: (t) => t.parameterFormat ?? 'POSITIONAL',
     previous_category: (t) => t.previousCategory,
     // `date`: when the score last changed, else when the template was made.
-    quality_score: (t) => ({ score: t.qualityScore ?? 'UNKNOWN', date: Math.floor((t.qualityScoreAt ?? t.createdAt) / 1000) }),
+    quality_score: (t) => ({
+      score: t.qualityScore ?? 'UNKNOWN',
+      date: Math.floor((t.qualityScoreAt ?? t.createdAt) / 1000),
+    }),
     rejected_reason: (t) => t.rejectedReason ?? 'NONE',
     source: (t) => t.source,
     status: (t) => t.status,
@@ -141,7 +170,11 @@ export const NODE_TYPES = { phoneNumber: PHONE_NUMBER, template: TEMPLATE } as c
  *   does not have.
  * @example readNode(NODE_TYPES.phoneNumber, number, selectFields('throughput{level}')) // {throughput: {level: 'STANDARD'}, id}
  */
-export function readNode<S>(type: NodeType<S>, subject: S, selection: FieldSelection[] | null): Record<string, unknown> | GraphError {
+export function readNode<S>(
+  type: NodeType<S>,
+  subject: S,
+  selection: FieldSelection[] | null,
+): Record<string, unknown> | GraphError {
   const asked = selection ?? type.defaults.map((name) => ({ name, sub: null }));
   const unknown = asked.find((f) => !Object.hasOwn(type.fields, f.name));
   if (unknown) return nonexistingField(unknown.name, type.name);

@@ -53,11 +53,14 @@ const DETAILS: Record<number, string> = {
   130429: 'Cloud API message throughput has been reached.',
   131026: 'Message Undeliverable.',
   131030: 'Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.',
-  131047: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
-  131056: 'Too many messages sent from the sender phone number to the same recipient phone number in a short period of time.',
+  131047:
+    'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+  131056:
+    'Too many messages sent from the sender phone number to the same recipient phone number in a short period of time.',
   131062: 'This message type cannot be sent to a business-scoped user ID; send it to the phone number.',
   // Meta's example on the Direct Send "Integrity and content guidelines" page.
-  139200: 'Direct Send Access is restricted: Direct send messaging capability is not available for this WABA right now due to misclassification based enforcements.',
+  139200:
+    'Direct Send Access is restricted: Direct send messaging capability is not available for this WABA right now due to misclassification based enforcements.',
 };
 
 /** Subcodes the platform still sends with some codes (error-130429-rate-limit.json). */
@@ -136,7 +139,17 @@ export function bareError(code: number, message: string): GraphError {
 
 /** A token the platform did not issue: 190 without a subcode. */
 export function invalidToken(): GraphError {
-  return { status: 401, body: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: trace() } } };
+  return {
+    status: 401,
+    body: {
+      error: {
+        message: 'Invalid OAuth access token - Cannot parse access token',
+        type: 'OAuthException',
+        code: 190,
+        fbtrace_id: trace(),
+      },
+    },
+  };
 }
 
 /** An expired token: 190 / 463 with the platform's wording (error-190-access-token-expired.json). */
@@ -157,18 +170,49 @@ export function expiredToken(expiredAtMs: number, nowMs = Date.now()): GraphErro
 
 /** No token at all: Graph's code 104 (wording from Graph API answers; HTTP status UNCONFIRMED). */
 export function missingToken(): GraphError {
-  return { status: 400, body: { error: { message: 'An access token is required to request this resource.', type: 'OAuthException', code: 104, fbtrace_id: trace() } } };
+  return {
+    status: 400,
+    body: {
+      error: {
+        message: 'An access token is required to request this resource.',
+        type: 'OAuthException',
+        code: 104,
+        fbtrace_id: trace(),
+      },
+    },
+  };
 }
 
 /** A path the Graph API has no node or edge for: code 2500 (HTTP status UNCONFIRMED). */
 export function unknownPath(components: string): GraphError {
-  return { status: 400, body: { error: { message: `Unknown path components: ${components}`, type: 'OAuthException', code: 2500, fbtrace_id: trace() } } };
+  return {
+    status: 400,
+    body: {
+      error: {
+        message: `Unknown path components: ${components}`,
+        type: 'OAuthException',
+        code: 2500,
+        fbtrace_id: trace(),
+      },
+    },
+  };
 }
 
 /** `Friday, 26-Apr-24 06:00:00 PDT`, as the platform writes times in 190/463 messages. */
 function pacific(ms: number): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'long', day: '2-digit', month: 'short', year: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      weekday: 'long',
+      day: '2-digit',
+      month: 'short',
+      year: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    })
       .formatToParts(new Date(ms))
       .map((p) => [p.type, p.value]),
   );
@@ -185,7 +229,10 @@ export function webhookError(code: number, details?: string) {
     code,
     title,
     message: title,
-    error_data: { details: details ?? DETAILS[code] ?? WEBHOOK_DETAILS[code] ?? `The platform could not deliver this message (${code}).` },
+    error_data: {
+      details:
+        details ?? DETAILS[code] ?? WEBHOOK_DETAILS[code] ?? `The platform could not deliver this message (${code}).`,
+    },
     href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
   };
 }

@@ -18,11 +18,20 @@ export interface Grant {
 }
 
 export function isGraphError(value: unknown): value is GraphError {
-  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value && typeof (value as GraphError).body?.error === 'object';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    'body' in value &&
+    typeof (value as GraphError).body?.error === 'object'
+  );
 }
 
 export function fail(reply: FastifyReply, e: GraphError): FastifyReply {
-  return reply.code(e.status).header('www-authenticate', e.body.error.code === 190 ? 'OAuth "Facebook Platform" "invalid_token"' : undefined).send(e.body);
+  return reply
+    .code(e.status)
+    .header('www-authenticate', e.body.error.code === 190 ? 'OAuth "Facebook Platform" "invalid_token"' : undefined)
+    .send(e.body);
 }
 
 /**
@@ -34,7 +43,10 @@ export function params(request: FastifyRequest): Record<string, any> {
   const query = { ...(request.query as Record<string, unknown>) };
   delete query.access_token;
   const body = request.body;
-  const fromBody = body && typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const fromBody =
+    body && typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
   const merged: Record<string, any> = { ...query, ...fromBody };
   // The Graph API also takes object parameters JSON-encoded as strings (whatsapp-api-js sends
   // `"contacts": "[{…}]"`); only parameters that are objects by definition are decoded.
@@ -49,7 +61,23 @@ export function params(request: FastifyRequest): Record<string, any> {
   return merged;
 }
 
-const OBJECT_PARAMS = ['text', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'contacts', 'interactive', 'template', 'reaction', 'context', 'components', 'typing_indicator', 'direct_send_config'];
+const OBJECT_PARAMS = [
+  'text',
+  'image',
+  'audio',
+  'video',
+  'document',
+  'sticker',
+  'location',
+  'contacts',
+  'interactive',
+  'template',
+  'reaction',
+  'context',
+  'components',
+  'typing_indicator',
+  'direct_send_config',
+];
 
 /** Whether the body was JSON that did not parse. */
 export function badJson(request: FastifyRequest): boolean {
@@ -85,7 +113,12 @@ export function authenticate(state: SimulatorState, appSecret: string, request: 
  * seen is created under the token's WABA; one made up by the control API before any token named
  * its WABA is bound to this one. Otherwise 100/33, as the platform hides objects a token may not see.
  */
-export function authorizeNumber(state: SimulatorState, grant: Grant, phoneNumberId: string, method: string): SimNumber | GraphError {
+export function authorizeNumber(
+  state: SimulatorState,
+  grant: Grant,
+  phoneNumberId: string,
+  method: string,
+): SimNumber | GraphError {
   if (!/^\d+$/.test(phoneNumberId)) return objectNotFound(phoneNumberId, method);
   const known = state.numbers.get(phoneNumberId);
   const number = known ?? state.number(phoneNumberId, grant.wabaIds[0]);

@@ -17,7 +17,12 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   let sim;
   try {
-    sim = await buildSimulator({ appSecret: config.appSecret, webhookUrl: config.webhookUrl, stateFile: config.stateFile, logger });
+    sim = await buildSimulator({
+      appSecret: config.appSecret,
+      webhookUrl: config.webhookUrl,
+      stateFile: config.stateFile,
+      logger,
+    });
   } catch (err) {
     // A damaged state file: one line naming it and what to do, not a stack trace.
     if (err instanceof StateFileError) {

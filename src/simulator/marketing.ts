@@ -23,10 +23,20 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: SimContext): 
     if (body.value !== 'stop' && body.value !== 'resume') return bad('value must be "stop" or "resume".');
     const given = request.params.user;
     const phone = given.replace(/^\+/, '');
-    const user = BSUID_PATTERN.test(given) ? state.user({ userId: given }) : /^\d+$/.test(phone) ? state.user({ phone }) : null;
-    if (!user) return bad(BSUID_PATTERN.test(given) ? `No user ${given}.` : 'Name the user by phone number (digits or +E.164) or BSUID.', BSUID_PATTERN.test(given) ? 404 : 400);
-    if (body.to !== undefined && (typeof body.to !== 'string' || !state.numbers.has(body.to))) return bad(`to must be a business number the simulator knows (got ${JSON.stringify(body.to)}).`);
-    const number = body.to !== undefined ? state.numbers.get(body.to)! : [...state.numbers.values()].find((n) => !n.provisional);
+    const user = BSUID_PATTERN.test(given)
+      ? state.user({ userId: given })
+      : /^\d+$/.test(phone)
+        ? state.user({ phone })
+        : null;
+    if (!user)
+      return bad(
+        BSUID_PATTERN.test(given) ? `No user ${given}.` : 'Name the user by phone number (digits or +E.164) or BSUID.',
+        BSUID_PATTERN.test(given) ? 404 : 400,
+      );
+    if (body.to !== undefined && (typeof body.to !== 'string' || !state.numbers.has(body.to)))
+      return bad(`to must be a business number the simulator knows (got ${JSON.stringify(body.to)}).`);
+    const number =
+      body.to !== undefined ? state.numbers.get(body.to)! : [...state.numbers.values()].find((n) => !n.provisional);
     if (!number) return bad('No business number is bound to a WABA yet; give `to`.', 409);
     const stopped = new Set(user.marketingStoppedWabas ?? []);
     if (body.value === 'stop') stopped.add(number.wabaId);
@@ -37,9 +47,20 @@ export function registerMarketingRoutes(app: FastifyInstance, ctx: SimContext): 
       messaging_product: 'whatsapp',
       metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId },
       contacts: [who],
-      user_preferences: [{ ...who, detail: `User requested to ${body.value} marketing messages`, category: 'marketing_messages', value: body.value, timestamp: Math.floor(ctx.clock.now() / 1000) }],
+      user_preferences: [
+        {
+          ...who,
+          detail: `User requested to ${body.value} marketing messages`,
+          category: 'marketing_messages',
+          value: body.value,
+          timestamp: Math.floor(ctx.clock.now() / 1000),
+        },
+      ],
     };
-    webhooks.sendPayload({ object: 'whatsapp_business_account', entry: [{ id: number.wabaId, changes: [{ value, field: 'user_preferences' }] }] });
+    webhooks.sendPayload({
+      object: 'whatsapp_business_account',
+      entry: [{ id: number.wabaId, changes: [{ value, field: 'user_preferences' }] }],
+    });
     return { user: user.userId, wabaId: number.wabaId, value };
   });
 }

@@ -19,7 +19,12 @@ export const INBOUND_MEDIA_MS = 7 * 24 * 60 * 60 * 1000;
 const DOWNLOAD_PATH = '/whatsapp_business/attachments/';
 
 /** Keeps a file as media of `phoneNumberId`; returns its record. */
-export function storeMedia(state: SimulatorState, phoneNumberId: string, file: { bytes: Buffer; mimeType: string; filename: string }, source: 'upload' | 'inbound'): SimMedia {
+export function storeMedia(
+  state: SimulatorState,
+  phoneNumberId: string,
+  file: { bytes: Buffer; mimeType: string; filename: string },
+  source: 'upload' | 'inbound',
+): SimMedia {
   const media: SimMedia = {
     id: newGraphId(),
     phoneNumberId,
@@ -45,14 +50,21 @@ export function mediaUrl(ctx: SimContext, origin: string, media: SimMedia): stri
   return `${origin}${DOWNLOAD_PATH}?mid=${media.id}&ext=${ext}&hash=${urlHash(ctx.appSecret, media.id, ext)}`;
 }
 
-const urlHash = (secret: string, id: string, ext: number) => createHmac('sha256', secret).update(`media-url:${id}:${ext}`).digest('base64url').slice(0, 43);
+const urlHash = (secret: string, id: string, ext: number) =>
+  createHmac('sha256', secret).update(`media-url:${id}:${ext}`).digest('base64url').slice(0, 43);
 
 export function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
 
 /** A live media id the grant may see (100/33 otherwise, as the platform hides what a token cannot see). */
-function visibleMedia(ctx: SimContext, grant: Grant, id: string, method: string, phoneNumberId?: unknown): SimMedia | ReturnType<typeof objectNotFound> {
+function visibleMedia(
+  ctx: SimContext,
+  grant: Grant,
+  id: string,
+  method: string,
+  phoneNumberId?: unknown,
+): SimMedia | ReturnType<typeof objectNotFound> {
   const media = ctx.state.media.get(id);
   if (!media || media.expiresAt <= Date.now()) return objectNotFound(id, method);
   if (phoneNumberId !== undefined && phoneNumberId !== media.phoneNumberId) return objectNotFound(id, method);
@@ -66,7 +78,14 @@ export function getMedia(ctx: SimContext, request: FastifyRequest, reply: Fastif
   const media = visibleMedia(ctx, grant, id, 'get', params(request).phone_number_id);
   if (isGraphError(media)) return fail(reply, media);
   // file_size: a number as in Bindambc's media.json (Meta's Postman collection shows a string; UNCONFIRMED).
-  return { url: mediaUrl(ctx, originOf(request), media), mime_type: media.mimeType, sha256: media.sha256, file_size: media.size, id: media.id, messaging_product: 'whatsapp' };
+  return {
+    url: mediaUrl(ctx, originOf(request), media),
+    mime_type: media.mimeType,
+    sha256: media.sha256,
+    file_size: media.size,
+    id: media.id,
+    messaging_product: 'whatsapp',
+  };
 }
 
 /** `DELETE /{media-id}` → `{"success": true}`; null when `id` is no media. */
@@ -83,27 +102,41 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: SimContext)
   const { state } = ctx;
   await app.register(multipart, { limits: { fileSize: 101 * 1024 * 1024, files: 1 } });
 
-  app.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/media', async (request, reply) => {
-    const grant = authenticate(state, ctx.appSecret, request);
-    if (isGraphError(grant)) return fail(reply, grant);
-    const number = authorizeNumber(state, grant, request.params.phoneNumberId, 'post');
-    if (isGraphError(number)) return fail(reply, number);
-    if (!request.isMultipart()) return fail(reply, graphError(100, 'Upload the file as multipart/form-data.'));
-    // `messaging_product` may come as a form field or in the query string (whatsapp-api-js).
-    const fields: Record<string, string> = Object.fromEntries(Object.entries(params(request)).map(([k, v]) => [k, String(v)]));
-    let file: { bytes: Buffer; mimeType: string; filename: string } | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'field') fields[part.fieldname] = String(part.value);
-      else file = { bytes: await part.toBuffer(), mimeType: part.mimetype, filename: part.filename };
-    }
-    if (fields.messaging_product !== 'whatsapp') return fail(reply, graphError(100, 'The parameter messaging_product is required and must be "whatsapp".'));
-    if (!file) return fail(reply, graphError(131008, 'The parameter file is required.'));
-    const mimeType = (fields.type ?? file.mimeType).split(';')[0]!.trim().toLowerCase();
-    const rule = PLATFORM_MEDIA[mimeType];
-    if (!rule) return fail(reply, graphError(131053, `Param file must be a file with one of the accepted types; got ${mimeType}.`));
-    if (file.bytes.length > rule.maxBytes) return fail(reply, graphError(131053, `The file is larger than the ${rule.maxBytes} bytes allowed for ${mimeType}.`));
-    return { id: storeMedia(state, number.phoneNumberId, { ...file, mimeType }, 'upload').id };
-  });
+  app.post<{ Params: { version: string; phoneNumberId: string } }>(
+    '/:version/:phoneNumberId/media',
+    async (request, reply) => {
+      const grant = authenticate(state, ctx.appSecret, request);
+      if (isGraphError(grant)) return fail(reply, grant);
+      const number = authorizeNumber(state, grant, request.params.phoneNumberId, 'post');
+      if (isGraphError(number)) return fail(reply, number);
+      if (!request.isMultipart()) return fail(reply, graphError(100, 'Upload the file as multipart/form-data.'));
+      // `messaging_product` may come as a form field or in the query string (whatsapp-api-js).
+      const fields: Record<string, string> = Object.fromEntries(
+        Object.entries(params(request)).map(([k, v]) => [k, String(v)]),
+      );
+      let file: { bytes: Buffer; mimeType: string; filename: string } | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'field') fields[part.fieldname] = String(part.value);
+        else file = { bytes: await part.toBuffer(), mimeType: part.mimetype, filename: part.filename };
+      }
+      if (fields.messaging_product !== 'whatsapp')
+        return fail(reply, graphError(100, 'The parameter messaging_product is required and must be "whatsapp".'));
+      if (!file) return fail(reply, graphError(131008, 'The parameter file is required.'));
+      const mimeType = (fields.type ?? file.mimeType).split(';')[0]!.trim().toLowerCase();
+      const rule = PLATFORM_MEDIA[mimeType];
+      if (!rule)
+        return fail(
+          reply,
+          graphError(131053, `Param file must be a file with one of the accepted types; got ${mimeType}.`),
+        );
+      if (file.bytes.length > rule.maxBytes)
+        return fail(
+          reply,
+          graphError(131053, `The file is larger than the ${rule.maxBytes} bytes allowed for ${mimeType}.`),
+        );
+      return { id: storeMedia(state, number.phoneNumberId, { ...file, mimeType }, 'upload').id };
+    },
+  );
 
   // The download: the URL from GET /{media-id} with the same bearer token (docs/platform.md §3).
   app.get<{ Querystring: { mid?: string; ext?: string; hash?: string } }>(DOWNLOAD_PATH, async (request, reply) => {
@@ -117,8 +150,10 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: SimContext)
     const valid = hash.length === expected.length && timingSafeEqual(Buffer.from(hash), Buffer.from(expected));
     const media = valid ? state.media.get(mid) : undefined;
     // A stale URL is 404: fetch a new one with GET /{media-id} (docs/platform.md §3).
-    if (!media || Number(ext) * 1000 < Date.now() || media.expiresAt <= Date.now()) return reply.code(404).send(objectNotFound(mid, 'get').body);
-    if (isGraphError(authorizeNumber(state, grant, media.phoneNumberId, 'get'))) return reply.code(404).send(objectNotFound(mid, 'get').body);
+    if (!media || Number(ext) * 1000 < Date.now() || media.expiresAt <= Date.now())
+      return reply.code(404).send(objectNotFound(mid, 'get').body);
+    if (isGraphError(authorizeNumber(state, grant, media.phoneNumberId, 'get')))
+      return reply.code(404).send(objectNotFound(mid, 'get').body);
     const bytes = state.bytes(mid);
     if (!bytes) return reply.code(404).send(objectNotFound(mid, 'get').body);
     // The fault `mediaDownloadFailures`: this download fails, as a platform hiccup would.

@@ -55,24 +55,33 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: SimContext, temp
   app.delete<{ Params: { version: string; id: string } }>('/:version/:id', async (request, reply) => {
     const grant = grantOf(request, reply);
     if (!grant) return reply;
-    return deleteMedia(ctx, request, reply, grant, request.params.id) ?? fail(reply, objectNotFound(request.params.id, 'delete'));
+    return (
+      deleteMedia(ctx, request, reply, grant, request.params.id) ??
+      fail(reply, objectNotFound(request.params.id, 'delete'))
+    );
   });
 
-  app.get<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/phone_numbers', async (request, reply) => {
-    const grant = grantOf(request, reply);
-    if (!grant) return reply;
-    const ok = authorizeWaba(grant, request.params.wabaId, 'get');
-    if (isGraphError(ok)) return fail(reply, ok);
-    const fields = selectFields(params(request).fields);
-    if (isGraphError(fields)) return fail(reply, fields);
-    const data = [];
-    for (const n of state.numbers.values()) {
-      if (n.wabaId !== request.params.wabaId || n.provisional) continue;
-      const shaped = readNode(NODE_TYPES.phoneNumber, n, fields);
-      if (isGraphError(shaped)) return fail(reply, shaped);
-      data.push(shaped);
-    }
-    const cursor = (s: string) => Buffer.from(s).toString('base64url');
-    return { data, paging: { cursors: { before: cursor(`${originOf(request)}:0`), after: cursor(`${data.length}`) } } };
-  });
+  app.get<{ Params: { version: string; wabaId: string } }>(
+    '/:version/:wabaId/phone_numbers',
+    async (request, reply) => {
+      const grant = grantOf(request, reply);
+      if (!grant) return reply;
+      const ok = authorizeWaba(grant, request.params.wabaId, 'get');
+      if (isGraphError(ok)) return fail(reply, ok);
+      const fields = selectFields(params(request).fields);
+      if (isGraphError(fields)) return fail(reply, fields);
+      const data = [];
+      for (const n of state.numbers.values()) {
+        if (n.wabaId !== request.params.wabaId || n.provisional) continue;
+        const shaped = readNode(NODE_TYPES.phoneNumber, n, fields);
+        if (isGraphError(shaped)) return fail(reply, shaped);
+        data.push(shaped);
+      }
+      const cursor = (s: string) => Buffer.from(s).toString('base64url');
+      return {
+        data,
+        paging: { cursors: { before: cursor(`${originOf(request)}:0`), after: cursor(`${data.length}`) } },
+      };
+    },
+  );
 }

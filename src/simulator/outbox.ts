@@ -12,7 +12,13 @@ import type { SimMessage } from './model.js';
 /** One status or inbound message, waiting to be delivered (one item of a `messages` webhook). */
 export type WebhookItem =
   | { kind: 'status'; phoneNumberId: string; status: Record<string, unknown>; contact?: Record<string, unknown> }
-  | { kind: 'message'; phoneNumberId: string; contact: Record<string, unknown>; message: Record<string, unknown>; errors?: Record<string, unknown>[] };
+  | {
+      kind: 'message';
+      phoneNumberId: string;
+      contact: Record<string, unknown>;
+      message: Record<string, unknown>;
+      errors?: Record<string, unknown>[];
+    };
 
 /**
  * A status of a sent message that happens at `at` (ms since the epoch): reported then, and owed
@@ -118,7 +124,10 @@ export class Outbox {
   restore(persisted: PersistedOwed, recent: (wamid: string) => SimMessage | undefined): void {
     const byWamid = new Map(persisted.messages.map((m) => [m.wamid, m]));
     for (const entry of persisted.entries) {
-      const message = entry.kind === 'report' ? (this.#messages.get(entry.wamid)?.message ?? recent(entry.wamid) ?? byWamid.get(entry.wamid)) : undefined;
+      const message =
+        entry.kind === 'report'
+          ? (this.#messages.get(entry.wamid)?.message ?? recent(entry.wamid) ?? byWamid.get(entry.wamid))
+          : undefined;
       this.apply({ op: 'owe', ...(message ? { message } : {}), entries: [entry] });
     }
   }

@@ -41,7 +41,10 @@ function conversationFor(message: SimMessage, category: string, now: number) {
   const key = `${message.phoneNumberId}:${message.userId}:${category}`;
   let c = conversations.get(key);
   if (!c || c.expiresAt <= now) {
-    c = { id: createHash('md5').update(`${key}:${now}:${Math.random()}`).digest('hex'), expiresAt: now + 24 * 60 * 60 * 1000 };
+    c = {
+      id: createHash('md5').update(`${key}:${now}:${Math.random()}`).digest('hex'),
+      expiresAt: now + 24 * 60 * 60 * 1000,
+    };
     conversations.set(key, c);
   }
   return c;
@@ -87,7 +90,14 @@ export function pricingOf(message: SimMessage): { category: string; type: 'regul
  * `at` (ms since the epoch, default now) is when the status happened: its `timestamp`, also when the
  * report goes out late (after a restart of the simulator).
  */
-export function statusItem(config: SimulatorConfig, message: SimMessage, user: SimUser | null, status: string, errorCode?: number, at = Date.now()): Record<string, unknown> {
+export function statusItem(
+  config: SimulatorConfig,
+  message: SimMessage,
+  user: SimUser | null,
+  status: string,
+  errorCode?: number,
+  at = Date.now(),
+): Record<string, unknown> {
   const item: Record<string, unknown> = { id: message.wamid, status, timestamp: String(Math.floor(at / 1000)) };
   if (message.to) item.recipient_id = message.to;
   if (config.bsuid && user && !(status === 'failed' && message.to)) {
@@ -112,7 +122,11 @@ export function statusItem(config: SimulatorConfig, message: SimMessage, user: S
   const priced = status === 'delivered' || readAlone || (status === 'sent' && legacy);
   if (legacy && (status !== 'read' || readAlone)) {
     const c = conversationFor(message, category, at);
-    item.conversation = { id: c.id, ...(status === 'sent' ? { expiration_timestamp: String(Math.floor(c.expiresAt / 1000)) } : {}), origin: { type: category } };
+    item.conversation = {
+      id: c.id,
+      ...(status === 'sent' ? { expiration_timestamp: String(Math.floor(c.expiresAt / 1000)) } : {}),
+      origin: { type: category },
+    };
   }
   if (priced) {
     item.pricing =

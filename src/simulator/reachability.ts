@@ -50,7 +50,11 @@ export function expireHeld(state: SimulatorState, now: number, userId?: string):
  * user's held messages are settled: those whose TTL passed are dropped, the others delivered.
  * @returns the wamids delivered and dropped now.
  */
-export function setReachable(ctx: SimContext, user: SimUser, reachable: boolean): { delivered: string[]; expired: string[] } {
+export function setReachable(
+  ctx: SimContext,
+  user: SimUser,
+  reachable: boolean,
+): { delivered: string[]; expired: string[] } {
   const { state } = ctx;
   const known = state.users.get(user.userId) ?? user;
   if (reachable) delete known.unreachable;

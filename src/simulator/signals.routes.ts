@@ -22,21 +22,40 @@ const SIGNALS: Record<string, { keys: string[]; field: string; value(body: Obj):
     field: 'account_update',
     value: (b) => {
       const list = b.restrictions ?? [];
-      if (!Array.isArray(list) || list.some((r) => typeof r?.type !== 'string')) return 'restrictions must be a list of {type, expiration?} (Unix seconds); [] lifts them.';
-      return { event: 'ACCOUNT_RESTRICTION', restriction_info: list.map((r: Obj) => ({ restriction_type: r.type, ...(r.expiration === undefined ? {} : { expiration: r.expiration }) })) };
+      if (!Array.isArray(list) || list.some((r) => typeof r?.type !== 'string'))
+        return 'restrictions must be a list of {type, expiration?} (Unix seconds); [] lifts them.';
+      return {
+        event: 'ACCOUNT_RESTRICTION',
+        restriction_info: list.map((r: Obj) => ({
+          restriction_type: r.type,
+          ...(r.expiration === undefined ? {} : { expiration: r.expiration }),
+        })),
+      };
     },
   },
   // pywa account_update.json "account_disabled".
   account_bans: {
     keys: ['state', 'date'],
     field: 'account_update',
-    value: (b) => (['DISABLE', 'SCHEDULE_FOR_DISABLE', 'REINSTATE'].includes(b.state) ? { event: 'DISABLED_UPDATE', ban_info: { waba_ban_state: b.state, waba_ban_date: typeof b.date === 'string' ? b.date : 'January 1, 2026' } } : 'state must be DISABLE, SCHEDULE_FOR_DISABLE or REINSTATE.'),
+    value: (b) =>
+      ['DISABLE', 'SCHEDULE_FOR_DISABLE', 'REINSTATE'].includes(b.state)
+        ? {
+            event: 'DISABLED_UPDATE',
+            ban_info: {
+              waba_ban_state: b.state,
+              waba_ban_date: typeof b.date === 'string' ? b.date : 'January 1, 2026',
+            },
+          }
+        : 'state must be DISABLE, SCHEDULE_FOR_DISABLE or REINSTATE.',
   },
   // pywa account_update.json "account_violation".
   account_violations: {
     keys: ['violationType'],
     field: 'account_update',
-    value: (b) => (typeof b.violationType === 'string' ? { event: 'ACCOUNT_VIOLATION', violation_info: { violation_type: b.violationType } } : 'Give violationType (e.g. ADULT).'),
+    value: (b) =>
+      typeof b.violationType === 'string'
+        ? { event: 'ACCOUNT_VIOLATION', violation_info: { violation_type: b.violationType } }
+        : 'Give violationType (e.g. ADULT).',
   },
   // Meta's account_alerts reference example.
   account_alerts: {
@@ -44,14 +63,26 @@ const SIGNALS: Record<string, { keys: string[]; field: string; value(body: Obj):
     field: 'account_alerts',
     value: (b) =>
       typeof b.type === 'string'
-        ? { entity_type: b.entityType ?? 'BUSINESS', entity_id: b.entityId ?? '506914307656634', alert_info: { alert_severity: b.severity ?? 'WARNING', alert_status: b.status ?? 'ACTIVE', alert_type: b.type, alert_description: b.description ?? 'An alert from the simulator.' } }
+        ? {
+            entity_type: b.entityType ?? 'BUSINESS',
+            entity_id: b.entityId ?? '506914307656634',
+            alert_info: {
+              alert_severity: b.severity ?? 'WARNING',
+              alert_status: b.status ?? 'ACTIVE',
+              alert_type: b.type,
+              alert_description: b.description ?? 'An alert from the simulator.',
+            },
+          }
         : 'Give type (e.g. OBA_APPROVED).',
   },
   // Meta's account_review_update reference example.
   account_reviews: {
     keys: ['decision'],
     field: 'account_review_update',
-    value: (b) => (['APPROVED', 'REJECTED', 'PENDING', 'DEFERRED'].includes(b.decision) ? { decision: b.decision } : 'decision must be APPROVED, REJECTED, PENDING or DEFERRED.'),
+    value: (b) =>
+      ['APPROVED', 'REJECTED', 'PENDING', 'DEFERRED'].includes(b.decision)
+        ? { decision: b.decision }
+        : 'decision must be APPROVED, REJECTED, PENDING or DEFERRED.',
   },
   // Meta's business_capability_update reference: TIER_250 … TIER_UNLIMITED (or a number).
   messaging_limits: {
@@ -66,24 +97,38 @@ const SIGNALS: Record<string, { keys: string[]; field: string; value(body: Obj):
   webhooks: {
     keys: ['field', 'value'],
     field: '',
-    value: (b) => (typeof b.field === 'string' && /^[a-z_]{1,64}$/.test(b.field) && typeof b.value === 'object' && b.value !== null ? b.value : 'Give field (lower case and _) and value (an object).'),
+    value: (b) =>
+      typeof b.field === 'string' && /^[a-z_]{1,64}$/.test(b.field) && typeof b.value === 'object' && b.value !== null
+        ? b.value
+        : 'Give field (lower case and _) and value (an object).',
   },
 };
 
 export function registerSignalRoutes(app: FastifyInstance, ctx: SimContext): void {
   const { state, webhooks } = ctx;
   const bad = (reply: FastifyReply, error: string) => reply.code(400).send({ error });
-  const wabaOf = (body: Obj) => (typeof body.wabaId === 'string' ? body.wabaId : typeof body.phoneNumberId === 'string' ? state.numbers.get(body.phoneNumberId)?.wabaId : undefined);
+  const wabaOf = (body: Obj) =>
+    typeof body.wabaId === 'string'
+      ? body.wabaId
+      : typeof body.phoneNumberId === 'string'
+        ? state.numbers.get(body.phoneNumberId)?.wabaId
+        : undefined;
   const send = (wabaId: string, field: string, value: unknown) =>
-    webhooks.sendPayload({ object: 'whatsapp_business_account', entry: [{ id: wabaId, time: Math.floor(ctx.clock.now() / 1000), changes: [{ field, value }] }] });
+    webhooks.sendPayload({
+      object: 'whatsapp_business_account',
+      entry: [{ id: wabaId, time: Math.floor(ctx.clock.now() / 1000), changes: [{ field, value }] }],
+    });
 
   for (const [path, signal] of Object.entries(SIGNALS)) {
     app.post(`/_simulator/${path}`, async (request, reply) => {
       const body = (request.body ?? {}) as Obj;
-      const unknown = Object.keys(body).filter((k) => k !== 'wabaId' && k !== 'phoneNumberId' && !signal.keys.includes(k));
+      const unknown = Object.keys(body).filter(
+        (k) => k !== 'wabaId' && k !== 'phoneNumberId' && !signal.keys.includes(k),
+      );
       if (unknown.length > 0) return bad(reply, `Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
       const wabaId = wabaOf(body);
-      if (!wabaId || !/^\d+$/.test(wabaId)) return bad(reply, 'Give wabaId (digits), or the phoneNumberId of a number the simulator knows.');
+      if (!wabaId || !/^\d+$/.test(wabaId))
+        return bad(reply, 'Give wabaId (digits), or the phoneNumberId of a number the simulator knows.');
       const value = signal.value(body);
       if (typeof value === 'string') return bad(reply, value);
       const field = signal.field || body.field;
@@ -101,12 +146,25 @@ export function registerSignalRoutes(app: FastifyInstance, ctx: SimContext): voi
     if (unknown.length > 0) return bad(reply, `Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
     const number = typeof body.phoneNumberId === 'string' ? state.numbers.get(body.phoneNumberId) : undefined;
     if (!number) return bad(reply, 'Give the phoneNumberId of a number the simulator knows.');
-    if (typeof body.to !== 'string' || !/^\+?\d{6,15}$/.test(body.to)) return bad(reply, 'Give to (the customer number, digits).');
+    if (typeof body.to !== 'string' || !/^\+?\d{6,15}$/.test(body.to))
+      return bad(reply, 'Give to (the customer number, digits).');
     if (typeof body.text !== 'string' || body.text === '') return bad(reply, 'Give text (the message body).');
     const wamid = newWamid();
     const to = body.to.replace(/\D/g, '');
-    const echo = { from: number.displayPhoneNumber, to, id: wamid, timestamp: String(Math.floor(ctx.clock.now() / 1000)), type: 'text', text: { body: body.text } };
-    const value = { messaging_product: 'whatsapp', metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: body.phoneNumberId }, contacts: [{ profile: { name: 'Customer' }, wa_id: to }], message_echoes: [echo] };
+    const echo = {
+      from: number.displayPhoneNumber,
+      to,
+      id: wamid,
+      timestamp: String(Math.floor(ctx.clock.now() / 1000)),
+      type: 'text',
+      text: { body: body.text },
+    };
+    const value = {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: body.phoneNumberId },
+      contacts: [{ profile: { name: 'Customer' }, wa_id: to }],
+      message_echoes: [echo],
+    };
     send(number.wabaId, 'smb_message_echoes', value);
     return { wamid, value };
   });

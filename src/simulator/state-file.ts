@@ -67,7 +67,15 @@ export interface Stored {
 }
 
 /** Lists kept in the file, with the string key each element must have. */
-const LISTS: Record<string, string | null> = { numbers: 'phoneNumberId', messages: 'wamid', templates: 'id', media: 'id', users: 'userId', reads: 'wamid', handles: null };
+const LISTS: Record<string, string | null> = {
+  numbers: 'phoneNumberId',
+  messages: 'wamid',
+  templates: 'id',
+  media: 'id',
+  users: 'userId',
+  reads: 'wamid',
+  handles: null,
+};
 const RECORDS = ['windows', 'reservedNames', 'tokens', 'inbound', 'uploads'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -95,7 +103,11 @@ export function readStateFile(file: string): Stored {
         if (i === lines.length - 1) return void notes.push(`${segment}: a torn last line was dropped`);
         throw new StateFileError(segment, `line ${i + 1} is not valid JSON`, true);
       }
-      if (!isObject(op) || !((op.op === 'owe' && Array.isArray(op.entries)) || (op.op === 'done' && Array.isArray(op.ids)))) throw new StateFileError(segment, `line ${i + 1} is not a journal entry`, true);
+      if (
+        !isObject(op) ||
+        !((op.op === 'owe' && Array.isArray(op.entries)) || (op.op === 'done' && Array.isArray(op.ids)))
+      )
+        throw new StateFileError(segment, `line ${i + 1} is not a journal entry`, true);
       ops.push(op as OwedOp);
     });
   }
@@ -109,7 +121,10 @@ function readSnapshot(file: string): Persisted | null {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new StateFileError(file, text.trim() === '' ? 'it is empty' : `it is not valid JSON: ${(err as Error).message}`);
+    throw new StateFileError(
+      file,
+      text.trim() === '' ? 'it is empty' : `it is not valid JSON: ${(err as Error).message}`,
+    );
   }
   const wrong = shapeProblem(data);
   if (wrong) throw new StateFileError(file, wrong);
@@ -123,16 +138,32 @@ function shapeProblem(data: unknown): string | null {
   for (const [key, id] of Object.entries(LISTS)) {
     const list = data[key];
     if (list === undefined) continue;
-    if (!Array.isArray(list) || !list.every((e) => (id === null ? typeof e === 'string' : isObject(e) && typeof e[id] === 'string'))) return `"${key}" is not a list of ${id === null ? 'strings' : `objects with "${id}"`}`;
+    if (
+      !Array.isArray(list) ||
+      !list.every((e) => (id === null ? typeof e === 'string' : isObject(e) && typeof e[id] === 'string'))
+    )
+      return `"${key}" is not a list of ${id === null ? 'strings' : `objects with "${id}"`}`;
   }
   for (const key of RECORDS) if (data[key] !== undefined && !isObject(data[key])) return `"${key}" is not an object`;
   const owed = data.owed;
   if (owed !== undefined) {
-    if (!isObject(owed) || !Array.isArray(owed.messages) || !Array.isArray(owed.entries)) return '"owed" is not {messages, entries}';
-    if (!owed.entries.every((e) => isObject(e) && typeof e.id === 'string' && typeof e.at === 'number' && ['report', 'item', 'payload'].includes(e.kind as string))) return '"owed.entries" holds something that is not an owed webhook';
-    if (!owed.messages.every((m) => isObject(m) && typeof m.wamid === 'string')) return '"owed.messages" holds something that is not a message';
+    if (!isObject(owed) || !Array.isArray(owed.messages) || !Array.isArray(owed.entries))
+      return '"owed" is not {messages, entries}';
+    if (
+      !owed.entries.every(
+        (e) =>
+          isObject(e) &&
+          typeof e.id === 'string' &&
+          typeof e.at === 'number' &&
+          ['report', 'item', 'payload'].includes(e.kind as string),
+      )
+    )
+      return '"owed.entries" holds something that is not an owed webhook';
+    if (!owed.messages.every((m) => isObject(m) && typeof m.wamid === 'string'))
+      return '"owed.messages" holds something that is not a message';
   }
-  if (data.journalFrom !== undefined && !Number.isInteger(data.journalFrom)) return '"journalFrom" is not a whole number';
+  if (data.journalFrom !== undefined && !Number.isInteger(data.journalFrom))
+    return '"journalFrom" is not a whole number';
   return null;
 }
 

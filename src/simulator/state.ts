@@ -78,7 +78,8 @@ export class SimulatorState {
       ((err: unknown) => {
         throw err;
       });
-    this.#writer = file && stored ? new StateWriter(file, stored, (journalFrom) => this.#persisted(journalFrom), onError) : null;
+    this.#writer =
+      file && stored ? new StateWriter(file, stored, (journalFrom) => this.#persisted(journalFrom), onError) : null;
     this.outbox = new Outbox(this.#writer, (m) => this.#adopt(m));
     if (!stored) return;
     if (stored.data) this.#load(stored.data);
@@ -104,7 +105,12 @@ export class SimulatorState {
       const [pnid, user] = k.split(':') as [string, string];
       this.windows.set(/^\d+$/.test(user) ? `${pnid}:${this.userIdForPhone(user)}` : k, v);
     }
-    for (const m of data.messages ?? []) this.messages.set(m.wamid, { ...m, userId: m.userId ?? this.userIdForPhone(m.to ?? ''), recipient: m.recipient ?? null });
+    for (const m of data.messages ?? [])
+      this.messages.set(m.wamid, {
+        ...m,
+        userId: m.userId ?? this.userIdForPhone(m.to ?? ''),
+        recipient: m.recipient ?? null,
+      });
     for (const t of data.templates ?? []) this.templates.set(t.id, t);
     for (const m of data.media ?? []) this.media.set(m.id, m);
     for (const [k, v] of Object.entries(data.reservedNames ?? {})) this.reservedNames.set(k, v);
@@ -146,9 +152,18 @@ export class SimulatorState {
   user(by: { phone?: string | null; userId?: string | null }): SimUser | null {
     if (by.phone) {
       const id = this.userIdForPhone(by.phone);
-      return this.users.get(id) ?? { userId: id, parentUserId: null, phone: by.phone, username: null, name: 'Simulated Customer' };
+      return (
+        this.users.get(id) ?? {
+          userId: id,
+          parentUserId: null,
+          phone: by.phone,
+          username: null,
+          name: 'Simulated Customer',
+        }
+      );
     }
-    if (by.userId) return this.users.get(by.userId) ?? [...this.users.values()].find((u) => u.parentUserId === by.userId) ?? null;
+    if (by.userId)
+      return this.users.get(by.userId) ?? [...this.users.values()].find((u) => u.parentUserId === by.userId) ?? null;
     return null;
   }
 

@@ -52,7 +52,15 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
           time: Math.floor(Date.now() / 1000),
           changes: [
             {
-              value: { event, message_template_id: Number(t.id), message_template_name: t.name, message_template_language: t.language, reason, message_template_category: t.category, ...extra },
+              value: {
+                event,
+                message_template_id: Number(t.id),
+                message_template_name: t.name,
+                message_template_language: t.language,
+                reason,
+                message_template_category: t.category,
+                ...extra,
+              },
               field: 'message_template_status_update',
             },
           ],
@@ -70,7 +78,12 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
       t.rejectedReason = decision?.reason ?? 'INVALID_FORMAT';
       const info = decision
         ? undefined
-        : { reason: 'Your template has parameters placed next to each other (like {{1}}{{2}}) without text or punctuation between them.', recommendation: 'Separate parameters with descriptive text and ensure each parameter is clearly contextualized.' };
+        : {
+            reason:
+              'Your template has parameters placed next to each other (like {{1}}{{2}}) without text or punctuation between them.',
+            recommendation:
+              'Separate parameters with descriptive text and ensure each parameter is clearly contextualized.',
+          };
       if (tell) notify(t, 'REJECTED', t.rejectedReason, info ? { rejection_info: info } : {});
     } else {
       t.status = 'APPROVED';
@@ -92,7 +105,11 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     const header = component(t.components, 'HEADER');
     const footer = component(t.components, 'FOOTER');
     const buttons = (component(t.components, 'BUTTONS')?.buttons ?? []) as Record<string, unknown>[];
-    const value: Record<string, unknown> = { message_template_id: Number(t.id), message_template_name: t.name, message_template_language: t.language };
+    const value: Record<string, unknown> = {
+      message_template_id: Number(t.id),
+      message_template_name: t.name,
+      message_template_language: t.language,
+    };
     if (typeof header?.text === 'string') value.message_template_title = header.text;
     value.message_template_element = bodyText(t);
     if (typeof footer?.text === 'string') value.message_template_footer = footer.text;
@@ -104,7 +121,16 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
         ...(b.url ? { message_template_button_url: b.url } : {}),
       }));
     }
-    webhooks.sendPayload({ entry: [{ id: t.wabaId, time: Math.floor(Date.now() / 1000), changes: [{ value, field: 'message_template_components_update' }] }], object: 'whatsapp_business_account' });
+    webhooks.sendPayload({
+      entry: [
+        {
+          id: t.wabaId,
+          time: Math.floor(Date.now() / 1000),
+          changes: [{ value, field: 'message_template_components_update' }],
+        },
+      ],
+      object: 'whatsapp_business_account',
+    });
   };
   const schedule = (t: SimTemplate) => {
     if (state.config.review === 'auto') ctx.later(state.config.reviewDelayMs, () => review(t));
@@ -119,67 +145,83 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     return grant as Grant;
   };
 
-  app.post<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
-    if (!auth(request, reply, request.params.wabaId, 'post')) return reply;
-    if (Math.random() < state.config.errorRate) return fail(reply, graphError(state.config.errorCode));
-    if (badJson(request)) return fail(reply, graphError(100, 'The request body is not valid JSON.'));
-    const b = params(request);
-    const name = String(b.name ?? '');
-    const language = String(b.language ?? '');
-    const submitted = String(b.category ?? '').toUpperCase();
-    const format = String(b.parameter_format ?? 'POSITIONAL').toUpperCase();
-    if (!/^[a-z0-9_]+$/.test(name) || name.length > 512) return fail(reply, graphError(100, 'Invalid parameter: name must be lowercase letters, digits and underscores.'));
-    if (!['UTILITY', 'MARKETING', 'AUTHENTICATION'].includes(submitted)) return fail(reply, graphError(100, 'Invalid parameter: category must be AUTHENTICATION, MARKETING or UTILITY.'));
-    if (language === '') return fail(reply, graphError(100, 'Invalid parameter: language.'));
-    // From the Template Library: its content and category, approved at once, never re-categorised.
-    const library = b.library_template_name === undefined ? null : fromLibrary(b, submitted, language);
-    if (isGraphError(library)) return fail(reply, library);
-    const components = library?.components ?? (Array.isArray(b.components) ? (b.components as Record<string, unknown>[]) : []);
-    if (format !== 'POSITIONAL' && format !== 'NAMED') return fail(reply, graphError(100, 'Invalid parameter: parameter_format must be POSITIONAL or NAMED.'));
-    const wrong = library ? null : checkComponents(state, submitted, format, components);
-    if (wrong) return fail(reply, wrong);
-    const options = readOptions(b);
-    if (isGraphError(options)) return fail(reply, options);
-    const ttl = readTemplateTtl(submitted, b.message_send_ttl_seconds);
-    if (isGraphError(ttl)) return fail(reply, ttl);
-    const wabaId = request.params.wabaId;
-    const reserved = state.reservedNames.get(`${wabaId}:${name}`);
-    if (reserved && reserved > Date.now()) return fail(reply, graphError(100, 'The name is still being deleted; try again in about 4 weeks.', 2388023));
-    for (const t of state.templates.values()) {
-      if (t.wabaId === wabaId && t.name === name && t.language === language) return fail(reply, graphError(100, `Content in ${language} already exists for ${name}.`, 2388024));
-    }
-    // docs/platform.md §2.7: a UTILITY template Meta judges MARKETING is approved as MARKETING, and the create
-    // answer already shows the new category.
-    const recategorised = !library && submitted === 'UTILITY' && PROMOTIONAL.test(String(component(components, 'BODY')?.text ?? ''));
-    const template: SimTemplate = {
-      id: newGraphId(),
-      wabaId,
-      name,
-      language,
-      category: recategorised ? 'MARKETING' : submitted,
-      ...(recategorised ? { previousCategory: submitted } : {}),
-      parameterFormat: library ? 'POSITIONAL' : format,
-      status: library || submitted === 'AUTHENTICATION' ? 'APPROVED' : 'PENDING',
-      ...(library ? { libraryTemplateName: library.libraryTemplateName } : {}),
-      components,
-      rejectedReason: null,
-      edits: [],
-      createdAt: Date.now(),
-      // A template re-categorised MARKETING loses its TTL, which Cloud API does not take for
-      // marketing (Zernio's template API reference: "If Meta later recategorises the template, it
-      // clears the TTL"; UNCONFIRMED on a Meta page).
-      ...(ttl !== undefined && !recategorised ? { messageSendTtlSeconds: ttl } : {}),
-      ...options,
-    };
-    state.templates.set(template.id, template);
-    state.changed();
-    // Authentication and library templates come back APPROVED at once
-    // (template-create-response-approved-authentication.json; Meta's Template Library page); that a
-    // library template's approval is also told by webhook is UNCONFIRMED.
-    if (template.status === 'APPROVED') notify(template, 'APPROVED', 'NONE');
-    else schedule(template);
-    return { id: template.id, status: template.status, category: template.category };
-  });
+  app.post<{ Params: { version: string; wabaId: string } }>(
+    '/:version/:wabaId/message_templates',
+    async (request, reply) => {
+      if (!auth(request, reply, request.params.wabaId, 'post')) return reply;
+      if (Math.random() < state.config.errorRate) return fail(reply, graphError(state.config.errorCode));
+      if (badJson(request)) return fail(reply, graphError(100, 'The request body is not valid JSON.'));
+      const b = params(request);
+      const name = String(b.name ?? '');
+      const language = String(b.language ?? '');
+      const submitted = String(b.category ?? '').toUpperCase();
+      const format = String(b.parameter_format ?? 'POSITIONAL').toUpperCase();
+      if (!/^[a-z0-9_]+$/.test(name) || name.length > 512)
+        return fail(
+          reply,
+          graphError(100, 'Invalid parameter: name must be lowercase letters, digits and underscores.'),
+        );
+      if (!['UTILITY', 'MARKETING', 'AUTHENTICATION'].includes(submitted))
+        return fail(
+          reply,
+          graphError(100, 'Invalid parameter: category must be AUTHENTICATION, MARKETING or UTILITY.'),
+        );
+      if (language === '') return fail(reply, graphError(100, 'Invalid parameter: language.'));
+      // From the Template Library: its content and category, approved at once, never re-categorised.
+      const library = b.library_template_name === undefined ? null : fromLibrary(b, submitted, language);
+      if (isGraphError(library)) return fail(reply, library);
+      const components =
+        library?.components ?? (Array.isArray(b.components) ? (b.components as Record<string, unknown>[]) : []);
+      if (format !== 'POSITIONAL' && format !== 'NAMED')
+        return fail(reply, graphError(100, 'Invalid parameter: parameter_format must be POSITIONAL or NAMED.'));
+      const wrong = library ? null : checkComponents(state, submitted, format, components);
+      if (wrong) return fail(reply, wrong);
+      const options = readOptions(b);
+      if (isGraphError(options)) return fail(reply, options);
+      const ttl = readTemplateTtl(submitted, b.message_send_ttl_seconds);
+      if (isGraphError(ttl)) return fail(reply, ttl);
+      const wabaId = request.params.wabaId;
+      const reserved = state.reservedNames.get(`${wabaId}:${name}`);
+      if (reserved && reserved > Date.now())
+        return fail(reply, graphError(100, 'The name is still being deleted; try again in about 4 weeks.', 2388023));
+      for (const t of state.templates.values()) {
+        if (t.wabaId === wabaId && t.name === name && t.language === language)
+          return fail(reply, graphError(100, `Content in ${language} already exists for ${name}.`, 2388024));
+      }
+      // docs/platform.md §2.7: a UTILITY template Meta judges MARKETING is approved as MARKETING, and the create
+      // answer already shows the new category.
+      const recategorised =
+        !library && submitted === 'UTILITY' && PROMOTIONAL.test(String(component(components, 'BODY')?.text ?? ''));
+      const template: SimTemplate = {
+        id: newGraphId(),
+        wabaId,
+        name,
+        language,
+        category: recategorised ? 'MARKETING' : submitted,
+        ...(recategorised ? { previousCategory: submitted } : {}),
+        parameterFormat: library ? 'POSITIONAL' : format,
+        status: library || submitted === 'AUTHENTICATION' ? 'APPROVED' : 'PENDING',
+        ...(library ? { libraryTemplateName: library.libraryTemplateName } : {}),
+        components,
+        rejectedReason: null,
+        edits: [],
+        createdAt: Date.now(),
+        // A template re-categorised MARKETING loses its TTL, which Cloud API does not take for
+        // marketing (Zernio's template API reference: "If Meta later recategorises the template, it
+        // clears the TTL"; UNCONFIRMED on a Meta page).
+        ...(ttl !== undefined && !recategorised ? { messageSendTtlSeconds: ttl } : {}),
+        ...options,
+      };
+      state.templates.set(template.id, template);
+      state.changed();
+      // Authentication and library templates come back APPROVED at once
+      // (template-create-response-approved-authentication.json; Meta's Template Library page); that a
+      // library template's approval is also told by webhook is UNCONFIRMED.
+      if (template.status === 'APPROVED') notify(template, 'APPROVED', 'NONE');
+      else schedule(template);
+      return { id: template.id, status: template.status, category: template.category };
+    },
+  );
 
   // Any valid token may browse the library: it belongs to no WABA (templates/library.ts).
   app.get('/:version/message_template_library', async (request, reply) => {
@@ -189,33 +231,52 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     return isGraphError(page) ? fail(reply, page) : page;
   });
 
-  app.get<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
-    if (!auth(request, reply, request.params.wabaId, 'get')) return reply;
-    const mine = [...state.templates.values()].filter((t) => t.wabaId === request.params.wabaId);
-    const page = listTemplates(mine, request.query as Record<string, unknown>, `${originOf(request)}${request.url.split('?')[0]}`);
-    return isGraphError(page) ? fail(reply, page) : page;
-  });
+  app.get<{ Params: { version: string; wabaId: string } }>(
+    '/:version/:wabaId/message_templates',
+    async (request, reply) => {
+      if (!auth(request, reply, request.params.wabaId, 'get')) return reply;
+      const mine = [...state.templates.values()].filter((t) => t.wabaId === request.params.wabaId);
+      const page = listTemplates(
+        mine,
+        request.query as Record<string, unknown>,
+        `${originOf(request)}${request.url.split('?')[0]}`,
+      );
+      return isGraphError(page) ? fail(reply, page) : page;
+    },
+  );
 
   // By name (every language), by `hsm_id` + name (one), or `hsm_ids` (several) (docs/platform.md §2.5).
-  app.delete<{ Params: { version: string; wabaId: string } }>('/:version/:wabaId/message_templates', async (request, reply) => {
-    if (!auth(request, reply, request.params.wabaId, 'delete')) return reply;
-    const q = params(request);
-    const ids: string[] | null = typeof q.hsm_ids === 'string' ? (JSON.parse(q.hsm_ids.replace(/^\[?/, '[').replace(/\]?$/, ']')) as unknown[]).map(String) : null;
-    if (ids && (q.name !== undefined || q.hsm_id !== undefined)) return fail(reply, graphError(100, 'hsm_ids cannot be combined with name or hsm_id.'));
-    const mine = [...state.templates.values()].filter((t) => t.wabaId === request.params.wabaId);
-    const matching = ids ? mine.filter((t) => ids.includes(t.id)) : mine.filter((t) => t.name === q.name && (q.hsm_id === undefined || t.id === String(q.hsm_id)));
-    if (matching.length === 0 || (ids && matching.length !== ids.length)) return fail(reply, graphError(100, `Message template "${String(q.name ?? ids ?? '')}" not found.`));
-    if (matching.some((t) => t.status === 'DISABLED')) return fail(reply, graphError(100, 'A disabled template cannot be deleted.'));
-    // Direct Send's templates can't be deleted (…/whatsapp/direct-send/api-reference/: 2388330; taken
-    // as a subcode of 100, as the other 2388xxx template codes, UNCONFIRMED).
-    if (matching.some((t) => t.source === 'AUTO_GENERATED')) return fail(reply, graphError(100, "Can't delete a Direct Send template.", 2388330));
-    for (const t of matching) {
-      state.templates.delete(t.id);
-      if (t.status === 'APPROVED') state.reservedNames.set(`${t.wabaId}:${t.name}`, Date.now() + RESERVATION_MS);
-    }
-    state.changed();
-    return { success: true };
-  });
+  app.delete<{ Params: { version: string; wabaId: string } }>(
+    '/:version/:wabaId/message_templates',
+    async (request, reply) => {
+      if (!auth(request, reply, request.params.wabaId, 'delete')) return reply;
+      const q = params(request);
+      const ids: string[] | null =
+        typeof q.hsm_ids === 'string'
+          ? (JSON.parse(q.hsm_ids.replace(/^\[?/, '[').replace(/\]?$/, ']')) as unknown[]).map(String)
+          : null;
+      if (ids && (q.name !== undefined || q.hsm_id !== undefined))
+        return fail(reply, graphError(100, 'hsm_ids cannot be combined with name or hsm_id.'));
+      const mine = [...state.templates.values()].filter((t) => t.wabaId === request.params.wabaId);
+      const matching = ids
+        ? mine.filter((t) => ids.includes(t.id))
+        : mine.filter((t) => t.name === q.name && (q.hsm_id === undefined || t.id === String(q.hsm_id)));
+      if (matching.length === 0 || (ids && matching.length !== ids.length))
+        return fail(reply, graphError(100, `Message template "${String(q.name ?? ids ?? '')}" not found.`));
+      if (matching.some((t) => t.status === 'DISABLED'))
+        return fail(reply, graphError(100, 'A disabled template cannot be deleted.'));
+      // Direct Send's templates can't be deleted (…/whatsapp/direct-send/api-reference/: 2388330; taken
+      // as a subcode of 100, as the other 2388xxx template codes, UNCONFIRMED).
+      if (matching.some((t) => t.source === 'AUTO_GENERATED'))
+        return fail(reply, graphError(100, "Can't delete a Direct Send template.", 2388330));
+      for (const t of matching) {
+        state.templates.delete(t.id);
+        if (t.status === 'APPROVED') state.reservedNames.set(`${t.wabaId}:${t.name}`, Date.now() + RESERVATION_MS);
+      }
+      state.changed();
+      return { success: true };
+    },
+  );
 
   return { review, notify };
 }
@@ -232,7 +293,14 @@ export function getTemplate(ctx: SimContext, request: FastifyRequest, reply: Fas
 }
 
 /** `POST /{template-id}`: edit (docs/platform.md §2.4, template-edit-request.json); null when no template. */
-export function editTemplate(ctx: SimContext, actions: TemplateActions, request: FastifyRequest, reply: FastifyReply, grant: Grant, id: string) {
+export function editTemplate(
+  ctx: SimContext,
+  actions: TemplateActions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  grant: Grant,
+  id: string,
+) {
   const { state } = ctx;
   const t = state.templates.get(id);
   if (!t) return null;
@@ -240,8 +308,10 @@ export function editTemplate(ctx: SimContext, actions: TemplateActions, request:
   if (isGraphError(ok)) return fail(reply, ok);
   // Direct Send's templates can't be edited (…/whatsapp/direct-send/api-reference/: 2388318; taken
   // as a subcode of 100, as the other 2388xxx template codes, UNCONFIRMED).
-  if (t.source === 'AUTO_GENERATED') return fail(reply, graphError(100, "Can't update a Direct Send template.", 2388318));
-  if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(t.status)) return fail(reply, graphError(100, "Message template status can't be changed while it is in review.", 2388039));
+  if (t.source === 'AUTO_GENERATED')
+    return fail(reply, graphError(100, "Can't update a Direct Send template.", 2388318));
+  if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(t.status))
+    return fail(reply, graphError(100, "Message template status can't be changed while it is in review.", 2388039));
   const b = params(request);
   const category = b.category === undefined ? t.category : String(b.category).toUpperCase();
   const ttl = readTemplateTtl(category, b.message_send_ttl_seconds);
@@ -256,10 +326,14 @@ export function editTemplate(ctx: SimContext, actions: TemplateActions, request:
     return { success: true };
   }
   if (t.status === 'APPROVED') {
-    if (category !== t.category) return fail(reply, graphError(100, 'The category of an approved template cannot change.', 2388039));
+    if (category !== t.category)
+      return fail(reply, graphError(100, 'The category of an approved template cannot change.', 2388039));
     const now = Date.now();
     if (t.edits.some((e) => now - e < DAY_MS) || t.edits.filter((e) => now - e < 30 * DAY_MS).length >= 10) {
-      return fail(reply, graphError(100, 'An approved template can be edited once a day and 10 times in 30 days.', 2388039));
+      return fail(
+        reply,
+        graphError(100, 'An approved template can be edited once a day and 10 times in 30 days.', 2388039),
+      );
     }
   }
   const options = readOptions(b);

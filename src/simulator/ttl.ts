@@ -58,7 +58,10 @@ export function checkTtl(category: TtlCategory, value: unknown, param: string): 
 export function readTemplateTtl(category: string, value: unknown): number | undefined | GraphError {
   if (value === undefined) return undefined;
   if (category !== 'UTILITY' && category !== 'AUTHENTICATION') {
-    return graphError(100, 'message_send_ttl_seconds can be set on MARKETING templates only through the Marketing Messages API.');
+    return graphError(
+      100,
+      'message_send_ttl_seconds can be set on MARKETING templates only through the Marketing Messages API.',
+    );
   }
   if (seconds(value) === -1) return -1;
   return checkTtl(category, value, 'message_send_ttl_seconds');
@@ -67,5 +70,8 @@ export function readTemplateTtl(category: string, value: unknown): number | unde
 /** The TTL a send of template `t` gets, s: its own, else its category's default (10 minutes for authentication). */
 export function templateTtlSeconds(t: SimTemplate): number {
   if (t.messageSendTtlSeconds === -1) return DEFAULT_TTL_SECONDS;
-  return t.messageSendTtlSeconds ?? (t.category === 'AUTHENTICATION' ? TTL_RANGES.AUTHENTICATION.default : DEFAULT_TTL_SECONDS);
+  return (
+    t.messageSendTtlSeconds ??
+    (t.category === 'AUTHENTICATION' ? TTL_RANGES.AUTHENTICATION.default : DEFAULT_TTL_SECONDS)
+  );
 }

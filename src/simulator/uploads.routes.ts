@@ -14,7 +14,8 @@ import { newGraphId } from '../lib/simulated-identity.js';
 /** File types a session may be opened for (docs/platform.md §2.6). */
 const RESUMABLE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'video/mp4']);
 
-const sig = (secret: string, what: string) => `AR${createHmac('sha256', secret).update(what).digest('base64url').slice(0, 17)}`;
+const sig = (secret: string, what: string) =>
+  `AR${createHmac('sha256', secret).update(what).digest('base64url').slice(0, 17)}`;
 
 /** The session key of an `upload:…` id (the part before `?sig=`). */
 const keyOf = (id: string) => id.split('?')[0]!;
@@ -22,21 +23,31 @@ const keyOf = (id: string) => id.split('?')[0]!;
 /** Registers `POST /{version}/{app-id}/uploads` (sessions; their data and status go through objects.routes.ts). */
 export function registerUploadRoutes(app: FastifyInstance, ctx: SimContext): void {
   const { state } = ctx;
-  app.post<{ Params: { version: string; appId: string }; Querystring: Record<string, string> }>('/:version/:appId/uploads', async (request, reply) => {
-    const grant = authenticate(state, ctx.appSecret, request);
-    if (isGraphError(grant)) return fail(reply, grant);
-    const { file_name: name, file_length: length, file_type: type } = request.query;
-    if (!name || !/^\d+$/.test(length ?? '') || !type || !RESUMABLE_TYPES.has(type)) {
-      return fail(reply, graphError(100, 'file_name, file_length and a file_type of application/pdf, image/jpeg, image/jpg, image/png or video/mp4 are required.'));
-    }
-    // Standard base64 like the fixture's ids, drawn again until it has no `/` (it is a path segment).
-    let key: string;
-    do key = `upload:${Buffer.from(`1:attachment:${newGraphId()}?file_name=${encodeURIComponent(name)}`).toString('base64')}`;
-    while (key.includes('/'));
-    state.uploads.set(key, { fileName: name, fileType: type, fileLength: Number(length), offset: 0, handle: null });
-    state.changed();
-    return { id: `${key}?sig=${sig(ctx.appSecret, key)}` };
-  });
+  app.post<{ Params: { version: string; appId: string }; Querystring: Record<string, string> }>(
+    '/:version/:appId/uploads',
+    async (request, reply) => {
+      const grant = authenticate(state, ctx.appSecret, request);
+      if (isGraphError(grant)) return fail(reply, grant);
+      const { file_name: name, file_length: length, file_type: type } = request.query;
+      if (!name || !/^\d+$/.test(length ?? '') || !type || !RESUMABLE_TYPES.has(type)) {
+        return fail(
+          reply,
+          graphError(
+            100,
+            'file_name, file_length and a file_type of application/pdf, image/jpeg, image/jpg, image/png or video/mp4 are required.',
+          ),
+        );
+      }
+      // Standard base64 like the fixture's ids, drawn again until it has no `/` (it is a path segment).
+      let key: string;
+      do
+        key = `upload:${Buffer.from(`1:attachment:${newGraphId()}?file_name=${encodeURIComponent(name)}`).toString('base64')}`;
+      while (key.includes('/'));
+      state.uploads.set(key, { fileName: name, fileType: type, fileLength: Number(length), offset: 0, handle: null });
+      state.changed();
+      return { id: `${key}?sig=${sig(ctx.appSecret, key)}` };
+    },
+  );
 }
 
 function sessionOf(ctx: SimContext, request: FastifyRequest, id: string) {
@@ -60,13 +71,23 @@ export function receiveUploadData(ctx: SimContext, request: FastifyRequest, repl
   const found = sessionOf(ctx, request, id);
   if (!found) return fail(reply, objectNotFound(id, 'post'));
   const { key, session } = found;
-  const data = Buffer.isBuffer(request.body) ? request.body : typeof request.body === 'string' ? Buffer.from(request.body) : Buffer.alloc(0);
+  const data = Buffer.isBuffer(request.body)
+    ? request.body
+    : typeof request.body === 'string'
+      ? Buffer.from(request.body)
+      : Buffer.alloc(0);
   const offset = Number(request.headers.file_offset ?? 0);
-  if (offset !== session.offset) return fail(reply, graphError(100, `file_offset must be ${session.offset}, where the upload stands.`));
+  if (offset !== session.offset)
+    return fail(reply, graphError(100, `file_offset must be ${session.offset}, where the upload stands.`));
   if (session.handle === null) session.offset += data.length;
-  if (session.offset > session.fileLength) return fail(reply, graphError(100, `Received ${session.offset} bytes; the session was opened for ${session.fileLength}.`));
+  if (session.offset > session.fileLength)
+    return fail(
+      reply,
+      graphError(100, `Received ${session.offset} bytes; the session was opened for ${session.fileLength}.`),
+    );
   ctx.state.changed();
-  if (session.offset < session.fileLength) return { id: `${key}?sig=${sig(ctx.appSecret, key)}`, file_offset: session.offset };
+  if (session.offset < session.fileLength)
+    return { id: `${key}?sig=${sig(ctx.appSecret, key)}`, file_offset: session.offset };
   if (session.handle === null) {
     // `4::<base64 MIME>:<opaque>:e:<expiry>:<app id>:<user id>:<sig>` (template-create-request-document-header.json).
     const opaque = Buffer.from(`${key}:${session.fileName}`).toString('base64url');

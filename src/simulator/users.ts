@@ -10,7 +10,10 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 /** `^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]+$`: what `recipient` must look like. */
 export const BSUID_PATTERN = /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/;
 
-const twentyDigits = (seed: string) => (BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`) % 10n ** 20n).toString().padStart(20, '1');
+const twentyDigits = (seed: string) =>
+  (BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`) % 10n ** 20n)
+    .toString()
+    .padStart(20, '1');
 
 /** The ISO country of a phone number (digits), `US` when it cannot be told. */
 export function countryOf(phone: string): string {

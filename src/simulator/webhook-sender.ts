@@ -88,7 +88,8 @@ export class WebhookSender {
   sendPayload(payload: unknown, owed?: OwedPayload): void {
     if (this.#closed) return;
     this.#send(payload, [owed ?? this.#owe({ id: newOwedId(), kind: 'payload', payload, at: Date.now() })]);
-    if (Math.random() < this.state.config.duplicateWebhookRate) this.#track(this.#deliver(payload, Date.now()).then(() => {}));
+    if (Math.random() < this.state.config.duplicateWebhookRate)
+      this.#track(this.#deliver(payload, Date.now()).then(() => {}));
   }
 
   /** Sends again a delivery owed from before a restart (it may have reached the receiver: at least once, as Meta). */
@@ -116,13 +117,20 @@ export class WebhookSender {
       const size = Math.min(1000, Math.max(1, webhookBatchSize));
       for (let i = 0; i < list.length; i += size) {
         const batch = list.slice(i, i + size);
-        const payload = this.#envelope(phoneNumberId, batch.map((q) => q.item));
+        const payload = this.#envelope(
+          phoneNumberId,
+          batch.map((q) => q.item),
+        );
         const waiters = batch.flatMap((q) => {
           const resolve = this.#waiters.get(q);
           this.#waiters.delete(q);
           return resolve ? [resolve] : [];
         });
-        this.#send(payload, batch.map((q) => q.owed), waiters);
+        this.#send(
+          payload,
+          batch.map((q) => q.owed),
+          waiters,
+        );
         if (Math.random() < duplicateWebhookRate) this.#track(this.#deliver(payload, Date.now()).then(() => {}));
       }
     }
@@ -145,7 +153,15 @@ export class WebhookSender {
     const delivery = this.#deliver(payload, since, () => tell('failed')).then((ended) => {
       if (ended !== 'closed') this.state.outbox.done(owed.map((o) => o.id));
       if (ended === 'dropped') {
-        this.options.logger.warn({ url: this.options.webhookUrl(), items: owed.length, dueSince: new Date(since).toISOString(), webhookRetryMs: this.state.config.webhookRetryMs }, 'simulator webhook dropped: not answered 200 within webhookRetryMs');
+        this.options.logger.warn(
+          {
+            url: this.options.webhookUrl(),
+            items: owed.length,
+            dueSince: new Date(since).toISOString(),
+            webhookRetryMs: this.state.config.webhookRetryMs,
+          },
+          'simulator webhook dropped: not answered 200 within webhookRetryMs',
+        );
       }
       tell(ended === 'delivered' || ended === 'not_configured' ? ended : 'failed');
     });
@@ -172,7 +188,10 @@ export class WebhookSender {
       if (contacts.length > 0 && messages.length === 0) value.contacts = dedupe(contacts);
       value.statuses = statuses.map((s) => s.status);
     }
-    return { object: 'whatsapp_business_account', entry: [{ id: number.wabaId, changes: [{ value, field: 'messages' }] }] };
+    return {
+      object: 'whatsapp_business_account',
+      entry: [{ id: number.wabaId, changes: [{ value, field: 'messages' }] }],
+    };
   }
 
   #track(p: Promise<void>): void {
@@ -205,7 +224,10 @@ export class WebhookSender {
       const res = await request(url, {
         method: 'POST',
         dispatcher: this.#agent,
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(body, this.options.appSecret) },
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': hubSignature(body, this.options.appSecret),
+        },
         body,
         signal: AbortSignal.timeout(10_000),
       });

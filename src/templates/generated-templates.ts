@@ -43,14 +43,19 @@ export class GeneratedTemplates {
     const id = generatedTemplateId(platformTemplateId);
     const now = this.#o.clock.now();
     if (await repo.insertGenerated(tx, { id, accountId, platformTemplateId, createdAt: iso(now) })) {
-      await this.#o.jobs.enqueue(tx, [{ type: READ_GENERATED_JOB, payload: { templateId: id, accountId, platformTemplateId }, runAt: now }]);
+      await this.#o.jobs.enqueue(tx, [
+        { type: READ_GENERATED_JOB, payload: { templateId: id, accountId, platformTemplateId }, runAt: now },
+      ]);
     }
     return id;
   }
 
   /** The READ_GENERATED_JOB handler: what the platform says of the template (retried by the job runner on failure). */
   async read(payload: { templateId: string; accountId: string; platformTemplateId: string }): Promise<void> {
-    const t = await this.#o.platform.getTemplate(await this.#o.accounts.credentialsForAccount(payload.accountId), payload.platformTemplateId);
+    const t = await this.#o.platform.getTemplate(
+      await this.#o.accounts.credentialsForAccount(payload.accountId),
+      payload.platformTemplateId,
+    );
     await this.#o.store.write((tx) => repo.fillGenerated(tx, payload.templateId, t, iso(this.#o.clock.now())));
   }
 }

@@ -36,7 +36,13 @@ export const BUTTONS_MAX = 10;
  * Per type (docs/platform.md §2.2): QUICK_REPLY ≤ 10, URL ≤ 2, PHONE_NUMBER ≤ 1, COPY_CODE ≤ 1.
  * REQUEST_CONTACT_INFO ≤ 1 is the simulator's rule; Meta's limit was not read (UNCONFIRMED).
  */
-export const BUTTON_TYPE_MAX: Record<ButtonType, number> = { quick_reply: 10, url: 2, phone_number: 1, copy_code: 1, request_contact_info: 1 };
+export const BUTTON_TYPE_MAX: Record<ButtonType, number> = {
+  quick_reply: 10,
+  url: 2,
+  phone_number: 1,
+  copy_code: 1,
+  request_contact_info: 1,
+};
 /** Labels: at most 25 characters (docs/platform.md §2.2), in UTF-16 code units (a 👍 is 2) like every length Tidings counts: docs/platform.md §1.4. */
 export const BUTTON_TEXT_MAX = 25;
 /** URL: at most 2,000 characters (docs/platform.md §2.2). */
@@ -64,26 +70,43 @@ type Add = (code: string, field: string, message: string) => void;
 
 /** Adds an issue for every broken button rule. */
 export function checkButtons(buttons: readonly TemplateButton[], add: Add): void {
-  if (buttons.length > BUTTONS_MAX) add('buttons_too_many', 'buttons', `At most ${BUTTONS_MAX} buttons; this template has ${buttons.length}.`);
+  if (buttons.length > BUTTONS_MAX)
+    add('buttons_too_many', 'buttons', `At most ${BUTTONS_MAX} buttons; this template has ${buttons.length}.`);
   const counts: Partial<Record<ButtonType, number>> = {};
   let seenQuickReply = false;
   let quickRepliesEnded = false;
   buttons.forEach((b, i) => {
     const at = `buttons[${i}]`;
     const count = (counts[b.type] = (counts[b.type] ?? 0) + 1);
-    if (count === BUTTON_TYPE_MAX[b.type] + 1) add('button_type_limit', at, `At most ${BUTTON_TYPE_MAX[b.type]} ${b.type} button${BUTTON_TYPE_MAX[b.type] === 1 ? '' : 's'}.`);
+    if (count === BUTTON_TYPE_MAX[b.type] + 1)
+      add(
+        'button_type_limit',
+        at,
+        `At most ${BUTTON_TYPE_MAX[b.type]} ${b.type} button${BUTTON_TYPE_MAX[b.type] === 1 ? '' : 's'}.`,
+      );
     // Quick replies stand together, before or after the call-to-action buttons (docs/platform.md §2.2).
     if (b.type === 'quick_reply') {
-      if (quickRepliesEnded) add('buttons_not_grouped', at, 'Keep quick replies together: quick replies then other buttons, or other buttons then quick replies.');
+      if (quickRepliesEnded)
+        add(
+          'buttons_not_grouped',
+          at,
+          'Keep quick replies together: quick replies then other buttons, or other buttons then quick replies.',
+        );
       seenQuickReply = true;
     } else if (seenQuickReply) quickRepliesEnded = true;
 
     for (const field of ['text', 'url', 'example', 'phoneNumber'] as const) {
-      if (b[field] !== undefined && !FIELDS[b.type].includes(field)) add('button_field_unused', `${at}.${field}`, `A ${b.type} button takes no ${field}.`);
+      if (b[field] !== undefined && !FIELDS[b.type].includes(field))
+        add('button_field_unused', `${at}.${field}`, `A ${b.type} button takes no ${field}.`);
     }
     if (FIELDS[b.type].includes('text')) {
       if (!b.text?.trim()) add('button_text_missing', `${at}.text`, 'The button needs a label.');
-      else if (b.text.length > BUTTON_TEXT_MAX) add('button_text_too_long', `${at}.text`, `At most ${BUTTON_TEXT_MAX} characters; this label has ${b.text.length}.`);
+      else if (b.text.length > BUTTON_TEXT_MAX)
+        add(
+          'button_text_too_long',
+          `${at}.text`,
+          `At most ${BUTTON_TEXT_MAX} characters; this label has ${b.text.length}.`,
+        );
     }
     if (b.type === 'url') checkUrl(b, at, add);
     if (b.type === 'phone_number' && !BUTTON_PHONE_PATTERN.test(b.phoneNumber ?? '')) {
@@ -91,15 +114,22 @@ export function checkButtons(buttons: readonly TemplateButton[], add: Add): void
     }
     if (b.type === 'copy_code') {
       if (!b.example?.trim()) add('button_code_missing', `${at}.example`, 'Give an example code.');
-      else if (b.example.length > COPY_CODE_MAX) add('button_code_too_long', `${at}.example`, `A code has at most ${COPY_CODE_MAX} characters; this one has ${b.example.length}.`);
+      else if (b.example.length > COPY_CODE_MAX)
+        add(
+          'button_code_too_long',
+          `${at}.example`,
+          `A code has at most ${COPY_CODE_MAX} characters; this one has ${b.example.length}.`,
+        );
     }
   });
 }
 
 function checkUrl(b: TemplateButton, at: string, add: Add): void {
   const url = b.url ?? '';
-  if (!/^https?:\/\/[^\s/?#{}]+\S*$/i.test(url)) add('button_url_invalid', `${at}.url`, 'Give an http:// or https:// URL without spaces.');
-  if (url.length > BUTTON_URL_MAX) add('button_url_too_long', `${at}.url`, `At most ${BUTTON_URL_MAX} characters; this URL has ${url.length}.`);
+  if (!/^https?:\/\/[^\s/?#{}]+\S*$/i.test(url))
+    add('button_url_invalid', `${at}.url`, 'Give an http:// or https:// URL without spaces.');
+  if (url.length > BUTTON_URL_MAX)
+    add('button_url_too_long', `${at}.url`, `At most ${BUTTON_URL_MAX} characters; this URL has ${url.length}.`);
   // One variable at most, {{1}}, at the very end (docs/platform.md §2.2).
   const found = placeholders(url);
   const braces = (url.match(/\{\{|\}\}/g) ?? []).length;
@@ -107,8 +137,10 @@ function checkUrl(b: TemplateButton, at: string, add: Add): void {
     add('button_url_placeholder_invalid', `${at}.url`, 'A URL takes one placeholder at most, {{1}}, at its very end.');
   }
   if (found.length > 0) {
-    if (!b.example?.trim()) add('button_example_missing', `${at}.example`, 'Give an example value for {{1}} of the URL.');
-    else if (/\s/.test(b.example)) add('button_example_invalid', `${at}.example`, 'A URL example cannot contain spaces, tabs or line breaks.');
+    if (!b.example?.trim())
+      add('button_example_missing', `${at}.example`, 'Give an example value for {{1}} of the URL.');
+    else if (/\s/.test(b.example))
+      add('button_example_invalid', `${at}.example`, 'A URL example cannot contain spaces, tabs or line breaks.');
   } else if (b.example !== undefined) {
     add('button_example_unused', `${at}.example`, 'The URL has no placeholder to use this example.');
   }

@@ -12,7 +12,8 @@ export const TemplateChange = Type.Object(
     at: Timestamp,
     type: StringEnum(TEMPLATE_CHANGE_TYPES, { description: 'What happened. New values may be added.' }),
     source: StringEnum(TEMPLATE_CHANGE_SOURCES, {
-      description: '`api`: a call to this API (or the dashboard, or the CLI); `webhook`: the platform said so; `reconciliation`: found by comparing with the platform (a webhook was lost, or the template was made outside Tidings); `send`: the platform\'s answer to a send.',
+      description:
+        "`api`: a call to this API (or the dashboard, or the CLI); `webhook`: the platform said so; `reconciliation`: found by comparing with the platform (a webhook was lost, or the template was made outside Tidings); `send`: the platform's answer to a send.",
     }),
     changes: Type.Object(
       {
@@ -21,7 +22,10 @@ export const TemplateChange = Type.Object(
         category: Type.Optional(FromTo),
         timeToLive: Type.Optional(Type.Object({ from: Nullable(Type.Integer()), to: Nullable(Type.Integer()) })),
       },
-      { description: 'The fields that changed, before and after (a scheduled category change: the current category and the announced one).' },
+      {
+        description:
+          'The fields that changed, before and after (a scheduled category change: the current category and the announced one).',
+      },
     ),
     detail: Nullable(
       Type.Object(
@@ -55,8 +59,14 @@ export const TemplateChange = Type.Object(
 export type TemplateChange = Static<typeof TemplateChange>;
 
 export const TemplateHistoryQuery = Type.Object(
-  { limit: Type.Optional(PageLimit), starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })) },
+  {
+    limit: Type.Optional(PageLimit),
+    starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
+  },
   { additionalProperties: false },
 );
 
-export const TemplateHistoryPage = Type.Object({ data: Type.Array(Type.Ref(TemplateChange)), has_more: Type.Boolean() });
+export const TemplateHistoryPage = Type.Object({
+  data: Type.Array(Type.Ref(TemplateChange)),
+  has_more: Type.Boolean(),
+});

@@ -10,14 +10,23 @@ import type { AuthContext } from '../http/access.js';
 import { paginate, type Page } from '../http/paging.js';
 import { newId } from '../lib/ids.js';
 import { TidingsError } from '../errors.js';
-import { lifecycleDiff, type ChangeDetail, type LifecycleEntry, type TemplateChangeSource, type TemplateChangeType } from './template-lifecycle.js';
+import {
+  lifecycleDiff,
+  type ChangeDetail,
+  type LifecycleEntry,
+  type TemplateChangeSource,
+  type TemplateChangeType,
+} from './template-lifecycle.js';
 import { toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
 import type { TemplateStatus } from './template.schemas.js';
 import type { TemplateChange } from './template-history.schemas.js';
 
 /** Told of every status change of a template, inside the unit of work that stores it. */
-export type TemplateStatusListener = (tx: Tx, change: { templateId: string; accountId: string; from: TemplateStatus; to: TemplateStatus; at: string }) => Promise<void>;
+export type TemplateStatusListener = (
+  tx: Tx,
+  change: { templateId: string; accountId: string; from: TemplateStatus; to: TemplateStatus; at: string },
+) => Promise<void>;
 
 export class TemplateHistory {
   readonly #o: { store: Store; events: EventService };
@@ -38,22 +47,57 @@ export class TemplateHistory {
    * `imported` from the platform). `type` adds an entry of the API's own (`edited`, `deleted`…).
    * @returns how many history entries were written.
    */
-  async record(tx: Tx, before: repo.TemplateRow | null, after: repo.TemplateRow, how: { source: TemplateChangeSource; at: string; detail?: ChangeDetail; type?: TemplateChangeType }): Promise<number> {
+  async record(
+    tx: Tx,
+    before: repo.TemplateRow | null,
+    after: repo.TemplateRow,
+    how: { source: TemplateChangeSource; at: string; detail?: ChangeDetail; type?: TemplateChangeType },
+  ): Promise<number> {
     const { entries, events } = before ? lifecycleDiff(before, after) : { entries: [], events: [] };
-    const own: LifecycleEntry[] = how.type ? [{ type: how.type, changes: {} }] : before ? [] : [{ type: how.source === 'reconciliation' ? 'imported' : 'created', changes: { status: { from: null, to: after.status } } }];
+    const own: LifecycleEntry[] = how.type
+      ? [{ type: how.type, changes: {} }]
+      : before
+        ? []
+        : [
+            {
+              type: how.source === 'reconciliation' ? 'imported' : 'created',
+              changes: { status: { from: null, to: after.status } },
+            },
+          ];
     const all = [...own, ...entries];
     if (all.length === 0) return 0;
     const detail = compact(how.detail);
     await tx
       .insertInto('template_changes')
-      .values(all.map((e) => ({ id: nextChangeId(), template_id: after.id, account_id: after.account_id, at: how.at, type: e.type, source: how.source, changes: JSON.stringify(e.changes), detail })))
+      .values(
+        all.map((e) => ({
+          id: nextChangeId(),
+          template_id: after.id,
+          account_id: after.account_id,
+          at: how.at,
+          type: e.type,
+          source: how.source,
+          changes: JSON.stringify(e.changes),
+          detail,
+        })),
+      )
       .execute();
     if (events.length > 0) {
       const object = toTemplate(after);
-      await this.#o.events.record(tx, events.map((type) => ({ accountId: after.account_id, mode: 'live' as const, type, object })));
+      await this.#o.events.record(
+        tx,
+        events.map((type) => ({ accountId: after.account_id, mode: 'live' as const, type, object })),
+      );
     }
     if (before && before.status !== after.status) {
-      for (const listener of this.#listeners) await listener(tx, { templateId: after.id, accountId: after.account_id, from: before.status, to: after.status, at: how.at });
+      for (const listener of this.#listeners)
+        await listener(tx, {
+          templateId: after.id,
+          accountId: after.account_id,
+          from: before.status,
+          to: after.status,
+          at: how.at,
+        });
     }
     return all.length;
   }
@@ -64,7 +108,18 @@ export class TemplateHistory {
    */
   async recordImported(tx: Tx, imported: repo.TemplateRow[], at: string): Promise<void> {
     for (let i = 0; i < imported.length; i += 100) {
-      const rows = imported.slice(i, i + 100).map((t) => ({ id: nextChangeId(), template_id: t.id, account_id: t.account_id, at, type: 'imported', source: 'reconciliation', changes: JSON.stringify({ status: { from: null, to: t.status } }), detail: null }));
+      const rows = imported
+        .slice(i, i + 100)
+        .map((t) => ({
+          id: nextChangeId(),
+          template_id: t.id,
+          account_id: t.account_id,
+          at,
+          type: 'imported',
+          source: 'reconciliation',
+          changes: JSON.stringify({ status: { from: null, to: t.status } }),
+          detail: null,
+        }));
       await tx.insertInto('template_changes').values(rows).execute();
     }
   }
@@ -73,12 +128,27 @@ export class TemplateHistory {
    * A template's history, newest first (docs/api.md §D6 paging).
    * @throws TidingsError template_not_found; parameter_invalid for an unknown `starting_after`.
    */
-  async list(auth: AuthContext, templateId: string, q: { limit?: number; starting_after?: string }): Promise<Page<TemplateChange>> {
+  async list(
+    auth: AuthContext,
+    templateId: string,
+    q: { limit?: number; starting_after?: string },
+  ): Promise<Page<TemplateChange>> {
     const db = this.#o.store.read;
-    const template = await db.selectFrom('templates').select('id').where('id', '=', templateId).where('account_id', '=', auth.accountId).executeTakeFirst();
+    const template = await db
+      .selectFrom('templates')
+      .select('id')
+      .where('id', '=', templateId)
+      .where('account_id', '=', auth.accountId)
+      .executeTakeFirst();
     if (!template) throw new TidingsError('template_not_found', `No template ${templateId}.`, { param: 'id' });
     return paginate(q, {
-      cursor: (id) => db.selectFrom('template_changes').select('id').where('id', '=', id).where('template_id', '=', templateId).executeTakeFirst(),
+      cursor: (id) =>
+        db
+          .selectFrom('template_changes')
+          .select('id')
+          .where('id', '=', id)
+          .where('template_id', '=', templateId)
+          .executeTakeFirst(),
       page: (limit, after) => changesOf(db, templateId, limit, after?.id),
       map: toChange,
       noun: 'change of this template',
@@ -86,10 +156,23 @@ export class TemplateHistory {
   }
 }
 
-type ChangeRow = { id: string; template_id: string; at: string; type: string; source: string; changes: string; detail: string | null };
+type ChangeRow = {
+  id: string;
+  template_id: string;
+  at: string;
+  type: string;
+  source: string;
+  changes: string;
+  detail: string | null;
+};
 
 function changesOf(db: Reader, templateId: string, limit: number, before: string | undefined): Promise<ChangeRow[]> {
-  let q = db.selectFrom('template_changes').select(['id', 'template_id', 'at', 'type', 'source', 'changes', 'detail']).where('template_id', '=', templateId).orderBy('id', 'desc').limit(limit);
+  let q = db
+    .selectFrom('template_changes')
+    .select(['id', 'template_id', 'at', 'type', 'source', 'changes', 'detail'])
+    .where('template_id', '=', templateId)
+    .orderBy('id', 'desc')
+    .limit(limit);
   if (before) q = q.where('id', '<', before);
   return q.execute();
 }

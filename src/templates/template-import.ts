@@ -35,7 +35,10 @@ export function importedRow(accountId: string, t: PlatformTemplateListing, now: 
     source: 'platform',
     ...FRESH_LIFECYCLE,
     quality: t.quality ?? 'UNKNOWN',
-    category_update: t.correctCategory && t.correctCategory !== t.category ? JSON.stringify({ category: t.correctCategory, effectiveAt: null, noticedAt: now }) : null,
+    category_update:
+      t.correctCategory && t.correctCategory !== t.category
+        ? JSON.stringify({ category: t.correctCategory, effectiveAt: null, noticedAt: now })
+        : null,
     previous_category: t.previousCategory,
     library_template_name: t.libraryTemplateName,
     parameter_format: t.parameterFormat,
@@ -43,14 +46,21 @@ export function importedRow(accountId: string, t: PlatformTemplateListing, now: 
 }
 
 /** A platform template's content in Tidings' columns (name, language, body, variables, header, footer, buttons). */
-function contentFromPlatform(t: PlatformTemplateListing): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
+function contentFromPlatform(
+  t: PlatformTemplateListing,
+): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
   const named = t.parameterFormat === 'NAMED';
   const body = named ? numbered(t.body) : { text: t.body, names: [] };
   const headerText = named ? numbered(t.header?.text ?? '') : { text: t.header?.text ?? '', names: [] };
   const header = !t.header
     ? null
     : t.header.format === 'TEXT'
-      ? { type: 'text', text: headerText.text, ...(t.header.example ? { example: t.header.example } : {}), ...(headerText.names[0] ? { parameterName: headerText.names[0] } : {}) }
+      ? {
+          type: 'text',
+          text: headerText.text,
+          ...(t.header.example ? { example: t.header.example } : {}),
+          ...(headerText.names[0] ? { parameterName: headerText.names[0] } : {}),
+        }
       : ['IMAGE', 'VIDEO', 'DOCUMENT'].includes(t.header.format)
         ? { type: t.header.format.toLowerCase(), mediaId: '' }
         : null;
@@ -58,7 +68,11 @@ function contentFromPlatform(t: PlatformTemplateListing): Pick<TemplateRow, 'nam
     name: t.name,
     language: t.language,
     body: body.text,
-    variables: JSON.stringify(named ? body.names.map((name, i) => ({ example: t.bodyExamples[i] ?? '', name })) : t.bodyExamples.map((example) => ({ example }))),
+    variables: JSON.stringify(
+      named
+        ? body.names.map((name, i) => ({ example: t.bodyExamples[i] ?? '', name }))
+        : t.bodyExamples.map((example) => ({ example })),
+    ),
     header: header ? JSON.stringify(header) : null,
     footer: t.footer,
     buttons: t.buttons.length > 0 ? JSON.stringify(t.buttons.flatMap(toButton)) : null,
@@ -72,7 +86,10 @@ function contentFromPlatform(t: PlatformTemplateListing): Pick<TemplateRow, 'nam
  */
 function numbered(text: string): { text: string; names: string[] } {
   const names = placeholderNames(text);
-  return { text: text.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/gi, (_, name: string) => `{{${names.indexOf(name) + 1}}}`), names };
+  return {
+    text: text.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/gi, (_, name: string) => `{{${names.indexOf(name) + 1}}}`),
+    names,
+  };
 }
 
 /** A platform button as Tidings keeps it (docs/api.md §D7); kinds Tidings has no word for are left out. */

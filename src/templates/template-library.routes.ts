@@ -9,7 +9,13 @@ import { SyncResult } from './template-sync.schemas.js';
 
 const PLATFORM_ERRORS = ['platform_rate_limited', 'platform_error', 'platform_unavailable'] as const;
 
-export function templateLibraryRoutes({ templateLibrary, templateSync }: { templateLibrary: TemplateLibrary; templateSync: TemplateSync }) {
+export function templateLibraryRoutes({
+  templateLibrary,
+  templateSync,
+}: {
+  templateLibrary: TemplateLibrary;
+  templateSync: TemplateSync;
+}) {
   return [
     defineRoute(
       {
@@ -17,7 +23,8 @@ export function templateLibraryRoutes({ templateLibrary, templateSync }: { templ
         url: '/template_library',
         operationId: 'browseTemplateLibrary',
         summary: "Browse Meta's Template Library",
-        description: 'Pre-written utility templates the platform approves at once. Create one with `POST /v1/templates/from_library`.',
+        description:
+          'Pre-written utility templates the platform approves at once. Create one with `POST /v1/templates/from_library`.',
         tags: ['Templates'],
         access: { scope: 'templates:read', modes: 'any' },
         idempotency: 'none',

@@ -4,9 +4,15 @@ import { NullableString } from '../http/schemas.js';
 
 export const LibraryQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'Words of the name, the text, the topic or the use case.' })),
-    topic: Type.Optional(Type.String({ maxLength: 64, description: "The platform's topic, e.g. `ORDER_MANAGEMENT`, `PAYMENTS`." })),
-    usecase: Type.Optional(Type.String({ maxLength: 64, description: "The platform's use case, e.g. `SHIPMENT_CONFIRMATION`." })),
+    search: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Words of the name, the text, the topic or the use case.' }),
+    ),
+    topic: Type.Optional(
+      Type.String({ maxLength: 64, description: "The platform's topic, e.g. `ORDER_MANAGEMENT`, `PAYMENTS`." }),
+    ),
+    usecase: Type.Optional(
+      Type.String({ maxLength: 64, description: "The platform's use case, e.g. `SHIPMENT_CONFIRMATION`." }),
+    ),
     industry: Type.Optional(Type.String({ maxLength: 64, description: "The platform's industry, e.g. `E_COMMERCE`." })),
     language: Type.Optional(Type.String({ maxLength: 16, description: 'A language code, e.g. `en_US`.' })),
   },
@@ -18,14 +24,24 @@ export const LibraryTemplate = Type.Object(
   {
     name: Type.String({ description: 'Its library name: give it as `libraryTemplateName`.' }),
     language: Type.String(),
-    category: Type.String({ description: 'Set by the library (UTILITY); the platform never re-categorises a library template.' }),
+    category: Type.String({
+      description: 'Set by the library (UTILITY); the platform never re-categorises a library template.',
+    }),
     topic: NullableString(),
     usecase: NullableString(),
     industry: Type.Array(Type.String()),
     header: NullableString(),
     body: Type.String({ description: 'The text, with its placeholders.' }),
     bodyParams: Type.Array(Type.String(), { description: 'Example values of the placeholders.' }),
-    buttons: Type.Array(Type.Object({ type: Type.String(), text: NullableString(), url: NullableString(), phoneNumber: NullableString() }), { description: 'Its buttons; a URL or phone number button takes its value from `libraryInputs.buttons`.' }),
+    buttons: Type.Array(
+      Type.Object({
+        type: Type.String(),
+        text: NullableString(),
+        url: NullableString(),
+        phoneNumber: NullableString(),
+      }),
+      { description: 'Its buttons; a URL or phone number button takes its value from `libraryInputs.buttons`.' },
+    ),
   },
   {
     $id: 'LibraryTemplate',
@@ -50,10 +66,25 @@ export const LibraryList = Type.Object({ data: Type.Array(Type.Ref(LibraryTempla
 
 const LibraryButtonInput = Type.Union([
   Type.Object(
-    { type: Type.Literal('url'), url: Type.Object({ baseUrl: Type.String({ minLength: 1, maxLength: 2000, description: 'https URL; may end in {{1}}.' }), urlSuffixExample: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }) },
+    {
+      type: Type.Literal('url'),
+      url: Type.Object(
+        {
+          baseUrl: Type.String({ minLength: 1, maxLength: 2000, description: 'https URL; may end in {{1}}.' }),
+          urlSuffixExample: Type.Optional(Type.String({ maxLength: 2000 })),
+        },
+        { additionalProperties: false },
+      ),
+    },
     { additionalProperties: false },
   ),
-  Type.Object({ type: Type.Literal('phone_number'), phoneNumber: Type.String({ minLength: 1, maxLength: 20, description: 'E.164.' }) }, { additionalProperties: false }),
+  Type.Object(
+    {
+      type: Type.Literal('phone_number'),
+      phoneNumber: Type.String({ minLength: 1, maxLength: 20, description: 'E.164.' }),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 
 export const LibraryInputs = Type.Object(
@@ -70,7 +101,13 @@ export const LibraryInputs = Type.Object(
         { additionalProperties: false, description: "The platform's `library_template_body_inputs`." },
       ),
     ),
-    buttons: Type.Optional(Type.Array(LibraryButtonInput, { maxItems: 10, description: "The platform's `library_template_button_inputs`: a URL or phone number for each such button, in order." })),
+    buttons: Type.Optional(
+      Type.Array(LibraryButtonInput, {
+        maxItems: 10,
+        description:
+          "The platform's `library_template_button_inputs`: a URL or phone number for each such button, in order.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -78,14 +115,34 @@ export type LibraryInputs = Static<typeof LibraryInputs>;
 
 export const LibraryTemplateInput = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 512, description: 'Your name for it: lowercase letters, digits and underscores.' }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'Your name for it: lowercase letters, digits and underscores.',
+    }),
     language: Type.String({ minLength: 1, maxLength: 16 }),
-    libraryTemplateName: Type.String({ minLength: 1, maxLength: 512, description: 'The library entry (GET /v1/template_library).' }),
+    libraryTemplateName: Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'The library entry (GET /v1/template_library).',
+    }),
     libraryInputs: Type.Optional(LibraryInputs),
   },
   {
     additionalProperties: false,
-    examples: [{ name: 'parcel_update', language: 'en_US', libraryTemplateName: 'delivery_update_1', libraryInputs: { body: { addTrackPackageLink: true }, buttons: [{ type: 'url', url: { baseUrl: 'https://shop.example.com/track/{{1}}', urlSuffixExample: 'A-1042' } }] } }],
+    examples: [
+      {
+        name: 'parcel_update',
+        language: 'en_US',
+        libraryTemplateName: 'delivery_update_1',
+        libraryInputs: {
+          body: { addTrackPackageLink: true },
+          buttons: [
+            { type: 'url', url: { baseUrl: 'https://shop.example.com/track/{{1}}', urlSuffixExample: 'A-1042' } },
+          ],
+        },
+      },
+    ],
   },
 );
 export type LibraryTemplateInput = Static<typeof LibraryTemplateInput>;

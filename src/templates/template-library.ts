@@ -32,9 +32,23 @@ const BODY_INPUTS: Record<keyof NonNullable<LibraryInputs['body']>, string> = {
 };
 
 export class TemplateLibrary {
-  readonly #o: { store: Store; clock: Clock; platform: Platform; accounts: AccountService; history: TemplateHistory; templates: TemplateService };
+  readonly #o: {
+    store: Store;
+    clock: Clock;
+    platform: Platform;
+    accounts: AccountService;
+    history: TemplateHistory;
+    templates: TemplateService;
+  };
 
-  constructor(options: { store: Store; clock: Clock; platform: Platform; accounts: AccountService; history: TemplateHistory; templates: TemplateService }) {
+  constructor(options: {
+    store: Store;
+    clock: Clock;
+    platform: Platform;
+    accounts: AccountService;
+    history: TemplateHistory;
+    templates: TemplateService;
+  }) {
     this.#o = options;
   }
 
@@ -45,13 +59,22 @@ export class TemplateLibrary {
    */
   async browse(auth: AuthContext, q: LibraryQuery): Promise<{ data: LibraryTemplate[] }> {
     try {
-      return { data: await this.#o.platform.browseTemplateLibrary(await this.#o.accounts.credentialsForAccount(auth.accountId), q) };
+      return {
+        data: await this.#o.platform.browseTemplateLibrary(
+          await this.#o.accounts.credentialsForAccount(auth.accountId),
+          q,
+        ),
+      };
     } catch (err) {
       if (!(err instanceof PlatformError) || err.kind !== 'refused' || err.code !== 100) throw err;
       // "(#100) Param usecase must be one of {…} - got "X"" (docs/platform.md §5.3).
       const text = err.details ?? err.message;
       const param = /Param (\w+)/.exec(text)?.[1];
-      throw new TidingsError('parameter_invalid', `The platform refused the filter: ${text.replace(/^.*?\(#100\)\s*/, '')}`, { param: param && param in q ? param : 'search' });
+      throw new TidingsError(
+        'parameter_invalid',
+        `The platform refused the filter: ${text.replace(/^.*?\(#100\)\s*/, '')}`,
+        { param: param && param in q ? param : 'search' },
+      );
     }
   }
 
@@ -63,16 +86,35 @@ export class TemplateLibrary {
    *   PlatformError when the platform could not be reached (nothing is kept then: retry with the same Idempotency-Key).
    */
   async create(auth: AuthContext, input: LibraryTemplateInput): Promise<Template> {
-    if (!NAME_PATTERN.test(input.name)) throw new TidingsError('template_invalid', 'The name breaks content rules; see issues.', { issues: [{ code: 'name_invalid', field: 'name', message: 'Use lowercase letters, digits and underscores, at most 512.' }] });
+    if (!NAME_PATTERN.test(input.name))
+      throw new TidingsError('template_invalid', 'The name breaks content rules; see issues.', {
+        issues: [
+          {
+            code: 'name_invalid',
+            field: 'name',
+            message: 'Use lowercase letters, digits and underscores, at most 512.',
+          },
+        ],
+      });
     await this.#o.templates.checkNameFree(auth.accountId, input.name, input.language);
     const { store, clock, platform, history } = this.#o;
     const account = await this.#o.accounts.credentialsForAccount(auth.accountId);
     let created;
     try {
-      created = await platform.createLibraryTemplate(account, { name: input.name, language: input.language, libraryTemplateName: input.libraryTemplateName, bodyInputs: bodyInputs(input.libraryInputs), buttonInputs: buttonInputs(input.libraryInputs) });
+      created = await platform.createLibraryTemplate(account, {
+        name: input.name,
+        language: input.language,
+        libraryTemplateName: input.libraryTemplateName,
+        bodyInputs: bodyInputs(input.libraryInputs),
+        buttonInputs: buttonInputs(input.libraryInputs),
+      });
     } catch (err) {
       if (err instanceof PlatformError && err.kind === 'refused' && err.code === 100) {
-        throw new TidingsError('template_invalid', 'The platform refused the library template; see issues.', { issues: [{ code: 'library_template_refused', field: 'libraryTemplateName', message: err.details ?? err.message }] });
+        throw new TidingsError('template_invalid', 'The platform refused the library template; see issues.', {
+          issues: [
+            { code: 'library_template_refused', field: 'libraryTemplateName', message: err.details ?? err.message },
+          ],
+        });
       }
       throw err;
     }
@@ -94,7 +136,11 @@ export class TemplateLibrary {
       library_template_name: input.libraryTemplateName,
       library_inputs: input.libraryInputs ? JSON.stringify(input.libraryInputs) : null,
     };
-    const changes = snapshotChanges(row, { ...read, status: created.status, category: created.category, correctCategory: null }, now);
+    const changes = snapshotChanges(
+      row,
+      { ...read, status: created.status, category: created.category, correctCategory: null },
+      now,
+    );
     const stored = { ...row, ...changes, updated_at: now };
     await store.write(async (tx) => {
       await repo.insertImported(tx, [stored]);
@@ -106,11 +152,21 @@ export class TemplateLibrary {
 }
 
 function bodyInputs(inputs: LibraryInputs | undefined): Record<string, boolean | number> {
-  return Object.fromEntries(Object.entries(inputs?.body ?? {}).map(([k, v]) => [BODY_INPUTS[k as keyof typeof BODY_INPUTS], v]));
+  return Object.fromEntries(
+    Object.entries(inputs?.body ?? {}).map(([k, v]) => [BODY_INPUTS[k as keyof typeof BODY_INPUTS], v]),
+  );
 }
 
 function buttonInputs(inputs: LibraryInputs | undefined): Record<string, unknown>[] {
   return (inputs?.buttons ?? []).map((b) =>
-    b.type === 'url' ? { type: 'URL', url: { base_url: b.url.baseUrl, ...(b.url.urlSuffixExample ? { url_suffix_example: b.url.urlSuffixExample } : {}) } } : { type: 'PHONE_NUMBER', phone_number: b.phoneNumber },
+    b.type === 'url'
+      ? {
+          type: 'URL',
+          url: {
+            base_url: b.url.baseUrl,
+            ...(b.url.urlSuffixExample ? { url_suffix_example: b.url.urlSuffixExample } : {}),
+          },
+        }
+      : { type: 'PHONE_NUMBER', phone_number: b.phoneNumber },
   );
 }

@@ -46,7 +46,12 @@ export interface FromTo {
 /** One entry of a template's history, before it is stored. */
 export interface LifecycleEntry {
   type: TemplateChangeType;
-  changes: { status?: FromTo; quality?: FromTo; category?: FromTo; timeToLive?: { from: number | null; to: number | null } };
+  changes: {
+    status?: FromTo;
+    quality?: FromTo;
+    category?: FromTo;
+    timeToLive?: { from: number | null; to: number | null };
+  };
 }
 
 /** What the platform said beside a change (kept on its history entries): a reason, a pause's title… */
@@ -94,7 +99,8 @@ export function webhookChanges(row: TemplateRow, u: PlatformTemplateUpdate, now:
     const next = category(u.newCategory);
     if (u.correctCategory) {
       const correct = category(u.correctCategory);
-      if (correct && correct !== row.category && !sameNotice(row.category_update, correct, u.effectiveAt)) changes.category_update = JSON.stringify({ category: correct, effectiveAt: u.effectiveAt, noticedAt: now });
+      if (correct && correct !== row.category && !sameNotice(row.category_update, correct, u.effectiveAt))
+        changes.category_update = JSON.stringify({ category: correct, effectiveAt: u.effectiveAt, noticedAt: now });
     } else if (u.previousCategory && next && next !== row.category) {
       Object.assign(changes, { category: next, previous_category: row.category, category_update: null });
     }
@@ -105,26 +111,49 @@ export function webhookChanges(row: TemplateRow, u: PlatformTemplateUpdate, now:
   return { ...changes, updated_at: now };
 }
 
-function statusEventChanges(row: TemplateRow, u: Extract<PlatformTemplateUpdate, { kind: 'status' }>, now: string): Partial<TemplateRow> {
+function statusEventChanges(
+  row: TemplateRow,
+  u: Extract<PlatformTemplateUpdate, { kind: 'status' }>,
+  now: string,
+): Partial<TemplateRow> {
   const next = category(u.category);
   switch (u.event) {
     case 'APPROVED': {
       const changes: Partial<TemplateRow> = {};
-      if (row.status !== 'approved') Object.assign(changes, { status: 'approved', approved_at: row.approved_at ?? now, rejection_reason: null, pause: null });
-      if (next && next !== row.category && row.status !== 'approved') Object.assign(changes, { category: next, previous_category: row.category });
+      if (row.status !== 'approved')
+        Object.assign(changes, {
+          status: 'approved',
+          approved_at: row.approved_at ?? now,
+          rejection_reason: null,
+          pause: null,
+        });
+      if (next && next !== row.category && row.status !== 'approved')
+        Object.assign(changes, { category: next, previous_category: row.category });
       return changes;
     }
     case 'REJECTED':
-      return row.status === 'rejected' ? {} : { status: 'rejected', rejection_reason: u.reason ?? 'Rejected by the platform.', approved_at: null };
+      return row.status === 'rejected'
+        ? {}
+        : { status: 'rejected', rejection_reason: u.reason ?? 'Rejected by the platform.', approved_at: null };
     case 'PAUSED':
-      return row.status === 'paused' ? {} : { status: 'paused', pause: JSON.stringify({ pausedAt: now, title: u.otherInfo?.title ?? null, description: u.otherInfo?.description ?? null }) };
+      return row.status === 'paused'
+        ? {}
+        : {
+            status: 'paused',
+            pause: JSON.stringify({
+              pausedAt: now,
+              title: u.otherInfo?.title ?? null,
+              description: u.otherInfo?.description ?? null,
+            }),
+          };
     case 'DISABLED':
       return row.status === 'disabled' ? {} : { status: 'disabled', pause: null, flag: null };
     case 'FLAGGED':
       return row.flag ? {} : { flag: JSON.stringify({ flaggedAt: now, disableDate: u.disableDate }) };
     case 'REINSTATED': {
       const changes: Partial<TemplateRow> = row.flag ? { flag: null } : {};
-      if (row.status === 'paused' || row.status === 'disabled') Object.assign(changes, { status: 'approved', pause: null });
+      if (row.status === 'paused' || row.status === 'disabled')
+        Object.assign(changes, { status: 'approved', pause: null });
       return changes;
     }
     default:
@@ -139,7 +168,10 @@ function sameNotice(stored: string | null, category: string, effectiveAt: string
 }
 
 /** What the platform's listing says of a template (the reconciliation's input). */
-export type PlatformSnapshot = Pick<PlatformTemplateListing, 'status' | 'category' | 'quality' | 'correctCategory' | 'rejectedReason'>;
+export type PlatformSnapshot = Pick<
+  PlatformTemplateListing,
+  'status' | 'category' | 'quality' | 'correctCategory' | 'rejectedReason'
+>;
 
 /**
  * What the platform's listing changes on `row` at `now`, or null: the repair of whatever a lost
@@ -152,25 +184,34 @@ export function snapshotChanges(row: TemplateRow, p: PlatformSnapshot, now: stri
   if (status && status !== row.status && !(status === 'processing' && row.status === 'pending')) {
     changes.status = status;
     if (status === 'approved') Object.assign(changes, { approved_at: row.approved_at ?? now, rejection_reason: null });
-    if (status === 'rejected') Object.assign(changes, { rejection_reason: p.rejectedReason ?? row.rejection_reason ?? 'Rejected by the platform.', approved_at: null });
+    if (status === 'rejected')
+      Object.assign(changes, {
+        rejection_reason: p.rejectedReason ?? row.rejection_reason ?? 'Rejected by the platform.',
+        approved_at: null,
+      });
     changes.pause = status === 'paused' ? JSON.stringify({ pausedAt: now, title: null, description: null }) : null;
     if (status === 'disabled') changes.flag = null;
   }
   const quality = p.quality && p.quality !== row.quality ? p.quality : null;
   if (quality) changes.quality = quality;
   const cat = category(p.category);
-  if (cat && cat !== row.category) Object.assign(changes, { category: cat, previous_category: row.category, category_update: null });
+  if (cat && cat !== row.category)
+    Object.assign(changes, { category: cat, previous_category: row.category, category_update: null });
   // `correct_category` names the announced category; absent, or the current one, there is no notice.
   const current = cat ?? row.category;
   const correct = category(p.correctCategory) === current ? null : category(p.correctCategory);
-  if (correct && !row.category_update) changes.category_update = JSON.stringify({ category: correct, effectiveAt: null, noticedAt: now });
+  if (correct && !row.category_update)
+    changes.category_update = JSON.stringify({ category: correct, effectiveAt: null, noticedAt: now });
   if (!correct && row.category_update && !('category_update' in changes)) changes.category_update = null;
   if (Object.keys(changes).length === 0) return null;
   return { ...changes, updated_at: now };
 }
 
 /** The history entry and event of a status change. */
-function statusEntry(from: TemplateStatus, to: TemplateStatus): { type: TemplateChangeType; event: EventType | null } | null {
+function statusEntry(
+  from: TemplateStatus,
+  to: TemplateStatus,
+): { type: TemplateChangeType; event: EventType | null } | null {
   if (to === 'paused') return { type: 'paused', event: 'template.paused' };
   if (to === 'disabled') return { type: 'disabled', event: 'template.disabled' };
   if (to === 'rejected') return { type: 'rejected', event: 'template.rejected' };
@@ -186,7 +227,10 @@ function statusEntry(from: TemplateStatus, to: TemplateStatus): { type: Template
  * the rows before and after. `template.category_update_scheduled` comes from the platform's
  * advance notice, so a client can act before the change takes effect.
  */
-export function lifecycleDiff(before: TemplateRow, after: TemplateRow): { entries: LifecycleEntry[]; events: EventType[] } {
+export function lifecycleDiff(
+  before: TemplateRow,
+  after: TemplateRow,
+): { entries: LifecycleEntry[]; events: EventType[] } {
   const entries: LifecycleEntry[] = [];
   const events: EventType[] = [];
   const add = (type: TemplateChangeType, event: EventType | null, changes: LifecycleEntry['changes'] = {}) => {
@@ -198,13 +242,19 @@ export function lifecycleDiff(before: TemplateRow, after: TemplateRow): { entrie
     if (e) add(e.type, e.event, { status: { from: before.status, to: after.status } });
   }
   if (after.flag && !before.flag) add('flagged', 'template.flagged');
-  if (!after.flag && before.flag && after.status !== 'disabled' && !entries.some((e) => e.type === 'reinstated')) add('reinstated', 'template.reinstated');
-  if (after.quality !== before.quality) add('quality_updated', 'template.quality_updated', { quality: { from: before.quality, to: after.quality } });
+  if (!after.flag && before.flag && after.status !== 'disabled' && !entries.some((e) => e.type === 'reinstated'))
+    add('reinstated', 'template.reinstated');
+  if (after.quality !== before.quality)
+    add('quality_updated', 'template.quality_updated', { quality: { from: before.quality, to: after.quality } });
   if (after.category_update && after.category_update !== before.category_update) {
     const notice = JSON.parse(after.category_update) as { category: string };
-    add('category_update_scheduled', 'template.category_update_scheduled', { category: { from: after.category, to: notice.category } });
+    add('category_update_scheduled', 'template.category_update_scheduled', {
+      category: { from: after.category, to: notice.category },
+    });
   }
-  if (after.category !== before.category) add('category_updated', 'template.category_updated', { category: { from: before.category, to: after.category } });
-  if (after.time_to_live !== before.time_to_live) add('ttl_updated', null, { timeToLive: { from: before.time_to_live, to: after.time_to_live } });
+  if (after.category !== before.category)
+    add('category_updated', 'template.category_updated', { category: { from: before.category, to: after.category } });
+  if (after.time_to_live !== before.time_to_live)
+    add('ttl_updated', null, { timeToLive: { from: before.time_to_live, to: after.time_to_live } });
   return { entries, events };
 }

@@ -32,7 +32,12 @@ export class TemplateReviews {
    */
   async apply(tx: Tx, updates: PlatformTemplateUpdate[], now: string): Promise<number> {
     let applied = 0;
-    const rows = new Map((await repo.findByPlatformIds(tx, [...new Set(updates.map((u) => u.platformTemplateId))])).map((r) => [r.platform_template_id!, r]));
+    const rows = new Map(
+      (await repo.findByPlatformIds(tx, [...new Set(updates.map((u) => u.platformTemplateId))])).map((r) => [
+        r.platform_template_id!,
+        r,
+      ]),
+    );
     for (const u of updates) {
       const row = rows.get(u.platformTemplateId);
       if (!row) continue;
@@ -55,17 +60,47 @@ export class TemplateReviews {
     const at = iso(now);
     await this.#o.store.write(async (tx) => {
       const row = await repo.findTemplateById(tx, templateId);
-      if (!row || row.deleted_at !== null || row.status === status || (status === 'paused' && row.status === 'disabled')) return;
-      const changes: Partial<repo.TemplateRow> = status === 'paused' ? { status, pause: JSON.stringify({ pausedAt: at, title: null, description: null }), updated_at: at } : { status, pause: null, flag: null, updated_at: at };
+      if (
+        !row ||
+        row.deleted_at !== null ||
+        row.status === status ||
+        (status === 'paused' && row.status === 'disabled')
+      )
+        return;
+      const changes: Partial<repo.TemplateRow> =
+        status === 'paused'
+          ? { status, pause: JSON.stringify({ pausedAt: at, title: null, description: null }), updated_at: at }
+          : { status, pause: null, flag: null, updated_at: at };
       await repo.updateTemplate(tx, row.id, changes);
-      await this.#o.history.record(tx, row, { ...row, ...changes }, { source: 'send', at, detail: { reason: status === 'paused' ? 'The platform refused a send with 132015.' : 'The platform refused a send with 132016.' } });
+      await this.#o.history.record(
+        tx,
+        row,
+        { ...row, ...changes },
+        {
+          source: 'send',
+          at,
+          detail: {
+            reason:
+              status === 'paused'
+                ? 'The platform refused a send with 132015.'
+                : 'The platform refused a send with 132016.',
+          },
+        },
+      );
     });
   }
 }
 
 /** What a webhook says beside its change, for the history. */
 function detailOf(u: PlatformTemplateUpdate): ChangeDetail {
-  if (u.kind === 'status') return { event: u.event, reason: u.reason, title: u.otherInfo?.title ?? null, description: u.otherInfo?.description ?? null, disableDate: u.disableDate };
+  if (u.kind === 'status')
+    return {
+      event: u.event,
+      reason: u.reason,
+      title: u.otherInfo?.title ?? null,
+      description: u.otherInfo?.description ?? null,
+      disableDate: u.disableDate,
+    };
   if (u.kind === 'category') return { effectiveAt: u.effectiveAt };
   return {};
 }

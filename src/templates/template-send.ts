@@ -27,7 +27,11 @@ export const PARAM_VALUE_MAX = 1024;
  *   lacks, a placeholder given twice (by index and by name), or a value that is empty, too long, or
  *   contains newlines, tabs or more than 4 consecutive spaces (docs/platform.md §1.2).
  */
-export function fillTemplate(template: Template, variables: Record<string, string> = {}, options: { complete?: boolean } = {}): TemplateValues {
+export function fillTemplate(
+  template: Template,
+  variables: Record<string, string> = {},
+  options: { complete?: boolean } = {},
+): TemplateValues {
   const count = placeholderCount(template.body);
   const headerHasPlaceholder = template.header?.type === 'text' && placeholders(template.header.text).length > 0;
   const byName = new Map(template.variables.map((v, i) => [v.name, i] as const).filter(([name]) => name !== undefined));
@@ -38,35 +42,63 @@ export function fillTemplate(template: Template, variables: Record<string, strin
     const param = `variables.${key}`;
     checkValue(key, value, param);
     if (key === 'header') {
-      if (!headerHasPlaceholder) throw new TidingsError('variables_invalid', 'This template has no header placeholder.', { param });
+      if (!headerHasPlaceholder)
+        throw new TidingsError('variables_invalid', 'This template has no header placeholder.', { param });
       header = value;
       continue;
     }
     const index = /^\d+$/.test(key) ? Number(key) - 1 : byName.get(key);
     if (index === undefined || index < 0 || index >= count) {
       const names = [...byName.keys()];
-      throw new TidingsError('variables_invalid', `The template has no placeholder "${key}"; use 1–${count}${names.length ? ` or ${names.join(', ')}` : ''}.`, { param });
+      throw new TidingsError(
+        'variables_invalid',
+        `The template has no placeholder "${key}"; use 1–${count}${names.length ? ` or ${names.join(', ')}` : ''}.`,
+        { param },
+      );
     }
     const earlier = given.get(index);
-    if (earlier) throw new TidingsError('variables_invalid', `Placeholder {{${index + 1}}} is given twice ("${earlier.key}" and "${key}").`, { param });
+    if (earlier)
+      throw new TidingsError(
+        'variables_invalid',
+        `Placeholder {{${index + 1}}} is given twice ("${earlier.key}" and "${key}").`,
+        { param },
+      );
     given.set(index, { key, value });
   }
 
   if (options.complete) {
     // A fallback goes out unattended: an example's value ("Maria") would reach a real customer.
-    const missing = [...(headerHasPlaceholder && header === null ? ['header'] : []), ...Array.from({ length: count }, (_, i) => i).filter((i) => !given.has(i)).map((i) => template.variables[i]?.name ?? String(i + 1))];
-    if (missing.length > 0) throw new TidingsError('variables_invalid', `Give every placeholder a value (the examples are not sent for a fallback): missing ${missing.map((m) => `"${m}"`).join(', ')}.`, { param: 'variables' });
+    const missing = [
+      ...(headerHasPlaceholder && header === null ? ['header'] : []),
+      ...Array.from({ length: count }, (_, i) => i)
+        .filter((i) => !given.has(i))
+        .map((i) => template.variables[i]?.name ?? String(i + 1)),
+    ];
+    if (missing.length > 0)
+      throw new TidingsError(
+        'variables_invalid',
+        `Give every placeholder a value (the examples are not sent for a fallback): missing ${missing.map((m) => `"${m}"`).join(', ')}.`,
+        { param: 'variables' },
+      );
   }
   const body = Array.from({ length: count }, (_, i) => given.get(i)?.value ?? template.variables[i]?.example ?? '');
-  if (headerHasPlaceholder && header === null) header = template.header?.type === 'text' ? (template.header.example ?? null) : null;
+  if (headerHasPlaceholder && header === null)
+    header = template.header?.type === 'text' ? (template.header.example ?? null) : null;
   return { header, body };
 }
 
 function checkValue(key: string, value: string, param: string): void {
   if (value.trim() === '') throw new TidingsError('variables_invalid', `The value of "${key}" is empty.`, { param });
-  if (value.length > PARAM_VALUE_MAX) throw new TidingsError('variables_invalid', `The value of "${key}" is longer than ${PARAM_VALUE_MAX} characters.`, { param });
+  if (value.length > PARAM_VALUE_MAX)
+    throw new TidingsError('variables_invalid', `The value of "${key}" is longer than ${PARAM_VALUE_MAX} characters.`, {
+      param,
+    });
   if (PARAM_VALUE_FORBIDDEN.test(value)) {
-    throw new TidingsError('variables_invalid', `The value of "${key}" contains a newline, a tab or more than 4 spaces in a row, which the platform refuses.`, { param });
+    throw new TidingsError(
+      'variables_invalid',
+      `The value of "${key}" contains a newline, a tab or more than 4 spaces in a row, which the platform refuses.`,
+      { param },
+    );
   }
 }
 
@@ -78,7 +110,9 @@ export interface ButtonInput {
 }
 
 /** The field each button type takes at send time; types absent here take none. */
-const BUTTON_FIELD: Partial<Record<TemplateButton['type'], { field: keyof ButtonInput; subType: TemplateButtonValue['subType'] }>> = {
+const BUTTON_FIELD: Partial<
+  Record<TemplateButton['type'], { field: keyof ButtonInput; subType: TemplateButtonValue['subType'] }>
+> = {
   quick_reply: { field: 'payload', subType: 'quick_reply' },
   url: { field: 'urlSuffix', subType: 'url' },
   copy_code: { field: 'couponCode', subType: 'copy_code' },
@@ -97,19 +131,33 @@ export const PAYLOAD_MAX = 1024;
  *   `buttons.<index>.<field>`): an index the template lacks, a field the button does not take, an
  *   empty or malformed value, or a missing URL suffix or copy code.
  */
-export function fillButtons(template: Pick<Template, 'buttons'>, given: Record<string, ButtonInput> = {}): TemplateButtonValue[] {
+export function fillButtons(
+  template: Pick<Template, 'buttons'>,
+  given: Record<string, ButtonInput> = {},
+): TemplateButtonValue[] {
   const buttons = template.buttons;
   for (const [key, input] of Object.entries(given)) {
     const index = /^\d+$/.test(key) ? Number(key) : -1;
     const button = buttons[index];
     if (!button) {
-      throw new TidingsError('variables_invalid', buttons.length ? `The template has no button ${key}; its buttons are 0–${buttons.length - 1}.` : 'The template has no buttons.', { param: `buttons.${key}` });
+      throw new TidingsError(
+        'variables_invalid',
+        buttons.length
+          ? `The template has no button ${key}; its buttons are 0–${buttons.length - 1}.`
+          : 'The template has no buttons.',
+        { param: `buttons.${key}` },
+      );
     }
-    const takes = BUTTON_FIELD[button.type] && (button.type !== 'url' || isDynamicUrl(button.url)) ? BUTTON_FIELD[button.type]!.field : null;
+    const takes =
+      BUTTON_FIELD[button.type] && (button.type !== 'url' || isDynamicUrl(button.url))
+        ? BUTTON_FIELD[button.type]!.field
+        : null;
     for (const field of Object.keys(input) as (keyof ButtonInput)[]) {
       if (field !== takes) {
         const what = takes ? `takes only ${takes}` : 'takes no value at send time';
-        throw new TidingsError('variables_invalid', `Button ${index} (${describe(button)}) ${what}.`, { param: `buttons.${key}.${field}` });
+        throw new TidingsError('variables_invalid', `Button ${index} (${describe(button)}) ${what}.`, {
+          param: `buttons.${key}.${field}`,
+        });
       }
     }
   }
@@ -122,7 +170,11 @@ export function fillButtons(template: Pick<Template, 'buttons'>, given: Record<s
     if (value === undefined) {
       if (button.type === 'quick_reply') return values.push({ index, subType: spec.subType, value: button.text ?? '' });
       const what = button.type === 'url' ? 'the end of its URL (urlSuffix)' : 'the code to copy (couponCode)';
-      throw new TidingsError('variables_invalid', `Button ${index} (${describe(button)}) needs ${what}; the template's example is never sent.`, { param });
+      throw new TidingsError(
+        'variables_invalid',
+        `Button ${index} (${describe(button)}) needs ${what}; the template's example is never sent.`,
+        { param },
+      );
     }
     checkButtonValue(spec.field, value, param);
     values.push({ index, subType: spec.subType, value });
@@ -136,12 +188,21 @@ function describe(b: TemplateButton): string {
 
 function checkButtonValue(field: keyof ButtonInput, value: string, param: string): void {
   if (value.trim() === '') throw new TidingsError('variables_invalid', `The ${field} is empty.`, { param });
-  if (field === 'payload' && value.length > PAYLOAD_MAX) throw new TidingsError('variables_invalid', `A payload has at most ${PAYLOAD_MAX} characters.`, { param });
+  if (field === 'payload' && value.length > PAYLOAD_MAX)
+    throw new TidingsError('variables_invalid', `A payload has at most ${PAYLOAD_MAX} characters.`, { param });
   // The platform puts the suffix in the URL as given: the caller percent-encodes it (docs/platform.md §1.2).
   if (field === 'urlSuffix' && (/\s/.test(value) || value.length > BUTTON_URL_MAX)) {
-    throw new TidingsError('variables_invalid', `A URL suffix has no spaces or line breaks (percent-encode them) and at most ${BUTTON_URL_MAX} characters.`, { param });
+    throw new TidingsError(
+      'variables_invalid',
+      `A URL suffix has no spaces or line breaks (percent-encode them) and at most ${BUTTON_URL_MAX} characters.`,
+      { param },
+    );
   }
   if (field === 'couponCode' && (value.length > COPY_CODE_MAX || PARAM_VALUE_FORBIDDEN.test(value))) {
-    throw new TidingsError('variables_invalid', `A code has at most ${COPY_CODE_MAX} characters and no line breaks or tabs.`, { param });
+    throw new TidingsError(
+      'variables_invalid',
+      `A code has at most ${COPY_CODE_MAX} characters and no line breaks or tabs.`,
+      { param },
+    );
   }
 }

@@ -64,7 +64,13 @@ export class TemplateSends {
    *   template_disabled, template_category_not_allowed (409), variables_invalid (400),
    *   media_not_found (404, the header's file is gone).
    */
-  async prepareSend(accountId: string, templateId: string, variables: Record<string, string> | undefined, buttonInputs?: Record<string, ButtonInput>, options: { complete?: boolean } = {}): Promise<TemplateSendContent> {
+  async prepareSend(
+    accountId: string,
+    templateId: string,
+    variables: Record<string, string> | undefined,
+    buttonInputs?: Record<string, ButtonInput>,
+    options: { complete?: boolean } = {},
+  ): Promise<TemplateSendContent> {
     const row = await this.#live(accountId, templateId);
     if (!row) throw await notFoundForSend(this.#o.store.read, accountId, templateId, iso(this.#o.clock.now()));
     refuseUnsendable(row);
@@ -75,14 +81,29 @@ export class TemplateSends {
     if (values.header !== null) header = { type: 'text', text: values.header };
     else if (template.header && template.header.type !== 'text') {
       // A media header is sent with the template's own file (docs/api.md §D8).
-      const file = template.header.mediaId ? await this.#o.media.lookup(accountId, 'live', template.header.mediaId) : undefined;
+      const file = template.header.mediaId
+        ? await this.#o.media.lookup(accountId, 'live', template.header.mediaId)
+        : undefined;
       if (!file) {
-        const why = row.source === 'platform' ? 'was made outside Tidings: its header file is not stored here (give the template a header file uploaded to Tidings, or send another template)' : `has lost its header file ${template.header.mediaId}`;
+        const why =
+          row.source === 'platform'
+            ? 'was made outside Tidings: its header file is not stored here (give the template a header file uploaded to Tidings, or send another template)'
+            : `has lost its header file ${template.header.mediaId}`;
         throw new TidingsError('media_not_found', `Template ${templateId} ${why}.`, { param: 'templateId' });
       }
       header = { type: template.header.type, file };
     }
-    return { templateId, name: template.name, category: row.category, language: template.language, header, body: values.body, buttons, timeToLive: row.time_to_live, parameterNames: parameterNames(row, template) };
+    return {
+      templateId,
+      name: template.name,
+      category: row.category,
+      language: template.language,
+      header,
+      body: values.body,
+      buttons,
+      timeToLive: row.time_to_live,
+      parameterNames: parameterNames(row, template),
+    };
   }
 
   /**
@@ -94,18 +115,29 @@ export class TemplateSends {
    */
   async idByName(accountId: string, name: string, languages: string | string[], param: string): Promise<string> {
     const wanted = typeof languages === 'string' ? [languages] : languages;
-    const live = (await repo.findByName(this.#o.store.read, accountId, name, iso(this.#o.clock.now()))).filter((t) => t.deleted_at === null && t.source !== 'generated');
+    const live = (await repo.findByName(this.#o.store.read, accountId, name, iso(this.#o.clock.now()))).filter(
+      (t) => t.deleted_at === null && t.source !== 'generated',
+    );
     const inOrder = wanted.flatMap((language) => live.filter((t) => t.language === language));
     const match = inOrder.find((t) => t.status === 'approved' && t.category === 'UTILITY') ?? inOrder[0];
     if (match) return match.id;
     const others = live.map((t) => t.language).join(', ');
-    throw new TidingsError('template_not_found', `No template ${name} in ${wanted.join(' or ')} in this account${others ? ` (it exists in ${others})` : ''}.`, { param });
+    throw new TidingsError(
+      'template_not_found',
+      `No template ${name} in ${wanted.join(' or ')} in this account${others ? ` (it exists in ${others})` : ''}.`,
+      { param },
+    );
   }
 
   /** Whether a queued send of `templateId` may go out now (see DispatchGate). No statement while the template is cached. */
   async gate(accountId: string, templateId: string): Promise<DispatchGate> {
     const row = await this.#live(accountId, templateId);
-    if (!row) return { action: 'fail', code: 'template_not_found', message: `Template ${templateId} was deleted before the message's turn came.` };
+    if (!row)
+      return {
+        action: 'fail',
+        code: 'template_not_found',
+        message: `Template ${templateId} was deleted before the message's turn came.`,
+      };
     if (row.status === 'paused') return { action: 'hold' };
     try {
       refuseUnsendable(row);
@@ -129,16 +161,38 @@ export class TemplateSends {
 function refuseUnsendable(row: repo.TemplateRow): void {
   const id = row.id;
   if (row.status === 'paused') {
-    throw new TidingsError('template_paused', `The platform paused template ${id} after poor customer feedback; it cannot be sent until the platform unpauses it (it says when: template.unpaused). Send another template meanwhile.`, { param: 'templateId' });
+    throw new TidingsError(
+      'template_paused',
+      `The platform paused template ${id} after poor customer feedback; it cannot be sent until the platform unpauses it (it says when: template.unpaused). Send another template meanwhile.`,
+      { param: 'templateId' },
+    );
   }
   if (row.status === 'disabled') {
-    throw new TidingsError('template_disabled', `The platform disabled template ${id} for good after repeated pauses; create a new template with improved content.`, { param: 'templateId' });
+    throw new TidingsError(
+      'template_disabled',
+      `The platform disabled template ${id} for good after repeated pauses; create a new template with improved content.`,
+      { param: 'templateId' },
+    );
   }
-  if (row.status !== 'approved') throw new TidingsError('template_not_approved', `Template ${id} is ${row.status}; only approved templates can be sent.`, { param: 'templateId' });
+  if (row.status !== 'approved')
+    throw new TidingsError(
+      'template_not_approved',
+      `Template ${id} is ${row.status}; only approved templates can be sent.`,
+      { param: 'templateId' },
+    );
   // The platform sends a Direct Send's generated template only as a Direct Send (132018 otherwise).
-  if (row.source === 'generated') throw new TidingsError('template_not_approved', `Template ${id} was generated by the platform for a Direct Send and cannot be sent as a template; send its text with "route": "auto".`, { param: 'templateId' });
+  if (row.source === 'generated')
+    throw new TidingsError(
+      'template_not_approved',
+      `Template ${id} was generated by the platform for a Direct Send and cannot be sent as a template; send its text with "route": "auto".`,
+      { param: 'templateId' },
+    );
   if (row.category !== 'UTILITY') {
-    throw new TidingsError('template_category_not_allowed', `The platform re-categorised template ${id} as ${row.category}; only utility templates can be sent.`, { param: 'templateId' });
+    throw new TidingsError(
+      'template_category_not_allowed',
+      `The platform re-categorised template ${id} as ${row.category}; only utility templates can be sent.`,
+      { param: 'templateId' },
+    );
   }
 }
 

@@ -78,7 +78,9 @@ export class TemplateSubmitter {
       }
       // The id just learned: a review reported before now found no template to apply to (template-sync.ts `readBack`).
       if (updated.status === 'processing' && updated.platform_template_id && !row.platform_template_id) {
-        await jobs.enqueue(tx, [{ type: READ_BACK_JOB, payload: { templateId: row.id }, runAt: clock.now() + READ_BACK_AFTER_MS }]);
+        await jobs.enqueue(tx, [
+          { type: READ_BACK_JOB, payload: { templateId: row.id }, runAt: clock.now() + READ_BACK_AFTER_MS },
+        ]);
       }
     });
     return updated;
@@ -89,10 +91,16 @@ export class TemplateSubmitter {
     const row = await repo.findTemplateById(this.#o.store.read, payload.templateId);
     if (!row || row.deleted_at || row.status !== 'pending') return;
     const after = await this.submit(row, { firstAttempt: false });
-    if (after.status === 'pending') throw new Error(`template ${row.id} still not acknowledged: ${after.submission_error}`);
+    if (after.status === 'pending')
+      throw new Error(`template ${row.id} still not acknowledged: ${after.submission_error}`);
   }
 
-  async #onSubmitError(row: repo.TemplateRow, account: SenderCredentials, err: PlatformError, options: { firstAttempt: boolean }): Promise<Partial<repo.TemplateRow>> {
+  async #onSubmitError(
+    row: repo.TemplateRow,
+    account: SenderCredentials,
+    err: PlatformError,
+    options: { firstAttempt: boolean },
+  ): Promise<Partial<repo.TemplateRow>> {
     if (err.kind !== 'refused') {
       this.#o.logger.warn({ templateId: row.id, code: err.code, kind: err.kind }, 'template submission queued');
       return { status: 'pending', submission_error: err.message };
@@ -102,12 +110,18 @@ export class TemplateSubmitter {
       const existing = await this.#o.platform.findTemplate(account, row.name, row.language);
       if (existing) return fromPlatform(existing, this.#o.clock.now());
     }
-    if ((err.subcode === NAME_EXISTS_SUBCODE || err.subcode === NAME_RESERVED_SUBCODE) && options.firstAttempt && !row.platform_template_id) {
+    if (
+      (err.subcode === NAME_EXISTS_SUBCODE || err.subcode === NAME_RESERVED_SUBCODE) &&
+      options.firstAttempt &&
+      !row.platform_template_id
+    ) {
       // Never held at the platform by this template: forget it rather than reserve the name.
       await this.#o.store.write((tx) => repo.deleteTemplateRow(tx, row.id));
       throw new TidingsError(
         err.subcode === NAME_EXISTS_SUBCODE ? 'template_name_taken' : 'template_name_reserved',
-        err.subcode === NAME_EXISTS_SUBCODE ? `The platform already holds a template named ${row.name} in ${row.language}.` : `The name ${row.name} is still reserved at the platform after a delete.`,
+        err.subcode === NAME_EXISTS_SUBCODE
+          ? `The platform already holds a template named ${row.name} in ${row.language}.`
+          : `The name ${row.name} is still reserved at the platform after a delete.`,
         { param: 'name', platformError: { code: String(err.code), message: err.details ?? err.message } },
       );
     }
@@ -120,7 +134,14 @@ export class TemplateSubmitter {
     if (!header || header.type === 'text') return null;
     const { media, platform, appId } = this.#o;
     const file = await media.lookup(row.account_id, 'live', header.mediaId);
-    if (!file) throw new TidingsError('template_invalid', 'The header media is gone.', { issues: [{ code: 'header_media_not_found', field: 'header.mediaId', message: `No media ${header.mediaId}.` }] });
-    return platform.uploadHeaderHandle(account, appId, { blob: await media.openBlob(file), filename: file.filename, mimeType: file.mimeType });
+    if (!file)
+      throw new TidingsError('template_invalid', 'The header media is gone.', {
+        issues: [{ code: 'header_media_not_found', field: 'header.mediaId', message: `No media ${header.mediaId}.` }],
+      });
+    return platform.uploadHeaderHandle(account, appId, {
+      blob: await media.openBlob(file),
+      filename: file.filename,
+      mimeType: file.mimeType,
+    });
   }
 }

@@ -6,11 +6,17 @@ const FromTo = Type.Object({ from: NullableString(), to: NullableString() });
 
 export const SyncResult = Type.Object(
   {
-    imported: Type.Array(Type.String(), { description: 'The `tpl_` ids of templates made outside Tidings (in WhatsApp Manager), now stored with `source: "platform"`.' }),
+    imported: Type.Array(Type.String(), {
+      description:
+        'The `tpl_` ids of templates made outside Tidings (in WhatsApp Manager), now stored with `source: "platform"`.',
+    }),
     updated: Type.Array(
       Type.Object({
         id: Type.String(),
-        changes: Type.Record(Type.String(), FromTo, { description: 'Each field the platform had otherwise (`status`, `quality`, `category`), before and after: what a lost webhook left behind.' }),
+        changes: Type.Record(Type.String(), FromTo, {
+          description:
+            'Each field the platform had otherwise (`status`, `quality`, `category`), before and after: what a lost webhook left behind.',
+        }),
       }),
     ),
     deleted: Type.Array(Type.String(), { description: 'Templates no longer at the platform, now deleted here.' }),

@@ -72,10 +72,25 @@ export class TemplateSync {
       try {
         const result = await this.sync(account.id);
         done++;
-        if (result.imported.length + result.updated.length + result.deleted.length > 0) logger.info({ accountId: account.id, imported: result.imported.length, updated: result.updated.length, deleted: result.deleted.length }, 'templates reconciled with the platform');
+        if (result.imported.length + result.updated.length + result.deleted.length > 0)
+          logger.info(
+            {
+              accountId: account.id,
+              imported: result.imported.length,
+              updated: result.updated.length,
+              deleted: result.deleted.length,
+            },
+            'templates reconciled with the platform',
+          );
       } catch (err) {
         logger.warn({ err, accountId: account.id }, 'template reconciliation failed; tried again in an hour');
-        await store.write((tx) => tx.updateTable('template_syncs').set({ due_at: iso(now + RETRY_AFTER_FAILURE_MS) }).where('account_id', '=', account.id).execute());
+        await store.write((tx) =>
+          tx
+            .updateTable('template_syncs')
+            .set({ due_at: iso(now + RETRY_AFTER_FAILURE_MS) })
+            .where('account_id', '=', account.id)
+            .execute(),
+        );
       }
     }
     return done;
@@ -91,7 +106,10 @@ export class TemplateSync {
   async readBack(payload: { templateId: string }): Promise<void> {
     const row = await repo.findTemplateById(this.#o.store.read, payload.templateId);
     if (!row || row.deleted_at || row.status !== 'processing' || !row.platform_template_id) return;
-    const listing = await this.#o.platform.readTemplate(await this.#o.accounts.credentialsForAccount(row.account_id), row.platform_template_id);
+    const listing = await this.#o.platform.readTemplate(
+      await this.#o.accounts.credentialsForAccount(row.account_id),
+      row.platform_template_id,
+    );
     await this.#o.store.write(async (tx) => {
       const [current] = await repo.findByPlatformIds(tx, [row.platform_template_id!]);
       if (current?.status === 'processing') await this.#repair(tx, current, listing, iso(this.#o.clock.now()));
@@ -99,7 +117,12 @@ export class TemplateSync {
   }
 
   /** Brings a stored template's lifecycle in line with the platform's listing of it; the fields that moved, or null when none did. */
-  async #repair(tx: Tx, row: repo.TemplateRow, listed: PlatformTemplateListing, now: string): Promise<Record<string, FromTo> | null> {
+  async #repair(
+    tx: Tx,
+    row: repo.TemplateRow,
+    listed: PlatformTemplateListing,
+    now: string,
+  ): Promise<Record<string, FromTo> | null> {
     const changes = snapshotChanges(row, listed, now);
     if (!changes) return null;
     const after = { ...row, ...changes };
@@ -136,9 +159,25 @@ export class TemplateSync {
     await this.#o.history.recordImported(tx, imported, now);
     result.imported.push(...imported.map((row) => row.id));
     for (const row of stored) {
-      if (row.deleted_at !== null || !row.platform_template_id || row.source === 'generated' || listed.has(row.platform_template_id)) continue;
+      if (
+        row.deleted_at !== null ||
+        !row.platform_template_id ||
+        row.source === 'generated' ||
+        listed.has(row.platform_template_id)
+      )
+        continue;
       await repo.updateTemplate(tx, row.id, { deleted_at: now, updated_at: now });
-      await this.#o.history.record(tx, row, { ...row, deleted_at: now, updated_at: now }, { source: 'reconciliation', at: now, type: 'deleted', detail: { reason: 'No longer at the platform (deleted in WhatsApp Manager?).' } });
+      await this.#o.history.record(
+        tx,
+        row,
+        { ...row, deleted_at: now, updated_at: now },
+        {
+          source: 'reconciliation',
+          at: now,
+          type: 'deleted',
+          detail: { reason: 'No longer at the platform (deleted in WhatsApp Manager?).' },
+        },
+      );
       result.deleted.push(row.id);
     }
     return result;
@@ -149,16 +188,26 @@ export class TemplateSync {
 function fieldChanges(before: repo.TemplateRow, after: repo.TemplateRow): Record<string, FromTo> {
   const out: Record<string, FromTo> = {};
   for (const entry of lifecycleDiff(before, after).entries) {
-    for (const [field, change] of Object.entries(entry.changes)) if (field !== 'timeToLive') out[field] = change as FromTo;
+    for (const [field, change] of Object.entries(entry.changes))
+      if (field !== 'timeToLive') out[field] = change as FromTo;
   }
   return out;
 }
 
 /** Claims an account's due periodic reconciliation (moving it to `next`); false when it is not due or another process has it. */
 async function claimDue(tx: Tx, accountId: string, now: string, next: string): Promise<boolean> {
-  const inserted = await tx.insertInto('template_syncs').values({ account_id: accountId, synced_at: null, due_at: next }).onConflict((oc) => oc.column('account_id').doNothing()).executeTakeFirst();
+  const inserted = await tx
+    .insertInto('template_syncs')
+    .values({ account_id: accountId, synced_at: null, due_at: next })
+    .onConflict((oc) => oc.column('account_id').doNothing())
+    .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-  const updated = await tx.updateTable('template_syncs').set({ due_at: next }).where('account_id', '=', accountId).where('due_at', '<=', now).executeTakeFirst();
+  const updated = await tx
+    .updateTable('template_syncs')
+    .set({ due_at: next })
+    .where('account_id', '=', accountId)
+    .where('due_at', '<=', now)
+    .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
 

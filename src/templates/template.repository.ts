@@ -13,10 +13,21 @@ import type { PlatformTemplateDetail } from '../platform/platform.js';
 export type TemplateRow = Selectable<TemplatesTable>;
 
 /** The columns of a template the platform has said nothing more of (its lifecycle, its library origin, positional values). */
-export const FRESH_LIFECYCLE = { quality: 'UNKNOWN', pause: null, flag: null, category_update: null, previous_category: null, library_template_name: null, library_inputs: null, parameter_format: 'POSITIONAL' } as const;
+export const FRESH_LIFECYCLE = {
+  quality: 'UNKNOWN',
+  pause: null,
+  flag: null,
+  category_update: null,
+  previous_category: null,
+  library_template_name: null,
+  library_inputs: null,
+  parameter_format: 'POSITIONAL',
+} as const;
 
 /** The content columns of a template (name, language, body, variables, header, footer, buttons). */
-export function contentColumns(content: Omit<TemplateContent, 'category' | 'timeToLive'>): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
+export function contentColumns(
+  content: Omit<TemplateContent, 'category' | 'timeToLive'>,
+): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
   return {
     name: content.name,
     language: content.language,
@@ -29,7 +40,10 @@ export function contentColumns(content: Omit<TemplateContent, 'category' | 'time
 }
 
 /** Stores a new utility template, `pending` until the platform acknowledges it; returns its row. */
-export async function insertTemplate(tx: Tx, t: { id: string; accountId: string; content: TemplateContent; createdAt: string }): Promise<TemplateRow> {
+export async function insertTemplate(
+  tx: Tx,
+  t: { id: string; accountId: string; content: TemplateContent; createdAt: string },
+): Promise<TemplateRow> {
   const row: TemplateRow = {
     id: t.id,
     account_id: t.accountId,
@@ -57,7 +71,10 @@ export async function insertTemplate(tx: Tx, t: { id: string; accountId: string;
  * comes from the platform's): approved, utility, named after its platform id until read from it.
  * @returns whether it was new.
  */
-export async function insertGenerated(tx: Tx, t: { id: string; accountId: string; platformTemplateId: string; createdAt: string }): Promise<boolean> {
+export async function insertGenerated(
+  tx: Tx,
+  t: { id: string; accountId: string; platformTemplateId: string; createdAt: string },
+): Promise<boolean> {
   const row: TemplateRow = {
     id: t.id,
     account_id: t.accountId,
@@ -81,7 +98,11 @@ export async function insertGenerated(tx: Tx, t: { id: string; accountId: string
     source: 'generated',
     ...FRESH_LIFECYCLE,
   };
-  const result = await tx.insertInto('templates').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  const result = await tx
+    .insertInto('templates')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
   const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   if (inserted) tx.changed('templates', row.id);
   return inserted;
@@ -89,7 +110,11 @@ export async function insertGenerated(tx: Tx, t: { id: string; accountId: string
 
 /** Fills a generated template's row with what the platform says of it (`GET /{template-id}`). */
 export async function fillGenerated(tx: Tx, id: string, t: PlatformTemplateDetail, now: string): Promise<void> {
-  const buttons = t.buttons.map((b) => (b.type === 'url' ? { type: 'url' as const, text: b.text, url: b.url ?? '' } : { type: 'quick_reply' as const, text: b.text }));
+  const buttons = t.buttons.map((b) =>
+    b.type === 'url'
+      ? { type: 'url' as const, text: b.text, url: b.url ?? '' }
+      : { type: 'quick_reply' as const, text: b.text },
+  );
   await updateTemplate(tx, id, {
     name: t.name || undefined,
     language: t.language,
@@ -110,7 +135,13 @@ export async function updateTemplate(tx: Tx, id: string, changes: Updateable<Tem
 
 /** A live (not deleted) template of the account. */
 export function findTemplate(db: Reader, accountId: string, id: string): Promise<TemplateRow | undefined> {
-  return db.selectFrom('templates').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** By id whatever the account (background submission). */
@@ -119,14 +150,26 @@ export function findTemplateById(db: Reader, id: string): Promise<TemplateRow | 
 }
 
 /** `{ platform_template_id, account_id }` of the live templates with these platform ids. */
-export function accountsByPlatformIds(db: Reader, platformIds: string[]): Promise<{ platform_template_id: string | null; account_id: string }[]> {
+export function accountsByPlatformIds(
+  db: Reader,
+  platformIds: string[],
+): Promise<{ platform_template_id: string | null; account_id: string }[]> {
   if (platformIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('templates').select(['platform_template_id', 'account_id']).where('platform_template_id', 'in', platformIds).where('deleted_at', 'is', null).execute();
+  return db
+    .selectFrom('templates')
+    .select(['platform_template_id', 'account_id'])
+    .where('platform_template_id', 'in', platformIds)
+    .where('deleted_at', 'is', null)
+    .execute();
 }
 
 export function findByPlatformIds(tx: Tx, platformIds: string[]): Promise<TemplateRow[]> {
   if (platformIds.length === 0) return Promise.resolve([]);
-  let q = tx.selectFrom('templates').selectAll().where('platform_template_id', 'in', platformIds).where('deleted_at', 'is', null);
+  let q = tx
+    .selectFrom('templates')
+    .selectAll()
+    .where('platform_template_id', 'in', platformIds)
+    .where('deleted_at', 'is', null);
   if (isPostgres(tx)) q = q.forUpdate();
   return q.execute();
 }
@@ -195,7 +238,12 @@ export async function insertImported(tx: Tx, rows: TemplateRow[]): Promise<strin
   const inserted: string[] = [];
   for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
     const chunk = rows.slice(i, i + IMPORT_CHUNK);
-    const returned = await tx.insertInto('templates').values(chunk).onConflict((oc) => oc.column('id').doNothing()).returning('id').execute();
+    const returned = await tx
+      .insertInto('templates')
+      .values(chunk)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
     for (const { id } of returned) {
       tx.changed('templates', id);
       inserted.push(id);
@@ -215,7 +263,11 @@ export async function deleteTemplateRow(tx: Tx, id: string): Promise<void> {
  * not deleted (every send of the template carries it). Templates are few per account; the header's
  * JSON is matched as written by `contentColumns`.
  */
-export function templateWithHeaderMedia(db: Reader, accountId: string, mediaId: string): Promise<Pick<TemplateRow, 'id' | 'name' | 'language'> | undefined> {
+export function templateWithHeaderMedia(
+  db: Reader,
+  accountId: string,
+  mediaId: string,
+): Promise<Pick<TemplateRow, 'id' | 'name' | 'language'> | undefined> {
   const pattern = `%"mediaId":${JSON.stringify(mediaId).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
     .selectFrom('templates')

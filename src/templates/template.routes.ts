@@ -2,7 +2,15 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../http/route.js';
 import { Deleted } from '../http/schemas.js';
-import { ListTemplatesQuery, Template, TemplateIdParams, TemplateInput, TemplateList, TemplateUpdate, ValidationResult } from './template.schemas.js';
+import {
+  ListTemplatesQuery,
+  Template,
+  TemplateIdParams,
+  TemplateInput,
+  TemplateList,
+  TemplateUpdate,
+  ValidationResult,
+} from './template.schemas.js';
 import type { TemplateService } from './template.service.js';
 import type { TemplateHistory } from './template-history.js';
 import { TemplateHistoryPage, TemplateHistoryQuery } from './template-history.schemas.js';
@@ -20,7 +28,8 @@ export function templateRoutes({ templates, history }: { templates: TemplateServ
         url: '/templates/',
         operationId: 'listTemplates',
         summary: 'List templates',
-        description: 'Utility templates of the account, newest change first (templates the platform re-categorised as marketing are left out). Poll cheaply with `updatedAfter`.',
+        description:
+          'Utility templates of the account, newest change first (templates the platform re-categorised as marketing are left out). Poll cheaply with `updatedAfter`.',
         tags: ['Templates'],
         access: read,
         idempotency: 'none',
@@ -41,7 +50,13 @@ export function templateRoutes({ templates, history }: { templates: TemplateServ
         tags: ['Templates'],
         access: write,
         idempotency: 'required',
-        errors: ['template_invalid', 'media_not_found', 'template_name_taken', 'template_name_reserved', ...PLATFORM_ERRORS],
+        errors: [
+          'template_invalid',
+          'media_not_found',
+          'template_name_taken',
+          'template_name_reserved',
+          ...PLATFORM_ERRORS,
+        ],
         body: TemplateInput,
         response: { status: 201, schema: Type.Ref(Template) },
       },
@@ -53,7 +68,8 @@ export function templateRoutes({ templates, history }: { templates: TemplateServ
         url: '/templates/validate',
         operationId: 'validateTemplate',
         summary: 'Validate a template',
-        description: 'Every content problem at once; nothing is stored and the platform is not called, so test keys may use it. 409 when the name is taken or reserved.',
+        description:
+          'Every content problem at once; nothing is stored and the platform is not called, so test keys may use it. 409 when the name is taken or reserved.',
         tags: ['Templates'],
         access: read,
         idempotency: 'optional',
@@ -86,7 +102,7 @@ export function templateRoutes({ templates, history }: { templates: TemplateServ
         operationId: 'listTemplateHistory',
         summary: "A template's history",
         description:
-          'Every change of the template\'s life, newest first: created, submitted, approved or rejected, paused, unpaused, disabled, flagged, reinstated, quality and category changes (and their advance notice), time-to-live changes, imported, deleted; each with who made it known (`api`, `webhook`, `reconciliation`, `send`) and what the platform said beside it.',
+          "Every change of the template's life, newest first: created, submitted, approved or rejected, paused, unpaused, disabled, flagged, reinstated, quality and category changes (and their advance notice), time-to-live changes, imported, deleted; each with who made it known (`api`, `webhook`, `reconciliation`, `send`) and what the platform said beside it.",
         tags: ['Templates'],
         access: read,
         idempotency: 'none',
@@ -103,11 +119,19 @@ export function templateRoutes({ templates, history }: { templates: TemplateServ
         url: '/templates/:id',
         operationId: 'updateTemplate',
         summary: 'Update a template',
-        description: 'Only pending or rejected templates (else 409 template_not_editable). Omitted fields keep their value; the template is resubmitted and its rejection reason cleared.',
+        description:
+          'Only pending or rejected templates (else 409 template_not_editable). Omitted fields keep their value; the template is resubmitted and its rejection reason cleared.',
         tags: ['Templates'],
         access: write,
         idempotency: 'optional',
-        errors: ['template_not_found', 'template_not_editable', 'template_invalid', 'template_name_taken', 'template_name_reserved', ...PLATFORM_ERRORS],
+        errors: [
+          'template_not_found',
+          'template_not_editable',
+          'template_invalid',
+          'template_name_taken',
+          'template_name_reserved',
+          ...PLATFORM_ERRORS,
+        ],
         params: TemplateIdParams,
         body: TemplateUpdate,
         response: { status: 200, schema: Type.Ref(Template) },
@@ -120,7 +144,8 @@ export function templateRoutes({ templates, history }: { templates: TemplateServ
         url: '/templates/:id',
         operationId: 'deleteTemplate',
         summary: 'Delete a template',
-        description: 'Deletes it at the platform (every language of its name) and here. The name stays reserved for 30 days.',
+        description:
+          'Deletes it at the platform (every language of its name) and here. The name stays reserved for 30 days.',
         tags: ['Templates'],
         access: write,
         idempotency: 'none',

@@ -102,14 +102,20 @@ export function checkTemplate(t: TemplateContent): Issue[] {
   // Category: UTILITY only (docs/api.md §8).
   if (t.category !== 'UTILITY') add('category_not_allowed', 'category', 'Only UTILITY templates can be created.');
   // Language: one of the platform's codes.
-  if (!LANGUAGES.has(t.language)) add('language_unknown', 'language', `"${t.language}" is not a language code the platform knows (for example en_US, pt_BR, de).`);
+  if (!LANGUAGES.has(t.language))
+    add(
+      'language_unknown',
+      'language',
+      `"${t.language}" is not a language code the platform knows (for example en_US, pt_BR, de).`,
+    );
 
   checkBody(t, add);
   checkHeader(t.header ?? null, add);
 
   // Footer: at most 60 characters, no variables (docs/platform.md §2.2, 2388073).
   if (t.footer != null) {
-    if (t.footer.length > FOOTER_MAX) add('footer_too_long', 'footer', `At most ${FOOTER_MAX} characters; this one has ${t.footer.length}.`);
+    if (t.footer.length > FOOTER_MAX)
+      add('footer_too_long', 'footer', `At most ${FOOTER_MAX} characters; this one has ${t.footer.length}.`);
     if (/\{\{/.test(t.footer)) add('footer_placeholder', 'footer', 'A footer cannot contain placeholders.');
   }
   checkButtons(t.buttons ?? [], add);
@@ -121,18 +127,25 @@ type Add = (code: string, field: string, message: string) => void;
 function checkBody(t: TemplateContent, add: Add): void {
   const body = t.body;
   if (body.trim() === '') add('body_empty', 'body', 'The body is required.');
-  if (body.length > BODY_MAX) add('body_too_long', 'body', `At most ${BODY_MAX} characters; this one has ${body.length}.`);
+  if (body.length > BODY_MAX)
+    add('body_too_long', 'body', `At most ${BODY_MAX} characters; this one has ${body.length}.`);
 
   const found = placeholders(body);
   const open = (body.match(/\{\{/g) ?? []).length;
   const close = (body.match(/\}\}/g) ?? []).length;
-  if (open !== found.length || close !== found.length) add('placeholder_malformed', 'body', 'Write placeholders as {{1}}, {{2}}, … with matched double braces.');
+  if (open !== found.length || close !== found.length)
+    add('placeholder_malformed', 'body', 'Write placeholders as {{1}}, {{2}}, … with matched double braces.');
   const named = found.filter((p) => !/^\d+$/.test(p.inner));
   if (named.length > 0) {
-    add('placeholder_not_numbered', 'body', `Placeholders are numbered ({{1}}); name them in variables[].name instead of {{${named[0]!.inner}}}.`);
+    add(
+      'placeholder_not_numbered',
+      'body',
+      `Placeholders are numbered ({{1}}); name them in variables[].name instead of {{${named[0]!.inner}}}.`,
+    );
   }
   const numbers = placeholderNumbers(body);
-  if (numbers.some((n, i) => n !== i + 1)) add('placeholders_not_sequential', 'body', 'Number placeholders 1, 2, 3… in order, without gaps.');
+  if (numbers.some((n, i) => n !== i + 1))
+    add('placeholders_not_sequential', 'body', 'Number placeholders 1, 2, 3… in order, without gaps.');
   // No leading or trailing variable (docs/platform.md §2.2, 2388299).
   const trimmed = body.trim();
   if (/^\{\{[^{}]*\}\}/.test(trimmed)) add('placeholder_at_start', 'body', 'The body cannot start with a placeholder.');
@@ -142,7 +155,11 @@ function checkBody(t: TemplateContent, add: Add): void {
   // Variable density (docs/platform.md §2.2, 2388293).
   const staticChars = body.replace(/\{\{[^{}]*\}\}/g, '').trim().length;
   if (found.length > 0 && staticChars < MIN_STATIC_CHARS_PER_PLACEHOLDER * found.length) {
-    add('too_many_placeholders', 'body', `Too many placeholders for the text: write at least ${MIN_STATIC_CHARS_PER_PLACEHOLDER} characters of fixed text per placeholder.`);
+    add(
+      'too_many_placeholders',
+      'body',
+      `Too many placeholders for the text: write at least ${MIN_STATIC_CHARS_PER_PLACEHOLDER} characters of fixed text per placeholder.`,
+    );
   }
 
   // Examples: every placeholder written needs one (docs/platform.md §2.1: "any component text
@@ -153,20 +170,35 @@ function checkBody(t: TemplateContent, add: Add): void {
     if (n > MAX_PLACEHOLDERS) break; // already placeholders_not_sequential: no body can reach it
     const i = n - 1;
     const v = variables[i];
-    if (!v || v.example.trim() === '') add('variable_example_missing', `variables[${i}].example`, `Give an example value for {{${n}}}.`);
-    else if (PARAM_VALUE_FORBIDDEN.test(v.example)) add('variable_example_invalid', `variables[${i}].example`, 'Examples cannot contain newlines, tabs or more than 4 spaces in a row.');
+    if (!v || v.example.trim() === '')
+      add('variable_example_missing', `variables[${i}].example`, `Give an example value for {{${n}}}.`);
+    else if (PARAM_VALUE_FORBIDDEN.test(v.example))
+      add(
+        'variable_example_invalid',
+        `variables[${i}].example`,
+        'Examples cannot contain newlines, tabs or more than 4 spaces in a row.',
+      );
   }
   const written = new Set(numbers);
   variables.forEach((_, i) => {
-    if (!written.has(i + 1)) add('variables_extra', `variables[${i}]`, `The body has no placeholder {{${i + 1}}} for this entry.`);
+    if (!written.has(i + 1))
+      add('variables_extra', `variables[${i}]`, `The body has no placeholder {{${i + 1}}} for this entry.`);
   });
   const seen = new Set<string>();
   variables.forEach((v, i) => {
     if (v.name === undefined) return;
     if (!VARIABLE_NAME_PATTERN.test(v.name) || v.name === 'header') {
-      add('variable_name_invalid', `variables[${i}].name`, 'Names use lowercase letters, digits and underscores, start with a letter, and are not "header".');
+      add(
+        'variable_name_invalid',
+        `variables[${i}].name`,
+        'Names use lowercase letters, digits and underscores, start with a letter, and are not "header".',
+      );
     } else if (seen.has(v.name)) {
-      add('variable_name_duplicate', `variables[${i}].name`, `The name "${v.name}" is already used by another placeholder.`);
+      add(
+        'variable_name_duplicate',
+        `variables[${i}].name`,
+        `The name "${v.name}" is already used by another placeholder.`,
+      );
     }
     seen.add(v.name);
   });
@@ -175,18 +207,30 @@ function checkBody(t: TemplateContent, add: Add): void {
 function checkHeader(header: TemplateHeader | null, add: Add): void {
   if (!header) return;
   if (header.type !== 'text') {
-    if (!header.mediaId) add('header_media_missing', 'header.mediaId', 'A media header needs the med_ id of an uploaded file.');
+    if (!header.mediaId)
+      add('header_media_missing', 'header.mediaId', 'A media header needs the med_ id of an uploaded file.');
     return;
   }
   const text = header.text;
   if (text.trim() === '') add('header_text_empty', 'header.text', 'A text header needs text.');
-  if (text.length > HEADER_TEXT_MAX) add('header_text_too_long', 'header.text', `At most ${HEADER_TEXT_MAX} characters; this one has ${text.length}.`);
+  if (text.length > HEADER_TEXT_MAX)
+    add('header_text_too_long', 'header.text', `At most ${HEADER_TEXT_MAX} characters; this one has ${text.length}.`);
   // Markdown special characters and line breaks are not supported (docs/platform.md §2.2, 2388047).
-  if (/[\n\r*~`]/.test(text)) add('header_text_invalid', 'header.text', 'A header cannot contain line breaks or formatting characters (* ~ `).');
+  if (/[\n\r*~`]/.test(text))
+    add('header_text_invalid', 'header.text', 'A header cannot contain line breaks or formatting characters (* ~ `).');
   const found = placeholders(text);
-  if (found.length > 1) add('header_too_many_placeholders', 'header.text', 'A header has at most one placeholder, {{1}}.');
-  else if (found.length === 1 && found[0]!.inner !== '1') add('header_placeholder_invalid', 'header.text', 'The header placeholder is {{1}}.');
-  if (found.length > 0 && !header.example?.trim()) add('header_example_missing', 'header.example', 'Give an example value for the header placeholder.');
-  else if (header.example && PARAM_VALUE_FORBIDDEN.test(header.example)) add('variable_example_invalid', 'header.example', 'Examples cannot contain newlines, tabs or more than 4 spaces in a row.');
-  if (found.length === 0 && header.example !== undefined) add('header_example_unused', 'header.example', 'The header has no placeholder to use this example.');
+  if (found.length > 1)
+    add('header_too_many_placeholders', 'header.text', 'A header has at most one placeholder, {{1}}.');
+  else if (found.length === 1 && found[0]!.inner !== '1')
+    add('header_placeholder_invalid', 'header.text', 'The header placeholder is {{1}}.');
+  if (found.length > 0 && !header.example?.trim())
+    add('header_example_missing', 'header.example', 'Give an example value for the header placeholder.');
+  else if (header.example && PARAM_VALUE_FORBIDDEN.test(header.example))
+    add(
+      'variable_example_invalid',
+      'header.example',
+      'Examples cannot contain newlines, tabs or more than 4 spaces in a row.',
+    );
+  if (found.length === 0 && header.example !== undefined)
+    add('header_example_unused', 'header.example', 'The header has no placeholder to use this example.');
 }

@@ -15,8 +15,16 @@ export const TEMPLATE_SOURCES = ['tidings', 'generated', 'platform'] as const;
 
 const Variable = Type.Object(
   {
-    example: Type.String({ maxLength: 1024, description: 'Example value for this placeholder; the platform rejects templates without examples.' }),
-    name: Type.Optional(Type.String({ maxLength: 64, description: 'Optional name to key the value by at send time (lowercase letters, digits, underscores).' })),
+    example: Type.String({
+      maxLength: 1024,
+      description: 'Example value for this placeholder; the platform rejects templates without examples.',
+    }),
+    name: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'Optional name to key the value by at send time (lowercase letters, digits, underscores).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -25,13 +33,26 @@ export const TextHeader = Type.Object(
   {
     type: Type.Literal('text'),
     text: Type.String({ maxLength: 1024, description: 'At most 60 characters and one placeholder, {{1}}.' }),
-    example: Type.Optional(Type.String({ maxLength: 1024, description: 'Example for {{1}}; at send time the value goes under "header" in variables.' })),
+    example: Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        description: 'Example for {{1}}; at send time the value goes under "header" in variables.',
+      }),
+    ),
   },
-  { $id: 'TextHeader', additionalProperties: false, description: 'A text header.', examples: [{ type: 'text', text: 'Order {{1}}', example: 'A-1042' }] },
+  {
+    $id: 'TextHeader',
+    additionalProperties: false,
+    description: 'A text header.',
+    examples: [{ type: 'text', text: 'Order {{1}}', example: 'A-1042' }],
+  },
 );
 
 export const MediaHeader = Type.Object(
-  { type: StringEnum(['image', 'video', 'document'] as const), mediaId: Type.String({ description: 'A med_ id of an upload of that kind.', minLength: 1 }) },
+  {
+    type: StringEnum(['image', 'video', 'document'] as const),
+    mediaId: Type.String({ description: 'A med_ id of an upload of that kind.', minLength: 1 }),
+  },
   {
     $id: 'MediaHeader',
     additionalProperties: false,
@@ -46,13 +67,32 @@ export const MediaHeader = Type.Object(
  */
 export const TemplateButton = Type.Object(
   {
-    type: StringEnum(BUTTON_TYPES, { description: 'quick_reply, url, phone_number, copy_code or request_contact_info.' }),
-    text: Type.Optional(Type.String({ maxLength: 1024, description: 'The label, at most 25 characters; every type but copy_code (whose label is the platform\'s own).' })),
-    url: Type.Optional(Type.String({ maxLength: 4096, description: 'url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}.' })),
-    example: Type.Optional(
-      Type.String({ maxLength: 1024, description: 'url buttons with {{1}}: an example value of the URL\'s end (required then); copy_code buttons: an example code of at most 15 characters.' }),
+    type: StringEnum(BUTTON_TYPES, {
+      description: 'quick_reply, url, phone_number, copy_code or request_contact_info.',
+    }),
+    text: Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        description: "The label, at most 25 characters; every type but copy_code (whose label is the platform's own).",
+      }),
     ),
-    phoneNumber: Type.Optional(Type.String({ maxLength: 64, description: 'phone_number buttons: the number to call, E.164.' })),
+    url: Type.Optional(
+      Type.String({
+        maxLength: 4096,
+        description:
+          'url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}.',
+      }),
+    ),
+    example: Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        description:
+          "url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters.",
+      }),
+    ),
+    phoneNumber: Type.Optional(
+      Type.String({ maxLength: 64, description: 'phone_number buttons: the number to call, E.164.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -60,13 +100,21 @@ export const TemplateButton = Type.Object(
 const Header = TaggedUnion('type', [TextHeader, MediaHeader], { description: 'A text header or a media header.' });
 
 const contentFields = {
-  name: Type.String({ maxLength: 1024, description: 'Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days.' }),
+  name: Type.String({
+    maxLength: 1024,
+    description:
+      'Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days.',
+  }),
   category: Type.String({ description: 'UTILITY; anything else is reported as the issue category_not_allowed.' }),
   language: Type.String({ maxLength: 16, description: "The platform's language code, e.g. en_US." }),
   body: Type.String({ maxLength: 4096, description: 'At most 1,024 characters, placeholders {{1}}…{{n}}.' }),
-  variables: Type.Optional(Type.Array(Variable, { maxItems: 100, description: 'Entry i describes placeholder {{i+1}}.' })),
+  variables: Type.Optional(
+    Type.Array(Variable, { maxItems: 100, description: 'Entry i describes placeholder {{i+1}}.' }),
+  ),
   header: Type.Optional(Nullable(Header)),
-  footer: Type.Optional(Nullable(Type.String({ maxLength: 1024, description: 'At most 60 characters, no placeholders.' }))),
+  footer: Type.Optional(
+    Nullable(Type.String({ maxLength: 1024, description: 'At most 60 characters, no placeholders.' })),
+  ),
   timeToLive: Type.Optional(
     Nullable(
       Type.Integer({
@@ -80,7 +128,8 @@ const contentFields = {
   buttons: Type.Optional(
     Type.Array(TemplateButton, {
       maxItems: 100,
-      description: 'At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons.',
+      description:
+        'At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons.',
     }),
   ),
 };
@@ -102,7 +151,10 @@ const ORDER_SHIPPED = {
   footer: 'Reply STOP to opt out',
 };
 
-export const TemplateInput = Type.Object(contentFields, { additionalProperties: false, examples: [ORDER_SHIPPED, { ...ORDER_SHIPPED, name: 'order_shipped_track', buttons: ORDER_BUTTONS }] });
+export const TemplateInput = Type.Object(contentFields, {
+  additionalProperties: false,
+  examples: [ORDER_SHIPPED, { ...ORDER_SHIPPED, name: 'order_shipped_track', buttons: ORDER_BUTTONS }],
+});
 export type TemplateInput = Static<typeof TemplateInput>;
 
 export const TemplateUpdate = Type.Partial(Type.Object(contentFields), {
@@ -120,24 +172,36 @@ export const Template = Type.Object(
       description:
         'pending: held by Tidings, submission queued; processing: under review at the platform; approved: can be sent; rejected; paused: the platform paused it after poor customer feedback (sends refused with 409 template_paused, queued ones held until it is approved again); disabled: the platform disabled it for good (paused too often). New values may be added: treat an unknown one as not sendable.',
     }),
-    category: StringEnum(['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const, { description: 'The platform may re-categorise on approval and later (see previousCategory and categoryUpdate); only UTILITY can be sent.' }),
-    previousCategory: Nullable(Type.String({ description: 'The category before the platform last changed it; null when it never did.' })),
+    category: StringEnum(['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const, {
+      description:
+        'The platform may re-categorise on approval and later (see previousCategory and categoryUpdate); only UTILITY can be sent.',
+    }),
+    previousCategory: Nullable(
+      Type.String({ description: 'The category before the platform last changed it; null when it never did.' }),
+    ),
     categoryUpdate: Nullable(
       Type.Object(
         {
           category: Type.String({ description: 'The category the platform will move the template to.' }),
-          effectiveAt: NullableString({ format: 'date-time', description: 'When the change takes effect (the platform gives 24 hours).' }),
+          effectiveAt: NullableString({
+            format: 'date-time',
+            description: 'When the change takes effect (the platform gives 24 hours).',
+          }),
           noticedAt: Timestamp,
         },
         { description: 'A category change the platform announced and has not made yet; null otherwise.' },
       ),
     ),
-    quality: StringEnum(TEMPLATE_QUALITIES, { description: "The platform's quality score from customers' feedback; UNKNOWN until it has one." }),
+    quality: StringEnum(TEMPLATE_QUALITIES, {
+      description: "The platform's quality score from customers' feedback; UNKNOWN until it has one.",
+    }),
     pause: Nullable(
       Type.Object(
         {
           pausedAt: Timestamp,
-          title: NullableString({ description: "The platform's word for it: FIRST_PAUSE, SECOND_PAUSE, RATE_LIMITING_PAUSE…" }),
+          title: NullableString({
+            description: "The platform's word for it: FIRST_PAUSE, SECOND_PAUSE, RATE_LIMITING_PAUSE…",
+          }),
           description: NullableString(),
         },
         { description: 'While the template is paused: since when and why; null otherwise.' },
@@ -145,7 +209,12 @@ export const Template = Type.Object(
     ),
     flag: Nullable(
       Type.Object(
-        { flaggedAt: Timestamp, disableDate: NullableString({ description: 'When the platform will disable it unless its quality improves, as the platform words it.' }) },
+        {
+          flaggedAt: Timestamp,
+          disableDate: NullableString({
+            description: 'When the platform will disable it unless its quality improves, as the platform words it.',
+          }),
+        },
         { description: 'The platform flagged the template for disabling; null otherwise (cleared when reinstated).' },
       ),
     ),
@@ -154,19 +223,35 @@ export const Template = Type.Object(
     variables: Type.Array(Variable),
     header: Type.Unsafe<Static<typeof Header> | null>({
       type: ['object', 'null'],
-      description: '`{ "type": "text", "text", "example" }` or `{ "type": "image" | "video" | "document", "mediaId" }`; null without a header.',
-      properties: { type: { type: 'string', enum: ['text', 'image', 'video', 'document'] }, text: { type: 'string' }, example: { type: 'string' }, mediaId: { type: 'string' } },
+      description:
+        '`{ "type": "text", "text", "example" }` or `{ "type": "image" | "video" | "document", "mediaId" }`; null without a header.',
+      properties: {
+        type: { type: 'string', enum: ['text', 'image', 'video', 'document'] },
+        text: { type: 'string' },
+        example: { type: 'string' },
+        mediaId: { type: 'string' },
+      },
       required: ['type'],
     }),
     footer: NullableString(),
     buttons: Type.Array(TemplateButton, { description: 'In the order the customer sees them; empty without buttons.' }),
-    timeToLive: Nullable(Type.Integer({ description: "The platform's time to live for each send, seconds; null: the platform's default (30 days for utility)." })),
+    timeToLive: Nullable(
+      Type.Integer({
+        description:
+          "The platform's time to live for each send, seconds; null: the platform's default (30 days for utility).",
+      }),
+    ),
     source: StringEnum(TEMPLATE_SOURCES, {
       description:
         '`tidings`: made through this API or the dashboard. `generated`: made by the platform for a Direct Send (docs/api.md §D19); read-only. `platform`: made outside Tidings (in WhatsApp Manager) and imported by the reconciliation.',
     }),
-    libraryTemplateName: NullableString({ description: "The Template Library entry it was made from (POST /v1/templates/from_library); null otherwise." }),
-    libraryInputs: Type.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], description: 'The library inputs given at create; null for other templates.' }),
+    libraryTemplateName: NullableString({
+      description: 'The Template Library entry it was made from (POST /v1/templates/from_library); null otherwise.',
+    }),
+    libraryInputs: Type.Unsafe<Record<string, unknown> | null>({
+      type: ['object', 'null'],
+      description: 'The library inputs given at create; null for other templates.',
+    }),
     rejectionReason: NullableString(),
     approvedAt: NullableString({ format: 'date-time' }),
     createdAt: Timestamp,
@@ -205,16 +290,46 @@ export const ListTemplatesQuery = Type.Object(
   {
     limit: Type.Optional(PageLimit),
     starting_after: Type.Optional(Type.String({ description: 'The last id of the previous page.' })),
-    status: Type.Optional(Type.Union(TEMPLATE_STATUSES.map((s) => Type.Literal(s)), { description: 'Only templates in this status.' })),
-    quality: Type.Optional(Type.Union(TEMPLATE_QUALITIES.map((s) => Type.Literal(s)), { description: 'Only templates with this quality score.' })),
+    status: Type.Optional(
+      Type.Union(
+        TEMPLATE_STATUSES.map((s) => Type.Literal(s)),
+        { description: 'Only templates in this status.' },
+      ),
+    ),
+    quality: Type.Optional(
+      Type.Union(
+        TEMPLATE_QUALITIES.map((s) => Type.Literal(s)),
+        { description: 'Only templates with this quality score.' },
+      ),
+    ),
     category: Type.Optional(
-      Type.Union([Type.Literal('UTILITY'), Type.Literal('MARKETING'), Type.Literal('AUTHENTICATION'), Type.Literal('any')], {
-        description: 'UTILITY (the default: the templates Tidings can send), another category (templates the platform re-categorised, or imported ones), or `any`.',
+      Type.Union(
+        [Type.Literal('UTILITY'), Type.Literal('MARKETING'), Type.Literal('AUTHENTICATION'), Type.Literal('any')],
+        {
+          description:
+            'UTILITY (the default: the templates Tidings can send), another category (templates the platform re-categorised, or imported ones), or `any`.',
+        },
+      ),
+    ),
+    source: Type.Optional(
+      Type.Union(
+        TEMPLATE_SOURCES.map((s) => Type.Literal(s)),
+        { description: 'Only templates from this source.' },
+      ),
+    ),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 512,
+        description: 'Only templates of this exact name (one per language).',
       }),
     ),
-    source: Type.Optional(Type.Union(TEMPLATE_SOURCES.map((s) => Type.Literal(s)), { description: 'Only templates from this source.' })),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: 'Only templates of this exact name (one per language).' })),
-    updatedAfter: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601 with a time zone; only templates changed strictly later.' })),
+    updatedAfter: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'ISO 8601 with a time zone; only templates changed strictly later.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -227,6 +342,12 @@ export const ValidationResult = Type.Object(
     valid: Type.Boolean(),
     issues: Type.Array(Type.Object({ code: Type.String(), field: Type.String(), message: Type.String() })),
   },
-  { examples: [{ valid: false, issues: [{ code: 'placeholder_at_end', field: 'body', message: 'The body cannot end with a placeholder.' }] }] },
+  {
+    examples: [
+      {
+        valid: false,
+        issues: [{ code: 'placeholder_at_end', field: 'body', message: 'The body cannot end with a placeholder.' }],
+      },
+    ],
+  },
 );
-

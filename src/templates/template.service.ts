@@ -69,12 +69,18 @@ export class TemplateService {
    */
   async create(auth: AuthContext, input: TemplateInput): Promise<Template> {
     const issues = await this.#issues(auth.accountId, input);
-    if (issues.length > 0) throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
+    if (issues.length > 0)
+      throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
     await this.checkNameFree(auth.accountId, input.name, input.language);
     const now = iso(this.#o.clock.now());
     // Stored before the platform is called: the claim on the name is never lost.
     const row = await this.#o.store.write(async (tx) => {
-      const inserted = await repo.insertTemplate(tx, { id: newId('tpl'), accountId: auth.accountId, content: input, createdAt: now });
+      const inserted = await repo.insertTemplate(tx, {
+        id: newId('tpl'),
+        accountId: auth.accountId,
+        content: input,
+        createdAt: now,
+      });
       await this.#o.history.record(tx, null, inserted, { source: 'api', at: now });
       return inserted;
     });
@@ -124,9 +130,14 @@ export class TemplateService {
     const row = await this.#find(auth, id);
     refuseGenerated(row, 'edited');
     // The time to live alone can change on a template the platform holds, with no new review.
-    if (row.platform_template_id && row.status !== 'rejected' && Object.keys(input).every((k) => k === 'timeToLive')) return this.#setTimeToLive(row, input.timeToLive ?? null);
+    if (row.platform_template_id && row.status !== 'rejected' && Object.keys(input).every((k) => k === 'timeToLive'))
+      return this.#setTimeToLive(row, input.timeToLive ?? null);
     if (row.status !== 'pending' && row.status !== 'rejected') {
-      throw new TidingsError('template_not_editable', `${capitalised(withArticle(row.status))} template cannot be edited; only pending and rejected ones can.`, { param: 'status' });
+      throw new TidingsError(
+        'template_not_editable',
+        `${capitalised(withArticle(row.status))} template cannot be edited; only pending and rejected ones can.`,
+        { param: 'status' },
+      );
     }
     const current = toTemplate(row);
     const next: TemplateContent = {
@@ -142,15 +153,32 @@ export class TemplateService {
     };
     if (row.platform_template_id && (next.name !== row.name || next.language !== row.language)) {
       const param = next.name !== row.name ? 'name' : 'language';
-      throw new TidingsError('parameter_invalid', `The ${param} of a template the platform has reviewed cannot change; create a new template instead.`, { param });
+      throw new TidingsError(
+        'parameter_invalid',
+        `The ${param} of a template the platform has reviewed cannot change; create a new template instead.`,
+        { param },
+      );
     }
     const issues = await this.#issues(auth.accountId, next);
-    if (issues.length > 0) throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
-    if (next.name !== row.name || next.language !== row.language) await this.checkNameFree(auth.accountId, next.name, next.language, row.id);
-    const changes = { ...repo.contentColumns(next), time_to_live: next.timeToLive ?? null, status: 'pending' as const, rejection_reason: null, updated_at: iso(this.#o.clock.now()) };
+    if (issues.length > 0)
+      throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
+    if (next.name !== row.name || next.language !== row.language)
+      await this.checkNameFree(auth.accountId, next.name, next.language, row.id);
+    const changes = {
+      ...repo.contentColumns(next),
+      time_to_live: next.timeToLive ?? null,
+      status: 'pending' as const,
+      rejection_reason: null,
+      updated_at: iso(this.#o.clock.now()),
+    };
     await this.#o.store.write(async (tx) => {
       await repo.updateTemplate(tx, row.id, changes);
-      await this.#o.history.record(tx, row, { ...row, ...changes }, { source: 'api', at: changes.updated_at, type: 'edited' });
+      await this.#o.history.record(
+        tx,
+        row,
+        { ...row, ...changes },
+        { source: 'api', at: changes.updated_at, type: 'edited' },
+      );
     });
     return toTemplate(await this.#o.submitter.submit({ ...row, ...changes }, { firstAttempt: true }));
   }
@@ -163,14 +191,20 @@ export class TemplateService {
   async delete(auth: AuthContext, id: string): Promise<{ id: string; deleted: true }> {
     const row = await this.#find(auth, id);
     refuseGenerated(row, 'deleted');
-    if (row.platform_template_id) await this.#o.platform.deleteTemplate(await this.#o.accounts.credentialsForAccount(row.account_id), row.name);
+    if (row.platform_template_id)
+      await this.#o.platform.deleteTemplate(await this.#o.accounts.credentialsForAccount(row.account_id), row.name);
     const now = iso(this.#o.clock.now());
     await this.#o.store.write(async (trx) => {
       // The platform deleted every language of the name: so does Tidings.
       for (const t of await repo.findByName(trx, row.account_id, row.name, now)) {
         if (t.id !== row.id && !(t.platform_template_id && !t.deleted_at)) continue;
         await repo.updateTemplate(trx, t.id, { deleted_at: now, updated_at: now });
-        await this.#o.history.record(trx, t, { ...t, deleted_at: now, updated_at: now }, { source: 'api', at: now, type: 'deleted' });
+        await this.#o.history.record(
+          trx,
+          t,
+          { ...t, deleted_at: now, updated_at: now },
+          { source: 'api', at: now, type: 'deleted' },
+        );
       }
     });
     return { id: row.id, deleted: true };
@@ -179,18 +213,30 @@ export class TemplateService {
   /** Why a file cannot be deleted because of templates (a template's header uses it), or null. */
   async headerUse(accountId: string, mediaId: string): Promise<string | null> {
     const t = await repo.templateWithHeaderMedia(this.#o.store.read, accountId, mediaId);
-    return t ? `the header of template ${t.id} (${t.name}, ${t.language}) uses it; delete the template or give it another header first.` : null;
+    return t
+      ? `the header of template ${t.id} (${t.name}, ${t.language}) uses it; delete the template or give it another header first.`
+      : null;
   }
 
   /** @throws TidingsError template_name_taken / template_name_reserved (409) when the name is held in that language or reserved. */
   async checkNameFree(accountId: string, name: string, language: string, exceptId?: string): Promise<void> {
     const since = iso(this.#o.clock.now() - NAME_RESERVATION_MS);
-    const holders = (await repo.findByName(this.#o.store.read, accountId, name, since)).filter((t) => t.id !== exceptId);
+    const holders = (await repo.findByName(this.#o.store.read, accountId, name, since)).filter(
+      (t) => t.id !== exceptId,
+    );
     if (holders.some((t) => t.deleted_at === null && t.language === language)) {
-      throw new TidingsError('template_name_taken', `This account already has a template named ${name} in ${language}.`, { param: 'name' });
+      throw new TidingsError(
+        'template_name_taken',
+        `This account already has a template named ${name} in ${language}.`,
+        { param: 'name' },
+      );
     }
     if (holders.some((t) => t.deleted_at !== null)) {
-      throw new TidingsError('template_name_reserved', `${name} was deleted less than 30 days ago; the platform keeps the name reserved until then.`, { param: 'name' });
+      throw new TidingsError(
+        'template_name_reserved',
+        `${name} was deleted less than 30 days ago; the platform keeps the name reserved until then.`,
+        { param: 'name' },
+      );
     }
   }
 
@@ -201,7 +247,11 @@ export class TemplateService {
       // Templates are account-wide and live at the platform: the header file is a live upload.
       const media = await this.#o.media.lookup(accountId, 'live', header.mediaId);
       if (!media) {
-        issues.push({ code: 'header_media_not_found', field: 'header.mediaId', message: `No media ${header.mediaId} uploaded with a live key of this account.` });
+        issues.push({
+          code: 'header_media_not_found',
+          field: 'header.mediaId',
+          message: `No media ${header.mediaId} uploaded with a live key of this account.`,
+        });
       } else if (!HEADER_MEDIA_TYPES[header.type].includes(media.mimeType)) {
         issues.push({
           code: 'header_media_type_mismatch',
@@ -220,9 +270,17 @@ export class TemplateService {
    */
   async #setTimeToLive(row: repo.TemplateRow, seconds: number | null): Promise<Template> {
     if (seconds === null) {
-      throw new TidingsError('parameter_invalid', "The platform cannot put a template's time to live back to its default once set; give a number of seconds (30 to 43,200), or 43,200 for the longest.", { param: 'timeToLive' });
+      throw new TidingsError(
+        'parameter_invalid',
+        "The platform cannot put a template's time to live back to its default once set; give a number of seconds (30 to 43,200), or 43,200 for the longest.",
+        { param: 'timeToLive' },
+      );
     }
-    await this.#o.platform.setTemplateTimeToLive(await this.#o.accounts.credentialsForAccount(row.account_id), row.platform_template_id!, seconds);
+    await this.#o.platform.setTemplateTimeToLive(
+      await this.#o.accounts.credentialsForAccount(row.account_id),
+      row.platform_template_id!,
+      seconds,
+    );
     const changes = { time_to_live: seconds, updated_at: iso(this.#o.clock.now()) };
     await this.#o.store.write(async (tx) => {
       await repo.updateTemplate(tx, row.id, changes);
@@ -241,6 +299,10 @@ export class TemplateService {
 /** A template the platform generated for a Direct Send is the platform's to change (2388318, 2388330). */
 function refuseGenerated(row: repo.TemplateRow, verb: 'edited' | 'deleted'): void {
   if (row.source === 'generated') {
-    throw new TidingsError('template_not_editable', `Template ${row.id} was generated by the platform for a Direct Send; it cannot be ${verb}.`, { param: 'id' });
+    throw new TidingsError(
+      'template_not_editable',
+      `Template ${row.id} was generated by the platform for a Direct Send; it cannot be ${verb}.`,
+      { param: 'id' },
+    );
   }
 }

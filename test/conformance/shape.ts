@@ -6,7 +6,30 @@
 import assert from 'node:assert/strict';
 
 /** Keys whose values are enums (status, types, categories, codes, events…): compared by value. */
-const ENUM_KEYS = new Set(['object', 'field', 'messaging_product', 'status', 'type', 'category', 'pricing_model', 'event', 'reason', 'message_template_category', 'code', 'error_subcode', 'new_category', 'previous_category', 'correct_category', 'parameter_format', 'format', 'sub_category', 'new_quality_score', 'previous_quality_score', 'message_template_button_type', 'recipient_type']);
+const ENUM_KEYS = new Set([
+  'object',
+  'field',
+  'messaging_product',
+  'status',
+  'type',
+  'category',
+  'pricing_model',
+  'event',
+  'reason',
+  'message_template_category',
+  'code',
+  'error_subcode',
+  'new_category',
+  'previous_category',
+  'correct_category',
+  'parameter_format',
+  'format',
+  'sub_category',
+  'new_quality_score',
+  'previous_quality_score',
+  'message_template_button_type',
+  'recipient_type',
+]);
 
 export type Shape = Map<string, Set<string>>;
 
@@ -41,12 +64,22 @@ export interface CompareOptions {
 }
 
 /** Asserts `produced` has the shape of `expected` (see the module comment). */
-export function assertSameShape(produced: unknown, expected: unknown, name: string, options: CompareOptions = {}): void {
-  const keep = (path: string) => !(options.ignore ?? []).some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[]`));
+export function assertSameShape(
+  produced: unknown,
+  expected: unknown,
+  name: string,
+  options: CompareOptions = {},
+): void {
+  const keep = (path: string) =>
+    !(options.ignore ?? []).some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[]`));
   const flat = (v: unknown) =>
     [...shapeOf(v).entries()]
       .filter(([path]) => keep(path))
-      .flatMap(([path, entries]) => [...entries].filter((e) => !(e.startsWith('=') && (options.anyValue ?? []).some((p) => path === p || path.endsWith(p)))).map((e) => `${path} ${e}`))
+      .flatMap(([path, entries]) =>
+        [...entries]
+          .filter((e) => !(e.startsWith('=') && (options.anyValue ?? []).some((p) => path === p || path.endsWith(p))))
+          .map((e) => `${path} ${e}`),
+      )
       .sort();
   assert.deepEqual(flat(produced), flat(expected), `${name}: shape differs`);
 }

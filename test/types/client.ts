@@ -7,7 +7,13 @@ import { createTidingsClient, idempotencyKey, type ErrorCode } from '@tidings/cl
 
 export async function clientMisuse(): Promise<void> {
   const tidings = createTidingsClient({ baseUrl: 'http://localhost:3000', apiKey: 'sk_test_x' });
-  const template = { name: 'order_shipped', category: 'UTILITY', language: 'en_US', body: 'Hi {{1}}, your order has shipped today.', variables: [{ example: 'Maria' }] };
+  const template = {
+    name: 'order_shipped',
+    category: 'UTILITY',
+    language: 'en_US',
+    body: 'Hi {{1}}, your order has shipped today.',
+    variables: [{ example: 'Maria' }],
+  };
   await tidings.POST('/v1/templates', { params: { header: idempotencyKey('create-order-shipped') }, body: template });
   // @ts-expect-error creating a template requires an Idempotency-Key (the document marks it required)
   await tidings.POST('/v1/templates', { body: template });

@@ -21,37 +21,93 @@ export async function writePathMisuse(store: Store): Promise<void> {
 /** A route says which errors it answers and who may call it. */
 export const routeWithoutErrors = defineRoute(
   // @ts-expect-error a route must list the error codes it answers (`errors`)
-  { method: 'GET', url: '/x', operationId: 'x', summary: 'x', tags: ['Messages'], access: { scope: 'messages:read', modes: 'any' }, idempotency: 'none', response: { status: 200, schema: Type.Object({}) } },
+  {
+    method: 'GET',
+    url: '/x',
+    operationId: 'x',
+    summary: 'x',
+    tags: ['Messages'],
+    access: { scope: 'messages:read', modes: 'any' },
+    idempotency: 'none',
+    response: { status: 200, schema: Type.Object({}) },
+  },
   async () => ({}),
 );
 
 export const routeWithoutScope = defineRoute(
   // @ts-expect-error a route must say who may call it (`access`: a scope and the modes, or public)
-  { method: 'GET', url: '/x', operationId: 'x', summary: 'x', tags: ['Messages'], errors: [], idempotency: 'none', response: { status: 200, schema: Type.Object({}) } },
+  {
+    method: 'GET',
+    url: '/x',
+    operationId: 'x',
+    summary: 'x',
+    tags: ['Messages'],
+    errors: [],
+    idempotency: 'none',
+    response: { status: 200, schema: Type.Object({}) },
+  },
   async () => ({}),
 );
 
 /** A route names itself and its resource, so the OpenAPI document and the generated client can. */
 export const routeWithoutSummary = defineRoute(
   // @ts-expect-error a route must have a summary (the operation's name in the docs and the client)
-  { method: 'GET', url: '/x', operationId: 'x', tags: ['Messages'], access: { scope: 'messages:read', modes: 'any' }, errors: [], idempotency: 'none', response: { status: 200, schema: Type.Object({}) } },
+  {
+    method: 'GET',
+    url: '/x',
+    operationId: 'x',
+    tags: ['Messages'],
+    access: { scope: 'messages:read', modes: 'any' },
+    errors: [],
+    idempotency: 'none',
+    response: { status: 200, schema: Type.Object({}) },
+  },
   async () => ({}),
 );
 
 export const routeWithoutTag = defineRoute(
   // @ts-expect-error a route must name its resource's tag
-  { method: 'GET', url: '/x', operationId: 'x', summary: 'x', access: { scope: 'messages:read', modes: 'any' }, errors: [], idempotency: 'none', response: { status: 200, schema: Type.Object({}) } },
+  {
+    method: 'GET',
+    url: '/x',
+    operationId: 'x',
+    summary: 'x',
+    access: { scope: 'messages:read', modes: 'any' },
+    errors: [],
+    idempotency: 'none',
+    response: { status: 200, schema: Type.Object({}) },
+  },
   async () => ({}),
 );
 
 export const routeWithUndeclaredTag = defineRoute(
-  // @ts-expect-error a route's tag must be one declared in http/tags.ts (with its description)
-  { method: 'GET', url: '/x', operationId: 'x', summary: 'x', tags: ['Widgets'], access: { scope: 'messages:read', modes: 'any' }, errors: [], idempotency: 'none', response: { status: 200, schema: Type.Object({}) } },
+  {
+    method: 'GET',
+    url: '/x',
+    operationId: 'x',
+    summary: 'x',
+    // @ts-expect-error a route's tag must be one declared in http/tags.ts (with its description)
+    tags: ['Widgets'],
+    access: { scope: 'messages:read', modes: 'any' },
+    errors: [],
+    idempotency: 'none',
+    response: { status: 200, schema: Type.Object({}) },
+  },
   async () => ({}),
 );
 
 export const routeWithTwoTags = defineRoute(
-  // @ts-expect-error a route belongs to exactly one resource
-  { method: 'GET', url: '/x', operationId: 'x', summary: 'x', tags: ['Messages', 'Events'], access: { scope: 'messages:read', modes: 'any' }, errors: [], idempotency: 'none', response: { status: 200, schema: Type.Object({}) } },
+  {
+    method: 'GET',
+    url: '/x',
+    operationId: 'x',
+    summary: 'x',
+    // @ts-expect-error a route belongs to exactly one resource
+    tags: ['Messages', 'Events'],
+    access: { scope: 'messages:read', modes: 'any' },
+    errors: [],
+    idempotency: 'none',
+    response: { status: 200, schema: Type.Object({}) },
+  },
   async () => ({}),
 );

@@ -79,17 +79,31 @@ export function BatchPage({ id }: { id: string }) {
               <td data-label="To">{m.to}</td>
               <td data-label="Status">
                 <StatusBadge status={m.status} />
-                {m.status === 'scheduled' && m.scheduledAt ? <span className="muted"> for {time(m.scheduledAt)}</span> : null}
+                {m.status === 'scheduled' && m.scheduledAt ? (
+                  <span className="muted"> for {time(m.scheduledAt)}</span>
+                ) : null}
               </td>
               <td data-label="Reference">{m.clientReference ?? '—'}</td>
               <td data-label="">
-                <CancelButton message={m} onCanceled={(c) => messages.setData((d) => d && { ...d, data: d.data.map((x) => (x.id === c.id ? c : x)) })} />
+                <CancelButton
+                  message={m}
+                  onCanceled={(c) =>
+                    messages.setData((d) => d && { ...d, data: d.data.map((x) => (x.id === c.id ? c : x)) })
+                  }
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {messages.data ? <Pager page={pager.page} hasMore={messages.data.has_more} onNext={() => pager.next(messages.data!.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
+      {messages.data ? (
+        <Pager
+          page={pager.page}
+          hasMore={messages.data.has_more}
+          onNext={() => pager.next(messages.data!.data.at(-1)!.id)}
+          onPrevious={pager.previous}
+        />
+      ) : null}
     </section>
   );
 }

@@ -83,7 +83,14 @@ export function BatchesPage() {
         </tbody>
       </table>
       {data && data.data.length === 0 ? <p className="empty">No batches yet.</p> : null}
-      {data ? <Pager page={pager.page} hasMore={data.has_more} onNext={() => pager.next(data.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
+      {data ? (
+        <Pager
+          page={pager.page}
+          hasMore={data.has_more}
+          onNext={() => pager.next(data.data.at(-1)!.id)}
+          onPrevious={pager.previous}
+        />
+      ) : null}
     </section>
   );
 }

@@ -45,24 +45,37 @@ export function BulkSendPage() {
   };
   const outgoing = (): Outgoing | null => {
     if (!file || !template) return null;
-    return { bodies: file.csv.rows.map((r) => sendOf(r, template)), lines: file.csv.rows.map((r) => r.line), sendAt: localToRfc3339(sendAt) };
+    return {
+      bodies: file.csv.rows.map((r) => sendOf(r, template)),
+      lines: file.csv.rows.map((r) => r.line),
+      sendAt: localToRfc3339(sendAt),
+    };
   };
   const run = async (what: 'check' | 'send') => {
     const out = outgoing();
     if (!out || !file) return;
     setBusy(true);
     setError(null);
-    const report = (done: number, total: number, waiting?: string) => setProgress({ done, total, ...(waiting ? { waiting } : {}) });
+    const report = (done: number, total: number, waiting?: string) =>
+      setProgress({ done, total, ...(waiting ? { waiting } : {}) });
     try {
       if (what === 'check') setCheck(await dryRun(out, report));
-      else setResult(await sendRows(out, await contentHash(JSON.stringify([file.text, template?.id, out.sendAt])), report));
+      else
+        setResult(
+          await sendRows(out, await contentHash(JSON.stringify([file.text, template?.id, out.sendAt])), report),
+        );
     } catch (err) {
       setError(err);
     } finally {
       setBusy(false);
     }
   };
-  const ready = !!template && !!file && file.csv.rows.length > 0 && file.csv.problems.length === 0 && file.csv.columns.includes('to');
+  const ready =
+    !!template &&
+    !!file &&
+    file.csv.rows.length > 0 &&
+    file.csv.problems.length === 0 &&
+    file.csv.columns.includes('to');
 
   return (
     <section>
@@ -81,12 +94,17 @@ export function BulkSendPage() {
           CSV file
           <input type="file" name="csv" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} />
           <span className="hint">
-            A header row, then one message a row. Columns: <code>to</code> (E.164); one column per template variable, named <code>1</code>, <code>2</code>… or by the variable's name
-            (<code>header</code> for a text header); <code>button.0.payload</code>, <code>button.1.urlSuffix</code>, <code>button.2.couponCode</code> for buttons; optional{' '}
-            <code>clientReference</code> and <code>sendAt</code> (RFC 3339 with offset).
+            A header row, then one message a row. Columns: <code>to</code> (E.164); one column per template variable,
+            named <code>1</code>, <code>2</code>… or by the variable's name (<code>header</code> for a text header);{' '}
+            <code>button.0.payload</code>, <code>button.1.urlSuffix</code>, <code>button.2.couponCode</code> for
+            buttons; optional <code>clientReference</code> and <code>sendAt</code> (RFC 3339 with offset).
           </span>
         </label>
-        {file && !file.csv.columns.includes('to') ? <div className="error" role="alert">The file has no <code>to</code> column.</div> : null}
+        {file && !file.csv.columns.includes('to') ? (
+          <div className="error" role="alert">
+            The file has no <code>to</code> column.
+          </div>
+        ) : null}
         {file && template ? <CsvPreview file={file.csv} unknown={unknownColumns(file.csv.columns, template)} /> : null}
         <SendLaterInput
           label="Send at"
@@ -113,7 +131,9 @@ export function BulkSendPage() {
           </div>
         ) : null}
         <ErrorNote error={error} />
-        {error && result === null ? <p className="hint">Sending again resumes: the rows already accepted are not sent twice.</p> : null}
+        {error && result === null ? (
+          <p className="hint">Sending again resumes: the rows already accepted are not sent twice.</p>
+        ) : null}
       </form>
       {check ? <DryRunReport result={check} /> : null}
       {result ? <SendReport result={result} /> : null}

@@ -25,7 +25,10 @@ function Endpoints() {
     e.preventDefault();
     setError(null);
     try {
-      const endpoint = await api<Endpoint>('POST', '/webhook_endpoints', { body: { url, events: types, ...(description ? { description } : {}) }, idempotent: true });
+      const endpoint = await api<Endpoint>('POST', '/webhook_endpoints', {
+        body: { url, events: types, ...(description ? { description } : {}) },
+        idempotent: true,
+      });
       setCreated(endpoint);
       setUrl('');
       setDescription('');
@@ -43,7 +46,10 @@ function Endpoints() {
       setError(err);
     }
   };
-  const toggle = (t: string) => setTypes(t === '*' ? ['*'] : types.includes(t) ? types.filter((x) => x !== t) : [...types.filter((x) => x !== '*'), t]);
+  const toggle = (t: string) =>
+    setTypes(
+      t === '*' ? ['*'] : types.includes(t) ? types.filter((x) => x !== t) : [...types.filter((x) => x !== '*'), t],
+    );
 
   return (
     <div className="card">
@@ -53,7 +59,14 @@ function Endpoints() {
         {endpoints.data?.data.map((ep) => (
           <li key={ep.id} data-endpoint={ep.id}>
             <div>
-              <strong>{ep.url}</strong> {ep.enabled ? <span className="badge status-read">enabled</span> : <span className="badge status-failed">disabled{ep.disabledReason === 'failing' ? ': failing for 3 days' : ''}</span>}
+              <strong>{ep.url}</strong>{' '}
+              {ep.enabled ? (
+                <span className="badge status-read">enabled</span>
+              ) : (
+                <span className="badge status-failed">
+                  disabled{ep.disabledReason === 'failing' ? ': failing for 3 days' : ''}
+                </span>
+              )}
             </div>
             <div className="hint">
               {ep.events.join(', ')}
@@ -61,14 +74,23 @@ function Endpoints() {
               {ep.failingSince ? ` · failing since ${time(ep.failingSince)}` : ''}
             </div>
             <div className="actions">
-              <button type="button" className="secondary" onClick={() => void act(() => api('PATCH', `/webhook_endpoints/${ep.id}`, { body: { enabled: !ep.enabled }, idempotent: true }))}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() =>
+                  void act(() =>
+                    api('PATCH', `/webhook_endpoints/${ep.id}`, { body: { enabled: !ep.enabled }, idempotent: true }),
+                  )
+                }
+              >
                 {ep.enabled ? 'Disable' : 'Enable'}
               </button>
               <button
                 type="button"
                 className="danger"
                 onClick={() => {
-                  if (window.confirm(`Delete the endpoint ${ep.url}? Nothing more is sent to it.`)) void act(() => api('DELETE', `/webhook_endpoints/${ep.id}`));
+                  if (window.confirm(`Delete the endpoint ${ep.url}? Nothing more is sent to it.`))
+                    void act(() => api('DELETE', `/webhook_endpoints/${ep.id}`));
                 }}
               >
                 Delete
@@ -77,14 +99,20 @@ function Endpoints() {
           </li>
         ))}
       </ul>
-      {endpoints.data && endpoints.data.data.length === 0 ? <p className="empty">No endpoints: events are logged below but sent nowhere.</p> : null}
+      {endpoints.data && endpoints.data.data.length === 0 ? (
+        <p className="empty">No endpoints: events are logged below but sent nowhere.</p>
+      ) : null}
       {created?.secret && (
         <div className="secret" role="status">
           <p>
             Signing secret for {created.url}. <strong>Copy it now: it is not shown again.</strong>
           </p>
           <code data-testid="endpoint-secret">{created.secret}</code>
-          <button type="button" className="secondary" onClick={() => void navigator.clipboard?.writeText(created.secret!)}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void navigator.clipboard?.writeText(created.secret!)}
+          >
             Copy
           </button>
           <button type="button" className="secondary" onClick={() => setCreated(null)}>
@@ -96,17 +124,30 @@ function Endpoints() {
         <h3>Add an endpoint</h3>
         <label>
           URL
-          <input name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/tidings" required />
+          <input
+            name="url"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://example.com/tidings"
+            required
+          />
         </label>
         <label>
           Description (optional)
-          <input name="description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
+          <input
+            name="description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={500}
+          />
         </label>
         <fieldset className="event-types">
           <legend>Events</legend>
           {['*', ...EVENT_TYPES].map((t) => (
             <label key={t}>
-              <input type="checkbox" checked={types.includes(t)} onChange={() => toggle(t)} /> {t === '*' ? 'all events' : t}
+              <input type="checkbox" checked={types.includes(t)} onChange={() => toggle(t)} />{' '}
+              {t === '*' ? 'all events' : t}
             </label>
           ))}
         </fieldset>
@@ -141,15 +182,29 @@ function EventLog() {
       <ul className="events">
         {events.data?.data.map((ev) => (
           <li key={ev.id} data-event={ev.id}>
-            <button type="button" className="link" aria-expanded={open === ev.id} onClick={() => setOpen(open === ev.id ? null : ev.id)}>
+            <button
+              type="button"
+              className="link"
+              aria-expanded={open === ev.id}
+              onClick={() => setOpen(open === ev.id ? null : ev.id)}
+            >
               <code>{ev.type}</code> {summary(ev)} · {time(ev.createdAt)}
             </button>
             {open === ev.id && <Deliveries event={ev} />}
           </li>
         ))}
       </ul>
-      {events.data && events.data.data.length === 0 ? <p className="empty">No events{type ? ` of type ${type}` : ''} in the last 30 days.</p> : null}
-      {events.data ? <Pager page={pager.page} hasMore={events.data.has_more} onNext={() => pager.next(events.data!.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
+      {events.data && events.data.data.length === 0 ? (
+        <p className="empty">No events{type ? ` of type ${type}` : ''} in the last 30 days.</p>
+      ) : null}
+      {events.data ? (
+        <Pager
+          page={pager.page}
+          hasMore={events.data.has_more}
+          onNext={() => pager.next(events.data!.data.at(-1)!.id)}
+          onPrevious={pager.previous}
+        />
+      ) : null}
     </div>
   );
 }
@@ -163,7 +218,11 @@ function summary(ev: EventItem): string {
 }
 
 function Deliveries({ event }: { event: EventItem }) {
-  const deliveries = usePolling(() => api<{ data: Delivery[] }>('GET', `/events/${event.id}/deliveries`), [event.id], 2000);
+  const deliveries = usePolling(
+    () => api<{ data: Delivery[] }>('GET', `/events/${event.id}/deliveries`),
+    [event.id],
+    2000,
+  );
   const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState('');
   const redeliver = async () => {
@@ -183,7 +242,10 @@ function Deliveries({ event }: { event: EventItem }) {
       {deliveries.data?.data.map((d) => (
         <div key={d.id} className="delivery" data-delivery={d.id}>
           <div>
-            <StatusBadge status={d.status === 'succeeded' ? 'delivered' : d.status === 'failed' ? 'failed' : 'accepted'} /> {d.status} to <code>{d.endpointId}</code>
+            <StatusBadge
+              status={d.status === 'succeeded' ? 'delivered' : d.status === 'failed' ? 'failed' : 'accepted'}
+            />{' '}
+            {d.status} to <code>{d.endpointId}</code>
             {d.nextAttemptAt && d.status === 'pending' ? ` · next attempt ${time(d.nextAttemptAt)}` : ''}
           </div>
           <table className="attempts">

@@ -14,7 +14,9 @@ export function storedMediaId(media: NonNullable<InboundMessage['media']>): stri
 
 /** Why there is no stored copy to show: still downloading, or the reason it could not be kept. */
 function notStored(media: NonNullable<InboundMessage['media']>): string {
-  return media.status === 'failed' ? `file not kept (${media.failureReason ?? 'unknown reason'})` : 'file not stored yet';
+  return media.status === 'failed'
+    ? `file not kept (${media.failureReason ?? 'unknown reason'})`
+    : 'file not stored yet';
 }
 
 const INLINE = new Set(['image', 'sticker']);
@@ -69,7 +71,11 @@ export function InboundMedia({ message }: { message: InboundMessage }) {
   if (url && !why) {
     return (
       <figure className="media-inline">
-        <img src={url} onError={() => setProblem('file could not be shown')} alt={message.text ? `${message.type}: ${message.text}` : `${message.type} from the customer`} />
+        <img
+          src={url}
+          onError={() => setProblem('file could not be shown')}
+          alt={message.text ? `${message.type}: ${message.text}` : `${message.type} from the customer`}
+        />
         {message.text ? <figcaption className="pre">{message.text}</figcaption> : null}
       </figure>
     );

@@ -83,8 +83,21 @@ function ContactList({ selected, now }: { selected: string | undefined; now: num
           </li>
         ))}
       </ul>
-      {data && data.data.length === 0 ? <p className="empty">No contacts{search || openOnly ? ' match these filters' : ' yet: they appear when a customer writes or you send to them'}.</p> : null}
-      {data && (pager.page > 1 || data.has_more) ? <Pager page={pager.page} hasMore={data.has_more} onNext={() => pager.next(data.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
+      {data && data.data.length === 0 ? (
+        <p className="empty">
+          No contacts
+          {search || openOnly ? ' match these filters' : ' yet: they appear when a customer writes or you send to them'}
+          .
+        </p>
+      ) : null}
+      {data && (pager.page > 1 || data.has_more) ? (
+        <Pager
+          page={pager.page}
+          hasMore={data.has_more}
+          onNext={() => pager.next(data.data.at(-1)!.id)}
+          onPrevious={pager.previous}
+        />
+      ) : null}
       {selected ? null : (
         <p className="hint">
           To write to someone who has not written yet, send a template from <Link to="/send">Send</Link>.

@@ -9,9 +9,11 @@ function Storage({ usage, account }: { usage: MediaUsage | null; account: Accoun
   if (!usage) return null;
   return (
     <p className="card" data-testid="storage">
-      Stored: {usage.total.files} files, {bytes(usage.total.bytes)} (uploads {usage.upload.files}, {bytes(usage.upload.bytes)}; customers' files {usage.inbound.files},{' '}
-      {bytes(usage.inbound.bytes)}).
-      {account ? ` Customers' files are kept ${kept(account.retention.customerFilesDays)}, what messages say ${kept(account.retention.messageBodiesDays)}.` : null}
+      Stored: {usage.total.files} files, {bytes(usage.total.bytes)} (uploads {usage.upload.files},{' '}
+      {bytes(usage.upload.bytes)}; customers' files {usage.inbound.files}, {bytes(usage.inbound.bytes)}).
+      {account
+        ? ` Customers' files are kept ${kept(account.retention.customerFilesDays)}, what messages say ${kept(account.retention.messageBodiesDays)}.`
+        : null}
     </p>
   );
 }
@@ -44,7 +46,8 @@ export function MediaPage() {
   };
 
   const remove = async (m: MediaItem) => {
-    if (!window.confirm(`Delete ${m.filename} (${m.id})? Its bytes and its copies at the platform are deleted.`)) return;
+    if (!window.confirm(`Delete ${m.filename} (${m.id})? Its bytes and its copies at the platform are deleted.`))
+      return;
     setError(null);
     try {
       await api('DELETE', `/media/${encodeURIComponent(m.id)}`);
@@ -108,7 +111,14 @@ export function MediaPage() {
         </tbody>
       </table>
       {list.data && list.data.data.length === 0 ? <p className="empty">No files yet.</p> : null}
-      {list.data ? <Pager page={pager.page} hasMore={list.data.has_more} onNext={() => pager.next(list.data!.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
+      {list.data ? (
+        <Pager
+          page={pager.page}
+          hasMore={list.data.has_more}
+          onNext={() => pager.next(list.data!.data.at(-1)!.id)}
+          onPrevious={pager.previous}
+        />
+      ) : null}
     </section>
   );
 }

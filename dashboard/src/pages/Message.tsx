@@ -17,14 +17,28 @@ export function MessagePage({ id }: { id: string }) {
 }
 
 function MessageDetails({ id }: { id: string }) {
-  const { data: m, error, setData } = usePolling(() => api<Message>('GET', `/messages/${encodeURIComponent(id)}`), [id], 2000);
+  const {
+    data: m,
+    error,
+    setData,
+  } = usePolling(() => api<Message>('GET', `/messages/${encodeURIComponent(id)}`), [id], 2000);
   // The customer's answers to it: replies, taps on its buttons, reactions (docs/api.md §D15).
-  const { data: answers } = usePolling(() => (id.startsWith('msg_') ? api<Page<InboundMessage>>('GET', `/inbound_messages?answering=${encodeURIComponent(id)}&limit=20`) : Promise.resolve(null)), [id], 2000);
+  const { data: answers } = usePolling(
+    () =>
+      id.startsWith('msg_')
+        ? api<Page<InboundMessage>>('GET', `/inbound_messages?answering=${encodeURIComponent(id)}&limit=20`)
+        : Promise.resolve(null),
+    [id],
+    2000,
+  );
   if (!m) return <section>{error ? <ErrorNote error={error} /> : <p>Loading…</p>}</section>;
   const steps: [string, string | null][] = [
     ...(m.scheduledAt ? ([['scheduled', m.createdAt]] as [string, string][]) : []),
     // A scheduled message is accepted into its number's queue at its time.
-    ['accepted', m.scheduledAt ? (m.status === 'scheduled' || m.status === 'canceled' ? null : m.scheduledAt) : m.createdAt],
+    [
+      'accepted',
+      m.scheduledAt ? (m.status === 'scheduled' || m.status === 'canceled' ? null : m.scheduledAt) : m.createdAt,
+    ],
     ['sent', m.sentAt],
     ['delivered', m.deliveredAt],
     ['read', m.readAt],
@@ -90,7 +104,9 @@ function MessageDetails({ id }: { id: string }) {
         {m.customerReaction !== undefined ? (
           <>
             <dt>Customer's reaction</dt>
-            <dd data-testid="customer-reaction">{m.customerReaction ? `${m.customerReaction.emoji} (${time(m.customerReaction.at)})` : 'none'}</dd>
+            <dd data-testid="customer-reaction">
+              {m.customerReaction ? `${m.customerReaction.emoji} (${time(m.customerReaction.at)})` : 'none'}
+            </dd>
           </>
         ) : null}
         <dt>Sent from</dt>

@@ -79,25 +79,47 @@ function MessageList() {
                 <Link to={`/messages/${m.id}`}>
                   <MessageSummary message={m} />
                 </Link>
-                {m.source === 'dashboard' ? <span className="tag">dashboard</span> : m.source === 'external' ? <span className="tag">external</span> : m.source === 'business_app' ? <span className="tag" title="Sent from the WhatsApp Business app on this number">Business app</span> : null}
+                {m.source === 'dashboard' ? (
+                  <span className="tag">dashboard</span>
+                ) : m.source === 'external' ? (
+                  <span className="tag">external</span>
+                ) : m.source === 'business_app' ? (
+                  <span className="tag" title="Sent from the WhatsApp Business app on this number">
+                    Business app
+                  </span>
+                ) : null}
                 <DeliveryTag message={m} />
               </td>
               <td data-label="To">{m.to}</td>
               <td data-label="Type">{m.type ?? '—'}</td>
               <td data-label="Status">
                 <StatusBadge status={m.status} />
-                {m.status === 'scheduled' && m.scheduledAt ? <span className="muted scheduled-at"> for {time(m.scheduledAt)}</span> : null}
+                {m.status === 'scheduled' && m.scheduledAt ? (
+                  <span className="muted scheduled-at"> for {time(m.scheduledAt)}</span>
+                ) : null}
               </td>
               <td data-label="Created">{time(m.createdAt)}</td>
               <td data-label="">
-                <CancelButton message={m} onCanceled={(c) => setData((d) => d && { ...d, data: d.data.map((x) => (x.id === c.id ? c : x)) })} />
+                <CancelButton
+                  message={m}
+                  onCanceled={(c) => setData((d) => d && { ...d, data: d.data.map((x) => (x.id === c.id ? c : x)) })}
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {data && data.data.length === 0 ? <p className="empty">No messages{status || toFilter ? ' match these filters' : ' yet'}.</p> : null}
-      {data ? <Pager page={pager.page} hasMore={data.has_more} onNext={() => pager.next(data.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
+      {data && data.data.length === 0 ? (
+        <p className="empty">No messages{status || toFilter ? ' match these filters' : ' yet'}.</p>
+      ) : null}
+      {data ? (
+        <Pager
+          page={pager.page}
+          hasMore={data.has_more}
+          onNext={() => pager.next(data.data.at(-1)!.id)}
+          onPrevious={pager.previous}
+        />
+      ) : null}
     </section>
   );
 }

@@ -29,7 +29,12 @@ function Totals({ total }: { total: Analytics['total'] }) {
     ['Failed', String(total.failed)],
     ['Billable', String(total.billable)],
   ];
-  if (total.estimatedCost) cells.push(['Estimated cost', `${total.estimatedCost.currency} ${total.estimatedCost.amount}`, 'an estimate, from the price table']);
+  if (total.estimatedCost)
+    cells.push([
+      'Estimated cost',
+      `${total.estimatedCost.currency} ${total.estimatedCost.amount}`,
+      'an estimate, from the price table',
+    ]);
   return (
     <dl className="totals" data-testid="totals">
       {cells.map(([name, value, note]) => (
@@ -50,8 +55,11 @@ function Empty({ mode }: { mode: Mode }) {
   return (
     <div className="card empty-state" data-testid="overview-empty">
       <p>
-        <strong>No {mode === 'test' ? 'test ' : ''}messages in this range yet.</strong> Send one with <code>POST /v1/messages</code> or from <Link to="/send">Send</Link>
-        {mode === 'test' ? ' with this test key (nothing is delivered; test messages move to sent, delivered and read by themselves).' : '.'}
+        <strong>No {mode === 'test' ? 'test ' : ''}messages in this range yet.</strong> Send one with{' '}
+        <code>POST /v1/messages</code> or from <Link to="/send">Send</Link>
+        {mode === 'test'
+          ? ' with this test key (nothing is delivered; test messages move to sent, delivered and read by themselves).'
+          : '.'}
       </p>
       <p className="hint">
         {mode === 'test'
@@ -78,7 +86,10 @@ export function OverviewPage({ mode }: { mode: Mode }) {
     try {
       const { range, now } = shown;
       const day = (iso: string) => iso.slice(0, 10);
-      await downloadCsv(analyticsQuery(range, { groupBy: 'template' }, now), `tidings-${mode}-messages-by-template-${day(shown.overall.from)}-${day(shown.overall.to)}.csv`);
+      await downloadCsv(
+        analyticsQuery(range, { groupBy: 'template' }, now),
+        `tidings-${mode}-messages-by-template-${day(shown.overall.from)}-${day(shown.overall.to)}.csv`,
+      );
     } catch (err) {
       setCsvError(err);
     }
@@ -104,7 +115,8 @@ export function OverviewPage({ mode }: { mode: Mode }) {
         </div>
       </div>
       <p className="hint">
-        {mode === 'test' ? 'Test' : 'Live'} messages of this key’s account, by {shown?.range.granularity ?? 'day'} in UTC. Hover a chart, or focus it and use the arrow keys, to read each value.
+        {mode === 'test' ? 'Test' : 'Live'} messages of this key’s account, by {shown?.range.granularity ?? 'day'} in
+        UTC. Hover a chart, or focus it and use the arrow keys, to read each value.
       </p>
       <ErrorNote error={csvError} />
       <ErrorNote error={error} />

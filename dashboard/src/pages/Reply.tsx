@@ -16,7 +16,17 @@ type Kind = 'text' | 'media' | 'template';
 /** The platform shows a typing indicator for up to 25 seconds; refresh it a little before. */
 const TYPING_REFRESH_MS = 20_000;
 
-export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Contact; open: boolean; newestInbound: InboundMessage | null; onSent: () => void }) {
+export function ReplyBox({
+  contact,
+  open,
+  newestInbound,
+  onSent,
+}: {
+  contact: Contact;
+  open: boolean;
+  newestInbound: InboundMessage | null;
+  onSent: () => void;
+}) {
   const kinds: readonly Kind[] = open ? ['text', 'media'] : ['template', 'text', 'media'];
   const [chosen, setKind] = useState<Kind>(open ? 'text' : 'template');
   // A template while the window is open is sent from the Send page; a choice the window's change removed falls back to the first.
@@ -43,7 +53,10 @@ export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Co
   const showTyping = () => {
     if (!typing || !newestInbound || Date.now() - lastTyping.current < TYPING_REFRESH_MS) return;
     lastTyping.current = Date.now();
-    api('POST', `/inbound_messages/${encodeURIComponent(newestInbound.id)}/read`, { body: { typingIndicator: true }, idempotent: true }).catch(setError);
+    api('POST', `/inbound_messages/${encodeURIComponent(newestInbound.id)}/read`, {
+      body: { typingIndicator: true },
+      idempotent: true,
+    }).catch(setError);
   };
 
   const submit = async (e: FormEvent) => {
@@ -53,10 +66,29 @@ export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Co
     setWarnings(null);
     try {
       const body: Record<string, unknown> = { to: contact.id };
-      if (kind === 'template') Object.assign(body, { type: 'template' }, templateFields(templateId, templates.data?.data.find((t) => t.id === templateId), values));
+      if (kind === 'template')
+        Object.assign(
+          body,
+          { type: 'template' },
+          templateFields(
+            templateId,
+            templates.data?.data.find((t) => t.id === templateId),
+            values,
+          ),
+        );
       else if (kind === 'text') Object.assign(body, { type: 'text', text }, routeFields(route, templates.data?.data));
-      else Object.assign(body, { type: 'media', mediaId }, caption ? { caption } : {}, routeFields(route, templates.data?.data));
-      const sent = await api<Message>('POST', '/messages/', { body, idempotent: true, headers: { 'x-tidings-source': 'dashboard' } });
+      else
+        Object.assign(
+          body,
+          { type: 'media', mediaId },
+          caption ? { caption } : {},
+          routeFields(route, templates.data?.data),
+        );
+      const sent = await api<Message>('POST', '/messages/', {
+        body,
+        idempotent: true,
+        headers: { 'x-tidings-source': 'dashboard' },
+      });
       setWarnings(sent.warnings ?? null);
       setText('');
       setCaption('');
@@ -86,10 +118,17 @@ export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Co
       {kind === 'template' ? (
         <>
           <p className="warning" role="note">
-            The customer service window is closed: the customer last wrote more than 24 hours ago (or never), so WhatsApp accepts only an approved template until they write again. A text or a file can
-            still go “Whatever the window”: as a Direct Send, else as a fallback template.
+            The customer service window is closed: the customer last wrote more than 24 hours ago (or never), so
+            WhatsApp accepts only an approved template until they write again. A text or a file can still go “Whatever
+            the window”: as a Direct Send, else as a fallback template.
           </p>
-          <TemplateFields templates={templates} templateId={templateId} onTemplateId={setTemplateId} values={values} onValues={setValues} />
+          <TemplateFields
+            templates={templates}
+            templateId={templateId}
+            onTemplateId={setTemplateId}
+            values={values}
+            onValues={setValues}
+          />
         </>
       ) : (
         <>
@@ -122,11 +161,24 @@ export function ReplyBox({ contact, open, newestInbound, onSent }: { contact: Co
               </p>
             </>
           ) : (
-            <MediaFields active={kind} mediaId={mediaId} onMediaId={setMediaId} caption={caption} onCaption={setCaption} onError={setError} />
+            <MediaFields
+              active={kind}
+              mediaId={mediaId}
+              onMediaId={setMediaId}
+              caption={caption}
+              onCaption={setCaption}
+              onError={setError}
+            />
           )}
           {open ? (
             <label className="inline">
-              <input type="checkbox" checked={typing} onChange={(e) => setTyping(e.target.checked)} disabled={!newestInbound} /> Show the customer “typing…” while I write (marks their last message read)
+              <input
+                type="checkbox"
+                checked={typing}
+                onChange={(e) => setTyping(e.target.checked)}
+                disabled={!newestInbound}
+              />{' '}
+              Show the customer “typing…” while I write (marks their last message read)
             </label>
           ) : null}
           <DeliveryFields draft={route} onDraft={setRoute} templates={templates} windowOpen={open} error={error} />

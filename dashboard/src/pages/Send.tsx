@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { api, type Message } from '../api';
-import { emptyInteractive, InteractiveFields, interactiveFields, MediaFields, TemplateFields, templateFields, useApprovedTemplates } from '../compose';
+import {
+  emptyInteractive,
+  InteractiveFields,
+  interactiveFields,
+  MediaFields,
+  TemplateFields,
+  templateFields,
+  useApprovedTemplates,
+} from '../compose';
 import { DeliveryFields, emptyRoute, routeFields, SendWarnings } from '../route-fields';
 import { localToRfc3339, SendLaterInput } from '../send-later';
 import { TemplateButtonInputs, type ButtonInput } from '../template-buttons';
@@ -8,7 +16,13 @@ import { ErrorNote, Link, navigate } from '../ui';
 
 type Kind = 'text' | 'template' | 'media' | 'buttons' | 'cta_url';
 
-const KIND_LABELS: Record<Kind, string> = { text: 'text', template: 'template', media: 'media', buttons: 'reply buttons', cta_url: 'URL button' };
+const KIND_LABELS: Record<Kind, string> = {
+  text: 'text',
+  template: 'template',
+  media: 'media',
+  buttons: 'reply buttons',
+  cta_url: 'URL button',
+};
 
 /**
  * Send a text, template, media or interactive (reply buttons, URL button) message by hand; it is
@@ -44,7 +58,12 @@ export function SendPage() {
       const body: Record<string, unknown> = { to: to.trim(), type: interactiveKind ? 'interactive' : kind };
       if (interactiveKind) body.interactive = interactiveFields(interactiveKind, interactive);
       if (kind === 'text') body.text = text;
-      if (kind === 'template') Object.assign(body, templateFields(templateId, template, values), Object.keys(buttons).length > 0 ? { buttons } : {});
+      if (kind === 'template')
+        Object.assign(
+          body,
+          templateFields(templateId, template, values),
+          Object.keys(buttons).length > 0 ? { buttons } : {},
+        );
       if (kind === 'media') {
         body.mediaId = mediaId;
         if (caption) body.caption = caption;
@@ -52,7 +71,11 @@ export function SendPage() {
       if (kind !== 'template') Object.assign(body, routeFields(route, templates.data?.data));
       const later = localToRfc3339(sendAt);
       if (later) body.sendAt = later;
-      const sent = await api<Message>('POST', '/messages/', { body, idempotent: true, headers: { 'x-tidings-source': 'dashboard' } });
+      const sent = await api<Message>('POST', '/messages/', {
+        body,
+        idempotent: true,
+        headers: { 'x-tidings-source': 'dashboard' },
+      });
       if (sent.warnings?.length) setWarned(sent);
       else navigate(`/messages/${sent.id}`);
     } catch (err) {
@@ -70,7 +93,8 @@ export function SendPage() {
           <legend>Type</legend>
           {(['text', 'template', 'media', 'buttons', 'cta_url'] as const).map((k) => (
             <label key={k}>
-              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {KIND_LABELS[k]}
+              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} />{' '}
+              {KIND_LABELS[k]}
             </label>
           ))}
         </fieldset>
@@ -82,9 +106,19 @@ export function SendPage() {
           <>
             <label>
               Text
-              <textarea name="text" value={text} onChange={(e) => setText(e.target.value)} rows={4} maxLength={4096} required />
+              <textarea
+                name="text"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                rows={4}
+                maxLength={4096}
+                required
+              />
             </label>
-            <p className="hint">A text or media message goes as written while the customer service window is open (the customer wrote in the last 24 hours); “Whatever the window” reaches them after it closed too.</p>
+            <p className="hint">
+              A text or media message goes as written while the customer service window is open (the customer wrote in
+              the last 24 hours); “Whatever the window” reaches them after it closed too.
+            </p>
           </>
         )}
         {kind === 'template' && (
@@ -105,19 +139,33 @@ export function SendPage() {
         {(kind === 'buttons' || kind === 'cta_url') && (
           <>
             <InteractiveFields kind={kind} draft={interactive} onDraft={setInteractive} />
-            <p className="hint">Interactive messages go as written while the customer service window is open; a tapped reply button shows on the message's page.</p>
+            <p className="hint">
+              Interactive messages go as written while the customer service window is open; a tapped reply button shows
+              on the message's page.
+            </p>
           </>
         )}
-        {kind === 'media' && <MediaFields active={kind} mediaId={mediaId} onMediaId={setMediaId} caption={caption} onCaption={setCaption} onError={setError} />}
+        {kind === 'media' && (
+          <MediaFields
+            active={kind}
+            mediaId={mediaId}
+            onMediaId={setMediaId}
+            caption={caption}
+            onCaption={setCaption}
+            onError={setError}
+          />
+        )}
         {kind !== 'template' && <DeliveryFields draft={route} onDraft={setRoute} templates={templates} error={error} />}
         <SendLaterInput label="Send later" value={sendAt} onChange={setSendAt} />
         <ErrorNote error={error} />
         {warned ? (
           <div className="stack" data-testid="sent">
             <p>
-              Message <Link to={`/messages/${warned.id}`}>
+              Message{' '}
+              <Link to={`/messages/${warned.id}`}>
                 <code>{warned.id}</code>
-              </Link> was accepted.
+              </Link>{' '}
+              was accepted.
             </p>
             <SendWarnings warnings={warned.warnings} />
           </div>

@@ -35,8 +35,19 @@ export function SignIn({ onSignIn }: { onSignIn: (key: string) => void }) {
       <h1>Tidings</h1>
       <form onSubmit={submit}>
         <label htmlFor="api-key">API key</label>
-        <input id="api-key" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} placeholder="sk_live_… or sk_test_…" required />
-        <p className="hint">The key is kept in this browser tab only (session storage) and sent in the x-api-key header; it never appears in a URL or a cookie.</p>
+        <input
+          id="api-key"
+          type="password"
+          autoComplete="off"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          placeholder="sk_live_… or sk_test_…"
+          required
+        />
+        <p className="hint">
+          The key is kept in this browser tab only (session storage) and sent in the x-api-key header; it never appears
+          in a URL or a cookie.
+        </p>
         <ErrorNote error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Sign in'}

@@ -15,7 +15,11 @@ import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
  * other languages; its history. An approved one of ours can have its time to live changed alone.
  */
 export function TemplatePage({ id }: { id: string }) {
-  const { data: t, error, setData } = usePolling(() => api<Template>('GET', `/templates/${encodeURIComponent(id)}`), [id], 2000);
+  const {
+    data: t,
+    error,
+    setData,
+  } = usePolling(() => api<Template>('GET', `/templates/${encodeURIComponent(id)}`), [id], 2000);
   if (!t) return <section>{error ? <ErrorNote error={error} /> : <p>Loading…</p>}</section>;
   const generated = t.source === 'generated';
   const editable = !generated && (t.status === 'pending' || t.status === 'rejected');
@@ -48,7 +52,8 @@ export function TemplatePage({ id }: { id: string }) {
         </dd>
         <dt>Quality</dt>
         <dd data-testid="quality">
-          <QualityBadge quality={t.quality} /> <span className="muted">the platform’s rating from customers’ feedback (blocks, reports)</span>
+          <QualityBadge quality={t.quality} />{' '}
+          <span className="muted">the platform’s rating from customers’ feedback (blocks, reports)</span>
         </dd>
         {t.header && (
           <>

@@ -1,5 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, api, type Issue, type MediaItem, type Mode, type Page, type Template, type TemplateHeader, type TemplateVariable } from '../api';
+import {
+  ApiError,
+  api,
+  type Issue,
+  type MediaItem,
+  type Mode,
+  type Page,
+  type Template,
+  type TemplateHeader,
+  type TemplateVariable,
+} from '../api';
 import { Field, IssueList, Issues } from '../issue-fields';
 import { type TemplateButton } from '../template-buttons';
 import { ButtonsEditor } from '../template-buttons-editor';
@@ -75,7 +85,11 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
   }, [body]);
 
   const header: TemplateHeader | null =
-    headerKind === 'none' ? null : headerKind === 'text' ? { type: 'text', text: headerText, ...(headerExample ? { example: headerExample } : {}) } : { type: headerKind, mediaId: headerMediaId };
+    headerKind === 'none'
+      ? null
+      : headerKind === 'text'
+        ? { type: 'text', text: headerText, ...(headerExample ? { example: headerExample } : {}) }
+        : { type: headerKind, mediaId: headerMediaId };
   const content = {
     body,
     variables: variables.map((v) => ({ example: v.example, ...(v.name ? { name: v.name } : {}) })),
@@ -95,7 +109,9 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
       // When editing, the name is the template's own (and frozen): check the content under a
       // name nobody holds, so "name taken" does not hide the content's issues.
       const checkName = id ? `edit_check_${Math.random().toString(36).slice(2, 10)}` : name;
-      api<{ valid: boolean; issues: Issue[] }>('POST', '/templates/validate', { body: { name: checkName, category: 'UTILITY', language, ...content } }).then(
+      api<{ valid: boolean; issues: Issue[] }>('POST', '/templates/validate', {
+        body: { name: checkName, category: 'UTILITY', language, ...content },
+      }).then(
         (r) => {
           setIssues(r.issues);
           setCheckError(null);
@@ -118,7 +134,10 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
     try {
       const saved = id
         ? await api<Template>('PATCH', `/templates/${encodeURIComponent(id)}`, { body: content, idempotent: true })
-        : await api<Template>('POST', '/templates/', { body: { name, category: 'UTILITY', language, ...content }, idempotent: true });
+        : await api<Template>('POST', '/templates/', {
+            body: { name, category: 'UTILITY', language, ...content },
+            idempotent: true,
+          });
       navigate(`/templates/${saved.id}`);
     } catch (err) {
       setError(err);
@@ -130,11 +149,22 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
 
   const known = new Set(['name', 'language', 'body', 'header', 'footer', 'variables', 'buttons', 'timeToLive']);
   const rootOf = (field: string) => field.split(/[.[]/)[0]!;
-  const shown = id || submitted ? issues : (issues ?? []).filter((i) => touched.has(rootOf(i.field)) || !known.has(rootOf(i.field)));
+  const shown =
+    id || submitted
+      ? issues
+      : (issues ?? []).filter((i) => touched.has(rootOf(i.field)) || !known.has(rootOf(i.field)));
   const other = (shown ?? []).filter((i) => !known.has(rootOf(i.field)));
   /** The issue fields an input's change makes worth showing (`example-2` → variables). */
   const touch = (input: string) => {
-    const roots = input.startsWith('header') ? ['header'] : input.startsWith('button') ? ['buttons'] : /^(example|name)-\d+$/.test(input) ? ['variables'] : input === 'body' ? ['body', 'variables'] : [input];
+    const roots = input.startsWith('header')
+      ? ['header']
+      : input.startsWith('button')
+        ? ['buttons']
+        : /^(example|name)-\d+$/.test(input)
+          ? ['variables']
+          : input === 'body'
+            ? ['body', 'variables']
+            : [input];
     if (roots.every((r) => touched.has(r))) return;
     setTouched(new Set([...touched, ...roots]));
   };
@@ -146,19 +176,42 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
       <h1>{id ? `Edit ${name}` : 'New template'}</h1>
       {mode === 'test' && (
         <div className="warning" role="status">
-          Test keys can check templates but not create or change them (live_mode_required): sign in with a live key to submit.
+          Test keys can check templates but not create or change them (live_mode_required): sign in with a live key to
+          submit.
         </div>
       )}
-      <form className="stack editor" onSubmit={submit} onChange={(e) => touch((e.target as unknown as HTMLInputElement).name)}>
+      <form
+        className="stack editor"
+        onSubmit={submit}
+        onChange={(e) => touch((e.target as unknown as HTMLInputElement).name)}
+      >
         <Field label="Name" field="name" issues={shown}>
-          <input name="name" value={name} onChange={(e) => setName(e.target.value)} disabled={!!id} placeholder="order_shipped" required />
+          <input
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={!!id}
+            placeholder="order_shipped"
+            required
+          />
         </Field>
         <Field label="Language" field="language" issues={shown}>
-          <input name="language" value={language} onChange={(e) => setLanguage(e.target.value)} disabled={!!id} required />
+          <input
+            name="language"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value)}
+            disabled={!!id}
+            required
+          />
         </Field>
         <fieldset>
           <legend>Header</legend>
-          <select name="headerKind" aria-label="Header type" value={headerKind} onChange={(e) => setHeaderKind(e.target.value as HeaderKind)}>
+          <select
+            name="headerKind"
+            aria-label="Header type"
+            value={headerKind}
+            onChange={(e) => setHeaderKind(e.target.value as HeaderKind)}
+          >
             {(['none', 'text', 'image', 'video', 'document'] as const).map((k) => (
               <option key={k} value={k}>
                 {k}
@@ -185,16 +238,34 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
           <Issues issues={shown} field="header" exact />
         </fieldset>
         <Field label="Body" field="body" issues={shown}>
-          <textarea name="body" value={body} onChange={(e) => setBody(e.target.value)} rows={5} placeholder="Your order {{1}} has shipped." />
+          <textarea
+            name="body"
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            rows={5}
+            placeholder="Your order {{1}} has shipped."
+          />
         </Field>
         {variables.map((v, i) => (
           <fieldset key={i} className="variable">
             <legend>{`{{${i + 1}}}`}</legend>
             <Field label="Example" field={`variables[${i}].example`} issues={shown}>
-              <input name={`example-${i + 1}`} value={v.example} onChange={(e) => setVariables(variables.map((x, j) => (j === i ? { ...x, example: e.target.value } : x)))} />
+              <input
+                name={`example-${i + 1}`}
+                value={v.example}
+                onChange={(e) =>
+                  setVariables(variables.map((x, j) => (j === i ? { ...x, example: e.target.value } : x)))
+                }
+              />
             </Field>
             <Field label="Name (optional)" field={`variables[${i}].name`} issues={shown}>
-              <input name={`name-${i + 1}`} value={v.name ?? ''} onChange={(e) => setVariables(variables.map((x, j) => (j === i ? { ...x, name: e.target.value || undefined } : x)))} />
+              <input
+                name={`name-${i + 1}`}
+                value={v.name ?? ''}
+                onChange={(e) =>
+                  setVariables(variables.map((x, j) => (j === i ? { ...x, name: e.target.value || undefined } : x)))
+                }
+              />
             </Field>
           </fieldset>
         ))}
@@ -204,14 +275,27 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
         </Field>
         <ButtonsEditor buttons={buttons} onChange={setButtons} issues={shown} />
         <Field label="Time to live, seconds (optional)" field="timeToLive" issues={shown}>
-          <input type="number" name="timeToLive" min={TTL_MIN} max={TTL_MAX} step={1} value={timeToLive} onChange={(e) => setTimeToLive(e.target.value)} aria-describedby="ttl-hint" />
+          <input
+            type="number"
+            name="timeToLive"
+            min={TTL_MIN}
+            max={TTL_MAX}
+            step={1}
+            value={timeToLive}
+            onChange={(e) => setTimeToLive(e.target.value)}
+            aria-describedby="ttl-hint"
+          />
         </Field>
         <p className="hint" id="ttl-hint">
           {TTL_HINT} A send whose validity period is shorter gets a warning.
         </p>
         <IssueList issues={other} />
         <p className="check" role="status" data-testid="validation">
-          {issues === null ? 'Checking…' : issues.length === 0 && !checkError ? '✓ No issues found' : `${issues.length} issue${issues.length === 1 ? '' : 's'} to fix before submitting`}
+          {issues === null
+            ? 'Checking…'
+            : issues.length === 0 && !checkError
+              ? '✓ No issues found'
+              : `${issues.length} issue${issues.length === 1 ? '' : 's'} to fix before submitting`}
         </p>
         {checkError && !(checkError instanceof ApiError && checkError.issues) ? <ErrorNote error={checkError} /> : null}
         <ErrorNote error={error} />

@@ -1,14 +1,27 @@
 import { useState } from 'react';
 import { api, type Mode, type Page, type Template } from '../api';
-import { categoryWords, QUALITY_WORDS, QualityBadge, SourceTags, TEMPLATE_QUALITIES, TEMPLATE_STATUSES, TemplateFlags } from '../template-facts';
+import {
+  categoryWords,
+  QUALITY_WORDS,
+  QualityBadge,
+  SourceTags,
+  TEMPLATE_QUALITIES,
+  TEMPLATE_STATUSES,
+  TemplateFlags,
+} from '../template-facts';
 import { useTemplateSync } from '../template-sync';
 import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
 /** What the empty list says, from the filters that are set. */
 function emptyWords(status: string, quality: string, category: string): string {
-  const filters = [status && `are ${status}`, quality && `are rated ${QUALITY_WORDS[quality]?.toLowerCase() ?? quality}`].filter(Boolean);
+  const filters = [
+    status && `are ${status}`,
+    quality && `are rated ${QUALITY_WORDS[quality]?.toLowerCase() ?? quality}`,
+  ].filter(Boolean);
   if (filters.length > 0) return `No ${category ? '' : 'utility '}templates ${filters.join(' and ')}.`;
-  return category ? 'No templates yet.' : 'No utility templates yet. Templates the platform re-categorised show under “All categories”.';
+  return category
+    ? 'No templates yet.'
+    : 'No utility templates yet. Templates the platform re-categorised show under “All categories”.';
 }
 
 /**
@@ -50,7 +63,13 @@ export function TemplatesPage({ mode }: { mode: Mode }) {
           </select>
         </label>
         <FilterSelect label="Status" value={status} options={TEMPLATE_STATUSES} onChange={filter(setStatus)} />
-        <FilterSelect label="Quality" value={quality} options={TEMPLATE_QUALITIES} labels={QUALITY_WORDS} onChange={filter(setQuality)} />
+        <FilterSelect
+          label="Quality"
+          value={quality}
+          options={TEMPLATE_QUALITIES}
+          labels={QUALITY_WORDS}
+          onChange={filter(setQuality)}
+        />
       </div>
       <ErrorNote error={error} />
       <table className="list">
@@ -88,7 +107,14 @@ export function TemplatesPage({ mode }: { mode: Mode }) {
         </tbody>
       </table>
       {data && data.data.length === 0 ? <p className="empty">{emptyWords(status, quality, category)}</p> : null}
-      {data ? <Pager page={pager.page} hasMore={data.has_more} onNext={() => pager.next(data.data.at(-1)!.id)} onPrevious={pager.previous} /> : null}
+      {data ? (
+        <Pager
+          page={pager.page}
+          hasMore={data.has_more}
+          onNext={() => pager.next(data.data.at(-1)!.id)}
+          onPrevious={pager.previous}
+        />
+      ) : null}
     </section>
   );
 }

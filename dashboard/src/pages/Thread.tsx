@@ -22,13 +22,20 @@ function chronological(entries: Iterable<TimelineEntry>): TimelineEntry[] {
 export function Thread({ contactId, now }: { contactId: string; now: number }) {
   const path = `/contacts/${encodeURIComponent(contactId)}`;
   const contact = usePolling(() => api<Contact>('GET', path), [path], 3000);
-  const latest = usePolling(() => api<{ data: TimelineEntry[]; has_more: boolean }>('GET', `${path}/messages?limit=${PAGE}`), [path], 3000);
+  const latest = usePolling(
+    () => api<{ data: TimelineEntry[]; has_more: boolean }>('GET', `${path}/messages?limit=${PAGE}`),
+    [path],
+    3000,
+  );
   // Every message seen since the thread was opened, by id: each refresh of the newest page updates
   // them (statuses move), and nothing scrolls out when many arrive at once or older pages are loaded.
   const [seen, setSeen] = useState(() => new Map<string, TimelineEntry>());
   const [olderHasMore, setOlderHasMore] = useState<boolean | null>(null);
   const [olderError, setOlderError] = useState<unknown>(null);
-  const merge = useCallback((entries: TimelineEntry[]) => setSeen((m) => new Map([...m, ...entries.map((e) => [e.id, e] as const)])), []);
+  const merge = useCallback(
+    (entries: TimelineEntry[]) => setSeen((m) => new Map([...m, ...entries.map((e) => [e.id, e] as const)])),
+    [],
+  );
   useEffect(() => {
     if (latest.data) merge(latest.data.data);
   }, [latest.data, merge]);
@@ -53,7 +60,10 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
     if (!oldest) return;
     setOlderError(null);
     try {
-      const page = await api<{ data: TimelineEntry[]; has_more: boolean }>('GET', `${path}/messages?limit=${PAGE}&starting_after=${encodeURIComponent(oldest.id)}`);
+      const page = await api<{ data: TimelineEntry[]; has_more: boolean }>(
+        'GET',
+        `${path}/messages?limit=${PAGE}&starting_after=${encodeURIComponent(oldest.id)}`,
+      );
       if (log.current) keepFromBottom.current = log.current.scrollHeight - log.current.scrollTop;
       merge(page.data);
       setOlderHasMore(page.has_more);
@@ -74,7 +84,17 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
     }
   };
 
-  const readError = useMarkRead(entries, (m) => merge([{ id: m.id, direction: 'inbound', at: entries.find((e) => e.id === m.id)?.at ?? m.receivedAt, inbound: m, outbound: null }]));
+  const readError = useMarkRead(entries, (m) =>
+    merge([
+      {
+        id: m.id,
+        direction: 'inbound',
+        at: entries.find((e) => e.id === m.id)?.at ?? m.receivedAt,
+        inbound: m,
+        outbound: null,
+      },
+    ]),
+  );
   const c = contact.data;
   const open = c ? windowState(c.window, now).open : false;
   const newestInbound = entries.filter((e) => e.inbound).at(-1)?.inbound ?? null;
@@ -125,11 +145,19 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
         <ErrorNote error={olderError} />
         {latest.data && entries.length === 0 ? <p className="empty">No messages yet.</p> : null}
         <ol className="thread">
-          {entries.map((e) => (e.inbound ? <InboundBubble key={e.id} m={e.inbound} /> : e.outbound ? <OutboundBubble key={e.id} m={e.outbound} /> : null))}
+          {entries.map((e) =>
+            e.inbound ? (
+              <InboundBubble key={e.id} m={e.inbound} />
+            ) : e.outbound ? (
+              <OutboundBubble key={e.id} m={e.outbound} />
+            ) : null,
+          )}
         </ol>
       </div>
       <ErrorNote error={readError} />
-      {c ? <ReplyBox contact={c} open={open} newestInbound={newestInbound} onSent={() => void latest.reload()} /> : null}
+      {c ? (
+        <ReplyBox contact={c} open={open} newestInbound={newestInbound} onSent={() => void latest.reload()} />
+      ) : null}
     </div>
   );
 }
@@ -154,7 +182,10 @@ function useMarkRead(entries: TimelineEntry[], onMarked: (m: InboundMessage) => 
     for (const e of unread) tried.current.add(e.id);
     void (async () => {
       try {
-        const marked = await api<InboundMessage>('POST', `/inbound_messages/${encodeURIComponent(newest.id)}/read`, { body: {}, idempotent: true });
+        const marked = await api<InboundMessage>('POST', `/inbound_messages/${encodeURIComponent(newest.id)}/read`, {
+          body: {},
+          idempotent: true,
+        });
         for (const e of unread.slice(0, -1)) onMarkedRef.current({ ...e.inbound!, readAt: marked.readAt });
         onMarkedRef.current(marked);
       } catch (err) {

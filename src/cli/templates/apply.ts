@@ -8,7 +8,15 @@ import { RequestRefused, TemplatesStopped, type Issue, type TemplatesClient } fr
 import { createKey, editKey, fileContent } from './compare.js';
 import { createBody, type PlanItem } from './plan.js';
 
-export type Outcome = 'created' | 'updated' | 'ttl-updated' | 'unchanged' | 'cannot-change' | 'invalid' | 'failed' | 'not-in-file';
+export type Outcome =
+  | 'created'
+  | 'updated'
+  | 'ttl-updated'
+  | 'unchanged'
+  | 'cannot-change'
+  | 'invalid'
+  | 'failed'
+  | 'not-in-file';
 
 /** What happened to one template. */
 export interface ApplyResult {
@@ -37,7 +45,13 @@ export async function applyPlan(items: PlanItem[], client: TemplatesClient): Pro
   const results: ApplyResult[] = [];
   let stopped: string | undefined;
   for (const item of items) {
-    const base = { name: item.name, language: item.language, item, ...(item.id ? { id: item.id } : {}), ...(item.status ? { status: item.status } : {}) };
+    const base = {
+      name: item.name,
+      language: item.language,
+      item,
+      ...(item.id ? { id: item.id } : {}),
+      ...(item.status ? { status: item.status } : {}),
+    };
     switch (item.action) {
       case 'unchanged':
       case 'not-in-file':
@@ -57,7 +71,13 @@ export async function applyPlan(items: PlanItem[], client: TemplatesClient): Pro
     try {
       results.push({ ...base, ...(await write(item, client)) });
     } catch (err) {
-      if (err instanceof RequestRefused) results.push({ ...base, outcome: 'failed', message: `${err.status} ${err.code}: ${err.message}`, ...(err.issues.length ? { issues: err.issues } : {}) });
+      if (err instanceof RequestRefused)
+        results.push({
+          ...base,
+          outcome: 'failed',
+          message: `${err.status} ${err.code}: ${err.message}`,
+          ...(err.issues.length ? { issues: err.issues } : {}),
+        });
       else if (err instanceof TemplatesStopped) {
         stopped = err.message;
         results.push({ ...base, outcome: 'failed', message: err.message });
@@ -68,22 +88,38 @@ export async function applyPlan(items: PlanItem[], client: TemplatesClient): Pro
 }
 
 /** One create, update or ttl-update. @throws RequestRefused, TemplatesStopped */
-async function write(item: PlanItem, client: TemplatesClient): Promise<Pick<ApplyResult, 'outcome' | 'id' | 'status' | 'replayed'>> {
+async function write(
+  item: PlanItem,
+  client: TemplatesClient,
+): Promise<Pick<ApplyResult, 'outcome' | 'id' | 'status' | 'replayed'>> {
   const file = item.file!;
   if (item.action === 'create') {
     if (file.kind === 'library') {
-      const input = { name: file.entry.name, language: file.entry.language, libraryTemplateName: file.libraryTemplateName, ...(file.entry.libraryInputs ? { libraryInputs: file.entry.libraryInputs } : {}) };
+      const input = {
+        name: file.entry.name,
+        language: file.entry.language,
+        libraryTemplateName: file.libraryTemplateName,
+        ...(file.entry.libraryInputs ? { libraryInputs: file.entry.libraryInputs } : {}),
+      };
       const { template, replayed } = await client.createFromLibrary(input, createKey('library', input));
       return { outcome: 'created', id: template.id, status: template.status, replayed };
     }
-    const { template, replayed } = await client.create(createBody(file), createKey('content', { name: file.entry.name, language: file.entry.language, content: fileContent(file) }));
+    const { template, replayed } = await client.create(
+      createBody(file),
+      createKey('content', { name: file.entry.name, language: file.entry.language, content: fileContent(file) }),
+    );
     return { outcome: 'created', id: template.id, status: template.status, replayed };
   }
   // update: the changed fields only (an absent one as null or [], which clears it); ttl-update: timeToLive alone.
   const change = Object.fromEntries(item.changes.map((c) => [c.field, c.after]));
   const template = await client.update(item.id!, change, editKey(item.remote!, change));
-  return { outcome: item.action === 'ttl-update' ? 'ttl-updated' : 'updated', id: template.id, status: template.status };
+  return {
+    outcome: item.action === 'ttl-update' ? 'ttl-updated' : 'updated',
+    id: template.id,
+    status: template.status,
+  };
 }
 
 /** Whether the run failed anywhere: a template invalid, failed, or that cannot change. */
-export const applyFailed = (results: ApplyResult[]): boolean => results.some((r) => r.outcome === 'failed' || r.outcome === 'invalid' || r.outcome === 'cannot-change');
+export const applyFailed = (results: ApplyResult[]): boolean =>
+  results.some((r) => r.outcome === 'failed' || r.outcome === 'invalid' || r.outcome === 'cannot-change');

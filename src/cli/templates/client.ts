@@ -76,9 +76,17 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export function serviceSettings(env: Record<string, string | undefined>): { baseUrl: string; apiKey: string } {
   const apiKey = env.TIDINGS_API_KEY?.trim();
-  if (!apiKey) throw new TemplatesStopped('api_key_missing', 'Set TIDINGS_API_KEY to a live API key of the account (sk_live_…, with the templates:read scope, and templates:write to apply); npx tidings keys create makes one.');
+  if (!apiKey)
+    throw new TemplatesStopped(
+      'api_key_missing',
+      'Set TIDINGS_API_KEY to a live API key of the account (sk_live_…, with the templates:read scope, and templates:write to apply); npx tidings keys create makes one.',
+    );
   const baseUrl = (env.TIDINGS_URL?.trim() || DEFAULT_URL).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new TemplatesStopped('parameter_invalid', `TIDINGS_URL must be the service's http(s) URL, e.g. ${DEFAULT_URL}; got "${baseUrl}".`);
+  if (!/^https?:\/\/[^/]/.test(baseUrl))
+    throw new TemplatesStopped(
+      'parameter_invalid',
+      `TIDINGS_URL must be the service's http(s) URL, e.g. ${DEFAULT_URL}; got "${baseUrl}".`,
+    );
   return { baseUrl, apiKey };
 }
 
@@ -106,7 +114,10 @@ export class TemplatesClient {
     const all: RemoteTemplate[] = [];
     for (let after: string | undefined; ; ) {
       const query = `?category=any&limit=100${after ? `&starting_after=${encodeURIComponent(after)}` : ''}`;
-      const page = await this.#stopOnRefusal(() => this.#request<{ data: RemoteTemplate[]; has_more: boolean }>('GET', `/v1/templates/${query}`), 'list the templates');
+      const page = await this.#stopOnRefusal(
+        () => this.#request<{ data: RemoteTemplate[]; has_more: boolean }>('GET', `/v1/templates/${query}`),
+        'list the templates',
+      );
       all.push(...page.data);
       if (!page.has_more || page.data.length === 0) return all;
       after = page.data.at(-1)!.id;
@@ -126,18 +137,32 @@ export class TemplatesClient {
    * crash) is answered with the first's template, never a second one.
    * @returns the template and whether the answer was replayed. @throws RequestRefused
    */
-  create(content: Record<string, unknown>, idempotencyKey: string): Promise<{ template: RemoteTemplate; replayed: boolean }> {
+  create(
+    content: Record<string, unknown>,
+    idempotencyKey: string,
+  ): Promise<{ template: RemoteTemplate; replayed: boolean }> {
     return this.#request('POST', '/v1/templates/', content, idempotencyKey, true);
   }
 
   /** `POST /v1/templates/from_library` (docs/api.md §D20), with `idempotencyKey`. @throws RequestRefused */
-  createFromLibrary(input: Record<string, unknown>, idempotencyKey: string): Promise<{ template: RemoteTemplate; replayed: boolean }> {
+  createFromLibrary(
+    input: Record<string, unknown>,
+    idempotencyKey: string,
+  ): Promise<{ template: RemoteTemplate; replayed: boolean }> {
     return this.#request('POST', '/v1/templates/from_library', input, idempotencyKey, true);
   }
 
   /** `PATCH /v1/templates/{id}` with the changed fields. @throws RequestRefused (409 template_not_editable…) */
   async update(id: string, changes: Record<string, unknown>, idempotencyKey: string): Promise<RemoteTemplate> {
-    return (await this.#request<{ template: RemoteTemplate }>('PATCH', `/v1/templates/${encodeURIComponent(id)}`, changes, idempotencyKey, true)).template;
+    return (
+      await this.#request<{ template: RemoteTemplate }>(
+        'PATCH',
+        `/v1/templates/${encodeURIComponent(id)}`,
+        changes,
+        idempotencyKey,
+        true,
+      )
+    ).template;
   }
 
   async #stopOnRefusal<T>(call: () => Promise<T>, what: string): Promise<T> {
@@ -145,7 +170,8 @@ export class TemplatesClient {
       return await call();
     } catch (err) {
       if (!(err instanceof RequestRefused)) throw err;
-      const older = err.status === 400 && /category/.test(err.message) ? ' (this service predates `category=any`: upgrade it)' : '';
+      const older =
+        err.status === 400 && /category/.test(err.message) ? ' (this service predates `category=any`: upgrade it)' : '';
       throw new TemplatesStopped(err.code, `Could not ${what}: ${err.status} ${err.code}: ${err.message}${older}`);
     }
   }
@@ -165,17 +191,23 @@ export class TemplatesClient {
     let transient = 0;
     let rateWaited = 0;
     const backoff = async (why: string, seconds?: number) => {
-      if (++transient > TRANSIENT_RETRIES) throw new TemplatesStopped('service_unreachable', `${why}; gave up after ${TRANSIENT_RETRIES} retries.`);
+      if (++transient > TRANSIENT_RETRIES)
+        throw new TemplatesStopped('service_unreachable', `${why}; gave up after ${TRANSIENT_RETRIES} retries.`);
       await sleep((seconds ?? 2 ** (transient - 1)) * 1000);
     };
     for (;;) {
-      const call = await callService<{ code?: string; message?: string; issues?: Issue[] }>(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }, REQUEST_TIMEOUT_MS);
+      const call = await callService<{ code?: string; message?: string; issues?: Issue[] }>(
+        url,
+        { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) },
+        REQUEST_TIMEOUT_MS,
+      );
       if ('unreachable' in call) {
         await backoff(call.unreachable);
         continue;
       }
       const { res, text, answer, error } = call;
-      if (res.ok && answer !== undefined && !error) return (wrap ? { template: answer, replayed: res.headers.get('idempotent-replayed') === 'true' } : answer) as T;
+      if (res.ok && answer !== undefined && !error)
+        return (wrap ? { template: answer, replayed: res.headers.get('idempotent-replayed') === 'true' } : answer) as T;
       const wait = retryAfter(res, 1);
       if (res.status === 429 && rateWaited + wait <= MAX_RATE_WAIT_S) {
         rateWaited += wait;
@@ -187,11 +219,17 @@ export class TemplatesClient {
         continue;
       }
       if (res.status >= 500) {
-        await backoff(`${method} ${path} answered ${res.status}${error?.message ? ` (${error.message})` : ''}`, res.headers.has('retry-after') ? wait : undefined);
+        await backoff(
+          `${method} ${path} answered ${res.status}${error?.message ? ` (${error.message})` : ''}`,
+          res.headers.has('retry-after') ? wait : undefined,
+        );
         continue;
       }
       if (error?.code) throw new RequestRefused(res.status, error.code, error.message ?? '', error.issues ?? []);
-      throw new TemplatesStopped('answer_invalid', `Unexpected answer from ${method} ${url}: HTTP ${res.status} ${text.slice(0, 200)}`);
+      throw new TemplatesStopped(
+        'answer_invalid',
+        `Unexpected answer from ${method} ${url}: HTTP ${res.status} ${text.slice(0, 200)}`,
+      );
     }
   }
 }

@@ -41,7 +41,11 @@ pending, 1 errors.`;
 
 /** Adds the `templates` command group to `program`. */
 export function registerTemplates(program: Command, io: TemplatesIo): void {
-  const templates = program.command('templates').description('Message templates as code: pull them into a YAML file, plan and apply its changes (through a running service with an API key)');
+  const templates = program
+    .command('templates')
+    .description(
+      'Message templates as code: pull them into a YAML file, plan and apply its changes (through a running service with an API key)',
+    );
   // A usage error is 2 (commander's is 1), but 1 under --detailed-exitcode, where 2 means changes pending.
   templates.exitOverride((err) => {
     const detailed = (io.argv ?? []).includes('--detailed-exitcode');
@@ -53,7 +57,9 @@ export function registerTemplates(program: Command, io: TemplatesIo): void {
 
   templates
     .command('pull [file]')
-    .description('Write the account\'s templates to FILE (default templates.yaml; - for stdout), by name then language, with only the fields a person edits')
+    .description(
+      "Write the account's templates to FILE (default templates.yaml; - for stdout), by name then language, with only the fields a person edits",
+    )
     .addHelpText('after', HELP)
     .action(async (file: string | undefined) => {
       const target = file ?? 'templates.yaml';
@@ -62,12 +68,16 @@ export function registerTemplates(program: Command, io: TemplatesIo): void {
       if (target === '-') return io.out(text);
       writeAtomically(target, text);
       const generated = list.filter((t) => t.source === 'generated').length;
-      io.out(`Wrote ${list.length - generated} template${list.length - generated === 1 ? '' : 's'} to ${target}${generated ? ` (${generated} generated for Direct Sends left out: they are read-only)` : ''}.\n`);
+      io.out(
+        `Wrote ${list.length - generated} template${list.length - generated === 1 ? '' : 's'} to ${target}${generated ? ` (${generated} generated for Direct Sends left out: they are read-only)` : ''}.\n`,
+      );
     });
 
   templates
     .command('plan <file>')
-    .description('Check FILE and show what apply would change: created, updated, ttl-updated, unchanged, cannot change; nothing is changed')
+    .description(
+      'Check FILE and show what apply would change: created, updated, ttl-updated, unchanged, cannot change; nothing is changed',
+    )
     .option('--json', 'print the plan as JSON')
     .option('--detailed-exitcode', 'exit 0 with no changes, 2 with changes pending, 1 on errors')
     .addHelpText('after', HELP)
@@ -79,14 +89,20 @@ export function registerTemplates(program: Command, io: TemplatesIo): void {
 
   templates
     .command('apply <file>')
-    .description('Make the account\'s templates match FILE: create new ones, edit pending and rejected ones, set time to live; never deletes')
+    .description(
+      "Make the account's templates match FILE: create new ones, edit pending and rejected ones, set time to live; never deletes",
+    )
     .option('--json', 'print what was done as JSON')
     .addHelpText('after', HELP)
     .action(async (file: string, o: { json?: boolean }) => {
       const c = client();
       const results = await applyPlan(await makePlan(readTemplates(file), c), c);
       const failed = applyFailed(results);
-      io.out(o.json ? `${JSON.stringify(applyJson(results, file, !failed), null, 2)}\n` : renderApply(results, file, colours()));
+      io.out(
+        o.json
+          ? `${JSON.stringify(applyJson(results, file, !failed), null, 2)}\n`
+          : renderApply(results, file, colours()),
+      );
       io.exitCode = failed ? 1 : 0;
     });
 }

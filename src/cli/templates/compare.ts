@@ -27,23 +27,42 @@ export interface FieldChange {
 }
 
 /** Whether a service template was made from Meta's Template Library (docs/api.md §D20). */
-export const isLibrary = (t: RemoteTemplate): boolean => typeof t.libraryTemplateName === 'string' && t.libraryTemplateName !== '';
+export const isLibrary = (t: RemoteTemplate): boolean =>
+  typeof t.libraryTemplateName === 'string' && t.libraryTemplateName !== '';
 
 /** The content of a file template (content kind). */
 export function fileContent(t: FileTemplate & { kind: 'content' }): Content {
   const e = t.entry;
-  return { header: e.header ?? null, body: t.body, variables: e.variables ?? [], footer: e.footer ?? null, buttons: e.buttons ?? [], timeToLive: e.timeToLive ?? null };
+  return {
+    header: e.header ?? null,
+    body: t.body,
+    variables: e.variables ?? [],
+    footer: e.footer ?? null,
+    buttons: e.buttons ?? [],
+    timeToLive: e.timeToLive ?? null,
+  };
 }
 
 /** The content of a service template. */
 export function remoteContent(t: RemoteTemplate): Content {
-  return { header: t.header ?? null, body: t.body, variables: t.variables ?? [], footer: t.footer ?? null, buttons: t.buttons ?? [], timeToLive: t.timeToLive ?? null };
+  return {
+    header: t.header ?? null,
+    body: t.body,
+    variables: t.variables ?? [],
+    footer: t.footer ?? null,
+    buttons: t.buttons ?? [],
+    timeToLive: t.timeToLive ?? null,
+  };
 }
 
 /** A library template's two fields, absent inputs as null. */
-export function libraryFields(t: { libraryTemplateName?: string | null; libraryInputs?: unknown }): { libraryTemplateName: string | null; libraryInputs: unknown } {
+export function libraryFields(t: { libraryTemplateName?: string | null; libraryInputs?: unknown }): {
+  libraryTemplateName: string | null;
+  libraryInputs: unknown;
+} {
   const inputs = t.libraryInputs;
-  const empty = inputs === undefined || inputs === null || (typeof inputs === 'object' && Object.keys(inputs).length === 0);
+  const empty =
+    inputs === undefined || inputs === null || (typeof inputs === 'object' && Object.keys(inputs).length === 0);
   return { libraryTemplateName: t.libraryTemplateName ?? null, libraryInputs: empty ? null : inputs };
 }
 
@@ -52,13 +71,21 @@ export function libraryFields(t: { libraryTemplateName?: string | null; libraryI
  * content whatever their keys' order; a field left undefined counts as absent.
  */
 export function changes<T extends object>(before: T, after: T, fields: readonly (keyof T & Field)[]): FieldChange[] {
-  return fields.filter((f) => canonical(before[f]) !== canonical(after[f])).map((f) => ({ field: f, before: before[f], after: after[f] }));
+  return fields
+    .filter((f) => canonical(before[f]) !== canonical(after[f]))
+    .map((f) => ({ field: f, before: before[f], after: after[f] }));
 }
 
 /** JSON with object keys sorted and undefined values left out: equal content, equal text. */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }
 

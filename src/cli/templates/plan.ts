@@ -9,7 +9,15 @@
  */
 import { createHash } from 'node:crypto';
 import { RequestRefused, type Issue, type RemoteTemplate, type TemplatesClient } from './client.js';
-import { changes, fileContent, isLibrary, libraryFields, remoteContent, type Content, type FieldChange } from './compare.js';
+import {
+  changes,
+  fileContent,
+  isLibrary,
+  libraryFields,
+  remoteContent,
+  type Content,
+  type FieldChange,
+} from './compare.js';
 import { CONTENT_FIELDS, type FileTemplate } from './template-file.js';
 
 export type Action = 'create' | 'update' | 'ttl-update' | 'unchanged' | 'cannot-change' | 'invalid' | 'not-in-file';
@@ -43,7 +51,8 @@ const EDITABLE = new Set(['pending', 'rejected']);
 const TTL_EDITABLE = new Set(['approved', 'processing', 'paused']);
 
 const key = (name: string, language: string) => `${name}\u0000${language}`;
-const byNameThenLanguage = (a: { name: string; language: string }, b: { name: string; language: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.language < b.language ? -1 : a.language > b.language ? 1 : 0);
+const byNameThenLanguage = (a: { name: string; language: string }, b: { name: string; language: string }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.language < b.language ? -1 : a.language > b.language ? 1 : 0;
 
 /**
  * The plan for `templates` (a file's, read by parseTemplateFile) against the account of `client`'s key.
@@ -61,8 +70,19 @@ export async function makePlan(templates: FileTemplate[], client: TemplatesClien
     const item = compare(file, atService.get(k));
     items.push(item.action === 'create' || item.action === 'update' ? await validated(item, client) : item);
   }
-  const leftAlone = remote.filter((t) => !named.has(key(t.name, t.language)) && t.source !== 'generated').sort(byNameThenLanguage);
-  for (const t of leftAlone) items.push({ name: t.name, language: t.language, action: 'not-in-file', id: t.id, status: t.status, changes: [], remote: t });
+  const leftAlone = remote
+    .filter((t) => !named.has(key(t.name, t.language)) && t.source !== 'generated')
+    .sort(byNameThenLanguage);
+  for (const t of leftAlone)
+    items.push({
+      name: t.name,
+      language: t.language,
+      action: 'not-in-file',
+      id: t.id,
+      status: t.status,
+      changes: [],
+      remote: t,
+    });
   return items;
 }
 
@@ -73,7 +93,8 @@ function compare(file: FileTemplate, remote: RemoteTemplate | undefined): PlanIt
   if (!remote) return { ...base, action: 'create' };
   const item: PlanItem = { ...base, action: 'unchanged', id: remote.id, status: remote.status, remote };
   const frozen = (reason: string): PlanItem => ({ ...item, action: 'cannot-change', reason });
-  if (remote.source === 'generated') return frozen('The platform generated this template for a Direct Send; it is read-only. Remove it from the file.');
+  if (remote.source === 'generated')
+    return frozen('The platform generated this template for a Direct Send; it is read-only. Remove it from the file.');
 
   if (file.kind === 'library') {
     item.changes = changes(libraryFields(remote), libraryFields(file.entry), ['libraryTemplateName', 'libraryInputs']);
@@ -86,12 +107,17 @@ function compare(file: FileTemplate, remote: RemoteTemplate | undefined): PlanIt
   }
   item.changes = changes<Content>(remoteContent(remote), fileContent(file), CONTENT_FIELDS);
   if (item.changes.length === 0) return item;
-  if (isLibrary(remote)) return frozen(`It was made from the Template Library (${remote.libraryTemplateName}), and its content cannot be edited. ${replaceAdvice(remote)}`);
+  if (isLibrary(remote))
+    return frozen(
+      `It was made from the Template Library (${remote.libraryTemplateName}), and its content cannot be edited. ${replaceAdvice(remote)}`,
+    );
   if (EDITABLE.has(remote.status)) return { ...item, action: 'update' };
   const onlyTtl = item.changes.every((c) => c.field === 'timeToLive');
   if (onlyTtl && TTL_EDITABLE.has(remote.status)) {
     if (file.entry.timeToLive === undefined) {
-      return frozen(`The platform cannot put a template's time to live back to its default once it is set: write timeToLive: ${String(remote.timeToLive)} to keep it, or 43200 (12 hours) for the longest.`);
+      return frozen(
+        `The platform cannot put a template's time to live back to its default once it is set: write timeToLive: ${String(remote.timeToLive)} to keep it, or 43200 (12 hours) for the longest.`,
+      );
     }
     return { ...item, action: 'ttl-update' };
   }
@@ -138,18 +164,31 @@ export function createBody(file: FileTemplate & { kind: 'content' }, name = file
 async function validated(item: PlanItem, client: TemplatesClient): Promise<PlanItem> {
   const file = item.file!;
   if (file.kind !== 'content') return item; // the Template Library has no validate; the create says.
-  const standIn = item.action === 'update' ? `tidings_plan_check_${createHash('sha256').update(item.id!).digest('hex').slice(0, 16)}` : undefined;
-  const invalid = (issues: Issue[]): PlanItem => ({ ...item, action: 'invalid', wanted: item.action as 'create' | 'update', issues });
+  const standIn =
+    item.action === 'update'
+      ? `tidings_plan_check_${createHash('sha256').update(item.id!).digest('hex').slice(0, 16)}`
+      : undefined;
+  const invalid = (issues: Issue[]): PlanItem => ({
+    ...item,
+    action: 'invalid',
+    wanted: item.action as 'create' | 'update',
+    issues,
+  });
   try {
     const verdict = await client.validate(createBody(file, standIn));
     return verdict.valid ? item : invalid(verdict.issues.filter((i) => !(standIn && i.field === 'name')));
   } catch (err) {
     if (!(err instanceof RequestRefused)) throw err;
-    return invalid([...err.issues, ...(err.issues.length === 0 ? [{ code: err.code, field: '', message: err.message }] : [])]);
+    return invalid([
+      ...err.issues,
+      ...(err.issues.length === 0 ? [{ code: err.code, field: '', message: err.message }] : []),
+    ]);
   }
 }
 
 /** Whether the plan holds anything that stops it (an invalid template, or one that cannot change). */
-export const hasErrors = (items: PlanItem[]): boolean => items.some((i) => i.action === 'invalid' || i.action === 'cannot-change');
+export const hasErrors = (items: PlanItem[]): boolean =>
+  items.some((i) => i.action === 'invalid' || i.action === 'cannot-change');
 /** Whether applying would change anything. */
-export const hasChanges = (items: PlanItem[]): boolean => items.some((i) => i.action === 'create' || i.action === 'update' || i.action === 'ttl-update');
+export const hasChanges = (items: PlanItem[]): boolean =>
+  items.some((i) => i.action === 'create' || i.action === 'update' || i.action === 'ttl-update');

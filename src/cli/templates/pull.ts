@@ -22,7 +22,7 @@ export function fileHeader(file: string): string {
     `   npx tidings templates apply ${name}   # make it so`,
     ' (TIDINGS_URL and TIDINGS_API_KEY say which service and account.) A template not in this file',
     ' is left alone, never deleted. Pending and rejected templates can be edited; an approved one',
-    " only in its timeToLive (the platform freezes the rest): give it a new name instead. Fields:",
+    ' only in its timeToLive (the platform freezes the rest): give it a new name instead. Fields:',
     ' header, body, variables (example, name), footer, buttons, timeToLive; or, for one from',
     " Meta's Template Library, libraryTemplateName and libraryInputs.",
   ].join('\n');
@@ -37,7 +37,14 @@ export function fileEntryOf(t: RemoteTemplate): Record<string, unknown> {
     if (lib.libraryInputs !== null) out.libraryInputs = lib.libraryInputs;
     return out;
   }
-  const content: Record<string, unknown> = { header: t.header, body: t.body, variables: t.variables?.map(({ example, name }) => ({ example, ...(name !== undefined ? { name } : {}) })), footer: t.footer, buttons: t.buttons, timeToLive: t.timeToLive };
+  const content: Record<string, unknown> = {
+    header: t.header,
+    body: t.body,
+    variables: t.variables?.map(({ example, name }) => ({ example, ...(name !== undefined ? { name } : {}) })),
+    footer: t.footer,
+    buttons: t.buttons,
+    timeToLive: t.timeToLive,
+  };
   for (const f of CONTENT_FIELDS) {
     const v = content[f];
     if (v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0)) out[f] = v;
@@ -52,7 +59,8 @@ function note(t: RemoteTemplate): string {
   return ` ${t.status}${frozen}${why}`;
 }
 
-const order = (a: RemoteTemplate, b: RemoteTemplate) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.language < b.language ? -1 : a.language > b.language ? 1 : 0);
+const order = (a: RemoteTemplate, b: RemoteTemplate) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.language < b.language ? -1 : a.language > b.language ? 1 : 0;
 
 /**
  * The templates file for `templates` (as the service lists them).
@@ -64,6 +72,7 @@ export function templatesYaml(templates: RemoteTemplate[], file: string): string
   const doc = new Document({ templates: kept.map(fileEntryOf) });
   doc.commentBefore = fileHeader(file);
   const list = isMap(doc.contents) ? doc.contents.get('templates', true) : undefined;
-  if (isSeq(list)) list.items.forEach((item, i) => ((item as { commentBefore?: string }).commentBefore = note(kept[i]!)));
+  if (isSeq(list))
+    list.items.forEach((item, i) => ((item as { commentBefore?: string }).commentBefore = note(kept[i]!)));
   return doc.toString({ lineWidth: 0, blockQuote: 'literal' });
 }

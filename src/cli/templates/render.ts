@@ -21,7 +21,9 @@ const sgr = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}
 /** ANSI colours, or none. */
 export function style(colour: boolean): Style {
   const plain = (s: string) => s;
-  return colour ? { green: sgr(32, 39), yellow: sgr(33, 39), red: sgr(31, 39), dim: sgr(2, 22) } : { green: plain, yellow: plain, red: plain, dim: plain };
+  return colour
+    ? { green: sgr(32, 39), yellow: sgr(33, 39), red: sgr(31, 39), dim: sgr(2, 22) }
+    : { green: plain, yellow: plain, red: plain, dim: plain };
 }
 
 const label = (t: { name: string; language: string }) => `${t.name} (${t.language})`;
@@ -45,9 +47,13 @@ function asLines(v: unknown): string {
  * diff (`- ` at the service, `+ ` in the file, `  ` the same in both).
  */
 export function fieldDiff(c: FieldChange, s: Style): string[] {
-  const scalar = (v: unknown) => v === null || v === undefined || typeof v === 'number' || (typeof v === 'string' && !v.includes('\n'));
-  if (c.field !== 'body' && scalar(c.before) && scalar(c.after)) return [`${c.field}: ${s.red(shown(c.before))} → ${s.green(shown(c.after))}`];
-  const lines = [`${c.field}:${asLines(c.before) === '' ? ' (none at the service)' : asLines(c.after) === '' ? ' (none in the file)' : ''}`];
+  const scalar = (v: unknown) =>
+    v === null || v === undefined || typeof v === 'number' || (typeof v === 'string' && !v.includes('\n'));
+  if (c.field !== 'body' && scalar(c.before) && scalar(c.after))
+    return [`${c.field}: ${s.red(shown(c.before))} → ${s.green(shown(c.after))}`];
+  const lines = [
+    `${c.field}:${asLines(c.before) === '' ? ' (none at the service)' : asLines(c.after) === '' ? ' (none in the file)' : ''}`,
+  ];
   for (const part of diffLines(asLines(c.before), asLines(c.after))) {
     const mark = part.added ? '+ ' : part.removed ? '- ' : '  ';
     const paint = part.added ? s.green : part.removed ? s.red : s.dim;
@@ -56,31 +62,55 @@ export function fieldDiff(c: FieldChange, s: Style): string[] {
   return lines;
 }
 
-const WHY_EDIT: Record<string, string> = { pending: 'pending: edited before it is submitted', rejected: 'rejected: edited, then submitted for review again' };
+const WHY_EDIT: Record<string, string> = {
+  pending: 'pending: edited before it is submitted',
+  rejected: 'rejected: edited, then submitted for review again',
+};
 
 /** The plan for people. `file` names the file in the closing hint. */
 export function renderPlan(items: PlanItem[], file: string, s: Style): string {
   const out: string[] = [];
-  if (items.some((i) => i.changes.length > 0)) out.push(s.dim(`Changes below read from the service to the file: - at the service, + in ${file}.`), '');
+  if (items.some((i) => i.changes.length > 0))
+    out.push(s.dim(`Changes below read from the service to the file: - at the service, + in ${file}.`), '');
   const details = (lines: string[]) => out.push(...lines.map((l) => `${INDENT}${l}`));
   for (const i of items) {
-    if (i.action === 'create') out.push(s.green(`+ ${label(i)} will be created${i.file?.kind === 'library' ? ` from the Template Library (${i.file.entry.libraryTemplateName})` : ''}`));
-    else if (i.action === 'update') out.push(s.yellow(`~ ${label(i)} will be updated (${WHY_EDIT[i.status!] ?? i.status})`));
-    else if (i.action === 'ttl-update') out.push(s.yellow(`~ ${label(i)}: its time to live will change (${i.status}: no new review)`));
+    if (i.action === 'create')
+      out.push(
+        s.green(
+          `+ ${label(i)} will be created${i.file?.kind === 'library' ? ` from the Template Library (${i.file.entry.libraryTemplateName})` : ''}`,
+        ),
+      );
+    else if (i.action === 'update')
+      out.push(s.yellow(`~ ${label(i)} will be updated (${WHY_EDIT[i.status!] ?? i.status})`));
+    else if (i.action === 'ttl-update')
+      out.push(s.yellow(`~ ${label(i)}: its time to live will change (${i.status}: no new review)`));
     else if (i.action === 'cannot-change') out.push(s.red(`! ${label(i)} cannot change (${i.status})`));
-    else if (i.action === 'invalid') out.push(s.red(`! ${label(i)} is invalid (it would be ${i.wanted === 'create' ? 'created' : 'updated'})`));
+    else if (i.action === 'invalid')
+      out.push(s.red(`! ${label(i)} is invalid (it would be ${i.wanted === 'create' ? 'created' : 'updated'})`));
     else continue;
     for (const c of i.changes) details(fieldDiff(c, s));
     if (i.reason) details([i.reason]);
-    for (const issue of i.issues ?? []) details([s.red(`${issue.field ? `${issue.field}: ` : ''}${issue.code}: ${issue.message}`)]);
+    for (const issue of i.issues ?? [])
+      details([s.red(`${issue.field ? `${issue.field}: ` : ''}${issue.code}: ${issue.message}`)]);
   }
   const unchanged = items.filter((i) => i.action === 'unchanged');
   const alone = items.filter((i) => i.action === 'not-in-file');
   if (unchanged.length) out.push(s.dim(`= unchanged (${unchanged.length}): ${unchanged.map(label).join(', ')}`));
-  if (alone.length) out.push(s.dim(`  not in file (left alone) (${alone.length}): ${alone.map((i) => `${label(i)} ${i.status}`).join(', ')}`));
+  if (alone.length)
+    out.push(
+      s.dim(`  not in file (left alone) (${alone.length}): ${alone.map((i) => `${label(i)} ${i.status}`).join(', ')}`),
+    );
   const n = counts(items);
-  out.push('', `Plan: ${n.create} to create, ${n.update} to update, ${n['ttl-update']} time-to-live update${n['ttl-update'] === 1 ? '' : 's'}, ${n.unchanged} unchanged, ${n['cannot-change']} cannot change, ${n.invalid} invalid; ${n['not-in-file']} not in file (left alone).`);
-  if (hasErrors(items)) out.push(s.red(`Fix what is marked ! first: \`npx tidings templates apply ${file}\` would make the other changes and fail on these.`));
+  out.push(
+    '',
+    `Plan: ${n.create} to create, ${n.update} to update, ${n['ttl-update']} time-to-live update${n['ttl-update'] === 1 ? '' : 's'}, ${n.unchanged} unchanged, ${n['cannot-change']} cannot change, ${n.invalid} invalid; ${n['not-in-file']} not in file (left alone).`,
+  );
+  if (hasErrors(items))
+    out.push(
+      s.red(
+        `Fix what is marked ! first: \`npx tidings templates apply ${file}\` would make the other changes and fail on these.`,
+      ),
+    );
   else if (hasChanges(items)) out.push(`Run \`npx tidings templates apply ${file}\` to make these changes.`);
   else out.push(`No changes: the service matches ${file}.`);
   return `${out.join('\n')}\n`;
@@ -110,31 +140,58 @@ export function renderApply(results: ApplyResult[], file: string, s: Style): str
   const details = (lines: string[]) => out.push(...lines.map((l) => `${INDENT}${l}`));
   for (const r of results) {
     const at = r.id ? ` ${r.id}` : '';
-    if (r.outcome === 'created') out.push(s.green(`+ ${label(r)}: created${at} (${r.status}${r.replayed ? '; made by an earlier run of apply, replayed' : ''})`));
+    if (r.outcome === 'created')
+      out.push(
+        s.green(
+          `+ ${label(r)}: created${at} (${r.status}${r.replayed ? '; made by an earlier run of apply, replayed' : ''})`,
+        ),
+      );
     else if (r.outcome === 'updated') out.push(s.yellow(`~ ${label(r)}: updated${at} (now ${r.status})`));
-    else if (r.outcome === 'ttl-updated') out.push(s.yellow(`~ ${label(r)}: time to live set to ${shown(r.item.changes[0]?.after)} s${at}`));
-    else if (r.outcome === 'cannot-change') out.push(s.red(`! ${label(r)}: cannot change (${r.status}), left as it is`));
+    else if (r.outcome === 'ttl-updated')
+      out.push(s.yellow(`~ ${label(r)}: time to live set to ${shown(r.item.changes[0]?.after)} s${at}`));
+    else if (r.outcome === 'cannot-change')
+      out.push(s.red(`! ${label(r)}: cannot change (${r.status}), left as it is`));
     else if (r.outcome === 'invalid') out.push(s.red(`! ${label(r)}: invalid, not applied`));
     else if (r.outcome === 'failed') out.push(s.red(`! ${label(r)}: failed`));
     else continue;
-    if (r.outcome === 'updated' || r.outcome === 'cannot-change') for (const c of r.item.changes) details(fieldDiff(c, s));
+    if (r.outcome === 'updated' || r.outcome === 'cannot-change')
+      for (const c of r.item.changes) details(fieldDiff(c, s));
     if (r.message) details([r.message]);
-    for (const issue of r.issues ?? []) details([s.red(`${issue.field ? `${issue.field}: ` : ''}${issue.code}: ${issue.message}`)]);
+    for (const issue of r.issues ?? [])
+      details([s.red(`${issue.field ? `${issue.field}: ` : ''}${issue.code}: ${issue.message}`)]);
   }
-  const n = Object.fromEntries(['created', 'updated', 'ttl-updated', 'unchanged', 'cannot-change', 'invalid', 'failed', 'not-in-file'].map((o) => [o, results.filter((r) => r.outcome === o).length]));
+  const n = Object.fromEntries(
+    ['created', 'updated', 'ttl-updated', 'unchanged', 'cannot-change', 'invalid', 'failed', 'not-in-file'].map((o) => [
+      o,
+      results.filter((r) => r.outcome === o).length,
+    ]),
+  );
   const unchanged = results.filter((r) => r.outcome === 'unchanged');
   const alone = results.filter((r) => r.outcome === 'not-in-file');
   if (unchanged.length) out.push(s.dim(`= unchanged (${unchanged.length}): ${unchanged.map(label).join(', ')}`));
-  if (alone.length) out.push(s.dim(`  not in file (left alone) (${alone.length}): ${alone.map((r) => `${label(r)} ${r.status}`).join(', ')}`));
+  if (alone.length)
+    out.push(
+      s.dim(`  not in file (left alone) (${alone.length}): ${alone.map((r) => `${label(r)} ${r.status}`).join(', ')}`),
+    );
   const changed = n.created! + n.updated! + n['ttl-updated']!;
   const problems = n['cannot-change']! + n.invalid! + n.failed!;
   out.push('');
-  if (changed === 0 && problems === 0) out.push(`No changes: the service already matches ${file} (${n.unchanged} template${n.unchanged === 1 ? '' : 's'}).`);
-  else out.push(`Applied: ${n.created} created, ${n.updated} updated, ${n['ttl-updated']} time-to-live updated, ${n.unchanged} unchanged; ${n['cannot-change']} cannot change, ${n.invalid} invalid, ${n.failed} failed; ${n['not-in-file']} not in file (left alone).`);
+  if (changed === 0 && problems === 0)
+    out.push(
+      `No changes: the service already matches ${file} (${n.unchanged} template${n.unchanged === 1 ? '' : 's'}).`,
+    );
+  else
+    out.push(
+      `Applied: ${n.created} created, ${n.updated} updated, ${n['ttl-updated']} time-to-live updated, ${n.unchanged} unchanged; ${n['cannot-change']} cannot change, ${n.invalid} invalid, ${n.failed} failed; ${n['not-in-file']} not in file (left alone).`,
+    );
   return `${out.join('\n')}\n`;
 }
 
 /** The `--json` report of apply: `{ file, ok, results: [{ name, language, outcome, id?, status?, … }] }`. */
 export function applyJson(results: ApplyResult[], file: string, ok: boolean): unknown {
-  return { file, ok, results: results.map(({ item, ...r }) => ({ ...r, ...(item.changes.length ? { changes: item.changes } : {}) })) };
+  return {
+    file,
+    ok,
+    results: results.map(({ item, ...r }) => ({ ...r, ...(item.changes.length ? { changes: item.changes } : {}) })),
+  };
 }

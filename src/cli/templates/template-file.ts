@@ -17,11 +17,19 @@ import { TemplateButton } from '../../templates/template.schemas.js';
 import { LibraryInputs } from '../../templates/template-library.schemas.js';
 import { TemplatesStopped } from './client.js';
 
-const Variable = Type.Object({ example: Type.String(), name: Type.Optional(Type.String()) }, { additionalProperties: false });
+const Variable = Type.Object(
+  { example: Type.String(), name: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
 
 /** One shape for both kinds of header, so that a wrong field is named beside it (see `headerProblems`). */
 const Header = Type.Object(
-  { type: StringEnum(['text', 'image', 'video', 'document'] as const), text: Type.Optional(Type.String()), example: Type.Optional(Type.String()), mediaId: Type.Optional(Type.String()) },
+  {
+    type: StringEnum(['text', 'image', 'video', 'document'] as const),
+    text: Type.Optional(Type.String()),
+    example: Type.Optional(Type.String()),
+    mediaId: Type.Optional(Type.String()),
+  },
   { additionalProperties: false },
 );
 
@@ -47,7 +55,10 @@ export type FileEntry = Static<typeof FileEntry>;
 export const CONTENT_FIELDS = ['header', 'body', 'variables', 'footer', 'buttons', 'timeToLive'] as const;
 
 /** A template read from the file, with its kind and the line it starts on. */
-export type FileTemplate = { line: number; entry: FileEntry } & ({ kind: 'content'; body: string } | { kind: 'library'; libraryTemplateName: string });
+export type FileTemplate = { line: number; entry: FileEntry } & (
+  | { kind: 'content'; body: string }
+  | { kind: 'library'; libraryTemplateName: string }
+);
 
 const checkEntry = newAjv('body').compile(FileEntry);
 
@@ -70,15 +81,28 @@ export function parseTemplateFile(text: string, fileName: string): FileTemplate[
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const lineOf = (path: (string | number)[]) => nodeLine(doc, lineCounter, path);
-  const problems: Problem[] = doc.errors.map((e) => ({ line: lineCounter.linePos(e.pos[0]).line, message: e.message.split('\n')[0]! }));
+  const problems: Problem[] = doc.errors.map((e) => ({
+    line: lineCounter.linePos(e.pos[0]).line,
+    message: e.message.split('\n')[0]!,
+  }));
   const templates: FileTemplate[] = [];
   if (problems.length === 0) {
     const root = doc.contents;
-    if (!isMap(root) || !root.has('templates')) problems.push({ line: lineOf([]), message: 'the file must be a mapping with the key `templates:` and, under it, a list of templates' });
-    else if (!isSeq(root.get('templates'))) problems.push({ line: lineOf(['templates']), field: 'templates', message: 'must be a list (each template starting with `- name: …`)' });
+    if (!isMap(root) || !root.has('templates'))
+      problems.push({
+        line: lineOf([]),
+        message: 'the file must be a mapping with the key `templates:` and, under it, a list of templates',
+      });
+    else if (!isSeq(root.get('templates')))
+      problems.push({
+        line: lineOf(['templates']),
+        field: 'templates',
+        message: 'must be a list (each template starting with `- name: …`)',
+      });
     else {
       for (const key of root.items.map((p) => String((p.key as { value?: unknown })?.value ?? p.key))) {
-        if (key !== 'templates') problems.push({ line: lineOf([key]), field: key, message: 'unknown key; the file has only `templates:`' });
+        if (key !== 'templates')
+          problems.push({ line: lineOf([key]), field: key, message: 'unknown key; the file has only `templates:`' });
       }
       const list = (doc.toJS() as { templates: unknown[] }).templates;
       const named: Named[] = [];
@@ -87,27 +111,46 @@ export function parseTemplateFile(text: string, fileName: string): FileTemplate[
         problems.push(...read.problems);
         if (read.template) templates.push(read.template);
         const { name, language } = (raw ?? {}) as Record<string, unknown>;
-        if (typeof name === 'string' && typeof language === 'string') named.push({ line: lineOf(['templates', i]), name, language });
+        if (typeof name === 'string' && typeof language === 'string')
+          named.push({ line: lineOf(['templates', i]), name, language });
       });
       problems.push(...duplicates(named));
     }
   }
   if (problems.length > 0) {
-    const lines = problems.sort((a, b) => a.line - b.line).map((p) => `  ${fileName}:${p.line}: ${p.template ? `${p.template}: ` : ''}${p.field ? `${p.field}: ` : ''}${p.message}`);
-    throw new TemplatesStopped('template_file_invalid', `${fileName} is not a valid templates file (${problems.length === 1 ? '1 problem' : `${problems.length} problems`}):\n${lines.join('\n')}`);
+    const lines = problems
+      .sort((a, b) => a.line - b.line)
+      .map(
+        (p) =>
+          `  ${fileName}:${p.line}: ${p.template ? `${p.template}: ` : ''}${p.field ? `${p.field}: ` : ''}${p.message}`,
+      );
+    throw new TemplatesStopped(
+      'template_file_invalid',
+      `${fileName} is not a valid templates file (${problems.length === 1 ? '1 problem' : `${problems.length} problems`}):\n${lines.join('\n')}`,
+    );
   }
   return templates;
 }
 
 /** One list item: its shape, its kind, its header; a template only when it has no problem. */
-function readEntry(raw: unknown, lineOf: (path: (string | number)[]) => number): { template?: FileTemplate; problems: Problem[] } {
+function readEntry(
+  raw: unknown,
+  lineOf: (path: (string | number)[]) => number,
+): { template?: FileTemplate; problems: Problem[] } {
   const line = lineOf([]);
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { problems: [{ line, message: 'each template must be a mapping (`- name: …`, `language: …`, …)' }] };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { problems: [{ line, message: 'each template must be a mapping (`- name: …`, `language: …`, …)' }] };
   // A null is a field left out (`footer:` with nothing after it reads as null).
   const entry = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null)) as FileEntry;
-  const template = typeof entry.name === 'string' && typeof entry.language === 'string' ? `${entry.name} (${entry.language})` : typeof entry.name === 'string' ? entry.name : `template ${line}`;
+  const template =
+    typeof entry.name === 'string' && typeof entry.language === 'string'
+      ? `${entry.name} (${entry.language})`
+      : typeof entry.name === 'string'
+        ? entry.name
+        : `template ${line}`;
   const problems: Problem[] = [];
-  const add = (path: (string | number)[], message: string) => problems.push({ line: lineOf(path), template, field: fieldName(path), message });
+  const add = (path: (string | number)[], message: string) =>
+    problems.push({ line: lineOf(path), template, field: fieldName(path), message });
   // The fields the schema found wrong; the checks below look only at the others.
   const wrong = new Set<string>();
   if (!checkEntry(entry)) {
@@ -118,12 +161,21 @@ function readEntry(raw: unknown, lineOf: (path: (string | number)[]) => number):
   }
   const content = CONTENT_FIELDS.filter((f) => entry[f] !== undefined && !wrong.has(f));
   if (typeof entry.libraryTemplateName === 'string') {
-    for (const f of content) add([f], 'a template from the Template Library (libraryTemplateName) takes no content of its own: remove this field, or remove libraryTemplateName');
+    for (const f of content)
+      add(
+        [f],
+        'a template from the Template Library (libraryTemplateName) takes no content of its own: remove this field, or remove libraryTemplateName',
+      );
     if (problems.length > 0) return { problems };
     return { template: { kind: 'library', line, entry, libraryTemplateName: entry.libraryTemplateName }, problems };
   }
-  if (entry.libraryInputs !== undefined && !wrong.has('libraryTemplateName')) add(['libraryInputs'], 'only a template from the Template Library takes libraryInputs: add libraryTemplateName, or remove this field');
-  if (entry.body === undefined && !wrong.has('libraryTemplateName')) add([], "body is missing (or libraryTemplateName, for a template from Meta's Template Library)");
+  if (entry.libraryInputs !== undefined && !wrong.has('libraryTemplateName'))
+    add(
+      ['libraryInputs'],
+      'only a template from the Template Library takes libraryInputs: add libraryTemplateName, or remove this field',
+    );
+  if (entry.body === undefined && !wrong.has('libraryTemplateName'))
+    add([], "body is missing (or libraryTemplateName, for a template from Meta's Template Library)");
   if (entry.header && !wrong.has('header')) {
     for (const [field, message] of headerProblems(entry.header)) add(['header', ...(field ? [field] : [])], message);
   }
@@ -134,11 +186,30 @@ function readEntry(raw: unknown, lineOf: (path: (string | number)[]) => number):
 /** A text header takes text (and an example); a media header a mediaId, only. */
 function headerProblems(header: NonNullable<FileEntry['header']>): [string | undefined, string][] {
   if (header.type === 'text') {
-    return [...(header.text === undefined ? [[undefined, 'a text header needs text'] as [undefined, string]] : []), ...(header.mediaId !== undefined ? [['mediaId', 'a text header has no mediaId (a media header has type image, video or document)'] as [string, string]] : [])];
+    return [
+      ...(header.text === undefined ? [[undefined, 'a text header needs text'] as [undefined, string]] : []),
+      ...(header.mediaId !== undefined
+        ? [
+            ['mediaId', 'a text header has no mediaId (a media header has type image, video or document)'] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
+    ];
   }
   const out: [string | undefined, string][] = [];
-  if (header.mediaId === undefined) out.push([undefined, `${header.type === 'image' ? 'an' : 'a'} ${header.type} header needs a mediaId (a med_ id of an upload: POST /v1/media)`]);
-  for (const f of ['text', 'example'] as const) if (header[f] !== undefined) out.push([f, `${header.type === 'image' ? 'an' : 'a'} ${header.type} header has no ${f} (only a text header has)`]);
+  if (header.mediaId === undefined)
+    out.push([
+      undefined,
+      `${header.type === 'image' ? 'an' : 'a'} ${header.type} header needs a mediaId (a med_ id of an upload: POST /v1/media)`,
+    ]);
+  for (const f of ['text', 'example'] as const)
+    if (header[f] !== undefined)
+      out.push([
+        f,
+        `${header.type === 'image' ? 'an' : 'a'} ${header.type} header has no ${f} (only a text header has)`,
+      ]);
   return out;
 }
 
@@ -156,14 +227,22 @@ function duplicates(templates: Named[]): Problem[] {
     const key = `${t.name}\u0000${t.language}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, t.line);
-    else out.push({ line: t.line, template: `${t.name} (${t.language})`, message: `given twice (first on line ${first}); a name and language identify one template` });
+    else
+      out.push({
+        line: t.line,
+        template: `${t.name} (${t.language})`,
+        message: `given twice (first on line ${first}); a name and language identify one template`,
+      });
   }
   return out;
 }
 
 /** The path of an Ajv error as keys: a missing or unknown field's own name included. */
 function pathOf(e: ErrorObject): (string | number)[] {
-  const path = e.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replaceAll('~1', '/').replaceAll('~0', '~')));
+  const path = e.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p.replaceAll('~1', '/').replaceAll('~0', '~')));
   if (e.keyword === 'additionalProperties') path.push(String(e.params.additionalProperty));
   if (e.keyword === 'required') path.push(String(e.params.missingProperty));
   return path;
@@ -171,7 +250,9 @@ function pathOf(e: ErrorObject): (string | number)[] {
 
 /** `variables[0].example` from `['variables', 0, 'example']`. */
 function fieldName(path: (string | number)[]): string | undefined {
-  return path.length === 0 ? undefined : path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+  return path.length === 0
+    ? undefined
+    : path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 
 /** One error per field: the first Ajv reports for it. */
@@ -198,8 +279,19 @@ function describe(e: ErrorObject): string {
     }
     case 'type': {
       const type = String(e.params.type);
-      const want = { string: 'text', integer: 'a whole number', number: 'a number', boolean: 'true or false', array: 'a list', object: 'a mapping (field: value)' }[type] ?? type;
-      const hint = type === 'string' && (typeof e.data === 'number' || typeof e.data === 'boolean') ? `; quote it: '${String(e.data)}'` : '';
+      const want =
+        {
+          string: 'text',
+          integer: 'a whole number',
+          number: 'a number',
+          boolean: 'true or false',
+          array: 'a list',
+          object: 'a mapping (field: value)',
+        }[type] ?? type;
+      const hint =
+        type === 'string' && (typeof e.data === 'number' || typeof e.data === 'boolean')
+          ? `; quote it: '${String(e.data)}'`
+          : '';
       return `must be ${want}, not ${given(e.data)}${hint}`;
     }
     case 'enum':
@@ -219,7 +311,8 @@ function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;

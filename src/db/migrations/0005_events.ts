@@ -23,7 +23,11 @@ export const m0005_events: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addColumn('deleted_at', 'text')
       .execute();
-    await db.schema.createIndex('webhook_endpoints_account').on('webhook_endpoints').columns(['account_id', 'mode', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('webhook_endpoints_account')
+      .on('webhook_endpoints')
+      .columns(['account_id', 'mode', 'created_at', 'id'])
+      .execute();
     await db.schema
       .createTable('events')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -33,8 +37,16 @@ export const m0005_events: Migration = {
       .addColumn('payload', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('events_list').on('events').columns(['account_id', 'mode', 'created_at', 'id']).execute();
-    await db.schema.createIndex('events_type_list').on('events').columns(['account_id', 'mode', 'type', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('events_list')
+      .on('events')
+      .columns(['account_id', 'mode', 'created_at', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('events_type_list')
+      .on('events')
+      .columns(['account_id', 'mode', 'type', 'created_at', 'id'])
+      .execute();
     await db.schema.createIndex('events_created').on('events').column('created_at').execute();
     await db.schema
       .createTable('event_deliveries')
@@ -47,8 +59,16 @@ export const m0005_events: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('event_deliveries_event').on('event_deliveries').columns(['event_id', 'created_at']).execute();
-    await db.schema.createIndex('event_deliveries_endpoint').on('event_deliveries').columns(['endpoint_id', 'status']).execute();
+    await db.schema
+      .createIndex('event_deliveries_event')
+      .on('event_deliveries')
+      .columns(['event_id', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('event_deliveries_endpoint')
+      .on('event_deliveries')
+      .columns(['endpoint_id', 'status'])
+      .execute();
     await db.schema
       .createTable('delivery_attempts')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -59,6 +79,10 @@ export const m0005_events: Migration = {
       .addColumn('response_body', 'text')
       .addColumn('error', 'text')
       .execute();
-    await db.schema.createIndex('delivery_attempts_delivery').on('delivery_attempts').columns(['delivery_id', 'attempted_at']).execute();
+    await db.schema
+      .createIndex('delivery_attempts_delivery')
+      .on('delivery_attempts')
+      .columns(['delivery_id', 'attempted_at'])
+      .execute();
   },
 };

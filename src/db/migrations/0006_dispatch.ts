@@ -22,10 +22,22 @@ export const m0006_dispatch: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     // A number's queue in acceptance order, and one customer's place in it (head of line).
-    await db.schema.createIndex('dispatches_lane').on('dispatches').columns(['phone_number_id', 'mode', 'created_at', 'message_id']).execute();
-    await db.schema.createIndex('dispatches_recipient').on('dispatches').columns(['phone_number_id', 'mode', 'recipient', 'seq']).execute();
+    await db.schema
+      .createIndex('dispatches_lane')
+      .on('dispatches')
+      .columns(['phone_number_id', 'mode', 'created_at', 'message_id'])
+      .execute();
+    await db.schema
+      .createIndex('dispatches_recipient')
+      .on('dispatches')
+      .columns(['phone_number_id', 'mode', 'recipient', 'seq'])
+      .execute();
     // Whether a lane has an entry due, and when its next one is (one index seek per lane).
-    await db.schema.createIndex('dispatches_due').on('dispatches').columns(['phone_number_id', 'mode', 'not_before']).execute();
+    await db.schema
+      .createIndex('dispatches_due')
+      .on('dispatches')
+      .columns(['phone_number_id', 'mode', 'not_before'])
+      .execute();
     await db.schema.createIndex('dispatches_expiry').on('dispatches').column('expires_at').execute();
 
     // Each number's shared pace (PostgreSQL, several processes): the next free send slot and the
@@ -40,7 +52,10 @@ export const m0006_dispatch: Migration = {
 
     // Where a number's tier came from: the platform (read, or its upgrade webhook), an operator's
     // override (the CLI's --throughput), or the default until the platform was asked.
-    await db.schema.alterTable('phone_numbers').addColumn('throughput_source', 'text', (c) => c.notNull().defaultTo('default')).execute();
+    await db.schema
+      .alterTable('phone_numbers')
+      .addColumn('throughput_source', 'text', (c) => c.notNull().defaultTo('default'))
+      .execute();
     await db.schema.alterTable('phone_numbers').addColumn('throughput_checked_at', 'text').execute();
   },
 };

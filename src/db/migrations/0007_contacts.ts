@@ -24,18 +24,48 @@ export const m0007_contacts: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
     // One contact per identifier (NULLs are distinct in unique indexes on both dialects).
-    await db.schema.createIndex('contacts_phone').unique().on('contacts').columns(['phone_number_id', 'mode', 'phone']).execute();
-    await db.schema.createIndex('contacts_user_id').unique().on('contacts').columns(['phone_number_id', 'mode', 'user_id']).execute();
-    await db.schema.createIndex('contacts_parent_user_id').on('contacts').columns(['phone_number_id', 'mode', 'parent_user_id']).execute();
+    await db.schema
+      .createIndex('contacts_phone')
+      .unique()
+      .on('contacts')
+      .columns(['phone_number_id', 'mode', 'phone'])
+      .execute();
+    await db.schema
+      .createIndex('contacts_user_id')
+      .unique()
+      .on('contacts')
+      .columns(['phone_number_id', 'mode', 'user_id'])
+      .execute();
+    await db.schema
+      .createIndex('contacts_parent_user_id')
+      .on('contacts')
+      .columns(['phone_number_id', 'mode', 'parent_user_id'])
+      .execute();
     // The list: most recent activity first, keyset paging on (last_activity_at, id).
-    await db.schema.createIndex('contacts_activity').on('contacts').columns(['phone_number_id', 'mode', 'last_activity_at', 'id']).execute();
+    await db.schema
+      .createIndex('contacts_activity')
+      .on('contacts')
+      .columns(['phone_number_id', 'mode', 'last_activity_at', 'id'])
+      .execute();
 
     // Messages of both directions point at their contact: a contact's timeline is two index range scans.
     await db.schema.alterTable('messages').addColumn('contact_id', 'text').execute();
-    await db.schema.createIndex('messages_contact').on('messages').columns(['contact_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('messages_contact')
+      .on('messages')
+      .columns(['contact_id', 'created_at', 'id'])
+      .execute();
     await db.schema.alterTable('inbound_messages').addColumn('contact_id', 'text').execute();
     await db.schema.alterTable('inbound_messages').addColumn('read_at', 'text').execute();
-    await db.schema.createIndex('inbound_messages_contact').on('inbound_messages').columns(['contact_id', 'sent_at', 'id']).execute();
-    await db.schema.createIndex('inbound_messages_list').on('inbound_messages').columns(['account_id', 'mode', 'sent_at', 'id']).execute();
+    await db.schema
+      .createIndex('inbound_messages_contact')
+      .on('inbound_messages')
+      .columns(['contact_id', 'sent_at', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('inbound_messages_list')
+      .on('inbound_messages')
+      .columns(['account_id', 'mode', 'sent_at', 'id'])
+      .execute();
   },
 };

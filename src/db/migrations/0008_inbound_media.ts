@@ -6,7 +6,10 @@ export const m0008_inbound_media: Migration = {
   async up(db: Kysely<any>): Promise<void> {
     // Where a stored file came from: `upload` (POST /v1/media) or `inbound` (a customer's message,
     // downloaded from the platform; docs/api.md §D14).
-    await db.schema.alterTable('media').addColumn('source', 'text', (c) => c.notNull().defaultTo('upload')).execute();
+    await db.schema
+      .alterTable('media')
+      .addColumn('source', 'text', (c) => c.notNull().defaultTo('upload'))
+      .execute();
     // A customer's file: `pending` while it is downloaded, then `stored` (with its `med_` id) or
     // `failed` (with the reason); null for messages without a file.
     await db.schema.alterTable('inbound_messages').addColumn('media_id', 'text').execute();

@@ -8,6 +8,10 @@ export const m0011_dispatch_due_order: Migration = {
     // stops once it has its batch: entries in flight (leased into the future) are never visited,
     // so a claim costs the same however many messages are queued or in flight.
     await db.schema.dropIndex('dispatches_due').execute();
-    await db.schema.createIndex('dispatches_due').on('dispatches').columns(['phone_number_id', 'mode', 'not_before', 'created_at', 'message_id']).execute();
+    await db.schema
+      .createIndex('dispatches_due')
+      .on('dispatches')
+      .columns(['phone_number_id', 'mode', 'not_before', 'created_at', 'message_id'])
+      .execute();
   },
 };

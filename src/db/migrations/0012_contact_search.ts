@@ -25,7 +25,10 @@ export const m0012_contact_search: Migration = {
 };
 
 async function up(db: Kysely<any>, postgres: boolean): Promise<void> {
-  await db.schema.alterTable('contacts').addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('contacts')
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await fill(db, postgres);
   if (postgres) return postgresIndex(db);
   // SQLite: the list's index carries the words too, so a search that walks the list in its order
@@ -34,7 +37,11 @@ async function up(db: Kysely<any>, postgres: boolean): Promise<void> {
   // took 5 ms of reads (bench/README.md, "Contacts"). It costs a contact's update 10 µs more
   // (37 → 48 µs measured), the index entry being longer.
   await db.schema.dropIndex('contacts_activity').execute();
-  await db.schema.createIndex('contacts_activity').on('contacts').columns(['phone_number_id', 'mode', 'last_activity_at', 'id', 'search_text']).execute();
+  await db.schema
+    .createIndex('contacts_activity')
+    .on('contacts')
+    .columns(['phone_number_id', 'mode', 'last_activity_at', 'id', 'search_text'])
+    .execute();
   // Words are folded by the service already; unicode61 splits them on the same characters (marks
   // count as letters, as they do in the service's words) and would fold what the service missed.
   // The triggers touch the index only when the words change, not on every message's activity.
@@ -65,8 +72,12 @@ async function up(db: Kysely<any>, postgres: boolean): Promise<void> {
  */
 async function postgresIndex(db: Kysely<any>): Promise<void> {
   await sql`create table contact_words (
-    contact_id text primary key, phone_number_id text not null, mode text not null, words tsvector not null)`.execute(db);
-  await sql`insert into contact_words select id, phone_number_id, mode, array_to_tsvector(string_to_array(search_text, ' ')) from contacts`.execute(db);
+    contact_id text primary key, phone_number_id text not null, mode text not null, words tsvector not null)`.execute(
+    db,
+  );
+  await sql`insert into contact_words select id, phone_number_id, mode, array_to_tsvector(string_to_array(search_text, ' ')) from contacts`.execute(
+    db,
+  );
   await sql`create index contact_words_search on contact_words using gin (words) with (fastupdate = off)`.execute(db);
   await sql`create function contact_words_sync() returns trigger language plpgsql as $$
     begin
@@ -79,10 +90,14 @@ async function postgresIndex(db: Kysely<any>): Promise<void> {
         on conflict (contact_id) do update set words = excluded.words;
       return new;
     end $$`.execute(db);
-  await sql`create trigger contact_words_insert after insert on contacts for each row execute function contact_words_sync()`.execute(db);
+  await sql`create trigger contact_words_insert after insert on contacts for each row execute function contact_words_sync()`.execute(
+    db,
+  );
   await sql`create trigger contact_words_update after update of search_text on contacts for each row
     when (old.search_text is distinct from new.search_text) execute function contact_words_sync()`.execute(db);
-  await sql`create trigger contact_words_delete after delete on contacts for each row execute function contact_words_sync()`.execute(db);
+  await sql`create trigger contact_words_delete after delete on contacts for each row execute function contact_words_sync()`.execute(
+    db,
+  );
 }
 
 /** Writes `search_text` of every stored contact, CHUNK at a time in id order. */
@@ -99,9 +114,12 @@ async function fill(db: Kysely<any>, postgres: boolean): Promise<void> {
     if (rows.length === 0) return;
     const texts = rows.map((r) => contactSearchText(r));
     if (postgres) {
-      await sql`update contacts set search_text = v.t from unnest(${rows.map((r) => r.id)}::text[], ${texts}::text[]) as v(id, t) where contacts.id = v.id`.execute(db);
+      await sql`update contacts set search_text = v.t from unnest(${rows.map((r) => r.id)}::text[], ${texts}::text[]) as v(id, t) where contacts.id = v.id`.execute(
+        db,
+      );
     } else {
-      for (let i = 0; i < rows.length; i++) await db.updateTable('contacts').set({ search_text: texts[i] }).where('id', '=', rows[i]!.id).execute();
+      for (let i = 0; i < rows.length; i++)
+        await db.updateTable('contacts').set({ search_text: texts[i] }).where('id', '=', rows[i]!.id).execute();
     }
     after = rows[rows.length - 1]!.id;
   }

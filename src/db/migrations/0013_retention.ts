@@ -27,16 +27,36 @@ export const m0013_retention: Migration = {
       .addPrimaryKeyConstraint('media_usage_pk', ['account_id', 'mode', 'source'])
       .execute();
     await sql`insert into media_usage (account_id, mode, source, files, bytes)
-      select account_id, mode, source, count(*), sum(size_bytes) from media group by account_id, mode, source`.execute(db);
+      select account_id, mode, source, count(*), sum(size_bytes) from media group by account_id, mode, source`.execute(
+      db,
+    );
 
     // Customers' files of an account by age (the retention sweep), and the messages of both
     // directions that name a file (a file queued to be sent is not deleted; a customer message shows
     // its file deleted): only messages with a file are in them.
-    await db.schema.createIndex('media_by_source_age').on('media').columns(['account_id', 'source', 'created_at', 'id']).execute();
-    await db.schema.createIndex('messages_media').on('messages').column('media_id').where(sql.ref('media_id'), 'is not', null).execute();
-    await db.schema.createIndex('inbound_messages_media').on('inbound_messages').column('media_id').where(sql.ref('media_id'), 'is not', null).execute();
+    await db.schema
+      .createIndex('media_by_source_age')
+      .on('media')
+      .columns(['account_id', 'source', 'created_at', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('messages_media')
+      .on('messages')
+      .column('media_id')
+      .where(sql.ref('media_id'), 'is not', null)
+      .execute();
+    await db.schema
+      .createIndex('inbound_messages_media')
+      .on('inbound_messages')
+      .column('media_id')
+      .where(sql.ref('media_id'), 'is not', null)
+      .execute();
     // Customer messages by arrival (the body sweep's order: a message the platform delivered late
     // is still removed when it comes of age, which the customer's own time would not promise).
-    await db.schema.createIndex('inbound_messages_created').on('inbound_messages').columns(['account_id', 'mode', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('inbound_messages_created')
+      .on('inbound_messages')
+      .columns(['account_id', 'mode', 'created_at', 'id'])
+      .execute();
   },
 };

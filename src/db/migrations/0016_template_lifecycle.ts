@@ -9,7 +9,10 @@ export const m0016_template_lifecycle: Migration = {
     // `{flaggedAt, disableDate}`) while they last; the advance notice of a category change (JSON
     // `{category, effectiveAt, noticedAt}`) until it happens; the category before the platform
     // changed it; and, for a template made from Meta's Template Library, its library name and inputs.
-    await db.schema.alterTable('templates').addColumn('quality', 'text', (c) => c.notNull().defaultTo('UNKNOWN')).execute();
+    await db.schema
+      .alterTable('templates')
+      .addColumn('quality', 'text', (c) => c.notNull().defaultTo('UNKNOWN'))
+      .execute();
     await db.schema.alterTable('templates').addColumn('pause', 'text').execute();
     await db.schema.alterTable('templates').addColumn('flag', 'text').execute();
     await db.schema.alterTable('templates').addColumn('category_update', 'text').execute();
@@ -29,7 +32,11 @@ export const m0016_template_lifecycle: Migration = {
       .addColumn('changes', 'text', (c) => c.notNull())
       .addColumn('detail', 'text')
       .execute();
-    await db.schema.createIndex('template_changes_by_template').on('template_changes').columns(['template_id', 'id']).execute();
+    await db.schema
+      .createIndex('template_changes_by_template')
+      .on('template_changes')
+      .columns(['template_id', 'id'])
+      .execute();
 
     // When each account's templates were last reconciled with the platform (no row: never), and
     // when that next falls due (the periodic reconciliation claims due rows, templates/template-sync.ts).
@@ -43,6 +50,8 @@ export const m0016_template_lifecycle: Migration = {
     // A queued message whose template the platform paused waits, named here, until it is approved
     // again (woken at once) or its validity period ends. Only held entries are in the index.
     await db.schema.alterTable('dispatches').addColumn('held_for_template', 'text').execute();
-    await sql`create index dispatches_held_for_template on dispatches (held_for_template) where held_for_template is not null`.execute(db);
+    await sql`create index dispatches_held_for_template on dispatches (held_for_template) where held_for_template is not null`.execute(
+      db,
+    );
   },
 };

@@ -1,7 +1,15 @@
 /** Migration 0017_message_analytics (src/db/migrations.ts lists them all, in order). */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { CHANGE_SIDE_COLUMNS, changeSums, latencyBinSql, STAT_COUNTERS, STAT_DIMENSIONS, STAT_KEY, STAT_TABLES } from '../tables/message-stats.js';
+import {
+  CHANGE_SIDE_COLUMNS,
+  changeSums,
+  latencyBinSql,
+  STAT_COUNTERS,
+  STAT_DIMENSIONS,
+  STAT_KEY,
+  STAT_TABLES,
+} from '../tables/message-stats.js';
 
 /**
  * Delivery and cost analytics (docs/api.md §D22, src/analytics/):
@@ -37,20 +45,41 @@ async function up(db: Kysely<any>, postgres: boolean): Promise<void> {
   // on PostgreSQL (the fold takes rows by their place, reads scan it while it is short): each
   // change costs the send and status paths one row written and nothing more (bench/README.md,
   // "Delivery analytics").
-  const sideColumns = (prefix: 'o' | 'n') => CHANGE_SIDE_COLUMNS.map((c) => `${prefix}_${c} ${c === 'hour' || (STAT_DIMENSIONS as readonly string[]).includes(c) ? 'text' : 'integer'}`).join(', ');
+  const sideColumns = (prefix: 'o' | 'n') =>
+    CHANGE_SIDE_COLUMNS.map(
+      (c) =>
+        `${prefix}_${c} ${c === 'hour' || (STAT_DIMENSIONS as readonly string[]).includes(c) ? 'text' : 'integer'}`,
+    ).join(', ');
   const id = postgres ? '' : 'id integer primary key, ';
-  await sql.raw(`create table message_stat_changes (${id}account_id text not null, mode text not null, ${sideColumns('o')}, ${sideColumns('n')})`).execute(db);
+  await sql
+    .raw(
+      `create table message_stat_changes (${id}account_id text not null, mode text not null, ${sideColumns('o')}, ${sideColumns('n')})`,
+    )
+    .execute(db);
 
   const counters = STAT_COUNTERS.map((c) => `${c} integer not null`).join(', ');
   for (const table of Object.values(STAT_TABLES)) {
     // SQLite: clustered by the key, so a range of one account's buckets is read in one sweep.
-    await sql.raw(`create table ${table} (${STAT_KEY.map((k) => `${k} text not null`).join(', ')}, ${counters}, primary key (${STAT_KEY.join(', ')}))${postgres ? '' : ' without rowid'}`).execute(db);
+    await sql
+      .raw(
+        `create table ${table} (${STAT_KEY.map((k) => `${k} text not null`).join(', ')}, ${counters}, primary key (${STAT_KEY.join(', ')}))${postgres ? '' : ' without rowid'}`,
+      )
+      .execute(db);
   }
 
-  const columns = ['account_id', 'mode', ...CHANGE_SIDE_COLUMNS.map((c) => `o_${c}`), ...CHANGE_SIDE_COLUMNS.map((c) => `n_${c}`)].join(', ');
+  const columns = [
+    'account_id',
+    'mode',
+    ...CHANGE_SIDE_COLUMNS.map((c) => `o_${c}`),
+    ...CHANGE_SIDE_COLUMNS.map((c) => `n_${c}`),
+  ].join(', ');
   const none = CHANGE_SIDE_COLUMNS.map(() => 'null').join(', ');
   const row = (p: 'old' | 'new' | 'both') =>
-    p === 'both' ? `new.account_id, new.mode, ${side('old', postgres).join(', ')}, ${side('new', postgres).join(', ')}` : p === 'old' ? `old.account_id, old.mode, ${side('old', postgres).join(', ')}, ${none}` : `new.account_id, new.mode, ${none}, ${side('new', postgres).join(', ')}`;
+    p === 'both'
+      ? `new.account_id, new.mode, ${side('old', postgres).join(', ')}, ${side('new', postgres).join(', ')}`
+      : p === 'old'
+        ? `old.account_id, old.mode, ${side('old', postgres).join(', ')}, ${none}`
+        : `new.account_id, new.mode, ${none}, ${side('new', postgres).join(', ')}`;
   const insert = (p: 'old' | 'new' | 'both') => `insert into message_stat_changes (${columns}) values (${row(p)});`;
   if (postgres) {
     await sql
@@ -65,17 +94,35 @@ begin
 end $$`,
       )
       .execute(db);
-    await sql.raw(`create trigger message_stats_insert_delete after insert or delete on messages for each row execute function message_stat_change()`).execute(db);
-    await sql.raw(`create trigger message_stats_update after update on messages for each row when (${changed(true)}) execute function message_stat_change()`).execute(db);
+    await sql
+      .raw(
+        `create trigger message_stats_insert_delete after insert or delete on messages for each row execute function message_stat_change()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger message_stats_update after update on messages for each row when (${changed(true)}) execute function message_stat_change()`,
+      )
+      .execute(db);
   } else {
-    await sql.raw(`create trigger message_stats_insert after insert on messages begin ${insert('new')} end`).execute(db);
-    await sql.raw(`create trigger message_stats_delete after delete on messages begin ${insert('old')} end`).execute(db);
-    await sql.raw(`create trigger message_stats_update after update on messages when ${changed(false)} begin ${insert('both')} end`).execute(db);
+    await sql
+      .raw(`create trigger message_stats_insert after insert on messages begin ${insert('new')} end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger message_stats_delete after delete on messages begin ${insert('old')} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger message_stats_update after update on messages when ${changed(false)} begin ${insert('both')} end`,
+      )
+      .execute(db);
   }
 
   // The messages already stored, counted once, straight into both tables.
   // (Each message as one side, +1, in the shape `changeSidesSql` gives the log.)
-  const select = `select m.account_id, m.mode, 1 as sign, ${side('m', postgres).map((e, i) => `${e} as ${CHANGE_SIDE_COLUMNS[i]}`).join(', ')} from messages m`;
+  const select = `select m.account_id, m.mode, 1 as sign, ${side('m', postgres)
+    .map((e, i) => `${e} as ${CHANGE_SIDE_COLUMNS[i]}`)
+    .join(', ')} from messages m`;
   const sums = changeSums();
   for (const [granularity, table] of Object.entries(STAT_TABLES)) {
     const bucket = granularity === 'hour' ? 'hour' : 'substr(hour, 1, 10)';
@@ -98,8 +145,13 @@ end $$`,
  * scheduled, from its `sendAt`.
  */
 function side(p: string, postgres: boolean): string[] {
-  const ms = (from: string, to: string) => (postgres ? `(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) * 1000)` : `((julianday(${to}) - julianday(${from})) * 86400000.0)`);
-  const start = postgres ? `greatest(${p}.created_at, coalesce(${p}.scheduled_at, ${p}.created_at))` : `max(${p}.created_at, coalesce(${p}.scheduled_at, ${p}.created_at))`;
+  const ms = (from: string, to: string) =>
+    postgres
+      ? `(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) * 1000)`
+      : `((julianday(${to}) - julianday(${from})) * 86400000.0)`;
+  const start = postgres
+    ? `greatest(${p}.created_at, coalesce(${p}.scheduled_at, ${p}.created_at))`
+    : `max(${p}.created_at, coalesce(${p}.scheduled_at, ${p}.created_at))`;
   const flag = (condition: string) => `case when ${condition} then 1 else 0 end`;
   return [
     `substr(${p}.created_at, 1, 13)`,
@@ -125,6 +177,20 @@ function side(p: string, postgres: boolean): string[] {
 /** Whether an update changed anything the aggregates count (the other updates write no change row). */
 function changed(postgres: boolean): string {
   const differ = postgres ? 'is distinct from' : 'is not';
-  const watched = ['status', 'sent_at', 'delivered_at', 'read_at', 'error_code', 'pricing_category', 'pricing_billable', 'template_id', 'generated_template_id', 'type', 'scheduled_at', 'recipient_country', 'phone_number_id'];
+  const watched = [
+    'status',
+    'sent_at',
+    'delivered_at',
+    'read_at',
+    'error_code',
+    'pricing_category',
+    'pricing_billable',
+    'template_id',
+    'generated_template_id',
+    'type',
+    'scheduled_at',
+    'recipient_country',
+    'phone_number_id',
+  ];
   return `(${watched.map((c) => `old.${c} ${differ} new.${c}`).join(' or ')})`;
 }

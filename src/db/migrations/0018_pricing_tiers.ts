@@ -23,8 +23,17 @@ export const m0018_pricing_tiers: Migration = {
       .addColumn('platform_updated_at', 'text')
       .addColumn('received_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('pricing_tiers_key').unique().on('pricing_tiers').columns(['account_id', 'effective_month', 'pricing_category', 'region']).execute();
+    await db.schema
+      .createIndex('pricing_tiers_key')
+      .unique()
+      .on('pricing_tiers')
+      .columns(['account_id', 'effective_month', 'pricing_category', 'region'])
+      .execute();
     // GET /v1/pricing_tiers: newest effective month first, then newest id.
-    await db.schema.createIndex('pricing_tiers_by_month').on('pricing_tiers').columns(['account_id', 'effective_month', 'id']).execute();
+    await db.schema
+      .createIndex('pricing_tiers_by_month')
+      .on('pricing_tiers')
+      .columns(['account_id', 'effective_month', 'id'])
+      .execute();
   },
 };

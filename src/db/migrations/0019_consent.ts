@@ -26,12 +26,30 @@ export const m0019_consent: Migration = {
       .addColumn('customer_key', 'text', (c) => c.notNull())
       // The number as one text (`*` for every number): a unique index treats nulls as distinct.
       .addColumn('number_key', 'text', (c) => c.notNull())
-      .addCheckConstraint('suppressions_customer', sql`contact_id is not null or phone is not null or bsuid is not null`)
+      .addCheckConstraint(
+        'suppressions_customer',
+        sql`contact_id is not null or phone is not null or bsuid is not null`,
+      )
       .execute();
     // The send checks' one read per request or claimed batch: active rows by phone, BSUID, contact.
-    await db.schema.createIndex('suppressions_active_phone').on('suppressions').columns(['account_id', 'phone']).where(sql.ref('lifted_at'), 'is', null).execute();
-    await db.schema.createIndex('suppressions_active_bsuid').on('suppressions').columns(['account_id', 'bsuid']).where(sql.ref('lifted_at'), 'is', null).execute();
-    await db.schema.createIndex('suppressions_active_contact').on('suppressions').columns(['account_id', 'contact_id']).where(sql.ref('lifted_at'), 'is', null).execute();
+    await db.schema
+      .createIndex('suppressions_active_phone')
+      .on('suppressions')
+      .columns(['account_id', 'phone'])
+      .where(sql.ref('lifted_at'), 'is', null)
+      .execute();
+    await db.schema
+      .createIndex('suppressions_active_bsuid')
+      .on('suppressions')
+      .columns(['account_id', 'bsuid'])
+      .where(sql.ref('lifted_at'), 'is', null)
+      .execute();
+    await db.schema
+      .createIndex('suppressions_active_contact')
+      .on('suppressions')
+      .columns(['account_id', 'contact_id'])
+      .where(sql.ref('lifted_at'), 'is', null)
+      .execute();
     // A customer is suppressed at most once per number, scope and reason while active.
     await db.schema
       .createIndex('suppressions_active_unique')
@@ -41,7 +59,11 @@ export const m0019_consent: Migration = {
       .where(sql.ref('lifted_at'), 'is', null)
       .execute();
     // A customer's rows, lifted ones too (a keyword's order against the last lift, consent-intake.ts).
-    await db.schema.createIndex('suppressions_by_customer').on('suppressions').columns(['account_id', 'customer_key', 'number_key']).execute();
+    await db.schema
+      .createIndex('suppressions_by_customer')
+      .on('suppressions')
+      .columns(['account_id', 'customer_key', 'number_key'])
+      .execute();
     // GET /v1/suppressions: newest first.
     await db.schema.createIndex('suppressions_by_account').on('suppressions').columns(['account_id', 'id']).execute();
 

@@ -20,6 +20,10 @@ export const m0021_blocked_users: Migration = {
       .addPrimaryKeyConstraint('blocked_users_pk', ['phone_number_id', 'mode', 'contact_id'])
       .execute();
     // GET /v1/contacts/blocked: newest block first, keyset paging on (blocked_at, contact_id).
-    await db.schema.createIndex('blocked_users_list').on('blocked_users').columns(['phone_number_id', 'mode', 'blocked_at', 'contact_id']).execute();
+    await db.schema
+      .createIndex('blocked_users_list')
+      .on('blocked_users')
+      .columns(['phone_number_id', 'mode', 'blocked_at', 'contact_id'])
+      .execute();
   },
 };

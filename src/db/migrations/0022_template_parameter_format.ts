@@ -7,6 +7,9 @@ export const m0022_template_parameter_format: Migration = {
     // How the platform takes the template's values (docs/platform.md §1.2): `POSITIONAL` ({{1}},
     // every template Tidings submits) or `NAMED` ({{first_name}}: templates made in WhatsApp Manager
     // and imported, whose sends must name each value with `parameter_name`).
-    await db.schema.alterTable('templates').addColumn('parameter_format', 'text', (c) => c.notNull().defaultTo('POSITIONAL')).execute();
+    await db.schema
+      .alterTable('templates')
+      .addColumn('parameter_format', 'text', (c) => c.notNull().defaultTo('POSITIONAL'))
+      .execute();
   },
 };

@@ -36,7 +36,15 @@ export function latencyBinSql(ms: string, postgres: boolean): string {
 }
 
 /** Dimensions of the aggregates' key, after the account, the mode and the time bucket. */
-export const STAT_DIMENSIONS = ['phone_number_id', 'template_id', 'type', 'status', 'error_code', 'pricing_category', 'country'] as const;
+export const STAT_DIMENSIONS = [
+  'phone_number_id',
+  'template_id',
+  'type',
+  'status',
+  'error_code',
+  'pricing_category',
+  'country',
+] as const;
 export type StatDimension = (typeof STAT_DIMENSIONS)[number];
 
 /** The whole key of an aggregate row. */
@@ -48,10 +56,16 @@ export type StatFlag = (typeof STAT_FLAGS)[number];
 
 /** The histogram columns: `as_0…as_21` (accepted → sent), `sd_0…sd_21` (sent → delivered). */
 export const HISTOGRAMS = ['as', 'sd'] as const;
-export const HISTOGRAM_COLUMNS: readonly string[] = HISTOGRAMS.flatMap((h) => Array.from({ length: LATENCY_BINS }, (_, i) => `${h}_${i}`));
+export const HISTOGRAM_COLUMNS: readonly string[] = HISTOGRAMS.flatMap((h) =>
+  Array.from({ length: LATENCY_BINS }, (_, i) => `${h}_${i}`),
+);
 
 /** Every counter column of an aggregate row: `n_messages`, `n_<flag>`, then the histograms. */
-export const STAT_COUNTERS: readonly string[] = ['n_messages', ...STAT_FLAGS.map((f) => `n_${f}`), ...HISTOGRAM_COLUMNS];
+export const STAT_COUNTERS: readonly string[] = [
+  'n_messages',
+  ...STAT_FLAGS.map((f) => `n_${f}`),
+  ...HISTOGRAM_COLUMNS,
+];
 
 /** The aggregate tables, by granularity. */
 export const STAT_TABLES = { hour: 'message_stats_hourly', day: 'message_stats_daily' } as const;
@@ -63,7 +77,13 @@ export type Granularity = keyof typeof STAT_TABLES;
  * (`message_stat_changes`) holds one row per change, with the account and mode, then each side
  * prefixed: `o_` (as it was; null for an insert) and `n_` (as it is; null for a deletion).
  */
-export const CHANGE_SIDE_COLUMNS: readonly string[] = ['hour', ...STAT_DIMENSIONS, ...STAT_FLAGS.map((f) => `f_${f}`), 'as_bin', 'sd_bin'];
+export const CHANGE_SIDE_COLUMNS: readonly string[] = [
+  'hour',
+  ...STAT_DIMENSIONS,
+  ...STAT_FLAGS.map((f) => `f_${f}`),
+  'as_bin',
+  'sd_bin',
+];
 
 /**
  * The change log `source` (a table name or a parenthesised query with its columns) as one row per
@@ -88,6 +108,11 @@ export function changeSums(alias = ''): string[] {
   return [
     `sum(${c('sign')})`,
     ...STAT_FLAGS.map((f) => `sum(${c('sign')} * ${c(`f_${f}`)})`),
-    ...HISTOGRAMS.flatMap((h) => Array.from({ length: LATENCY_BINS }, (_, i) => `sum(case when ${c(`${h}_bin`)} = ${i} then ${c('sign')} else 0 end)`)),
+    ...HISTOGRAMS.flatMap((h) =>
+      Array.from(
+        { length: LATENCY_BINS },
+        (_, i) => `sum(case when ${c(`${h}_bin`)} = ${i} then ${c('sign')} else 0 end)`,
+      ),
+    ),
   ];
 }

@@ -131,7 +131,9 @@ export interface InboundMessagesTable {
   /** `pending` (being downloaded), `stored`, `failed`, `deleted` (by DELETE or retention); null for messages without a file (docs/api.md §D14). */
   media_status: Generated<'pending' | 'stored' | 'failed' | 'deleted' | null>;
   /** Why the file could not be kept: `media_download_failed`, `media_hash_mismatch`, `media_too_large`, `media_not_downloaded`. */
-  media_failure: Generated<'media_download_failed' | 'media_hash_mismatch' | 'media_too_large' | 'media_not_downloaded' | null>;
+  media_failure: Generated<
+    'media_download_failed' | 'media_hash_mismatch' | 'media_too_large' | 'media_not_downloaded' | null
+  >;
   /** When retention removed its content (text, what it carried); null while kept. */
   content_removed_at: Generated<string | null>;
 }

@@ -64,8 +64,17 @@ export class Dispatcher {
     this.#settlement = new Settlement({ ...options, count: (lane, outcome) => this.#count(lane, outcome) });
     this.#view = new QueueView({ ...options, holdOf: (key) => this.#lanes.get(key) });
     this.#suppressions = new SuppressionCheck(options.suppressions);
-    this.#late = new LateSlots(options.pacer, (ms) => this.#sleep(ms), () => this.#stopped);
-    this.holds = new TemplateHolds({ store: options.store, clock: options.clock, wake: (lane) => this.wake(lane), learn: options.learnTemplate });
+    this.#late = new LateSlots(
+      options.pacer,
+      (ms) => this.#sleep(ms),
+      () => this.#stopped,
+    );
+    this.holds = new TemplateHolds({
+      store: options.store,
+      clock: options.clock,
+      wake: (lane) => this.wake(lane),
+      learn: options.learnTemplate,
+    });
   }
 
   get policy(): DispatchPolicy {
@@ -100,7 +109,10 @@ export class Dispatcher {
   }
 
   /** The queues of some of an account's numbers, in one mode (queue-view.ts). */
-  queues(numbers: { phoneNumberId: string; throughput: number }[], mode: 'live' | 'test'): Promise<Map<string, PhoneNumberQueue>> {
+  queues(
+    numbers: { phoneNumberId: string; throughput: number }[],
+    mode: 'live' | 'test',
+  ): Promise<Map<string, PhoneNumberQueue>> {
     return this.#view.queues(numbers, mode);
   }
 
@@ -172,7 +184,8 @@ export class Dispatcher {
       const claimed = await store.writeOne((tx) => repo.claimDue(tx, s.lane, size, iso(now), lease));
       // Customers suppressed since their messages were accepted: failed here, never sent (suppression-check.ts).
       const barred = await this.#suppressions.barred(claimed);
-      for (const [id, error] of barred) this.#track(s, this.#settlement.settle(s, claimed.find((r) => r.message_id === id)!, { kind: 'fail', error }));
+      for (const [id, error] of barred)
+        this.#track(s, this.#settlement.settle(s, claimed.find((r) => r.message_id === id)!, { kind: 'fail', error }));
       const rows = claimed.filter((r) => !barred.has(r.message_id));
       if (claimed.length === 0) {
         // The rest waits behind messages in flight (their customers' next ones), or for later;
@@ -193,7 +206,14 @@ export class Dispatcher {
       rows.forEach((row, i) => {
         if (slots[i]! - start <= policy.slotWaitMs) this.#track(s, this.#attempt(s, row, slots[i]!, pace));
       });
-      if (late.length > 0) await store.write((tx) => repo.releaseUnsent(tx, late.map((r) => r.message_id), iso(now + policy.slotWaitMs)));
+      if (late.length > 0)
+        await store.write((tx) =>
+          repo.releaseUnsent(
+            tx,
+            late.map((r) => r.message_id),
+            iso(now + policy.slotWaitMs),
+          ),
+        );
       // The next claim a batch before this batch's last slot: the pace never waits for the database.
       await this.#sleep(slots[rows.length - late.length - 1]! - Date.now() - policy.batchMs);
     }
@@ -201,7 +221,12 @@ export class Dispatcher {
 
   #track(s: LaneState, attempt: Promise<void>): void {
     const tracked = attempt
-      .catch((err) => this.#o.logger.error({ err, lane: s.key }, 'a dispatch attempt failed to record its outcome; its lease brings it back'))
+      .catch((err) =>
+        this.#o.logger.error(
+          { err, lane: s.key },
+          'a dispatch attempt failed to record its outcome; its lease brings it back',
+        ),
+      )
       .finally(() => s.inFlight.delete(tracked));
     s.inFlight.add(tracked);
   }
@@ -222,7 +247,8 @@ export class Dispatcher {
     } catch (err) {
       return this.#settlement.settle(s, row, classifyAttempt(err));
     }
-    if ('waitMs' in prepared) return this.#settlement.release(row, 'queued', clock.now() + prepared.waitMs, null, false);
+    if ('waitMs' in prepared)
+      return this.#settlement.release(row, 'queued', clock.now() + prepared.waitMs, null, false);
     if ('fail' in prepared) return this.#settlement.settle(s, row, { kind: 'fail', error: prepared.fail });
     if ('holdFor' in prepared) return this.holds.hold(row, prepared.holdFor, clock.now());
     const { routing, request } = prepared;
@@ -262,17 +288,21 @@ export class Dispatcher {
   /** The number's tier, read again every few seconds (an upgrade applies within them). */
   async #tier(s: LaneState): Promise<number> {
     const now = Date.now();
-    if (!s.tier || now - s.tier.readAt > TIER_TTL_MS) s.tier = { value: await this.#o.accounts.throughputOf(s.lane.phoneNumberId), readAt: now };
+    if (!s.tier || now - s.tier.readAt > TIER_TTL_MS)
+      s.tier = { value: await this.#o.accounts.throughputOf(s.lane.phoneNumberId), readAt: now };
     return s.tier.value;
   }
 
   #wakeAt(s: LaneState, ms: number): void {
     if (this.#stopped) return;
     if (s.timer) clearTimeout(s.timer);
-    s.timer = setTimeout(() => {
-      s.timer = null;
-      void this.#drive(s);
-    }, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    s.timer = setTimeout(
+      () => {
+        s.timer = null;
+        void this.#drive(s);
+      },
+      Math.max(0, Math.min(ms, 2 ** 31 - 1)),
+    );
     s.timer.unref();
   }
 

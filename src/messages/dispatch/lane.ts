@@ -27,5 +27,16 @@ export function newNudge(): LaneState['nudge'] {
 
 /** A lane this process has not driven before: not held, nothing in flight. */
 export function newLaneState(lane: repo.Lane, key: string): LaneState {
-  return { lane, key, driving: false, again: false, inFlight: new Set(), heldUntil: 0, held: null, timer: null, tier: null, nudge: newNudge() };
+  return {
+    lane,
+    key,
+    driving: false,
+    again: false,
+    inFlight: new Set(),
+    heldUntil: 0,
+    held: null,
+    timer: null,
+    tier: null,
+    nudge: newNudge(),
+  };
 }

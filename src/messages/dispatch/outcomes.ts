@@ -53,11 +53,20 @@ const HOLD_MS: Readonly<Record<Exclude<Extract<GraphCondition, HoldReason>, 'thr
 
 /** Classifies a send attempt's failure. Anything not a PlatformError is a retry (a local hiccup). */
 export function classifyAttempt(err: unknown): AttemptOutcome {
-  if (!(err instanceof PlatformError)) return { kind: 'retry', error: { code: 'dispatch_error', message: err instanceof Error ? err.message : String(err) } };
-  const error: AttemptError = { code: err.code === null ? 'platform_unavailable' : String(err.code), message: err.details ?? err.message };
+  if (!(err instanceof PlatformError))
+    return {
+      kind: 'retry',
+      error: { code: 'dispatch_error', message: err instanceof Error ? err.message : String(err) },
+    };
+  const error: AttemptError = {
+    code: err.code === null ? 'platform_unavailable' : String(err.code),
+    message: err.details ?? err.message,
+  };
   if (err.code === null) {
     if (err.maybeTaken) return { kind: 'unknown', error };
-    return err.kind === 'refused' ? { kind: 'fail', error: { code: 'platform_error', message: err.message } } : { kind: 'retry', error };
+    return err.kind === 'refused'
+      ? { kind: 'fail', error: { code: 'platform_error', message: err.message } }
+      : { kind: 'retry', error };
   }
   const { condition } = graphCode(err.code);
   switch (condition) {

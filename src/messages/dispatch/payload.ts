@@ -18,10 +18,18 @@ import type { DispatchGate } from '../../templates/template-sends.js';
  * The outcome of resolving a payload: the request to send and how it was routed, or wait (the
  * quoted message is not sent yet), or fail before any platform call (a routed send nothing can carry).
  */
-export type Resolved = { message: OutboundMessage; routing: Routing } | { waitMs: number } | { fail: AttemptError } | { holdFor: string };
+export type Resolved =
+  | { message: OutboundMessage; routing: Routing }
+  | { waitMs: number }
+  | { fail: AttemptError }
+  | { holdFor: string };
 
 /** An attempt ready for its slot: how it goes out, and the platform request (null for a test key), or `Resolved`'s wait or failure. */
-export type Prepared = { routing: Routing; request: { sender: SenderCredentials; message: OutboundMessage } | null } | { waitMs: number } | { fail: AttemptError } | { holdFor: string };
+export type Prepared =
+  | { routing: Routing; request: { sender: SenderCredentials; message: OutboundMessage } | null }
+  | { waitMs: number }
+  | { fail: AttemptError }
+  | { holdFor: string };
 
 /** How long a reply waits before looking again for the wamid of a message still queued. */
 const REPLY_TARGET_WAIT_MS = 1000;
@@ -57,12 +65,20 @@ export class PayloadResolver {
     }
     const resolved = await this.resolve(row, now);
     if (!('routing' in resolved)) return resolved;
-    return { routing: resolved.routing, request: { sender: await this.#o.senderCredentials(row.phone_number_id), message: resolved.message } };
+    return {
+      routing: resolved.routing,
+      request: { sender: await this.#o.senderCredentials(row.phone_number_id), message: resolved.message },
+    };
   }
 
   /** How a queue entry goes out at `now` (clock ms), decided by its customer's window when it is a routed send (route.ts). */
   route(row: repo.DispatchRow, now: number): Promise<Routing | { fail: AttemptError }> {
-    return routeAtDispatch({ read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend }, row, repo.payloadOf(row), now);
+    return routeAtDispatch(
+      { read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend },
+      row,
+      repo.payloadOf(row),
+      now,
+    );
   }
 
   /**
@@ -72,14 +88,23 @@ export class PayloadResolver {
    */
   async resolve(row: repo.DispatchRow, now: number): Promise<Resolved> {
     const payload = repo.payloadOf(row);
-    const routing = await routeAtDispatch({ read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend }, row, payload, now);
+    const routing = await routeAtDispatch(
+      { read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend },
+      row,
+      payload,
+      now,
+    );
     if ('fail' in routing) return routing;
     const gated = await this.#gate(row, routing);
     if (gated) return gated;
     const content = structuredClone(routing.content);
     if (routing.file) {
       const file = await this.#o.media.lookup(row.account_id, routing.file.mode, routing.file.id);
-      if (!file) throw new TidingsError('media_not_found', `The file ${routing.file.id} was deleted before the message was sent.`);
+      if (!file)
+        throw new TidingsError(
+          'media_not_found',
+          `The file ${routing.file.id} was deleted before the message was sent.`,
+        );
       let platformMediaId: string;
       try {
         platformMediaId = await this.#o.media.platformIdFor(file, row.phone_number_id);
@@ -88,12 +113,14 @@ export class PayloadResolver {
         throw err;
       }
       if (content.type === 'media') content.platformMediaId = platformMediaId;
-      else if (content.type === 'template' && content.header && content.header.type !== 'text') content.header.platformMediaId = platformMediaId;
+      else if (content.type === 'template' && content.header && content.header.type !== 'text')
+        content.header.platformMediaId = platformMediaId;
     }
     if (payload.reactTo && content.type === 'reaction') {
       const target = await messages.findMessage(this.#o.store.read, row.account_id, row.mode, payload.reactTo);
       if (target?.platform_message_id) content.targetWamid = target.platform_message_id;
-      else if (target && target.status !== 'failed' && (await repo.findDispatch(this.#o.store.read, target.id))) return { waitMs: REPLY_TARGET_WAIT_MS };
+      else if (target && target.status !== 'failed' && (await repo.findDispatch(this.#o.store.read, target.id)))
+        return { waitMs: REPLY_TARGET_WAIT_MS };
       // Never sent: there is nothing to react to (refused, the message fails with `platform_error`).
       else throw new PlatformError('refused', `The message ${payload.reactTo} this reaction is on was never sent.`);
     }
@@ -102,11 +129,18 @@ export class PayloadResolver {
       const target = await messages.findMessage(this.#o.store.read, row.account_id, row.mode, payload.replyTo);
       if (target?.platform_message_id) replyToWamid = target.platform_message_id;
       // Still queued: wait for its wamid. Failed (or gone): sent without the quote.
-      else if (target && target.status !== 'failed' && (await repo.findDispatch(this.#o.store.read, target.id))) return { waitMs: REPLY_TARGET_WAIT_MS };
+      else if (target && target.status !== 'failed' && (await repo.findDispatch(this.#o.store.read, target.id)))
+        return { waitMs: REPLY_TARGET_WAIT_MS };
     } else if (payload.replyTo) {
       replyToWamid = payload.replyTo;
     }
-    const message: OutboundMessage = { to: row.recipient, content, ...(replyToWamid ? { replyToWamid } : {}), callbackData: row.message_id, ...(routing.directSend ? { directSend: routing.directSend } : {}) };
+    const message: OutboundMessage = {
+      to: row.recipient,
+      content,
+      ...(replyToWamid ? { replyToWamid } : {}),
+      callbackData: row.message_id,
+      ...(routing.directSend ? { directSend: routing.directSend } : {}),
+    };
     return { message, routing };
   }
 

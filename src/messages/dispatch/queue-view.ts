@@ -35,12 +35,21 @@ export class QueueView {
   }
 
   /** The queues of some of an account's numbers, in one mode: pace, depth, oldest age, and why dispatch is held back. */
-  async queues(numbers: { phoneNumberId: string; throughput: number }[], mode: 'live' | 'test'): Promise<Map<string, PhoneNumberQueue>> {
+  async queues(
+    numbers: { phoneNumberId: string; throughput: number }[],
+    mode: 'live' | 'test',
+  ): Promise<Map<string, PhoneNumberQueue>> {
     const now = this.#o.clock.now();
     // A claim's lease (dispatcher.ts) is the slot wait, the platform call, then the reconciliation
     // window and a second: one that ends sooner than that tail from now outlived its process's work.
     const staleLeaseBefore = iso(now + this.#o.policy.reconciliationWindowMs + 1000);
-    const all = await stats.queueStats(this.#o.store.read, numbers.map((n) => n.phoneNumberId), mode, iso(now), staleLeaseBefore);
+    const all = await stats.queueStats(
+      this.#o.store.read,
+      numbers.map((n) => n.phoneNumberId),
+      mode,
+      iso(now),
+      staleLeaseBefore,
+    );
     const out = new Map<string, PhoneNumberQueue>();
     for (const n of numbers) {
       const lane = { phoneNumberId: n.phoneNumberId, mode };
@@ -48,18 +57,54 @@ export class QueueView {
       const share = await this.#o.pacer.share(laneKey(lane), Date.now());
       const local = this.#o.holdOf(laneKey(lane));
       let heldBack: PhoneNumberQueue['heldBack'] = null;
-      const retryError = s?.retrying?.lastError ? (JSON.parse(s.retrying.lastError) as AttemptError & { reason?: HoldReason }) : null;
-      if (local?.held && local.heldUntil > now) heldBack = { reason: local.held.reason, message: local.held.error.message, until: iso(local.heldUntil) };
-      else if (s?.retrying && retryError?.reason) heldBack = { reason: retryError.reason, message: `${retryError.code}: ${retryError.message}`, until: s.retrying.notBefore };
-      else if (s?.staleLeases) heldBack = { reason: 'lease', message: `${count(s.staleLeases.count)} claimed by a process that stopped or stalled before sending them; any process takes them again when the claim ends.`, until: s.staleLeases.until };
-      else if (s && s.due === 0 && s.reconciling) heldBack = { reason: 'reconciling', message: `${count(s.reconciling.count)} got no answer from the platform; each waits for a status report before it is sent again.`, until: s.reconciling.until };
-      else if (s && s.due === 0 && s.retrying?.heldFor) heldBack = { reason: 'template_paused', message: `The next message waits for template ${s.retrying.heldFor}, which the platform paused: it goes out once the template is approved again, or fails when its validity period ends.`, until: s.retrying.notBefore };
-      else if (s && s.due === 0 && s.retrying) heldBack = { reason: 'retrying', message: `The next message waits for its retry after attempt ${s.retrying.attempts} failed${retryError ? ` (${retryError.code}: ${retryError.message})` : ''}.`, until: s.retrying.notBefore };
-      if (!heldBack && share < 1) heldBack = { reason: 'throughput_exceeded', message: 'The platform answered 130429 (throughput exceeded): the pace was lowered and is rising back to the tier.', until: null };
+      const retryError = s?.retrying?.lastError
+        ? (JSON.parse(s.retrying.lastError) as AttemptError & { reason?: HoldReason })
+        : null;
+      if (local?.held && local.heldUntil > now)
+        heldBack = { reason: local.held.reason, message: local.held.error.message, until: iso(local.heldUntil) };
+      else if (s?.retrying && retryError?.reason)
+        heldBack = {
+          reason: retryError.reason,
+          message: `${retryError.code}: ${retryError.message}`,
+          until: s.retrying.notBefore,
+        };
+      else if (s?.staleLeases)
+        heldBack = {
+          reason: 'lease',
+          message: `${count(s.staleLeases.count)} claimed by a process that stopped or stalled before sending them; any process takes them again when the claim ends.`,
+          until: s.staleLeases.until,
+        };
+      else if (s && s.due === 0 && s.reconciling)
+        heldBack = {
+          reason: 'reconciling',
+          message: `${count(s.reconciling.count)} got no answer from the platform; each waits for a status report before it is sent again.`,
+          until: s.reconciling.until,
+        };
+      else if (s && s.due === 0 && s.retrying?.heldFor)
+        heldBack = {
+          reason: 'template_paused',
+          message: `The next message waits for template ${s.retrying.heldFor}, which the platform paused: it goes out once the template is approved again, or fails when its validity period ends.`,
+          until: s.retrying.notBefore,
+        };
+      else if (s && s.due === 0 && s.retrying)
+        heldBack = {
+          reason: 'retrying',
+          message: `The next message waits for its retry after attempt ${s.retrying.attempts} failed${retryError ? ` (${retryError.code}: ${retryError.message})` : ''}.`,
+          until: s.retrying.notBefore,
+        };
+      if (!heldBack && share < 1)
+        heldBack = {
+          reason: 'throughput_exceeded',
+          message:
+            'The platform answered 130429 (throughput exceeded): the pace was lowered and is rising back to the tier.',
+          until: null,
+        };
       out.set(n.phoneNumberId, {
         pace: Math.round(n.throughput * this.#o.policy.tierShare * share * 10) / 10,
         queued: s?.queued ?? 0,
-        oldestQueuedAgeSeconds: s?.oldestCreatedAt ? Math.max(0, Math.floor((now - Date.parse(s.oldestCreatedAt)) / 1000)) : null,
+        oldestQueuedAgeSeconds: s?.oldestCreatedAt
+          ? Math.max(0, Math.floor((now - Date.parse(s.oldestCreatedAt)) / 1000))
+          : null,
         heldBack,
       });
     }
@@ -75,8 +120,12 @@ export class QueueView {
     const now = this.#o.clock.now();
     const depths = await stats.laneDepths(this.#o.store.read);
     const numbers = new Map(depths.map((d) => [d.phoneNumberId, d.throughput]));
-    const queued = new Map(depths.flatMap((d) => (d.mode ? [[laneKey({ phoneNumberId: d.phoneNumberId, mode: d.mode }), d] as const] : [])));
-    const keys = [...numbers.keys()].flatMap((phoneNumberId) => (['live', 'test'] as const).map((mode) => ({ phoneNumberId, mode })));
+    const queued = new Map(
+      depths.flatMap((d) => (d.mode ? [[laneKey({ phoneNumberId: d.phoneNumberId, mode: d.mode }), d] as const] : [])),
+    );
+    const keys = [...numbers.keys()].flatMap((phoneNumberId) =>
+      (['live', 'test'] as const).map((mode) => ({ phoneNumberId, mode })),
+    );
     const shares = await this.#o.pacer.shares(keys.map(laneKey), Date.now());
     return keys.map((lane) => {
       const d = queued.get(laneKey(lane));

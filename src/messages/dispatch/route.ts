@@ -61,22 +61,60 @@ export interface RouteDeps {
  * How `row` goes out at `now` (clock ms), or why it cannot: only routed sends are decided here; any
  * other goes as accepted.
  */
-export async function routeAtDispatch(deps: RouteDeps, row: DispatchRow, payload: DispatchPayload, now: number): Promise<Routing | { fail: AttemptError }> {
+export async function routeAtDispatch(
+  deps: RouteDeps,
+  row: DispatchRow,
+  payload: DispatchPayload,
+  now: number,
+): Promise<Routing | { fail: AttemptError }> {
   const r = payload.route;
   if (!r) {
     const asTemplate = payload.content.type === 'template';
-    return { content: payload.content, file: payload.file, deliveredAs: asTemplate ? 'template' : 'free_form', directSend: null, ttlSeconds: payload.timeToLive ?? null, routed: false, templateId: payload.templateId ?? null };
+    return {
+      content: payload.content,
+      file: payload.file,
+      deliveredAs: asTemplate ? 'template' : 'free_form',
+      directSend: null,
+      ttlSeconds: payload.timeToLive ?? null,
+      routed: false,
+      templateId: payload.templateId ?? null,
+    };
   }
   const last = lastErrorCode(row);
   if (last !== '131047' && (await windowOpen(deps.read, row, now))) {
-    return { content: payload.content, file: payload.file, deliveredAs: 'free_form', directSend: null, ttlSeconds: null, routed: true, templateId: null };
+    return {
+      content: payload.content,
+      file: payload.file,
+      deliveredAs: 'free_form',
+      directSend: null,
+      ttlSeconds: null,
+      routed: true,
+      templateId: null,
+    };
   }
   if (r.directSend && !isDirectSendRefusalCode(last) && (await deps.mayTryDirectSend(row.phone_number_id, now))) {
     const left = Math.ceil((Date.parse(row.expires_at) - now) / 1000);
     const ttlSeconds = Math.min(DIRECT_SEND_TTL_S.max, Math.max(DIRECT_SEND_TTL_S.min, left));
-    return { content: payload.content, file: payload.file, deliveredAs: 'direct_send', directSend: { ttlSeconds }, ttlSeconds, routed: true, templateId: null };
+    return {
+      content: payload.content,
+      file: payload.file,
+      deliveredAs: 'direct_send',
+      directSend: { ttlSeconds },
+      ttlSeconds,
+      routed: true,
+      templateId: null,
+    };
   }
-  if (r.fallback) return { content: r.fallback.content, file: r.fallback.file, deliveredAs: 'template', directSend: null, ttlSeconds: r.fallback.timeToLive, routed: true, templateId: r.fallback.templateId };
+  if (r.fallback)
+    return {
+      content: r.fallback.content,
+      file: r.fallback.file,
+      deliveredAs: 'template',
+      directSend: null,
+      ttlSeconds: r.fallback.timeToLive,
+      routed: true,
+      templateId: r.fallback.templateId,
+    };
   return {
     fail: {
       code: 'outside_customer_window',
@@ -106,10 +144,23 @@ export function directSendRefusal(err: unknown): 'not_enabled' | 'blocked' | nul
  * message refused at once for the window (131047) goes on to its next route at once; the entry
  * keeps `error` as its last, which `routeAtDispatch` reads.
  */
-export function onRefusal(routing: Routing, err: unknown): { numberRefused: 'not_enabled' | 'blocked' | null; error: AttemptError } | null {
+export function onRefusal(
+  routing: Routing,
+  err: unknown,
+): { numberRefused: 'not_enabled' | 'blocked' | null; error: AttemptError } | null {
   const refusal = routing.deliveredAs === 'direct_send' ? directSendRefusal(err) : null;
-  if (refusal) return { numberRefused: refusal, error: { code: `direct_send_${refusal}`, message: err instanceof Error ? err.message : String(err) } };
-  if (routing.routed && routing.deliveredAs === 'free_form' && err instanceof PlatformError && err.code !== null && graphCode(err.code).condition === 'window_closed') {
+  if (refusal)
+    return {
+      numberRefused: refusal,
+      error: { code: `direct_send_${refusal}`, message: err instanceof Error ? err.message : String(err) },
+    };
+  if (
+    routing.routed &&
+    routing.deliveredAs === 'free_form' &&
+    err instanceof PlatformError &&
+    err.code !== null &&
+    graphCode(err.code).condition === 'window_closed'
+  ) {
     return { numberRefused: null, error: { code: String(err.code), message: err.details ?? err.message } };
   }
   return null;

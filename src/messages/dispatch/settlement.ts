@@ -76,15 +76,31 @@ export class Settlement {
     const routed = sent.filter((x) => x.routing.routed || x.routing.ttlSeconds !== null);
     await messages.setDispatchRouting(
       tx,
-      routed.map((x) => ({ id: x.row.message_id, deliveredAs: x.routing.routed ? x.routing.deliveredAs : null, ttlEndsAt: x.routing.ttlSeconds === null ? null : iso(x.at + x.routing.ttlSeconds * 1000) })),
+      routed.map((x) => ({
+        id: x.row.message_id,
+        deliveredAs: x.routing.routed ? x.routing.deliveredAs : null,
+        ttlEndsAt: x.routing.ttlSeconds === null ? null : iso(x.at + x.routing.ttlSeconds * 1000),
+      })),
     );
     const live = sent.filter((x) => x.wamid !== null);
-    const outcomes = await this.#o.statuses.attachWamids(tx, live.map((x) => ({ messageId: x.row.message_id, wamid: x.wamid! })));
+    const outcomes = await this.#o.statuses.attachWamids(
+      tx,
+      live.map((x) => ({ messageId: x.row.message_id, wamid: x.wamid! })),
+    );
     outcomes.forEach((outcome, i) => {
-      if (outcome === 'duplicate') this.#o.logger.warn({ messageId: live[i]!.row.message_id, wamid: live[i]!.wamid }, 'the platform took a message a second time: a status for the first send came after the reconciliation window');
+      if (outcome === 'duplicate')
+        this.#o.logger.warn(
+          { messageId: live[i]!.row.message_id, wamid: live[i]!.wamid },
+          'the platform took a message a second time: a status for the first send came after the reconciliation window',
+        );
     });
-    for (const x of sent) if (x.wamid === null) await this.#o.testMode.dispatched(tx, x.row.message_id, x.row.recipient, x.at, x.routing.deliveredAs);
-    await repo.removeDispatches(tx, sent.map((x) => x.row.message_id));
+    for (const x of sent)
+      if (x.wamid === null)
+        await this.#o.testMode.dispatched(tx, x.row.message_id, x.row.recipient, x.at, x.routing.deliveredAs);
+    await repo.removeDispatches(
+      tx,
+      sent.map((x) => x.row.message_id),
+    );
     return sent.map(() => undefined);
   }
 
@@ -103,21 +119,40 @@ export class Settlement {
           await repo.removeDispatches(tx, [row.message_id]);
         });
       case 'retry':
-        return this.release(row, 'queued', now + retryDelayMs(attempt, policy.retry), { ...outcome.error, reason: 'platform_unavailable' }, true);
+        return this.release(
+          row,
+          'queued',
+          now + retryDelayMs(attempt, policy.retry),
+          { ...outcome.error, reason: 'platform_unavailable' },
+          true,
+        );
       case 'slow_down':
         logger.warn(log, 'the platform answered 130429: slowing the number down');
         await this.#o.pacer.slowDown(s.key, Date.now());
-        return this.release(row, 'queued', now + retryDelayMs(1, policy.retry), { ...outcome.error, reason: 'throughput_exceeded' }, true);
+        return this.release(
+          row,
+          'queued',
+          now + retryDelayMs(1, policy.retry),
+          { ...outcome.error, reason: 'throughput_exceeded' },
+          true,
+        );
       case 'pair_limited':
         return this.release(row, 'queued', now + pairLimitDelayMs(attempt), outcome.error, true);
       case 'hold_lane':
-        if (s.heldUntil <= now) logger.warn({ ...log, reason: outcome.reason, holdMs: outcome.holdMs }, 'holding back a number\'s queue');
+        if (s.heldUntil <= now)
+          logger.warn({ ...log, reason: outcome.reason, holdMs: outcome.holdMs }, "holding back a number's queue");
         s.heldUntil = Math.max(s.heldUntil, now + outcome.holdMs);
         s.held = { reason: outcome.reason, error: outcome.error };
         return this.release(row, 'queued', s.heldUntil, { ...outcome.error, reason: outcome.reason }, true);
       case 'unknown':
         logger.warn(log, 'a send got no answer: waiting for a status before sending it again');
-        return this.release(row, 'unknown', now + policy.reconciliationWindowMs, { ...outcome.error, reason: 'platform_unavailable' }, true);
+        return this.release(
+          row,
+          'unknown',
+          now + policy.reconciliationWindowMs,
+          { ...outcome.error, reason: 'platform_unavailable' },
+          true,
+        );
     }
   }
 
@@ -127,10 +162,18 @@ export class Settlement {
    * hold runs past it fails on time rather than when that wait ends. (An `unknown` one waits out
    * its reconciliation window: the platform may have taken it.)
    */
-  release(row: repo.DispatchRow, state: 'queued' | 'unknown', notBefore: number, error: (AttemptError & { reason?: HoldReason }) | null, attempted: boolean): Promise<void> {
+  release(
+    row: repo.DispatchRow,
+    state: 'queued' | 'unknown',
+    notBefore: number,
+    error: (AttemptError & { reason?: HoldReason }) | null,
+    attempted: boolean,
+  ): Promise<void> {
     if (attempted) this.#o.count({ phoneNumberId: row.phone_number_id, mode: row.mode }, 'retried');
     const due = state === 'queued' ? Math.min(notBefore, Date.parse(row.expires_at)) : notBefore;
-    return this.#o.store.write((tx) => repo.release(tx, row.message_id, { state, notBefore: iso(due), error, attempted }));
+    return this.#o.store.write((tx) =>
+      repo.release(tx, row.message_id, { state, notBefore: iso(due), error, attempted }),
+    );
   }
 
   /** Fails entries whose validity period ended, with `validity_period_expired`. */
@@ -147,9 +190,16 @@ export class Settlement {
       const seconds = Math.round((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 1000);
       const last = row.last_error ? (JSON.parse(row.last_error) as AttemptError) : null;
       const message = `Not sent within its validity period of ${seconds} s${last ? `; the last attempt failed with ${last.code}: ${last.message}` : ''}.`;
-      await this.#o.statuses.applyToMessage(tx, row.message_id, { status: 'failed', at: iso(now), error: { code: 'validity_period_expired', message } });
+      await this.#o.statuses.applyToMessage(tx, row.message_id, {
+        status: 'failed',
+        at: iso(now),
+        error: { code: 'validity_period_expired', message },
+      });
     }
-    await repo.removeDispatches(tx, rows.map((r) => r.message_id));
+    await repo.removeDispatches(
+      tx,
+      rows.map((r) => r.message_id),
+    );
   }
 
   /**
@@ -164,8 +214,13 @@ export class Settlement {
       const count = await store.write(async (tx) => {
         const ids = await messages.claimTtlExpired(tx, iso(now - policy.ttlGraceMs), 500);
         for (const id of ids) {
-          const message = 'The platform stopped trying to deliver it when its time to live ended, and never reported it delivered (the platform drops a message it cannot deliver within its time to live).';
-          await statuses.applyToMessage(tx, id, { status: 'failed', at: iso(now), error: { code: 'ttl_expired', message } });
+          const message =
+            'The platform stopped trying to deliver it when its time to live ended, and never reported it delivered (the platform drops a message it cannot deliver within its time to live).';
+          await statuses.applyToMessage(tx, id, {
+            status: 'failed',
+            at: iso(now),
+            error: { code: 'ttl_expired', message },
+          });
         }
         return ids.length;
       });

@@ -26,14 +26,19 @@ export class SuppressionCheck {
     const out = new Map<string, AttemptError>();
     if (rows.length === 0) return out;
     const { account_id: accountId, phone_number_id: phoneNumberId } = rows[0]!;
-    const customers = rows.map((r) => (r.recipient.startsWith('+') ? { phone: r.recipient, bsuid: null, contactId: null } : { phone: null, bsuid: r.recipient, contactId: null }));
+    const customers = rows.map((r) =>
+      r.recipient.startsWith('+')
+        ? { phone: r.recipient, bsuid: null, contactId: null }
+        : { phone: null, bsuid: r.recipient, contactId: null },
+    );
     const found = await this.#lookup.activeFor(accountId, phoneNumberId, customers);
     if (found.length === 0) return out;
     let allowed: boolean | undefined;
     for (const row of rows) {
       const hit = refusing(found, row.recipient, null)[0];
       if (!hit) continue;
-      if (payloadOf(row).suppression === 'ignore' && (allowed ??= await this.#lookup.overrideAllowed(accountId))) continue;
+      if (payloadOf(row).suppression === 'ignore' && (allowed ??= await this.#lookup.overrideAllowed(accountId)))
+        continue;
       const err = suppressedError(row.recipient, hit);
       out.set(row.message_id, { code: err.code, message: err.message });
     }

@@ -48,12 +48,18 @@ export class TemplateHolds {
   /** Puts `row` back to wait for its paused template, until `HOLD_RECHECK_MS` from now or its validity period's end. */
   hold(row: repo.DispatchRow, templateId: string, now: number): Promise<void> {
     const due = Math.min(now + HOLD_RECHECK_MS, Date.parse(row.expires_at));
-    const error = { code: 'template_paused', message: `Held: the platform has paused template ${templateId}; sent once it is approved again, or failed when the validity period ends.` };
+    const error = {
+      code: 'template_paused',
+      message: `Held: the platform has paused template ${templateId}; sent once it is approved again, or failed when the validity period ends.`,
+    };
     return this.#o.store.write((tx) => repo.holdForTemplate(tx, row.message_id, templateId, iso(due), error));
   }
 
   /** The templates feature's status listener: any change away from `paused` makes the template's held entries due now. */
-  readonly onTemplateStatus = async (tx: Tx, change: { templateId: string; from: string; to: string; at: string }): Promise<void> => {
+  readonly onTemplateStatus = async (
+    tx: Tx,
+    change: { templateId: string; from: string; to: string; at: string },
+  ): Promise<void> => {
     if (change.from !== 'paused' || change.to === 'paused') return;
     const lanes = await repo.releaseHeld(tx, change.templateId, iso(this.#o.clock.now()));
     tx.afterCommit(() => lanes.forEach((lane) => this.#o.wake(lane)));

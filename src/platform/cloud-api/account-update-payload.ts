@@ -20,7 +20,11 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  * ignored (`out.ignored`), never an error, so the platform does not retry it forever.
  * `tier_update_time` is Unix seconds (a number; a numeric string is taken too).
  */
-export function parseAccountUpdate(wabaId: string | null, value: Json, out: { pricingTiers: PlatformPricingTierUpdate[]; ignored: number }): void {
+export function parseAccountUpdate(
+  wabaId: string | null,
+  value: Json,
+  out: { pricingTiers: PlatformPricingTierUpdate[]; ignored: number },
+): void {
   const info = isObject(value.volume_tier_info) ? value.volume_tier_info : null;
   if (value.event !== 'VOLUME_BASED_PRICING_TIER_UPDATE' || !info || wabaId === null) {
     out.ignored++;
@@ -30,11 +34,23 @@ export function parseAccountUpdate(wabaId: string | null, value: Json, out: { pr
   const pricingCategory = text(info.pricing_category);
   const region = text(info.region);
   const tier = text(info.tier);
-  if (effectiveMonth === null || !MONTH.test(effectiveMonth) || pricingCategory === null || region === null || tier === null) {
+  if (
+    effectiveMonth === null ||
+    !MONTH.test(effectiveMonth) ||
+    pricingCategory === null ||
+    region === null ||
+    tier === null
+  ) {
     out.ignored++;
     return;
   }
-  const seconds = typeof info.tier_update_time === 'number' ? info.tier_update_time : typeof info.tier_update_time === 'string' && /^\d+$/.test(info.tier_update_time) ? Number(info.tier_update_time) : null;
-  const tierUpdatedAt = seconds !== null && Number.isSafeInteger(seconds) && seconds >= 0 ? new Date(seconds * 1000).toISOString() : null;
+  const seconds =
+    typeof info.tier_update_time === 'number'
+      ? info.tier_update_time
+      : typeof info.tier_update_time === 'string' && /^\d+$/.test(info.tier_update_time)
+        ? Number(info.tier_update_time)
+        : null;
+  const tierUpdatedAt =
+    seconds !== null && Number.isSafeInteger(seconds) && seconds >= 0 ? new Date(seconds * 1000).toISOString() : null;
   out.pricingTiers.push({ wabaId, effectiveMonth, pricingCategory, region, tier, tierUpdatedAt });
 }

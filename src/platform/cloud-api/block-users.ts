@@ -20,7 +20,11 @@ interface BlockAnswer {
   block_users?: {
     added_users?: { input?: string; wa_id?: string }[];
     removed_users?: { input?: string; wa_id?: string }[];
-    failed_users?: { input?: string; wa_id?: string; errors?: { message?: string; code?: number | string; error_data?: { details?: string } }[] }[];
+    failed_users?: {
+      input?: string;
+      wa_id?: string;
+      errors?: { message?: string; code?: number | string; error_data?: { details?: string } }[];
+    }[];
   };
 }
 
@@ -41,12 +45,24 @@ const hasUserResults = (answer: unknown): boolean => {
  *   reported failed without a code (the platform said nothing of it).
  * @throws PlatformError when the whole request was refused or not answered
  */
-export async function changeBlocklist(graph: GraphClient, sender: SenderCredentials, method: 'POST' | 'DELETE', users: string[]): Promise<BlockUserOutcome[]> {
+export async function changeBlocklist(
+  graph: GraphClient,
+  sender: SenderCredentials,
+  method: 'POST' | 'DELETE',
+  users: string[],
+): Promise<BlockUserOutcome[]> {
   const body = { messaging_product: 'whatsapp', block_users: users.map((user) => ({ user })) };
-  const answer = await graph.sendJsonAllowingPartial<BlockAnswer>(method, `/${sender.phoneNumberId}/block_users`, sender.accessToken, body, hasUserResults);
+  const answer = await graph.sendJsonAllowingPartial<BlockAnswer>(
+    method,
+    `/${sender.phoneNumberId}/block_users`,
+    sender.accessToken,
+    body,
+    hasUserResults,
+  );
   const lists = answer.block_users ?? {};
   const done = new Map<string, string | null>();
-  for (const u of [...(lists.added_users ?? []), ...(lists.removed_users ?? [])]) if (u.input !== undefined) done.set(String(u.input), u.wa_id ?? null);
+  for (const u of [...(lists.added_users ?? []), ...(lists.removed_users ?? [])])
+    if (u.input !== undefined) done.set(String(u.input), u.wa_id ?? null);
   const failed = new Map<string, BlockUserOutcome>();
   for (const f of lists.failed_users ?? []) {
     if (f.input === undefined) continue;
@@ -55,14 +71,21 @@ export async function changeBlocklist(graph: GraphClient, sender: SenderCredenti
     failed.set(String(f.input), {
       input: String(f.input),
       waId: f.wa_id ?? null,
-      error: { code: Number.isFinite(code) ? code : null, message: first?.error_data?.details ?? first?.message ?? 'The platform did not say why.' },
+      error: {
+        code: Number.isFinite(code) ? code : null,
+        message: first?.error_data?.details ?? first?.message ?? 'The platform did not say why.',
+      },
     });
   }
   return users.map((user) => {
     const f = failed.get(user);
     if (f) return f;
     if (done.has(user)) return { input: user, waId: done.get(user) ?? null, error: null };
-    return { input: user, waId: null, error: { code: null, message: 'The platform answered without a result for this user.' } };
+    return {
+      input: user,
+      waId: null,
+      error: { code: null, message: 'The platform answered without a result for this user.' },
+    };
   });
 }
 
@@ -70,11 +93,19 @@ export async function changeBlocklist(graph: GraphClient, sender: SenderCredenti
  * One page of the blocklist.
  * @throws PlatformError
  */
-export async function blocklistPage(graph: GraphClient, sender: SenderCredentials, page: { after?: string | null; limit?: number }): Promise<BlockedUsersPage> {
+export async function blocklistPage(
+  graph: GraphClient,
+  sender: SenderCredentials,
+  page: { after?: string | null; limit?: number },
+): Promise<BlockedUsersPage> {
   const query = new URLSearchParams({ limit: String(page.limit ?? 100) });
   if (page.after) query.set('after', page.after);
-  const answer = await graph.getJson<BlocklistAnswer>(`/${sender.phoneNumberId}/block_users?${query}`, sender.accessToken);
-  if (!Array.isArray(answer.data)) throw new PlatformError('unavailable', 'The platform answered the blocklist without `data`.');
+  const answer = await graph.getJson<BlocklistAnswer>(
+    `/${sender.phoneNumberId}/block_users?${query}`,
+    sender.accessToken,
+  );
+  if (!Array.isArray(answer.data))
+    throw new PlatformError('unavailable', 'The platform answered the blocklist without `data`.');
   const waIds = answer.data.map((u) => u.wa_id).filter((w): w is string => typeof w === 'string' && w !== '');
   // Graph paging: a `next` link is present only when there is a next page; a cursor alone is not proof.
   const after = answer.paging?.next && answer.paging.cursors?.after ? answer.paging.cursors.after : null;

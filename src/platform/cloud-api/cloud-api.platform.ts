@@ -1,7 +1,21 @@
 /**
  * The Platform implementation over the WhatsApp Cloud API (Graph API), docs/platform.md §1.
  */
-import type { LibraryTemplate, LibraryTemplateSubmission, MediaDownload, OutboundContent, OutboundMessage, Platform, PlatformMediaUrl, PlatformTemplate, PlatformTemplateDetail, PlatformTemplateListing, SenderCredentials, SendResult, TemplateSubmission } from '../platform.js';
+import type {
+  LibraryTemplate,
+  LibraryTemplateSubmission,
+  MediaDownload,
+  OutboundContent,
+  OutboundMessage,
+  Platform,
+  PlatformMediaUrl,
+  PlatformTemplate,
+  PlatformTemplateDetail,
+  PlatformTemplateListing,
+  SenderCredentials,
+  SendResult,
+  TemplateSubmission,
+} from '../platform.js';
 import type { TemplateButtonValue } from '../platform.js';
 import { PlatformError, THROUGHPUT_LEVELS } from '../platform.js';
 import { FormData } from 'undici';
@@ -9,7 +23,15 @@ import type { Resolver } from '../../lib/address-guard.js';
 import { isBsuid } from '../bsuid.js';
 import { blocklistPage, changeBlocklist } from './block-users.js';
 import { GraphClient } from './graph-client.js';
-import { LISTING_FIELDS, toGraphTemplate, toLibraryTemplate, toPlatformTemplate, toTemplateDetail, toTemplateListing, type GraphTemplate } from './template-payloads.js';
+import {
+  LISTING_FIELDS,
+  toGraphTemplate,
+  toLibraryTemplate,
+  toPlatformTemplate,
+  toTemplateDetail,
+  toTemplateListing,
+  type GraphTemplate,
+} from './template-payloads.js';
 
 interface SendResponse {
   contacts?: { input?: string; wa_id?: string }[];
@@ -52,12 +74,25 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
       const components: Record<string, unknown>[] = [];
       const [header, names] = [content.header, content.parameterNames];
       const named = (name: string | null | undefined) => (names && name ? { parameter_name: name } : {});
-      if (header?.type === 'text') components.push({ type: 'header', parameters: [{ type: 'text', ...named(names?.header), text: header.text }] });
-      else if (header) components.push({ type: 'header', parameters: [{ type: header.type, [header.type]: { id: header.platformMediaId } }] });
-      if (content.body.length > 0) components.push({ type: 'body', parameters: content.body.map((text, i) => ({ type: 'text', ...named(names?.body[i]), text })) });
+      if (header?.type === 'text')
+        components.push({ type: 'header', parameters: [{ type: 'text', ...named(names?.header), text: header.text }] });
+      else if (header)
+        components.push({
+          type: 'header',
+          parameters: [{ type: header.type, [header.type]: { id: header.platformMediaId } }],
+        });
+      if (content.body.length > 0)
+        components.push({
+          type: 'body',
+          parameters: content.body.map((text, i) => ({ type: 'text', ...named(names?.body[i]), text })),
+        });
       for (const b of content.buttons ?? []) components.push(toGraphButtonValue(b));
       body.type = 'template';
-      body.template = { name: content.name, language: { code: content.language }, ...(components.length > 0 ? { components } : {}) };
+      body.template = {
+        name: content.name,
+        language: { code: content.language },
+        ...(components.length > 0 ? { components } : {}),
+      };
       break;
     }
     case 'interactive':
@@ -77,8 +112,11 @@ export function toGraphMessage(message: OutboundMessage): Record<string, unknown
  * `interactive-reply-buttons-messages`, `interactive-list-messages`, `interactive-cta-url-messages`,
  * `location-messages`, `contacts-messages`, `reaction-messages`). Optional fields left out are not sent.
  */
-export function toGraphRich(content: Extract<OutboundContent, { type: 'interactive' | 'location' | 'contacts' | 'reaction' }>): unknown {
-  const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
+export function toGraphRich(
+  content: Extract<OutboundContent, { type: 'interactive' | 'location' | 'contacts' | 'reaction' }>,
+): unknown {
+  const defined = <T extends Record<string, unknown>>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
   switch (content.type) {
     case 'interactive': {
       const a = content.action;
@@ -86,7 +124,15 @@ export function toGraphRich(content: Extract<OutboundContent, { type: 'interacti
         a.kind === 'buttons'
           ? { buttons: a.buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) }
           : a.kind === 'list'
-            ? { button: a.button, sections: a.sections.map((s) => defined({ title: s.title, rows: s.rows.map((r) => defined({ id: r.id, title: r.title, description: r.description })) })) }
+            ? {
+                button: a.button,
+                sections: a.sections.map((s) =>
+                  defined({
+                    title: s.title,
+                    rows: s.rows.map((r) => defined({ id: r.id, title: r.title, description: r.description })),
+                  }),
+                ),
+              }
             : { name: 'cta_url', parameters: { display_text: a.displayText, url: a.url } };
       return defined({
         type: a.kind === 'buttons' ? 'button' : a.kind,
@@ -97,16 +143,38 @@ export function toGraphRich(content: Extract<OutboundContent, { type: 'interacti
       });
     }
     case 'location':
-      return defined({ latitude: content.latitude, longitude: content.longitude, name: content.name, address: content.address });
+      return defined({
+        latitude: content.latitude,
+        longitude: content.longitude,
+        name: content.name,
+        address: content.address,
+      });
     case 'contacts':
       return content.contacts.map((c) =>
         defined({
-          name: defined({ formatted_name: c.name.formatted, first_name: c.name.first, last_name: c.name.last, middle_name: c.name.middle, prefix: c.name.prefix, suffix: c.name.suffix }),
+          name: defined({
+            formatted_name: c.name.formatted,
+            first_name: c.name.first,
+            last_name: c.name.last,
+            middle_name: c.name.middle,
+            prefix: c.name.prefix,
+            suffix: c.name.suffix,
+          }),
           phones: c.phones?.map((p) => defined({ phone: p.phone, type: p.type, wa_id: p.waId })),
           emails: c.emails?.map((e) => defined({ email: e.email, type: e.type })),
           urls: c.urls?.map((u) => defined({ url: u.url, type: u.type })),
           org: c.org && defined({ company: c.org.company, department: c.org.department, title: c.org.title }),
-          addresses: c.addresses?.map((x) => defined({ street: x.street, city: x.city, state: x.state, zip: x.zip, country: x.country, country_code: x.countryCode, type: x.type })),
+          addresses: c.addresses?.map((x) =>
+            defined({
+              street: x.street,
+              city: x.city,
+              state: x.state,
+              zip: x.zip,
+              country: x.country,
+              country_code: x.countryCode,
+              type: x.type,
+            }),
+          ),
           birthday: c.birthday,
         }),
       );
@@ -121,7 +189,11 @@ export function toGraphRich(content: Extract<OutboundContent, { type: 'interacti
  */
 function toGraphButtonValue(b: TemplateButtonValue): Record<string, unknown> {
   const parameter =
-    b.subType === 'quick_reply' ? { type: 'payload', payload: b.value } : b.subType === 'url' ? { type: 'text', text: b.value } : { type: 'coupon_code', coupon_code: b.value };
+    b.subType === 'quick_reply'
+      ? { type: 'payload', payload: b.value }
+      : b.subType === 'url'
+        ? { type: 'text', text: b.value }
+        : { type: 'coupon_code', coupon_code: b.value };
   return { type: 'button', sub_type: b.subType, index: String(b.index), parameters: [parameter] };
 }
 
@@ -134,7 +206,12 @@ export class CloudApiPlatform implements Platform {
    *   (media-url-policy.ts: PLATFORM_MEDIA_HOSTS, PLATFORM_ALLOW_HTTP), and the host name resolution
    *   of their address guard (default: the system resolver)
    */
-  constructor(options: { graphUrl: string; timeoutMs: number; connections?: number; media?: { hosts: readonly string[]; allowHttp: boolean; resolver?: Resolver | undefined } }) {
+  constructor(options: {
+    graphUrl: string;
+    timeoutMs: number;
+    connections?: number;
+    media?: { hosts: readonly string[]; allowHttp: boolean; resolver?: Resolver | undefined };
+  }) {
     const { graphUrl, timeoutMs, connections, media } = options;
     const resolver = media?.resolver;
     this.#graph = new GraphClient({
@@ -147,16 +224,25 @@ export class CloudApiPlatform implements Platform {
   }
 
   async getThroughput(sender: SenderCredentials): Promise<{ level: string; messagesPerSecond: number | null }> {
-    const node = await this.#graph.getJson<{ throughput?: { level?: string } }>(`/${sender.phoneNumberId}?fields=throughput`, sender.accessToken);
+    const node = await this.#graph.getJson<{ throughput?: { level?: string } }>(
+      `/${sender.phoneNumberId}?fields=throughput`,
+      sender.accessToken,
+    );
     const level = String(node.throughput?.level ?? 'UNKNOWN').toUpperCase();
     return { level, messagesPerSecond: THROUGHPUT_LEVELS[level] ?? null };
   }
 
   async sendMessage(sender: SenderCredentials, message: OutboundMessage): Promise<SendResult> {
-    const response = await this.#graph.postJson<SendResponse>(`/${sender.phoneNumberId}/messages`, sender.accessToken, toGraphMessage(message));
+    const response = await this.#graph.postJson<SendResponse>(
+      `/${sender.phoneNumberId}/messages`,
+      sender.accessToken,
+      toGraphMessage(message),
+    );
     const wamid = response.messages?.[0]?.id;
     if (typeof wamid !== 'string' || wamid === '') {
-      throw new PlatformError('unavailable', 'The platform accepted the send but returned no message id.', { maybeTaken: true });
+      throw new PlatformError('unavailable', 'The platform accepted the send but returned no message id.', {
+        maybeTaken: true,
+      });
     }
     return { wamid, waId: response.contacts?.[0]?.wa_id?.trim() ?? null };
   }
@@ -176,7 +262,10 @@ export class CloudApiPlatform implements Platform {
     });
   }
 
-  async uploadMedia(sender: SenderCredentials, file: { blob: Blob; filename: string; mimeType: string }): Promise<{ id: string }> {
+  async uploadMedia(
+    sender: SenderCredentials,
+    file: { blob: Blob; filename: string; mimeType: string },
+  ): Promise<{ id: string }> {
     const form = new FormData();
     form.append('messaging_product', 'whatsapp');
     form.append('type', file.mimeType);
@@ -187,23 +276,45 @@ export class CloudApiPlatform implements Platform {
   }
 
   async deleteMedia(sender: SenderCredentials, platformMediaId: string): Promise<void> {
-    await this.#graph.deleteJson(`/${encodeURIComponent(platformMediaId)}?${new URLSearchParams({ phone_number_id: sender.phoneNumberId })}`, sender.accessToken);
+    await this.#graph.deleteJson(
+      `/${encodeURIComponent(platformMediaId)}?${new URLSearchParams({ phone_number_id: sender.phoneNumberId })}`,
+      sender.accessToken,
+    );
   }
 
-  async uploadHeaderHandle(account: SenderCredentials, appId: string, file: { blob: Blob; filename: string; mimeType: string }): Promise<string> {
-    const query = new URLSearchParams({ file_name: file.filename, file_length: String(file.blob.size), file_type: file.mimeType });
+  async uploadHeaderHandle(
+    account: SenderCredentials,
+    appId: string,
+    file: { blob: Blob; filename: string; mimeType: string },
+  ): Promise<string> {
+    const query = new URLSearchParams({
+      file_name: file.filename,
+      file_length: String(file.blob.size),
+      file_type: file.mimeType,
+    });
     const session = await this.#graph.postJson<{ id?: string }>(`/${appId}/uploads?${query}`, account.accessToken, {});
     if (!session.id) throw new PlatformError('unavailable', 'The platform opened no upload session.');
     // The file data goes with `Authorization: OAuth <token>` and `file_offset` (docs/platform.md §2.6).
-    const done = await this.#graph.postBytes<{ h?: string }>(`/${session.id}`, account.accessToken, { authorization: `OAuth ${account.accessToken}`, file_offset: '0', 'content-type': 'application/octet-stream' }, file.blob);
+    const done = await this.#graph.postBytes<{ h?: string }>(
+      `/${session.id}`,
+      account.accessToken,
+      { authorization: `OAuth ${account.accessToken}`, file_offset: '0', 'content-type': 'application/octet-stream' },
+      file.blob,
+    );
     if (!done.h) throw new PlatformError('unavailable', 'The platform returned no upload handle.');
     return done.h;
   }
 
   async getMediaUrl(sender: SenderCredentials, platformMediaId: string): Promise<PlatformMediaUrl> {
     const query = new URLSearchParams({ phone_number_id: sender.phoneNumberId });
-    const res = await this.#graph.getJson<{ url?: unknown; mime_type?: unknown; sha256?: unknown; file_size?: unknown }>(`/${encodeURIComponent(platformMediaId)}?${query}`, sender.accessToken);
-    if (typeof res.url !== 'string' || res.url === '') throw new PlatformError('unavailable', 'The platform answered without a media URL.');
+    const res = await this.#graph.getJson<{
+      url?: unknown;
+      mime_type?: unknown;
+      sha256?: unknown;
+      file_size?: unknown;
+    }>(`/${encodeURIComponent(platformMediaId)}?${query}`, sender.accessToken);
+    if (typeof res.url !== 'string' || res.url === '')
+      throw new PlatformError('unavailable', 'The platform answered without a media URL.');
     // `file_size` is a string in Meta's collection and a number elsewhere (docs/platform.md §3).
     const size = Number(res.file_size);
     return {
@@ -218,25 +329,43 @@ export class CloudApiPlatform implements Platform {
     const { body, headers } = await this.#graph.download(url, sender.accessToken);
     const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
     const length = one(headers['content-length']);
-    return { body, contentLength: length !== null && /^\d+$/.test(length) ? Number(length) : null, contentType: one(headers['content-type']) };
+    return {
+      body,
+      contentLength: length !== null && /^\d+$/.test(length) ? Number(length) : null,
+      contentType: one(headers['content-type']),
+    };
   }
 
   async createTemplate(account: SenderCredentials, template: TemplateSubmission): Promise<PlatformTemplate> {
-    const created = await this.#graph.postJson<GraphTemplate>(`/${account.wabaId}/message_templates`, account.accessToken, toGraphTemplate(template));
+    const created = await this.#graph.postJson<GraphTemplate>(
+      `/${account.wabaId}/message_templates`,
+      account.accessToken,
+      toGraphTemplate(template),
+    );
     if (!created.id) throw new PlatformError('unavailable', 'The platform accepted the template but returned no id.');
     return toPlatformTemplate(created);
   }
 
   async findTemplate(account: SenderCredentials, name: string, language: string): Promise<PlatformTemplate | null> {
     const query = new URLSearchParams({ name, fields: 'id,name,language,status,category', limit: '100' });
-    const list = await this.#graph.getJson<{ data?: GraphTemplate[] }>(`/${account.wabaId}/message_templates?${query}`, account.accessToken);
+    const list = await this.#graph.getJson<{ data?: GraphTemplate[] }>(
+      `/${account.wabaId}/message_templates?${query}`,
+      account.accessToken,
+    );
     const match = (list.data ?? []).find((t) => t.name === name && t.language === language);
     return match ? toPlatformTemplate(match) : null;
   }
 
-  async editTemplate(account: SenderCredentials, platformTemplateId: string, template: TemplateSubmission): Promise<void> {
+  async editTemplate(
+    account: SenderCredentials,
+    platformTemplateId: string,
+    template: TemplateSubmission,
+  ): Promise<void> {
     const { components } = toGraphTemplate(template);
-    await this.#graph.postJson(`/${platformTemplateId}`, account.accessToken, { components, ...(typeof template.timeToLive === 'number' ? { message_send_ttl_seconds: template.timeToLive } : {}) });
+    await this.#graph.postJson(`/${platformTemplateId}`, account.accessToken, {
+      components,
+      ...(typeof template.timeToLive === 'number' ? { message_send_ttl_seconds: template.timeToLive } : {}),
+    });
   }
 
   async setTemplateTimeToLive(account: SenderCredentials, platformTemplateId: string, seconds: number): Promise<void> {
@@ -246,13 +375,19 @@ export class CloudApiPlatform implements Platform {
 
   async getTemplate(account: SenderCredentials, platformTemplateId: string): Promise<PlatformTemplateDetail> {
     const fields = 'id,name,language,status,category,components,message_send_ttl_seconds';
-    const t = await this.#graph.getJson<GraphTemplate>(`/${encodeURIComponent(platformTemplateId)}?fields=${fields}`, account.accessToken);
+    const t = await this.#graph.getJson<GraphTemplate>(
+      `/${encodeURIComponent(platformTemplateId)}?fields=${fields}`,
+      account.accessToken,
+    );
     if (!t.id) throw new PlatformError('unavailable', 'The platform answered without the template.');
     return toTemplateDetail(t);
   }
 
   async readTemplate(account: SenderCredentials, platformTemplateId: string): Promise<PlatformTemplateListing> {
-    const t = await this.#graph.getJson<GraphTemplate>(`/${encodeURIComponent(platformTemplateId)}?fields=${LISTING_FIELDS}`, account.accessToken);
+    const t = await this.#graph.getJson<GraphTemplate>(
+      `/${encodeURIComponent(platformTemplateId)}?fields=${LISTING_FIELDS}`,
+      account.accessToken,
+    );
     if (!t.id) throw new PlatformError('unavailable', 'The platform answered without the template.');
     return toTemplateListing(t);
   }
@@ -263,7 +398,10 @@ export class CloudApiPlatform implements Platform {
     // Pages of 100 until the platform gives no `next` (template-list-fields-response.json's `paging`).
     for (;;) {
       const query = new URLSearchParams({ fields: LISTING_FIELDS, limit: '100', ...(after ? { after } : {}) });
-      const page = await this.#graph.getJson<{ data?: GraphTemplate[]; paging?: { cursors?: { after?: string }; next?: string } }>(`/${account.wabaId}/message_templates?${query}`, account.accessToken);
+      const page = await this.#graph.getJson<{
+        data?: GraphTemplate[];
+        paging?: { cursors?: { after?: string }; next?: string };
+      }>(`/${account.wabaId}/message_templates?${query}`, account.accessToken);
       all.push(...(page.data ?? []).filter((t) => t.id).map(toTemplateListing));
       after = page.paging?.next ? page.paging.cursors?.after : undefined;
       if (!after) return all;
@@ -279,19 +417,34 @@ export class CloudApiPlatform implements Platform {
       ...(Object.keys(t.bodyInputs).length > 0 ? { library_template_body_inputs: t.bodyInputs } : {}),
       ...(t.buttonInputs.length > 0 ? { library_template_button_inputs: t.buttonInputs } : {}),
     };
-    const created = await this.#graph.postJson<GraphTemplate>(`/${account.wabaId}/message_templates`, account.accessToken, body);
+    const created = await this.#graph.postJson<GraphTemplate>(
+      `/${account.wabaId}/message_templates`,
+      account.accessToken,
+      body,
+    );
     if (!created.id) throw new PlatformError('unavailable', 'The platform accepted the template but returned no id.');
     return toPlatformTemplate(created);
   }
 
-  async browseTemplateLibrary(account: SenderCredentials, filter: { search?: string; topic?: string; usecase?: string; industry?: string; language?: string }): Promise<LibraryTemplate[]> {
-    const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
-    const page = await this.#graph.getJson<{ data?: Record<string, unknown>[] }>(`/message_template_library?${query}`, account.accessToken);
+  async browseTemplateLibrary(
+    account: SenderCredentials,
+    filter: { search?: string; topic?: string; usecase?: string; industry?: string; language?: string },
+  ): Promise<LibraryTemplate[]> {
+    const query = new URLSearchParams(
+      Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    );
+    const page = await this.#graph.getJson<{ data?: Record<string, unknown>[] }>(
+      `/message_template_library?${query}`,
+      account.accessToken,
+    );
     return (page.data ?? []).map(toLibraryTemplate);
   }
 
   async deleteTemplate(account: SenderCredentials, name: string): Promise<void> {
-    await this.#graph.deleteJson(`/${account.wabaId}/message_templates?${new URLSearchParams({ name })}`, account.accessToken);
+    await this.#graph.deleteJson(
+      `/${account.wabaId}/message_templates?${new URLSearchParams({ name })}`,
+      account.accessToken,
+    );
   }
 
   close(): Promise<void> {

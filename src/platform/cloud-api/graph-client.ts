@@ -33,7 +33,14 @@ interface GraphErrorBody {
 }
 
 /** Connection errors that happen before a request is written: the platform cannot have acted on it. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** Whether a failed call surely never reached the platform (undici's error code, or its cause's). */
 function neverSent(err: unknown): boolean {
@@ -53,8 +60,17 @@ export class GraphClient {
     this.#baseUrl = options.baseUrl;
     this.#timeoutMs = options.timeoutMs;
     this.#agent = new Agent({ connections: options.connections ?? 1024, keepAliveTimeout: 30_000, pipelining: 1 });
-    this.#mediaPolicy = { graphUrl: options.baseUrl, hosts: options.media?.hosts ?? DEFAULT_MEDIA_HOSTS, allowHttp: options.media?.allowHttp ?? false };
-    this.#mediaAgent = new Agent({ connections: 64, keepAliveTimeout: 30_000, pipelining: 1, connect: { lookup: guardedLookup(options.resolver ?? systemResolver) } });
+    this.#mediaPolicy = {
+      graphUrl: options.baseUrl,
+      hosts: options.media?.hosts ?? DEFAULT_MEDIA_HOSTS,
+      allowHttp: options.media?.allowHttp ?? false,
+    };
+    this.#mediaAgent = new Agent({
+      connections: 64,
+      keepAliveTimeout: 30_000,
+      pipelining: 1,
+      connect: { lookup: guardedLookup(options.resolver ?? systemResolver) },
+    });
   }
 
   /**
@@ -91,26 +107,48 @@ export class GraphClient {
    * beside the per-user results the caller needs (docs/platform.md §4.17).
    * @throws PlatformError as `postJson` for any other error answer
    */
-  sendJsonAllowingPartial<T>(method: 'POST' | 'DELETE', path: string, accessToken: string, body: unknown, partial: (answer: unknown) => boolean): Promise<T> {
+  sendJsonAllowingPartial<T>(
+    method: 'POST' | 'DELETE',
+    path: string,
+    accessToken: string,
+    body: unknown,
+    partial: (answer: unknown) => boolean,
+  ): Promise<T> {
     return this.#call<T>(method, path, accessToken, JSON.stringify(body), {}, partial);
   }
 
-  async #call<T>(method: 'POST' | 'GET' | 'DELETE', path: string, accessToken: string, body?: string | FormData | Blob, extraHeaders: Record<string, string> = {}, partial?: (answer: unknown) => boolean): Promise<T> {
+  async #call<T>(
+    method: 'POST' | 'GET' | 'DELETE',
+    path: string,
+    accessToken: string,
+    body?: string | FormData | Blob,
+    extraHeaders: Record<string, string> = {},
+    partial?: (answer: unknown) => boolean,
+  ): Promise<T> {
     let statusCode: number;
     let text: string;
     try {
       const response = await request(`${this.#baseUrl}${path}`, {
         method,
         dispatcher: this.#agent,
-        headers: { authorization: `Bearer ${accessToken}`, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+          ...extraHeaders,
+        },
         body: body instanceof Blob ? Readable.fromWeb(body.stream() as never) : body,
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
       statusCode = response.statusCode;
       text = await response.body.text();
     } catch (err) {
-      const reason = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? `timed out after ${this.#timeoutMs} ms` : String((err as Error).message ?? err);
-      throw new PlatformError('unavailable', `Graph API ${method} ${path} failed: ${reason}`, { maybeTaken: !neverSent(err) });
+      const reason =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+          ? `timed out after ${this.#timeoutMs} ms`
+          : String((err as Error).message ?? err);
+      throw new PlatformError('unavailable', `Graph API ${method} ${path} failed: ${reason}`, {
+        maybeTaken: !neverSent(err),
+      });
     }
     let parsed: unknown;
     try {
@@ -127,7 +165,9 @@ export class GraphClient {
     }
     // A gateway's 5xx may come after the platform acted on the request; a 429 or 4xx did not.
     const kind = statusCode >= 500 || statusCode === 429 ? 'unavailable' : 'refused';
-    throw new PlatformError(kind, `Graph API ${method} ${path} answered HTTP ${statusCode} without a Graph error`, { maybeTaken: statusCode >= 500 });
+    throw new PlatformError(kind, `Graph API ${method} ${path} answered HTTP ${statusCode} without a Graph error`, {
+      maybeTaken: statusCode >= 500,
+    });
   }
 
   /**
@@ -139,7 +179,10 @@ export class GraphClient {
    * @throws PlatformError `refused` for a URL or address the token may not go to, and for a
    *   redirect; `unavailable` for no answer or any other non-2xx (whose body is dropped).
    */
-  async download(url: string, accessToken: string): Promise<{ body: Readable; headers: Record<string, string | string[] | undefined> }> {
+  async download(
+    url: string,
+    accessToken: string,
+  ): Promise<{ body: Readable; headers: Record<string, string | string[] | undefined> }> {
     const target = checkMediaUrl(url, this.#mediaPolicy);
     let response: Awaited<ReturnType<typeof request>>;
     try {
@@ -152,13 +195,20 @@ export class GraphClient {
       });
     } catch (err) {
       const refusal = addressRefusal(err);
-      if (refusal) throw new PlatformError('refused', `Media download refused, the access token was not sent: ${refusal.message}.`);
+      if (refusal)
+        throw new PlatformError(
+          'refused',
+          `Media download refused, the access token was not sent: ${refusal.message}.`,
+        );
       throw new PlatformError('unavailable', `Media download failed: ${String((err as Error).message ?? err)}`);
     }
     if (response.statusCode < 200 || response.statusCode >= 300) {
       await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
       if (response.statusCode >= 300 && response.statusCode < 400) {
-        throw new PlatformError('refused', `Media download answered a redirect (HTTP ${response.statusCode}), which is not followed: the token goes only to the URL the platform gave.`);
+        throw new PlatformError(
+          'refused',
+          `Media download answered a redirect (HTTP ${response.statusCode}), which is not followed: the token goes only to the URL the platform gave.`,
+        );
       }
       throw new PlatformError('unavailable', `Media download answered HTTP ${response.statusCode}`);
     }

@@ -34,7 +34,10 @@ export interface AllowedMediaUrl {
 
 /** `Lookaside.FBSBX.com.` → `lookaside.fbsbx.com`; IPv6 brackets dropped. */
 export function normalHost(host: string): string {
-  return host.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
+  return host
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
 }
 
 /**
@@ -50,20 +53,25 @@ export function checkMediaUrl(raw: string, policy: MediaUrlPolicy): AllowedMedia
   try {
     url = new URL(raw);
   } catch {
-    throw refused(`the platform answered a media URL that is not an absolute URL (${JSON.stringify(raw.slice(0, 100))})`);
+    throw refused(
+      `the platform answered a media URL that is not an absolute URL (${JSON.stringify(raw.slice(0, 100))})`,
+    );
   }
   const shown = `${url.protocol}//${url.host}`;
   if (url.username || url.password) throw refused(`the media URL on ${shown} carries a user name or password`);
   if (url.origin === new URL(policy.graphUrl).origin) return { url, graphOrigin: true };
   if (!policy.hosts.includes(normalHost(url.hostname))) {
-    throw refused(`the media URL is on ${shown}, which is not one of the platform's media hosts (PLATFORM_MEDIA_HOSTS: ${policy.hosts.join(', ')}) nor the Graph API's origin`);
+    throw refused(
+      `the media URL is on ${shown}, which is not one of the platform's media hosts (PLATFORM_MEDIA_HOSTS: ${policy.hosts.join(', ')}) nor the Graph API's origin`,
+    );
   }
   if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) {
     throw refused(`the media URL on ${shown} is not https:// (PLATFORM_ALLOW_HTTP=true allows http://)`);
   }
   // A host written as an address is never looked up, so the address guard would not see it.
   const host = normalHost(url.hostname);
-  if (isIP(host) && !isPublicAddress(host)) throw refused(`the media URL points at ${host}, which is not a public address`);
+  if (isIP(host) && !isPublicAddress(host))
+    throw refused(`the media URL points at ${host}, which is not a public address`);
   return { url, graphOrigin: false };
 }
 

@@ -12,7 +12,8 @@ import type { PlatformContactUpdate } from '../updates.js';
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 
 /** Unix seconds (a number or a numeric string) → ISO 8601; null otherwise. */
 export function secondsToIso(value: unknown): string | null {
@@ -42,7 +43,12 @@ export const HANDLED_FIELDS = {
 } as const;
 
 /** The `account_update` events Tidings handles; the others are passed on as `platform.webhook`. */
-export const ACCOUNT_UPDATE_EVENTS = ['VOLUME_BASED_PRICING_TIER_UPDATE', 'ACCOUNT_RESTRICTION', 'DISABLED_UPDATE', 'ACCOUNT_VIOLATION'] as const;
+export const ACCOUNT_UPDATE_EVENTS = [
+  'VOLUME_BASED_PRICING_TIER_UPDATE',
+  'ACCOUNT_RESTRICTION',
+  'DISABLED_UPDATE',
+  'ACCOUNT_VIOLATION',
+] as const;
 
 /** Whether Tidings handles changes of this field. */
 export function isHandledField(field: string): boolean {
@@ -63,7 +69,13 @@ export interface SignalOut {
  * `wabaId` (`entry[].id`) at `at` (`entry[].time`, ISO or null). A value missing what its field
  * must carry is passed on as `unknown` rather than dropped.
  */
-export function parseSignalChange(field: string, wabaId: string | null, at: string | null, value: Json, out: SignalOut): void {
+export function parseSignalChange(
+  field: string,
+  wabaId: string | null,
+  at: string | null,
+  value: Json,
+  out: SignalOut,
+): void {
   if (wabaId === null) {
     out.ignored++;
     return;
@@ -88,7 +100,17 @@ function parseTyped(field: string, wabaId: string, at: string | null, value: Jso
       const info = isObject(value.alert_info) ? value.alert_info : value;
       const type = str(info.alert_type);
       if (!type) return false;
-      out.signals.push({ kind: 'alert', wabaId, at, type, severity: str(info.alert_severity), status: str(info.alert_status), description: str(info.alert_description), entityType: str(value.entity_type), entityId: str(value.entity_id) });
+      out.signals.push({
+        kind: 'alert',
+        wabaId,
+        at,
+        type,
+        severity: str(info.alert_severity),
+        status: str(info.alert_status),
+        description: str(info.alert_description),
+        entityType: str(value.entity_type),
+        entityId: str(value.entity_id),
+      });
       return true;
     }
     case 'account_review_update': {
@@ -139,7 +161,15 @@ function accountUpdate(wabaId: string, at: string | null, value: Json, out: Sign
 }
 
 /** The daily unique users of each messaging limit tier the platform names (docs/platform.md §4.14). */
-const TIER_USERS: Record<string, number | null> = { TIER_50: 50, TIER_250: 250, TIER_1K: 1000, TIER_2K: 2000, TIER_10K: 10000, TIER_100K: 100000, TIER_UNLIMITED: null };
+const TIER_USERS: Record<string, number | null> = {
+  TIER_50: 50,
+  TIER_250: 250,
+  TIER_1K: 1000,
+  TIER_2K: 2000,
+  TIER_10K: 10000,
+  TIER_100K: 100000,
+  TIER_UNLIMITED: null,
+};
 
 /**
  * `max_daily_conversations_per_business` (the portfolio's limit: `TIER_2K`… in Meta's parameter
@@ -151,7 +181,8 @@ export function messagingLimit(value: Json): { tier: string; dailyUsers: number 
   const read = (raw: unknown) => {
     const tier = str(raw);
     if (tier === null) return null;
-    if (Object.hasOwn(TIER_USERS, tier)) return { tier, dailyUsers: TIER_USERS[tier]!, unlimited: TIER_USERS[tier] === null };
+    if (Object.hasOwn(TIER_USERS, tier))
+      return { tier, dailyUsers: TIER_USERS[tier]!, unlimited: TIER_USERS[tier] === null };
     if (tier === '-1') return { tier, dailyUsers: null, unlimited: true };
     if (/^\d{1,12}$/.test(tier)) return { tier, dailyUsers: Number(tier), unlimited: false };
     return null;
@@ -175,7 +206,16 @@ function echoes(value: Json, out: SignalOut): boolean {
     const text = type === 'text' ? str(body?.body) : str(body?.caption);
     const to = str(e.to)?.replace(/\D/g, '') || null;
     out.echoes.push({ phoneNumberId, wamid, to, toUserId: str(e.to_user_id), at, type, text, payload: e });
-    out.contacts.push({ phoneNumberId, waId: to, userId: str(e.to_user_id), parentUserId: str(e.to_parent_user_id), name: null, username: null, at, kind: 'status' });
+    out.contacts.push({
+      phoneNumberId,
+      waId: to,
+      userId: str(e.to_user_id),
+      parentUserId: str(e.to_parent_user_id),
+      name: null,
+      username: null,
+      at,
+      kind: 'status',
+    });
   }
   return true;
 }
@@ -186,7 +226,15 @@ function echoes(value: Json, out: SignalOut): boolean {
  * `response`; when it does not parse, `response` is null, `responseText` keeps it and `error` says why.
  * @returns null for any other message.
  */
-export function flowReplyOf(message: Json): { name: string | null; body: string | null; response: unknown; responseText: string | null; error: string | null } | null {
+export function flowReplyOf(
+  message: Json,
+): {
+  name: string | null;
+  body: string | null;
+  response: unknown;
+  responseText: string | null;
+  error: string | null;
+} | null {
   const interactive = isObject(message.interactive) ? message.interactive : null;
   if (!interactive || interactive.type !== 'nfm_reply' || !isObject(interactive.nfm_reply)) return null;
   const reply = interactive.nfm_reply;

@@ -2,7 +2,15 @@
  * Templates on the Graph API: the body of a submission, and the platform's answers about a template
  * (docs/platform.md §2; the fixtures `template-create-request-*.json`, `template-get-by-id-response.json`).
  */
-import { placeholderNames, type LibraryTemplate, type PlatformTemplate, type PlatformTemplateDetail, type PlatformTemplateListing, type TemplateSubmission, type TemplateSubmissionButton } from '../platform.js';
+import {
+  placeholderNames,
+  type LibraryTemplate,
+  type PlatformTemplate,
+  type PlatformTemplateDetail,
+  type PlatformTemplateListing,
+  type TemplateSubmission,
+  type TemplateSubmissionButton,
+} from '../platform.js';
 
 /**
  * The Graph API body of a template submission (docs/platform.md §2.1; compare
@@ -11,12 +19,25 @@ import { placeholderNames, type LibraryTemplate, type PlatformTemplate, type Pla
 export function toGraphTemplate(t: TemplateSubmission): Record<string, unknown> {
   const components: Record<string, unknown>[] = [];
   if (t.header?.type === 'text') {
-    components.push({ type: 'HEADER', format: 'TEXT', text: t.header.text, ...(t.header.example ? { example: { header_text: [t.header.example] } } : {}) });
+    components.push({
+      type: 'HEADER',
+      format: 'TEXT',
+      text: t.header.text,
+      ...(t.header.example ? { example: { header_text: [t.header.example] } } : {}),
+    });
   } else if (t.header) {
     // template-create-request-image-header.json
-    components.push({ type: 'HEADER', format: t.header.type.toUpperCase(), example: { header_handle: [t.header.handle] } });
+    components.push({
+      type: 'HEADER',
+      format: t.header.type.toUpperCase(),
+      example: { header_handle: [t.header.handle] },
+    });
   }
-  components.push({ type: 'BODY', text: t.body, ...(t.bodyExamples.length > 0 ? { example: { body_text: [t.bodyExamples] } } : {}) });
+  components.push({
+    type: 'BODY',
+    text: t.body,
+    ...(t.bodyExamples.length > 0 ? { example: { body_text: [t.bodyExamples] } } : {}),
+  });
   if (t.footer) components.push({ type: 'FOOTER', text: t.footer });
   if (t.buttons?.length) components.push({ type: 'BUTTONS', buttons: t.buttons.map(toGraphButton) });
   return {
@@ -42,7 +63,12 @@ function toGraphButton(b: TemplateSubmissionButton): Record<string, unknown> {
     case 'url': {
       const url = b.url ?? '';
       const dynamic = url.endsWith('{{1}}');
-      return { type: 'URL', text: b.text, url, ...(dynamic && b.example ? { example: [url.slice(0, -'{{1}}'.length) + b.example] } : {}) };
+      return {
+        type: 'URL',
+        text: b.text,
+        url,
+        ...(dynamic && b.example ? { example: [url.slice(0, -'{{1}}'.length) + b.example] } : {}),
+      };
     }
     case 'phone_number':
       return { type: 'PHONE_NUMBER', text: b.text, phone_number: b.phoneNumber };
@@ -75,12 +101,19 @@ interface GraphComponent {
   format?: string;
   text?: string;
   /** Positional templates give `body_text`/`header_text`; NAMED ones `…_named_params` (template-list-response-named-and-positional.json). */
-  example?: { header_text?: string[]; body_text?: string[][]; header_handle?: string[]; body_text_named_params?: NamedExample[]; header_text_named_params?: NamedExample[] };
+  example?: {
+    header_text?: string[];
+    body_text?: string[][];
+    header_handle?: string[];
+    body_text_named_params?: NamedExample[];
+    header_text_named_params?: NamedExample[];
+  };
   buttons?: { type?: string; text?: string; url?: string; phone_number?: string; example?: string[] | string }[];
 }
 
 /** The fields the reconciliation asks of each template (docs/platform.md §2.3, §2.7–2.8). */
-export const LISTING_FIELDS = 'id,name,language,status,category,components,message_send_ttl_seconds,quality_score,correct_category,previous_category,rejected_reason,library_template_name,source,parameter_format';
+export const LISTING_FIELDS =
+  'id,name,language,status,category,components,message_send_ttl_seconds,quality_score,correct_category,previous_category,rejected_reason,library_template_name,source,parameter_format';
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -111,12 +144,16 @@ export function toTemplateListing(t: GraphTemplate): PlatformTemplateListing {
     libraryTemplateName: text(t.library_template_name),
     source: text(t.source),
     parameterFormat: named ? 'NAMED' : 'POSITIONAL',
-    bodyExamples: named ? namedExamples(text(body?.text), body?.example?.body_text_named_params) : (body?.example?.body_text?.[0] ?? []).map(String),
+    bodyExamples: named
+      ? namedExamples(text(body?.text), body?.example?.body_text_named_params)
+      : (body?.example?.body_text?.[0] ?? []).map(String),
     header: header
       ? {
           format: String(header.format ?? 'TEXT').toUpperCase(),
           text: text(header.text),
-          example: named ? (namedExamples(text(header.text), header.example?.header_text_named_params)[0] ?? null) : text(header.example?.header_text?.[0]),
+          example: named
+            ? (namedExamples(text(header.text), header.example?.header_text_named_params)[0] ?? null)
+            : text(header.example?.header_text?.[0]),
         }
       : null,
     buttons: (part('BUTTONS')?.buttons ?? []).map((b) => ({
@@ -142,7 +179,12 @@ export function toLibraryTemplate(t: Record<string, unknown>): LibraryTemplate {
     header: text(t.header),
     body: String(t.body ?? ''),
     bodyParams: Array.isArray(t.body_params) ? t.body_params.map(String) : [],
-    buttons: buttons.map((b) => ({ type: String(b.type ?? '').toUpperCase(), text: text(b.text), url: text(b.url), phoneNumber: text(b.phone_number) })),
+    buttons: buttons.map((b) => ({
+      type: String(b.type ?? '').toUpperCase(),
+      text: text(b.text),
+      url: text(b.url),
+      phoneNumber: text(b.phone_number),
+    })),
   };
 }
 
@@ -156,13 +198,24 @@ export function toTemplateDetail(t: GraphTemplate): PlatformTemplateDetail {
     name: String(t.name ?? ''),
     language: String(t.language ?? ''),
     body: String(part('BODY')?.text ?? ''),
-    header: header && String(header.format ?? 'TEXT').toUpperCase() === 'TEXT' && typeof header.text === 'string' ? header.text : null,
+    header:
+      header && String(header.format ?? 'TEXT').toUpperCase() === 'TEXT' && typeof header.text === 'string'
+        ? header.text
+        : null,
     footer: typeof part('FOOTER')?.text === 'string' ? part('FOOTER')!.text! : null,
-    buttons: (part('BUTTONS')?.buttons ?? []).map((b) => ({ type: String(b.type ?? '').toLowerCase(), text: String(b.text ?? ''), ...(b.url ? { url: b.url } : {}) })),
+    buttons: (part('BUTTONS')?.buttons ?? []).map((b) => ({
+      type: String(b.type ?? '').toLowerCase(),
+      text: String(b.text ?? ''),
+      ...(b.url ? { url: b.url } : {}),
+    })),
     timeToLive: t.message_send_ttl_seconds !== undefined && Number.isFinite(ttl) ? ttl : null,
   };
 }
 
 export function toPlatformTemplate(t: GraphTemplate): PlatformTemplate {
-  return { id: String(t.id), status: String(t.status ?? 'PENDING').toUpperCase(), category: String(t.category ?? 'UTILITY').toUpperCase() };
+  return {
+    id: String(t.id),
+    status: String(t.status ?? 'PENDING').toUpperCase(),
+    category: String(t.category ?? 'UTILITY').toUpperCase(),
+  };
 }

@@ -15,7 +15,10 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
 /** Adds the change's preferences to `out.userPreferences`; counts what it cannot read in `out.ignored`. */
-export function parseUserPreferences(value: Json, out: Pick<PlatformUpdates, 'userPreferences'> & { ignored: number }): void {
+export function parseUserPreferences(
+  value: Json,
+  out: Pick<PlatformUpdates, 'userPreferences'> & { ignored: number },
+): void {
   const phoneNumberId = isObject(value.metadata) ? str(value.metadata.phone_number_id) : null;
   const items = Array.isArray(value.user_preferences) ? value.user_preferences : [];
   if (phoneNumberId === null || items.length === 0) {
@@ -36,6 +39,21 @@ function parseOne(item: Json, phoneNumberId: string): PlatformUserPreference | n
   const waId = str(item.wa_id);
   const userId = str(item.user_id);
   const digits = waId !== null && /^\d{5,20}$/.test(waId) ? waId : null;
-  if ((value !== 'stop' && value !== 'resume') || category !== 'marketing_messages' || seconds === null || !/^\d+$/.test(seconds) || (digits === null && userId === null)) return null;
-  return { phoneNumberId, waId: digits, userId, category, value, at: new Date(Number(seconds) * 1000).toISOString(), detail: str(item.detail) };
+  if (
+    (value !== 'stop' && value !== 'resume') ||
+    category !== 'marketing_messages' ||
+    seconds === null ||
+    !/^\d+$/.test(seconds) ||
+    (digits === null && userId === null)
+  )
+    return null;
+  return {
+    phoneNumberId,
+    waId: digits,
+    userId,
+    category,
+    value,
+    at: new Date(Number(seconds) * 1000).toISOString(),
+    detail: str(item.detail),
+  };
 }

@@ -5,7 +5,12 @@
  * platform does not retry a payload forever. A body larger than any the platform sends
  * (WEBHOOK_BOUNDS) is not read at all: the route refuses it.
  */
-import type { PlatformContactUpdate, PlatformInboundMessage, PlatformStatusUpdate, PlatformUpdates } from '../updates.js';
+import type {
+  PlatformContactUpdate,
+  PlatformInboundMessage,
+  PlatformStatusUpdate,
+  PlatformUpdates,
+} from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
 import { flowReplyOf, isHandledField, parseSignalChange, secondsToIso, unknownSignal } from './signal-payload.js';
 import { parseUserPreferences } from './user-preferences-payload.js';
@@ -58,7 +63,8 @@ export function overBounds(body: unknown): { what: WebhookBound; count: number }
         continue;
       }
       const { statuses, messages, contacts } = change.value;
-      count.updates += (Array.isArray(statuses) ? statuses.length : 0) + (Array.isArray(messages) ? messages.length : 0);
+      count.updates +=
+        (Array.isArray(statuses) ? statuses.length : 0) + (Array.isArray(messages) ? messages.length : 0);
       count.contacts += Array.isArray(contacts) ? contacts.length : 0;
     }
   }
@@ -84,7 +90,18 @@ export function namedWabaIds(body: unknown): string[] {
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
 export function parseWebhook(body: unknown): ParsedWebhook | null {
   if (!isObject(body) || body.object !== 'whatsapp_business_account' || !Array.isArray(body.entry)) return null;
-  const out: ParsedWebhook = { statuses: [], inbound: [], contacts: [], templates: [], numbers: [], pricingTiers: [], signals: [], echoes: [], userPreferences: [], ignored: 0 };
+  const out: ParsedWebhook = {
+    statuses: [],
+    inbound: [],
+    contacts: [],
+    templates: [],
+    numbers: [],
+    pricingTiers: [],
+    signals: [],
+    echoes: [],
+    userPreferences: [],
+    ignored: 0,
+  };
   for (const entry of body.entry) {
     if (!isObject(entry) || !Array.isArray(entry.changes)) {
       out.ignored++;
@@ -93,14 +110,16 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
     for (const change of entry.changes) {
       // HANDLED_FIELDS (signal-payload.ts) lists the fields handled; any other is passed on, whatever its value.
       if (!isObject(change) || !isObject(change.value)) {
-        if (isObject(change) && typeof change.field === 'string' && !isHandledField(change.field) && str(entry.id)) out.signals.push(unknownSignal(change.field, str(entry.id)!, secondsToIso(entry.time), change.value));
+        if (isObject(change) && typeof change.field === 'string' && !isHandledField(change.field) && str(entry.id))
+          out.signals.push(unknownSignal(change.field, str(entry.id)!, secondsToIso(entry.time), change.value));
         else out.ignored++;
         continue;
       }
       if (change.field === 'messages') parseMessagesValue(change.value, out);
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
-      else if (change.field === 'account_update' && change.value.event === 'VOLUME_BASED_PRICING_TIER_UPDATE') parseAccountUpdate(str(entry.id), change.value, out);
+      else if (change.field === 'account_update' && change.value.event === 'VOLUME_BASED_PRICING_TIER_UPDATE')
+        parseAccountUpdate(str(entry.id), change.value, out);
       else if (change.field === 'user_preferences') parseUserPreferences(change.value, out);
       else parseSignalChange(String(change.field), str(entry.id), secondsToIso(entry.time), change.value, out);
     }
@@ -125,7 +144,15 @@ function parseMessagesValue(value: Json, out: ParsedWebhook): void {
     // A status that names no recipient (a failed send to a BSUID may not) says nothing of a customer.
     if (!parsed.recipientId && !parsed.recipientUserId && !parsed.recipientParentUserId) continue;
     const contact = contactOf(contacts, parsed.recipientId, parsed.recipientUserId);
-    out.contacts.push(contactUpdate(phoneNumberId, contact, { waId: parsed.recipientId, userId: parsed.recipientUserId, parentUserId: parsed.recipientParentUserId, at: parsed.at, kind: 'status' }));
+    out.contacts.push(
+      contactUpdate(phoneNumberId, contact, {
+        waId: parsed.recipientId,
+        userId: parsed.recipientUserId,
+        parentUserId: parsed.recipientParentUserId,
+        at: parsed.at,
+        kind: 'status',
+      }),
+    );
   }
   for (const m of Array.isArray(value.messages) ? value.messages : []) {
     const parsed = isObject(m) ? parseInbound(m, phoneNumberId, contacts) : null;
@@ -151,7 +178,13 @@ function contactOf(contacts: Json[], waId: string | null, userId: string | null)
 function contactUpdate(
   phoneNumberId: string,
   contact: Json | undefined,
-  own: { waId: string | null; userId: string | null; parentUserId: string | null; at: string; kind: PlatformContactUpdate['kind'] },
+  own: {
+    waId: string | null;
+    userId: string | null;
+    parentUserId: string | null;
+    at: string;
+    kind: PlatformContactUpdate['kind'];
+  },
 ): PlatformContactUpdate {
   const profile = contact && isObject(contact.profile) ? contact.profile : undefined;
   return {
@@ -178,7 +211,11 @@ function parseNumberValue(wabaId: string | null, value: Json, out: ParsedWebhook
 }
 
 /** The template fields of a WABA's webhooks (docs/platform.md §2.8, §4.6–4.7). */
-const TEMPLATE_FIELDS = new Set(['message_template_status_update', 'template_category_update', 'message_template_quality_update']);
+const TEMPLATE_FIELDS = new Set([
+  'message_template_status_update',
+  'template_category_update',
+  'message_template_quality_update',
+]);
 
 /**
  * docs/platform.md §4.6–4.7 and §2.8; `message_template_id` is an integer in these payloads. A
@@ -193,17 +230,34 @@ function parseTemplateValue(field: string, value: Json, out: ParsedWebhook): voi
     return;
   }
   if (field === 'template_category_update') {
-    const at = typeof value.category_update_timestamp === 'number' ? new Date(value.category_update_timestamp * 1000).toISOString() : null;
-    out.templates.push({ kind: 'category', platformTemplateId, newCategory: str(value.new_category), previousCategory: str(value.previous_category), correctCategory: str(value.correct_category), effectiveAt: at });
+    const at =
+      typeof value.category_update_timestamp === 'number'
+        ? new Date(value.category_update_timestamp * 1000).toISOString()
+        : null;
+    out.templates.push({
+      kind: 'category',
+      platformTemplateId,
+      newCategory: str(value.new_category),
+      previousCategory: str(value.previous_category),
+      correctCategory: str(value.correct_category),
+      effectiveAt: at,
+    });
     return;
   }
   if (field === 'message_template_quality_update') {
-    out.templates.push({ kind: 'quality', platformTemplateId, newScore: str(value.new_quality_score), previousScore: str(value.previous_quality_score) });
+    out.templates.push({
+      kind: 'quality',
+      platformTemplateId,
+      newScore: str(value.new_quality_score),
+      previousScore: str(value.previous_quality_score),
+    });
     return;
   }
   const rejection = isObject(value.rejection_info) ? str(value.rejection_info.reason) : null;
   const reason = str(value.reason);
-  const other = isObject(value.other_info) ? { title: str(value.other_info.title), description: str(value.other_info.description) } : null;
+  const other = isObject(value.other_info)
+    ? { title: str(value.other_info.title), description: str(value.other_info.description) }
+    : null;
   out.templates.push({
     kind: 'status',
     platformTemplateId,
@@ -250,7 +304,12 @@ function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | nul
     error,
     callbackData: str(s.biz_opaque_callback_data),
     pricing: isObject(s.pricing)
-      ? { billable: typeof s.pricing.billable === 'boolean' ? s.pricing.billable : null, model: str(s.pricing.pricing_model), category: str(s.pricing.category), type: str(s.pricing.type) }
+      ? {
+          billable: typeof s.pricing.billable === 'boolean' ? s.pricing.billable : null,
+          model: str(s.pricing.pricing_model),
+          category: str(s.pricing.category),
+          type: str(s.pricing.type),
+        }
       : null,
     // A Direct Send's generated template (Meta's Direct Send api-reference; docs.aclwhatsapp.com's DLR sample).
     templateId: typeof s.template_id === 'number' ? String(s.template_id) : str(s.template_id),
@@ -262,13 +321,23 @@ function parseStatus(s: Json, phoneNumberId: string): PlatformStatusUpdate | nul
  * no `from` and no `wa_id`: the message names them by `from_user_id` and `contacts[].user_id`
  * (docs/platform.md §4.9); a message naming nobody is ignored.
  */
-function parseInbound(m: Json, phoneNumberId: string, contacts: Json[]): { message: PlatformInboundMessage; contact: PlatformContactUpdate } | null {
+function parseInbound(
+  m: Json,
+  phoneNumberId: string,
+  contacts: Json[],
+): { message: PlatformInboundMessage; contact: PlatformContactUpdate } | null {
   const wamid = str(m.id);
   const from = str(m.from);
   const at = unixToIso(m.timestamp);
   const type = str(m.type);
   const contact = contactOf(contacts, from, str(m.from_user_id));
-  const who = contactUpdate(phoneNumberId, contact, { waId: from, userId: str(m.from_user_id), parentUserId: null, at: at ?? '', kind: 'inbound' });
+  const who = contactUpdate(phoneNumberId, contact, {
+    waId: from,
+    userId: str(m.from_user_id),
+    parentUserId: null,
+    at: at ?? '',
+    kind: 'inbound',
+  });
   if (!wamid || !at || !type || (!who.waId && !who.userId)) return null;
   const profile = contact && isObject(contact.profile) ? contact.profile : undefined;
   let text: string | null = null;
@@ -276,7 +345,11 @@ function parseInbound(m: Json, phoneNumberId: string, contacts: Json[]): { messa
   else if (type === 'button' && isObject(m.button)) text = str(m.button.text);
   else if (type === 'interactive' && isObject(m.interactive)) {
     // A reply button or list row: its title (docs/platform.md §4.5).
-    const reply = isObject(m.interactive.button_reply) ? m.interactive.button_reply : isObject(m.interactive.list_reply) ? m.interactive.list_reply : null;
+    const reply = isObject(m.interactive.button_reply)
+      ? m.interactive.button_reply
+      : isObject(m.interactive.list_reply)
+        ? m.interactive.list_reply
+        : null;
     // A Flows answer (nfm_reply): the text its button showed (docs/platform.md §4.16).
     const flow = isObject(m.interactive.nfm_reply) ? m.interactive.nfm_reply : null;
     text = reply ? str(reply.title) : flow ? str(flow.body) : null;

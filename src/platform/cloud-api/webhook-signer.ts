@@ -29,7 +29,10 @@ export interface WebhookSigner {
  * has is left out. Null when no account has a secret of its own: then only the service-wide secret
  * signs anything, and `wabaIds` (which reads the body) is not called. `fresh` reads past the caches.
  */
-export type AppSecretsLookup = (options: { wabaIds: () => string[]; fresh?: boolean }) => Promise<Map<string, (string | null)[]> | null>;
+export type AppSecretsLookup = (options: {
+  wabaIds: () => string[];
+  fresh?: boolean;
+}) => Promise<Map<string, (string | null)[]> | null>;
 
 export interface SignerOptions {
   /** The service-wide app secret (config, or generated for the embedded simulator). */
@@ -69,14 +72,19 @@ const HEADER = /^sha256=[0-9a-f]{64}$/i;
  * @param header the `X-Hub-Signature-256` header (`sha256=<hex>`)
  * @returns the signer, or null when no candidate verifies the body
  */
-export async function identifySigner(raw: Buffer, header: string | undefined, options: SignerOptions): Promise<WebhookSigner | null> {
+export async function identifySigner(
+  raw: Buffer,
+  header: string | undefined,
+  options: SignerOptions,
+): Promise<WebhookSigner | null> {
   if (header === undefined || !HEADER.test(header)) return null;
   const tried = new Set<string>();
   for (const fresh of [false, true]) {
     for (const secret of await signingCandidates({ ...options, fresh })) {
       if (tried.has(secret)) continue;
       tried.add(secret);
-      if (verifyHubSignature(raw, header, secret)) return { covers: (ownSecret) => (ownSecret ?? options.global) === secret };
+      if (verifyHubSignature(raw, header, secret))
+        return { covers: (ownSecret) => (ownSecret ?? options.global) === secret };
     }
   }
   return null;

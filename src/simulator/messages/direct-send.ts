@@ -37,7 +37,8 @@ export interface DirectSendRequest {
 }
 
 /** Meta's answer to a `category` from an account that is not allow-listed (HTTP 400). */
-export const NOT_ENABLED_DETAILS = "Parameter Invalid: The 'category' value requires Direct Send, which isn't enabled for this account. Use an approved message template instead.";
+export const NOT_ENABLED_DETAILS =
+  "Parameter Invalid: The 'category' value requires Direct Send, which isn't enabled for this account. Use an approved message template instead.";
 /** A send with a parameter Cloud API does not take (api-reference: a TTL without Direct Send). */
 const unsupported = () => graphError(100, 'The request included one or more unsupported or misspelled parameters.');
 
@@ -52,24 +53,32 @@ export function readDirectSend(number: SimNumber, body: Obj): DirectSendRequest 
   const raw = body.category;
   const category = typeof raw === 'string' ? raw.toLowerCase() : raw === undefined || raw === null ? 'service' : null;
   if (category === null || !['utility', 'authentication', 'service'].includes(category)) {
-    return bareError(100, `(#100) Param category must be one of {AUTHENTICATION, SERVICE, UTILITY} - got ${JSON.stringify(raw)}.`);
+    return bareError(
+      100,
+      `(#100) Param category must be one of {AUTHENTICATION, SERVICE, UTILITY} - got ${JSON.stringify(raw)}.`,
+    );
   }
-  if (category === 'service') return body.ttl_seconds !== undefined || body.direct_send_config !== undefined ? unsupported() : null;
+  if (category === 'service')
+    return body.ttl_seconds !== undefined || body.direct_send_config !== undefined ? unsupported() : null;
   const status = number.directSend ?? 'not_enabled';
   if (status === 'not_enabled') return graphError(100, NOT_ENABLED_DETAILS);
   if (status === 'blocked') return graphError(139200);
   const kind = category === 'utility' ? 'UTILITY' : 'AUTHENTICATION';
-  const ttl = body.ttl_seconds === undefined ? TTL_RANGES[kind].default : checkTtl(kind, body.ttl_seconds, 'ttl_seconds');
+  const ttl =
+    body.ttl_seconds === undefined ? TTL_RANGES[kind].default : checkTtl(kind, body.ttl_seconds, 'ttl_seconds');
   if (typeof ttl !== 'number') return ttl;
   const config = body.direct_send_config;
   let templateName: string | null = null;
   if (config !== undefined) {
-    if (typeof config !== 'object' || config === null || Array.isArray(config)) return bareError(100, 'direct_send_config');
+    if (typeof config !== 'object' || config === null || Array.isArray(config))
+      return bareError(100, 'direct_send_config');
     if (config.template_name !== undefined) {
       const name = config.template_name;
-      if (typeof name !== 'string' || !/^[a-z0-9_]+$/.test(name) || name.length > 512) return bareError(100, 'template_name');
+      if (typeof name !== 'string' || !/^[a-z0-9_]+$/.test(name) || name.length > 512)
+        return bareError(100, 'template_name');
       // Business-named templates are for utility messages only (business-named-templates).
-      if (kind !== 'UTILITY') return graphError(100, 'direct_send_config.template_name is supported only for utility messages.');
+      if (kind !== 'UTILITY')
+        return graphError(100, 'direct_send_config.template_name is supported only for utility messages.');
       templateName = name;
     }
   }
@@ -87,15 +96,24 @@ const MEDIA_HEADERS = new Set(['image', 'video', 'document']);
  * limit are 100 (wording UNCONFIRMED).
  * @returns the Graph error, or null when the platform would take it.
  */
-export function checkDirectSendContent(category: DirectSendRequest['category'], type: string, object: Obj | undefined): GraphError | null {
-  if ((type === 'text' || type === 'interactive') && (typeof object !== 'object' || object === null)) return missing(type);
+export function checkDirectSendContent(
+  category: DirectSendRequest['category'],
+  type: string,
+  object: Obj | undefined,
+): GraphError | null {
+  if ((type === 'text' || type === 'interactive') && (typeof object !== 'object' || object === null))
+    return missing(type);
   if (type === 'interactive' && !str(object!.type)) return missing('interactive.type');
   const interactiveType = type === 'interactive' && typeof object?.type === 'string' ? object.type : null;
-  const allowed = type === 'text' || (category === 'UTILITY' && (interactiveType === 'button' || interactiveType === 'cta_url'));
+  const allowed =
+    type === 'text' || (category === 'UTILITY' && (interactiveType === 'button' || interactiveType === 'cta_url'));
   if (!allowed) {
     const what = interactiveType ? `interactive ${interactiveType}` : type;
     const takes = category === 'UTILITY' ? 'text and interactive button and cta_url messages' : 'text messages';
-    return graphError(100, `Direct Send ${category.toLowerCase()} messages take only ${takes}; ${what} messages can't be sent with category.`);
+    return graphError(
+      100,
+      `Direct Send ${category.toLowerCase()} messages take only ${takes}; ${what} messages can't be sent with category.`,
+    );
   }
   if (type === 'text') {
     const wrong = checkFreeForm('text', object);
@@ -112,14 +130,17 @@ export function checkDirectSendContent(category: DirectSendRequest['category'], 
       if (!str(i.header.text)) return missing('interactive.header.text');
       if (i.header.text.length > 60) return tooLong('interactive.header.text', 60);
     } else if (MEDIA_HEADERS.has(headerType)) {
-      if (!str(i.header[headerType]?.id) && !str(i.header[headerType]?.link)) return missing(`interactive.header.${headerType}.id`);
+      if (!str(i.header[headerType]?.id) && !str(i.header[headerType]?.link))
+        return missing(`interactive.header.${headerType}.id`);
     } else return graphError(100, 'Param interactive.header.type must be text, image, video or document.');
   }
   if (i.footer !== undefined) {
     if (!str(i.footer?.text)) return missing('interactive.footer.text');
     if (i.footer.text.length > 60) return tooLong('interactive.footer.text', 60);
   }
-  return interactiveType === 'cta_url' ? checkCtaUrl(i.action.parameters, 'interactive.action.parameters', i.action.name) : checkButtons(i.action.buttons);
+  return interactiveType === 'cta_url'
+    ? checkCtaUrl(i.action.parameters, 'interactive.action.parameters', i.action.name)
+    : checkButtons(i.action.buttons);
 }
 
 /** A CTA URL: `{display_text ≤ 20, url}` (standalone: `action.name` `cta_url`). */
@@ -150,7 +171,8 @@ function checkButtons(buttons: unknown): GraphError | null {
     if (++replies > 3) return graphError(100, 'Direct Send takes at most 3 reply buttons.');
     if (!str(b.reply?.id)) return missing(`${path}.reply.id`);
     if (!str(b.reply?.title)) return missing(`${path}.reply.title`);
-    if (b.reply.id.length > 256) return graphError(131009, `Param ${path}.reply.id must be at most 256 characters long.`);
+    if (b.reply.id.length > 256)
+      return graphError(131009, `Param ${path}.reply.id must be at most 256 characters long.`);
     if (b.reply.title.length > 20) return tooLong(`${path}.reply.title`, 20);
     if (ids.has(b.reply.id)) return graphError(131009, 'Button ids must be unique.');
     ids.add(b.reply.id);

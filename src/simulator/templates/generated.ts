@@ -33,9 +33,17 @@ const GENERATED_LANGUAGE = 'en_US';
  * @param object the send's `text` or `interactive` object (already checked).
  * @returns the template, or `clash` when `templateName` belongs to a template Direct Send did not create (132021).
  */
-export function directSendTemplate(state: SimulatorState, wabaId: string, request: DirectSendRequest, type: string, object: Obj): SimTemplate | 'clash' {
+export function directSendTemplate(
+  state: SimulatorState,
+  wabaId: string,
+  request: DirectSendRequest,
+  type: string,
+  object: Obj,
+): SimTemplate | 'clash' {
   const components = componentsOf(type, object);
-  const key = createHash('sha256').update(JSON.stringify([request.category, components])).digest('hex');
+  const key = createHash('sha256')
+    .update(JSON.stringify([request.category, components]))
+    .digest('hex');
   const mine = [...state.templates.values()].filter((t) => t.wabaId === wabaId);
   let name: string;
   if (request.templateName !== null) {
@@ -89,7 +97,9 @@ function componentsOf(type: string, object: Obj): Obj[] {
   const buttons: Obj[] =
     object.type === 'cta_url'
       ? [url(object.action.parameters)]
-      : (object.action.buttons as Obj[]).map((b) => (b.type === 'cta_url' ? url(b.cta_url) : { type: 'QUICK_REPLY', text: b.reply.title }));
+      : (object.action.buttons as Obj[]).map((b) =>
+          b.type === 'cta_url' ? url(b.cta_url) : { type: 'QUICK_REPLY', text: b.reply.title },
+        );
   out.push({ type: 'BUTTONS', buttons });
   return out;
 }

@@ -32,7 +32,13 @@ export interface LibraryButton {
 }
 
 /** The body inputs Meta documents for `library_template_body_inputs`. */
-export const BODY_INPUTS = ['add_contact_number', 'add_learn_more_link', 'add_security_recommendation', 'add_track_package_link', 'code_expiration_minutes'] as const;
+export const BODY_INPUTS = [
+  'add_contact_number',
+  'add_learn_more_link',
+  'add_security_recommendation',
+  'add_track_package_link',
+  'code_expiration_minutes',
+] as const;
 export type BodyInput = (typeof BODY_INPUTS)[number];
 
 /** One template of the library (one language of it). */
@@ -57,11 +63,31 @@ export interface LibraryEntry {
 export const INDUSTRIES = ['E_COMMERCE', 'FINANCIAL_SERVICES'];
 export const TOPICS = ['ACCOUNT_UPDATE', 'CUSTOMER_FEEDBACK', 'ORDER_MANAGEMENT', 'PAYMENTS'];
 export const USECASES = [
-  'ACCOUNT_CREATION_CONFIRMATION', 'AUTO_PAY_REMINDER', 'DELIVERY_CONFIRMATION', 'DELIVERY_FAILED', 'DELIVERY_UPDATE',
-  'FEEDBACK_SURVEY', 'FRAUD_ALERT', 'LOW_BALANCE_WARNING', 'ORDER_ACTION_NEEDED', 'ORDER_CONFIRMATION', 'ORDER_DELAY',
-  'ORDER_OR_TRANSACTION_CANCEL', 'ORDER_PICK_UP', 'PAYMENT_ACTION_REQUIRED', 'PAYMENT_CONFIRMATION', 'PAYMENT_DUE_REMINDER',
-  'PAYMENT_OVERDUE', 'PAYMENT_REJECT_FAIL', 'PAYMENT_SCHEDULED', 'RECEIPT_ATTACHMENT', 'RETURN_CONFIRMATION',
-  'SHIPMENT_CONFIRMATION', 'STATEMENT_ATTACHMENT', 'STATEMENT_AVAILABLE', 'TRANSACTION_ALERT',
+  'ACCOUNT_CREATION_CONFIRMATION',
+  'AUTO_PAY_REMINDER',
+  'DELIVERY_CONFIRMATION',
+  'DELIVERY_FAILED',
+  'DELIVERY_UPDATE',
+  'FEEDBACK_SURVEY',
+  'FRAUD_ALERT',
+  'LOW_BALANCE_WARNING',
+  'ORDER_ACTION_NEEDED',
+  'ORDER_CONFIRMATION',
+  'ORDER_DELAY',
+  'ORDER_OR_TRANSACTION_CANCEL',
+  'ORDER_PICK_UP',
+  'PAYMENT_ACTION_REQUIRED',
+  'PAYMENT_CONFIRMATION',
+  'PAYMENT_DUE_REMINDER',
+  'PAYMENT_OVERDUE',
+  'PAYMENT_REJECT_FAIL',
+  'PAYMENT_SCHEDULED',
+  'RECEIPT_ATTACHMENT',
+  'RETURN_CONFIRMATION',
+  'SHIPMENT_CONFIRMATION',
+  'STATEMENT_ATTACHMENT',
+  'STATEMENT_AVAILABLE',
+  'TRANSACTION_ALERT',
 ];
 
 const url = (text: string): LibraryButton => ({ type: 'URL', text, url: 'https://www.example.com/' });
@@ -74,64 +100,127 @@ const payments = { category: 'UTILITY', topic: 'PAYMENTS' } as const;
 export const LIBRARY: readonly LibraryEntry[] = [
   {
     // Meta's example entry on the Template Library page (test/fixtures/platform/template-library-entry.json).
-    name: 'low_balance_warning_1', language: 'en_US', ...payments, industry: ['FINANCIAL_SERVICES'], usecase: 'LOW_BALANCE_WARNING',
+    name: 'low_balance_warning_1',
+    language: 'en_US',
+    ...payments,
+    industry: ['FINANCIAL_SERVICES'],
+    usecase: 'LOW_BALANCE_WARNING',
     header: 'Your account balance is low',
     body: 'Hi {{1}},\nThis is to notify you that your {{2}} in your {{3}} account, ending in {{4}} is below your pre-set {{5}} of {{6}}.\nClick the button to deposit more {{7}}.\n{{8}}',
     body_params: ['Jim', 'available funds', 'CS Mutual checking plus', '1234', 'limit', '$75.00', 'funds', 'CS Mutual'],
     body_param_types: ['TEXT', 'TEXT', 'TEXT', 'NUMBER', 'TEXT', 'AMOUNT', 'TEXT', 'TEXT'],
-    buttons: [url('Make a deposit'), call('Call us')], id: '7147013345418927', bodyInputs: [],
+    buttons: [url('Make a deposit'), call('Call us')],
+    id: '7147013345418927',
+    bodyInputs: [],
   },
   {
-    name: 'delivery_update_1', language: 'en_US', ...ecommerce, industry: ['E_COMMERCE'], usecase: 'DELIVERY_UPDATE',
+    name: 'delivery_update_1',
+    language: 'en_US',
+    ...ecommerce,
+    industry: ['E_COMMERCE'],
+    usecase: 'DELIVERY_UPDATE',
     body: 'Good news! Your order {{1}} is on its way and should reach you by {{2}}.\n\nTap below to follow its progress.',
-    body_params: ['#12345', 'Friday, March 8'], body_param_types: ['TEXT', 'DATE'],
-    buttons: [url('Track order')], id: '7201473836602913', bodyInputs: ['add_contact_number'],
+    body_params: ['#12345', 'Friday, March 8'],
+    body_param_types: ['TEXT', 'DATE'],
+    buttons: [url('Track order')],
+    id: '7201473836602913',
+    bodyInputs: ['add_contact_number'],
   },
   {
-    name: 'delivery_update_1', language: 'es', ...ecommerce, industry: ['E_COMMERCE'], usecase: 'DELIVERY_UPDATE',
+    name: 'delivery_update_1',
+    language: 'es',
+    ...ecommerce,
+    industry: ['E_COMMERCE'],
+    usecase: 'DELIVERY_UPDATE',
     body: '¡Buenas noticias! Tu pedido {{1}} está en camino y debería llegar el {{2}}.\n\nToca abajo para seguirlo.',
-    body_params: ['#12345', 'viernes 8 de marzo'], body_param_types: ['TEXT', 'DATE'],
-    buttons: [url('Seguir pedido')], id: '7201473836602914', bodyInputs: ['add_contact_number'],
+    body_params: ['#12345', 'viernes 8 de marzo'],
+    body_param_types: ['TEXT', 'DATE'],
+    buttons: [url('Seguir pedido')],
+    id: '7201473836602914',
+    bodyInputs: ['add_contact_number'],
   },
   {
-    name: 'order_confirmation_1', language: 'en_US', ...ecommerce, industry: ['E_COMMERCE'], usecase: 'ORDER_CONFIRMATION',
+    name: 'order_confirmation_1',
+    language: 'en_US',
+    ...ecommerce,
+    industry: ['E_COMMERCE'],
+    usecase: 'ORDER_CONFIRMATION',
     header: 'Order confirmed',
     body: 'Hi {{1}}, thank you for your order! We received order {{2}} for {{3}} and will let you know when it ships.',
-    body_params: ['Jim', '#12345', 'a 12 pack of paper towels'], body_param_types: ['TEXT', 'TEXT', 'TEXT'],
-    buttons: [url('View order')], id: '7201473836602915', bodyInputs: ['add_contact_number', 'add_learn_more_link'],
+    body_params: ['Jim', '#12345', 'a 12 pack of paper towels'],
+    body_param_types: ['TEXT', 'TEXT', 'TEXT'],
+    buttons: [url('View order')],
+    id: '7201473836602915',
+    bodyInputs: ['add_contact_number', 'add_learn_more_link'],
   },
   {
-    name: 'shipment_confirmation_1', language: 'en_US', ...ecommerce, industry: ['E_COMMERCE'], usecase: 'SHIPMENT_CONFIRMATION',
+    name: 'shipment_confirmation_1',
+    language: 'en_US',
+    ...ecommerce,
+    industry: ['E_COMMERCE'],
+    usecase: 'SHIPMENT_CONFIRMATION',
     header: 'Your order has shipped',
     body: 'Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}. We will keep you posted.',
-    body_params: ['Jim', '#12345', 'January 1st, 2024'], body_param_types: ['TEXT', 'TEXT', 'DATE'],
-    buttons: [], id: '7201473836602916', bodyInputs: ['add_track_package_link', 'add_contact_number'],
+    body_params: ['Jim', '#12345', 'January 1st, 2024'],
+    body_param_types: ['TEXT', 'TEXT', 'DATE'],
+    buttons: [],
+    id: '7201473836602916',
+    bodyInputs: ['add_track_package_link', 'add_contact_number'],
   },
   {
-    name: 'delivery_confirmation_1', language: 'en_US', ...ecommerce, industry: ['E_COMMERCE'], usecase: 'DELIVERY_CONFIRMATION',
+    name: 'delivery_confirmation_1',
+    language: 'en_US',
+    ...ecommerce,
+    industry: ['E_COMMERCE'],
+    usecase: 'DELIVERY_CONFIRMATION',
     body: '{{1}}, your order was delivered. You can manage your order below.',
-    body_params: ['Jim'], body_param_types: ['TEXT'],
-    buttons: [url('Manage order')], id: '7201473836602917', bodyInputs: ['add_contact_number'],
+    body_params: ['Jim'],
+    body_param_types: ['TEXT'],
+    buttons: [url('Manage order')],
+    id: '7201473836602917',
+    bodyInputs: ['add_contact_number'],
   },
   {
-    name: 'payment_due_reminder_1', language: 'en_US', ...payments, industry: ['FINANCIAL_SERVICES'], usecase: 'PAYMENT_DUE_REMINDER',
+    name: 'payment_due_reminder_1',
+    language: 'en_US',
+    ...payments,
+    industry: ['FINANCIAL_SERVICES'],
+    usecase: 'PAYMENT_DUE_REMINDER',
     header: 'Payment reminder',
     body: 'Hi {{1}}, this is a reminder that your payment of {{2}} for {{3}} is due on {{4}}. Please pay on time to avoid late fees.',
-    body_params: ['Jim', 'USD $375.32', 'CS Mutual checking plus', '2024-04-19'], body_param_types: ['TEXT', 'AMOUNT', 'TEXT', 'DATE'],
-    buttons: [url('Pay now')], id: '7201473836602918', bodyInputs: ['add_contact_number'],
+    body_params: ['Jim', 'USD $375.32', 'CS Mutual checking plus', '2024-04-19'],
+    body_param_types: ['TEXT', 'AMOUNT', 'TEXT', 'DATE'],
+    buttons: [url('Pay now')],
+    id: '7201473836602918',
+    bodyInputs: ['add_contact_number'],
   },
   {
-    name: 'auto_pay_reminder_1', language: 'en_US', ...payments, industry: ['FINANCIAL_SERVICES'], usecase: 'AUTO_PAY_REMINDER',
+    name: 'auto_pay_reminder_1',
+    language: 'en_US',
+    ...payments,
+    industry: ['FINANCIAL_SERVICES'],
+    usecase: 'AUTO_PAY_REMINDER',
     header: 'Upcoming automatic payment',
     body: 'Hi {{1}}, your automatic payment for {{2}} of {{3}} will be taken on {{4}}. Please make sure your balance covers it.',
-    body_params: ['Jim', 'CS Mutual checking plus', '$12.34', 'January 1st, 2024'], body_param_types: ['TEXT', 'TEXT', 'AMOUNT', 'DATE'],
-    buttons: [url('View account')], id: '7201473836602919', bodyInputs: ['add_contact_number'],
+    body_params: ['Jim', 'CS Mutual checking plus', '$12.34', 'January 1st, 2024'],
+    body_param_types: ['TEXT', 'TEXT', 'AMOUNT', 'DATE'],
+    buttons: [url('View account')],
+    id: '7201473836602919',
+    bodyInputs: ['add_contact_number'],
   },
   {
-    name: 'feedback_survey_1', language: 'en_US', category: 'UTILITY', topic: 'CUSTOMER_FEEDBACK', industry: ['E_COMMERCE'], usecase: 'FEEDBACK_SURVEY',
+    name: 'feedback_survey_1',
+    language: 'en_US',
+    category: 'UTILITY',
+    topic: 'CUSTOMER_FEEDBACK',
+    industry: ['E_COMMERCE'],
+    usecase: 'FEEDBACK_SURVEY',
     body: 'Hi {{1}}, how was your experience with {{2}}? Your answer helps us improve.',
-    body_params: ['Jim', 'your recent order'], body_param_types: ['TEXT', 'TEXT'],
-    buttons: [reply('Great'), reply('Okay'), reply('Not good')], id: '7201473836602920', bodyInputs: [],
+    body_params: ['Jim', 'your recent order'],
+    body_param_types: ['TEXT', 'TEXT'],
+    buttons: [reply('Great'), reply('Okay'), reply('Not good')],
+    id: '7201473836602920',
+    bodyInputs: [],
   },
 ];
 
@@ -144,11 +233,25 @@ export function libraryEntry(name: string, language: string): LibraryEntry | nul
 export function libraryAnswer(e: LibraryEntry): Record<string, unknown> {
   const { bodyInputs: _, header, ...rest } = e;
   const { name, language, category, topic, usecase, industry, body, body_params, body_param_types, buttons, id } = rest;
-  return { name, language, category, topic, usecase, industry, ...(header ? { header } : {}), body, body_params, body_param_types, buttons, id };
+  return {
+    name,
+    language,
+    category,
+    topic,
+    usecase,
+    industry,
+    ...(header ? { header } : {}),
+    body,
+    body_params,
+    body_param_types,
+    buttons,
+    id,
+  };
 }
 
 /** `(#100) Param topic must be one of {…} - got "x".`, as Graph refuses a value outside an enum (wording UNCONFIRMED here). */
-const notOneOf = (param: string, values: readonly string[], got: string) => bareError(100, `(#100) Param ${param} must be one of {${values.join(', ')}} - got "${got}".`);
+const notOneOf = (param: string, values: readonly string[], got: string) =>
+  bareError(100, `(#100) Param ${param} must be one of {${values.join(', ')}} - got "${got}".`);
 
 /**
  * `GET /{version}/message_template_library`: the entries matching every filter given, paged.
@@ -168,7 +271,10 @@ export function browseLibrary(query: Record<string, unknown>, selfUrl: string): 
   if (topic !== null && !TOPICS.includes(topic)) return notOneOf('topic', TOPICS, topic);
   if (usecase !== null && !USECASES.includes(usecase)) return notOneOf('usecase', USECASES, usecase);
   if (industry !== null && !INDUSTRIES.includes(industry)) return notOneOf('industry', INDUSTRIES, industry);
-  const search = text('search')?.replace(/^["']|["']$/g, '').toLowerCase() ?? null;
+  const search =
+    text('search')
+      ?.replace(/^["']|["']$/g, '')
+      .toLowerCase() ?? null;
   const language = text('language');
   const name = text('name');
   const matching = LIBRARY.filter(
@@ -178,7 +284,8 @@ export function browseLibrary(query: Record<string, unknown>, selfUrl: string): 
       (industry === null || e.industry.includes(industry)) &&
       (language === null || e.language === language) &&
       (name === null || e.name === name) &&
-      (search === null || [e.name, e.header ?? '', e.body, e.topic, e.usecase].some((s) => s.toLowerCase().includes(search))),
+      (search === null ||
+        [e.name, e.header ?? '', e.body, e.topic, e.usecase].some((s) => s.toLowerCase().includes(search))),
   );
   const { page, paging } = pageOf(matching, query, selfUrl);
   return { data: page.map(libraryAnswer), paging };

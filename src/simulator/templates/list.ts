@@ -19,21 +19,30 @@ import { component } from './parts.js';
  * One template with the asked fields (or the defaults; `id` always), as fields.ts reads them.
  * @param selection from `selectFields(query.fields)`.
  */
-export function templateFields(t: SimTemplate, selection: FieldSelection[] | null): Record<string, unknown> | GraphError {
+export function templateFields(
+  t: SimTemplate,
+  selection: FieldSelection[] | null,
+): Record<string, unknown> | GraphError {
   return readNode(NODE_TYPES.template, t, selection);
 }
 
-const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',').map((s) => s.trim().toUpperCase()) : null);
+const list = (v: unknown) =>
+  typeof v === 'string' && v !== '' ? v.split(',').map((s) => s.trim().toUpperCase()) : null;
 
 /**
  * A page of `GET /{waba-id}/message_templates`, newest first.
  * @param query the request's query (filters, `fields`, `limit`, `after`/`before`, `summary`).
  * @param selfUrl this request's URL without query, for `next`/`previous`.
  */
-export function listTemplates(all: SimTemplate[], query: Record<string, unknown>, selfUrl: string): Record<string, unknown> | GraphError {
+export function listTemplates(
+  all: SimTemplate[],
+  query: Record<string, unknown>,
+  selfUrl: string,
+): Record<string, unknown> | GraphError {
   const statuses = list(query.status);
   const categories = list(query.category);
-  const languages = typeof query.language === 'string' && query.language !== '' ? query.language.split(',').map((s) => s.trim()) : null;
+  const languages =
+    typeof query.language === 'string' && query.language !== '' ? query.language.split(',').map((s) => s.trim()) : null;
   const name = typeof query.name === 'string' && query.name !== '' ? query.name.toLowerCase() : null;
   const content = typeof query.content === 'string' && query.content !== '' ? query.content.toLowerCase() : null;
   const format = list(query.parameter_format);
@@ -51,7 +60,10 @@ export function listTemplates(all: SimTemplate[], query: Record<string, unknown>
         (format === null || format.includes(t.parameterFormat ?? 'POSITIONAL')) &&
         (source === null || source.includes(t.source ?? '')) &&
         (correctCategory === null || correctCategory.includes(t.correctCategory ?? t.category)) &&
-        (content === null || String(component(t.components, 'BODY')?.text ?? '').toLowerCase().includes(content)),
+        (content === null ||
+          String(component(t.components, 'BODY')?.text ?? '')
+            .toLowerCase()
+            .includes(content)),
     )
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   const { page, paging } = pageOf(matching, query, selfUrl);
@@ -72,7 +84,18 @@ export function listTemplates(all: SimTemplate[], query: Record<string, unknown>
 /** `summary=total_count,message_template_count,…` (or `true`): counts over the list (UNCONFIRMED keys beyond total_count). */
 function summaryOf(value: unknown, total: number, count: number): Record<string, unknown> | null {
   if (typeof value !== 'string' || value === '' || value === 'false') return null;
-  const all = { total_count: total, message_template_count: count, message_template_limit: 250, are_translations_complete: true };
+  const all = {
+    total_count: total,
+    message_template_count: count,
+    message_template_limit: 250,
+    are_translations_complete: true,
+  };
   if (value === 'true' || value === '1') return all;
-  return Object.fromEntries(value.split(',').map((k) => k.trim()).filter((k) => k in all).map((k) => [k, all[k as keyof typeof all]]));
+  return Object.fromEntries(
+    value
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k in all)
+      .map((k) => [k, all[k as keyof typeof all]]),
+  );
 }

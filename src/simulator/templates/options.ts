@@ -11,7 +11,9 @@ import type { SimTemplate } from '../model.js';
  * messages", JSON-encoded in a form body) and `cta_url_link_tracking_opted_out` (a boolean, `"true"`
  * in a form body). Absent ones are left as they were; a malformed one is 100.
  */
-export function readOptions(b: Record<string, unknown>): Pick<SimTemplate, 'degreesOfFreedomSpec' | 'ctaUrlLinkTrackingOptedOut'> | GraphError {
+export function readOptions(
+  b: Record<string, unknown>,
+): Pick<SimTemplate, 'degreesOfFreedomSpec' | 'ctaUrlLinkTrackingOptedOut'> | GraphError {
   const out: Pick<SimTemplate, 'degreesOfFreedomSpec' | 'ctaUrlLinkTrackingOptedOut'> = {};
   let spec = b.degrees_of_freedom_spec;
   if (typeof spec === 'string') {
@@ -22,15 +24,25 @@ export function readOptions(b: Record<string, unknown>): Pick<SimTemplate, 'degr
   }
   if (spec !== undefined) {
     const features = (spec as { creative_features_spec?: unknown } | null)?.creative_features_spec;
-    const valid = (f: unknown) => ['OPT_IN', 'OPT_OUT'].includes(String((f as { enroll_status?: unknown } | null)?.enroll_status));
-    if (typeof features !== 'object' || features === null || Array.isArray(features) || !Object.values(features).every(valid)) {
-      return graphError(100, 'Invalid parameter: degrees_of_freedom_spec.creative_features_spec must map features to {"enroll_status": "OPT_IN" or "OPT_OUT"}.');
+    const valid = (f: unknown) =>
+      ['OPT_IN', 'OPT_OUT'].includes(String((f as { enroll_status?: unknown } | null)?.enroll_status));
+    if (
+      typeof features !== 'object' ||
+      features === null ||
+      Array.isArray(features) ||
+      !Object.values(features).every(valid)
+    ) {
+      return graphError(
+        100,
+        'Invalid parameter: degrees_of_freedom_spec.creative_features_spec must map features to {"enroll_status": "OPT_IN" or "OPT_OUT"}.',
+      );
     }
     out.degreesOfFreedomSpec = { creative_features_spec: features as Record<string, { enroll_status: string }> };
   }
   const tracking = b.cta_url_link_tracking_opted_out;
   if (tracking !== undefined) {
-    if (![true, false, 'true', 'false'].includes(tracking as boolean)) return graphError(100, 'Invalid parameter: cta_url_link_tracking_opted_out must be a boolean.');
+    if (![true, false, 'true', 'false'].includes(tracking as boolean))
+      return graphError(100, 'Invalid parameter: cta_url_link_tracking_opted_out must be a boolean.');
     out.ctaUrlLinkTrackingOptedOut = tracking === true || tracking === 'true';
   }
   return out;

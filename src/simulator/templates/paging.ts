@@ -22,7 +22,11 @@ const position = (c: unknown) => {
  * @returns the page's items and the `paging` object (empty when the page is).
  * @example pageOf(['a', 'b', 'c'], { limit: '2' }, 'http://sim/v23.0/x') // {page: ['a', 'b'], paging: {cursors, next}}
  */
-export function pageOf<T>(items: T[], query: Record<string, unknown>, selfUrl: string): { page: T[]; paging: Record<string, unknown> } {
+export function pageOf<T>(
+  items: T[],
+  query: Record<string, unknown>,
+  selfUrl: string,
+): { page: T[]; paging: Record<string, unknown> } {
   const limit = Math.min(Math.max(Number(query.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT, 1), 1000);
   const after = position(query.after);
   const before = position(query.before);
@@ -31,7 +35,11 @@ export function pageOf<T>(items: T[], query: Record<string, unknown>, selfUrl: s
   const end = before !== null && after === null ? before : start + limit;
   const page = items.slice(start, end);
   const link = (key: 'after' | 'before', value: string) => {
-    const q = new URLSearchParams(Object.entries(query).filter(([k, v]) => typeof v === 'string' && !['after', 'before', 'access_token'].includes(k)) as [string, string][]);
+    const q = new URLSearchParams(
+      Object.entries(query).filter(
+        ([k, v]) => typeof v === 'string' && !['after', 'before', 'access_token'].includes(k),
+      ) as [string, string][],
+    );
     q.set('limit', String(limit));
     q.set(key, value);
     return `${selfUrl}?${q}`;
