@@ -36,8 +36,8 @@ import {
   SendMediaMessage,
   SendTemplateMessage,
   SendTextMessage,
-} from './messages/message.schemas.js';
-import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/rich.schemas.js';
+} from './messages/schemas/message.schemas.js';
+import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/schemas/rich.schemas.js';
 import { accountRoutes } from './accounts/account.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { AnalyticsResult } from './analytics/analytics.schemas.js';
@@ -56,8 +56,8 @@ import { BlockedContact, BlockResult } from './contacts/block.schemas.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { Contact } from './contacts/contact.schemas.js';
 import { messageRoutes } from './messages/message.routes.js';
-import { batchRoutes } from './messages/batch.routes.js';
-import { Batch, ITEMS_CHECKED_ALONE } from './messages/batch.schemas.js';
+import { batchRoutes } from './messages/batches/batch.routes.js';
+import { Batch, ITEMS_CHECKED_ALONE } from './messages/schemas/batch.schemas.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
 import { templateRoutes } from './templates/template.routes.js';
 import { templateLibraryRoutes } from './templates/template-library.routes.js';
@@ -134,7 +134,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     // A multipart body's schema describes the form for the OpenAPI document; the route reads and
     // checks its parts itself, as streams (MULTIPART_BODY in http/schemas.ts).
     if (httpPart === 'body' && (schema as Record<string, unknown>)[MULTIPART_BODY] === true) return () => true;
-    // A batch's items are checked one by one by its route (messages/batch-send.service.ts), each
+    // A batch's items are checked one by one by its route (messages/batches/batch-send.service.ts), each
     // refused alone: the body's schema checks only its shape.
     const alone = (schema as Record<string, unknown>)[ITEMS_CHECKED_ALONE];
     if (httpPart === 'body' && typeof alone === 'string') {

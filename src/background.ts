@@ -8,7 +8,7 @@ import { tableUpkeep } from './db/upkeep.js';
 import type { Store } from './db/store.js';
 import type { EventService } from './events/event.service.js';
 import type { MediaDeletion } from './media/media-deletion.js';
-import type { RetentionService } from './messages/retention.service.js';
+import type { RetentionService } from './messages/retention/retention.service.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { Clock } from './lib/clock.js';

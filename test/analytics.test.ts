@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { foldStatChanges } from '../src/analytics/stats-fold.js';
 import { hubSignature } from '../src/lib/crypto.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate, dispatched } from './factories.js';
 import { DIALECT, eventually, fixture, startHarness, type Harness } from './harness.js';
 

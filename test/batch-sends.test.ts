@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
-import type { Batch } from '../src/messages/batch.schemas.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Batch } from '../src/messages/schemas/batch.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate } from './factories.js';
 import { DIALECT, eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BlockedContact, BlockResultList, BlockSyncResult } from '../src/contacts/block.schemas.js';
 import type { Contact } from '../src/contacts/contact.schemas.js';
 import type { Event } from '../src/events/event.schemas.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate } from './factories.js';
 import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 

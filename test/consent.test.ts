@@ -11,7 +11,7 @@ import type { ConsentSettings, Suppression } from '../src/consent/consent.schema
 import type { Contact } from '../src/contacts/contact.schemas.js';
 import { foldKeyword, keywordOf, DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS } from '../src/consent/keywords.js';
 import { ManualClock } from '../src/lib/clock.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { parseWebhook } from '../src/platform/cloud-api/webhook-payload.js';
 import { approvedTemplate } from './factories.js';
 import { DIALECT, eventually, fixture, startHarness, type Harness } from './harness.js';

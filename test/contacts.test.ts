@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Contact } from '../src/contacts/contact.schemas.js';
 import { ManualClock } from '../src/lib/clock.js';
-import type { TimelineEntry } from '../src/messages/message-list.schemas.js';
-import type { InboundMessage, Message } from '../src/messages/message.schemas.js';
-import { bsuidRefusal } from '../src/messages/recipient-rules.js';
+import type { TimelineEntry } from '../src/messages/schemas/message-list.schemas.js';
+import type { InboundMessage, Message } from '../src/messages/schemas/message.schemas.js';
+import { bsuidRefusal } from '../src/messages/accept/recipient-rules.js';
 import { approvedTemplate, dispatched } from './factories.js';
 import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
 

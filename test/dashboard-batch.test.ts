@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Batch } from '../src/messages/batch.schemas.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Batch } from '../src/messages/schemas/batch.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate, dispatched, sentText } from './factories.js';
 import { startHarness, type Harness } from './harness.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Contact } from '../src/contacts/contact.schemas.js';
-import type { InboundMessage } from '../src/messages/message.schemas.js';
+import type { InboundMessage } from '../src/messages/schemas/message.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate } from './factories.js';
 import { ROOT, eventually, startHarness, type Harness } from './harness.js';

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Contact } from '../src/contacts/contact.schemas.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import type { Template } from '../src/templates/template.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate, dispatched } from './factories.js';

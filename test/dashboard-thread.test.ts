@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { Contact } from '../src/contacts/contact.schemas.js';
 import type { Media } from '../src/media/media.schemas.js';
-import type { InboundMessage, Message } from '../src/messages/message.schemas.js';
+import type { InboundMessage, Message } from '../src/messages/schemas/message.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate, dispatched } from './factories.js';
 import { ROOT, eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';

@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { buildDeps } from '../src/deps.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { buildSimulator, type Simulator } from '../src/simulator/app.js';
 import { approvedTemplate } from './factories.js';
 import { DIALECT, eventually, freshDatabase, startHarness, type Harness } from './harness.js';

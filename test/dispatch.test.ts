@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { PhoneNumber } from '../src/accounts/phone-number.schemas.js';
 import { ManualClock } from '../src/lib/clock.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate, dispatched } from './factories.js';
 import { eventually, startHarness, type Harness } from './harness.js';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Media } from '../src/media/media.schemas.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import type { Template } from '../src/templates/template.schemas.js';
 import { eventually, ROOT, type Harness } from './harness.js';
 import { multipart } from './multipart.js';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { dispatched } from './factories.js';
 import { DIALECT, fixture, startHarness, valueOf, type Harness } from './harness.js';
 

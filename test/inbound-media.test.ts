@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Media } from '../src/media/media.schemas.js';
-import type { InboundMessage } from '../src/messages/message.schemas.js';
+import type { InboundMessage } from '../src/messages/schemas/message.schemas.js';
 import { uploaded } from './factories.js';
 import { eventually, ROOT, startHarness, type Harness } from './harness.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';

@@ -16,7 +16,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { buildDeps, type Deps, type DepsOverrides } from '../src/deps.js';
-import type { InboundMessage } from '../src/messages/message.schemas.js';
+import type { InboundMessage } from '../src/messages/schemas/message.schemas.js';
 import { startGraphProxy, startRecorder, type GraphProxy, type Recorder } from './graph-proxy.js';
 import { eventually, startHarness, type Harness } from './harness.js';
 import { Scrape } from './prometheus-text.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Media, MediaUsage } from '../src/media/media.schemas.js';
 import { ORPHAN_AFTER_MS } from '../src/media/media-deletion.js';
-import type { InboundMessage, Message } from '../src/messages/message.schemas.js';
+import type { InboundMessage, Message } from '../src/messages/schemas/message.schemas.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { approvedTemplate, uploaded } from './factories.js';
 import { eventually, ROOT, startHarness, type Harness } from './harness.js';

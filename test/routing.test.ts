@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
-import type { Message } from '../src/messages/message.schemas.js';
+import type { Message } from '../src/messages/schemas/message.schemas.js';
 import type { Template } from '../src/templates/template.schemas.js';
 import { approvedTemplate } from './factories.js';
 import { eventually, startHarness, type Harness } from './harness.js';

@@ -2,7 +2,7 @@
 /** The message status machine (docs/api.md §D8): forward only, failed from accepted or sent. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyReport, INITIAL_STATUS, type StatusFields } from '../src/messages/status-machine.js';
+import { applyReport, INITIAL_STATUS, type StatusFields } from '../src/messages/record/status-machine.js';
 
 const base: StatusFields = { ...INITIAL_STATUS };
 const T1 = '2026-11-21T10:00:01.000Z';

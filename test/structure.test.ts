@@ -45,6 +45,14 @@ function importsOf(file: string): string[] {
 
 const SERVICE = filesUnder('src', ['.ts']);
 
+/**
+ * The layers of `messages/`, bottom first (docs/architecture.md): the message's shapes; its record
+ * (repositories, the status machine, the send queue); what the platform and customers report, and
+ * retention; the dispatcher; accepting a send; batches and schedules; the read service and routes
+ * at the top (`''`). Layers in one entry stand beside each other and may not import each other.
+ */
+const MESSAGE_LAYERS = [['schemas'], ['record'], ['reports', 'retention'], ['dispatch'], ['accept'], ['batches'], ['']];
+
 /** How long a hand-written file may be: files stay short, and a module that grows becomes a folder. */
 const MAX_LINES = 300;
 /** Code written by a program, exempt from the limit. */
@@ -76,10 +84,10 @@ const TO_SPLIT = new Set([
   'src/http/validation.ts',
   'src/media/inbound-download.ts',
   'src/messages/dispatch/dispatcher.ts',
-  'src/messages/message.repository.ts',
-  'src/messages/message.schemas.ts',
-  'src/messages/send-queue.repository.ts',
-  'src/messages/send.service.ts',
+  'src/messages/record/message.repository.ts',
+  'src/messages/schemas/message.schemas.ts',
+  'src/messages/record/send-queue.repository.ts',
+  'src/messages/accept/send.service.ts',
   'src/metrics/metrics.ts',
   'src/platform/cloud-api/cloud-api.platform.ts',
   'src/platform/cloud-api/webhook-payload.ts',
@@ -142,6 +150,28 @@ describe('the structure', () => {
     };
     for (const file of SERVICE) visit(file, []);
     assert.deepEqual(circles, []);
+  });
+
+  it('builds messages/ in layers: a file imports from its own layer or one below, never one above or beside', () => {
+    const layerOf = (file: string) => {
+      const rel = file.slice('src/messages/'.length);
+      const folder = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '';
+      const rank = MESSAGE_LAYERS.findIndex((layer) => layer.includes(folder));
+      assert.ok(rank >= 0, `${file}: messages/${folder}/ is in no layer of MESSAGE_LAYERS`);
+      return { folder, rank };
+    };
+    const wrong = SERVICE.filter((f) => f.startsWith('src/messages/')).flatMap((f) => {
+      const from = layerOf(f);
+      return graph
+        .get(f)!
+        .filter((t) => t.startsWith('src/messages/'))
+        .filter((t) => {
+          const to = layerOf(t);
+          return to.folder !== from.folder && to.rank >= from.rank;
+        })
+        .map((t) => `${f} → ${t}`);
+    });
+    assert.deepEqual(wrong, []);
   });
 
   it('keeps the simulator and the service apart: only main.ts starts the embedded simulator, and the simulator uses nothing of the service but lib/ and config.ts', () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
-import { TEST_STATUS_JOB } from '../src/messages/test-mode.service.js';
+import { TEST_STATUS_JOB } from '../src/messages/reports/test-mode.service.js';
 import { eventually, startHarness, type Harness } from './harness.js';
 
 describe('test mode', () => {

@@ -1,7 +1,7 @@
 /**
  * Each account's retention (docs/api.md §D17): how many days customers' files and message bodies
  * are kept, set by the operator (`tidings accounts update --retain-…`), read by the retention sweep
- * (messages/retention.service.ts), shown on `GET /v1/account`.
+ * (messages/retention/retention.service.ts), shown on `GET /v1/account`.
  */
 import type { Store, Tx } from '../db/store.js';
 import * as repo from './account.repository.js';

@@ -8,7 +8,7 @@ import type { ErrorCode, ItemRefusal } from '../errors.js';
 import type { TemplateSend } from './csv-rows.js';
 import { callService, retryAfter } from './service-call.js';
 
-/** The parts of the service's answers this client reads (src/messages/batch.schemas.ts). */
+/** The parts of the service's answers this client reads (src/messages/schemas/batch.schemas.ts). */
 interface SendAnswer {
   batch: { id: string };
   data: ({ index: number; message: { id: string } } | ItemRefusal)[];

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ItemRefusal } from '../errors.js';
-import { BATCH_MAX_ITEMS } from '../messages/batch.schemas.js';
+import { BATCH_MAX_ITEMS } from '../messages/schemas/batch.schemas.js';
 import { postChunk, SendStopped, type DryRunAnswer, type PosterOptions } from './batch-poster.js';
 import { CsvInvalid, readCsvSends, type CsvSend } from './csv-rows.js';
 import { Progress, type ProgressIo } from './send-batch-progress.js';

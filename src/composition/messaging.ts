@@ -10,17 +10,17 @@ import { DEFAULT_INBOUND_MEDIA_POLICY, InboundMedia } from '../media/inbound-dow
 import { DEFAULT_DISPATCH_POLICY, Dispatcher } from '../messages/dispatch/dispatcher.js';
 import { DatabasePacer, MemoryPacer } from '../messages/dispatch/pacer.js';
 import { PayloadResolver } from '../messages/dispatch/payload.js';
-import { BatchProgress } from '../messages/batch-progress.js';
-import { BatchSender } from '../messages/batch-send.service.js';
-import { BatchService } from '../messages/batch.service.js';
-import { CancelService } from '../messages/cancel.service.js';
-import { InboundUpdates } from '../messages/inbound-updates.js';
-import { findInbound, relinkContact } from '../messages/message.repository.js';
+import { BatchProgress } from '../messages/record/batch-progress.js';
+import { BatchSender } from '../messages/batches/batch-send.service.js';
+import { BatchService } from '../messages/batches/batch.service.js';
+import { CancelService } from '../messages/batches/cancel.service.js';
+import { InboundUpdates } from '../messages/reports/inbound-updates.js';
+import { findInbound, relinkContact } from '../messages/record/message.repository.js';
 import { MessageService } from '../messages/message.service.js';
-import { MessageSender } from '../messages/send.service.js';
-import { StatusReports } from '../messages/status-reports.js';
-import { SuppressionGate } from '../messages/suppression-gate.js';
-import { TestModeService } from '../messages/test-mode.service.js';
+import { MessageSender } from '../messages/accept/send.service.js';
+import { StatusReports } from '../messages/reports/status-reports.js';
+import { SuppressionGate } from '../messages/accept/suppression-gate.js';
+import { TestModeService } from '../messages/reports/test-mode.service.js';
 import type { Base } from './base.js';
 import type { Content } from './content.js';
 

@@ -7,8 +7,8 @@
 import { RetentionSettings } from '../accounts/retention-settings.js';
 import type { EventService } from '../events/event.service.js';
 import { MediaDeletion } from '../media/media-deletion.js';
-import { RetentionService } from '../messages/retention.service.js';
-import { markInboundMediaDeleted, queuedMessageWithMedia } from '../messages/retention.repository.js';
+import { RetentionService } from '../messages/retention/retention.service.js';
+import { markInboundMediaDeleted, queuedMessageWithMedia } from '../messages/retention/retention.repository.js';
 import type { Base } from './base.js';
 import type { Content } from './content.js';
 

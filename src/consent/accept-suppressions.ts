@@ -1,5 +1,5 @@
 /**
- * The suppression list as the accept path reads it (messages/suppression-gate.ts): each account's
+ * The suppression list as the accept path reads it (messages/accept/suppression-gate.ts): each account's
  * active suppressions, held in memory until one of the account's suppressions changes (a
  * `suppressions` change notice, db/change-feed.ts, from this process or another), so a send makes
  * no statement for the check once its account's list is held. An account with more active
@@ -8,10 +8,12 @@
  * A change made by another process reaches this one a moment after it commits (PostgreSQL's
  * `NOTIFY`; SQLite's `data_version`, read every 250 ms). A send accepted in that moment is still
  * never delivered: the dispatcher reads the list itself before each claimed batch
- * (messages/dispatch/suppression-check.ts) and fails it with `recipient_suppressed`.
+ * (messages/dispatch/suppression-check.ts) and fails it with `recipient_suppressed`. Both ask
+ * the one decision, consent/suppression-decision.ts.
  */
 import type { Store } from '../db/store.js';
 import { ReadThroughCache } from '../lib/cache.js';
+import type { ActiveSuppression, CustomerIds, SuppressionLookup } from './suppression-decision.js';
 import type { SuppressionService } from './suppression.service.js';
 import * as repo from './suppression.repository.js';
 
@@ -30,7 +32,7 @@ function addressesOf(r: { phone: string | null; bsuid: string | null; contact_id
   ];
 }
 
-export class AcceptSuppressions {
+export class AcceptSuppressions implements SuppressionLookup {
   readonly #o: { store: Store; suppressions: Pick<SuppressionService, 'overrideAllowed'> };
   /** By account id; 1,000 accounts at most (least recently used out). */
   readonly #held = new ReadThroughCache<Held>(1_000);
@@ -42,14 +44,10 @@ export class AcceptSuppressions {
 
   /**
    * The account's active suppressions that cover any of these customers on `phoneNumberId` (rows of
-   * that number and rows of every number), as `repo.activeFor` answers: from memory when the
-   * account's list is held (a lookup per address), else one statement.
+   * that number and rows of every number), in id order, as `repo.activeFor` answers: from memory
+   * when the account's list is held (a lookup per address), else one statement.
    */
-  async activeFor(
-    accountId: string,
-    phoneNumberId: string,
-    customers: repo.CustomerIds[],
-  ): Promise<repo.SuppressionRow[]> {
+  async activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]> {
     const held = await this.#held.get(accountId, async () => {
       const rows = await repo.activeOfAccount(this.#o.store.read, accountId, HELD_MAX + 1);
       if (rows.length > HELD_MAX) return { tooMany: true };
@@ -63,7 +61,8 @@ export class AcceptSuppressions {
       }
       return { byAddress };
     });
-    if (!held || 'tooMany' in held) return repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers);
+    if (!held || 'tooMany' in held)
+      return (await repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers)).map(repo.toActive);
     const found = new Set<repo.SuppressionRow>();
     for (const c of customers) {
       for (const key of addressesOf({ phone: c.phone, bsuid: c.bsuid, contact_id: c.contactId })) {
@@ -71,7 +70,7 @@ export class AcceptSuppressions {
           if (r.phone_number_id === null || r.phone_number_id === phoneNumberId) found.add(r);
       }
     }
-    return [...found].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return [...found].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(repo.toActive);
   }
 
   /** Whether the account lets a send say `"suppression": "ignore"` (read when a suppressed customer's send asks). */

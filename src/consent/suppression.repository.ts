@@ -5,17 +5,13 @@
 import { sql, type Selectable } from 'kysely';
 import type { ConsentSettingsTable, MarketingConsentsTable, SuppressionsTable } from '../db/schema.js';
 import type { Reader, Tx } from '../db/store.js';
+import type { ActiveSuppression, CustomerIds } from './suppression-decision.js';
 
 export type SuppressionRow = Selectable<SuppressionsTable>;
 export type SettingsRow = Selectable<ConsentSettingsTable>;
 export type MarketingConsentRow = Selectable<MarketingConsentsTable>;
 
-/** Who a send or a rule names: any of the identifiers may be null. */
-export interface CustomerIds {
-  phone: string | null;
-  bsuid: string | null;
-  contactId: string | null;
-}
+export type { CustomerIds };
 
 /** The one text a customer is unique by among active suppressions: phone, else BSUID, else contact. */
 export function customerKey(c: CustomerIds): string {
@@ -86,6 +82,11 @@ export function activeFor(
     )
     .orderBy('id')
     .execute();
+}
+
+/** The send checks' view of an active row (consent/suppression-decision.ts). */
+export function toActive(r: SuppressionRow): ActiveSuppression {
+  return { id: r.id, phone: r.phone, bsuid: r.bsuid, reason: r.reason, scope: r.scope, since: r.created_at };
 }
 
 export function findById(db: Reader | Tx, accountId: string, id: string): Promise<SuppressionRow | undefined> {

@@ -1,9 +1,10 @@
 /**
  * The suppression list (docs/api.md §D23): customers no message may be sent to, per account and
- * number; the account's consent settings; the read the send checks make (messages feature,
- * `messages/suppression-gate.ts`, `messages/dispatch/suppression-check.ts`); and the port the
- * Block Users API's feature calls (`forBlocks`). Customers' keywords and the platform's reports are
- * applied by `consent-intake.ts` through `suppress` and `liftWhere`.
+ * number; the account's consent settings; the read the send checks make (the messages feature's
+ * `accept/suppression-gate.ts` and `dispatch/suppression-check.ts`, which both decide through
+ * `suppression-decision.ts`); and the port the Block Users API's feature calls (`forBlocks`).
+ * Customers' keywords and the platform's reports are applied by `consent-intake.ts` through
+ * `suppress` and `liftWhere`.
  */
 import type { BlockEntry, BlockSuppressions } from '../contacts/block.service.js';
 import type { ContactService } from '../contacts/contact.service.js';
@@ -23,6 +24,7 @@ import type {
   UpdateConsentSettingsBody,
 } from './consent.schemas.js';
 import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS, foldKeyword } from './keywords.js';
+import type { ActiveSuppression, CustomerIds } from './suppression-decision.js';
 import * as repo from './suppression.repository.js';
 
 export type { CustomerIds } from './suppression.repository.js';
@@ -236,8 +238,8 @@ export class SuppressionService {
    * The active suppressions covering any of these customers on a number (one indexed statement,
    * whatever the list's size): the send checks' read.
    */
-  activeFor(accountId: string, phoneNumberId: string, customers: repo.CustomerIds[]): Promise<repo.SuppressionRow[]> {
-    return repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers);
+  async activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]> {
+    return (await repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers)).map(repo.toActive);
   }
 
   /**

@@ -5,7 +5,7 @@ import { TidingsError } from '../errors.js';
 import { ContactIdParams } from '../contacts/contact.schemas.js';
 import type { ContactService } from '../contacts/contact.service.js';
 import { defineRoute } from '../http/route.js';
-import { ListMessagesQuery, MessageList, Timeline, TimelineQuery } from './message-list.schemas.js';
+import { ListMessagesQuery, MessageList, Timeline, TimelineQuery } from './schemas/message-list.schemas.js';
 import {
   InboundMessage,
   InboundMessageList,
@@ -16,10 +16,10 @@ import {
   SendMessageBody,
   SendMessageHeaders,
   TestInboundBody,
-} from './message.schemas.js';
+} from './schemas/message.schemas.js';
 import type { MessageService } from './message.service.js';
-import type { MessageSender } from './send.service.js';
-import type { TestModeService } from './test-mode.service.js';
+import type { MessageSender } from './accept/send.service.js';
+import type { TestModeService } from './reports/test-mode.service.js';
 
 const read = { scope: 'messages:read', modes: 'any' } as const;
 

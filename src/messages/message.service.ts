@@ -11,10 +11,10 @@ import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { toClientError } from '../platform/errors.js';
 import { PlatformError, type Platform } from '../platform/platform.js';
-import { toInboundMessage, toMessage } from './message.mapper.js';
-import * as repo from './message.repository.js';
-import type { ListMessagesQuery } from './message-list.schemas.js';
-import type { InboundMessage, ListInboundMessagesQuery, MarkReadBody, Message } from './message.schemas.js';
+import { toInboundMessage, toMessage } from './record/message.mapper.js';
+import * as repo from './record/message.repository.js';
+import type { ListMessagesQuery } from './schemas/message-list.schemas.js';
+import type { InboundMessage, ListInboundMessagesQuery, MarkReadBody, Message } from './schemas/message.schemas.js';
 import { toE164 } from '../contacts/phone.js';
 
 /** One message of a contact's timeline (message-list.schemas.ts `TimelineEntry`). */

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Store } from '../../src/db/store.js';
 import { defineRoute } from '../../src/http/route.js';
-import { updateMessage } from '../../src/messages/message.repository.js';
+import { updateMessage } from '../../src/messages/record/message.repository.js';
 
 /** A repository write takes only a unit of work's transaction, never the root handle. */
 export async function writePathMisuse(store: Store): Promise<void> {

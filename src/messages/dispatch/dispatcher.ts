@@ -24,7 +24,7 @@ import { withWork } from '../../lib/work.js';
 import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome } from '../../metrics/recorders.js';
 import { onRefusal } from './route.js';
-import * as repo from '../send-queue.repository.js';
+import * as repo from '../record/send-queue.repository.js';
 import { classifyAttempt } from './outcomes.js';
 import type { Prepared } from './payload.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';

@@ -1,6 +1,6 @@
 /** One lane's state in this process (dispatcher.ts drives it). */
 import type { HoldReason } from '../../accounts/phone-number.schemas.js';
-import type * as repo from '../send-queue.repository.js';
+import type * as repo from '../record/send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
 
 export interface LaneState {

@@ -6,13 +6,13 @@ import type { Store } from '../../db/store.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DispatchRecorder } from '../../metrics/recorders.js';
 import type { Platform } from '../../platform/platform.js';
-import type { StatusReports } from '../status-reports.js';
-import type { TestModeService } from '../test-mode.service.js';
+import type { StatusReports } from '../reports/status-reports.js';
+import type { TestModeService } from '../reports/test-mode.service.js';
 import type { Pacer } from './pacer.js';
 import type { PayloadResolver } from './payload.js';
 import type { DispatchPolicy } from './policy.js';
 import type { TemplateHoldsOptions } from './template-holds.js';
-import type { SuppressionLookup } from '../suppression-gate.js';
+import type { SuppressionLookup } from '../../consent/suppression-decision.js';
 
 export interface DispatcherOptions {
   store: Store;

@@ -5,8 +5,8 @@
  */
 import type { Store } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
-import { nextSendAt, promoteDue } from '../scheduled.repository.js';
-import type { Lane } from '../send-queue.repository.js';
+import { nextSendAt, promoteDue } from '../record/scheduled.repository.js';
+import type { Lane } from '../record/send-queue.repository.js';
 
 /** Scheduled sends moved per unit of work. */
 const UNIT = 500;

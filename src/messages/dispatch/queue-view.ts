@@ -8,8 +8,8 @@ import type { HoldReason, PhoneNumberQueue } from '../../accounts/phone-number.s
 import type { Store } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { LaneSample } from '../../metrics/metrics.js';
-import * as stats from '../send-queue-stats.repository.js';
-import type * as repo from '../send-queue.repository.js';
+import * as stats from '../record/send-queue-stats.repository.js';
+import type * as repo from '../record/send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
 import type { Pacer } from './pacer.js';
 import type { DispatchPolicy } from './policy.js';

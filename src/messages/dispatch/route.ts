@@ -19,10 +19,10 @@ import type { Reader } from '../../db/store.js';
 import type { OutboundContent } from '../../platform/platform.js';
 import { PlatformError } from '../../platform/platform.js';
 import { graphCode } from '../../platform/graph-codes.js';
-import * as messages from '../message.repository.js';
-import { contactLastInboundAt } from '../routing.repository.js';
-import type { DeliveredAs } from '../routing.schemas.js';
-import type { DispatchPayload, DispatchRow } from '../send-queue.repository.js';
+import * as messages from '../record/message.repository.js';
+import { contactLastInboundAt } from '../record/routing.repository.js';
+import type { DeliveredAs } from '../schemas/routing.schemas.js';
+import type { DispatchPayload, DispatchRow } from '../record/send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
 
 /** Direct Send's `ttl_seconds` range for utility messages (Meta's Direct Send "configure-message-ttl"; docs/platform.md §5.1). */

@@ -1,17 +1,27 @@
 /**
  * The suppression check at dispatch (docs/api.md §D23): a queued or scheduled message whose
  * customer was suppressed after it was accepted fails with `recipient_suppressed` when its turn
- * comes, and the platform is never called for it. One read per claimed batch (a batch is one
- * lane: one number of one account), answered from the partial indexes on active suppressions.
+ * comes, and the platform is never called for it. The decision is the consent feature's
+ * (`consent/suppression-decision.ts`), the same one the accept path asks. One read per claimed
+ * batch (a batch is one lane: one number of one account), answered from the partial indexes on
+ * active suppressions.
  *
- * Only `all`-scope suppressions are checked here: the template category is not kept in the queue,
- * and the platform itself refuses marketing templates to a customer who stopped them (131050,
- * docs/platform.md §4.11). A send that said `"suppression": "ignore"` still goes where the account
- * allows overrides (read only when such a send meets a suppression).
+ * The template category is not kept in the queue, so only `all`-scope suppressions cover a queued
+ * message here: the platform itself refuses marketing templates to a customer who stopped them
+ * (131050, docs/platform.md §4.11). A send that said `"suppression": "ignore"` still goes where the
+ * account allows overrides (read only when such a send meets a suppression); where it no longer
+ * does, the message fails as suppressed.
  */
-import type { DispatchRow } from '../send-queue.repository.js';
-import { payloadOf } from '../send-queue.repository.js';
-import { refusing, suppressedError, type SuppressionLookup } from '../suppression-gate.js';
+import {
+  addressesOf,
+  customerOf,
+  decide,
+  memoisedOverride,
+  suppressedError,
+  type SuppressionLookup,
+} from '../../consent/suppression-decision.js';
+import type { DispatchRow } from '../record/send-queue.repository.js';
+import { payloadOf } from '../record/send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
 
 export class SuppressionCheck {
@@ -26,20 +36,22 @@ export class SuppressionCheck {
     const out = new Map<string, AttemptError>();
     if (rows.length === 0) return out;
     const { account_id: accountId, phone_number_id: phoneNumberId } = rows[0]!;
-    const customers = rows.map((r) =>
-      r.recipient.startsWith('+')
-        ? { phone: r.recipient, bsuid: null, contactId: null }
-        : { phone: null, bsuid: r.recipient, contactId: null },
+    const found = await this.#lookup.activeFor(
+      accountId,
+      phoneNumberId,
+      rows.map((r) => customerOf(r.recipient)),
     );
-    const found = await this.#lookup.activeFor(accountId, phoneNumberId, customers);
     if (found.length === 0) return out;
-    let allowed: boolean | undefined;
+    const overrideAllowed = memoisedOverride(this.#lookup, accountId);
     for (const row of rows) {
-      const hit = refusing(found, row.recipient, null)[0];
-      if (!hit) continue;
-      if (payloadOf(row).suppression === 'ignore' && (allowed ??= await this.#lookup.overrideAllowed(accountId)))
-        continue;
-      const err = suppressedError(row.recipient, hit);
+      const send = {
+        addresses: addressesOf(row.recipient),
+        category: null,
+        ignore: payloadOf(row).suppression === 'ignore',
+      };
+      const verdict = await decide(found, send, overrideAllowed);
+      if (verdict.kind !== 'suppressed' && verdict.kind !== 'override_refused') continue;
+      const err = suppressedError(row.recipient, verdict.suppression);
       out.set(row.message_id, { code: err.code, message: err.message });
     }
     return out;

@@ -10,7 +10,7 @@
 import type { Store, Tx } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import { PlatformError } from '../../platform/platform.js';
-import * as repo from '../send-queue.repository.js';
+import * as repo from '../record/send-queue.repository.js';
 
 export interface TemplateHoldsOptions {
   store: Store;

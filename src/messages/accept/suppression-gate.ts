@@ -1,0 +1,64 @@
+/**
+ * The suppression check at accept (docs/api.md §D23): a send to a suppressed customer is refused
+ * with 409 `recipient_suppressed`, unless it says `"suppression": "ignore"` and the account allows
+ * that (else 403 `suppression_override_not_allowed`). The decision is the consent feature's
+ * (`consent/suppression-decision.ts`), the same one the dispatcher asks. One lookup per request,
+ * however many sends it holds (a batch's items are checked together), answered from the account's
+ * held list (consent/accept-suppressions.ts); the account's setting is read only when a suppressed
+ * customer's send asks to ignore it.
+ */
+import type { TidingsError } from '../../errors.js';
+import type { AuthContext } from '../../http/access.js';
+import {
+  addressesOf,
+  customerOf,
+  decide,
+  memoisedOverride,
+  overrideRefusedError,
+  suppressedError,
+  type SuppressionLookup,
+} from '../../consent/suppression-decision.js';
+
+/** One send to check: its address (E.164 or BSUID), its template's category (null: not a template), and whether it asks to ignore suppressions. */
+export interface GateItem {
+  to: string;
+  category: string | null;
+  ignore: boolean;
+}
+
+export class SuppressionGate {
+  readonly #lookup: SuppressionLookup;
+
+  constructor(lookup: SuppressionLookup) {
+    this.#lookup = lookup;
+  }
+
+  /**
+   * Checks sends of one key together. @returns each refused item's error, by its index in `items`
+   * (recipient_suppressed, suppression_override_not_allowed); the others may be stored.
+   */
+  async refusals(auth: AuthContext, items: GateItem[]): Promise<Map<number, TidingsError>> {
+    const refused = new Map<number, TidingsError>();
+    if (items.length === 0) return refused;
+    const found = await this.#lookup.activeFor(
+      auth.accountId,
+      auth.phoneNumberId,
+      items.map((i) => customerOf(i.to)),
+    );
+    if (found.length === 0) return refused;
+    const overrideAllowed = memoisedOverride(this.#lookup, auth.accountId);
+    for (const [index, item] of items.entries()) {
+      const send = { addresses: addressesOf(item.to), category: item.category, ignore: item.ignore };
+      const verdict = await decide(found, send, overrideAllowed);
+      if (verdict.kind === 'suppressed') refused.set(index, suppressedError(item.to, verdict.suppression));
+      if (verdict.kind === 'override_refused') refused.set(index, overrideRefusedError(item.to, verdict.suppression));
+    }
+    return refused;
+  }
+
+  /** Checks one send. @throws its refusal, if any. */
+  async admit(auth: AuthContext, item: GateItem): Promise<void> {
+    const refusal = (await this.refusals(auth, [item])).get(0);
+    if (refusal) throw refusal;
+  }
+}
