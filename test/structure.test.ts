@@ -174,6 +174,21 @@ describe('the structure', () => {
     assert.deepEqual(wrong, []);
   });
 
+  it('builds each feature from one module, listed once in the composition root', () => {
+    const modules = SERVICE.filter((f) => /^src\/[a-z-]+\/[a-z-]+\.module\.ts$/.test(f));
+    assert.ok(modules.length >= 8, `found ${modules.length} feature modules`);
+    const root = fs.readFileSync(path.join(ROOT, 'src/deps.ts'), 'utf8');
+    for (const file of modules) {
+      const exported = [
+        ...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^export (?:async )?function (\w+Module)\(/gm),
+      ];
+      assert.equal(exported.length, 1, `${file} exports one module function`);
+      const name = exported[0]![1]!;
+      assert.ok(graph.get('src/deps.ts')!.includes(file), `deps.ts imports ${file}`);
+      assert.equal(root.split(`.add(${name})`).length - 1, 1, `deps.ts adds ${name} once`);
+    }
+  });
+
   it('keeps the simulator and the service apart: only main.ts starts the embedded simulator, and the simulator uses nothing of the service but lib/ and config.ts', () => {
     const intoSimulator = SERVICE.filter(
       (f) =>

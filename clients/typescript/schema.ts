@@ -1,5 +1,705 @@
 // Generated from /v1/openapi.json by `npm run client:generate` (openapi-typescript). Do not edit.
 export interface paths {
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Newest first.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Events of the key's mode (live or test) whose type is in `events` are sent to `url`, signed per the Standard Webhooks spec. The answer alone shows `secret`. URLs must be `https://` on public hosts unless the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Its URL, event types and state (enabled, or disabled and why). The secret is shown only by create and roll_secret.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it: its pending retries are marked failed. Its past deliveries stay in the event log.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes `url`, `events`, `description` or `enabled`; omitted fields are kept. `enabled: true` turns on an endpoint that was disabled (by request, or after three days of failures).
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/roll_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a webhook endpoint's secret
+         * @description Answers with the new `secret`. For 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing events.
+         */
+        post: operations["rollWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Events of the key's mode from the last 30 days, newest first; filter with `type`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description Exactly as it is delivered.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an event's deliveries
+         * @description One delivery per endpoint (and per redelivery), each with its attempts: when, the status code, the duration and the first 1 KB of the answer.
+         */
+        get: operations["listEventDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Sends the event again (same id and body, fresh signature) to `endpointId`, or to every enabled endpoint subscribed to its type. The body may be omitted.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/phone_numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's business numbers
+         * @description Every business number of the key's account, with its throughput tier and its send queue in the key's mode (pace, depth, age of the oldest message, and whether sending is held back and why); `sender` marks the number this key sends from, `simulated` an account bound to the built-in simulator, `messagingLimit` the messaging limit the platform last told (docs/api.md §D24).
+         */
+        get: operations["listPhoneNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's account
+         * @description The account the key belongs to, with its retention: how long files customers send and what messages say are kept. The operator sets them (`tidings accounts update`).
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pricing_tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pricing tier notices
+         * @description The platform's notices that the account's WhatsApp Business Account reached a new volume-based pricing tier (lower utility and authentication rates for volume) in a market for a month, newest effective month first: one per month, pricing category and region, the latest notice kept. Any key of the account with `messages:read` reads them, live or test (they are the WhatsApp Business Account's, not a mode's). Each new or changed notice is also an `account.pricing_tier_updated` event.
+         */
+        get: operations["listPricingTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the account's standing at the platform
+         * @description What the platform's webhooks told of the key's WhatsApp Business Account: restrictions (`restricted` while one is in force), a ban (`disabled`), the latest violation, the latest alert of each type, the review decision, and each number's messaging limit. Any key of the account with `messages:read` reads it, live or test (it is the WhatsApp Business Account's, not a mode's). Each change is also an event (`account.restricted`, `account.restriction_lifted`, `account.disabled`, `account.reinstated`, `account.violation`, `account.alert`, `account.review_updated`, `phone_number.messaging_limit_updated`).
+         */
+        get: operations["getAccountSignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List files
+         * @description The key's files (its account and mode), uploaded or sent by customers (`source`), newest first. Needs `media:write`, the one media scope.
+         */
+        get: operations["listMedia"];
+        put?: never;
+        /**
+         * Upload a file
+         * @description multipart/form-data with one part named `file` and nothing else. The type is read from the content (the declared type and the name are only hints) and must be one the platform accepts, within its size limit for that kind. On a live key the file is registered with the platform in the same call, so the id is usable at once. `Idempotency-Key` is honoured: the file content and name are the fingerprint.
+         */
+        post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a file
+         * @description One of the key's files (its account and mode), uploaded or sent by a customer, by `med_` id.
+         */
+        get: operations["getMedia"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file
+         * @description Deletes one of the key's files, uploaded or sent by a customer: its bytes, its row (the id then answers 404) and its copies at the platform (removed in the background). A customer message that carried it shows `media.status: "deleted"`. Refused with 409 `media_in_use` while a live template's header uses it or a message queued to send it has not gone out.
+         */
+        delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How much is stored
+         * @description The files stored for the key's account and mode, and their size, by source: uploads and files customers sent. Kept up to date with every file stored and deleted.
+         */
+        get: operations["getMediaUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file's content
+         * @description The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone. Images, audio and video are served `inline`, anything else (documents, SVG) as an attachment with its filename, always with `X-Content-Type-Options: nosniff`.
+         */
+        get: operations["getMediaContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List templates
+         * @description Utility templates of the account, newest change first (templates the platform re-categorised as marketing are left out). Poll cheaply with `updatedAfter`.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a template
+         * @description Stores a utility template and submits it to the platform in the same call. Requires `Idempotency-Key`: a create claims the name. Answers `processing`, or `pending` when the platform could not be reached (Tidings resubmits it in the background).
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a template
+         * @description Every content problem at once; nothing is stored and the platform is not called, so test keys may use it. 409 when the name is taken or reserved.
+         */
+        post: operations["validateTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a template
+         * @description Any template of the account, including one the platform re-categorised as marketing.
+         */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template
+         * @description Deletes it at the platform (every language of its name) and here. The name stays reserved for 30 days.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a template
+         * @description Only pending or rejected templates (else 409 template_not_editable). Omitted fields keep their value; the template is resubmitted and its rejection reason cleared.
+         */
+        patch: operations["updateTemplate"];
+        trace?: never;
+    };
+    "/v1/templates/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template's history
+         * @description Every change of the template's life, newest first: created, submitted, approved or rejected, paused, unpaused, disabled, flagged, reinstated, quality and category changes (and their advance notice), time-to-live changes, imported, deleted; each with who made it known (`api`, `webhook`, `reconciliation`, `send`) and what the platform said beside it.
+         */
+        get: operations["listTemplateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/template_library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse Meta's Template Library
+         * @description Pre-written utility templates the platform approves at once. Create one with `POST /v1/templates/from_library`.
+         */
+        get: operations["browseTemplateLibrary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/from_library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a template from Meta's Template Library
+         * @description A template from a library entry and its inputs (a tracking link, a phone number…): approved by the platform at once, its category fixed (UTILITY; never re-categorised). Answers once the platform has it, with its content as the platform made it. Requires `Idempotency-Key`.
+         */
+        post: operations["createTemplateFromLibrary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile templates with the platform
+         * @description Reads every template of the account at the platform: imports the ones made outside Tidings (in WhatsApp Manager, `source: "platform"`), repairs any status, quality or category a lost webhook left behind (with the events it would have caused), and deletes the ones gone from the platform. Answers what it changed. Also runs daily (`TEMPLATE_SYNC_INTERVAL_MS`).
+         */
+        post: operations["syncTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List suppressions
+         * @description The account's suppressed customers, newest first: those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a key suppressed, those the business blocked. Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
+         */
+        get: operations["listSuppressions"];
+        put?: never;
+        /**
+         * Suppress a customer
+         * @description Sends to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
+         */
+        post: operations["createSuppression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suppressions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a suppression
+         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.
+         */
+        delete: operations["liftSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's consent settings
+         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.
+         */
+        get: operations["getConsentSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's consent settings
+         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).
+         */
+        patch: operations["updateConsentSettings"];
+        trace?: never;
+    };
+    "/v1/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contacts
+         * @description Most recent activity (a message either way) first. `windowOpen` keeps only contacts whose customer service window is open (or closed); `q` searches words of profile names and usernames by their beginning, and phone numbers by their digits (see `q`). Page with `starting_after` set to the last id of the previous page while `has_more` is true.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contact
+         * @description With its customer service window as of now.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a customer
+         * @description Blocks the customer on the key's number through the platform's Block Users API: they can no longer message the number, and messages to them fail. The platform blocks only customers who wrote in the last 24 hours (409 `block_window_closed`, checked before asking it); a contact with neither a phone number nor a BSUID is 422 `contact_not_blockable`. Blocking a blocked contact changes nothing. Answers the contact with `blocked` set; records `contact.blocked`. On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.
+         */
+        post: operations["blockContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{id}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unblock a customer
+         * @description Lifts the block (no 24-hour rule). Unblocking a contact that is not blocked changes nothing. Answers the contact; records `contact.unblocked`. On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.
+         */
+        post: operations["unblockContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block customers
+         * @description Up to 1,000 contacts in one platform request. Each gets a result: `blocked`, or `failed` with the code the single endpoint would answer (`contact_not_found`, `contact_not_blockable`, `block_window_closed`) or the platform's own refusal of that customer (`platformError`). Contacts refused up front are not sent to the platform. The request fails as a whole only when the platform refused or did not answer it all. On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.
+         */
+        post: operations["blockContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unblock customers
+         * @description Up to 1,000 contacts in one platform request, a result each (`unblocked` or `failed`). On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.
+         */
+        post: operations["unblockContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/blocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blocked customers
+         * @description The number's blocked contacts as Tidings knows them, newest block first (`POST /v1/contacts/blocks/sync` brings in blocks made elsewhere). Page with `starting_after` set to the last `contactId` while `has_more` is true.
+         */
+        get: operations["listBlockedContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/blocks/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync with the platform's blocklist
+         * @description Reads the number's whole blocklist from the platform and makes Tidings agree: contacts it lists become blocked (source `sync`, `contact.blocked`), contacts it no longer lists are unblocked (`contact.unblocked`). Users matching no contact are counted in `unknown`. On a test key nothing is read or changed.
+         */
+        post: operations["syncBlockedContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/messages": {
         parameters: {
             query?: never;
@@ -244,598 +944,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/contacts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List contacts
-         * @description Most recent activity (a message either way) first. `windowOpen` keeps only contacts whose customer service window is open (or closed); `q` searches words of profile names and usernames by their beginning, and phone numbers by their digits (see `q`). Page with `starting_after` set to the last id of the previous page while `has_more` is true.
-         */
-        get: operations["listContacts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/contacts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a contact
-         * @description With its customer service window as of now.
-         */
-        get: operations["getContact"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/contacts/{id}/block": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Block a customer
-         * @description Blocks the customer on the key's number through the platform's Block Users API: they can no longer message the number, and messages to them fail. The platform blocks only customers who wrote in the last 24 hours (409 `block_window_closed`, checked before asking it); a contact with neither a phone number nor a BSUID is 422 `contact_not_blockable`. Blocking a blocked contact changes nothing. Answers the contact with `blocked` set; records `contact.blocked`. On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.
-         */
-        post: operations["blockContact"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/contacts/{id}/unblock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Unblock a customer
-         * @description Lifts the block (no 24-hour rule). Unblocking a contact that is not blocked changes nothing. Answers the contact; records `contact.unblocked`. On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.
-         */
-        post: operations["unblockContact"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/contacts/block": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Block customers
-         * @description Up to 1,000 contacts in one platform request. Each gets a result: `blocked`, or `failed` with the code the single endpoint would answer (`contact_not_found`, `contact_not_blockable`, `block_window_closed`) or the platform's own refusal of that customer (`platformError`). Contacts refused up front are not sent to the platform. The request fails as a whole only when the platform refused or did not answer it all. On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.
-         */
-        post: operations["blockContacts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/contacts/unblock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Unblock customers
-         * @description Up to 1,000 contacts in one platform request, a result each (`unblocked` or `failed`). On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.
-         */
-        post: operations["unblockContacts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/contacts/blocked": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List blocked customers
-         * @description The number's blocked contacts as Tidings knows them, newest block first (`POST /v1/contacts/blocks/sync` brings in blocks made elsewhere). Page with `starting_after` set to the last `contactId` while `has_more` is true.
-         */
-        get: operations["listBlockedContacts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/contacts/blocks/sync": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sync with the platform's blocklist
-         * @description Reads the number's whole blocklist from the platform and makes Tidings agree: contacts it lists become blocked (source `sync`, `contact.blocked`), contacts it no longer lists are unblocked (`contact.unblocked`). Users matching no contact are counted in `unknown`. On a test key nothing is read or changed.
-         */
-        post: operations["syncBlockedContacts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List templates
-         * @description Utility templates of the account, newest change first (templates the platform re-categorised as marketing are left out). Poll cheaply with `updatedAfter`.
-         */
-        get: operations["listTemplates"];
-        put?: never;
-        /**
-         * Create a template
-         * @description Stores a utility template and submits it to the platform in the same call. Requires `Idempotency-Key`: a create claims the name. Answers `processing`, or `pending` when the platform could not be reached (Tidings resubmits it in the background).
-         */
-        post: operations["createTemplate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/validate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Validate a template
-         * @description Every content problem at once; nothing is stored and the platform is not called, so test keys may use it. 409 when the name is taken or reserved.
-         */
-        post: operations["validateTemplate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a template
-         * @description Any template of the account, including one the platform re-categorised as marketing.
-         */
-        get: operations["getTemplate"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a template
-         * @description Deletes it at the platform (every language of its name) and here. The name stays reserved for 30 days.
-         */
-        delete: operations["deleteTemplate"];
-        options?: never;
-        head?: never;
-        /**
-         * Update a template
-         * @description Only pending or rejected templates (else 409 template_not_editable). Omitted fields keep their value; the template is resubmitted and its rejection reason cleared.
-         */
-        patch: operations["updateTemplate"];
-        trace?: never;
-    };
-    "/v1/templates/{id}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A template's history
-         * @description Every change of the template's life, newest first: created, submitted, approved or rejected, paused, unpaused, disabled, flagged, reinstated, quality and category changes (and their advance notice), time-to-live changes, imported, deleted; each with who made it known (`api`, `webhook`, `reconciliation`, `send`) and what the platform said beside it.
-         */
-        get: operations["listTemplateHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/template_library": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Browse Meta's Template Library
-         * @description Pre-written utility templates the platform approves at once. Create one with `POST /v1/templates/from_library`.
-         */
-        get: operations["browseTemplateLibrary"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/from_library": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a template from Meta's Template Library
-         * @description A template from a library entry and its inputs (a tracking link, a phone number…): approved by the platform at once, its category fixed (UTILITY; never re-categorised). Answers once the platform has it, with its content as the platform made it. Requires `Idempotency-Key`.
-         */
-        post: operations["createTemplateFromLibrary"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/templates/sync": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reconcile templates with the platform
-         * @description Reads every template of the account at the platform: imports the ones made outside Tidings (in WhatsApp Manager, `source: "platform"`), repairs any status, quality or category a lost webhook left behind (with the events it would have caused), and deletes the ones gone from the platform. Answers what it changed. Also runs daily (`TEMPLATE_SYNC_INTERVAL_MS`).
-         */
-        post: operations["syncTemplates"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/media": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List files
-         * @description The key's files (its account and mode), uploaded or sent by customers (`source`), newest first. Needs `media:write`, the one media scope.
-         */
-        get: operations["listMedia"];
-        put?: never;
-        /**
-         * Upload a file
-         * @description multipart/form-data with one part named `file` and nothing else. The type is read from the content (the declared type and the name are only hints) and must be one the platform accepts, within its size limit for that kind. On a live key the file is registered with the platform in the same call, so the id is usable at once. `Idempotency-Key` is honoured: the file content and name are the fingerprint.
-         */
-        post: operations["uploadMedia"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/media/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a file
-         * @description One of the key's files (its account and mode), uploaded or sent by a customer, by `med_` id.
-         */
-        get: operations["getMedia"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a file
-         * @description Deletes one of the key's files, uploaded or sent by a customer: its bytes, its row (the id then answers 404) and its copies at the platform (removed in the background). A customer message that carried it shows `media.status: "deleted"`. Refused with 409 `media_in_use` while a live template's header uses it or a message queued to send it has not gone out.
-         */
-        delete: operations["deleteMedia"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/media/usage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * How much is stored
-         * @description The files stored for the key's account and mode, and their size, by source: uploads and files customers sent. Kept up to date with every file stored and deleted.
-         */
-        get: operations["getMediaUsage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/media/{id}/content": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download a file's content
-         * @description The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone. Images, audio and video are served `inline`, anything else (documents, SVG) as an attachment with its filename, always with `X-Content-Type-Options: nosniff`.
-         */
-        get: operations["getMediaContent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/webhook_endpoints": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List webhook endpoints
-         * @description Newest first.
-         */
-        get: operations["listWebhookEndpoints"];
-        put?: never;
-        /**
-         * Create a webhook endpoint
-         * @description Events of the key's mode (live or test) whose type is in `events` are sent to `url`, signed per the Standard Webhooks spec. The answer alone shows `secret`. URLs must be `https://` on public hosts unless the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true.
-         */
-        post: operations["createWebhookEndpoint"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/webhook_endpoints/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a webhook endpoint
-         * @description Its URL, event types and state (enabled, or disabled and why). The secret is shown only by create and roll_secret.
-         */
-        get: operations["getWebhookEndpoint"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a webhook endpoint
-         * @description Nothing more is sent to it: its pending retries are marked failed. Its past deliveries stay in the event log.
-         */
-        delete: operations["deleteWebhookEndpoint"];
-        options?: never;
-        head?: never;
-        /**
-         * Update a webhook endpoint
-         * @description Changes `url`, `events`, `description` or `enabled`; omitted fields are kept. `enabled: true` turns on an endpoint that was disabled (by request, or after three days of failures).
-         */
-        patch: operations["updateWebhookEndpoint"];
-        trace?: never;
-    };
-    "/v1/webhook_endpoints/{id}/roll_secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Roll a webhook endpoint's secret
-         * @description Answers with the new `secret`. For 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing events.
-         */
-        post: operations["rollWebhookEndpointSecret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List events
-         * @description Events of the key's mode from the last 30 days, newest first; filter with `type`.
-         */
-        get: operations["listEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/events/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get an event
-         * @description Exactly as it is delivered.
-         */
-        get: operations["getEvent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/events/{id}/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List an event's deliveries
-         * @description One delivery per endpoint (and per redelivery), each with its attempts: when, the status code, the duration and the first 1 KB of the answer.
-         */
-        get: operations["listEventDeliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/events/{id}/redeliver": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Redeliver an event
-         * @description Sends the event again (same id and body, fresh signature) to `endpointId`, or to every enabled endpoint subscribed to its type. The body may be omitted.
-         */
-        post: operations["redeliverEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/phone_numbers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the account's business numbers
-         * @description Every business number of the key's account, with its throughput tier and its send queue in the key's mode (pace, depth, age of the oldest message, and whether sending is held back and why); `sender` marks the number this key sends from, `simulated` an account bound to the built-in simulator, `messagingLimit` the messaging limit the platform last told (docs/api.md §D24).
-         */
-        get: operations["listPhoneNumbers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The key's account
-         * @description The account the key belongs to, with its retention: how long files customers send and what messages say are kept. The operator sets them (`tidings accounts update`).
-         */
-        get: operations["getAccount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/analytics/messages": {
         parameters: {
             query?: never;
@@ -854,114 +962,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/v1/pricing_tiers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List pricing tier notices
-         * @description The platform's notices that the account's WhatsApp Business Account reached a new volume-based pricing tier (lower utility and authentication rates for volume) in a market for a month, newest effective month first: one per month, pricing category and region, the latest notice kept. Any key of the account with `messages:read` reads them, live or test (they are the WhatsApp Business Account's, not a mode's). Each new or changed notice is also an `account.pricing_tier_updated` event.
-         */
-        get: operations["listPricingTiers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/account/signals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get the account's standing at the platform
-         * @description What the platform's webhooks told of the key's WhatsApp Business Account: restrictions (`restricted` while one is in force), a ban (`disabled`), the latest violation, the latest alert of each type, the review decision, and each number's messaging limit. Any key of the account with `messages:read` reads it, live or test (it is the WhatsApp Business Account's, not a mode's). Each change is also an event (`account.restricted`, `account.restriction_lifted`, `account.disabled`, `account.reinstated`, `account.violation`, `account.alert`, `account.review_updated`, `phone_number.messaging_limit_updated`).
-         */
-        get: operations["getAccountSignals"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/suppressions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List suppressions
-         * @description The account's suppressed customers, newest first: those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a key suppressed, those the business blocked. Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
-         */
-        get: operations["listSuppressions"];
-        put?: never;
-        /**
-         * Suppress a customer
-         * @description Sends to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
-         */
-        post: operations["createSuppression"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/suppressions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Lift a suppression
-         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.
-         */
-        delete: operations["liftSuppression"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/account/consent": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The account's consent settings
-         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.
-         */
-        get: operations["getConsentSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change the account's consent settings
-         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).
-         */
-        patch: operations["updateConsentSettings"];
         trace?: never;
     };
 }
@@ -1017,6 +1017,906 @@ export interface components {
                 /** @description batch_rejected: each item's refusal, in order (docs/api.md §D18). */
                 items?: components["schemas"]["ItemError"][];
             };
+        };
+        /**
+         * @example {
+         *       "id": "evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c",
+         *       "type": "message.read",
+         *       "createdAt": "2026-11-21T14:31:06.120Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "msg_0VbcO6ls4dKMJjI1trWFw2Zd",
+         *           "status": "read",
+         *           "to": "+16505551234",
+         *           "contactId": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+         *           "type": "text",
+         *           "platformMessageId": "wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA",
+         *           "error": null,
+         *           "text": "Your order 1042 has shipped.",
+         *           "caption": null,
+         *           "mediaId": null,
+         *           "templateId": null,
+         *           "replyTo": null,
+         *           "source": "api",
+         *           "sentAt": "2026-11-21T14:31:04.000Z",
+         *           "deliveredAt": "2026-11-21T14:31:05.000Z",
+         *           "readAt": "2026-11-21T14:31:06.000Z",
+         *           "failedAt": null,
+         *           "createdAt": "2026-11-21T14:31:03.412Z",
+         *           "updatedAt": "2026-11-21T14:31:06.120Z"
+         *         }
+         *       }
+         *     }
+         */
+        Event: {
+            /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
+            id: string;
+            /** @enum {string} */
+            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed";
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            data: {
+                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), or a Suppression (`contact.suppressed`, `contact.unsuppressed`). */
+                object: unknown;
+            };
+            /**
+             * @description Present and true on events of test keys.
+             * @enum {boolean}
+             */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g",
+         *       "url": "https://example.com/tidings",
+         *       "events": [
+         *         "message.delivered",
+         *         "message.failed",
+         *         "message.read",
+         *         "message.received"
+         *       ],
+         *       "description": "Order notifications",
+         *       "enabled": true,
+         *       "disabledReason": null,
+         *       "failingSince": null,
+         *       "secretRollingExpiresAt": null,
+         *       "createdAt": "2026-11-21T09:58:40.017Z",
+         *       "updatedAt": "2026-11-21T09:58:40.017Z",
+         *       "secret": "whsec_Jb8uQ2mV7xK4pR9tL1nZ6cW3yH5sD0fA"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** @description `we_` id. */
+            id: string;
+            url: string;
+            events: string[];
+            description: string | null;
+            enabled: boolean;
+            /**
+             * @description `requested`: turned off through the API. `failing`: every delivery failed for three days; turn it on again with PATCH `enabled: true`.
+             * @enum {string|null}
+             */
+            disabledReason: "requested" | "failing" | null;
+            /**
+             * Format: date-time
+             * @description When the current run of failed deliveries began; null after a success.
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description While set, deliveries are signed with the previous secret too, until then.
+             */
+            secretRollingExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+            /** @description `whsec_…`: only in the answers of create and roll_secret. Keep it; it is not shown again. */
+            secret?: string;
+            /** @enum {boolean} */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "dlv_0VbdB7iKt4Xo0Mr2Qa6yLs3d",
+         *       "eventId": "evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c",
+         *       "endpointId": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g",
+         *       "status": "succeeded",
+         *       "attemptCount": 2,
+         *       "nextAttemptAt": null,
+         *       "createdAt": "2026-11-21T14:31:06.120Z",
+         *       "updatedAt": "2026-11-21T14:31:11.403Z",
+         *       "attempts": [
+         *         {
+         *           "attemptedAt": "2026-11-21T14:31:06.131Z",
+         *           "statusCode": null,
+         *           "durationMs": 10002,
+         *           "responseBody": null,
+         *           "error": "timeout"
+         *         },
+         *         {
+         *           "attemptedAt": "2026-11-21T14:31:11.362Z",
+         *           "statusCode": 204,
+         *           "durationMs": 41,
+         *           "responseBody": "",
+         *           "error": null
+         *         }
+         *       ]
+         *     }
+         */
+        Delivery: {
+            /** @description `dlv_` id: one event to one endpoint; a redelivery is a new one. */
+            id: string;
+            eventId: string;
+            endpointId: string;
+            /**
+             * @description `failed`: every retry failed, or the endpoint was disabled or deleted.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+            /** @description Oldest first. */
+            attempts: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                attemptedAt: string;
+                statusCode: number | null;
+                durationMs: number;
+                /** @description The first 1 KB of the answer. */
+                responseBody: string | null;
+                /** @description Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`. */
+                error: string | null;
+            }[];
+        };
+        PhoneNumber: {
+            /** @description The platform's phone number id of the business number. */
+            phoneNumberId: string;
+            /** @description The number as the platform displays it, digits only. */
+            displayPhoneNumber: string;
+            /** @description Messages per second the platform allows this number (its throughput tier: 80 by default, 1,000 after an upgrade). */
+            throughput: number;
+            /**
+             * @description `platform`: read from the platform (daily, and at once on its upgrade webhook). `override`: set by an operator (`accounts create --throughput`). `default`: 80 until the platform answers.
+             * @enum {string}
+             */
+            throughputSource: "platform" | "override" | "default";
+            /**
+             * @description Whether the number can send through Direct Send, the platform's 2026 beta for utility messages outside the customer service window (docs/api.md §D19), as learned from the platform's answers: `unknown` until a routed send tried it; `enabled`; `not_enabled` (the platform answered 100, "Direct Send isn't enabled for this account"); `blocked` (139200). A refusal is tried again after a day.
+             * @enum {string}
+             */
+            directSend: "unknown" | "enabled" | "not_enabled" | "blocked";
+            /** @description True for the number this key sends from. */
+            sender: boolean;
+            /** @description True when the account is bound to Tidings' built-in Cloud API simulator: nothing reaches a real customer. */
+            simulated: boolean;
+            messagingLimit: {
+                /** @description As the platform gave it: `TIER_250`, `TIER_2K`, `TIER_10K`, `TIER_100K`, `TIER_UNLIMITED`, or a number from the older `max_daily_conversation_per_phone`. */
+                tier: string;
+                dailyUsers: number | null;
+                unlimited: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                updatedAt: string;
+            } | null;
+            /** @description Messages/s this number sends at now: 96 % of its tier, lower for a while after the platform answered 130429. */
+            pace: number;
+            /** @description Messages accepted and not yet taken by the platform (in the key's mode). */
+            queued: number;
+            /** @description Age of the oldest of them, seconds; null when none is queued. */
+            oldestQueuedAgeSeconds: number | null;
+            heldBack: {
+                /**
+                 * @description `throughput_exceeded`: the platform answered 130429 and the pace is lowered for a few seconds. `platform_unavailable`: the platform is failing or not answering; sends are retried with backoff. `graph_rate_limited` (4, 80007), `number_maintenance` (131057, e.g. a tier upgrade), `access_token_rejected` (0, 190), `permission_missing`, `account_restricted`, `number_not_registered`: the whole queue waits and retries until the cause is fixed or each message's validity period ends. `lease`: messages were claimed by a process that stopped or stalled before sending them (a crash, kill -9); any process takes them again when their claim ends. `reconciling`: sends got no answer; each waits for a status report before it is sent again (`RECONCILIATION_WINDOW_MS`). `retrying`: nothing else is due; the next message waits for its retry after a failed attempt. `template_paused`: nothing else is due; the next message waits for a template the platform paused (docs/api.md §D20), sent once it is approved again. More reasons may come: show `message` for one you do not know.
+                 * @enum {string}
+                 */
+                reason: "graph_rate_limited" | "number_maintenance" | "access_token_rejected" | "permission_missing" | "account_restricted" | "number_not_registered" | "platform_unavailable" | "throughput_exceeded" | "lease" | "reconciling" | "retrying" | "template_paused";
+                /** @description What holds it back, for people: the platform's error, or how many messages wait and for what. */
+                message: string;
+                /**
+                 * Format: date-time
+                 * @description When sending is tried again (for `lease`, when the last claim ends); null while the pace recovers by itself.
+                 */
+                until: string | null;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "id": "acc_0VbcN2Qw8Rt5Lp3Xk7Hm1Zs4",
+         *       "name": "Acme Parcels",
+         *       "wabaId": "102290129340398",
+         *       "retention": {
+         *         "customerFilesDays": 90,
+         *         "messageBodiesDays": 365
+         *       },
+         *       "createdAt": "2026-11-02T09:10:01.220Z"
+         *     }
+         */
+        Account: {
+            /** @description `acc_` id. */
+            id: string;
+            name: string;
+            /** @description The WhatsApp Business Account the numbers belong to. */
+            wabaId: string;
+            /** @description Set by the operator (`tidings accounts update`); applied by the hourly retention sweep. */
+            retention: {
+                /** @description Days a file a customer sent is kept, then deleted (null: for ever). */
+                customerFilesDays: number | null;
+                /** @description Days what a message says (both directions, and in events) is kept, then removed; its metadata stays (null: for ever). */
+                messageBodiesDays: number | null;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+        };
+        /**
+         * @description The platform's notice that the account's WhatsApp Business Account moved to a new volume-based pricing tier in a market for a month: lower rates for utility and authentication templates from that volume on. One per month, category and region; a later notice for the same ones replaces it.
+         * @example {
+         *       "id": "ptr_0VbdS3kQ8mT2Lp6Xw9zHa4c",
+         *       "effectiveMonth": "2026-11",
+         *       "pricingCategory": "UTILITY",
+         *       "region": "INDIA",
+         *       "tier": "25000001:50000000",
+         *       "tierMin": 25000001,
+         *       "tierMax": 50000000,
+         *       "tierUpdatedAt": "2026-11-18T06:51:43.000Z",
+         *       "receivedAt": "2026-11-18T06:51:44.210Z"
+         *     }
+         */
+        PricingTier: {
+            /** @description `ptr_` id. */
+            id: string;
+            /** @description The month (`YYYY-MM`) the tier applies to. */
+            effectiveMonth: string;
+            /** @description The category of messages the tier prices, as the platform names it: `UTILITY`, `AUTHENTICATION`… */
+            pricingCategory: string;
+            /** @description The market, as the platform names it (`INDIA`…): the rate card's markets. */
+            region: string;
+            /** @description The tier as the platform gave it: a range of messages a month, `lower:upper`. */
+            tier: string;
+            tierMin: number | null;
+            tierMax: number | null;
+            /**
+             * Format: date-time
+             * @description When the WhatsApp Business Account reached the tier, as the platform says (`tier_update_time`).
+             */
+            tierUpdatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            receivedAt: string;
+        };
+        /**
+         * @example {
+         *       "id": "med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u",
+         *       "filename": "receipt.pdf",
+         *       "mimeType": "application/pdf",
+         *       "sizeBytes": 48213,
+         *       "source": "upload",
+         *       "createdAt": "2026-11-21T14:20:11.305Z"
+         *     }
+         */
+        Media: {
+            /** @description `med_` id: use it as `mediaId` when sending, or in a template media header. */
+            id: string;
+            /** @description The name the file was uploaded under, or a customer's document's name (`image.jpg` and the like for other files a customer sent); for display. */
+            filename: string;
+            /** @description The type read from the content: for an upload, normalised to what the platform accepts; for a file a customer sent, what its bytes are (`application/octet-stream` when they tell nothing), whatever the platform declared (its declaration stays on the customer message's `media.mimeType`). */
+            mimeType: string;
+            sizeBytes: number;
+            /** @description `upload`: uploaded through `POST /v1/media`; `inbound`: a file a customer sent, downloaded from the platform (its message's `media.id`). */
+            source: "upload" | "inbound";
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * @description Uploaded with a test key: stored only, usable by test sends.
+             * @enum {boolean}
+             */
+            testMode?: true;
+        };
+        /**
+         * @example {
+         *       "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *       "name": "order_shipped",
+         *       "category": "UTILITY",
+         *       "language": "en_US",
+         *       "header": {
+         *         "type": "text",
+         *         "text": "Order {{1}}",
+         *         "example": "A-1042"
+         *       },
+         *       "body": "Hi {{1}}, your order has shipped and should arrive on {{2}}.",
+         *       "variables": [
+         *         {
+         *           "example": "Maria",
+         *           "name": "first_name"
+         *         },
+         *         {
+         *           "example": "Tuesday"
+         *         }
+         *       ],
+         *       "footer": "Reply STOP to opt out",
+         *       "buttons": [
+         *         {
+         *           "type": "quick_reply",
+         *           "text": "Stop updates"
+         *         },
+         *         {
+         *           "type": "url",
+         *           "text": "Track order",
+         *           "url": "https://shop.example.com/track/{{1}}",
+         *           "example": "A-1042"
+         *         }
+         *       ],
+         *       "status": "approved",
+         *       "timeToLive": null,
+         *       "source": "tidings",
+         *       "quality": "GREEN",
+         *       "pause": null,
+         *       "flag": null,
+         *       "previousCategory": null,
+         *       "categoryUpdate": null,
+         *       "libraryTemplateName": null,
+         *       "libraryInputs": null,
+         *       "rejectionReason": null,
+         *       "approvedAt": "2026-11-21T10:00:02.000Z",
+         *       "createdAt": "2026-11-21T10:00:00.871Z",
+         *       "updatedAt": "2026-11-21T10:00:02.104Z"
+         *     }
+         */
+        Template: {
+            /** @description `tpl_` id. */
+            id: string;
+            name: string;
+            /**
+             * @description pending: held by Tidings, submission queued; processing: under review at the platform; approved: can be sent; rejected; paused: the platform paused it after poor customer feedback (sends refused with 409 template_paused, queued ones held until it is approved again); disabled: the platform disabled it for good (paused too often). New values may be added: treat an unknown one as not sendable.
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "approved" | "rejected" | "paused" | "disabled";
+            /**
+             * @description The platform may re-categorise on approval and later (see previousCategory and categoryUpdate); only UTILITY can be sent.
+             * @enum {string}
+             */
+            category: "UTILITY" | "MARKETING" | "AUTHENTICATION";
+            previousCategory: string | null;
+            categoryUpdate: {
+                /** @description The category the platform will move the template to. */
+                category: string;
+                /**
+                 * Format: date-time
+                 * @description When the change takes effect (the platform gives 24 hours).
+                 */
+                effectiveAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                noticedAt: string;
+            } | null;
+            /**
+             * @description The platform's quality score from customers' feedback; UNKNOWN until it has one.
+             * @enum {string}
+             */
+            quality: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+            pause: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                pausedAt: string;
+                /** @description The platform's word for it: FIRST_PAUSE, SECOND_PAUSE, RATE_LIMITING_PAUSE… */
+                title: string | null;
+                description: string | null;
+            } | null;
+            flag: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                flaggedAt: string;
+                /** @description When the platform will disable it unless its quality improves, as the platform words it. */
+                disableDate: string | null;
+            } | null;
+            language: string;
+            body: string;
+            variables: {
+                /** @description Example value for this placeholder; the platform rejects templates without examples. */
+                example: string;
+                /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
+                name?: string;
+            }[];
+            /** @description `{ "type": "text", "text", "example" }` or `{ "type": "image" | "video" | "document", "mediaId" }`; null without a header. */
+            header: {
+                /** @enum {string} */
+                type: "text" | "image" | "video" | "document";
+                text?: string;
+                example?: string;
+                mediaId?: string;
+            } | null;
+            footer: string | null;
+            /** @description In the order the customer sees them; empty without buttons. */
+            buttons: {
+                /**
+                 * @description quick_reply, url, phone_number, copy_code or request_contact_info.
+                 * @enum {string}
+                 */
+                type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
+                /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
+                text?: string;
+                /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
+                url?: string;
+                /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
+                example?: string;
+                /** @description phone_number buttons: the number to call, E.164. */
+                phoneNumber?: string;
+            }[];
+            timeToLive: number | null;
+            /**
+             * @description `tidings`: made through this API or the dashboard. `generated`: made by the platform for a Direct Send (docs/api.md §D19); read-only. `platform`: made outside Tidings (in WhatsApp Manager) and imported by the reconciliation.
+             * @enum {string}
+             */
+            source: "tidings" | "generated" | "platform";
+            /** @description The Template Library entry it was made from (POST /v1/templates/from_library); null otherwise. */
+            libraryTemplateName: string | null;
+            /** @description The library inputs given at create; null for other templates. */
+            libraryInputs: Record<string, never> | null;
+            rejectionReason: string | null;
+            /** Format: date-time */
+            approvedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "id": "tch_0VbdQ2mR7sKt4Lp9Xw3zHa1c",
+         *       "templateId": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *       "at": "2026-11-24T08:12:40.000Z",
+         *       "type": "paused",
+         *       "source": "webhook",
+         *       "changes": {
+         *         "status": {
+         *           "from": "approved",
+         *           "to": "paused"
+         *         }
+         *       },
+         *       "detail": {
+         *         "title": "FIRST_PAUSE",
+         *         "description": "Your message template has been paused because of low quality."
+         *       }
+         *     }
+         */
+        TemplateChange: {
+            /** @description `tch_` id; later changes sort later. */
+            id: string;
+            templateId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            at: string;
+            /**
+             * @description What happened. New values may be added.
+             * @enum {string}
+             */
+            type: "created" | "imported" | "edited" | "submitted" | "approved" | "rejected" | "paused" | "unpaused" | "disabled" | "flagged" | "reinstated" | "quality_updated" | "category_update_scheduled" | "category_updated" | "ttl_updated" | "deleted";
+            /**
+             * @description `api`: a call to this API (or the dashboard, or the CLI); `webhook`: the platform said so; `reconciliation`: found by comparing with the platform (a webhook was lost, or the template was made outside Tidings); `send`: the platform's answer to a send.
+             * @enum {string}
+             */
+            source: "api" | "webhook" | "reconciliation" | "send";
+            /** @description The fields that changed, before and after (a scheduled category change: the current category and the announced one). */
+            changes: {
+                status?: {
+                    from: string | null;
+                    to: string | null;
+                };
+                quality?: {
+                    from: string | null;
+                    to: string | null;
+                };
+                category?: {
+                    from: string | null;
+                    to: string | null;
+                };
+                timeToLive?: {
+                    from: number | null;
+                    to: number | null;
+                };
+            };
+            detail: {
+                reason?: string;
+                /** @description A pause's title: FIRST_PAUSE, SECOND_PAUSE… */
+                title?: string;
+                description?: string;
+                disableDate?: string;
+                /** @description When an announced category change takes effect. */
+                effectiveAt?: string;
+                event?: string;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "name": "delivery_update_1",
+         *       "language": "en_US",
+         *       "category": "UTILITY",
+         *       "topic": "ORDER_MANAGEMENT",
+         *       "usecase": "DELIVERY_UPDATE",
+         *       "industry": [
+         *         "E_COMMERCE"
+         *       ],
+         *       "header": null,
+         *       "body": "Good news! Your order #{{1}} is on its way. Estimated delivery: {{2}}.",
+         *       "bodyParams": [
+         *         "12345",
+         *         "January 1, 2025"
+         *       ],
+         *       "buttons": [
+         *         {
+         *           "type": "URL",
+         *           "text": "Track package",
+         *           "url": null,
+         *           "phoneNumber": null
+         *         }
+         *       ]
+         *     }
+         */
+        LibraryTemplate: {
+            /** @description Its library name: give it as `libraryTemplateName`. */
+            name: string;
+            language: string;
+            /** @description Set by the library (UTILITY); the platform never re-categorises a library template. */
+            category: string;
+            topic: string | null;
+            usecase: string | null;
+            industry: string[];
+            header: string | null;
+            /** @description The text, with its placeholders. */
+            body: string;
+            /** @description Example values of the placeholders. */
+            bodyParams: string[];
+            /** @description Its buttons; a URL or phone number button takes its value from `libraryInputs.buttons`. */
+            buttons: {
+                type: string;
+                text: string | null;
+                url: string | null;
+                phoneNumber: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "imported": [
+         *         "tpl_p1387372356726668"
+         *       ],
+         *       "updated": [
+         *         {
+         *           "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *           "changes": {
+         *             "status": {
+         *               "from": "approved",
+         *               "to": "paused"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "deleted": [],
+         *       "unchanged": 12,
+         *       "syncedAt": "2026-11-26T09:00:00.000Z"
+         *     }
+         */
+        TemplateSyncResult: {
+            /** @description The `tpl_` ids of templates made outside Tidings (in WhatsApp Manager), now stored with `source: "platform"`. */
+            imported: string[];
+            updated: {
+                id: string;
+                /** @description Each field the platform had otherwise (`status`, `quality`, `category`), before and after: what a lost webhook left behind. */
+                changes: {
+                    [key: string]: {
+                        from: string | null;
+                        to: string | null;
+                    };
+                };
+            }[];
+            /** @description Templates no longer at the platform, now deleted here. */
+            deleted: string[];
+            /** @description Templates the platform and Tidings already agreed on. */
+            unchanged: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            syncedAt: string;
+        };
+        /**
+         * @description A text header.
+         * @example {
+         *       "type": "text",
+         *       "text": "Order {{1}}",
+         *       "example": "A-1042"
+         *     }
+         */
+        TextHeader: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+            /** @description At most 60 characters and one placeholder, {{1}}. */
+            text: string;
+            /** @description Example for {{1}}; at send time the value goes under "header" in variables. */
+            example?: string;
+        };
+        /**
+         * @description A media header: the file is uploaded first (POST /v1/media).
+         * @example {
+         *       "type": "document",
+         *       "mediaId": "med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u"
+         *     }
+         */
+        MediaHeader: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "image" | "video" | "document";
+            /** @description A med_ id of an upload of that kind. */
+            mediaId: string;
+        };
+        /**
+         * @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's.
+         * @example {
+         *       "id": "sup_0VbdT4mR9nW2Kp7Xy1zLb5d",
+         *       "phoneNumberId": null,
+         *       "contactId": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+         *       "phone": "+16505551234",
+         *       "userId": null,
+         *       "reason": "opt_out_keyword",
+         *       "scope": "all",
+         *       "source": "keyword",
+         *       "active": true,
+         *       "createdAt": "2026-11-21T14:30:58.000Z",
+         *       "liftedAt": null,
+         *       "liftedBy": null
+         *     }
+         */
+        Suppression: {
+            /** @description `sup_` id. */
+            id: string;
+            /** @description The business number it covers; null: every number of the account. */
+            phoneNumberId: string | null;
+            /** @description The `ct_` contact, when known. */
+            contactId: string | null;
+            /** @description E.164, when known. */
+            phone: string | null;
+            /** @description The business-scoped user id (BSUID), when known. */
+            userId: string | null;
+            /**
+             * @description `opt_out_keyword`: the customer wrote an opt-out keyword (STOP…). `platform_preference`: the platform reported they stopped marketing messages. `api`: a key suppressed them. `blocked`: the business blocked them.
+             * @enum {string}
+             */
+            reason: "opt_out_keyword" | "platform_preference" | "api" | "blocked";
+            /**
+             * @description `all`: every send is refused; `marketing`: only marketing templates are.
+             * @enum {string}
+             */
+            scope: "all" | "marketing";
+            /**
+             * @description What suppressed them: `api`, `keyword`, `webhook`, `block`, `dashboard`.
+             * @enum {string}
+             */
+            source: "api" | "keyword" | "webhook" | "block" | "dashboard";
+            /** @description False once lifted. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was lifted; null while active.
+             */
+            liftedAt: string | null;
+            /** @description What lifted it (`api`, `keyword`, `webhook`, `block`, `dashboard`); null while active. */
+            liftedBy: string | null;
+        };
+        /**
+         * @example {
+         *       "allowSuppressionOverride": false,
+         *       "optOutKeywords": [
+         *         "stop",
+         *         "unsubscribe"
+         *       ],
+         *       "optInKeywords": [
+         *         "start",
+         *         "unstop"
+         *       ],
+         *       "optOutReply": "You will get no more messages from us. Reply START to opt back in.",
+         *       "optInReply": null
+         *     }
+         */
+        ConsentSettings: {
+            /** @description Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false. */
+            allowSuppressionOverride: boolean;
+            /** @description Folded opt-out keywords. */
+            optOutKeywords: string[];
+            /** @description Folded opt-in keywords. */
+            optInKeywords: string[];
+            /** @description The confirmation sent after an opt-out keyword; null: none. */
+            optOutReply: string | null;
+            /** @description The confirmation sent after an opt-in keyword; null: none. */
+            optInReply: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+         *       "phone": "+16505551234",
+         *       "userId": "US.13491208655302741918",
+         *       "parentUserId": null,
+         *       "name": "Maria",
+         *       "username": null,
+         *       "window": {
+         *         "open": true,
+         *         "expiresAt": "2026-11-22T14:30:58.000Z"
+         *       },
+         *       "lastInboundAt": "2026-11-21T14:30:58.000Z",
+         *       "lastOutboundAt": "2026-11-21T14:31:03.412Z",
+         *       "lastActivityAt": "2026-11-21T14:31:03.412Z",
+         *       "createdAt": "2026-11-02T09:12:44.101Z",
+         *       "updatedAt": "2026-11-21T14:31:03.412Z",
+         *       "blocked": null,
+         *       "suppression": null,
+         *       "marketingConsent": {
+         *         "value": "granted",
+         *         "reportedAt": "2026-11-15T21:22:01.000Z"
+         *       }
+         *     }
+         */
+        Contact: {
+            /** @description `ct_` id. */
+            id: string;
+            /** @description E.164, when the platform gave it (a customer who shows only a username may have none). */
+            phone: string | null;
+            /** @description The customer's business-scoped user id (BSUID, `US.13491208655302741918`), when the platform gave it. */
+            userId: string | null;
+            /** @description The parent BSUID (`US.ENT.11815799212886844830`), for businesses with linked portfolios. */
+            parentUserId: string | null;
+            /** @description WhatsApp profile name, as last seen. */
+            name: string | null;
+            /** @description WhatsApp username, as last seen. */
+            username: string | null;
+            /** @description The customer service window (24 hours after the customer's last message), however the customer is addressed. */
+            window: {
+                /** @description Whether free-form messages (text, media) can be sent now: the customer wrote in the last 24 hours. */
+                open: boolean;
+                /**
+                 * Format: date-time
+                 * @description 24 hours after the customer last wrote (in the past once closed); null if they never wrote.
+                 */
+                expiresAt: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When the customer last wrote.
+             */
+            lastInboundAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a message to them was last accepted.
+             */
+            lastOutboundAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            lastActivityAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            updatedAt: string;
+            blocked: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                at: string;
+                /** @description `api` (these endpoints), `dashboard`, or `sync` (found on the platform's blocklist by `POST /v1/contacts/blocks/sync`). */
+                source: "api" | "dashboard" | "sync";
+            } | null;
+            suppression: {
+                /** @description `sup_` id (GET /v1/suppressions). */
+                id: string;
+                /** @description `opt_out_keyword`, `platform_preference`, `api` or `blocked`. */
+                reason: string;
+                /** @description `all`, or `marketing` (only marketing templates refused). */
+                scope: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                since: string;
+            } | null;
+            marketingConsent: {
+                /** @enum {string} */
+                value: "granted" | "revoked";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                reportedAt: string;
+            } | null;
+            /** @enum {boolean} */
+            testMode?: true;
+        };
+        BlockResult: {
+            contactId: string;
+            /** @description `blocked` / `unblocked` (also when it already was: both are idempotent), or `failed` with `error`. */
+            outcome: "blocked" | "unblocked" | "failed";
+            error: {
+                /** @description As the single-contact endpoint would answer: `contact_not_found`, `contact_not_blockable`, `block_window_closed`, `platform_error`. */
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                message: string;
+                platformError: {
+                    code: string;
+                    message: string;
+                } | null;
+            } | null;
+        };
+        BlockedContact: {
+            contactId: string;
+            /** @description E.164, as blocked. */
+            phone: string | null;
+            /** @description The BSUID, as blocked. */
+            userId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC.
+             */
+            blockedAt: string;
+            source: "api" | "dashboard" | "sync";
         };
         /**
          * @example {
@@ -1321,113 +2221,6 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             completedAt: string | null;
-            /** @enum {boolean} */
-            testMode?: true;
-        };
-        /**
-         * @example {
-         *       "id": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
-         *       "phone": "+16505551234",
-         *       "userId": "US.13491208655302741918",
-         *       "parentUserId": null,
-         *       "name": "Maria",
-         *       "username": null,
-         *       "window": {
-         *         "open": true,
-         *         "expiresAt": "2026-11-22T14:30:58.000Z"
-         *       },
-         *       "lastInboundAt": "2026-11-21T14:30:58.000Z",
-         *       "lastOutboundAt": "2026-11-21T14:31:03.412Z",
-         *       "lastActivityAt": "2026-11-21T14:31:03.412Z",
-         *       "createdAt": "2026-11-02T09:12:44.101Z",
-         *       "updatedAt": "2026-11-21T14:31:03.412Z",
-         *       "blocked": null,
-         *       "suppression": null,
-         *       "marketingConsent": {
-         *         "value": "granted",
-         *         "reportedAt": "2026-11-15T21:22:01.000Z"
-         *       }
-         *     }
-         */
-        Contact: {
-            /** @description `ct_` id. */
-            id: string;
-            /** @description E.164, when the platform gave it (a customer who shows only a username may have none). */
-            phone: string | null;
-            /** @description The customer's business-scoped user id (BSUID, `US.13491208655302741918`), when the platform gave it. */
-            userId: string | null;
-            /** @description The parent BSUID (`US.ENT.11815799212886844830`), for businesses with linked portfolios. */
-            parentUserId: string | null;
-            /** @description WhatsApp profile name, as last seen. */
-            name: string | null;
-            /** @description WhatsApp username, as last seen. */
-            username: string | null;
-            /** @description The customer service window (24 hours after the customer's last message), however the customer is addressed. */
-            window: {
-                /** @description Whether free-form messages (text, media) can be sent now: the customer wrote in the last 24 hours. */
-                open: boolean;
-                /**
-                 * Format: date-time
-                 * @description 24 hours after the customer last wrote (in the past once closed); null if they never wrote.
-                 */
-                expiresAt: string | null;
-            };
-            /**
-             * Format: date-time
-             * @description When the customer last wrote.
-             */
-            lastInboundAt: string | null;
-            /**
-             * Format: date-time
-             * @description When a message to them was last accepted.
-             */
-            lastOutboundAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            lastActivityAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            updatedAt: string;
-            blocked: {
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC.
-                 */
-                at: string;
-                /** @description `api` (these endpoints), `dashboard`, or `sync` (found on the platform's blocklist by `POST /v1/contacts/blocks/sync`). */
-                source: "api" | "dashboard" | "sync";
-            } | null;
-            suppression: {
-                /** @description `sup_` id (GET /v1/suppressions). */
-                id: string;
-                /** @description `opt_out_keyword`, `platform_preference`, `api` or `blocked`. */
-                reason: string;
-                /** @description `all`, or `marketing` (only marketing templates refused). */
-                scope: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC.
-                 */
-                since: string;
-            } | null;
-            marketingConsent: {
-                /** @enum {string} */
-                value: "granted" | "revoked";
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC.
-                 */
-                reportedAt: string;
-            } | null;
             /** @enum {boolean} */
             testMode?: true;
         };
@@ -2281,687 +3074,6 @@ export interface components {
             contentRemovedAt?: string | null;
             /** @enum {boolean} */
             testMode?: true;
-        };
-        /**
-         * @example {
-         *       "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
-         *       "name": "order_shipped",
-         *       "category": "UTILITY",
-         *       "language": "en_US",
-         *       "header": {
-         *         "type": "text",
-         *         "text": "Order {{1}}",
-         *         "example": "A-1042"
-         *       },
-         *       "body": "Hi {{1}}, your order has shipped and should arrive on {{2}}.",
-         *       "variables": [
-         *         {
-         *           "example": "Maria",
-         *           "name": "first_name"
-         *         },
-         *         {
-         *           "example": "Tuesday"
-         *         }
-         *       ],
-         *       "footer": "Reply STOP to opt out",
-         *       "buttons": [
-         *         {
-         *           "type": "quick_reply",
-         *           "text": "Stop updates"
-         *         },
-         *         {
-         *           "type": "url",
-         *           "text": "Track order",
-         *           "url": "https://shop.example.com/track/{{1}}",
-         *           "example": "A-1042"
-         *         }
-         *       ],
-         *       "status": "approved",
-         *       "timeToLive": null,
-         *       "source": "tidings",
-         *       "quality": "GREEN",
-         *       "pause": null,
-         *       "flag": null,
-         *       "previousCategory": null,
-         *       "categoryUpdate": null,
-         *       "libraryTemplateName": null,
-         *       "libraryInputs": null,
-         *       "rejectionReason": null,
-         *       "approvedAt": "2026-11-21T10:00:02.000Z",
-         *       "createdAt": "2026-11-21T10:00:00.871Z",
-         *       "updatedAt": "2026-11-21T10:00:02.104Z"
-         *     }
-         */
-        Template: {
-            /** @description `tpl_` id. */
-            id: string;
-            name: string;
-            /**
-             * @description pending: held by Tidings, submission queued; processing: under review at the platform; approved: can be sent; rejected; paused: the platform paused it after poor customer feedback (sends refused with 409 template_paused, queued ones held until it is approved again); disabled: the platform disabled it for good (paused too often). New values may be added: treat an unknown one as not sendable.
-             * @enum {string}
-             */
-            status: "pending" | "processing" | "approved" | "rejected" | "paused" | "disabled";
-            /**
-             * @description The platform may re-categorise on approval and later (see previousCategory and categoryUpdate); only UTILITY can be sent.
-             * @enum {string}
-             */
-            category: "UTILITY" | "MARKETING" | "AUTHENTICATION";
-            previousCategory: string | null;
-            categoryUpdate: {
-                /** @description The category the platform will move the template to. */
-                category: string;
-                /**
-                 * Format: date-time
-                 * @description When the change takes effect (the platform gives 24 hours).
-                 */
-                effectiveAt: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC.
-                 */
-                noticedAt: string;
-            } | null;
-            /**
-             * @description The platform's quality score from customers' feedback; UNKNOWN until it has one.
-             * @enum {string}
-             */
-            quality: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
-            pause: {
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC.
-                 */
-                pausedAt: string;
-                /** @description The platform's word for it: FIRST_PAUSE, SECOND_PAUSE, RATE_LIMITING_PAUSE… */
-                title: string | null;
-                description: string | null;
-            } | null;
-            flag: {
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC.
-                 */
-                flaggedAt: string;
-                /** @description When the platform will disable it unless its quality improves, as the platform words it. */
-                disableDate: string | null;
-            } | null;
-            language: string;
-            body: string;
-            variables: {
-                /** @description Example value for this placeholder; the platform rejects templates without examples. */
-                example: string;
-                /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
-                name?: string;
-            }[];
-            /** @description `{ "type": "text", "text", "example" }` or `{ "type": "image" | "video" | "document", "mediaId" }`; null without a header. */
-            header: {
-                /** @enum {string} */
-                type: "text" | "image" | "video" | "document";
-                text?: string;
-                example?: string;
-                mediaId?: string;
-            } | null;
-            footer: string | null;
-            /** @description In the order the customer sees them; empty without buttons. */
-            buttons: {
-                /**
-                 * @description quick_reply, url, phone_number, copy_code or request_contact_info.
-                 * @enum {string}
-                 */
-                type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
-                /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
-                text?: string;
-                /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
-                url?: string;
-                /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
-                example?: string;
-                /** @description phone_number buttons: the number to call, E.164. */
-                phoneNumber?: string;
-            }[];
-            timeToLive: number | null;
-            /**
-             * @description `tidings`: made through this API or the dashboard. `generated`: made by the platform for a Direct Send (docs/api.md §D19); read-only. `platform`: made outside Tidings (in WhatsApp Manager) and imported by the reconciliation.
-             * @enum {string}
-             */
-            source: "tidings" | "generated" | "platform";
-            /** @description The Template Library entry it was made from (POST /v1/templates/from_library); null otherwise. */
-            libraryTemplateName: string | null;
-            /** @description The library inputs given at create; null for other templates. */
-            libraryInputs: Record<string, never> | null;
-            rejectionReason: string | null;
-            /** Format: date-time */
-            approvedAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            updatedAt: string;
-        };
-        /**
-         * @example {
-         *       "id": "tch_0VbdQ2mR7sKt4Lp9Xw3zHa1c",
-         *       "templateId": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
-         *       "at": "2026-11-24T08:12:40.000Z",
-         *       "type": "paused",
-         *       "source": "webhook",
-         *       "changes": {
-         *         "status": {
-         *           "from": "approved",
-         *           "to": "paused"
-         *         }
-         *       },
-         *       "detail": {
-         *         "title": "FIRST_PAUSE",
-         *         "description": "Your message template has been paused because of low quality."
-         *       }
-         *     }
-         */
-        TemplateChange: {
-            /** @description `tch_` id; later changes sort later. */
-            id: string;
-            templateId: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            at: string;
-            /**
-             * @description What happened. New values may be added.
-             * @enum {string}
-             */
-            type: "created" | "imported" | "edited" | "submitted" | "approved" | "rejected" | "paused" | "unpaused" | "disabled" | "flagged" | "reinstated" | "quality_updated" | "category_update_scheduled" | "category_updated" | "ttl_updated" | "deleted";
-            /**
-             * @description `api`: a call to this API (or the dashboard, or the CLI); `webhook`: the platform said so; `reconciliation`: found by comparing with the platform (a webhook was lost, or the template was made outside Tidings); `send`: the platform's answer to a send.
-             * @enum {string}
-             */
-            source: "api" | "webhook" | "reconciliation" | "send";
-            /** @description The fields that changed, before and after (a scheduled category change: the current category and the announced one). */
-            changes: {
-                status?: {
-                    from: string | null;
-                    to: string | null;
-                };
-                quality?: {
-                    from: string | null;
-                    to: string | null;
-                };
-                category?: {
-                    from: string | null;
-                    to: string | null;
-                };
-                timeToLive?: {
-                    from: number | null;
-                    to: number | null;
-                };
-            };
-            detail: {
-                reason?: string;
-                /** @description A pause's title: FIRST_PAUSE, SECOND_PAUSE… */
-                title?: string;
-                description?: string;
-                disableDate?: string;
-                /** @description When an announced category change takes effect. */
-                effectiveAt?: string;
-                event?: string;
-            } | null;
-        };
-        /**
-         * @example {
-         *       "name": "delivery_update_1",
-         *       "language": "en_US",
-         *       "category": "UTILITY",
-         *       "topic": "ORDER_MANAGEMENT",
-         *       "usecase": "DELIVERY_UPDATE",
-         *       "industry": [
-         *         "E_COMMERCE"
-         *       ],
-         *       "header": null,
-         *       "body": "Good news! Your order #{{1}} is on its way. Estimated delivery: {{2}}.",
-         *       "bodyParams": [
-         *         "12345",
-         *         "January 1, 2025"
-         *       ],
-         *       "buttons": [
-         *         {
-         *           "type": "URL",
-         *           "text": "Track package",
-         *           "url": null,
-         *           "phoneNumber": null
-         *         }
-         *       ]
-         *     }
-         */
-        LibraryTemplate: {
-            /** @description Its library name: give it as `libraryTemplateName`. */
-            name: string;
-            language: string;
-            /** @description Set by the library (UTILITY); the platform never re-categorises a library template. */
-            category: string;
-            topic: string | null;
-            usecase: string | null;
-            industry: string[];
-            header: string | null;
-            /** @description The text, with its placeholders. */
-            body: string;
-            /** @description Example values of the placeholders. */
-            bodyParams: string[];
-            /** @description Its buttons; a URL or phone number button takes its value from `libraryInputs.buttons`. */
-            buttons: {
-                type: string;
-                text: string | null;
-                url: string | null;
-                phoneNumber: string | null;
-            }[];
-        };
-        /**
-         * @example {
-         *       "imported": [
-         *         "tpl_p1387372356726668"
-         *       ],
-         *       "updated": [
-         *         {
-         *           "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
-         *           "changes": {
-         *             "status": {
-         *               "from": "approved",
-         *               "to": "paused"
-         *             }
-         *           }
-         *         }
-         *       ],
-         *       "deleted": [],
-         *       "unchanged": 12,
-         *       "syncedAt": "2026-11-26T09:00:00.000Z"
-         *     }
-         */
-        TemplateSyncResult: {
-            /** @description The `tpl_` ids of templates made outside Tidings (in WhatsApp Manager), now stored with `source: "platform"`. */
-            imported: string[];
-            updated: {
-                id: string;
-                /** @description Each field the platform had otherwise (`status`, `quality`, `category`), before and after: what a lost webhook left behind. */
-                changes: {
-                    [key: string]: {
-                        from: string | null;
-                        to: string | null;
-                    };
-                };
-            }[];
-            /** @description Templates no longer at the platform, now deleted here. */
-            deleted: string[];
-            /** @description Templates the platform and Tidings already agreed on. */
-            unchanged: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            syncedAt: string;
-        };
-        /**
-         * @description A text header.
-         * @example {
-         *       "type": "text",
-         *       "text": "Order {{1}}",
-         *       "example": "A-1042"
-         *     }
-         */
-        TextHeader: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "text";
-            /** @description At most 60 characters and one placeholder, {{1}}. */
-            text: string;
-            /** @description Example for {{1}}; at send time the value goes under "header" in variables. */
-            example?: string;
-        };
-        /**
-         * @description A media header: the file is uploaded first (POST /v1/media).
-         * @example {
-         *       "type": "document",
-         *       "mediaId": "med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u"
-         *     }
-         */
-        MediaHeader: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "image" | "video" | "document";
-            /** @description A med_ id of an upload of that kind. */
-            mediaId: string;
-        };
-        /**
-         * @example {
-         *       "id": "med_0VbcOd9Lm2Xq5Tb7Wy1zHs3u",
-         *       "filename": "receipt.pdf",
-         *       "mimeType": "application/pdf",
-         *       "sizeBytes": 48213,
-         *       "source": "upload",
-         *       "createdAt": "2026-11-21T14:20:11.305Z"
-         *     }
-         */
-        Media: {
-            /** @description `med_` id: use it as `mediaId` when sending, or in a template media header. */
-            id: string;
-            /** @description The name the file was uploaded under, or a customer's document's name (`image.jpg` and the like for other files a customer sent); for display. */
-            filename: string;
-            /** @description The type read from the content: for an upload, normalised to what the platform accepts; for a file a customer sent, what its bytes are (`application/octet-stream` when they tell nothing), whatever the platform declared (its declaration stays on the customer message's `media.mimeType`). */
-            mimeType: string;
-            sizeBytes: number;
-            /** @description `upload`: uploaded through `POST /v1/media`; `inbound`: a file a customer sent, downloaded from the platform (its message's `media.id`). */
-            source: "upload" | "inbound";
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            createdAt: string;
-            /**
-             * @description Uploaded with a test key: stored only, usable by test sends.
-             * @enum {boolean}
-             */
-            testMode?: true;
-        };
-        /**
-         * @example {
-         *       "id": "evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c",
-         *       "type": "message.read",
-         *       "createdAt": "2026-11-21T14:31:06.120Z",
-         *       "data": {
-         *         "object": {
-         *           "id": "msg_0VbcO6ls4dKMJjI1trWFw2Zd",
-         *           "status": "read",
-         *           "to": "+16505551234",
-         *           "contactId": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
-         *           "type": "text",
-         *           "platformMessageId": "wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA",
-         *           "error": null,
-         *           "text": "Your order 1042 has shipped.",
-         *           "caption": null,
-         *           "mediaId": null,
-         *           "templateId": null,
-         *           "replyTo": null,
-         *           "source": "api",
-         *           "sentAt": "2026-11-21T14:31:04.000Z",
-         *           "deliveredAt": "2026-11-21T14:31:05.000Z",
-         *           "readAt": "2026-11-21T14:31:06.000Z",
-         *           "failedAt": null,
-         *           "createdAt": "2026-11-21T14:31:03.412Z",
-         *           "updatedAt": "2026-11-21T14:31:06.120Z"
-         *         }
-         *       }
-         *     }
-         */
-        Event: {
-            /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
-            id: string;
-            /** @enum {string} */
-            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed";
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            createdAt: string;
-            data: {
-                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), or a Suppression (`contact.suppressed`, `contact.unsuppressed`). */
-                object: unknown;
-            };
-            /**
-             * @description Present and true on events of test keys.
-             * @enum {boolean}
-             */
-            testMode?: true;
-        };
-        /**
-         * @example {
-         *       "id": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g",
-         *       "url": "https://example.com/tidings",
-         *       "events": [
-         *         "message.delivered",
-         *         "message.failed",
-         *         "message.read",
-         *         "message.received"
-         *       ],
-         *       "description": "Order notifications",
-         *       "enabled": true,
-         *       "disabledReason": null,
-         *       "failingSince": null,
-         *       "secretRollingExpiresAt": null,
-         *       "createdAt": "2026-11-21T09:58:40.017Z",
-         *       "updatedAt": "2026-11-21T09:58:40.017Z",
-         *       "secret": "whsec_Jb8uQ2mV7xK4pR9tL1nZ6cW3yH5sD0fA"
-         *     }
-         */
-        WebhookEndpoint: {
-            /** @description `we_` id. */
-            id: string;
-            url: string;
-            events: string[];
-            description: string | null;
-            enabled: boolean;
-            /**
-             * @description `requested`: turned off through the API. `failing`: every delivery failed for three days; turn it on again with PATCH `enabled: true`.
-             * @enum {string|null}
-             */
-            disabledReason: "requested" | "failing" | null;
-            /**
-             * Format: date-time
-             * @description When the current run of failed deliveries began; null after a success.
-             */
-            failingSince: string | null;
-            /**
-             * Format: date-time
-             * @description While set, deliveries are signed with the previous secret too, until then.
-             */
-            secretRollingExpiresAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            updatedAt: string;
-            /** @description `whsec_…`: only in the answers of create and roll_secret. Keep it; it is not shown again. */
-            secret?: string;
-            /** @enum {boolean} */
-            testMode?: true;
-        };
-        /**
-         * @example {
-         *       "id": "dlv_0VbdB7iKt4Xo0Mr2Qa6yLs3d",
-         *       "eventId": "evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c",
-         *       "endpointId": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g",
-         *       "status": "succeeded",
-         *       "attemptCount": 2,
-         *       "nextAttemptAt": null,
-         *       "createdAt": "2026-11-21T14:31:06.120Z",
-         *       "updatedAt": "2026-11-21T14:31:11.403Z",
-         *       "attempts": [
-         *         {
-         *           "attemptedAt": "2026-11-21T14:31:06.131Z",
-         *           "statusCode": null,
-         *           "durationMs": 10002,
-         *           "responseBody": null,
-         *           "error": "timeout"
-         *         },
-         *         {
-         *           "attemptedAt": "2026-11-21T14:31:11.362Z",
-         *           "statusCode": 204,
-         *           "durationMs": 41,
-         *           "responseBody": "",
-         *           "error": null
-         *         }
-         *       ]
-         *     }
-         */
-        Delivery: {
-            /** @description `dlv_` id: one event to one endpoint; a redelivery is a new one. */
-            id: string;
-            eventId: string;
-            endpointId: string;
-            /**
-             * @description `failed`: every retry failed, or the endpoint was disabled or deleted.
-             * @enum {string}
-             */
-            status: "pending" | "succeeded" | "failed";
-            attemptCount: number;
-            /** Format: date-time */
-            nextAttemptAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            updatedAt: string;
-            /** @description Oldest first. */
-            attempts: {
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC.
-                 */
-                attemptedAt: string;
-                statusCode: number | null;
-                durationMs: number;
-                /** @description The first 1 KB of the answer. */
-                responseBody: string | null;
-                /** @description Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`. */
-                error: string | null;
-            }[];
-        };
-        PhoneNumber: {
-            /** @description The platform's phone number id of the business number. */
-            phoneNumberId: string;
-            /** @description The number as the platform displays it, digits only. */
-            displayPhoneNumber: string;
-            /** @description Messages per second the platform allows this number (its throughput tier: 80 by default, 1,000 after an upgrade). */
-            throughput: number;
-            /**
-             * @description `platform`: read from the platform (daily, and at once on its upgrade webhook). `override`: set by an operator (`accounts create --throughput`). `default`: 80 until the platform answers.
-             * @enum {string}
-             */
-            throughputSource: "platform" | "override" | "default";
-            /**
-             * @description Whether the number can send through Direct Send, the platform's 2026 beta for utility messages outside the customer service window (docs/api.md §D19), as learned from the platform's answers: `unknown` until a routed send tried it; `enabled`; `not_enabled` (the platform answered 100, "Direct Send isn't enabled for this account"); `blocked` (139200). A refusal is tried again after a day.
-             * @enum {string}
-             */
-            directSend: "unknown" | "enabled" | "not_enabled" | "blocked";
-            /** @description True for the number this key sends from. */
-            sender: boolean;
-            /** @description True when the account is bound to Tidings' built-in Cloud API simulator: nothing reaches a real customer. */
-            simulated: boolean;
-            messagingLimit: {
-                /** @description As the platform gave it: `TIER_250`, `TIER_2K`, `TIER_10K`, `TIER_100K`, `TIER_UNLIMITED`, or a number from the older `max_daily_conversation_per_phone`. */
-                tier: string;
-                dailyUsers: number | null;
-                unlimited: boolean;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC.
-                 */
-                updatedAt: string;
-            } | null;
-            /** @description Messages/s this number sends at now: 96 % of its tier, lower for a while after the platform answered 130429. */
-            pace: number;
-            /** @description Messages accepted and not yet taken by the platform (in the key's mode). */
-            queued: number;
-            /** @description Age of the oldest of them, seconds; null when none is queued. */
-            oldestQueuedAgeSeconds: number | null;
-            heldBack: {
-                /**
-                 * @description `throughput_exceeded`: the platform answered 130429 and the pace is lowered for a few seconds. `platform_unavailable`: the platform is failing or not answering; sends are retried with backoff. `graph_rate_limited` (4, 80007), `number_maintenance` (131057, e.g. a tier upgrade), `access_token_rejected` (0, 190), `permission_missing`, `account_restricted`, `number_not_registered`: the whole queue waits and retries until the cause is fixed or each message's validity period ends. `lease`: messages were claimed by a process that stopped or stalled before sending them (a crash, kill -9); any process takes them again when their claim ends. `reconciling`: sends got no answer; each waits for a status report before it is sent again (`RECONCILIATION_WINDOW_MS`). `retrying`: nothing else is due; the next message waits for its retry after a failed attempt. `template_paused`: nothing else is due; the next message waits for a template the platform paused (docs/api.md §D20), sent once it is approved again. More reasons may come: show `message` for one you do not know.
-                 * @enum {string}
-                 */
-                reason: "graph_rate_limited" | "number_maintenance" | "access_token_rejected" | "permission_missing" | "account_restricted" | "number_not_registered" | "platform_unavailable" | "throughput_exceeded" | "lease" | "reconciling" | "retrying" | "template_paused";
-                /** @description What holds it back, for people: the platform's error, or how many messages wait and for what. */
-                message: string;
-                /**
-                 * Format: date-time
-                 * @description When sending is tried again (for `lease`, when the last claim ends); null while the pace recovers by itself.
-                 */
-                until: string | null;
-            } | null;
-        };
-        /**
-         * @example {
-         *       "id": "acc_0VbcN2Qw8Rt5Lp3Xk7Hm1Zs4",
-         *       "name": "Acme Parcels",
-         *       "wabaId": "102290129340398",
-         *       "retention": {
-         *         "customerFilesDays": 90,
-         *         "messageBodiesDays": 365
-         *       },
-         *       "createdAt": "2026-11-02T09:10:01.220Z"
-         *     }
-         */
-        Account: {
-            /** @description `acc_` id. */
-            id: string;
-            name: string;
-            /** @description The WhatsApp Business Account the numbers belong to. */
-            wabaId: string;
-            /** @description Set by the operator (`tidings accounts update`); applied by the hourly retention sweep. */
-            retention: {
-                /** @description Days a file a customer sent is kept, then deleted (null: for ever). */
-                customerFilesDays: number | null;
-                /** @description Days what a message says (both directions, and in events) is kept, then removed; its metadata stays (null: for ever). */
-                messageBodiesDays: number | null;
-            };
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            createdAt: string;
-        };
-        /**
-         * @description The platform's notice that the account's WhatsApp Business Account moved to a new volume-based pricing tier in a market for a month: lower rates for utility and authentication templates from that volume on. One per month, category and region; a later notice for the same ones replaces it.
-         * @example {
-         *       "id": "ptr_0VbdS3kQ8mT2Lp6Xw9zHa4c",
-         *       "effectiveMonth": "2026-11",
-         *       "pricingCategory": "UTILITY",
-         *       "region": "INDIA",
-         *       "tier": "25000001:50000000",
-         *       "tierMin": 25000001,
-         *       "tierMax": 50000000,
-         *       "tierUpdatedAt": "2026-11-18T06:51:43.000Z",
-         *       "receivedAt": "2026-11-18T06:51:44.210Z"
-         *     }
-         */
-        PricingTier: {
-            /** @description `ptr_` id. */
-            id: string;
-            /** @description The month (`YYYY-MM`) the tier applies to. */
-            effectiveMonth: string;
-            /** @description The category of messages the tier prices, as the platform names it: `UTILITY`, `AUTHENTICATION`… */
-            pricingCategory: string;
-            /** @description The market, as the platform names it (`INDIA`…): the rate card's markets. */
-            region: string;
-            /** @description The tier as the platform gave it: a range of messages a month, `lower:upper`. */
-            tier: string;
-            tierMin: number | null;
-            tierMax: number | null;
-            /**
-             * Format: date-time
-             * @description When the WhatsApp Business Account reached the tier, as the platform says (`tier_update_time`).
-             */
-            tierUpdatedAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            receivedAt: string;
         };
         /**
          * @example {
@@ -3876,118 +3988,6 @@ export interface components {
                 } | null;
             };
         };
-        BlockResult: {
-            contactId: string;
-            /** @description `blocked` / `unblocked` (also when it already was: both are idempotent), or `failed` with `error`. */
-            outcome: "blocked" | "unblocked" | "failed";
-            error: {
-                /** @description As the single-contact endpoint would answer: `contact_not_found`, `contact_not_blockable`, `block_window_closed`, `platform_error`. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
-                message: string;
-                platformError: {
-                    code: string;
-                    message: string;
-                } | null;
-            } | null;
-        };
-        BlockedContact: {
-            contactId: string;
-            /** @description E.164, as blocked. */
-            phone: string | null;
-            /** @description The BSUID, as blocked. */
-            userId: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            blockedAt: string;
-            source: "api" | "dashboard" | "sync";
-        };
-        /**
-         * @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's.
-         * @example {
-         *       "id": "sup_0VbdT4mR9nW2Kp7Xy1zLb5d",
-         *       "phoneNumberId": null,
-         *       "contactId": "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
-         *       "phone": "+16505551234",
-         *       "userId": null,
-         *       "reason": "opt_out_keyword",
-         *       "scope": "all",
-         *       "source": "keyword",
-         *       "active": true,
-         *       "createdAt": "2026-11-21T14:30:58.000Z",
-         *       "liftedAt": null,
-         *       "liftedBy": null
-         *     }
-         */
-        Suppression: {
-            /** @description `sup_` id. */
-            id: string;
-            /** @description The business number it covers; null: every number of the account. */
-            phoneNumberId: string | null;
-            /** @description The `ct_` contact, when known. */
-            contactId: string | null;
-            /** @description E.164, when known. */
-            phone: string | null;
-            /** @description The business-scoped user id (BSUID), when known. */
-            userId: string | null;
-            /**
-             * @description `opt_out_keyword`: the customer wrote an opt-out keyword (STOP…). `platform_preference`: the platform reported they stopped marketing messages. `api`: a key suppressed them. `blocked`: the business blocked them.
-             * @enum {string}
-             */
-            reason: "opt_out_keyword" | "platform_preference" | "api" | "blocked";
-            /**
-             * @description `all`: every send is refused; `marketing`: only marketing templates are.
-             * @enum {string}
-             */
-            scope: "all" | "marketing";
-            /**
-             * @description What suppressed them: `api`, `keyword`, `webhook`, `block`, `dashboard`.
-             * @enum {string}
-             */
-            source: "api" | "keyword" | "webhook" | "block" | "dashboard";
-            /** @description False once lifted. */
-            active: boolean;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it was lifted; null while active.
-             */
-            liftedAt: string | null;
-            /** @description What lifted it (`api`, `keyword`, `webhook`, `block`, `dashboard`); null while active. */
-            liftedBy: string | null;
-        };
-        /**
-         * @example {
-         *       "allowSuppressionOverride": false,
-         *       "optOutKeywords": [
-         *         "stop",
-         *         "unsubscribe"
-         *       ],
-         *       "optInKeywords": [
-         *         "start",
-         *         "unstop"
-         *       ],
-         *       "optOutReply": "You will get no more messages from us. Reply START to opt back in.",
-         *       "optInReply": null
-         *     }
-         */
-        ConsentSettings: {
-            /** @description Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false. */
-            allowSuppressionOverride: boolean;
-            /** @description Folded opt-out keywords. */
-            optOutKeywords: string[];
-            /** @description Folded opt-in keywords. */
-            optInKeywords: string[];
-            /** @description The confirmation sent after an opt-out keyword; null: none. */
-            optOutReply: string | null;
-            /** @description The confirmation sent after an opt-in keyword; null: none. */
-            optInReply: string | null;
-        };
     };
     responses: never;
     parameters: never;
@@ -3997,6 +3997,4061 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/tidings",
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.read",
+                 *         "message.failed",
+                 *         "message.received"
+                 *       ],
+                 *       "description": "Order notifications"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An `https://` URL on a public host (docs/api.md §D10). */
+                    url: string;
+                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
+                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "*")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `we_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `we_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `we_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An `https://` URL on a public host (docs/api.md §D10). */
+                    url?: string;
+                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
+                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "*")[];
+                    description?: string | null;
+                    /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rollWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `we_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description Only events of this type. */
+                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `evt_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `event_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEventDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `evt_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Delivery"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `event_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `evt_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Only to this endpoint (it must be enabled); default: every enabled endpoint subscribed to the event type. */
+                    endpointId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Delivery"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `event_not_found`, `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPhoneNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PhoneNumber"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPricingTiers: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PricingTier"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAccountSignals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "restricted": true,
+                     *       "disabled": false,
+                     *       "restriction": {
+                     *         "restrictions": [
+                     *           {
+                     *             "type": "RESTRICTED_BIZ_INITIATED_MESSAGING",
+                     *             "expiresAt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "platformAt": "2026-11-20T09:00:00.000Z",
+                     *         "receivedAt": "2026-11-20T09:00:01.120Z"
+                     *       },
+                     *       "ban": null,
+                     *       "violation": null,
+                     *       "alerts": [],
+                     *       "review": {
+                     *         "decision": "APPROVED",
+                     *         "platformAt": null,
+                     *         "receivedAt": "2026-11-02T10:00:00.000Z"
+                     *       },
+                     *       "phoneNumbers": [
+                     *         {
+                     *           "phoneNumberId": "106540352242922",
+                     *           "displayPhoneNumber": "15550783881",
+                     *           "messagingLimit": {
+                     *             "tier": "TIER_2K",
+                     *             "dailyUsers": 2000,
+                     *             "unlimited": false,
+                     *             "updatedAt": "2026-11-10T12:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description True while a restriction the platform told is in force (not lifted, not expired). */
+                        restricted: boolean;
+                        /** @description True when the platform last told that the WhatsApp Business Account is disabled (or scheduled to be). */
+                        disabled: boolean;
+                        restriction: {
+                            /** @description Empty once lifted. */
+                            restrictions: {
+                                /** @description As the platform gave it: `RESTRICTED_BIZ_INITIATED_MESSAGING`, `RESTRICTED_CUSTOMER_INITIATED_MESSAGING`, `RESTRICTED_ADD_PHONE_NUMBER_ACTION`… */
+                                type: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it ends, as the platform says; null when not given.
+                                 */
+                                expiresAt: string | null;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        } | null;
+                        ban: {
+                            /** @description `waba_ban_state`: `DISABLE`, `SCHEDULE_FOR_DISABLE`, `REINSTATE`. */
+                            state: string;
+                            /** @description `waba_ban_date` as the platform words it. */
+                            date: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        } | null;
+                        violation: {
+                            violationType: string;
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        } | null;
+                        /** @description The latest alert of each type (`account_alerts`), newest first. */
+                        alerts: {
+                            /** @description `alert_type` as given: `OBA_APPROVED`, `INCREASED_CAPABILITIES_ELIGIBILITY_DEFERRED`… */
+                            type: string;
+                            /** @description `alert_severity`: `CRITICAL`, `WARNING`, `INFORMATIONAL`… */
+                            severity: string | null;
+                            /** @description `alert_status`: `ACTIVE`, `RESOLVED`, `NONE`… */
+                            status: string | null;
+                            description: string | null;
+                            /** @description `entity_type`: `WABA`, `PHONE_NUMBER`, `BUSINESS`… */
+                            entityType: string | null;
+                            entityId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        }[];
+                        review: {
+                            /** @description `APPROVED`, `REJECTED`, `PENDING`, `DEFERRED`… */
+                            decision: string;
+                            /**
+                             * Format: date-time
+                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
+                             */
+                            platformAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC.
+                             */
+                            receivedAt: string;
+                        } | null;
+                        phoneNumbers: {
+                            phoneNumberId: string;
+                            displayPhoneNumber: string;
+                            messagingLimit: {
+                                /** @description As the platform gave it: `TIER_250`, `TIER_2K`, `TIER_10K`, `TIER_100K`, `TIER_UNLIMITED`, or a number from the older `max_daily_conversation_per_phone`. */
+                                tier: string;
+                                dailyUsers: number | null;
+                                unlimited: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC.
+                                 */
+                                updatedAt: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMedia: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file. Its type is read from its content; the part's filename is kept for display.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `media_type_unsupported`, `media_too_large`, `media_empty`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `med_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `med_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMediaUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files stored for the key's account and mode, by source: `upload` (`POST /v1/media`) and `inbound` (files customers sent). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "upload": {
+                     *         "files": 12,
+                     *         "bytes": 4812033
+                     *       },
+                     *       "inbound": {
+                     *         "files": 340,
+                     *         "bytes": 96410211
+                     *       },
+                     *       "total": {
+                     *         "files": 352,
+                     *         "bytes": 101222244
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        upload: {
+                            /** @description How many files. */
+                            files: number;
+                            /** @description Their size, bytes. */
+                            bytes: number;
+                        };
+                        inbound: {
+                            /** @description How many files. */
+                            files: number;
+                            /** @description Their size, bytes. */
+                            bytes: number;
+                        };
+                        total: {
+                            /** @description How many files. */
+                            files: number;
+                            /** @description Their size, bytes. */
+                            bytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `med_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The byte range asked for with `Range: bytes=…`, with `Content-Range`. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `range_not_satisfiable`. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description Only templates in this status. */
+                status?: "pending" | "processing" | "approved" | "rejected" | "paused" | "disabled";
+                /** @description Only templates with this quality score. */
+                quality?: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+                /** @description UTILITY (the default: the templates Tidings can send), another category (templates the platform re-categorised, or imported ones), or `any`. */
+                category?: "UTILITY" | "MARKETING" | "AUTHENTICATION" | "any";
+                /** @description Only templates from this source. */
+                source?: "tidings" | "generated" | "platform";
+                /** @description Only templates of this exact name (one per language). */
+                name?: string;
+                /** @description ISO 8601 with a time zone; only templates changed strictly later. */
+                updatedAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Template"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
+                    name: string;
+                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
+                    category: string;
+                    /** @description The platform's language code, e.g. en_US. */
+                    language: string;
+                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
+                    body: string;
+                    /** @description Entry i describes placeholder {{i+1}}. */
+                    variables?: {
+                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
+                        example: string;
+                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
+                        name?: string;
+                    }[];
+                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
+                    footer?: string | null;
+                    timeToLive?: number | null;
+                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
+                    buttons?: {
+                        /**
+                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
+                         * @enum {string}
+                         */
+                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
+                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
+                        text?: string;
+                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
+                        url?: string;
+                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
+                        example?: string;
+                        /** @description phone_number buttons: the number to call, E.164. */
+                        phoneNumber?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `idempotency_key_missing`, `template_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    validateTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
+                    name: string;
+                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
+                    category: string;
+                    /** @description The platform's language code, e.g. en_US. */
+                    language: string;
+                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
+                    body: string;
+                    /** @description Entry i describes placeholder {{i+1}}. */
+                    variables?: {
+                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
+                        example: string;
+                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
+                        name?: string;
+                    }[];
+                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
+                    footer?: string | null;
+                    timeToLive?: number | null;
+                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
+                    buttons?: {
+                        /**
+                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
+                         * @enum {string}
+                         */
+                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
+                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
+                        text?: string;
+                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
+                        url?: string;
+                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
+                        example?: string;
+                        /** @description phone_number buttons: the number to call, E.164. */
+                        phoneNumber?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "valid": false,
+                     *       "issues": [
+                     *         {
+                     *           "code": "placeholder_at_end",
+                     *           "field": "body",
+                     *           "message": "The body cannot end with a placeholder."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        valid: boolean;
+                        issues: {
+                            code: string;
+                            field: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `tpl_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `template_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `tpl_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `template_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `tpl_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Hi {{1}}, your order is on its way and should arrive on {{2}}."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
+                    name?: string;
+                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
+                    category?: string;
+                    /** @description The platform's language code, e.g. en_US. */
+                    language?: string;
+                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
+                    body?: string;
+                    /** @description Entry i describes placeholder {{i+1}}. */
+                    variables?: {
+                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
+                        example: string;
+                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
+                        name?: string;
+                    }[];
+                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
+                    footer?: string | null;
+                    timeToLive?: number | null;
+                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
+                    buttons?: {
+                        /**
+                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
+                         * @enum {string}
+                         */
+                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
+                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
+                        text?: string;
+                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
+                        url?: string;
+                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
+                        example?: string;
+                        /** @description phone_number buttons: the number to call, E.164. */
+                        phoneNumber?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `template_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `template_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_not_editable`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTemplateHistory: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description `tpl_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TemplateChange"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `template_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    browseTemplateLibrary: {
+        parameters: {
+            query?: {
+                /** @description Words of the name, the text, the topic or the use case. */
+                search?: string;
+                /** @description The platform's topic, e.g. `ORDER_MANAGEMENT`, `PAYMENTS`. */
+                topic?: string;
+                /** @description The platform's use case, e.g. `SHIPMENT_CONFIRMATION`. */
+                usecase?: string;
+                /** @description The platform's industry, e.g. `E_COMMERCE`. */
+                industry?: string;
+                /** @description A language code, e.g. `en_US`. */
+                language?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LibraryTemplate"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createTemplateFromLibrary: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "parcel_update",
+                 *       "language": "en_US",
+                 *       "libraryTemplateName": "delivery_update_1",
+                 *       "libraryInputs": {
+                 *         "body": {
+                 *           "addTrackPackageLink": true
+                 *         },
+                 *         "buttons": [
+                 *           {
+                 *             "type": "url",
+                 *             "url": {
+                 *               "baseUrl": "https://shop.example.com/track/{{1}}",
+                 *               "urlSuffixExample": "A-1042"
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your name for it: lowercase letters, digits and underscores. */
+                    name: string;
+                    language: string;
+                    /** @description The library entry (GET /v1/template_library). */
+                    libraryTemplateName: string;
+                    libraryInputs?: {
+                        /** @description The platform's `library_template_body_inputs`. */
+                        body?: {
+                            addContactNumber?: boolean;
+                            addLearnMoreLink?: boolean;
+                            addSecurityRecommendation?: boolean;
+                            addTrackPackageLink?: boolean;
+                            codeExpirationMinutes?: number;
+                        };
+                        /** @description The platform's `library_template_button_inputs`: a URL or phone number for each such button, in order. */
+                        buttons?: ({
+                            /** @enum {string} */
+                            type: "url";
+                            url: {
+                                /** @description https URL; may end in {{1}}. */
+                                baseUrl: string;
+                                urlSuffixExample?: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            type: "phone_number";
+                            /** @description E.164. */
+                            phoneNumber: string;
+                        })[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `idempotency_key_missing`, `template_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    syncTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSyncResult"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSuppressions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description Only the suppressions of this number (not those of every number). */
+                phone_number_id?: string;
+                /** @description Only the suppressions of this reason. */
+                reason?: "opt_out_keyword" | "platform_preference" | "api" | "blocked";
+                /** @description true: active only; false: lifted only. */
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suppression"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createSuppression: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "+16505551234"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The customer: E.164 phone number, BSUID, or a contact's `ct_` id. */
+                    to: string;
+                    /** @description Only this business number of the account (default: every number). */
+                    phoneNumberId?: string;
+                    /**
+                     * @description `all` (default) or `marketing`.
+                     * @enum {string}
+                     */
+                    scope?: "all" | "marketing";
+                };
+            };
+        };
+        responses: {
+            /** @description The customer was already suppressed with that scope: that suppression. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suppression"];
+                };
+            };
+            /** @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suppression"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `phone_number_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    liftSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `sup_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suppression"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `suppression_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getConsentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentSettings"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateConsentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "allowSuppressionOverride": true,
+                 *       "optOutReply": "You will get no more messages from us. Reply START to opt back in."
+                 *     }
+                 */
+                "application/json": {
+                    allowSuppressionOverride?: boolean;
+                    /** @description null: the defaults. */
+                    optOutKeywords?: string[] | null;
+                    /** @description null: the defaults. */
+                    optInKeywords?: string[] | null;
+                    /** @description Sent back (as a text message) while the window the customer's message opened is open; null: nothing is sent. */
+                    optOutReply?: string | null;
+                    /** @description Sent back (as a text message) while the window the customer's message opened is open; null: nothing is sent. */
+                    optInReply?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentSettings"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last id of the previous page. */
+                starting_after?: string;
+                /** @description `true`: only contacts whose customer service window is open; `false`: only those whose window is closed. */
+                windowOpen?: boolean;
+                /** @description Only contacts for which every word of `q` begins a word of their profile name or username, or matches their number (`mar gar` finds María García). Case, accents and character width are ignored. Digits find numbers that begin with them (country code included; `+`, spaces and dashes ignored) or hold them anywhere after the country code. A `q` without a letter or digit finds nothing. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Contact"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ct_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    blockContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `ct_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "source": "dashboard"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Who asks: `api` (default) or `dashboard`; recorded on the block. */
+                    source?: "api" | "dashboard";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `block_window_closed`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_blockable`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unblockContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description `ct_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "source": "dashboard"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Who asks: `api` (default) or `dashboard`; recorded on the block. */
+                    source?: "api" | "dashboard";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_blockable`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    blockContacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contactIds": [
+                 *         "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+                 *         "ct_0VbcNx4Tq8Jk2Mf6Rb1zVn5c"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Up to 1000 contacts of the key's number: one platform request for all of them. */
+                    contactIds: string[];
+                    /** @description Who asks: `api` (default) or `dashboard`. */
+                    source?: "api" | "dashboard";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per contact id, in the order given. */
+                        data: components["schemas"]["BlockResult"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unblockContacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contactIds": [
+                 *         "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
+                 *         "ct_0VbcNx4Tq8Jk2Mf6Rb1zVn5c"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Up to 1000 contacts of the key's number: one platform request for all of them. */
+                    contactIds: string[];
+                    /** @description Who asks: `api` (default) or `dashboard`. */
+                    source?: "api" | "dashboard";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per contact id, in the order given. */
+                        data: components["schemas"]["BlockResult"][];
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBlockedContacts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 10). */
+                limit?: number;
+                /** @description The last `contactId` of the previous page. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BlockedContact"][];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    syncBlockedContacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Contacts found on the platform's blocklist that Tidings did not have as blocked (now blocked, source `sync`). */
+                        added: number;
+                        /** @description Contacts Tidings had as blocked that the platform no longer lists (now unblocked). */
+                        removed: number;
+                        /** @description Users on the platform's blocklist that match no contact of the number (left alone). */
+                        unknown: number;
+                        /** @description Contacts blocked after the sync. */
+                        blocked: number;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `platform_error`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listMessages: {
         parameters: {
             query?: {
@@ -5242,3359 +9297,6 @@ export interface operations {
             };
         };
     };
-    listContacts: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last id of the previous page. */
-                starting_after?: string;
-                /** @description `true`: only contacts whose customer service window is open; `false`: only those whose window is closed. */
-                windowOpen?: boolean;
-                /** @description Only contacts for which every word of `q` begins a word of their profile name or username, or matches their number (`mar gar` finds María García). Case, accents and character width are ignored. Digits find numbers that begin with them (country code included; `+`, spaces and dashes ignored) or hold them anywhere after the country code. A `q` without a letter or digit finds nothing. */
-                q?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Contact"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getContact: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `ct_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Contact"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `contact_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    blockContact: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description `ct_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "source": "dashboard"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Who asks: `api` (default) or `dashboard`; recorded on the block. */
-                    source?: "api" | "dashboard";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Contact"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `contact_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `block_window_closed`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `contact_not_blockable`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    unblockContact: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description `ct_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "source": "dashboard"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Who asks: `api` (default) or `dashboard`; recorded on the block. */
-                    source?: "api" | "dashboard";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Contact"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `contact_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `contact_not_blockable`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    blockContacts: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "contactIds": [
-                 *         "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
-                 *         "ct_0VbcNx4Tq8Jk2Mf6Rb1zVn5c"
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Up to 1000 contacts of the key's number: one platform request for all of them. */
-                    contactIds: string[];
-                    /** @description Who asks: `api` (default) or `dashboard`. */
-                    source?: "api" | "dashboard";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description One per contact id, in the order given. */
-                        data: components["schemas"]["BlockResult"][];
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    unblockContacts: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "contactIds": [
-                 *         "ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b",
-                 *         "ct_0VbcNx4Tq8Jk2Mf6Rb1zVn5c"
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Up to 1000 contacts of the key's number: one platform request for all of them. */
-                    contactIds: string[];
-                    /** @description Who asks: `api` (default) or `dashboard`. */
-                    source?: "api" | "dashboard";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description One per contact id, in the order given. */
-                        data: components["schemas"]["BlockResult"][];
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listBlockedContacts: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last `contactId` of the previous page. */
-                starting_after?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["BlockedContact"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    syncBlockedContacts: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Contacts found on the platform's blocklist that Tidings did not have as blocked (now blocked, source `sync`). */
-                        added: number;
-                        /** @description Contacts Tidings had as blocked that the platform no longer lists (now unblocked). */
-                        removed: number;
-                        /** @description Users on the platform's blocklist that match no contact of the number (left alone). */
-                        unknown: number;
-                        /** @description Contacts blocked after the sync. */
-                        blocked: number;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listTemplates: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last id of the previous page. */
-                starting_after?: string;
-                /** @description Only templates in this status. */
-                status?: "pending" | "processing" | "approved" | "rejected" | "paused" | "disabled";
-                /** @description Only templates with this quality score. */
-                quality?: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
-                /** @description UTILITY (the default: the templates Tidings can send), another category (templates the platform re-categorised, or imported ones), or `any`. */
-                category?: "UTILITY" | "MARKETING" | "AUTHENTICATION" | "any";
-                /** @description Only templates from this source. */
-                source?: "tidings" | "generated" | "platform";
-                /** @description Only templates of this exact name (one per language). */
-                name?: string;
-                /** @description ISO 8601 with a time zone; only templates changed strictly later. */
-                updatedAfter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Template"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    createTemplate: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
-                    name: string;
-                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
-                    category: string;
-                    /** @description The platform's language code, e.g. en_US. */
-                    language: string;
-                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
-                    body: string;
-                    /** @description Entry i describes placeholder {{i+1}}. */
-                    variables?: {
-                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
-                        example: string;
-                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
-                        name?: string;
-                    }[];
-                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
-                    footer?: string | null;
-                    timeToLive?: number | null;
-                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
-                    buttons?: {
-                        /**
-                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
-                         * @enum {string}
-                         */
-                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
-                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
-                        text?: string;
-                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
-                        url?: string;
-                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
-                        example?: string;
-                        /** @description phone_number buttons: the number to call, E.164. */
-                        phoneNumber?: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Template"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `idempotency_key_missing`, `template_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `media_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    validateTemplate: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
-                    name: string;
-                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
-                    category: string;
-                    /** @description The platform's language code, e.g. en_US. */
-                    language: string;
-                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
-                    body: string;
-                    /** @description Entry i describes placeholder {{i+1}}. */
-                    variables?: {
-                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
-                        example: string;
-                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
-                        name?: string;
-                    }[];
-                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
-                    footer?: string | null;
-                    timeToLive?: number | null;
-                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
-                    buttons?: {
-                        /**
-                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
-                         * @enum {string}
-                         */
-                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
-                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
-                        text?: string;
-                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
-                        url?: string;
-                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
-                        example?: string;
-                        /** @description phone_number buttons: the number to call, E.164. */
-                        phoneNumber?: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "valid": false,
-                     *       "issues": [
-                     *         {
-                     *           "code": "placeholder_at_end",
-                     *           "field": "body",
-                     *           "message": "The body cannot end with a placeholder."
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        valid: boolean;
-                        issues: {
-                            code: string;
-                            field: string;
-                            message: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getTemplate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `tpl_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Template"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `template_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    deleteTemplate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `tpl_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {boolean} */
-                        deleted: true;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `template_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    updateTemplate: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description `tpl_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "body": "Hi {{1}}, your order is on its way and should arrive on {{2}}."
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Lowercase letters, digits and underscores, at most 512. Claimed at the platform; a deleted name stays reserved 30 days. */
-                    name?: string;
-                    /** @description UTILITY; anything else is reported as the issue category_not_allowed. */
-                    category?: string;
-                    /** @description The platform's language code, e.g. en_US. */
-                    language?: string;
-                    /** @description At most 1,024 characters, placeholders {{1}}…{{n}}. */
-                    body?: string;
-                    /** @description Entry i describes placeholder {{i+1}}. */
-                    variables?: {
-                        /** @description Example value for this placeholder; the platform rejects templates without examples. */
-                        example: string;
-                        /** @description Optional name to key the value by at send time (lowercase letters, digits, underscores). */
-                        name?: string;
-                    }[];
-                    header?: (components["schemas"]["TextHeader"] | components["schemas"]["MediaHeader"]) | null;
-                    footer?: string | null;
-                    timeToLive?: number | null;
-                    /** @description At most 10: quick replies kept together, at most 2 url, 1 phone_number, 1 copy_code and 1 request_contact_info. Left out or empty: no buttons. */
-                    buttons?: {
-                        /**
-                         * @description quick_reply, url, phone_number, copy_code or request_contact_info.
-                         * @enum {string}
-                         */
-                        type: "quick_reply" | "url" | "phone_number" | "copy_code" | "request_contact_info";
-                        /** @description The label, at most 25 characters; every type but copy_code (whose label is the platform's own). */
-                        text?: string;
-                        /** @description url buttons: an http(s) URL of at most 2,000 characters, static or ending in the placeholder {{1}}. */
-                        url?: string;
-                        /** @description url buttons with {{1}}: an example value of the URL's end (required then); copy_code buttons: an example code of at most 15 characters. */
-                        example?: string;
-                        /** @description phone_number buttons: the number to call, E.164. */
-                        phoneNumber?: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Template"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `template_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `template_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_not_editable`, `template_name_taken`, `template_name_reserved`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listTemplateHistory: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last id of the previous page. */
-                starting_after?: string;
-            };
-            header?: never;
-            path: {
-                /** @description `tpl_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TemplateChange"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `template_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    browseTemplateLibrary: {
-        parameters: {
-            query?: {
-                /** @description Words of the name, the text, the topic or the use case. */
-                search?: string;
-                /** @description The platform's topic, e.g. `ORDER_MANAGEMENT`, `PAYMENTS`. */
-                topic?: string;
-                /** @description The platform's use case, e.g. `SHIPMENT_CONFIRMATION`. */
-                usecase?: string;
-                /** @description The platform's industry, e.g. `E_COMMERCE`. */
-                industry?: string;
-                /** @description A language code, e.g. `en_US`. */
-                language?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["LibraryTemplate"][];
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    createTemplateFromLibrary: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "parcel_update",
-                 *       "language": "en_US",
-                 *       "libraryTemplateName": "delivery_update_1",
-                 *       "libraryInputs": {
-                 *         "body": {
-                 *           "addTrackPackageLink": true
-                 *         },
-                 *         "buttons": [
-                 *           {
-                 *             "type": "url",
-                 *             "url": {
-                 *               "baseUrl": "https://shop.example.com/track/{{1}}",
-                 *               "urlSuffixExample": "A-1042"
-                 *             }
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Your name for it: lowercase letters, digits and underscores. */
-                    name: string;
-                    language: string;
-                    /** @description The library entry (GET /v1/template_library). */
-                    libraryTemplateName: string;
-                    libraryInputs?: {
-                        /** @description The platform's `library_template_body_inputs`. */
-                        body?: {
-                            addContactNumber?: boolean;
-                            addLearnMoreLink?: boolean;
-                            addSecurityRecommendation?: boolean;
-                            addTrackPackageLink?: boolean;
-                            codeExpirationMinutes?: number;
-                        };
-                        /** @description The platform's `library_template_button_inputs`: a URL or phone number for each such button, in order. */
-                        buttons?: ({
-                            /** @enum {string} */
-                            type: "url";
-                            url: {
-                                /** @description https URL; may end in {{1}}. */
-                                baseUrl: string;
-                                urlSuffixExample?: string;
-                            };
-                        } | {
-                            /** @enum {string} */
-                            type: "phone_number";
-                            /** @description E.164. */
-                            phoneNumber: string;
-                        })[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Template"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `idempotency_key_missing`, `template_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `template_name_taken`, `template_name_reserved`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    syncTemplates: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TemplateSyncResult"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listMedia: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last id of the previous page. */
-                starting_after?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Media"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    uploadMedia: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The file. Its type is read from its content; the part's filename is kept for display.
-                     */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Media"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `media_type_unsupported`, `media_too_large`, `media_empty`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`, `platform_rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `platform_error`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`, `platform_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMedia: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `med_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Media"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `media_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    deleteMedia: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `med_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {boolean} */
-                        deleted: true;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `media_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `media_in_use`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMediaUsage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The files stored for the key's account and mode, by source: `upload` (`POST /v1/media`) and `inbound` (files customers sent). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "upload": {
-                     *         "files": 12,
-                     *         "bytes": 4812033
-                     *       },
-                     *       "inbound": {
-                     *         "files": 340,
-                     *         "bytes": 96410211
-                     *       },
-                     *       "total": {
-                     *         "files": 352,
-                     *         "bytes": 101222244
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        upload: {
-                            /** @description How many files. */
-                            files: number;
-                            /** @description Their size, bytes. */
-                            bytes: number;
-                        };
-                        inbound: {
-                            /** @description How many files. */
-                            files: number;
-                            /** @description Their size, bytes. */
-                            bytes: number;
-                        };
-                        total: {
-                            /** @description How many files. */
-                            files: number;
-                            /** @description Their size, bytes. */
-                            bytes: number;
-                        };
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getMediaContent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `med_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            /** @description The byte range asked for with `Range: bytes=…`, with `Content-Range`. */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `media_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `range_not_satisfiable`. */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listWebhookEndpoints: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last id of the previous page. */
-                starting_after?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["WebhookEndpoint"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    createWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "url": "https://example.com/tidings",
-                 *       "events": [
-                 *         "message.delivered",
-                 *         "message.read",
-                 *         "message.failed",
-                 *         "message.received"
-                 *       ],
-                 *       "description": "Order notifications"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description An `https://` URL on a public host (docs/api.md §D10). */
-                    url: string;
-                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
-                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "*")[];
-                    description?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `we_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `webhook_endpoint_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    deleteWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `we_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {boolean} */
-                        deleted: true;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `webhook_endpoint_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    updateWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description `we_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description An `https://` URL on a public host (docs/api.md §D10). */
-                    url?: string;
-                    /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
-                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "*")[];
-                    description?: string | null;
-                    /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
-                    enabled?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `webhook_endpoint_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    rollWebhookEndpointSecret: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description `we_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `webhook_endpoint_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listEvents: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last id of the previous page. */
-                starting_after?: string;
-                /** @description Only events of this type. */
-                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Event"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `evt_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `event_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listEventDeliveries: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `evt_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Delivery"][];
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `event_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    redeliverEvent: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                /** @description `evt_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "endpointId": "we_0VbdA4kNp8Rz1Yc6Vx2mQt5g"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Only to this endpoint (it must be enabled); default: every enabled endpoint subscribed to the event type. */
-                    endpointId?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Delivery"][];
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `event_not_found`, `webhook_endpoint_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listPhoneNumbers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["PhoneNumber"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Account"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     getMessageAnalytics: {
         parameters: {
             query?: {
@@ -8644,708 +9346,6 @@ export interface operations {
                 };
             };
             /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listPricingTiers: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last id of the previous page. */
-                starting_after?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["PricingTier"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getAccountSignals: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "restricted": true,
-                     *       "disabled": false,
-                     *       "restriction": {
-                     *         "restrictions": [
-                     *           {
-                     *             "type": "RESTRICTED_BIZ_INITIATED_MESSAGING",
-                     *             "expiresAt": "2026-12-01T00:00:00.000Z"
-                     *           }
-                     *         ],
-                     *         "platformAt": "2026-11-20T09:00:00.000Z",
-                     *         "receivedAt": "2026-11-20T09:00:01.120Z"
-                     *       },
-                     *       "ban": null,
-                     *       "violation": null,
-                     *       "alerts": [],
-                     *       "review": {
-                     *         "decision": "APPROVED",
-                     *         "platformAt": null,
-                     *         "receivedAt": "2026-11-02T10:00:00.000Z"
-                     *       },
-                     *       "phoneNumbers": [
-                     *         {
-                     *           "phoneNumberId": "106540352242922",
-                     *           "displayPhoneNumber": "15550783881",
-                     *           "messagingLimit": {
-                     *             "tier": "TIER_2K",
-                     *             "dailyUsers": 2000,
-                     *             "unlimited": false,
-                     *             "updatedAt": "2026-11-10T12:00:00.000Z"
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description True while a restriction the platform told is in force (not lifted, not expired). */
-                        restricted: boolean;
-                        /** @description True when the platform last told that the WhatsApp Business Account is disabled (or scheduled to be). */
-                        disabled: boolean;
-                        restriction: {
-                            /** @description Empty once lifted. */
-                            restrictions: {
-                                /** @description As the platform gave it: `RESTRICTED_BIZ_INITIATED_MESSAGING`, `RESTRICTED_CUSTOMER_INITIATED_MESSAGING`, `RESTRICTED_ADD_PHONE_NUMBER_ACTION`… */
-                                type: string;
-                                /**
-                                 * Format: date-time
-                                 * @description When it ends, as the platform says; null when not given.
-                                 */
-                                expiresAt: string | null;
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
-                             */
-                            platformAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC.
-                             */
-                            receivedAt: string;
-                        } | null;
-                        ban: {
-                            /** @description `waba_ban_state`: `DISABLE`, `SCHEDULE_FOR_DISABLE`, `REINSTATE`. */
-                            state: string;
-                            /** @description `waba_ban_date` as the platform words it. */
-                            date: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
-                             */
-                            platformAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC.
-                             */
-                            receivedAt: string;
-                        } | null;
-                        violation: {
-                            violationType: string;
-                            /**
-                             * Format: date-time
-                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
-                             */
-                            platformAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC.
-                             */
-                            receivedAt: string;
-                        } | null;
-                        /** @description The latest alert of each type (`account_alerts`), newest first. */
-                        alerts: {
-                            /** @description `alert_type` as given: `OBA_APPROVED`, `INCREASED_CAPABILITIES_ELIGIBILITY_DEFERRED`… */
-                            type: string;
-                            /** @description `alert_severity`: `CRITICAL`, `WARNING`, `INFORMATIONAL`… */
-                            severity: string | null;
-                            /** @description `alert_status`: `ACTIVE`, `RESOLVED`, `NONE`… */
-                            status: string | null;
-                            description: string | null;
-                            /** @description `entity_type`: `WABA`, `PHONE_NUMBER`, `BUSINESS`… */
-                            entityType: string | null;
-                            entityId: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
-                             */
-                            platformAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC.
-                             */
-                            receivedAt: string;
-                        }[];
-                        review: {
-                            /** @description `APPROVED`, `REJECTED`, `PENDING`, `DEFERRED`… */
-                            decision: string;
-                            /**
-                             * Format: date-time
-                             * @description When the platform says it happened (the webhook entry's `time`); null when not given.
-                             */
-                            platformAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC.
-                             */
-                            receivedAt: string;
-                        } | null;
-                        phoneNumbers: {
-                            phoneNumberId: string;
-                            displayPhoneNumber: string;
-                            messagingLimit: {
-                                /** @description As the platform gave it: `TIER_250`, `TIER_2K`, `TIER_10K`, `TIER_100K`, `TIER_UNLIMITED`, or a number from the older `max_daily_conversation_per_phone`. */
-                                tier: string;
-                                dailyUsers: number | null;
-                                unlimited: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601, UTC.
-                                 */
-                                updatedAt: string;
-                            } | null;
-                        }[];
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listSuppressions: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100 (default 10). */
-                limit?: number;
-                /** @description The last id of the previous page. */
-                starting_after?: string;
-                /** @description Only the suppressions of this number (not those of every number). */
-                phone_number_id?: string;
-                /** @description Only the suppressions of this reason. */
-                reason?: "opt_out_keyword" | "platform_preference" | "api" | "blocked";
-                /** @description true: active only; false: lifted only. */
-                active?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Suppression"][];
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    createSuppression: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "to": "+16505551234"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description The customer: E.164 phone number, BSUID, or a contact's `ct_` id. */
-                    to: string;
-                    /** @description Only this business number of the account (default: every number). */
-                    phoneNumberId?: string;
-                    /**
-                     * @description `all` (default) or `marketing`.
-                     * @enum {string}
-                     */
-                    scope?: "all" | "marketing";
-                };
-            };
-        };
-        responses: {
-            /** @description The customer was already suppressed with that scope: that suppression. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Suppression"];
-                };
-            };
-            /** @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Suppression"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `phone_number_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `contact_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    liftSuppression: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `sup_` id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A customer no message may be sent to (scope `all`), or no marketing template (scope `marketing`), from one business number or all of the account's. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Suppression"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `suppression_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getConsentSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsentSettings"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `parameter_unknown`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `permission_denied`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `error.code`: `service_unavailable`. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    updateConsentSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "allowSuppressionOverride": true,
-                 *       "optOutReply": "You will get no more messages from us. Reply START to opt back in."
-                 *     }
-                 */
-                "application/json": {
-                    allowSuppressionOverride?: boolean;
-                    /** @description null: the defaults. */
-                    optOutKeywords?: string[] | null;
-                    /** @description null: the defaults. */
-                    optInKeywords?: string[] | null;
-                    /** @description Sent back (as a text message) while the window the customer's message opened is open; null: nothing is sent. */
-                    optOutReply?: string | null;
-                    /** @description Sent back (as a text message) while the window the customer's message opened is open; null: nothing is sent. */
-                    optInReply?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsentSettings"];
-                };
-            };
-            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;

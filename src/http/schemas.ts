@@ -153,6 +153,12 @@ export function IdempotencyHeaders(required: boolean) {
  */
 export const MULTIPART_BODY = 'x-multipart-form';
 
+/**
+ * Marks a body whose array property (the value: its name, e.g. `messages`) is checked item by item
+ * by the route, each item refused alone: the validator compiler checks only the body's shape (app.ts).
+ */
+export const ITEMS_CHECKED_ALONE = 'x-items-checked-alone';
+
 export const PageLimit = Type.Integer({
   minimum: 1,
   maximum: 100,

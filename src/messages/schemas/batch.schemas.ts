@@ -1,7 +1,7 @@
 /** Batch sends, batches, scheduling and cancelling: resources and bodies (docs/api.md §4.24–4.27, §D18). */
 import { Type, type Static } from '@sinclair/typebox';
 import { ERROR_CODES } from '../../errors.js';
-import { NullableString, PageLimit, StringEnum, Timestamp } from '../../http/schemas.js';
+import { ITEMS_CHECKED_ALONE, NullableString, PageLimit, StringEnum, Timestamp } from '../../http/schemas.js';
 import { Message, SendMessageBody } from './message.schemas.js';
 
 /** The most messages one batch send holds. */
@@ -63,9 +63,6 @@ export type Batch = Static<typeof Batch>;
 const { 'x-examples': _namedExamples, ...SendItem } = SendMessageBody as typeof SendMessageBody & {
   'x-examples'?: unknown;
 };
-
-/** Marks a body whose `messages` items are checked one by one by the route, not by its schema (app.ts). */
-export const ITEMS_CHECKED_ALONE = 'x-items-checked-alone';
 
 export const SendBatchBody = Type.Object(
   {

@@ -1,0 +1,74 @@
+/**
+ * The contacts feature as a module (src/feature.ts): who a customer is (contacts known by phone
+ * number and/or BSUID, their window, merges when a payload links two identifiers), and blocking
+ * customers through the platform's Block Users API.
+ */
+import type { AccountService } from '../accounts/account.service.js';
+import type { Store, Tx } from '../db/store.js';
+import type { EventService } from '../events/event.service.js';
+import { Slot, type Feature } from '../feature.js';
+import type { Clock } from '../lib/clock.js';
+import type { Platform } from '../platform/platform.js';
+import { BlockSync } from './block-sync.js';
+import { blockRoutes } from './block.routes.js';
+import { BlockedContact, BlockResult } from './block.schemas.js';
+import { BlockService, type BlockSuppressions } from './block.service.js';
+import { ContactUpdates } from './contact-updates.js';
+import { contactRoutes } from './contact.routes.js';
+import { Contact } from './contact.schemas.js';
+import { type ContactConsentPort, ContactService } from './contact.service.js';
+
+export interface ContactsNeeds {
+  store: Store;
+  clock: Clock;
+  platform: Platform;
+  accounts: AccountService;
+  events: EventService;
+  /** Each contact's suppression and marketing consent (the consent feature's). */
+  contactConsent: ContactConsentPort;
+  /** What a block does to the suppression list (the consent feature's). */
+  blockSuppressions: BlockSuppressions;
+  /** The consent feature reads a send's `to` through the contacts: filled here. */
+  recipients: Slot<Pick<ContactService, 'resolveRecipient'>>;
+}
+
+/** Re-points what refers to contact `from` to `into` when two contacts merge: the messages feature's, which fills the slot. */
+export type ContactMerge = (tx: Tx, from: string, into: string) => Promise<void>;
+
+export interface ContactsProvides {
+  contacts: ContactService;
+  /** Contacts written in the units of work of the messages that name them. */
+  contactUpdates: ContactUpdates;
+  /** Blocking customers through the Block Users API (docs/api.md §D25). */
+  blocks: BlockService;
+  /** The sync with the platform's blocklist. */
+  blockSync: BlockSync;
+  contactMerges: Slot<ContactMerge>;
+}
+
+export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> {
+  const { store, clock, platform, accounts, events, contactConsent, blockSuppressions, recipients } = needs;
+  const merges = new Slot<ContactMerge>('contactMerges');
+  // A merge moves the merged contact's messages of both directions (the messages feature's rows).
+  const contactUpdates = new ContactUpdates({ onMerge: (tx, from, into) => merges.get()(tx, from, into) });
+  const contacts = new ContactService({ store, clock, consent: contactConsent });
+  recipients.fill(contacts);
+  // A block suppresses the customer on its number (reason `blocked`), in the block's unit of work.
+  const blocks = new BlockService({
+    store,
+    clock,
+    platform,
+    accounts,
+    events,
+    contacts,
+    suppressions: blockSuppressions,
+  });
+  const blockSync = new BlockSync({ store, clock, platform, accounts, blocks });
+  return {
+    name: 'contacts',
+    provides: { contacts, contactUpdates, blocks, blockSync, contactMerges: merges },
+    routes: () => [...contactRoutes({ contacts }), ...blockRoutes({ blocks, blockSync, contacts })],
+    schemas: [Contact, BlockResult, BlockedContact],
+    intake: { contacts: contactUpdates },
+  };
+}
