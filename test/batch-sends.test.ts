@@ -10,7 +10,9 @@ import { ManualClock } from '../src/lib/clock.js';
 import type { Batch } from '../src/messages/schemas/batch.schemas.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate } from './factories.js';
-import { DIALECT, eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 type BatchAnswer = {
   batch: Batch;

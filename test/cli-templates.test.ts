@@ -16,7 +16,8 @@ import { TemplatesClient } from '../src/cli/templates/client.js';
 import { makePlan } from '../src/cli/templates/plan.js';
 import { parseTemplateFile } from '../src/cli/templates/template-file.js';
 import type { Template } from '../src/templates/template.schemas.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 describe('tidings templates pull, plan, apply', () => {
   let h: Harness;

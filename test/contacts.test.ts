@@ -13,7 +13,8 @@ import type { TimelineEntry } from '../src/messages/schemas/message-list.schemas
 import type { InboundMessage, Message } from '../src/messages/schemas/message.schemas.js';
 import { bsuidRefusal } from '../src/messages/accept/recipient-rules.js';
 import { approvedTemplate, dispatched } from './factories.js';
-import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 /** The business number and customer of webhook-inbound-text-with-user-id.json. */
 const FIXTURE_NUMBER = '1122334455667';

@@ -19,7 +19,8 @@ import type { AnalyticsResult } from '../src/analytics/analytics.schemas.js';
 import type { Template } from '../src/templates/template.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate, sentText } from './factories.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 /** As the page writes a rate: 0.75 → "75.0 %". */
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)} %`);

@@ -14,7 +14,8 @@ import { ERROR_CODES } from '../src/errors.js';
 import type { RouteEntry } from '../src/http/types.js';
 import { hubSignature } from '../src/lib/crypto.js';
 import { dispatched } from './factories.js';
-import { FIXTURES, fixture, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { FIXTURES, fixture } from './helpers.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 20);

@@ -11,7 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Media } from '../src/media/media.schemas.js';
 import type { InboundMessage } from '../src/messages/schemas/message.schemas.js';
 import { uploaded } from './factories.js';
-import { eventually, ROOT, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
 
 const sample = (name: string) => fs.readFileSync(path.join(ROOT, 'test/fixtures/media', name));

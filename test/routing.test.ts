@@ -13,7 +13,8 @@ import { ManualClock } from '../src/lib/clock.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import type { Template } from '../src/templates/template.schemas.js';
 import { approvedTemplate } from './factories.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 const HOUR = 3600_000;
 

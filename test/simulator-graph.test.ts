@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { simulatorAccessToken } from '../src/simulator/app.js';
 import { PNID, SECRET, TOKEN, WABA, startSim, textTo, type SimHarness } from './conformance/sim.js';
-import { eventually, fixture, valueOf } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 const errorKeys = (b: any) => Object.keys(b.error).sort();
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ROOT } from './harness.js';
+import { ROOT } from './helpers.js';
 
 /** Every file below `dir` (relative to the repository) whose name ends with one of `endings`. */
 function filesUnder(dir: string, endings: string[]): string[] {
@@ -112,7 +112,6 @@ const TO_SPLIT = new Set([
   'test/dispatch.test.ts',
   'test/events.test.ts',
   'test/fuzz.test.ts',
-  'test/harness.ts',
   'test/inbound-media.test.ts',
   'test/media-download-safety.test.ts',
   'test/media.test.ts',

@@ -9,7 +9,8 @@ import type { TemplateButton } from '../src/templates/template-buttons.rules.js'
 import { checkTemplate, type TemplateContent } from '../src/templates/template.rules.js';
 import type { Template } from '../src/templates/template.schemas.js';
 import { approvedTemplate, platformRequest } from './factories.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture } from './helpers.js';
 
 const base: TemplateContent = {
   name: 'with_buttons',

@@ -1,7 +1,8 @@
 /** Templates end to end through the simulator (docs/api.md §3.1, §4.1–4.5, §D6–§D7). */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 const input = (name: string, extra: Record<string, unknown> = {}) => ({
   name,

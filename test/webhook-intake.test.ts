@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { hubSignature } from '../src/lib/crypto.js';
-import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 /** Business numbers the fixtures were captured from. */
 const FIXTURE_NUMBERS = ['106540352242922', '1122334455667', '109999999999999', '409552778964973'];
