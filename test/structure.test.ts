@@ -111,7 +111,6 @@ const TO_SPLIT = new Set([
   'test/dashboard.test.ts',
   'test/dispatch.test.ts',
   'test/events.test.ts',
-  'test/fuzz.test.ts',
   'test/inbound-media.test.ts',
   'test/media-download-safety.test.ts',
   'test/media.test.ts',
