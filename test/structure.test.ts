@@ -116,7 +116,6 @@ const TO_SPLIT = new Set([
   'test/metrics.test.ts',
   'test/platform-signals.test.ts',
   'test/rich-bounds.test.ts',
-  'test/routing.test.ts',
   'test/simulator-direct-send.test.ts',
   'test/simulator-durability.test.ts',
   'test/simulator-graph.test.ts',
