@@ -108,7 +108,6 @@ const TO_SPLIT = new Set([
   'test/dashboard-thread.test.ts',
   'test/dashboard.test.ts',
   'test/dispatch.test.ts',
-  'test/events.test.ts',
   'test/inbound-media.test.ts',
   'test/media-download-safety.test.ts',
   'test/media.test.ts',
