@@ -98,7 +98,6 @@ const TO_SPLIT = new Set([
   'src/templates/template.service.ts',
   'test/analytics.test.ts',
   'test/blocks.test.ts',
-  'test/cli-templates.test.ts',
   'test/conformance-graph.test.ts',
   'test/conformance-webhooks.test.ts',
   'test/consent.test.ts',
