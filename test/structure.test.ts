@@ -121,7 +121,6 @@ const TO_SPLIT = new Set([
   'test/simulator-templates.test.ts',
   'test/simulator.test.ts',
   'test/template-buttons.test.ts',
-  'test/webhook-intake.test.ts',
 ]);
 const graph = new Map(SERVICE.map((f) => [f, importsOf(f)]));
 
