@@ -107,7 +107,6 @@ const TO_SPLIT = new Set([
   'test/dashboard-thread.test.ts',
   'test/dashboard.test.ts',
   'test/dispatch.test.ts',
-  'test/inbound-media.test.ts',
   'test/media-download-safety.test.ts',
   'test/media.test.ts',
   'test/messages.test.ts',
