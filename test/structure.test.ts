@@ -110,7 +110,6 @@ const TO_SPLIT = new Set([
   'test/media-download-safety.test.ts',
   'test/media.test.ts',
   'test/messages.test.ts',
-  'test/metrics.test.ts',
   'test/platform-signals.test.ts',
   'test/rich-bounds.test.ts',
   'test/simulator-direct-send.test.ts',
