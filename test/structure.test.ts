@@ -102,7 +102,6 @@ const TO_SPLIT = new Set([
   'test/conformance-webhooks.test.ts',
   'test/consent.test.ts',
   'test/contact-search.test.ts',
-  'test/dashboard-overview.test.ts',
   'test/dashboard-templates.test.ts',
   'test/dashboard-thread.test.ts',
   'test/dashboard.test.ts',
