@@ -116,7 +116,6 @@ const TO_SPLIT = new Set([
   'test/simulator-platform.test.ts',
   'test/simulator-templates.test.ts',
   'test/simulator.test.ts',
-  'test/template-buttons.test.ts',
 ]);
 const graph = new Map(SERVICE.map((f) => [f, importsOf(f)]));
 
