@@ -96,7 +96,7 @@ function alive(pid) {
 
 /**
  * Drops the schemas test harnesses create in the PostgreSQL `test` database (`t<run>_<pid>_…` and
- * their pg-boss `…_pgboss`, test/harness.ts) of this run and of runs no longer running (a run by
+ * their pg-boss `…_pgboss`, test/database.ts) of this run and of runs no longer running (a run by
  * hand: `t_<pid>_…`, by its file's process), one transaction each (one would run out of lock
  * slots). Another run against the same server keeps its own.
  */

@@ -14,7 +14,9 @@ import { foldStatChanges } from '../src/analytics/stats-fold.js';
 import { hubSignature } from '../src/lib/crypto.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate, dispatched } from './factories.js';
-import { DIALECT, eventually, fixture, startHarness, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture } from './helpers.js';
 
 /** The first status item of a fixture, as a template for our own reports. */
 const statusItem = (name: string) => fixture(name).entry[0].changes[0].value.statuses[0];

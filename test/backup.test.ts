@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DIALECT, freshDatabase, ROOT } from './harness.js';
+import { DIALECT, freshDatabase } from './database.js';
+import { ROOT } from './helpers.js';
 import { freePort, startFirstRun, startProcess } from './process.js';
 
 /** Runs the admin CLI with `env`; resolves with its exit code and output (never rejects). */

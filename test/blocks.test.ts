@@ -13,7 +13,8 @@ import type { Contact } from '../src/contacts/contact.schemas.js';
 import type { Event } from '../src/events/event.schemas.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate } from './factories.js';
-import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 type Page<T> = { data: T[]; has_more: boolean };
 

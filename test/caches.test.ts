@@ -10,7 +10,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { DIALECT, eventually, fixture, ROOT, startHarness, valueOf, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf, ROOT } from './helpers.js';
 
 /** The admin CLI as its own OS process on the harness's database: @returns its JSON answer. */
 function cliProcess(h: Harness, ...argv: string[]): Promise<any> {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ERROR_CODES } from '../src/errors.js';
 import { STATUS_BY_CODE } from '../src/http/errors.js';
-import { ROOT } from './harness.js';
+import { ROOT } from './helpers.js';
 
 /** What is scanned: source and docs files under these (relative to the root), skipping SKIPPED. */
 const SCANNED = [

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../src/cli/main.js';
-import { DIALECT, eventually, startHarness, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 describe('admin CLI', () => {
   let h: Harness;

@@ -12,7 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createTidingsClient, idempotencyKey, type TidingsClient } from '@tidings/client';
 import { CLIENT_DIR, generateClient, openApiDocument, SCHEMA_FILE } from '../scripts/client-generate.js';
-import { eventually, ROOT, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 
 describe('the typed client', () => {
   let h: Harness;

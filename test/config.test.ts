@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { ROOT } from './harness.js';
+import { ROOT } from './helpers.js';
 
 describe('config', () => {
   it('defaults to SQLite under ./data, port 3000 and the embedded simulator on 3001', () => {

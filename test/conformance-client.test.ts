@@ -31,7 +31,7 @@ import {
   Text,
 } from 'whatsapp-api-js/messages';
 import { PNID, SECRET, TOKEN, WABA, startSim, type SimHarness } from './conformance/sim.js';
-import { eventually, fieldOf, valueOf } from './harness.js';
+import { eventually, fieldOf, valueOf } from './helpers.js';
 
 describe('conformance: whatsapp-api-js against the simulator', () => {
   let s: SimHarness;

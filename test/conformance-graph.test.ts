@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { simulatorAccessToken } from '../src/simulator/app.js';
 import { assertSameShape } from './conformance/shape.js';
 import { PNID, SECRET, TOKEN, WABA, startSim, textTo, type SimHarness } from './conformance/sim.js';
-import { eventually, fixture } from './harness.js';
+import { eventually, fixture } from './helpers.js';
 
 /** Postman's older template captures predate `parameter_format` and `sub_category`. */
 const OLDER_TEMPLATES = {

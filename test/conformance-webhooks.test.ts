@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertSameShape, type CompareOptions } from './conformance/shape.js';
 import { PNID, WABA, startSim, textTo, type Hook, type SimHarness } from './conformance/sim.js';
-import { eventually, fieldOf, fixture, valueOf } from './harness.js';
+import { eventually, fieldOf, fixture, valueOf } from './helpers.js';
 
 /** pywa added BSUIDs to older captures: its statuses lack the `recipient_*_user_id` fields Meta's BSUID page gives them. */
 const PYWA_STATUS: CompareOptions = {

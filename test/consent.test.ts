@@ -14,7 +14,9 @@ import { ManualClock } from '../src/lib/clock.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { parseWebhook } from '../src/platform/cloud-api/webhook-payload.js';
 import { approvedTemplate } from './factories.js';
-import { DIALECT, eventually, fixture, startHarness, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture } from './helpers.js';
 
 type Page = { data: Suppression[]; has_more: boolean };
 

@@ -17,7 +17,8 @@ import { newId } from '../src/lib/ids.js';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { contactSearchText, phoneWords, searchTerms } from '../src/lib/search-text.js';
 import { approvedTemplate } from './factories.js';
-import { DIALECT, startHarness, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
 import { olderDatabase } from './older-database.js';
 
 type Page<T> = { data: T[]; has_more: boolean };

@@ -14,7 +14,8 @@ import type { Contact } from '../src/contacts/contact.schemas.js';
 import type { InboundMessage } from '../src/messages/schemas/message.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate } from './factories.js';
-import { ROOT, eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 
 describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
   let h: Harness;

@@ -20,7 +20,8 @@ import type { Message } from '../src/messages/schemas/message.schemas.js';
 import type { Template } from '../src/templates/template.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate, dispatched } from './factories.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 describe('dashboard: window-aware routing in a browser', { skip: browserSkip }, () => {
   let h: Harness;

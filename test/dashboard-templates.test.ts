@@ -14,7 +14,8 @@ import type { Locator, Page } from 'playwright-core';
 import type { TemplateChange } from '../src/templates/template-history.schemas.js';
 import type { Template } from '../src/templates/template.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 describe('dashboard: templates’ quality, flags, languages and history in a browser', { skip: browserSkip }, () => {
   let h: Harness;

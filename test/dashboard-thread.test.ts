@@ -18,7 +18,8 @@ import type { Media } from '../src/media/media.schemas.js';
 import type { InboundMessage, Message } from '../src/messages/schemas/message.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
 import { approvedTemplate, dispatched } from './factories.js';
-import { ROOT, eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf, ROOT } from './helpers.js';
 import { multipart } from './multipart.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');

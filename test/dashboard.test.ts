@@ -8,7 +8,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
-import { ROOT, eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
 describe('dashboard in a browser', { skip: browserSkip }, () => {

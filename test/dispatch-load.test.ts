@@ -18,7 +18,9 @@ import { buildDeps } from '../src/deps.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { buildSimulator, type Simulator } from '../src/simulator/app.js';
 import { approvedTemplate } from './factories.js';
-import { DIALECT, eventually, freshDatabase, startHarness, type Harness } from './harness.js';
+import { DIALECT, freshDatabase } from './database.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 import { freePort, startProcess } from './process.js';
 
 /** How many copies of each message the simulator took, by `msg_` id. */

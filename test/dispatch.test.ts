@@ -9,7 +9,8 @@ import type { PhoneNumber } from '../src/accounts/phone-number.schemas.js';
 import { ManualClock } from '../src/lib/clock.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate, dispatched } from './factories.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 /** Copies of one message the simulator took, told apart by the `msg_` id the service puts in `biz_opaque_callback_data`. */
 const copiesAt = (h: Harness, messageId: string) =>

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { GRAPH_CODES } from '../src/platform/graph-codes.js';
 import { errorMeaning } from '../src/platform/error-meanings.js';
-import { ROOT } from './harness.js';
+import { ROOT } from './helpers.js';
 
 /** The codes of docs/platform.md §6.2's table: `131047`, `200, 200–299` (both ends), `2388047 / 2388072 / 2388073`. */
 function codesOfSection62(): string[] {

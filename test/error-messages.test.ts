@@ -9,7 +9,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { closestName, formatBytes, sizeOver } from '../src/lib/text.js';
 import { approvedTemplate } from './factories.js';
-import { ROOT, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { ROOT } from './helpers.js';
 import { multipart } from './multipart.js';
 
 type Issue = { code: string; field: string; message: string };

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../src/lib/clock.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver } from './receiver.js';
 
 describe('webhook endpoint URLs (private URLs not allowed)', () => {

@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DELIVER_JOB } from '../src/events/event.service.js';
-import { DIALECT, eventually, startHarness, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 import { freePort, startProcess } from './process.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver } from './receiver.js';
 

@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Media } from '../src/media/media.schemas.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import type { Template } from '../src/templates/template.schemas.js';
-import { eventually, ROOT, type Harness } from './harness.js';
+import type { Harness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 import { multipart } from './multipart.js';
 
 /** A utility template created with a live key, once the simulator has approved it. */

@@ -11,7 +11,8 @@ import type { Template } from '../src/templates/template.schemas.js';
 import { platformErrorOf, toClientError } from '../src/platform/errors.js';
 import { GRAPH_CODES } from '../src/platform/graph-codes.js';
 import { approvedTemplate, dispatched } from './factories.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 /** What a code does inside a request (the client's error code) and to a queued message (the dispatcher's outcome). */
 function both(code: number): { request: string; dispatch: string } {

@@ -9,7 +9,9 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { dispatched } from './factories.js';
-import { DIALECT, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
+import { fixture, valueOf } from './helpers.js';
 
 /** Makes inserts of `table` whose `column` is `value` fail, as a broken disk or a bug might. */
 async function poison(h: Harness, table: string, column: string, value: string): Promise<void> {

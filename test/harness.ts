@@ -1,16 +1,14 @@
 /**
  * The test harness: the real service (buildDeps + buildApp) on a real database, talking over HTTP to
  * the real Cloud API simulator, whose signed webhooks come back over HTTP. The database is chosen by
- * TIDINGS_TEST_DB: `sqlite` (a fresh file) or `postgres` (a fresh schema in the `test` database, with
- * rate limits in Redis). Nothing is mocked.
+ * TIDINGS_TEST_DB (test/database.ts): `sqlite` (a fresh file) or `postgres` (a fresh schema in the
+ * `test` database, with rate limits in Redis). Nothing is mocked.
  */
 import './serializers.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -20,53 +18,7 @@ import { loadSecrets } from '../src/secrets.js';
 import { buildSimulator, type Simulator } from '../src/simulator/app.js';
 import { hubSignature } from '../src/lib/crypto.js';
 import type { SimulatorConfig } from '../src/simulator/state.js';
-
-export const DIALECT = (process.env.TIDINGS_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
-export const PG_BASE_URL = process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const REDIS_URL = process.env.TIDINGS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Real platform payloads, copied from public sources (see test/fixtures/platform/SOURCES.md). */
-export const FIXTURES = path.resolve(ROOT, 'test/fixtures/platform');
-
-export function fixture(name: string): any {
-  return JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8'));
-}
-
-/**
- * The value of a platform webhook body's one change, `entry[0].changes[0].value`
- * (docs/platform.md §4.1): what a test reads or re-points (`valueOf(payload).metadata.phone_number_id = …`).
- */
-export function valueOf(body: any): any {
-  return body.entry[0].changes[0].value;
-}
-
-/** The field of a platform webhook body's one change (`messages`, `message_template_status_update`…). */
-export function fieldOf(body: any): string {
-  return body.entry[0].changes[0].field;
-}
-
-/** A fresh, empty database: a SQLite file path or a PostgreSQL URL whose search_path is a new schema. */
-export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (DIALECT === 'sqlite') return { env: {}, drop: async () => {} };
-  // `t<run>_<pid>_<random>`, <run> being scripts/test.mjs's process id (TIDINGS_TEST_RUN): a run
-  // drops its own schemas and those of runs that are gone, never those of another run going on
-  // against the same server. A file run by hand makes `t_<pid>_…`, dropped by the next run.
-  const schema = `t${process.env.TIDINGS_TEST_RUN ?? ''}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const client = new pg.Client({ connectionString: PG_BASE_URL });
-  await client.connect();
-  await client.query(`create schema "${schema}"`);
-  await client.end();
-  // Commits are not waited for on disk (synchronous_commit off): a test never crashes the server,
-  // so nothing it relies on changes, and the suite does not queue behind fsyncs. The service's own
-  // durability is PostgreSQL's, tested by nobody here; its crash tests kill Tidings, not the server.
-  const url = `${PG_BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema} -c synchronous_commit=off`)}`;
-  return {
-    env: { DATABASE_URL: url, REDIS_URL: `${REDIS_URL}` },
-    // Schemas are dropped by scripts/test.mjs (the name says which run made one), not here: a drop
-    // takes locks on the catalog while other files' services start and migrate.
-    async drop() {},
-  };
-}
+import { freshDatabase } from './database.js';
 
 export interface HarnessOptions {
   clock?: Clock;
@@ -302,23 +254,4 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
   return harness;
-}
-
-/** Polls `check` until it returns a truthy value (or throws its last error after `timeoutMs`). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (err) {
-      lastError = err;
-    }
-    if (Date.now() > deadline) throw lastError ?? new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { migrationProvider } from '../src/db/migrations.js';
-import { DIALECT, startHarness, type Harness } from './harness.js';
+import { DIALECT } from './database.js';
+import { startHarness, type Harness } from './harness.js';
 
 describe('health endpoints', () => {
   let h: Harness;

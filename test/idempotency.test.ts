@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, ROOT, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 import { multipart } from './multipart.js';
 import { tempUploads } from './factories.js';
 

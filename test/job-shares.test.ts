@@ -18,7 +18,8 @@ import type { JobQueue, JobTypeOptions } from '../src/jobs/job-queue.js';
 import { PgBossJobQueue } from '../src/jobs/pg-boss-queue.js';
 import { SqlJobQueue } from '../src/jobs/sql-job-queue.js';
 import { systemClock } from '../src/lib/clock.js';
-import { DIALECT, eventually, freshDatabase } from './harness.js';
+import { DIALECT, freshDatabase } from './database.js';
+import { eventually } from './helpers.js';
 
 const logger = pino({ level: 'silent' });
 const metrics = { finished() {} };

@@ -18,7 +18,8 @@ import { loadConfig } from '../src/config.js';
 import { buildDeps, type Deps, type DepsOverrides } from '../src/deps.js';
 import type { InboundMessage } from '../src/messages/schemas/message.schemas.js';
 import { startGraphProxy, startRecorder, type GraphProxy, type Recorder } from './graph-proxy.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 import { Scrape } from './prometheus-text.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
 

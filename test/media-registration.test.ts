@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { platformRequest, uploaded } from './factories.js';
-import { eventually, startHarness } from './harness.js';
+import { startHarness } from './harness.js';
+import { eventually } from './helpers.js';
 
 describe('media after the platform forgot it', () => {
   it('registers the stored file again when the platform id has expired', async () => {

@@ -14,7 +14,8 @@ import { ORPHAN_AFTER_MS } from '../src/media/media-deletion.js';
 import type { InboundMessage, Message } from '../src/messages/schemas/message.schemas.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { approvedTemplate, uploaded } from './factories.js';
-import { eventually, ROOT, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 import { Scrape } from './prometheus-text.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { dispatched, tempUploads } from './factories.js';
-import { eventually, ROOT, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 import { multipart } from './multipart.js';
 
 const SAMPLES = path.join(ROOT, 'test/fixtures/media');

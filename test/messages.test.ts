@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dispatched } from './factories.js';
-import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 const CUSTOMER = '+16505551234';
 

@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../src/config.js';
 import { migrationProvider } from '../src/db/migrations.js';
 import { CurrentSchemaPostgresDialect } from '../src/db/pg-introspection.js';
-import { DIALECT, freshDatabase } from './harness.js';
+import { DIALECT, freshDatabase } from './database.js';
 
 export interface OlderDatabase {
   /** Where it is, for `connectDatabase` (which runs the later migrations). */

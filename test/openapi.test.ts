@@ -12,7 +12,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES } from '../src/errors.js';
 import { findExamples, schemaValidator } from './openapi-examples.js';
-import { ROOT, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { ROOT } from './helpers.js';
 
 describe('the OpenAPI document', () => {
   let h: Harness;

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseWebhook } from '../src/platform/cloud-api/webhook-payload.js';
 import { assertSameShape } from './conformance/shape.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture } from './helpers.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
 
 describe('platform signals (issue 28)', () => {

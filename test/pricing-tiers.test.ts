@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { PricingTier } from '../src/accounts/pricing-tier.schemas.js';
 import { tierBounds } from '../src/accounts/pricing-tiers.js';
 import { parseWebhook } from '../src/platform/cloud-api/webhook-payload.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture } from './helpers.js';
 
 const FIXTURE = 'webhook-account-update-volume-tier.json';
 

@@ -17,7 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DIALECT, freshDatabase, ROOT } from './harness.js';
+import { DIALECT, freshDatabase } from './database.js';
+import { ROOT } from './helpers.js';
 import { freePort, startFirstRun, startProcess, type ServiceProcess } from './process.js';
 import { answerProblems, readmeBlocks, type Block } from './readme-blocks.js';
 

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ROOT } from './harness.js';
+import { ROOT } from './helpers.js';
 
 /** Text files under these folders (and these files) are what runs or builds. */
 const CHECKED = [

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sentAndRecorded } from './factories.js';
-import { fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { fixture, valueOf } from './helpers.js';
 
 const CUSTOMER = '+16505551234';
 const DIGITS = CUSTOMER.slice(1);

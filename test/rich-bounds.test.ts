@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import { exceedsJsonValues, MAX_BODY_VALUES } from '../src/http/body-budget.js';
 import { SEND_BODY_LIMIT_BYTES } from '../src/messages/message.routes.js';
 import { approvedTemplate, dispatched } from './factories.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 const CUSTOMER = '+16505551234';
 /** The most an error answer may take, whatever the body. */

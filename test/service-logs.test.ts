@@ -13,7 +13,8 @@ import { after, before, describe, it } from 'node:test';
 import { serializeError, createLogger } from '../src/lib/log.js';
 import { PlatformError } from '../src/platform/platform.js';
 import { simulatorAccessToken } from '../src/lib/simulated-identity.js';
-import { eventually, freshDatabase } from './harness.js';
+import { freshDatabase } from './database.js';
+import { eventually } from './helpers.js';
 import { startFirstRun } from './process.js';
 
 const OUTBOUND_TEXT = 'Your parcel code is PARCEL-7731-ZQ';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { freshDatabase } from './harness.js';
+import { freshDatabase } from './database.js';
 import { freePort, startFirstRun, startProcess } from './process.js';
 
 describe('the service process', () => {

@@ -9,7 +9,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { eventually, freshDatabase } from './harness.js';
+import { freshDatabase } from './database.js';
+import { eventually } from './helpers.js';
 import { startFirstRun } from './process.js';
 import { tempUploads } from './factories.js';
 

@@ -18,7 +18,7 @@ import { ManualClock } from '../src/lib/clock.js';
 import { verifyHubSignature } from '../src/lib/crypto.js';
 import { buildSimulator, simulatorAccessToken, type Simulator } from '../src/simulator/app.js';
 import { NOT_ENABLED_DETAILS } from '../src/simulator/messages/direct-send.js';
-import { eventually, fixture, valueOf } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 const SECRET = 'direct-send-test-secret';
 const PNID = '106540352242977';

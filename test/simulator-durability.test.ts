@@ -16,7 +16,8 @@ import pino from 'pino';
 import { verifyHubSignature } from '../src/lib/crypto.js';
 import { simulatorAccessToken } from '../src/lib/simulated-identity.js';
 import { buildSimulator } from '../src/simulator/app.js';
-import { eventually, fixture, freshDatabase, valueOf } from './harness.js';
+import { freshDatabase } from './database.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 import { freePort, startProcess, type ServiceProcess } from './process.js';
 
 const SECRET = 'durability-test-secret';

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PNID, WABA, startSim, type SimHarness } from './conformance/sim.js';
-import { fixture } from './harness.js';
+import { fixture } from './helpers.js';
 
 /** Phone number fields: Meta's reference, plus the messaging limit field and pywa's defaults. */
 const NUMBER_FIELDS = [

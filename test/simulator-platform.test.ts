@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SAMPLES } from '../src/simulator/samples.js';
 import { PNID, TOKEN, WABA, startSim, textTo, type SimHarness } from './conformance/sim.js';
-import { eventually, fieldOf, fixture, valueOf } from './harness.js';
+import { eventually, fieldOf, fixture, valueOf } from './helpers.js';
 
 describe('simulator: platform behaviour (Part B)', () => {
   let s: SimHarness;

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
 import { IN_WINDOW_BILLED_FROM } from '../src/simulator/payloads.js';
 import { PNID, WABA, startSim, textTo, type SimHarness } from './conformance/sim.js';
-import { eventually } from './harness.js';
+import { eventually } from './helpers.js';
 
 describe('simulator: pricing by the date of the send (issue 27)', () => {
   const clock = new ManualClock();

@@ -17,7 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { verifyHubSignature } from '../src/lib/crypto.js';
 import { buildSimulator, simulatorAccessToken, type Simulator } from '../src/simulator/app.js';
-import { eventually, fieldOf, fixture, valueOf } from './harness.js';
+import { eventually, fieldOf, fixture, valueOf } from './helpers.js';
 
 const SECRET = 'simulator-templates-test-secret';
 const WABA = '102290129340398';

@@ -11,7 +11,8 @@ import { AccountService } from '../src/accounts/account.service.js';
 import { KeyService } from '../src/accounts/key.service.js';
 import { systemClock } from '../src/lib/clock.js';
 import { SecretBox } from '../src/lib/crypto.js';
-import { ROOT, eventually, startHarness } from './harness.js';
+import { startHarness } from './harness.js';
+import { eventually, ROOT } from './helpers.js';
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -15,7 +15,7 @@ import pino from 'pino';
 import { verifyHubSignature } from '../src/lib/crypto.js';
 import { buildSimulator, simulatorAccessToken, type Simulator } from '../src/simulator/app.js';
 import { bsuidFor } from '../src/simulator/users.js';
-import { eventually, fixture, valueOf } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 const SECRET = 'simulator-test-secret';
 const PNID = '106540352242922';

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { RootHandleInUnitError, type Store } from '../src/db/store.js';
-import { DIALECT, freshDatabase } from './harness.js';
+import { DIALECT, freshDatabase } from './database.js';
 
 describe(`the store (${DIALECT})`, () => {
   let store: Store;

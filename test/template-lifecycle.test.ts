@@ -11,7 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
 import { approvedTemplate } from './factories.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
-import { eventually, fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture, valueOf } from './helpers.js';
 
 describe('template lifecycle', () => {
   const clock = new ManualClock();

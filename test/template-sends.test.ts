@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { approvedTemplate, platformRequest } from './factories.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture } from './helpers.js';
 
 describe('template sends', () => {
   let h: Harness;

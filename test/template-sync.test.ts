@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
 import { approvedTemplate } from './factories.js';
 import { ALLOW_PRIVATE, FAST_POLICY, startReceiver, type Receiver } from './receiver.js';
-import { eventually, fixture, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually, fixture } from './helpers.js';
 
 const DAY = 24 * 3_600_000;
 

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
 import { TEST_STATUS_JOB } from '../src/messages/reports/test-mode.service.js';
-import { eventually, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { eventually } from './helpers.js';
 
 describe('test mode', () => {
   let h: Harness;

@@ -13,7 +13,8 @@ import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import type { Store } from '../src/db/store.js';
 import { tableUpkeep } from '../src/db/upkeep.js';
-import { DIALECT, eventually, freshDatabase } from './harness.js';
+import { DIALECT, freshDatabase } from './database.js';
+import { eventually } from './helpers.js';
 
 describe(`table upkeep (${DIALECT})`, () => {
   let store: Store;

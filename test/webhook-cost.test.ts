@@ -11,7 +11,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { hubSignature } from '../src/lib/crypto.js';
 import { signingCandidates } from '../src/platform/cloud-api/webhook-signer.js';
-import { fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { fixture, valueOf } from './helpers.js';
 
 const TENANTS = 50;
 

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Insertable } from 'kysely';
 import type { TemplatesTable } from '../src/db/schema.js';
-import { fixture, startHarness, valueOf, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { fixture, valueOf } from './helpers.js';
 
 describe('platform webhooks across tenants', () => {
   let h: Harness;

@@ -10,7 +10,7 @@ import { verifyHubSignature } from '../../src/lib/crypto.js';
 import { buildSimulator, simulatorAccessToken, type Simulator } from '../../src/simulator/app.js';
 import type { SimulatorConfig } from '../../src/simulator/config.js';
 import type { Clock } from '../../src/lib/clock.js';
-import { eventually, valueOf } from '../harness.js';
+import { eventually, valueOf } from '../helpers.js';
 
 export const SECRET = 'conformance-app-secret';
 export const WABA = '102290129340398';
