@@ -2,9 +2,9 @@
  * A template's history (GET /v1/templates/{id}/history): every change of its life, stored with the
  * change in its unit of work, with the events the change causes (template-lifecycle.ts says which),
  * and told to the features that act on a status change (the messages feature holds and releases
- * the sends queued for a paused template). Only this file touches `template_changes`.
+ * the sends queued for a paused template). Its rows are template-history.repository.ts's.
  */
-import type { Reader, Store, Tx } from '../db/store.js';
+import type { Store, Tx } from '../db/store.js';
 import type { EventService } from '../events/event.service.js';
 import type { AuthContext } from '../http/access.js';
 import { paginate, type Page } from '../http/paging.js';
@@ -18,6 +18,7 @@ import {
   type TemplateChangeType,
 } from './template-lifecycle.js';
 import { toTemplate } from './template.mapper.js';
+import * as changes from './template-history.repository.js';
 import * as repo from './template.repository.js';
 import type { TemplateStatus } from './template.schemas.js';
 import type { TemplateChange } from './template-history.schemas.js';
@@ -67,21 +68,19 @@ export class TemplateHistory {
     const all = [...own, ...entries];
     if (all.length === 0) return 0;
     const detail = compact(how.detail);
-    await tx
-      .insertInto('template_changes')
-      .values(
-        all.map((e) => ({
-          id: nextChangeId(),
-          template_id: after.id,
-          account_id: after.account_id,
-          at: how.at,
-          type: e.type,
-          source: how.source,
-          changes: JSON.stringify(e.changes),
-          detail,
-        })),
-      )
-      .execute();
+    await changes.insertChanges(
+      tx,
+      all.map((e) => ({
+        id: nextChangeId(),
+        template_id: after.id,
+        account_id: after.account_id,
+        at: how.at,
+        type: e.type,
+        source: how.source,
+        changes: JSON.stringify(e.changes),
+        detail,
+      })),
+    );
     if (events.length > 0) {
       const object = toTemplate(after);
       await this.#o.events.record(
@@ -120,7 +119,7 @@ export class TemplateHistory {
           changes: JSON.stringify({ status: { from: null, to: t.status } }),
           detail: null,
         }));
-      await tx.insertInto('template_changes').values(rows).execute();
+      await changes.insertChanges(tx, rows);
     }
   }
 
@@ -134,50 +133,18 @@ export class TemplateHistory {
     q: { limit?: number; starting_after?: string },
   ): Promise<Page<TemplateChange>> {
     const db = this.#o.store.read;
-    const template = await db
-      .selectFrom('templates')
-      .select('id')
-      .where('id', '=', templateId)
-      .where('account_id', '=', auth.accountId)
-      .executeTakeFirst();
+    const template = await repo.findTemplate(db, auth.accountId, templateId);
     if (!template) throw new TidingsError('template_not_found', `No template ${templateId}.`, { param: 'id' });
     return paginate(q, {
-      cursor: (id) =>
-        db
-          .selectFrom('template_changes')
-          .select('id')
-          .where('id', '=', id)
-          .where('template_id', '=', templateId)
-          .executeTakeFirst(),
-      page: (limit, after) => changesOf(db, templateId, limit, after?.id),
+      cursor: (id) => changes.findChange(db, templateId, id),
+      page: (limit, after) => changes.changesOf(db, templateId, limit, after?.id),
       map: toChange,
       noun: 'change of this template',
     });
   }
 }
 
-type ChangeRow = {
-  id: string;
-  template_id: string;
-  at: string;
-  type: string;
-  source: string;
-  changes: string;
-  detail: string | null;
-};
-
-function changesOf(db: Reader, templateId: string, limit: number, before: string | undefined): Promise<ChangeRow[]> {
-  let q = db
-    .selectFrom('template_changes')
-    .select(['id', 'template_id', 'at', 'type', 'source', 'changes', 'detail'])
-    .where('template_id', '=', templateId)
-    .orderBy('id', 'desc')
-    .limit(limit);
-  if (before) q = q.where('id', '<', before);
-  return q.execute();
-}
-
-function toChange(row: ChangeRow): TemplateChange {
+function toChange(row: changes.ChangeRow): TemplateChange {
   return {
     id: row.id,
     templateId: row.template_id,

@@ -16,6 +16,7 @@ import type { Platform, PlatformTemplateListing } from '../platform/platform.js'
 import type { TemplateHistory } from './template-history.js';
 import { importedRow } from './template-import.js';
 import { lifecycleDiff, snapshotChanges, type FromTo } from './template-lifecycle.js';
+import * as syncs from './template-sync.repository.js';
 import * as repo from './template.repository.js';
 import type { SyncResult } from './template-sync.schemas.js';
 
@@ -54,7 +55,9 @@ export class TemplateSync {
     const listing = await this.#o.platform.listTemplates(await this.#o.accounts.credentialsForAccount(accountId));
     const now = iso(this.#o.clock.now());
     const result = await this.#o.store.write((tx) => this.#apply(tx, accountId, listing, now));
-    await this.#o.store.write((tx) => markSynced(tx, accountId, now, iso(this.#o.clock.now() + this.#o.intervalMs)));
+    await this.#o.store.write((tx) =>
+      syncs.markSynced(tx, accountId, now, iso(this.#o.clock.now() + this.#o.intervalMs)),
+    );
     return result;
   }
 
@@ -68,7 +71,7 @@ export class TemplateSync {
     let done = 0;
     for (const account of await this.#o.accounts.listAccounts()) {
       const now = clock.now();
-      if (!(await store.write((tx) => claimDue(tx, account.id, iso(now), iso(now + intervalMs))))) continue;
+      if (!(await store.write((tx) => syncs.claimDue(tx, account.id, iso(now), iso(now + intervalMs))))) continue;
       try {
         const result = await this.sync(account.id);
         done++;
@@ -84,13 +87,7 @@ export class TemplateSync {
           );
       } catch (err) {
         logger.warn({ err, accountId: account.id }, 'template reconciliation failed; tried again in an hour');
-        await store.write((tx) =>
-          tx
-            .updateTable('template_syncs')
-            .set({ due_at: iso(now + RETRY_AFTER_FAILURE_MS) })
-            .where('account_id', '=', account.id)
-            .execute(),
-        );
+        await store.write((tx) => syncs.postpone(tx, account.id, iso(now + RETRY_AFTER_FAILURE_MS)));
       }
     }
     return done;
@@ -192,29 +189,4 @@ function fieldChanges(before: repo.TemplateRow, after: repo.TemplateRow): Record
       if (field !== 'timeToLive') out[field] = change as FromTo;
   }
   return out;
-}
-
-/** Claims an account's due periodic reconciliation (moving it to `next`); false when it is not due or another process has it. */
-async function claimDue(tx: Tx, accountId: string, now: string, next: string): Promise<boolean> {
-  const inserted = await tx
-    .insertInto('template_syncs')
-    .values({ account_id: accountId, synced_at: null, due_at: next })
-    .onConflict((oc) => oc.column('account_id').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-  const updated = await tx
-    .updateTable('template_syncs')
-    .set({ due_at: next })
-    .where('account_id', '=', accountId)
-    .where('due_at', '<=', now)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
-}
-
-async function markSynced(tx: Tx, accountId: string, now: string, next: string): Promise<void> {
-  await tx
-    .insertInto('template_syncs')
-    .values({ account_id: accountId, synced_at: now, due_at: next })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet({ synced_at: now, due_at: next }))
-    .execute();
 }

@@ -68,7 +68,7 @@ export class BatchProgress {
     if (ids.length === 0) return;
     const done = await batches.completeBatches(tx, ids, now);
     if (done.length === 0) return;
-    const rows = await tx.selectFrom('batches').selectAll().where('id', 'in', done).orderBy('id').execute();
+    const rows = await batches.batchesById(tx, done);
     const completed = await batchesOf(tx, rows);
     await this.#events.record(
       tx,

@@ -32,6 +32,12 @@ export function findBatch(
 }
 
 /** Newest first, at most `limit`, after `after` in that order. */
+/** The batches with these ids (of any account), in id order. */
+export function batchesById(db: Reader | Tx, ids: string[]): Promise<BatchRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('batches').selectAll().where('id', 'in', ids).orderBy('id').execute();
+}
+
 export function listBatches(
   db: Reader,
   q: { accountId: string; mode: 'live' | 'test'; limit: number; after?: { created_at: string; id: string } },
