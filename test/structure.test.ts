@@ -125,7 +125,6 @@ const TO_SPLIT = new Set([
   'test/simulator-direct-send.test.ts',
   'test/simulator-durability.test.ts',
   'test/simulator-graph.test.ts',
-  'test/simulator-platform.test.ts',
   'test/simulator-templates.test.ts',
   'test/simulator.test.ts',
   'test/template-buttons.test.ts',
