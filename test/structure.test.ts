@@ -102,7 +102,6 @@ const TO_SPLIT = new Set([
   'test/cli-templates.test.ts',
   'test/conformance-graph.test.ts',
   'test/conformance-webhooks.test.ts',
-  'test/consent.test.ts',
   'test/contact-search.test.ts',
   'test/contacts.test.ts',
   'test/dashboard-overview.test.ts',
