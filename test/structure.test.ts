@@ -117,7 +117,6 @@ const TO_SPLIT = new Set([
   'test/media.test.ts',
   'test/messages.test.ts',
   'test/metrics.test.ts',
-  'test/platform-signals.test.ts',
   'test/rich-bounds.test.ts',
   'test/rich-messages.test.ts',
   'test/routing.test.ts',
