@@ -105,7 +105,6 @@ const TO_SPLIT = new Set([
   'test/contacts.test.ts',
   'test/dashboard-overview.test.ts',
   'test/dashboard-templates.test.ts',
-  'test/dashboard-thread.test.ts',
   'test/dashboard.test.ts',
   'test/dispatch.test.ts',
   'test/events.test.ts',
