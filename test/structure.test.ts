@@ -96,7 +96,6 @@ const TO_SPLIT = new Set([
   'src/simulator/templates.routes.ts',
   'src/templates/template.schemas.ts',
   'src/templates/template.service.ts',
-  'test/analytics.test.ts',
   'test/batch-sends.test.ts',
   'test/blocks.test.ts',
   'test/cli-templates.test.ts',
