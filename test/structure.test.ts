@@ -99,7 +99,6 @@ const TO_SPLIT = new Set([
   'test/batch-sends.test.ts',
   'test/blocks.test.ts',
   'test/cli-templates.test.ts',
-  'test/contact-search.test.ts',
   'test/contacts.test.ts',
   'test/dashboard-overview.test.ts',
   'test/dashboard-templates.test.ts',
