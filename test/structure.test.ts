@@ -101,7 +101,6 @@ const TO_SPLIT = new Set([
   'test/cli-templates.test.ts',
   'test/contacts.test.ts',
   'test/dashboard-overview.test.ts',
-  'test/dashboard-templates.test.ts',
   'test/dashboard.test.ts',
   'test/dispatch.test.ts',
   'test/events.test.ts',
