@@ -114,7 +114,6 @@ const TO_SPLIT = new Set([
   'test/rich-messages.test.ts',
   'test/routing.test.ts',
   'test/simulator-direct-send.test.ts',
-  'test/simulator-durability.test.ts',
   'test/simulator-graph.test.ts',
   'test/simulator-templates.test.ts',
   'test/simulator.test.ts',
