@@ -102,7 +102,6 @@ const TO_SPLIT = new Set([
   'test/contacts.test.ts',
   'test/dashboard-overview.test.ts',
   'test/dashboard.test.ts',
-  'test/dispatch.test.ts',
   'test/events.test.ts',
   'test/fuzz.test.ts',
   'test/harness.ts',
