@@ -97,7 +97,6 @@ const TO_SPLIT = new Set([
   'src/templates/template.schemas.ts',
   'src/templates/template.service.ts',
   'test/batch-sends.test.ts',
-  'test/blocks.test.ts',
   'test/cli-templates.test.ts',
   'test/contacts.test.ts',
   'test/dashboard-overview.test.ts',
