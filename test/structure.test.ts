@@ -100,7 +100,6 @@ const TO_SPLIT = new Set([
   'test/cli-templates.test.ts',
   'test/contacts.test.ts',
   'test/dashboard-overview.test.ts',
-  'test/dashboard.test.ts',
   'test/events.test.ts',
   'test/fuzz.test.ts',
   'test/harness.ts',
