@@ -105,7 +105,6 @@ const TO_SPLIT = new Set([
   'test/harness.ts',
   'test/inbound-media.test.ts',
   'test/media-download-safety.test.ts',
-  'test/messages.test.ts',
   'test/metrics.test.ts',
   'test/rich-bounds.test.ts',
   'test/rich-messages.test.ts',
