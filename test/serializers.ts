@@ -21,11 +21,30 @@ if (require.cache[compilerPath]) {
 } else {
   const build = require(fjsPath) as Build;
   const built = new Map<string, unknown>();
+  // Fastify hands every route of an application the same shared schemas (`options.schema`, one
+  // object per encapsulation context): each object is turned into text once, not once per route,
+  // and the key names its text by a number.
+  const sharedIds = new WeakMap<object, number>();
+  const idOfText = new Map<string, number>();
+  const keyOf = (schema: object, options: Record<string, unknown>): string => {
+    const { schema: shared, ...rest } = options;
+    let id = -1;
+    if (shared && typeof shared === 'object') {
+      id = sharedIds.get(shared) ?? -1;
+      if (id === -1) {
+        const text = JSON.stringify(shared);
+        id = idOfText.get(text) ?? idOfText.size;
+        idOfText.set(text, id);
+        sharedIds.set(shared, id);
+      }
+    }
+    return `${id}\u0000${JSON.stringify(schema)}\u0000${JSON.stringify(rest)}`;
+  };
   const cached = ((schema: object, options: Record<string, unknown> = {}) => {
     // Debug and standalone builds, and options a key cannot hold (functions), are built every time.
     if (options.mode !== undefined || Object.values(options).some((v) => typeof v === 'function'))
       return build(schema, options);
-    const key = JSON.stringify([schema, options]);
+    const key = keyOf(schema, options);
     let serializer = built.get(key);
     if (serializer === undefined) {
       serializer = build(schema, options);
