@@ -24,6 +24,9 @@ const SCANNED = [
   'clients/typescript',
   'docs',
   'README.md',
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+  'SECURITY.md',
   'redocly.yaml',
 ];
 const SKIPPED = new Set(['node_modules', 'dist', 'test/fixtures', 'test-output']);

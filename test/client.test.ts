@@ -1,7 +1,8 @@
 /**
  * The typed client (clients/typescript, issue 14 item 6): generated from the OpenAPI document and
  * kept in step with it, it sends a message against the real service (over HTTP, the simulator
- * behind it) and reads it back; its errors are the envelope; the README's example runs as written.
+ * behind it) and reads it back; its errors are the envelope; the typed client guide's example
+ * (docs/guides/typed-client.md) runs as written.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
@@ -117,12 +118,12 @@ describe('the typed client', () => {
     assert.throws(() => createTidingsClient({ baseUrl: h.url, apiKey: '' }), TypeError);
   });
 
-  it("runs the README's example as written (clients/typescript/examples/send.ts, the same text)", async () => {
+  it("runs the typed client guide's example as written (clients/typescript/examples/send.ts, the same text)", async () => {
     const example = fs.readFileSync(path.join(CLIENT_DIR, 'examples/send.ts'), 'utf8');
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const guide = fs.readFileSync(path.join(ROOT, 'docs/guides/typed-client.md'), 'utf8');
     assert.ok(
-      readme.includes(`\`\`\`ts\n${example}\`\`\``),
-      'the README shows clients/typescript/examples/send.ts as it is',
+      guide.includes(`\`\`\`ts\n${example}\`\`\``),
+      'docs/guides/typed-client.md shows clients/typescript/examples/send.ts as it is',
     );
 
     const other = await h.newAccount('Other');

@@ -1,8 +1,9 @@
 /**
- * The README read as the README test runs it: its fenced blocks in order, each with the section it
- * is in, the `<!-- readme-test: … -->` note on the line before it (how the test treats it), and,
- * for a shell block, the answer the README shows right after it; and a check of an output against
- * such an answer. Pure functions, so their rules are tested apart from the run.
+ * The README and its guides read as the README test runs them: the guides the README's map lists,
+ * in its order; a page's fenced blocks in order, each with its file and the section it is in, the
+ * `<!-- readme-test: … -->` note on the line before it (how the test treats it), and, for a shell
+ * block, the answer the page shows right after it; and a check of an output against such an
+ * answer. Pure functions, so their rules are tested apart from the run.
  */
 
 /** How the test treats a block, as the HTML comment on the line before it says. */
@@ -13,6 +14,8 @@ export interface Note {
 }
 
 export interface Block {
+  /** The page it is on, root-relative: `README.md`, `docs/guides/events.md`. */
+  file: string;
   /** 1-based line of the opening fence. */
   line: number;
   /** The fence's language (`sh`, `json`, `text`…); empty when it names none. */
@@ -28,8 +31,30 @@ export interface Block {
 
 const NOTE = /^<!-- readme-test: (skip|restart|sqlite only) \((.+)\) -->$/;
 
-/** Every fenced block of `markdown`, in order. */
-export function readmeBlocks(markdown: string): Block[] {
+/** The heading of the README's map of the guides. */
+const MAP_HEADING = '## Guides';
+
+/**
+ * The guides the README's map lists, root-relative (`docs/guides/templates.md`), in its order: the
+ * numbered items of its "Guides" section, each opening with a link to its guide. Throws when the
+ * README has no such section, or it lists no guide.
+ */
+export function guideMap(readme: string): string[] {
+  const lines = readme.split('\n');
+  const start = lines.indexOf(MAP_HEADING);
+  if (start < 0) throw new Error(`README.md has no "${MAP_HEADING}" section`);
+  const guides: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (/^#{1,2} /.test(line)) break;
+    const item = line.match(/^\d+\. \[[^\]]+\]\((docs\/guides\/[\w-]+\.md)\)/);
+    if (item) guides.push(item[1]!);
+  }
+  if (guides.length === 0) throw new Error(`README.md: "${MAP_HEADING}" lists no guide`);
+  return guides;
+}
+
+/** Every fenced block of `markdown` (the page `file`, root-relative), in order. */
+export function readmeBlocks(markdown: string, file = 'README.md'): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
   let section = '';
@@ -44,18 +69,19 @@ export function readmeBlocks(markdown: string): Block[] {
     const start = i;
     const body: string[] = [];
     for (i++; i < lines.length && lines[i] !== `${indent}\`\`\``; i++) body.push(lines[i]!.slice(indent.length));
-    if (i >= lines.length) throw new Error(`README.md:${start + 1}: a fence that is never closed`);
+    if (i >= lines.length) throw new Error(`${file}:${start + 1}: a fence that is never closed`);
     const before = (lines[start - 1] ?? '').trim();
     let note: Note | null = null;
     if (before.startsWith('<!-- readme-test')) {
       const m = before.match(NOTE);
       if (!m)
         throw new Error(
-          `README.md:${start}: a readme-test note must read <!-- readme-test: skip|restart|sqlite only (why) -->`,
+          `${file}:${start}: a readme-test note must read <!-- readme-test: skip|restart|sqlite only (why) -->`,
         );
       note = { kind: m[1] as Note['kind'], reason: m[2]! };
     }
     const block: Block = {
+      file,
       line: start + 1,
       lang: open[2]!,
       body: body.join('\n') + '\n',
@@ -149,6 +175,55 @@ export function answerProblems(expected: Block, output: string): string[] {
     if (key === '…') continue;
     const valuePattern = value!.startsWith('"') ? stringPattern(value!.slice(1, -1)) : escape(value!);
     if (!new RegExp(`"${escape(key!)}"\\s*:\\s*${valuePattern}`).test(output)) problems.push(`no "${key}": ${value}`);
+  }
+  return problems;
+}
+
+/** The anchors GitHub gives a page's headings (`## Sending: after 201` → `sending-after-201`) and its `<a id>`s. */
+export function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^ *```/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const heading = line.match(/^#{1,6} (.+)$/);
+    if (heading) {
+      const slug = heading[1]!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\p{M}_\- ]/gu, '')
+        .replaceAll(' ', '-');
+      const n = seen.get(slug) ?? 0;
+      seen.set(slug, n + 1);
+      anchors.add(n === 0 ? slug : `${slug}-${n}`);
+    }
+    for (const [, id] of line.matchAll(/<a id="([^"]+)"/g)) anchors.add(id!);
+  }
+  return anchors;
+}
+
+/**
+ * Every relative link of the page `file` (root-relative) outside its code that names no
+ * file, or no heading of the Markdown page it names, as `file: why`. `read` answers a root-relative
+ * path's text ('' for a folder), or null when the repository has no such path.
+ */
+export function linkProblems(file: string, markdown: string, read: (path: string) => string | null): string[] {
+  const prose = markdown.replace(/^ *```[^]*?^ *```$/gm, '').replace(/`[^`\n]*`/g, '');
+  const dir = file.slice(0, file.lastIndexOf('/') + 1);
+  const problems: string[] = [];
+  for (const m of prose.matchAll(/\]\(([^)\s]+)\)|src="([^"]+)"/g)) {
+    const link = (m[1] ?? m[2])!;
+    if (/^[a-z]+:/.test(link)) continue;
+    const [target = '', anchor] = link.split('#');
+    const parts: string[] = [];
+    for (const part of (target ? dir + target : file).split('/'))
+      if (part === '..') parts.pop();
+      else if (part && part !== '.') parts.push(part);
+    const path = parts.join('/');
+    const text = read(path);
+    if (text === null) problems.push(`${file}: ${link} names no file`);
+    else if (anchor && path.endsWith('.md') && !anchorsOf(text).has(anchor))
+      problems.push(`${file}: ${link} names no heading of ${path}`);
   }
   return problems;
 }

@@ -1,15 +1,17 @@
 /**
- * The README, pasted as a newcomer would (issues 11 and 22): `npm start` on an empty data directory
- * and a fresh database (the suite's dialect), its printed keys put in variables, then every ```sh
- * block of the README in order, in one bash session (so the ids the README keeps in variables
- * carry from block to block), from a directory that looks like the repository. Each block must
- * exit 0 (the session runs with `set -euo pipefail`), and where the README shows the answer right
- * after a block (a ```json or ```text block), the output must show it (readme-blocks.ts says how
- * closely). Only the ports change: the test picks free ones for the service, the simulator and the
- * webhook receiver. A block noted `<!-- readme-test: skip (why) -->` is not run (few are: installs,
- * Docker, tools of a PostgreSQL deployment, a restore that needs the service stopped);
- * `restart` has the test restart the service with the settings the block gives; `sqlite only`
- * runs on SQLite.
+ * The README and its guides, pasted as a newcomer would (issues 11, 22 and 37): `npm start` on an
+ * empty data directory and a fresh database (the suite's dialect), its printed keys put in
+ * variables, then every ```sh block of the README and then of each guide its map lists, in the
+ * map's order, in one bash session (so the ids the walkthrough keeps in variables carry from block
+ * to block and from page to page), from a directory that looks like the repository. Each block must
+ * exit 0 (the session runs with `set -euo pipefail`), and where a page shows the answer right after
+ * a block (a ```json or ```text block), the output must show it (readme-blocks.ts says how
+ * closely); a block that fails is named by its file, line and heading. Only the ports change: the
+ * test picks free ones for the service, the simulator and the webhook receiver. A block noted
+ * `<!-- readme-test: skip (why) -->` is not run (few are: installs, Docker, tools of a PostgreSQL
+ * deployment, a restore that needs the service stopped); `restart` has the test restart the service
+ * with the settings the block gives; `sqlite only` runs on SQLite. The pages' rules hold across
+ * them all: every guide in docs/guides/ is in the map, and each opens as a page.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -20,12 +22,14 @@ import { after, before, describe, it } from 'node:test';
 import { DIALECT, freshDatabase } from './database.js';
 import { ROOT } from './helpers.js';
 import { freePort, startFirstRun, startProcess, type ServiceProcess } from './process.js';
-import { answerProblems, readmeBlocks, type Block } from './readme-blocks.js';
+import { answerProblems, guideMap, linkProblems, readmeBlocks, type Block } from './readme-blocks.js';
 
-const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const BLOCKS = readmeBlocks(README);
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+/** The pages in the order they are pasted: the README, then the guides in its map's order. */
+const PAGES = ['README.md', ...guideMap(read('README.md'))];
+const BLOCKS = PAGES.flatMap((file) => readmeBlocks(read(file), file));
 const SHELL = BLOCKS.filter((b) => b.lang === 'sh');
-const where = (b: Block) => `README.md:${b.line} (${b.section})`;
+const where = (b: Block) => `${b.file}:${b.line} (${b.section})`;
 
 /** Whether this run pastes the block (a restart block is carried out by the test itself). */
 function pasted(block: Block): boolean {
@@ -52,7 +56,25 @@ async function stopService(service: ServiceProcess): Promise<void> {
   }
 }
 
-describe('the README', () => {
+describe('the README and its guides', () => {
+  it('maps every guide in docs/guides/, once each, and each opens as a page: a title, then what it covers', () => {
+    const guides = PAGES.slice(1);
+    const onDisk = fs
+      .readdirSync(path.join(ROOT, 'docs/guides'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/guides/${f}`);
+    assert.deepEqual([...guides].sort(), onDisk.sort(), "the README's map lists every guide, and only those");
+    assert.equal(new Set(guides).size, guides.length, 'the map lists each guide once');
+    for (const guide of guides) {
+      const [title, blank, opening] = read(guide).split('\n');
+      assert.match(title!, /^# \S/, `${guide}: the first line is the page's title`);
+      assert.ok(
+        blank === '' && /^[A-Z]/.test(opening ?? ''),
+        `${guide}: a sentence saying what it covers follows the title`,
+      );
+    }
+  });
+
   it('fences every block with a language, and notes every block it skips with a reason', () => {
     for (const b of BLOCKS)
       assert.ok(
@@ -62,7 +84,10 @@ describe('the README', () => {
     for (const b of BLOCKS.filter((x) => x.note))
       assert.equal(b.lang, 'sh', `${where(b)}: a readme-test note on a block that is not run anyway`);
     const skipped = SHELL.filter((b) => b.note?.kind === 'skip');
-    assert.ok(skipped.length <= 6, `few blocks may be skipped; ${skipped.length} are`);
+    assert.ok(
+      skipped.length <= 6,
+      `few blocks may be skipped, in the README and the guides together; ${skipped.length} are`,
+    );
   });
 
   it('writes complete commands: no elided ids or bodies, every uploaded file in the repository, only local hosts', () => {
@@ -83,41 +108,28 @@ describe('the README', () => {
     }
   });
 
+  it('links only to files, and headings of pages, that the repository has', () => {
+    const readPath = (file: string) => {
+      const full = path.join(ROOT, file);
+      if (!fs.existsSync(full)) return null;
+      return fs.statSync(full).isFile() ? fs.readFileSync(full, 'utf8') : '';
+    };
+    assert.deepEqual(
+      PAGES.flatMap((file) => linkProblems(file, read(file), readPath)),
+      [],
+    );
+  });
+
   it('shows examples/receiver.mjs as it is', () => {
     const receiver = fs.readFileSync(path.join(ROOT, 'examples/receiver.mjs'), 'utf8');
     assert.ok(
       BLOCKS.some((b) => b.lang === 'js' && b.body === receiver),
-      'the README shows examples/receiver.mjs as it is',
+      'the README or a guide shows examples/receiver.mjs as it is',
     );
-  });
-
-  it('checks answers by what is stable in them', () => {
-    const json = (body: string): Block => ({ line: 1, lang: 'json', body, section: '', note: null, expected: null });
-    const shown = json(
-      '{"id":"msg_00VbwLJVmIHXLdqKUAIAxgEie","status":"read","readAt":"2026-11-25T00:25:27.000Z","n":669,"p":"303712015453612","m":"a … z", …}',
-    );
-    assert.deepEqual(
-      answerProblems(
-        shown,
-        '{"id": "msg_X1", "status":"read","readAt":"2027-01-01T10:00:00.120Z","n":669,"p":"4407","m":"a b z"}',
-      ),
-      [],
-    );
-    assert.deepEqual(
-      answerProblems(shown, '{"id":"tpl_X1","status":"sent","readAt":null,"n":669,"p":"4407","m":"a b z"}'),
-      ['no "id": "msg_00VbwLJVmIHXLdqKUAIAxgEie"', 'no "status": "read"', 'no "readAt": "2026-11-25T00:25:27.000Z"'],
-    );
-    const text: Block = {
-      ...shown,
-      lang: 'text',
-      body: 'verified message.received evt_00VbwLM6MsWyNkpLOrIA8A9Jx {"id":"in_…", …\n',
-    };
-    assert.deepEqual(answerProblems(text, 'x\nverified message.received evt_Q2 {"id":"in_Z9","from":"+1"}\n'), []);
-    assert.equal(answerProblems(text, 'verified message.read evt_Q2 {}').length, 1);
   });
 });
 
-describe('the README, pasted block by block', () => {
+describe('the README and its guides, pasted block by block', () => {
   let dataDir: string;
   let workDir: string;
   let service: ServiceProcess;
@@ -150,7 +162,7 @@ describe('the README, pasted block by block', () => {
       if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
-  it('runs every block in order, each exiting 0 and showing the answer the README shows', {
+  it('runs every block in order, each exiting 0 and showing the answer its page shows', {
     timeout: 240_000,
   }, async (t) => {
     const receiverPort = await freePort();
@@ -270,9 +282,9 @@ describe('the README, pasted block by block', () => {
     const ran = marks.filter((m) => m[1] !== undefined).length;
     assert.equal(ran, blocks.length);
     const notRun = SHELL.filter((b) => !pasted(b));
-    assert.equal(ran + notRun.length, SHELL.length, 'every shell block of the README is pasted or noted as skipped');
+    assert.equal(ran + notRun.length, SHELL.length, 'every shell block of the pages is pasted or noted as skipped');
     t.diagnostic(
-      `${DIALECT}: ${ran} of ${SHELL.length} shell blocks pasted in ${((Date.now() - started) / 1000).toFixed(1)} s (${blocks.filter((b) => b.expected).length} with the answer checked); not run: ${notRun.map((b) => `${b.line} (${b.note!.reason})`).join('; ')}`,
+      `${DIALECT}: ${ran} of ${SHELL.length} shell blocks pasted in ${((Date.now() - started) / 1000).toFixed(1)} s (${blocks.filter((b) => b.expected).length} with the answer checked); not run: ${notRun.map((b) => `${b.file}:${b.line} (${b.note!.reason})`).join('; ')}`,
     );
   });
 });
