@@ -280,7 +280,7 @@ export class AccountService {
    * `wabaIds`, when no account has a secret of its own. Cached until an account changes in any
    * process, except WABAs no account has: read again each time (all of a body's in one query), so
    * a WABA added a moment ago elsewhere is found at once. `fresh` reads past the caches.
-   * @param options.wabaIds the WABA ids a webhook names (at most 1,000, webhook-payload.ts `namedWabaIds`)
+   * @param options.wabaIds the WABA ids a webhook names (at most 1,000, webhook-bounds.ts `namedWabaIds`)
    */
   async appSecrets(options: {
     wabaIds: () => string[];
