@@ -66,7 +66,8 @@ import { SyncResult } from './templates/template-sync.schemas.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { MAX_MEDIA_BYTES } from './media/media-types.js';
 import { Media } from './media/media.schemas.js';
-import { MediaHeader, Template, TextHeader } from './templates/template.schemas.js';
+import { MediaHeader, TextHeader } from './templates/template-content.schemas.js';
+import { Template } from './templates/template.schemas.js';
 import { TemplateChange } from './templates/template-history.schemas.js';
 
 /** JSON bodies over this size are refused with 400 request_too_large (docs/api.md §D3). */

@@ -89,8 +89,6 @@ const TO_SPLIT = new Set([
   'src/messages/record/send-queue.repository.ts',
   'src/messages/accept/send.service.ts',
   'src/metrics/metrics.ts',
-  'src/templates/template.schemas.ts',
-  'src/templates/template.service.ts',
   'test/analytics.test.ts',
   'test/batch-sends.test.ts',
   'test/blocks.test.ts',

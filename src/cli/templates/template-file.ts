@@ -13,7 +13,7 @@ import type { ErrorObject } from 'ajv';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { newAjv } from '../../http/ajv.js';
 import { StringEnum } from '../../http/schemas.js';
-import { TemplateButton } from '../../templates/template.schemas.js';
+import { TemplateButton } from '../../templates/template-content.schemas.js';
 import { LibraryInputs } from '../../templates/template-library.schemas.js';
 import { TemplatesStopped } from './client.js';
 
