@@ -81,7 +81,6 @@ const TO_SPLIT = new Set([
   'src/config.ts',
   'src/consent/suppression.service.ts',
   'src/deps.ts',
-  'src/http/validation.ts',
   'src/messages/dispatch/dispatcher.ts',
   'src/messages/record/message.repository.ts',
   'src/messages/schemas/message.schemas.ts',
