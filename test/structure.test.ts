@@ -72,8 +72,6 @@ const TO_SPLIT = new Set([
   'dashboard/src/pages/TemplateEditor.tsx',
   'dashboard/src/styles.css',
   'scripts/test.mjs',
-  'src/accounts/account.repository.ts',
-  'src/accounts/account.service.ts',
   'src/analytics/message-analytics.ts',
   'src/app.ts',
   'src/cli/main.ts',
