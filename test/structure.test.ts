@@ -72,7 +72,6 @@ const TO_SPLIT = new Set([
   'dashboard/src/pages/TemplateEditor.tsx',
   'dashboard/src/styles.css',
   'scripts/test.mjs',
-  'src/analytics/message-analytics.ts',
   'src/app.ts',
   'src/cli/main.ts',
   'src/cli/templates/template-file.ts',
