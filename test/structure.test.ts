@@ -83,7 +83,6 @@ const TO_SPLIT = new Set([
   'src/messages/schemas/message.schemas.ts',
   'src/messages/record/send-queue.repository.ts',
   'src/messages/accept/send.service.ts',
-  'src/metrics/metrics.ts',
   'test/analytics.test.ts',
   'test/batch-sends.test.ts',
   'test/blocks.test.ts',
