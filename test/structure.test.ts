@@ -75,7 +75,6 @@ const TO_SPLIT = new Set([
   'src/app.ts',
   'src/cli/main.ts',
   'src/cli/templates/template-file.ts',
-  'src/config.ts',
   'src/consent/suppression.service.ts',
   'src/deps.ts',
   'src/messages/dispatch/dispatcher.ts',

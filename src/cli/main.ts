@@ -6,7 +6,8 @@
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pino from 'pino';
-import { ConfigError, loadConfig, type DatabaseConfig } from '../config.js';
+import { loadConfig, type DatabaseConfig } from '../config.js';
+import { ConfigError } from '../lib/env-values.js';
 import { MAX_RETENTION_DAYS } from '../accounts/retention-settings.js';
 import { buildDeps, type Deps } from '../deps.js';
 import { TidingsError } from '../errors.js';
