@@ -74,7 +74,6 @@ const TO_SPLIT = new Set([
   'scripts/test.mjs',
   'src/app.ts',
   'src/cli/main.ts',
-  'src/cli/templates/template-file.ts',
   'src/consent/suppression.service.ts',
   'src/deps.ts',
   'src/messages/dispatch/dispatcher.ts',
