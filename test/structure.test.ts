@@ -73,7 +73,6 @@ const TO_SPLIT = new Set([
   'dashboard/src/styles.css',
   'scripts/test.mjs',
   'src/app.ts',
-  'src/cli/main.ts',
   'src/consent/suppression.service.ts',
   'src/deps.ts',
   'src/messages/dispatch/dispatcher.ts',
