@@ -1,10 +1,22 @@
 /**
  * Configuration, parsed once at start from the environment (docs/api.md §D1, §D2).
  *
- * `process.env` is read here and nowhere else. Every value is checked; a bad value throws a
- * {@link ConfigError} whose message names the variable, and `main.ts` prints it and exits.
+ * `process.env` is read here and nowhere else. Every value is checked (lib/env-values.ts reads each
+ * kind of value); a bad value throws a ConfigError whose message names the variable, and `main.ts`
+ * prints it and exits.
  */
 import path from 'node:path';
+import {
+  boolean,
+  ConfigError,
+  decimal,
+  hostList,
+  integer,
+  nonEmpty,
+  parseEncryptionKey,
+  parseUrl,
+  type Env,
+} from './lib/env-values.js';
 
 /** Where the service keeps its relational data. */
 export type DatabaseConfig =
@@ -100,81 +112,6 @@ export interface Config {
    * it, else 127.0.0.1, so metrics without a token are never served beyond the machine by accident.
    */
   readonly metricsHost: string;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
-  return value;
-}
-
-/** A decimal number such as `0.96`, in [min, max]. */
-function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a number such as ${fallback}, got "${raw}".`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
-  return value;
-}
-
-function boolean(env: Env, name: string): boolean {
-  const raw = (env[name] ?? '').toLowerCase();
-  if (raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true' || raw === '1') return true;
-  throw new ConfigError(`${name} must be "true" or "false", got "${env[name]}".`);
-}
-
-/** A comma-separated list of host names (`a.example, b.example`), lower case, without trailing dots. */
-function hostList(env: Env, name: string, fallback: readonly string[]): readonly string[] {
-  const raw = nonEmpty(env, name);
-  if (raw === null) return Object.freeze([...fallback]);
-  const hosts = raw
-    .split(',')
-    .map((h) => h.trim().toLowerCase().replace(/\.+$/, ''))
-    .filter((h) => h !== '');
-  const bad = hosts.find((h) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h));
-  if (hosts.length === 0 || bad !== undefined)
-    throw new ConfigError(
-      `${name} must be host names separated by commas (no scheme, port or path), such as "lookaside.fbsbx.com"; got "${bad ?? raw}".`,
-    );
-  return Object.freeze(hosts);
-}
-
-function nonEmpty(env: Env, name: string): string | null {
-  const raw = env[name];
-  return raw === undefined || raw.trim() === '' ? null : raw.trim();
-}
-
-function parseUrl(name: string, raw: string, protocols: string[]): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL: "${raw}".`);
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${url.protocol}".`);
-  }
-  return url;
-}
-
-function parseEncryptionKey(raw: string | null): Buffer | null {
-  if (raw === null) return null;
-  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) {
-    throw new ConfigError('ENCRYPTION_KEY must be 32 bytes, written as 64 hex characters or base64.');
-  }
-  return key;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { buildApp, buildMetricsApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { ConfigError } from './lib/env-values.js';
 import { buildDeps } from './deps.js';
 import { shutdown } from './shutdown.js';
 import { buildSimulator, StateFileError, type Simulator } from './simulator/app.js';

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type Config } from './config.js';
+import type { Config } from './config.js';
+import { ConfigError } from './lib/env-values.js';
 
 export interface Secrets {
   encryptionKey: Buffer;

@@ -1,10 +1,43 @@
-/** The admin CLI (docs/api.md §D1): accounts and keys, JSON output, keys working at once. */
+/** The admin CLI (docs/api.md §D1): accounts and keys, JSON output, keys working at once, its version. */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../src/cli/main.js';
 import { DIALECT } from './database.js';
 import { startHarness, type Harness } from './harness.js';
-import { eventually } from './helpers.js';
+import { eventually, ROOT } from './helpers.js';
+
+/** The CLI as its own OS process (from the sources, as `bin/tidings.js` runs the build): its exit code and output. */
+function cliProcess(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const run =
+    "import('./src/cli/main.ts').then(async (cli) => { process.exitCode = await cli.runCli(process.argv.slice(1)); })";
+  return new Promise((resolve) => {
+    // `--` ends Node's own options: `-V` and `--help` are the CLI's.
+    execFile(process.execPath, ['--import', 'tsx', '--eval', run, '--', ...argv], { cwd: ROOT }, (error, out, err) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out, err }),
+    );
+  });
+}
+
+describe('admin CLI version', () => {
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+  it("prints the package's version for --version and -V, and exits 0", async () => {
+    for (const flag of ['--version', '-V']) {
+      const res = await cliProcess(flag);
+      assert.equal(res.code, 0, res.err);
+      assert.equal(res.out, `${version}\n`, flag);
+    }
+  });
+
+  it('lists --version in --help', async () => {
+    const res = await cliProcess('--help');
+    assert.equal(res.code, 0, res.err);
+    assert.match(res.out, /^\s+-V, --version\s+print the version of Tidings/m);
+  });
+});
 
 describe('admin CLI', () => {
   let h: Harness;

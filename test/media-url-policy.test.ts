@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
+import { ConfigError } from '../src/lib/env-values.js';
 import { downloadDeadlineMs, downloadJobLeaseMs, DEFAULT_INBOUND_MEDIA_POLICY } from '../src/media/inbound.rules.js';
 import { checkMediaUrl, type MediaUrlPolicy } from '../src/platform/cloud-api/media-url-policy.js';
 import { PlatformError } from '../src/platform/platform.js';

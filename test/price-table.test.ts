@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { PriceTable } from '../src/analytics/price-table.js';
-import { ConfigError } from '../src/config.js';
+import { ConfigError } from '../src/lib/env-values.js';
 
 function load(text: string, name = 'prices.yaml'): PriceTable {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-prices-'));

@@ -1,15 +1,14 @@
 /**
- * Rows of accounts, phone numbers and API keys. Only this file touches those tables; it builds their
- * rows, and says when they change (`tx.changed`: the caches of every process drop them).
+ * Rows of accounts and phone numbers. Only this file touches those tables (API keys:
+ * api-key.repository.ts); it builds their rows, and says when they change (`tx.changed`: the
+ * caches of every process drop them).
  */
 import type { Selectable } from 'kysely';
-import type { AccountsTable, ApiKeysTable, PhoneNumbersTable } from '../db/schema.js';
+import type { AccountsTable, PhoneNumbersTable } from '../db/schema.js';
 import type { Reader, Tx } from '../db/store.js';
-import type { Mode, Scope } from '../http/access.js';
 
 export type AccountRow = Selectable<AccountsTable>;
 export type PhoneNumberRow = Selectable<PhoneNumbersTable>;
-export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** A new account with its business numbers; secrets already encrypted. */
 export interface NewAccount {
@@ -98,66 +97,6 @@ export function listPhoneNumbers(db: Reader, accountIds: string[]): Promise<Phon
 
 export function findPhoneNumber(db: Reader, phoneNumberId: string): Promise<PhoneNumberRow | undefined> {
   return db.selectFrom('phone_numbers').selectAll().where('phone_number_id', '=', phoneNumberId).executeTakeFirst();
-}
-
-/** A new API key: only its hash and last four characters are kept. */
-export interface NewApiKey {
-  id: string;
-  accountId: string;
-  phoneNumberId: string;
-  mode: Mode;
-  keyHash: string;
-  keyHint: string;
-  scopes: Scope[];
-  /** Requests/s; null = the default. */
-  rateLimit: number | null;
-  createdAt: string;
-}
-
-export async function insertApiKey(tx: Tx, key: NewApiKey): Promise<ApiKeyRow> {
-  const row: ApiKeyRow = {
-    id: key.id,
-    account_id: key.accountId,
-    phone_number_id: key.phoneNumberId,
-    mode: key.mode,
-    key_hash: key.keyHash,
-    key_hint: key.keyHint,
-    scopes: JSON.stringify(key.scopes),
-    rate_limit: key.rateLimit,
-    created_at: key.createdAt,
-    revoked_at: null,
-  };
-  await tx.insertInto('api_keys').values(row).execute();
-  tx.changed('api_keys');
-  return row;
-}
-
-/** The live (not revoked) key with this hash, with what authentication needs. */
-export function findActiveKeyByHash(db: Reader, keyHash: string): Promise<ApiKeyRow | undefined> {
-  return db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export function listApiKeys(db: Reader, accountId?: string): Promise<ApiKeyRow[]> {
-  let q = db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id');
-  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-  return q.execute();
-}
-
-/** @returns false when no such key exists or it was already revoked. */
-export async function revokeApiKey(tx: Tx, id: string, at: string): Promise<boolean> {
-  const result = await tx
-    .updateTable('api_keys')
-    .set({ revoked_at: at })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  tx.changed('api_keys');
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /** A business number joined with its account: what acting as that sender needs. */

@@ -1,6 +1,7 @@
 /**
  * Accounts (one WABA each), their business numbers, and the credentials to act as them
- * (docs/api.md §D2). API keys are key.service.ts.
+ * (docs/api.md §D2). API keys are key.service.ts; an account as answered is account.mapper.ts,
+ * what a new one must give account.rules.ts.
  */
 import { TidingsError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -11,56 +12,9 @@ import type { Store } from '../db/store.js';
 import type { SenderCredentials } from '../platform/platform.js';
 import { ReadThroughCache } from '../lib/cache.js';
 import { newGraphId, simulatedDisplayNumber, simulatorAccessToken } from '../lib/simulated-identity.js';
+import { toAccount, type Account } from './account.mapper.js';
 import * as repo from './account.repository.js';
-import type { DirectSendState } from './direct-send.js';
-
-/** Default per-number send throughput: 80 msg/s per registered number. */
-export const DEFAULT_THROUGHPUT = 80;
-/** The platform's top throughput tier. */
-export const MAX_THROUGHPUT = 1000;
-
-export interface PhoneNumber {
-  phoneNumberId: string;
-  displayPhoneNumber: string;
-  /** Messages/s (the throughput tier). */
-  throughput: number;
-  /** `platform` (read from it), `override` (set with --throughput; never replaced), `default` (80 until the platform answers). */
-  throughputSource: 'platform' | 'override' | 'default';
-  /** What Direct Send does for the number, learned from the platform's answers (docs/api.md §D19). */
-  directSend: DirectSendState;
-}
-
-/** An account as the CLI prints it (docs/api.md §D1). Credentials are never part of it. */
-export interface Account {
-  id: string;
-  name: string;
-  wabaId: string;
-  simulated: boolean;
-  phoneNumbers: PhoneNumber[];
-  /** Days customers' files and message bodies are kept (null: for ever; docs/api.md §D17). */
-  retention: Retention;
-  createdAt: string;
-}
-
-/** An account's retention settings: days, or null for ever. */
-export interface Retention {
-  customerFilesDays: number | null;
-  messageBodiesDays: number | null;
-}
-
-export interface CreateAccountInput {
-  name: string;
-  /** Platform identity; all omitted = a fresh simulated WABA and number. */
-  wabaId?: string;
-  phoneNumberId?: string;
-  /** The number as the platform shows it; digits, optionally with `+`. */
-  phoneNumber?: string;
-  accessToken?: string;
-  /** Overrides WHATSAPP_APP_SECRET for this account's webhooks. */
-  appSecret?: string;
-  /** The numbers' messages/s tier, 1..1000: an override the platform's reading never replaces. Left out: 80 until the platform tells. */
-  throughput?: number;
-}
+import { checkNewAccount, type CreateAccountInput } from './account.rules.js';
 
 export interface AccountServiceOptions {
   store: Store;
@@ -106,30 +60,7 @@ export class AccountService {
    * @throws TidingsError parameter_invalid / parameter_missing for incomplete platform details.
    */
   async createAccount(input: CreateAccountInput): Promise<Account> {
-    const name = input.name.trim();
-    if (name === '') throw new TidingsError('parameter_missing', 'An account needs a name.', { param: 'name' });
-    const throughput = input.throughput ?? DEFAULT_THROUGHPUT;
-    if (!Number.isInteger(throughput) || throughput < 1 || throughput > MAX_THROUGHPUT) {
-      throw new TidingsError('parameter_invalid', `throughput must be a whole number from 1 to ${MAX_THROUGHPUT}.`, {
-        param: 'throughput',
-      });
-    }
-    const platformFields = [input.wabaId, input.phoneNumberId, input.phoneNumber, input.accessToken];
-    const simulated = platformFields.every((v) => v === undefined);
-    if (!simulated) {
-      const missing = (['wabaId', 'phoneNumberId', 'phoneNumber', 'accessToken'] as const).find((k) => !input[k]);
-      if (missing) {
-        throw new TidingsError(
-          'parameter_missing',
-          `A platform account needs wabaId, phoneNumberId, phoneNumber and accessToken; ${missing} is missing.`,
-          { param: missing },
-        );
-      }
-      for (const k of ['wabaId', 'phoneNumberId'] as const) {
-        if (!/^\d+$/.test(input[k]!))
-          throw new TidingsError('parameter_invalid', `${k} must be the platform's numeric id.`, { param: k });
-      }
-    }
+    const { name, throughput, simulated } = checkNewAccount(input);
     const now = iso(this.#clock.now());
     const id = newId('acc');
     const wabaId = input.wabaId ?? newGraphId();
@@ -280,7 +211,7 @@ export class AccountService {
    * `wabaIds`, when no account has a secret of its own. Cached until an account changes in any
    * process, except WABAs no account has: read again each time (all of a body's in one query), so
    * a WABA added a moment ago elsewhere is found at once. `fresh` reads past the caches.
-   * @param options.wabaIds the WABA ids a webhook names (at most 1,000, webhook-payload.ts `namedWabaIds`)
+   * @param options.wabaIds the WABA ids a webhook names (at most 1,000, webhook-bounds.ts `namedWabaIds`)
    */
   async appSecrets(options: {
     wabaIds: () => string[];
@@ -316,22 +247,4 @@ export class AccountService {
     const values = await Promise.all(cached);
     return new Map(ids.flatMap((id, i) => (values[i] ? [[id, values[i].secrets] as const] : [])));
   }
-}
-
-function toAccount(row: repo.AccountRow, numbers: repo.PhoneNumberRow[]): Account {
-  return {
-    id: row.id,
-    name: row.name,
-    wabaId: row.waba_id,
-    simulated: row.simulated === 1,
-    phoneNumbers: numbers.map((n) => ({
-      phoneNumberId: n.phone_number_id,
-      displayPhoneNumber: n.display_phone_number,
-      throughput: n.throughput,
-      throughputSource: n.throughput_source,
-      directSend: n.direct_send,
-    })),
-    retention: { customerFilesDays: row.retain_customer_files_days, messageBodiesDays: row.retain_message_bodies_days },
-    createdAt: row.created_at,
-  };
 }

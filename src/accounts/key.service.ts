@@ -9,7 +9,7 @@ import { iso } from '../lib/clock.js';
 import { ReadThroughCache } from '../lib/cache.js';
 import { sha256Hex } from '../lib/crypto.js';
 import { newId, randomBase62 } from '../lib/ids.js';
-import * as repo from './account.repository.js';
+import * as repo from './api-key.repository.js';
 import type { AccountService } from './account.service.js';
 import type { AuthContext, Mode, Scope } from '../http/access.js';
 import { DEFAULT_KEY_RATE_LIMIT, SCOPES, isScope } from '../http/access.js';

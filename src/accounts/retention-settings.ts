@@ -5,7 +5,7 @@
  */
 import type { Store, Tx } from '../db/store.js';
 import * as repo from './account.repository.js';
-import type { Retention } from './account.service.js';
+import type { Retention } from './account.mapper.js';
 
 /** The longest retention that can be set, in days (100 years: for ever is `null`). */
 export const MAX_RETENTION_DAYS = 36_500;

@@ -10,7 +10,8 @@ import type { Store, Tx } from '../db/store.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { Platform } from '../platform/platform.js';
 import type { PlatformNumberUpdate } from '../platform/updates.js';
-import { MAX_THROUGHPUT, type AccountService } from './account.service.js';
+import type { AccountService } from './account.service.js';
+import { MAX_THROUGHPUT } from './account.rules.js';
 import * as repo from './account.repository.js';
 
 /** How often the platform is asked again, ms. */

@@ -20,7 +20,7 @@
  */
 import fs from 'node:fs';
 import YAML from 'yaml';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../lib/env-values.js';
 
 /** One price: per delivered billable message, in the table's currency. */
 export interface PriceEntry {

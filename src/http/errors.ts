@@ -8,7 +8,8 @@ import { TidingsError, type ErrorCode } from '../errors.js';
 import { PlatformError } from '../platform/platform.js';
 import { toClientError } from '../platform/errors.js';
 import { formatBytes, sizeOver } from '../lib/text.js';
-import { fromValidation, type AjvError } from './validation.js';
+import type { AjvError } from './ajv.js';
+import { fromValidation } from './validation.js';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_json: 400,

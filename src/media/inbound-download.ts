@@ -11,18 +11,16 @@
  * itself, with doubling, jittered delays; a permanent one (the platform forgot the id, the file is
  * too large, its hash is not the webhook's, its URL is not one the token may go to) fails the file
  * at once. A job whose message is already settled does nothing, and a download stops as soon as
- * another copy settled its message: no file is downloaded twice over.
+ * another copy settled its message: no file is downloaded twice over. One transfer (the stream
+ * into storage, its size limit, hash and deadline) is inbound-transfer.ts.
  */
-import { createHash } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service.js';
 import type { Store, Tx } from '../db/store.js';
 import type { JobQueue, JobTypeOptions } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import { formatBytes, sizeOver } from '../lib/text.js';
-import { PlatformError, type MediaDownload, type Platform, type SenderCredentials } from '../platform/platform.js';
+import type { Platform, SenderCredentials } from '../platform/platform.js';
 import { SNIFF_BYTES, sniffMediaType } from './detect.js';
 import type { MediaFile } from './media-file.js';
 import type { MediaKind } from './media-types.js';
@@ -36,6 +34,7 @@ import {
   sameSha256,
   type InboundMediaPolicy,
 } from './inbound.rules.js';
+import { AttemptFailed, platformFailure, tooLarge, transfer, type InboundMediaFailure } from './inbound-transfer.js';
 import type { MediaStorage } from './storage.js';
 
 export { DEFAULT_INBOUND_MEDIA_POLICY, type InboundMediaPolicy } from './inbound.rules.js';
@@ -64,9 +63,6 @@ export interface InboundMediaAttempt extends InboundMediaRequest {
   attempt: number;
 }
 
-/** Why a customer's file could not be kept (`media.failureReason` of the message). */
-export type InboundMediaFailure = 'media_download_failed' | 'media_hash_mismatch' | 'media_too_large';
-
 /** How a customer's file ended. */
 export type InboundMediaOutcome =
   | { status: 'stored'; mediaId: string }
@@ -92,17 +88,6 @@ export interface InboundMediaOptions {
    * download starts and every `policy.settledCheckMs` while it runs (the messages feature's row).
    */
   pending(inboundMessageId: string, accountId: string): Promise<boolean>;
-}
-
-/** A failure of one attempt: worth another attempt, or final. */
-class AttemptFailed extends Error {
-  constructor(
-    readonly reason: InboundMediaFailure,
-    readonly final: boolean,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export class InboundMedia {
@@ -217,13 +202,7 @@ export class InboundMedia {
     });
     const mimeType = baseType(request.mimeType) ?? baseType(located.mimeType) ?? 'application/octet-stream';
     const limit = inboundLimit(request.kind, mimeType);
-    const tooLarge = (size: number) =>
-      new AttemptFailed(
-        'media_too_large',
-        true,
-        `The file (${sizeOver(size, limit)}) is larger than the platform's ${formatBytes(limit)} limit for ${mimeType}.`,
-      );
-    if (located.fileSize !== null && located.fileSize > limit) throw tooLarge(located.fileSize);
+    if (located.fileSize !== null && located.fileSize > limit) throw tooLarge(located.fileSize, limit, mimeType);
 
     // The deadline runs from the request: waiting for the answer's headers counts too.
     const deadlineMs = downloadDeadlineMs(limit, policy);
@@ -234,59 +213,23 @@ export class InboundMedia {
     });
     if (download.contentLength !== null && download.contentLength > limit) {
       download.body.destroy();
-      throw tooLarge(download.contentLength);
+      throw tooLarge(download.contentLength, limit, mimeType);
     }
 
-    const temp = storage.createTemp();
-    const hash = createHash('sha256');
-    let size = 0;
-    // The first bytes are kept to read what the file is (its declared type is the sender's word).
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    const watch = this.#watch(download, request, started + deadlineMs);
-    try {
-      await pipeline(
-        download.body,
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            // Cut off at the limit: the rest is never read.
-            if (size > limit) throw tooLarge(size);
-            hash.update(chunk);
-            if (headBytes < SNIFF_BYTES) {
-              head.push(chunk);
-              headBytes += chunk.length;
-            }
-            yield chunk;
-          }
-        },
-        temp.stream,
-      );
-    } catch (err) {
-      await storage.discard(temp.tempKey);
-      if (err instanceof AttemptFailed) throw err;
-      if (watch.stopped() === 'settled') return null;
-      if (watch.stopped() === 'deadline') {
-        const of = download.contentLength !== null ? ` of ${formatBytes(download.contentLength)}` : '';
-        throw new AttemptFailed(
-          'media_download_failed',
-          false,
-          `The download did not finish within its deadline of ${Math.round(deadlineMs / 1000)} s (${formatBytes(limit)} at ${formatBytes(policy.minBytesPerSecond)}/s at least, plus ${Math.round(policy.deadlineFloorMs / 1000)} s): ${formatBytes(size)}${of} had come.`,
-        );
-      }
-      // The connection broke or stalled mid-file (or, rarely, storage failed: logged, and retried too).
-      throw new AttemptFailed(
-        'media_download_failed',
-        false,
-        `The download broke off after ${size} bytes: ${(err as Error).message}`,
-      );
-    } finally {
-      watch.dispose();
-    }
-    const digest = hash.digest();
+    const received = await transfer(download, {
+      storage,
+      limit,
+      mimeType,
+      policy,
+      deadlineMs,
+      startedAt: started,
+      pending: () => this.#o.pending(request.inboundMessageId, request.accountId),
+    });
+    if (received === null) return null;
+    const { tempKey, size, digest, head } = received;
     const expected = request.sha256 ?? located.sha256;
     if (expected !== null && !sameSha256(expected, digest)) {
-      await storage.discard(temp.tempKey);
+      await storage.discard(tempKey);
       throw new AttemptFailed(
         'media_hash_mismatch',
         true,
@@ -294,8 +237,7 @@ export class InboundMedia {
       );
     }
     // Stored and served as what the bytes are; the declaration stays on the message (`media.mimeType`).
-    const sample = Buffer.concat(head).subarray(0, SNIFF_BYTES);
-    const stored = (await sniffMediaType(sample, size <= SNIFF_BYTES, request.filename)) ?? 'application/octet-stream';
+    const stored = (await sniffMediaType(head, size <= SNIFF_BYTES, request.filename)) ?? 'application/octet-stream';
     const file: MediaFile = {
       id: newId('med'),
       accountId: request.accountId,
@@ -308,42 +250,7 @@ export class InboundMedia {
       source: 'inbound',
       createdAt: iso(clock.now()),
     };
-    await storage.commit(temp.tempKey, file.id);
+    await storage.commit(tempKey, file.id);
     return file;
   }
-
-  /**
-   * Stops a transfer (destroys its body) at `deadlineAt` (a `performance.now()` time), or once the
-   * message's file is no longer pending (checked every `settledCheckMs`), whichever comes first.
-   */
-  #watch(
-    download: MediaDownload,
-    request: InboundMediaRequest,
-    deadlineAt: number,
-  ): { stopped(): 'deadline' | 'settled' | null; dispose(): void } {
-    let stopped: 'deadline' | 'settled' | null = null;
-    const stop = (why: 'deadline' | 'settled') => {
-      stopped ??= why;
-      download.body.destroy(new Error(why === 'deadline' ? 'deadline reached' : 'the file was settled meanwhile'));
-    };
-    const deadline = setTimeout(() => stop('deadline'), Math.max(0, deadlineAt - performance.now()));
-    const check = setInterval(() => {
-      // A failed check is no reason to stop: the deadline still bounds the transfer.
-      this.#o.pending(request.inboundMessageId, request.accountId).then(
-        (pending) => pending || stop('settled'),
-        () => {},
-      );
-    }, this.#o.policy.settledCheckMs);
-    return { stopped: () => stopped, dispose: () => (clearTimeout(deadline), clearInterval(check)) };
-  }
-}
-
-/** A platform error as an attempt's failure: the platform refusing is final, anything else is retried. */
-function platformFailure(err: unknown, step: string): unknown {
-  if (!(err instanceof PlatformError)) return err;
-  return new AttemptFailed(
-    'media_download_failed',
-    err.kind === 'refused',
-    `${step}: ${err.message}${err.code !== null ? ` (${err.code})` : ''}`,
-  );
 }

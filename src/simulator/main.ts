@@ -1,6 +1,7 @@
 /** `npm run simulator`: the Cloud API simulator alone (docs/api.md §D12). */
 import pino from 'pino';
-import { ConfigError, loadSimulatorConfig } from '../config.js';
+import { loadSimulatorConfig } from '../config.js';
+import { ConfigError } from '../lib/env-values.js';
 import { buildSimulator, StateFileError } from './app.js';
 
 async function main(): Promise<void> {

@@ -1,12 +1,13 @@
 /**
- * The simulator's template endpoints (docs/platform.md §2, §8.4–8.6): create with the
+ * The simulator's template endpoints on a WABA (docs/platform.md §2, §8.4–8.6): create with the
  * platform's checks and codes (a promotional UTILITY body is re-categorised MARKETING at once, and
- * the create answer says so, docs/platform.md §2.7; authentication templates are approved at once), list and get
- * (templates/list.ts), edit with its limits, delete by name or id with a 30-day reservation, and
- * review after a delay with `message_template_status_update` webhooks. `message_send_ttl_seconds`
- * is taken at create and edit (ttl.ts); templates Direct Send generated can't be edited or deleted.
- * A create naming `library_template_name` makes a Template Library template, approved at once
- * (templates/library-create.ts); `GET /{version}/message_template_library` browses the library.
+ * the create answer says so, docs/platform.md §2.7; authentication templates are approved at once), list
+ * (templates/list.ts), delete by name or id with a 30-day reservation, and review after a delay
+ * (templates/review.ts, with `message_template_status_update` webhooks). `message_send_ttl_seconds`
+ * is taken at create (ttl.ts); templates Direct Send generated can't be deleted. Get and edit by id
+ * are templates/by-id.ts. A create naming `library_template_name` makes a Template Library template,
+ * approved at once (templates/library-create.ts); `GET /{version}/message_template_library` browses
+ * the library.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
@@ -15,125 +16,28 @@ import { authenticate, authorizeWaba, badJson, fail, isGraphError, params, type 
 import { newGraphId } from '../lib/simulated-identity.js';
 import type { SimTemplate } from './state.js';
 import { checkComponents } from './templates/create-rules.js';
-import { listTemplates, templateFields } from './templates/list.js';
-import { selectFields } from './field-selection.js';
+import { listTemplates } from './templates/list.js';
 import { component } from './templates/parts.js';
 import { originOf } from './media.routes.js';
 import { readTemplateTtl } from './ttl.js';
 import { browseLibrary } from './templates/library.js';
 import { fromLibrary } from './templates/library-create.js';
 import { readOptions } from './templates/options.js';
+import { templateActions, type TemplateActions } from './templates/review.js';
 
 const RESERVATION_MS = 30 * 24 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Bodies that read as promotional are MARKETING (docs/platform.md §2.7). */
 const PROMOTIONAL = /\b(sale|discount|offer|promo(tion)?|deal|coupon|buy now|limited time|\d+\s?% off|free gift)\b/i;
-
-export interface TemplateActions {
-  /** Reviews a template now (control API); `webhook: false` changes it without telling (a lost webhook). */
-  review(t: SimTemplate, decision?: { decision: string; reason?: string; category?: string; webhook?: boolean }): void;
-  /** Sends a `message_template_status_update` webhook. */
-  notify(t: SimTemplate, event: string, reason: string | null, extra?: Record<string, unknown>): void;
-}
 
 /**
  * Registers create, list and delete on `/{version}/{waba-id}/message_templates`.
  * @returns the review and notification actions the control API and edits use.
  */
 export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): TemplateActions {
-  const { state, webhooks } = ctx;
-  const bodyText = (t: SimTemplate) => String(component(t.components, 'BODY')?.text ?? '');
-
-  const notify: TemplateActions['notify'] = (t, event, reason, extra = {}) => {
-    webhooks.sendPayload({
-      entry: [
-        {
-          id: t.wabaId,
-          time: Math.floor(Date.now() / 1000),
-          changes: [
-            {
-              value: {
-                event,
-                message_template_id: Number(t.id),
-                message_template_name: t.name,
-                message_template_language: t.language,
-                reason,
-                message_template_category: t.category,
-                ...extra,
-              },
-              field: 'message_template_status_update',
-            },
-          ],
-        },
-      ],
-      object: 'whatsapp_business_account',
-    });
-  };
-
-  const review: TemplateActions['review'] = (t, decision) => {
-    if (!state.templates.has(t.id) || t.status !== 'PENDING') return;
-    const tell = decision?.webhook !== false;
-    if (decision?.decision === 'REJECTED' || (!decision && /\}\}\s*\{\{/.test(bodyText(t)))) {
-      t.status = 'REJECTED';
-      t.rejectedReason = decision?.reason ?? 'INVALID_FORMAT';
-      const info = decision
-        ? undefined
-        : {
-            reason:
-              'Your template has parameters placed next to each other (like {{1}}{{2}}) without text or punctuation between them.',
-            recommendation:
-              'Separate parameters with descriptive text and ensure each parameter is clearly contextualized.',
-          };
-      if (tell) notify(t, 'REJECTED', t.rejectedReason, info ? { rejection_info: info } : {});
-    } else {
-      t.status = 'APPROVED';
-      if (decision?.category && decision.category !== t.category) {
-        t.previousCategory = t.category;
-        t.category = decision.category;
-      }
-      if (tell) notify(t, 'APPROVED', 'NONE');
-      if (tell && t.edits.length > 0) componentsUpdate(t);
-    }
-    state.changed();
-  };
-
-  /**
-   * `message_template_components_update` once an edit is approved (webhook-template-components-update.json):
-   * the header text as title, the body as element, the footer and the buttons.
-   */
-  const componentsUpdate = (t: SimTemplate) => {
-    const header = component(t.components, 'HEADER');
-    const footer = component(t.components, 'FOOTER');
-    const buttons = (component(t.components, 'BUTTONS')?.buttons ?? []) as Record<string, unknown>[];
-    const value: Record<string, unknown> = {
-      message_template_id: Number(t.id),
-      message_template_name: t.name,
-      message_template_language: t.language,
-    };
-    if (typeof header?.text === 'string') value.message_template_title = header.text;
-    value.message_template_element = bodyText(t);
-    if (typeof footer?.text === 'string') value.message_template_footer = footer.text;
-    if (buttons.length > 0) {
-      value.message_template_buttons = buttons.map((b) => ({
-        message_template_button_type: String(b.type).toUpperCase(),
-        message_template_button_text: b.text,
-        ...(b.phone_number ? { message_template_button_phone_number: b.phone_number } : {}),
-        ...(b.url ? { message_template_button_url: b.url } : {}),
-      }));
-    }
-    webhooks.sendPayload({
-      entry: [
-        {
-          id: t.wabaId,
-          time: Math.floor(Date.now() / 1000),
-          changes: [{ value, field: 'message_template_components_update' }],
-        },
-      ],
-      object: 'whatsapp_business_account',
-    });
-  };
+  const { state } = ctx;
+  const actions = templateActions(ctx);
   const schedule = (t: SimTemplate) => {
-    if (state.config.review === 'auto') ctx.later(state.config.reviewDelayMs, () => review(t));
+    if (state.config.review === 'auto') ctx.later(state.config.reviewDelayMs, () => actions.review(t));
   };
   const auth = (request: FastifyRequest, reply: FastifyReply, wabaId: string, method: string): Grant | null => {
     const grant = authenticate(state, ctx.appSecret, request);
@@ -217,7 +121,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
       // Authentication and library templates come back APPROVED at once
       // (template-create-response-approved-authentication.json; Meta's Template Library page); that a
       // library template's approval is also told by webhook is UNCONFIRMED.
-      if (template.status === 'APPROVED') notify(template, 'APPROVED', 'NONE');
+      if (template.status === 'APPROVED') actions.notify(template, 'APPROVED', 'NONE');
       else schedule(template);
       return { id: template.id, status: template.status, category: template.category };
     },
@@ -278,79 +182,5 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SimContext): T
     },
   );
 
-  return { review, notify };
-}
-
-/** `GET /{template-id}` (template-get-by-id-response.json, template-get-status-response.json); null when no template. */
-export function getTemplate(ctx: SimContext, request: FastifyRequest, reply: FastifyReply, grant: Grant, id: string) {
-  const t = ctx.state.templates.get(id);
-  if (!t) return null;
-  const ok = authorizeWaba(grant, t.wabaId, 'get');
-  if (isGraphError(ok)) return fail(reply, ok);
-  const fields = selectFields(params(request).fields);
-  const shaped = isGraphError(fields) ? fields : templateFields(t, fields);
-  return isGraphError(shaped) ? fail(reply, shaped) : shaped;
-}
-
-/** `POST /{template-id}`: edit (docs/platform.md §2.4, template-edit-request.json); null when no template. */
-export function editTemplate(
-  ctx: SimContext,
-  actions: TemplateActions,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  grant: Grant,
-  id: string,
-) {
-  const { state } = ctx;
-  const t = state.templates.get(id);
-  if (!t) return null;
-  const ok = authorizeWaba(grant, t.wabaId, 'post');
-  if (isGraphError(ok)) return fail(reply, ok);
-  // Direct Send's templates can't be edited (…/whatsapp/direct-send/api-reference/: 2388318; taken
-  // as a subcode of 100, as the other 2388xxx template codes, UNCONFIRMED).
-  if (t.source === 'AUTO_GENERATED')
-    return fail(reply, graphError(100, "Can't update a Direct Send template.", 2388318));
-  if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(t.status))
-    return fail(reply, graphError(100, "Message template status can't be changed while it is in review.", 2388039));
-  const b = params(request);
-  const category = b.category === undefined ? t.category : String(b.category).toUpperCase();
-  const ttl = readTemplateTtl(category, b.message_send_ttl_seconds);
-  if (isGraphError(ttl)) return fail(reply, ttl);
-  // Only the TTL changes: kept at once, without a review or counting as an edit (Meta's TTL page
-  // says the TTL of a template can be changed with the same call; that this skips review and the
-  // edit limits is UNCONFIRMED).
-  const others = Object.keys(b).filter((k) => k !== 'message_send_ttl_seconds' && k !== 'access_token');
-  if (ttl !== undefined && others.length === 0) {
-    t.messageSendTtlSeconds = ttl;
-    state.changed();
-    return { success: true };
-  }
-  if (t.status === 'APPROVED') {
-    if (category !== t.category)
-      return fail(reply, graphError(100, 'The category of an approved template cannot change.', 2388039));
-    const now = Date.now();
-    if (t.edits.some((e) => now - e < DAY_MS) || t.edits.filter((e) => now - e < 30 * DAY_MS).length >= 10) {
-      return fail(
-        reply,
-        graphError(100, 'An approved template can be edited once a day and 10 times in 30 days.', 2388039),
-      );
-    }
-  }
-  const options = readOptions(b);
-  if (isGraphError(options)) return fail(reply, options);
-  if (Array.isArray(b.components)) {
-    const wrong = checkComponents(state, category, t.parameterFormat ?? 'POSITIONAL', b.components);
-    if (wrong) return fail(reply, wrong);
-    t.components = b.components;
-  }
-  Object.assign(t, options);
-  if (ttl !== undefined) t.messageSendTtlSeconds = ttl;
-  else if (category === 'MARKETING') delete t.messageSendTtlSeconds; // not for marketing on Cloud API (ttl.ts)
-  t.category = category;
-  t.edits.push(Date.now());
-  t.status = 'PENDING';
-  t.rejectedReason = null;
-  state.changed();
-  if (state.config.review === 'auto') ctx.later(state.config.reviewDelayMs, () => actions.review(t));
-  return { success: true };
+  return actions;
 }

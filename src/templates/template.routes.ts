@@ -2,15 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../http/route.js';
 import { Deleted } from '../http/schemas.js';
-import {
-  ListTemplatesQuery,
-  Template,
-  TemplateIdParams,
-  TemplateInput,
-  TemplateList,
-  TemplateUpdate,
-  ValidationResult,
-} from './template.schemas.js';
+import { TemplateInput, TemplateUpdate } from './template-content.schemas.js';
+import { ListTemplatesQuery, Template, TemplateIdParams, TemplateList, ValidationResult } from './template.schemas.js';
 import type { TemplateService } from './template.service.js';
 import type { TemplateHistory } from './template-history.js';
 import { TemplateHistoryPage, TemplateHistoryQuery } from './template-history.schemas.js';

@@ -11,7 +11,8 @@
  * header_text_invalid, header_too_many_placeholders, header_placeholder_invalid,
  * header_example_missing, header_example_unused, header_media_missing, footer_too_long,
  * footer_placeholder, and the button codes of template-buttons.rules.ts. The template service adds
- * header_media_not_found and header_media_type_mismatch, which need the account's uploads.
+ * header_media_not_found and header_media_type_mismatch (template-authoring.rules.ts), which need
+ * the account's uploads.
  */
 import type { Issue } from '../errors.js';
 import { checkButtons, type TemplateButton } from './template-buttons.rules.js';

@@ -1,7 +1,7 @@
 /**
  * Utility templates: authoring, edits and deletion (docs/api.md §3.1, §4.1–4.5;
  * docs/api.md §D6–§D7). Submission to the platform is template-submission.ts, its reviews
- * template-reviews.ts.
+ * template-reviews.ts; the rules of an edit and of a header's file template-authoring.rules.ts.
  */
 import type { AccountService } from '../accounts/account.service.js';
 import type { AuthContext } from '../http/access.js';
@@ -10,29 +10,25 @@ import { TidingsError, type Issue } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import { capitalised, withArticle } from '../lib/text.js';
 import type { MediaService } from '../media/media.service.js';
 import type { Platform } from '../platform/platform.js';
 import type { TemplateSubmitter } from './template-submission.js';
 import type { TemplateHistory } from './template-history.js';
+import {
+  editedContent,
+  headerMediaIssue,
+  refuseGenerated,
+  refuseNotEditable,
+  refuseRename,
+} from './template-authoring.rules.js';
 import { toTemplate } from './template.mapper.js';
 import * as repo from './template.repository.js';
 import { checkTemplate, type TemplateContent } from './template.rules.js';
-import type { ListTemplatesQuery, Template, TemplateInput, TemplateUpdate } from './template.schemas.js';
+import type { TemplateInput, TemplateUpdate } from './template-content.schemas.js';
+import type { ListTemplatesQuery, Template } from './template.schemas.js';
 
 /** A deleted name stays reserved at the platform for 30 days (docs/platform.md §2.5). */
 export const NAME_RESERVATION_MS = 30 * 24 * 60 * 60 * 1000;
-
-/**
- * What a media header may point at: the Resumable Upload API takes PDF, JPEG, PNG and MP4 only
- * (docs/platform.md §2.6), so an image header takes a JPEG or PNG, a video header an MP4, a document
- * header a PDF.
- */
-const HEADER_MEDIA_TYPES: Record<'image' | 'video' | 'document', readonly string[]> = {
-  image: ['image/jpeg', 'image/png'],
-  video: ['video/mp4'],
-  document: ['application/pdf'],
-};
 
 export interface TemplateServiceOptions {
   store: Store;
@@ -132,33 +128,9 @@ export class TemplateService {
     // The time to live alone can change on a template the platform holds, with no new review.
     if (row.platform_template_id && row.status !== 'rejected' && Object.keys(input).every((k) => k === 'timeToLive'))
       return this.#setTimeToLive(row, input.timeToLive ?? null);
-    if (row.status !== 'pending' && row.status !== 'rejected') {
-      throw new TidingsError(
-        'template_not_editable',
-        `${capitalised(withArticle(row.status))} template cannot be edited; only pending and rejected ones can.`,
-        { param: 'status' },
-      );
-    }
-    const current = toTemplate(row);
-    const next: TemplateContent = {
-      name: input.name ?? current.name,
-      category: input.category ?? current.category,
-      language: input.language ?? current.language,
-      body: input.body ?? current.body,
-      variables: input.variables ?? current.variables,
-      header: input.header === undefined ? current.header : input.header,
-      footer: input.footer === undefined ? current.footer : input.footer,
-      buttons: input.buttons === undefined ? current.buttons : input.buttons,
-      timeToLive: input.timeToLive === undefined ? current.timeToLive : input.timeToLive,
-    };
-    if (row.platform_template_id && (next.name !== row.name || next.language !== row.language)) {
-      const param = next.name !== row.name ? 'name' : 'language';
-      throw new TidingsError(
-        'parameter_invalid',
-        `The ${param} of a template the platform has reviewed cannot change; create a new template instead.`,
-        { param },
-      );
-    }
+    refuseNotEditable(row);
+    const next = editedContent(toTemplate(row), input);
+    refuseRename(row, next);
     const issues = await this.#issues(auth.accountId, next);
     if (issues.length > 0)
       throw new TidingsError('template_invalid', 'The template breaks content rules; see issues.', { issues });
@@ -245,20 +217,8 @@ export class TemplateService {
     const header = content.header;
     if (header && header.type !== 'text' && header.mediaId) {
       // Templates are account-wide and live at the platform: the header file is a live upload.
-      const media = await this.#o.media.lookup(accountId, 'live', header.mediaId);
-      if (!media) {
-        issues.push({
-          code: 'header_media_not_found',
-          field: 'header.mediaId',
-          message: `No media ${header.mediaId} uploaded with a live key of this account.`,
-        });
-      } else if (!HEADER_MEDIA_TYPES[header.type].includes(media.mimeType)) {
-        issues.push({
-          code: 'header_media_type_mismatch',
-          field: 'header.mediaId',
-          message: `${capitalised(withArticle(header.type))} header takes ${HEADER_MEDIA_TYPES[header.type].join(' or ')}; ${header.mediaId} is ${media.mimeType}.`,
-        });
-      }
+      const issue = headerMediaIssue(header, await this.#o.media.lookup(accountId, 'live', header.mediaId));
+      if (issue) issues.push(issue);
     }
     return issues;
   }
@@ -293,16 +253,5 @@ export class TemplateService {
     const row = await repo.findTemplate(this.#o.store.read, auth.accountId, id);
     if (!row) throw new TidingsError('template_not_found', `No template ${id}.`, { param: 'id' });
     return row;
-  }
-}
-
-/** A template the platform generated for a Direct Send is the platform's to change (2388318, 2388330). */
-function refuseGenerated(row: repo.TemplateRow, verb: 'edited' | 'deleted'): void {
-  if (row.source === 'generated') {
-    throw new TidingsError(
-      'template_not_editable',
-      `Template ${row.id} was generated by the platform for a Direct Send; it cannot be ${verb}.`,
-      { param: 'id' },
-    );
   }
 }

@@ -26,7 +26,8 @@ import { SUBMIT_JOB, TemplateSubmitter } from './template-submission.js';
 import { SyncResult } from './template-sync.schemas.js';
 import { READ_BACK_JOB, TemplateSync } from './template-sync.js';
 import { templateRoutes } from './template.routes.js';
-import { MediaHeader, Template, TextHeader } from './template.schemas.js';
+import { MediaHeader, TextHeader } from './template-content.schemas.js';
+import { Template } from './template.schemas.js';
 import { TemplateService } from './template.service.js';
 
 export interface TemplatesNeeds {

@@ -7,15 +7,16 @@
  * rules themselves (placeholders, lengths, button kinds…) are the service's: `plan` asks
  * `POST /v1/templates/validate`. This file checks only the shape, so that nothing reaches the
  * service that it would refuse as a malformed request, and a misspelt field is never silently left out.
+ * How a schema error is worded is schema-problems.ts.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { ErrorObject } from 'ajv';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { newAjv } from '../../http/ajv.js';
 import { StringEnum } from '../../http/schemas.js';
-import { TemplateButton } from '../../templates/template.schemas.js';
+import { TemplateButton } from '../../templates/template-content.schemas.js';
 import { LibraryInputs } from '../../templates/template-library.schemas.js';
 import { TemplatesStopped } from './client.js';
+import { describe, fieldName, firstPerField, pathOf } from './schema-problems.js';
 
 const Variable = Type.Object(
   { example: Type.String(), name: Type.Optional(Type.String()) },
@@ -235,87 +236,6 @@ function duplicates(templates: Named[]): Problem[] {
       });
   }
   return out;
-}
-
-/** The path of an Ajv error as keys: a missing or unknown field's own name included. */
-function pathOf(e: ErrorObject): (string | number)[] {
-  const path = e.instancePath
-    .split('/')
-    .slice(1)
-    .map((p) => (/^\d+$/.test(p) ? Number(p) : p.replaceAll('~1', '/').replaceAll('~0', '~')));
-  if (e.keyword === 'additionalProperties') path.push(String(e.params.additionalProperty));
-  if (e.keyword === 'required') path.push(String(e.params.missingProperty));
-  return path;
-}
-
-/** `variables[0].example` from `['variables', 0, 'example']`. */
-function fieldName(path: (string | number)[]): string | undefined {
-  return path.length === 0
-    ? undefined
-    : path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
-}
-
-/** One error per field: the first Ajv reports for it. */
-function firstPerField(errors: ErrorObject[]): ErrorObject[] {
-  const seen = new Set<string>();
-  return errors.filter((e) => {
-    const key = pathOf(e).join('/');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** An Ajv error in words a person editing YAML acts on. */
-function describe(e: ErrorObject): string {
-  const given = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
-  switch (e.keyword) {
-    case 'required':
-      return 'is missing';
-    case 'additionalProperties': {
-      const known = Object.keys((e.parentSchema as { properties?: object }).properties ?? {});
-      const near = known.find((k) => distance(k.toLowerCase(), String(e.params.additionalProperty).toLowerCase()) <= 2);
-      return near ? `unknown field; did you mean ${near}?` : `unknown field (the fields here: ${known.join(', ')})`;
-    }
-    case 'type': {
-      const type = String(e.params.type);
-      const want =
-        {
-          string: 'text',
-          integer: 'a whole number',
-          number: 'a number',
-          boolean: 'true or false',
-          array: 'a list',
-          object: 'a mapping (field: value)',
-        }[type] ?? type;
-      const hint =
-        type === 'string' && (typeof e.data === 'number' || typeof e.data === 'boolean')
-          ? `; quote it: '${String(e.data)}'`
-          : '';
-      return `must be ${want}, not ${given(e.data)}${hint}`;
-    }
-    case 'enum':
-      return `must be one of ${(e.params.allowedValues as string[]).join(', ')}, not ${given(e.data)}`;
-    case 'minimum':
-    case 'maximum':
-      return `must be ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(e.params.limit)}${e.instancePath.endsWith('timeToLive') ? ' (seconds: 30 to 43,200)' : ''}, not ${given(e.data)}`;
-    case 'minLength':
-      return 'must not be empty';
-    default:
-      return e.message ?? 'is not valid';
-  }
-}
-
-/** Levenshtein's edit distance between two short words. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /** The 1-based line of the node at `path`, or of its nearest ancestor in the file. */

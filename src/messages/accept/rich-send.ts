@@ -7,7 +7,7 @@ import type { ResolvedRecipient as Recipient } from '../../contacts/contact.serv
 import type { Reader } from '../../db/store.js';
 import { TidingsError } from '../../errors.js';
 import type { AuthContext } from '../../http/access.js';
-import type { OutboundContent } from '../../platform/platform.js';
+import type { OutboundContent } from '../../platform/outbound-message.js';
 import { conversationTarget } from './conversation-target.js';
 import type { SendMessageBody } from '../schemas/message.schemas.js';
 import { checkContacts, checkInteractive, checkLocation, checkReaction } from './rich.rules.js';

@@ -19,7 +19,7 @@ import { capitalised, withArticle } from '../../lib/text.js';
 import type { MediaFile } from '../../media/media-file.js';
 import { CAPTION_KINDS } from '../../media/media-types.js';
 import type { MediaService } from '../../media/media.service.js';
-import type { OutboundContent } from '../../platform/platform.js';
+import type { OutboundContent } from '../../platform/outbound-message.js';
 import type { TemplateSends } from '../../templates/template-sends.js';
 import { templateIdOf } from './template-target.js';
 import type { Dispatcher } from '../dispatch/dispatcher.js';

@@ -6,8 +6,8 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { AuthContext } from '../../http/access.js';
-import { newAjv } from '../../http/ajv.js';
-import { fromValidation, type AjvError } from '../../http/validation.js';
+import { newAjv, type AjvError } from '../../http/ajv.js';
+import { fromValidation } from '../../http/validation.js';
 import type { Store } from '../../db/store.js';
 import { TidingsError, type ItemRefusal } from '../../errors.js';
 import { iso, type Clock } from '../../lib/clock.js';

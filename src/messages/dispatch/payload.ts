@@ -7,7 +7,8 @@
 import type { Store } from '../../db/store.js';
 import { TidingsError } from '../../errors.js';
 import type { MediaService } from '../../media/media.service.js';
-import { PlatformError, type OutboundMessage, type SenderCredentials } from '../../platform/platform.js';
+import type { OutboundMessage } from '../../platform/outbound-message.js';
+import { PlatformError, type SenderCredentials } from '../../platform/platform.js';
 import * as messages from '../record/message.repository.js';
 import * as repo from '../record/send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';

@@ -16,7 +16,7 @@
  */
 import { CUSTOMER_WINDOW_MS } from '../../contacts/contact.service.js';
 import type { Reader } from '../../db/store.js';
-import type { OutboundContent } from '../../platform/platform.js';
+import type { OutboundContent } from '../../platform/outbound-message.js';
 import { PlatformError } from '../../platform/platform.js';
 import { graphCode } from '../../platform/graph-codes.js';
 import * as messages from '../record/message.repository.js';

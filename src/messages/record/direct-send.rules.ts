@@ -5,7 +5,7 @@
  * button labels of at most 20, at most 10 buttons of which at most 2 CTA. Not lists, media,
  * locations, contacts, reactions or templates. Lengths in UTF-16 code units (rich.limits.ts).
  */
-import type { OutboundContent } from '../../platform/platform.js';
+import type { OutboundContent } from '../../platform/outbound-message.js';
 import { textLength } from '../schemas/rich.limits.js';
 
 /** Direct Send's own limits (Meta's supported-features-and-limits page). */

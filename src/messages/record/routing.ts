@@ -6,7 +6,7 @@
 import type { DirectSendCapability } from '../../accounts/direct-send.js';
 import type { AuthContext } from '../../http/access.js';
 import { TidingsError } from '../../errors.js';
-import type { OutboundContent } from '../../platform/platform.js';
+import type { OutboundContent } from '../../platform/outbound-message.js';
 import type { TemplateSends } from '../../templates/template-sends.js';
 import { directSendRefusal } from './direct-send.rules.js';
 import type { RouteFallback, SendWarning } from '../schemas/routing.schemas.js';

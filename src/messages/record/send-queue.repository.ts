@@ -9,7 +9,7 @@ import { isPostgres } from '../../db/connect.js';
 import type { DispatchesTable } from '../../db/schema.js';
 import { jsonRows } from '../../db/json-rows.js';
 import type { Reader, Tx } from '../../db/store.js';
-import type { OutboundContent } from '../../platform/platform.js';
+import type { OutboundContent } from '../../platform/outbound-message.js';
 import type { RoutePayload } from './routing.js';
 
 export type DispatchRow = Selectable<DispatchesTable>;

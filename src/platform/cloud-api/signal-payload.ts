@@ -29,9 +29,9 @@ export function secondsToIso(value: unknown): string | null {
 export const HANDLED_FIELDS = {
   messages: 'statuses and customer messages, Flows answers among them (webhook-payload.ts)',
   phone_number_quality_update: 'throughput upgrades (webhook-payload.ts)',
-  message_template_status_update: 'template reviews (webhook-payload.ts)',
-  template_category_update: 'template re-categorisations (webhook-payload.ts)',
-  message_template_quality_update: 'template quality (webhook-payload.ts)',
+  message_template_status_update: 'template reviews (template-update-payload.ts)',
+  template_category_update: 'template re-categorisations (template-update-payload.ts)',
+  message_template_quality_update: 'template quality (template-update-payload.ts)',
   account_update: 'the events of ACCOUNT_UPDATE_EVENTS; any other event is passed on',
   account_alerts: 'alerts (here)',
   account_review_update: 'the account review decision (here)',

@@ -3,7 +3,9 @@
  * Every entry, change, status and message of a batch is read; a field the service does not handle
  * is passed on (signal-payload.ts), a malformed item counted as ignored, never an error, so the
  * platform does not retry a payload forever. A body larger than any the platform sends
- * (WEBHOOK_BOUNDS) is not read at all: the route refuses it.
+ * (WEBHOOK_BOUNDS, webhook-bounds.ts) is not read at all: the route refuses it. Template fields are
+ * read by template-update-payload.ts, `account_update` by account-update-payload.ts,
+ * `user_preferences` by user-preferences-payload.ts.
  */
 import type {
   PlatformContactUpdate,
@@ -13,6 +15,7 @@ import type {
 } from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
 import { flowReplyOf, isHandledField, parseSignalChange, secondsToIso, unknownSignal } from './signal-payload.js';
+import { isTemplateField, parseTemplateUpdate } from './template-update-payload.js';
 import { parseUserPreferences } from './user-preferences-payload.js';
 
 type Json = Record<string, unknown>;
@@ -35,56 +38,6 @@ function unixToIso(value: unknown): string | null {
 export interface ParsedWebhook extends PlatformUpdates {
   /** Changes or items that were not understood or not used, for the log. */
   ignored: number;
-}
-
-/**
- * The most one POST of the platform carries: up to 1,000 updates (docs/platform.md §4.3), so no
- * more entries, changes or customers (`contacts[]`, one per message or status) than that either.
- * An update is a status, a customer's message, or a change of another field (a template review…).
- */
-export const WEBHOOK_BOUNDS = { entries: 1000, changes: 1000, updates: 1000, contacts: 1000 } as const;
-export type WebhookBound = keyof typeof WEBHOOK_BOUNDS;
-
-/**
- * What a body carries beyond WEBHOOK_BOUNDS, if anything. Reads only its arrays' lengths (no item
- * is parsed), so refusing an oversized body costs one walk over its entries and changes.
- * @returns the first bound exceeded and the body's count (`{ what: 'updates', count: 20000 }`), or null.
- */
-export function overBounds(body: unknown): { what: WebhookBound; count: number } | null {
-  if (!isObject(body) || !Array.isArray(body.entry)) return null;
-  const count: Record<WebhookBound, number> = { entries: body.entry.length, changes: 0, updates: 0, contacts: 0 };
-  for (const entry of body.entry) {
-    if (!isObject(entry) || !Array.isArray(entry.changes)) continue;
-    count.changes += entry.changes.length;
-    for (const change of entry.changes) {
-      if (!isObject(change) || !isObject(change.value)) continue;
-      if (change.field !== 'messages') {
-        count.updates += Array.isArray(change.value.message_echoes) ? change.value.message_echoes.length : 1;
-        continue;
-      }
-      const { statuses, messages, contacts } = change.value;
-      count.updates +=
-        (Array.isArray(statuses) ? statuses.length : 0) + (Array.isArray(messages) ? messages.length : 0);
-      count.contacts += Array.isArray(contacts) ? contacts.length : 0;
-    }
-  }
-  const what = (Object.keys(WEBHOOK_BOUNDS) as WebhookBound[]).find((k) => count[k] > WEBHOOK_BOUNDS[k]);
-  return what ? { what, count: count[what] } : null;
-}
-
-/**
- * The WABAs a body names (`entry[].id`, docs/platform.md §4.3), each once, read from its first
- * WEBHOOK_BOUNDS.entries entries: what chooses the app secret its signature is checked with
- * (webhook-signer.ts). Ids that are not numeric name no account and are left out.
- */
-export function namedWabaIds(body: unknown): string[] {
-  if (!isObject(body) || !Array.isArray(body.entry)) return [];
-  const ids = new Set<string>();
-  for (const entry of body.entry.slice(0, WEBHOOK_BOUNDS.entries)) {
-    const id = isObject(entry) ? str(entry.id) : null;
-    if (id !== null && /^\d{1,32}$/.test(id)) ids.add(id);
-  }
-  return [...ids];
 }
 
 /** @returns null when the body is not a `whatsapp_business_account` envelope at all. */
@@ -117,7 +70,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
       }
       if (change.field === 'messages') parseMessagesValue(change.value, out);
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
-      else if (TEMPLATE_FIELDS.has(String(change.field))) parseTemplateValue(String(change.field), change.value, out);
+      else if (isTemplateField(String(change.field))) parseTemplateUpdate(String(change.field), change.value, out);
       else if (change.field === 'account_update' && change.value.event === 'VOLUME_BASED_PRICING_TIER_UPDATE')
         parseAccountUpdate(str(entry.id), change.value, out);
       else if (change.field === 'user_preferences') parseUserPreferences(change.value, out);
@@ -208,65 +161,6 @@ function parseNumberValue(wabaId: string | null, value: Json, out: ParsedWebhook
     return;
   }
   out.numbers.push({ wabaId, displayPhoneNumber, event });
-}
-
-/** The template fields of a WABA's webhooks (docs/platform.md §2.8, §4.6–4.7). */
-const TEMPLATE_FIELDS = new Set([
-  'message_template_status_update',
-  'template_category_update',
-  'message_template_quality_update',
-]);
-
-/**
- * docs/platform.md §4.6–4.7 and §2.8; `message_template_id` is an integer in these payloads. A
- * category update is the advance notice when it carries `correct_category`
- * (webhook-template-category-update-impending.json), the change itself when it carries
- * `previous_category` (…-completed.json).
- */
-function parseTemplateValue(field: string, value: Json, out: ParsedWebhook): void {
-  const platformTemplateId = str(value.message_template_id);
-  if (platformTemplateId === null) {
-    out.ignored++;
-    return;
-  }
-  if (field === 'template_category_update') {
-    const at =
-      typeof value.category_update_timestamp === 'number'
-        ? new Date(value.category_update_timestamp * 1000).toISOString()
-        : null;
-    out.templates.push({
-      kind: 'category',
-      platformTemplateId,
-      newCategory: str(value.new_category),
-      previousCategory: str(value.previous_category),
-      correctCategory: str(value.correct_category),
-      effectiveAt: at,
-    });
-    return;
-  }
-  if (field === 'message_template_quality_update') {
-    out.templates.push({
-      kind: 'quality',
-      platformTemplateId,
-      newScore: str(value.new_quality_score),
-      previousScore: str(value.previous_quality_score),
-    });
-    return;
-  }
-  const rejection = isObject(value.rejection_info) ? str(value.rejection_info.reason) : null;
-  const reason = str(value.reason);
-  const other = isObject(value.other_info)
-    ? { title: str(value.other_info.title), description: str(value.other_info.description) }
-    : null;
-  out.templates.push({
-    kind: 'status',
-    platformTemplateId,
-    event: str(value.event) ?? 'UNKNOWN',
-    reason: rejection ?? (reason && reason !== 'NONE' ? reason : null),
-    category: str(value.message_template_category),
-    otherInfo: other,
-    disableDate: isObject(value.disable_info) ? str(value.disable_info.disable_date) : null,
-  });
 }
 
 /**

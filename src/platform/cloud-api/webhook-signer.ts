@@ -38,7 +38,7 @@ export interface SignerOptions {
   /** The service-wide app secret (config, or generated for the embedded simulator). */
   global: string;
   appSecrets: AppSecretsLookup;
-  /** The WABA ids the body names (webhook-payload.ts `namedWabaIds`); called only when needed. */
+  /** The WABA ids the body names (webhook-bounds.ts `namedWabaIds`); called only when needed. */
   wabaIds: () => string[];
   /** Read the accounts past the caches. */
   fresh?: boolean;

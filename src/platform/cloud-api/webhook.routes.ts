@@ -7,7 +7,8 @@ import { TidingsError } from '../../errors.js';
 import { safeEqual } from '../../lib/crypto.js';
 import type { WebhookIntakeOutcome, WebhookIntakeRecorder } from '../../metrics/recorders.js';
 import type { PlatformIntake } from '../intake.js';
-import { namedWabaIds, overBounds, parseWebhook, WEBHOOK_BOUNDS } from './webhook-payload.js';
+import { namedWabaIds, overBounds, WEBHOOK_BOUNDS } from './webhook-bounds.js';
+import { parseWebhook } from './webhook-payload.js';
 import { identifySigner, type AppSecretsLookup } from './webhook-signer.js';
 
 export interface WebhookRouteOptions {

@@ -12,7 +12,7 @@ import { newGraphId } from '../../lib/simulated-identity.js';
 import type { SimContext } from '../context.js';
 import type { SimTemplate } from '../model.js';
 import type { SimulatorState } from '../state.js';
-import type { TemplateActions } from '../templates.routes.js';
+import type { TemplateActions } from './review.js';
 import { checkComponents } from './create-rules.js';
 import { variables } from './parts.js';
 

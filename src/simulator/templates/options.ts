@@ -1,5 +1,5 @@
 /**
- * The optional settings a template create or edit may carry besides its content (templates.routes.ts).
+ * The optional settings a template create or edit may carry besides its content (templates.routes.ts, by-id.ts).
  */
 import { graphError, type GraphError } from '../graph-errors.js';
 import type { SimTemplate } from '../model.js';

@@ -1,0 +1,113 @@
+/**
+ * `tidings accounts create|list|update` and `tidings retention sweep` (docs/api.md §D1, §D17):
+ * accounts with their business numbers, and how long their customers' files and message bodies
+ * are kept. They open the service's database (admin-io.ts `withDeps`).
+ */
+import { InvalidArgumentError, type Command } from 'commander';
+import { MAX_RETENTION_DAYS } from '../accounts/retention-settings.js';
+import { printJson, table, wholeNumber, withDeps, type CliIo } from './admin-io.js';
+import { AdminRefusal } from './backup.js';
+
+/** A retention: whole days (1 to MAX_RETENTION_DAYS), or `forever` (kept as the word: commander drops a null). */
+const retentionDays = (value: string): number | 'forever' => {
+  if (value === 'forever') return value;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_RETENTION_DAYS)
+    throw new InvalidArgumentError(`must be a number of days from 1 to ${MAX_RETENTION_DAYS}, or forever.`);
+  return Number(value);
+};
+const days = (value: number | 'forever') => (value === 'forever' ? null : value);
+
+/** Registers `accounts …` and `retention sweep` on `program`. */
+export function registerAccounts(program: Command, io: CliIo): void {
+  const json = (value: unknown) => printJson(io, value);
+  const accounts = program.command('accounts').description('WhatsApp Business Accounts (one WABA each)');
+  accounts
+    .command('create')
+    .description('Create an account. Without platform flags it gets a fresh simulated WABA and business number.')
+    .requiredOption('--name <name>', 'display name')
+    .option('--waba-id <id>', 'WhatsApp Business Account id')
+    .option('--phone-number-id <id>', "the business number's phone number id")
+    .option('--phone-number <number>', 'the business number as displayed, e.g. +15550783881')
+    .option('--access-token <token>', 'system-user access token (stored encrypted)')
+    .option('--app-secret <secret>', "this account's Meta app secret, if not WHATSAPP_APP_SECRET (stored encrypted)")
+    .option('--throughput <n>', "the numbers' messages/s tier, 1..1000 (default 80)", wholeNumber)
+    .option('--json', 'print JSON (the default for create)')
+    .action(async (o) => {
+      const account = await withDeps(io, async (d) => {
+        const created = await d.accounts.createAccount({
+          name: o.name,
+          wabaId: o.wabaId,
+          phoneNumberId: o.phoneNumberId,
+          phoneNumber: o.phoneNumber,
+          accessToken: o.accessToken,
+          appSecret: o.appSecret,
+          throughput: o.throughput,
+        });
+        // A number on the Cloud API: its tier from the platform now (best effort; the service asks
+        // again at its next start and daily). A simulated one learns it when the service starts.
+        if (created.simulated || o.throughput !== undefined) return created;
+        for (const n of created.phoneNumbers) await d.tiers.refresh(n.phoneNumberId);
+        return (await d.accounts.getAccount(created.id))!;
+      });
+      json(account);
+    });
+  accounts
+    .command('list')
+    .description('List accounts')
+    .option('--json', 'print JSON')
+    .action(async (o) => {
+      const list = await withDeps(io, (d) => d.accounts.listAccounts());
+      if (o.json) return json(list);
+      const kept = (n: number | null) => (n === null ? 'forever' : `${n}d`);
+      const rows = list.map((a) => ({
+        id: a.id,
+        name: a.name,
+        wabaId: a.wabaId,
+        numbers: a.phoneNumbers.map((n) => n.phoneNumberId).join(','),
+        simulated: a.simulated,
+        retention: `files ${kept(a.retention.customerFilesDays)}, bodies ${kept(a.retention.messageBodiesDays)}`,
+      }));
+      io.out(`${table(rows, ['id', 'name', 'wabaId', 'numbers', 'simulated', 'retention'])}\n`);
+    });
+
+  accounts
+    .command('update <id>')
+    .description(
+      "Change an account's retention (docs/api.md §D17): files customers send, and what messages say, are kept this many days, then removed by the hourly sweep",
+    )
+    .option('--retain-customer-files <days>', 'days, or forever (the default)', retentionDays)
+    .option('--retain-message-bodies <days>', 'days, or forever (the default); metadata is kept', retentionDays)
+    .option('--json', 'print JSON')
+    .action(async (id: string, o) => {
+      const account = await withDeps(io, async (d) => {
+        if (!(await d.accounts.getAccount(id)))
+          throw new AdminRefusal('account_not_found', `No account ${id} (npx tidings accounts list).`);
+        await d.retentionSettings.set(id, {
+          ...(o.retainCustomerFiles !== undefined ? { customerFilesDays: days(o.retainCustomerFiles) } : {}),
+          ...(o.retainMessageBodies !== undefined ? { messageBodiesDays: days(o.retainMessageBodies) } : {}),
+        });
+        return (await d.accounts.getAccount(id))!;
+      });
+      if (o.json) return json(account);
+      const kept = (n: number | null) => (n === null ? 'for ever' : `${n} days`);
+      io.out(
+        `${account.id}: customers' files kept ${kept(account.retention.customerFilesDays)}, message bodies ${kept(account.retention.messageBodiesDays)}.\n`,
+      );
+    });
+
+  program
+    .command('retention')
+    .description('Retention (docs/api.md §D17)')
+    .command('sweep')
+    .description(
+      "Apply every account's retention now (the service also does it hourly): delete customers' files and remove message bodies past their days",
+    )
+    .option('--json', 'print JSON')
+    .action(async (o) => {
+      const result = await withDeps(io, (d) => d.retention.sweep());
+      if (o.json) return json(result);
+      io.out(
+        `Deleted ${result.customerFiles} customer files; message bodies brought up to date in ${result.bodyAccounts} accounts.\n`,
+      );
+    });
+}
