@@ -70,7 +70,6 @@ const TO_SPLIT = new Set([
   'dashboard/src/compose.tsx',
   'dashboard/src/message-parts.tsx',
   'dashboard/src/pages/TemplateEditor.tsx',
-  'dashboard/src/styles.css',
   'scripts/test.mjs',
   'src/accounts/account.repository.ts',
   'src/accounts/account.service.ts',
