@@ -16,7 +16,7 @@
  */
 import Papa from 'papaparse';
 import type { Template } from './api';
-import { placeholders } from './compose';
+import { placeholders } from './compose-template';
 import { isDynamicUrl } from './template-buttons';
 
 /** One data row: its line in the file (the header is line 1) and its cells by column. */

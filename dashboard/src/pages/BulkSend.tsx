@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CsvPreview, DryRunReport, SendReport } from '../bulk-results';
 import { contentHash, dryRun, sendRows, type DryRunSummary, type Outgoing, type SendSummary } from '../bulk-send';
-import { TemplateSelect, useApprovedTemplates } from '../compose';
+import { TemplateSelect, useApprovedTemplates } from '../compose-template';
 import { columnsFor, parseCsv, sendOf, unknownColumns, type CsvFile } from '../csv-rows';
 import { localToRfc3339, SendLaterInput } from '../send-later';
 import { ErrorNote } from '../ui';
