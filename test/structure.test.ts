@@ -67,7 +67,6 @@ const TO_SPLIT = new Set([
   'bench/contacts.ts',
   'bench/dispatch.ts',
   'bench/run.ts',
-  'scripts/test.mjs',
   'src/accounts/account.repository.ts',
   'src/accounts/account.service.ts',
   'src/analytics/message-analytics.ts',
