@@ -14,7 +14,7 @@ import { createLogger } from '../lib/log.js';
 import { formatBytes } from '../lib/text.js';
 import { AdminRefusal, backupSqlite, restoreSqlite } from './backup.js';
 import { SendStopped } from './batch-poster.js';
-import { CsvInvalid } from './csv-rows.js';
+import { CsvInvalid } from '@tidings/batch-csv';
 import { registerSendBatch } from './send-batch.js';
 import { TemplatesStopped } from './templates/client.js';
 import { registerTemplates } from './templates/command.js';
