@@ -7,8 +7,10 @@ ARG NODE_VERSION=24.21.0
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The typed client is a workspace: the dashboard takes the API's types from it.
+# The typed client is a workspace: the dashboard takes the API's types from it. So is the batch CSV
+# reader, which the CLI and the dashboard share (built below into packages/batch-csv/dist).
 COPY clients/typescript ./clients/typescript
+COPY packages/batch-csv ./packages/batch-csv
 # --ignore-scripts: the `prepare` build runs below, once the sources are in.
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
@@ -20,6 +22,7 @@ RUN node scripts/build.mjs
 FROM node:${NODE_VERSION}-bookworm-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/batch-csv/package.json ./packages/batch-csv/
 # better-sqlite3 ships prebuilt binaries, so no install script (and no compiler) is needed.
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 
@@ -31,6 +34,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# node_modules/@tidings/batch-csv links here: the built CLI imports its dist/.
+COPY --from=build /app/packages/batch-csv/package.json ./packages/batch-csv/
+COPY --from=build /app/packages/batch-csv/dist ./packages/batch-csv/dist
 COPY package.json ./
 COPY bin ./bin
 # `tidings …` (the admin CLI) on the PATH: docker exec … tidings keys create …

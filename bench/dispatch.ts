@@ -6,29 +6,18 @@
  * the same run, the ceilings: a bare Fastify hello-world and a bare Fastify route doing one insert
  * (SQLite in WAL with synchronous=FULL, as Tidings; and PostgreSQL).
  *
+ * The world (two top-tier numbers, their templates, the send requests) is dispatch-setup.ts's.
  * (a) accepting single sends; (b) dispatch of 20,000 queued messages over two numbers at
  * 1,000 messages/s; (c) accepted → taken by the platform, well below the tier; (d) the platform's
  * status webhooks for messages Tidings sent, one status per request.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hubSignature } from '../src/lib/crypto.js';
-import {
-  ceilings,
-  json,
-  load,
-  percentile,
-  postgresSchemaUrl,
-  recipient,
-  ROOT,
-  sleep,
-  startServer,
-  stopServer,
-  type Row,
-} from './lib.js';
+import { setUpDispatch } from './dispatch-setup.js';
+import { ceilings, json, load, percentile, postgresSchemaUrl, sleep, stopServer, type Row } from './lib.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -43,21 +32,6 @@ const ONLY = new Set(arg('only', 'a,b,c,d').split(','));
 const CONNECTIONS = 32;
 const PG_URL = process.env.TIDINGS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-function cli(env: Record<string, string>, ...argv: string[]): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['bin/tidings.js', ...argv], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}`)),
-    );
-  });
-}
-
 /** A timed run against Tidings, with this benchmark's connections and duration. */
 const run = (name: string, url: string, options: Partial<autocannon.Options>) =>
   load(name, url, { ...options, connections: CONNECTIONS, duration: DURATION });
@@ -65,89 +39,12 @@ const run = (name: string, url: string, options: Partial<autocannon.Options>) =>
 async function runDialect(dialect: string, dataRoot: string): Promise<{ rows: Row[]; notes: string[] }> {
   const rows: Row[] = [];
   const notes: string[] = [];
-  const dataDir = path.join(dataRoot, dialect);
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_PORT: '4303' };
-  if (dialect === 'postgres')
-    Object.assign(env, {
-      DATABASE_URL: await postgresSchemaUrl(PG_URL, 'bench_dispatch'),
-      REDIS_URL: 'redis://127.0.0.1:6379',
-    });
-
-  // Two numbers at the top tier, created as an operator would, before the service starts.
-  const senders: { key: string; phoneNumberId: string; accountId: string }[] = [];
-  for (const name of ['Bench A', 'Bench B']) {
-    const account = await cli(env, 'accounts', 'create', '--name', name, '--throughput', '1000');
-    const key = await cli(env, 'keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000');
-    senders.push({ key: key.key, phoneNumberId: account.phoneNumbers[0].phoneNumberId, accountId: account.id });
-  }
-  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
-  const tidings = await startServer(['dist/main.js'], 4302, env, profile);
-  const sim = 'http://127.0.0.1:4303';
-  const api = (p: string, key: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
-    json(`${tidings.url}/v1${p}`, method, body, { 'x-api-key': key, ...headers });
+  const { tidings, sim, dataDir, senders, api, queued, drained, sendRequests } = await setUpDispatch(
+    dialect,
+    dataRoot,
+    { pgUrl: PG_URL, profileDir: PROFILE_DIR },
+  );
   try {
-    // The simulator: top-tier numbers, statuses only when the benchmark posts them (d).
-    await json(`${sim}/_simulator/config`, 'PUT', { throughput: 1000, delivery: 'manual', reviewDelayMs: 100 });
-    const templates: string[] = [];
-    for (const s of senders) {
-      const t = await api(
-        '/templates/',
-        s.key,
-        'POST',
-        {
-          name: 'bench_shipped',
-          category: 'UTILITY',
-          language: 'en_US',
-          body: 'Your order {{1}} shipped.',
-          variables: [{ example: 'A-1' }],
-        },
-        { 'idempotency-key': 'bench-template' },
-      );
-      templates.push(t.id);
-    }
-    for (const [i, s] of senders.entries())
-      while ((await api(`/templates/${templates[i]}`, s.key)).status !== 'approved') await sleep(100);
-    const queued = async () =>
-      (await Promise.all(senders.map((s) => api('/phone_numbers', s.key)))).reduce(
-        (n, r) => n + r.data.find((x: any) => x.sender).queued,
-        0,
-      );
-    const drained = async () => {
-      while ((await queued()) > 0) await sleep(500);
-    };
-
-    let n = 0;
-    let failureShown = false;
-    const sendRequests = (onAccepted?: (id: string) => void) => ({
-      requests: [
-        {
-          method: 'POST' as const,
-          path: '/v1/messages/',
-          setupRequest: (req: any) => {
-            const i = n++;
-            const s = i % 2;
-            return {
-              ...req,
-              headers: { 'content-type': 'application/json', 'x-api-key': senders[s]!.key },
-              body: JSON.stringify({
-                to: recipient(i),
-                type: 'template',
-                templateId: templates[s],
-                variables: { '1': `A-${i}` },
-              }),
-            };
-          },
-          onResponse: (status: number, body: string) => {
-            if (status === 201) onAccepted?.(JSON.parse(body).id);
-            else if (!failureShown) {
-              failureShown = true;
-              console.error(`first refused send: ${status} ${body.slice(0, 300)}`);
-            }
-          },
-        },
-      ],
-    });
-
     // Warm-up (code paths, pools, the statement cache), not reported.
     await autocannon({
       url: tidings.url,

@@ -105,6 +105,10 @@ export async function json(
 export const recipient = (i: number) =>
   `+1650${200 + (Math.floor(i / 10_000) % 800)}${String(i % 10_000).padStart(4, '0')}`;
 
+/** `x` as the tables print it: thousands separated, `d` decimals; '–' for a number that is not finite. */
+export const figure = (x: number, d = 0) =>
+  Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–';
+
 /** The `p`-th percentile of ascending `sorted`. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

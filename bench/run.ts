@@ -4,15 +4,16 @@
  * measured in the same run: a bare Fastify hello-world and a bare Fastify route doing one SQLite
  * insert. Usage: `npm run bench [-- --duration 10 --only sends,intake]`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { hubSignature } from '../src/lib/crypto.js';
+import { cliWith, json, startServer, type Server } from './lib.js';
+import { measure, type Result } from './run-measure.js';
+import { report, type UploadResult } from './run-report.js';
+import { uploadBench } from './run-upload.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
@@ -25,169 +26,15 @@ const SECRET = 'bench-app-secret';
 /** `--profile DIR`: write V8 CPU profiles of the Tidings and simulator processes there (Chrome DevTools opens them). */
 const PROFILE_DIR = arg('profile', '');
 
-interface Server {
-  proc: ChildProcess;
-  url: string;
-}
-
-async function startServer(
-  script: string[],
-  port: number,
-  env: Record<string, string>,
-  execArgv: string[] = [],
-): Promise<Server> {
-  const proc = spawn(process.execPath, [...execArgv, ...script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  proc.stdout!.resume();
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(`${url}/health`);
-      return { proc, url };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${script.join(' ')} did not start`);
-}
-
-/** Peak resident set size of a process so far, in MB (VmHWM). */
-function peakRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-interface Result {
-  name: string;
-  reqPerSec: number;
-  itemsPerSec: number;
-  p50: number;
-  p99: number;
-  peakRssMb: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** The first non-2xx answer of each run, printed so a broken setup is obvious. */
-function reportFirstFailure(name: string) {
-  let shown = false;
-  return (status: number, body: string) => {
-    if (!shown && (status < 200 || status >= 300)) {
-      shown = true;
-      console.error(`${name}: first non-2xx answer: ${status} ${body.slice(0, 300)}`);
-    }
-  };
-}
-
-async function load(
-  name: string,
-  server: Server,
-  options: Partial<autocannon.Options> & { itemsPerRequest?: number },
-): Promise<Result> {
-  if (options.requests)
-    options = { ...options, requests: options.requests.map((r) => ({ ...r, onResponse: reportFirstFailure(name) })) };
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    ...options,
-  } as autocannon.Options);
-  const ok = result['2xx'];
-  const seconds = result.duration;
-  return {
-    name,
-    reqPerSec: ok / seconds,
-    itemsPerSec: (ok * (options.itemsPerRequest ?? 1)) / seconds,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    peakRssMb: peakRssMb(server.proc.pid!),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
-async function json(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json() as Promise<any>;
-}
-
-function cli(env: Record<string, string>, ...argv: string[]): any {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['bin/tidings.js', ...argv], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`tidings ${argv.join(' ')} exited ${code}`)),
-    );
-  });
-}
-
-/**
- * Streams a ~100 MB PDF (a real header, then padding) to `POST /v1/media/` without holding it in
- * this process either, and reads the service's peak RSS before and after.
- */
-async function uploadBench(server: Server, key: string, size = 100 * 1024 * 1024 - 64 * 1024) {
-  const http = await import('node:http');
-  const boundary = 'tidings-bench';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
-  );
-  const tail = Buffer.from(`\n%%EOF\n\r\n--${boundary}--\r\n`);
-  const padding = size - 9 - 7;
-  const rssBeforeMb = peakRssMb(server.proc.pid!);
-  const started = process.hrtime.bigint();
-  const port = Number(new URL(server.url).port);
-  const { status } = await new Promise<{ status: number }>((resolve, reject) => {
-    const req = http.request(
-      {
-        port,
-        method: 'POST',
-        path: '/v1/media/',
-        headers: {
-          'x-api-key': key,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + padding + tail.length,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    const chunk = Buffer.alloc(256 * 1024, 0x20);
-    let left = padding;
-    const pump = () => {
-      while (left > 0) {
-        const n = Math.min(left, chunk.length);
-        left -= n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
-      }
-      req.end(tail);
-    };
-    pump();
-  });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { status, seconds, megabytes: size / (1024 * 1024), rssBeforeMb, rssAfterMb: peakRssMb(server.proc.pid!) };
-}
+/** A timed run with this benchmark's connections and duration (`options` may override them). */
+const load = (name: string, server: Server, options: Parameters<typeof measure>[2]) =>
+  measure(name, server, { connections: CONNECTIONS, duration: DURATION, ...options });
 
 async function main(): Promise<void> {
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-'));
   const results: Result[] = [];
   const servers: Server[] = [];
-  const mediaResults: ({ label: string } & Awaited<ReturnType<typeof uploadBench>>)[] = [];
+  const mediaResults: UploadResult[] = [];
   try {
     // Ceilings.
     const hello = await startServer(['bench/servers/hello.mjs'], 4100, {});
@@ -229,13 +76,14 @@ async function main(): Promise<void> {
 
     // Two numbers at the platform's top tier (1,000 messages/s each), keys without a practical rate limit.
     const senders: { key: string; phoneNumberId: string; accountId: string }[] = [];
+    const cli = cliWith(env);
     for (const name of ['Bench A', 'Bench B', 'Bench C', 'Bench D']) {
-      const account = await cli(env, 'accounts', 'create', '--name', name, '--throughput', '1000');
-      const key = await cli(env, 'keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000');
+      const account = cli('accounts', 'create', '--name', name, '--throughput', '1000');
+      const key = cli('keys', 'create', '--account', account.id, '--mode', 'live', '--rate-limit', '10000');
       senders.push({ key: key.key, phoneNumberId: account.phoneNumbers[0].phoneNumberId, accountId: account.id });
     }
     if (ONLY.includes('media')) {
-      const testKey = await cli(env, 'keys', 'create', '--account', senders[0]!.accountId, '--mode', 'test');
+      const testKey = cli('keys', 'create', '--account', senders[0]!.accountId, '--mode', 'test');
       await uploadBench(tidings, testKey.key, 1024 * 1024); // warm-up (code paths, pools), not reported
       mediaResults.push({ label: 'test key: stored only', ...(await uploadBench(tidings, testKey.key)) });
       mediaResults.push({ label: 'test key again', ...(await uploadBench(tidings, testKey.key)) });
@@ -405,28 +253,7 @@ async function main(): Promise<void> {
     fs.rmSync(dataRoot, { recursive: true, force: true });
   }
 
-  const [hello, insert] = results;
-  const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-  console.log(
-    `\nBenchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, SQLite (WAL, synchronous=FULL)\n`,
-  );
-  console.log('| run | 2xx req/s | items/s | p50 ms | p99 ms | peak RSS MB | ÷ hello | ÷ insert | non-2xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    console.log(
-      `| ${r.name} | ${f(r.reqPerSec)} | ${f(r.itemsPerSec)} | ${r.p50} | ${r.p99} | ${f(r.peakRssMb)} | ${f(r.reqPerSec / hello!.reqPerSec, 2)} | ${f(r.reqPerSec / insert!.reqPerSec, 2)} | ${r.non2xx} | ${r.errors} |`,
-    );
-  }
-  for (const m of mediaResults) {
-    console.log(
-      `\nUpload of a ${f(m.megabytes)} MB PDF (${m.label}): ${m.status}, ${f(m.seconds, 2)} s, ${f(m.megabytes / m.seconds, 1)} MB/s; peak RSS of Tidings ${f(m.rssBeforeMb)} MB before, ${f(m.rssAfterMb)} MB after (+${f(m.rssAfterMb - m.rssBeforeMb)} MB; goal < 30 MB).`,
-    );
-  }
-  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(
-    path.join(ROOT, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-    JSON.stringify(results, null, 2),
-  );
+  report(results, mediaResults, { duration: DURATION, connections: CONNECTIONS });
 }
 
 await main();

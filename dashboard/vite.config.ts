@@ -9,6 +9,11 @@ export default defineConfig({
   root,
   base: '/dashboard/',
   plugins: [react()],
+  // The batch CSV reader from its sources, as the typecheck and the tests read it (tsconfig.json's
+  // `paths`); its package.json's `#csv-parse` gives the browser build of csv-parse here.
+  resolve: {
+    alias: { '@tidings/batch-csv': fileURLToPath(new URL('../packages/batch-csv/src/batch-csv.ts', import.meta.url)) },
+  },
   // `npm run dev:dashboard`: the page from Vite, the API from a service on PORT (default 3000),
   // the port `npm start` reads too.
   server: { proxy: { '/v1': `http://localhost:${process.env.PORT ?? '3000'}` } },

@@ -1,5 +1,6 @@
-// Builds what `npm start` runs: the service (tsc → dist/) and the dashboard (vite → dist/dashboard),
-// and links the admin CLI. `--if-stale` builds only when a source is newer than the last build:
+// Builds what `npm start` runs: the batch CSV package (tsc → packages/batch-csv/dist, which the
+// built CLI imports: Node 22.12 cannot run its .ts sources), the service (tsc → dist/) and the
+// dashboard (vite → dist/dashboard), and links the admin CLI. `--if-stale` builds only when a source is newer than the last build:
 // `npm install` builds once, `npm start` starts at once from that build, and a developer who
 // changed a file gets a fresh build on the next start.
 import { spawnSync } from 'node:child_process';
@@ -32,6 +33,7 @@ function newestSource() {
     'src',
     'dashboard',
     'clients/typescript',
+    'packages',
     'package.json',
     'package-lock.json',
     'tsconfig.json',
@@ -85,6 +87,8 @@ linkCli();
 if (ifStale && lastBuild() >= newestSource()) process.exit(0);
 const started = Date.now();
 if (ifStale) console.error('Building Tidings (sources changed since the last build)…');
+// First: the service's build takes the package's types from its dist/ (tsconfig.build.json).
+run('the batch CSV package (tsc)', ['tsc', '-p', 'packages/batch-csv/tsconfig.json']);
 run('the service (tsc)', ['tsc', '-p', 'tsconfig.build.json']);
 run('the dashboard (vite)', ['vite', 'build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'warn']);
 fs.mkdirSync(path.dirname(stamp), { recursive: true });

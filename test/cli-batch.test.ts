@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../src/cli/main.js';
-import { CsvInvalid, readCsvSends } from '../src/cli/csv-rows.js';
+import { CsvInvalid, readCsvSends } from '@tidings/batch-csv';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate } from './factories.js';
 import { startHarness, type Harness } from './harness.js';

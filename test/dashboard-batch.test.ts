@@ -1,7 +1,8 @@
 /**
  * Batch and scheduled sends in the dashboard, in a real browser (Debian's Chromium driven by
  * playwright-core) against the real service and simulator over HTTP: a CSV file is previewed,
- * checked with a dry run and sent in a batch with each refused row named by its line; the batches
+ * checked with a dry run and sent in a batch with each refused row named by its line; a column the
+ * template lacks is shown, and the rows that fill it refused, not sent without it; the batches
  * page shows the batch; a message scheduled from the send form is canceled from the messages list;
  * a refused cancel shows the service's error. Screenshots go to test-output/screenshots.
  */
@@ -92,6 +93,27 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     await row.getByText('completed').waitFor({ timeout: 20_000 });
     assert.match(await row.innerText(), /2 of 2 done/);
     await shoot('batches');
+  });
+
+  it('warns of a column the template lacks, and the dry run refuses the rows that fill it by line', async () => {
+    await go('/bulk');
+    await page.locator('select[name=templateId]').selectOption({ label: 'csv_notice (en_US)' });
+    // `nickname` is no placeholder of csv_notice: a variable all the same, never silently left out.
+    const csv = 'to,1,nickname\n+16505552101,Ann,\n+16505552102,Bob,Bobby\n';
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'nicknames.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByTestId('lacking-columns')
+      .getByText(/nickname/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Check (dry run)' }).click();
+    const check = page.getByTestId('dry-run');
+    await check.getByText('1 valid, 1 refused').waitFor();
+    const refused = check.locator('tr[data-line="3"]');
+    assert.match(await refused.innerText(), /variables\.nickname/);
+    assert.match(await refused.innerText(), /variables_invalid/);
+    await shoot('bulk-lacking-column');
   });
 
   it('schedules a message from the send form and cancels it from the messages list', async () => {

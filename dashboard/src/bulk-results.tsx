@@ -1,13 +1,16 @@
 /** What the bulk send page shows of a CSV file: its first rows, the dry run's answer, and the send's. */
+import type { CsvFile } from '@tidings/batch-csv';
 import type { DryRunSummary, RowRefusal, SendSummary } from './bulk-send';
-import type { CsvFile } from './csv-rows';
 import { Link } from './ui';
 
 /** How many rows the preview shows. */
 const PREVIEW_ROWS = 10;
 
-/** The file's first rows as read, each with its line, and the rows that could not be read. */
-export function CsvPreview({ file, unknown }: { file: CsvFile; unknown: string[] }) {
+/**
+ * The file's first rows as read, each with its line; the variable columns the template lacks
+ * (`lacking`: their filled rows will be refused); and why the file cannot be sent, if it cannot.
+ */
+export function CsvPreview({ file, lacking }: { file: CsvFile; lacking: string[] }) {
   return (
     <div className="csv-preview">
       <table className="list" aria-label="Preview">
@@ -18,8 +21,8 @@ export function CsvPreview({ file, unknown }: { file: CsvFile; unknown: string[]
         <thead>
           <tr>
             <th>Line</th>
-            {file.columns.map((c) => (
-              <th key={c}>{c}</th>
+            {file.columns.map((c, i) => (
+              <th key={i}>{c}</th>
             ))}
           </tr>
         </thead>
@@ -27,28 +30,28 @@ export function CsvPreview({ file, unknown }: { file: CsvFile; unknown: string[]
           {file.rows.slice(0, PREVIEW_ROWS).map((r) => (
             <tr key={r.line}>
               <td data-label="Line">{r.line}</td>
-              {file.columns.map((c) => (
-                <td key={c} data-label={c}>
-                  {r.cells[c]}
+              {file.columns.map((c, i) => (
+                <td key={i} data-label={c}>
+                  {r.cells[i]}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      {unknown.length > 0 ? (
-        <p className="hint">
-          Ignored columns (not a variable of this template, a button or a known column): {unknown.join(', ')}.
-        </p>
+      {lacking.length > 0 ? (
+        <div className="warning" role="status" data-testid="lacking-columns">
+          Columns this template has no placeholder for: {lacking.join(', ')}. Every other column is a template variable,
+          so each row that fills one is refused (<code>variables_invalid</code>), named by its line; empty cells are
+          left out.
+        </div>
       ) : null}
       {file.problems.length > 0 ? (
         <div className="error" role="alert">
-          <strong>Rows that could not be read; fix the file to send it:</strong>
+          <strong>The file cannot be sent as it is; fix it and choose it again:</strong>
           <ul className="issues">
             {file.problems.map((p, i) => (
-              <li key={i}>
-                Line {p.line}: {p.message}
-              </li>
+              <li key={i}>{p}</li>
             ))}
           </ul>
         </div>

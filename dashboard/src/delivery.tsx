@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { Message, Template } from './api';
 import { useLookup } from './lookups';
-import { TemplateView } from './message-parts';
+import { TemplateView } from './message-composed';
 import { Link } from './ui';
 
 const ROUTES: Record<NonNullable<Message['route']>, string> = {

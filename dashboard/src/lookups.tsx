@@ -87,6 +87,10 @@ function useCached<T>(key: string | null, start: (lookups: Lookups, key: string)
   return (result ?? NOTHING) as Lookup<T>;
 }
 
+/** The words after a thing's name when its lookup failed: "could not be loaded (not_found)". */
+export const failedLookup = (error: unknown) =>
+  `could not be loaded${error && typeof error === 'object' && 'code' in error ? ` (${String(error.code)})` : ''}`;
+
 /** `GET /v1{path}` once per page: `useLookup<Template>('/templates/tpl_…')`. */
 export function useLookup<T>(path: string | null): Lookup<T> {
   return useCached<T>(path, (lookups, key) => lookups.get(key, () => api<T>('GET', key)));

@@ -6,18 +6,8 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import type { InboundMessage, Message } from './api';
-import {
-  Choices,
-  ContactCards,
-  CtaLink,
-  InteractiveText,
-  ListOptions,
-  LocationView,
-  OwnMedia,
-  Quote,
-  ReactionView,
-  TemplateView,
-} from './message-parts';
+import { ContactCards, LocationView, OwnMedia, Quote, ReactionView } from './message-attachments';
+import { Choices, CtaLink, InteractiveText, ListOptions, TemplateView } from './message-composed';
 import { isInbound, type AnyMessage } from './message-summary';
 import { InboundMedia } from './pages/InboundMedia';
 

@@ -11,7 +11,7 @@
  */
 import { useId } from 'react';
 import type { Message, Template } from './api';
-import { TemplateFields, templateFields, type useApprovedTemplates } from './compose';
+import { TemplateFields, templateFields, type useApprovedTemplates } from './compose-template';
 import { errorIssues, Issues } from './issue-fields';
 import { TemplateButtonInputs, type ButtonInput } from './template-buttons';
 

@@ -73,6 +73,9 @@ export function time(iso: string | null | undefined): string {
   });
 }
 
+/** `url` when it is a web address (http or https) a page may link to, else null (a `javascript:` URL is never a link). */
+export const webUrl = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
+
 export function bytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;

@@ -5,7 +5,7 @@
  * 5xx or a network failure (backoff). What it cannot wait out stops the run with `SendStopped`.
  */
 import type { ErrorCode, ItemRefusal } from '../errors.js';
-import type { TemplateSend } from './csv-rows.js';
+import type { TemplateSend } from '@tidings/batch-csv';
 import { callService, retryAfter } from './service-call.js';
 
 /** The parts of the service's answers this client reads (src/messages/schemas/batch.schemas.ts). */

@@ -17,7 +17,7 @@ import type { CliIo } from './admin-io.js';
 import { registerBackup } from './backup-commands.js';
 import { AdminRefusal } from './backup.js';
 import { SendStopped } from './batch-poster.js';
-import { CsvInvalid } from './csv-rows.js';
+import { CsvInvalid } from '@tidings/batch-csv';
 import { registerKeys } from './key-commands.js';
 import { registerSendBatch } from './send-batch.js';
 import { TemplatesStopped } from './templates/client.js';

@@ -12,7 +12,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { ItemRefusal } from '../errors.js';
 import { BATCH_MAX_ITEMS } from '../messages/schemas/batch.schemas.js';
 import { postChunk, SendStopped, type DryRunAnswer, type PosterOptions } from './batch-poster.js';
-import { CsvInvalid, readCsvSends, type CsvSend } from './csv-rows.js';
+import { CsvInvalid, readCsvSends, type CsvSend } from '@tidings/batch-csv';
 import { Progress, type ProgressIo } from './send-batch-progress.js';
 
 export interface SendBatchIo extends ProgressIo {
@@ -153,7 +153,7 @@ export async function sendBatch(file: string, o: SendBatchOptions, io: SendBatch
   } catch (err) {
     throw new CsvInvalid(`Cannot read ${file}: ${(err as Error).message}`);
   }
-  const rows = readCsvSends(content, o.template);
+  const rows = readCsvSends(content.toString('utf8'), o.template);
   const chunks: CsvSend[][] = [];
   for (let i = 0; i < rows.length; i += o.batchSize) chunks.push(rows.slice(i, i + o.batchSize));
   const keyOf = runKey(content, o);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { CsvPreview, DryRunReport, SendReport } from '../bulk-results';
 import { contentHash, dryRun, sendRows, type DryRunSummary, type Outgoing, type SendSummary } from '../bulk-send';
-import { TemplateSelect, useApprovedTemplates } from '../compose';
-import { columnsFor, parseCsv, sendOf, unknownColumns, type CsvFile } from '../csv-rows';
+import { readCsv, sendsOf, type CsvFile } from '@tidings/batch-csv';
+import { TemplateSelect, useApprovedTemplates } from '../compose-template';
+import { columnsFor, columnsTemplateLacks } from '../csv-columns';
 import { localToRfc3339, SendLaterInput } from '../send-later';
 import { ErrorNote } from '../ui';
 
@@ -14,7 +15,8 @@ interface Loaded {
 }
 
 /**
- * Sends an approved template to every row of a CSV file (csv-rows.ts says the columns): a preview
+ * Sends an approved template to every row of a CSV file (@tidings/batch-csv reads it, as the CLI
+ * does; csv-columns.ts says what the template reads of it): a preview
  * of the first rows, a dry run that stores nothing, then the send in chunks (bulk-send.ts) with a
  * progress bar, each refused row by its line, and the batches made.
  */
@@ -41,15 +43,12 @@ export function BulkSendPage() {
     setError(null);
     if (!f) return setFile(null);
     const text = await f.text();
-    setFile({ name: f.name, text, csv: parseCsv(text) });
+    setFile({ name: f.name, text, csv: readCsv(text) });
   };
   const outgoing = (): Outgoing | null => {
     if (!file || !template) return null;
-    return {
-      bodies: file.csv.rows.map((r) => sendOf(r, template)),
-      lines: file.csv.rows.map((r) => r.line),
-      sendAt: localToRfc3339(sendAt),
-    };
+    const sends = sendsOf(file.csv, template.id);
+    return { bodies: sends.map((s) => s.send), lines: sends.map((s) => s.line), sendAt: localToRfc3339(sendAt) };
   };
   const run = async (what: 'check' | 'send') => {
     const out = outgoing();
@@ -70,12 +69,7 @@ export function BulkSendPage() {
       setBusy(false);
     }
   };
-  const ready =
-    !!template &&
-    !!file &&
-    file.csv.rows.length > 0 &&
-    file.csv.problems.length === 0 &&
-    file.csv.columns.includes('to');
+  const ready = !!template && !!file && file.csv.problems.length === 0;
 
   return (
     <section>
@@ -97,15 +91,11 @@ export function BulkSendPage() {
             A header row, then one message a row. Columns: <code>to</code> (E.164); one column per template variable,
             named <code>1</code>, <code>2</code>… or by the variable's name (<code>header</code> for a text header);{' '}
             <code>button.0.payload</code>, <code>button.1.urlSuffix</code>, <code>button.2.couponCode</code> for
-            buttons; optional <code>clientReference</code> and <code>sendAt</code> (RFC 3339 with offset).
+            buttons; optional <code>clientReference</code> and <code>sendAt</code> (RFC 3339 with offset). Every other
+            column is a template variable: a row that fills one the template lacks is refused.
           </span>
         </label>
-        {file && !file.csv.columns.includes('to') ? (
-          <div className="error" role="alert">
-            The file has no <code>to</code> column.
-          </div>
-        ) : null}
-        {file && template ? <CsvPreview file={file.csv} unknown={unknownColumns(file.csv.columns, template)} /> : null}
+        {file && template ? <CsvPreview file={file.csv} lacking={columnsTemplateLacks(file.csv, template)} /> : null}
         <SendLaterInput
           label="Send at"
           value={sendAt}

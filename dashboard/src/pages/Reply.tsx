@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type Contact, type InboundMessage, type Message } from '../api';
-import { MediaFields, TemplateFields, templateFields, useApprovedTemplates } from '../compose';
+import { MediaFields } from '../compose-media';
+import { TemplateFields, templateFields, useApprovedTemplates } from '../compose-template';
 import { contactName } from '../contact';
 import { DeliveryFields, emptyRoute, routeFields, SendWarnings } from '../route-fields';
 import { ErrorNote } from '../ui';

@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { api, type Message } from '../api';
-import {
-  emptyInteractive,
-  InteractiveFields,
-  interactiveFields,
-  MediaFields,
-  TemplateFields,
-  templateFields,
-  useApprovedTemplates,
-} from '../compose';
+import { emptyInteractive, InteractiveFields, interactiveFields } from '../compose-interactive';
+import { MediaFields } from '../compose-media';
+import { TemplateFields, templateFields, useApprovedTemplates } from '../compose-template';
 import { DeliveryFields, emptyRoute, routeFields, SendWarnings } from '../route-fields';
 import { localToRfc3339, SendLaterInput } from '../send-later';
 import { TemplateButtonInputs, type ButtonInput } from '../template-buttons';

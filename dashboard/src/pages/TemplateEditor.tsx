@@ -1,22 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  ApiError,
-  api,
-  type Issue,
-  type MediaItem,
-  type Mode,
-  type Page,
-  type Template,
-  type TemplateHeader,
-  type TemplateVariable,
-} from '../api';
+import { ApiError, api, type Issue, type Mode, type Template, type TemplateVariable } from '../api';
 import { Field, IssueList, Issues } from '../issue-fields';
 import { type TemplateButton } from '../template-buttons';
 import { ButtonsEditor } from '../template-buttons-editor';
+import { useShownIssues } from '../template-editor-issues';
+import { emptyHeader, HeaderEditor, headerDraft, headerOf } from '../template-header-editor';
 import { TTL_HINT, TTL_MAX, TTL_MIN } from '../template-ttl';
-import { ErrorNote, Link, navigate, usePolling, UploadOptions } from '../ui';
-
-type HeaderKind = 'none' | 'text' | 'image' | 'video' | 'document';
+import { ErrorNote, Link, navigate } from '../ui';
 
 /** The highest `{{n}}` in a text: how many variables the body needs. */
 function placeholderCount(text: string): number {
@@ -34,23 +24,16 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
   const [language, setLanguage] = useState('en_US');
   const [body, setBody] = useState('');
   const [variables, setVariables] = useState<TemplateVariable[]>([]);
-  const [headerKind, setHeaderKind] = useState<HeaderKind>('none');
-  const [headerText, setHeaderText] = useState('');
-  const [headerExample, setHeaderExample] = useState('');
-  const [headerMediaId, setHeaderMediaId] = useState('');
+  const [headerInputs, setHeaderInputs] = useState(emptyHeader);
   const [footer, setFooter] = useState('');
   const [buttons, setButtons] = useState<TemplateButton[]>([]);
   const [timeToLive, setTimeToLive] = useState('');
   const [issues, setIssues] = useState<Issue[] | null>(null);
-  // The fields a person has changed: a new template's issues show only for those (an empty name
-  // is not an error before anything is typed), and all of them once a submit was tried.
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [checkError, setCheckError] = useState<unknown>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [loaded, setLoaded] = useState(!id);
-  const media = usePolling(() => api<Page<MediaItem>>('GET', '/media?limit=100'), [], 0);
 
   // Editing: start from the stored template.
   useEffect(() => {
@@ -64,14 +47,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
         setFooter(t.footer ?? '');
         setButtons(t.buttons ?? []);
         setTimeToLive(t.timeToLive === null ? '' : String(t.timeToLive));
-        if (t.header?.type === 'text') {
-          setHeaderKind('text');
-          setHeaderText(t.header.text ?? '');
-          setHeaderExample(t.header.example ?? '');
-        } else if (t.header) {
-          setHeaderKind(t.header.type);
-          setHeaderMediaId(t.header.mediaId ?? '');
-        }
+        setHeaderInputs(headerDraft(t.header));
         setLoaded(true);
       },
       (err) => setError(err),
@@ -84,12 +60,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
     setVariables((vs) => (vs.length === n ? vs : Array.from({ length: n }, (_, i) => vs[i] ?? { example: '' })));
   }, [body]);
 
-  const header: TemplateHeader | null =
-    headerKind === 'none'
-      ? null
-      : headerKind === 'text'
-        ? { type: 'text', text: headerText, ...(headerExample ? { example: headerExample } : {}) }
-        : { type: headerKind, mediaId: headerMediaId };
+  const header = headerOf(headerInputs);
   const content = {
     body,
     variables: variables.map((v) => ({ example: v.example, ...(v.name ? { name: v.name } : {}) })),
@@ -147,27 +118,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
     }
   };
 
-  const known = new Set(['name', 'language', 'body', 'header', 'footer', 'variables', 'buttons', 'timeToLive']);
-  const rootOf = (field: string) => field.split(/[.[]/)[0]!;
-  const shown =
-    id || submitted
-      ? issues
-      : (issues ?? []).filter((i) => touched.has(rootOf(i.field)) || !known.has(rootOf(i.field)));
-  const other = (shown ?? []).filter((i) => !known.has(rootOf(i.field)));
-  /** The issue fields an input's change makes worth showing (`example-2` → variables). */
-  const touch = (input: string) => {
-    const roots = input.startsWith('header')
-      ? ['header']
-      : input.startsWith('button')
-        ? ['buttons']
-        : /^(example|name)-\d+$/.test(input)
-          ? ['variables']
-          : input === 'body'
-            ? ['body', 'variables']
-            : [input];
-    if (roots.every((r) => touched.has(r))) return;
-    setTouched(new Set([...touched, ...roots]));
-  };
+  const { shown, other, touch } = useShownIssues(issues, !!id || submitted);
   return (
     <section>
       <p>
@@ -204,39 +155,7 @@ export function TemplateEditor({ id, mode }: { id?: string; mode: Mode }) {
             required
           />
         </Field>
-        <fieldset>
-          <legend>Header</legend>
-          <select
-            name="headerKind"
-            aria-label="Header type"
-            value={headerKind}
-            onChange={(e) => setHeaderKind(e.target.value as HeaderKind)}
-          >
-            {(['none', 'text', 'image', 'video', 'document'] as const).map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-          {headerKind === 'text' && (
-            <>
-              <Field label="Header text" field="header.text" issues={shown}>
-                <input name="headerText" value={headerText} onChange={(e) => setHeaderText(e.target.value)} />
-              </Field>
-              <Field label="Header example (for {{1}})" field="header.example" issues={shown}>
-                <input name="headerExample" value={headerExample} onChange={(e) => setHeaderExample(e.target.value)} />
-              </Field>
-            </>
-          )}
-          {headerKind !== 'none' && headerKind !== 'text' && (
-            <Field label="Header file" field="header.mediaId" issues={shown}>
-              <select name="headerMediaId" value={headerMediaId} onChange={(e) => setHeaderMediaId(e.target.value)}>
-                <UploadOptions uploads={media.data?.data} />
-              </select>
-            </Field>
-          )}
-          <Issues issues={shown} field="header" exact />
-        </fieldset>
+        <HeaderEditor draft={headerInputs} onChange={setHeaderInputs} issues={shown} />
         <Field label="Body" field="body" issues={shown}>
           <textarea
             name="body"
