@@ -83,7 +83,6 @@ const TO_SPLIT = new Set([
   'src/deps.ts',
   'src/http/validation.ts',
   'src/media/inbound-download.ts',
-  'src/messages/dispatch/dispatcher.ts',
   'src/messages/record/message.repository.ts',
   'src/messages/schemas/message.schemas.ts',
   'src/messages/record/send-queue.repository.ts',
