@@ -118,7 +118,6 @@ const TO_SPLIT = new Set([
   'test/messages.test.ts',
   'test/metrics.test.ts',
   'test/platform-signals.test.ts',
-  'test/rich-bounds.test.ts',
   'test/rich-messages.test.ts',
   'test/routing.test.ts',
   'test/simulator-direct-send.test.ts',

@@ -95,6 +95,12 @@ export class Metrics {
       buckets: LATENCY_BUCKETS,
       registers,
     });
+    const jsonBodies = new Counter({
+      name: 'tidings_json_bodies_total',
+      help: 'JSON request bodies by outcome: parsed, or over_budget (more values than any valid request: refused unparsed).',
+      labelNames: ['outcome'],
+      registers,
+    });
     const dispatch = new Counter({
       name: 'tidings_dispatch_outcomes_total',
       help: 'Outcomes of send attempts by business number and mode: sent, failed, retried, expired, reslotted.',
@@ -197,6 +203,7 @@ export class Metrics {
           httpRequests.inc({ route, method, status: String(status) }), httpDuration.observe({ route, method }, seconds)
         ),
       },
+      jsonBodies: { body: (outcome) => jsonBodies.inc({ outcome }) },
       dispatch: { outcome: (l, outcome: DispatchOutcome, count = 1) => dispatch.inc({ ...lane(l), outcome }, count) },
       platform: {
         call: (operation: PlatformOperation, outcome, code, seconds) => (
