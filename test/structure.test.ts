@@ -113,7 +113,6 @@ const TO_SPLIT = new Set([
   'test/fuzz.test.ts',
   'test/harness.ts',
   'test/inbound-media.test.ts',
-  'test/media-download-safety.test.ts',
   'test/media.test.ts',
   'test/messages.test.ts',
   'test/metrics.test.ts',
