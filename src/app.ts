@@ -91,7 +91,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
-    budgetedJsonParser(app.getDefaultJsonParser('error', 'error')),
+    budgetedJsonParser(app.getDefaultJsonParser('error', 'error'), { recorder: deps.metrics.recorders.jsonBodies }),
   );
 
   // Every route as registered, for the suites that must cover them all (auth, fuzzing).

@@ -80,11 +80,14 @@ describe(`job types' leases and fair shares (${DIALECT})`, () => {
 
   it("holds a claim for its type's lease: a job running past the queue's default lease is not claimed again by a free slot", async () => {
     let runs = 0;
+    let ended = 0;
     const queue = await queueWith(
       'test.slow',
       async () => {
         runs++;
+        // Past the queue's default lease: a free slot would claim the job again while it runs.
         await new Promise((r) => setTimeout(r, 1500));
+        ended++;
       },
       { concurrency: 2, leaseMs: 30_000 },
     );
@@ -102,8 +105,8 @@ describe(`job types' leases and fair shares (${DIALECT})`, () => {
         [30],
       );
     }
-    await new Promise((r) => setTimeout(r, 1000));
-    await eventually(async () => (await queue.pending('test.slow')) === 0);
+    // Once the run ended and the job is done, no claim can come: the runs it had are all it gets.
+    await eventually(async () => ended === 1 && (await queue.pending('test.slow')) === 0);
     assert.equal(runs, 1);
   });
 

@@ -66,16 +66,10 @@ const TO_SPLIT = new Set([
   'src/app.ts',
   'src/consent/suppression.service.ts',
   'src/deps.ts',
-  'src/messages/dispatch/dispatcher.ts',
   'src/messages/record/message.repository.ts',
   'src/messages/schemas/message.schemas.ts',
   'src/messages/record/send-queue.repository.ts',
   'src/messages/accept/send.service.ts',
-  'test/media-download-safety.test.ts',
-  'test/rich-bounds.test.ts',
-  'test/simulator-direct-send.test.ts',
-  'test/simulator-templates.test.ts',
-  'test/simulator.test.ts',
 ]);
 const graph = new Map(SERVICE.map((f) => [f, importsOf(f)]));
 

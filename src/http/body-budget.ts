@@ -11,9 +11,10 @@
  * line. Wire it as the JSON parser (src/app.ts, before the routes):
  *
  *     const json = app.getDefaultJsonParser('error', 'error');
- *     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, budgetedJsonParser(json));
+ *     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, budgetedJsonParser(json, { recorder }));
  */
 import { TidingsError } from '../errors.js';
+import type { JsonBodyRecorder } from '../metrics/recorders.js';
 
 /**
  * The most JSON values a request body may hold, counted as `exceedsJsonValues` counts them. The
@@ -29,11 +30,13 @@ const OPEN_ARRAY = 0x5b;
 const OPEN_OBJECT = 0x7b;
 
 /**
- * True when the JSON text `text` holds more than `max` values, counting each `[`, `{` and `,` outside
- * strings (every value but the first of each container, and every container). It reads the text
- * once and allocates nothing; it does not check that the text is JSON (the parser does).
+ * Where the JSON text `text` passes `max` values, counting each `[`, `{` and `,` outside strings
+ * (every value but the first of each container, and every container): the index of the character
+ * that made the count pass `max` (the scan stops there: the rest is never read), or -1 when the
+ * text holds at most `max` values (it was read once, to its end). It allocates nothing; it does not
+ * check that the text is JSON (the parser does).
  */
-export function exceedsJsonValues(text: string, max: number): boolean {
+export function jsonValuesPassAt(text: string, max: number): number {
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -45,26 +48,36 @@ export function exceedsJsonValues(text: string, max: number): boolean {
         else if (s === QUOTE) break;
       }
     } else if ((c === COMMA || c === OPEN_ARRAY || c === OPEN_OBJECT) && ++count > max) {
-      return true;
+      return i;
     }
   }
-  return false;
+  return -1;
+}
+
+/** True when the JSON text `text` holds more than `max` values, counted as `jsonValuesPassAt` counts them. */
+export function exceedsJsonValues(text: string, max: number): boolean {
+  return jsonValuesPassAt(text, max) !== -1;
 }
 
 /** A Fastify content-type parser of a body read as a string. */
 export type JsonParser<Request, Done> = (request: Request, body: string, done: Done) => void;
 
 /**
- * `parse` (Fastify's JSON parser), preceded by the budget: a body over `max` values (or the route's
- * own `config.bodyValues`, a batch's) answers 400 `parameter_invalid` without being parsed.
+ * `parse` (Fastify's JSON parser), preceded by the budget: a body over `max` values (default
+ * MAX_BODY_VALUES; or the route's own `config.bodyValues`, a batch's) answers 400
+ * `parameter_invalid` without being parsed. `recorder` counts each body: parsed, or over the budget.
  */
 export function budgetedJsonParser<
   Request extends { routeOptions?: { config?: unknown } },
   Done extends (err: Error | null, body?: unknown) => void,
->(parse: JsonParser<Request, Done>, max = MAX_BODY_VALUES): JsonParser<Request, Done> {
+>(
+  parse: JsonParser<Request, Done>,
+  { max = MAX_BODY_VALUES, recorder }: { max?: number; recorder?: JsonBodyRecorder } = {},
+): JsonParser<Request, Done> {
   return (request, body, done) => {
     const routeMax = (request.routeOptions?.config as { bodyValues?: number } | undefined)?.bodyValues ?? max;
     if (exceedsJsonValues(body, routeMax)) {
+      recorder?.body('over_budget');
       done(
         new TidingsError(
           'parameter_invalid',
@@ -73,6 +86,7 @@ export function budgetedJsonParser<
       );
       return;
     }
+    recorder?.body('parsed');
     parse(request, body, done);
   };
 }

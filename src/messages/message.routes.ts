@@ -26,7 +26,7 @@ const read = { scope: 'messages:read', modes: 'any' } as const;
 /**
  * The send's body limit, bytes (docs/api.md §8, §D15): what the largest valid message of any type
  * needs, with a third to spare. Written the costliest way (every character past ASCII as `\uXXXX`,
- * as Python's `json.dumps` does by default), the largest valid sends take (test/rich-bounds.test.ts
+ * as Python's `json.dumps` does by default), the largest valid sends take (test/rich-bounds/largest.ts
  * sends each): text 24 KB, reply buttons 12 KB, list 44 KB, cta_url 19 KB, location 12 KB, contacts
  * 47 KB (96 KB if all 16,384 characters of cards are escaped), reaction under 1 KB, and a template
  * send with its 65 values and 10 button values at their longest 462 KB. The global 1 MB limit let

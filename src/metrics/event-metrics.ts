@@ -38,6 +38,12 @@ export function eventRecorders(registers: Registry[]): Recorders {
     buckets: LATENCY_BUCKETS,
     registers,
   });
+  const jsonBodies = new Counter({
+    name: 'tidings_json_bodies_total',
+    help: 'JSON request bodies by outcome: parsed, or over_budget (more values than any valid request: refused unparsed).',
+    labelNames: ['outcome'],
+    registers,
+  });
   const dispatch = new Counter({
     name: 'tidings_dispatch_outcomes_total',
     help: 'Outcomes of send attempts by business number and mode: sent, failed, retried, expired, reslotted.',
@@ -131,6 +137,7 @@ export function eventRecorders(registers: Registry[]): Recorders {
         httpRequests.inc({ route, method, status: String(status) }), httpDuration.observe({ route, method }, seconds)
       ),
     },
+    jsonBodies: { body: (outcome) => jsonBodies.inc({ outcome }) },
     dispatch: { outcome: (l, outcome: DispatchOutcome, count = 1) => dispatch.inc({ ...lane(l), outcome }, count) },
     platform: {
       call: (operation: PlatformOperation, outcome, code, seconds) => (

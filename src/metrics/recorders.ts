@@ -112,10 +112,16 @@ export interface DatabaseRecorder {
   statement(kind: StatementKind, rows: number): void;
 }
 
+/** How a JSON request body ended at the parser (http/body-budget.ts): parsed, or refused unparsed for holding more values than any valid request. */
+export interface JsonBodyRecorder {
+  body(outcome: 'parsed' | 'over_budget'): void;
+}
+
 /** Every recorder, one per feature. */
 export interface Recorders {
   db: DatabaseRecorder;
   http: HttpRecorder;
+  jsonBodies: JsonBodyRecorder;
   dispatch: DispatchRecorder;
   platform: PlatformRecorder;
   webhooks: WebhookIntakeRecorder;

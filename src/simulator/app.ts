@@ -5,6 +5,8 @@
  * bad JSON and unreadable bodies, is in Meta's `{"error": …}` envelope.
  */
 import { registerSignalRoutes } from './signals.routes.js';
+import { Activity } from './activity.js';
+import { registerIdleRoute } from './idle.routes.js';
 import querystring from 'node:querystring';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -51,6 +53,8 @@ export interface Simulator {
   app: FastifyInstance;
   state: SimulatorState;
   webhooks: WebhookSender;
+  /** What the simulator still has to do (`GET /_simulator/idle`). */
+  activity: Activity;
   /** Where webhooks go from now on (the service's `/platform/whatsapp/webhook`). */
   setWebhookUrl(url: string | null): void;
   /** Lets a token that is not derived from the app secret act for a WABA and its numbers. */
@@ -80,19 +84,9 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     webhookUrl: () => webhookUrl,
     logger: options.logger,
   });
-  const timers = new Set<NodeJS.Timeout>();
+  const activity = new Activity(webhooks);
+  const { later } = activity;
   const held = new Set<() => void>();
-  // Set by close(): a request still in its latency when the simulator closes schedules nothing (a
-  // timer set then, for a 10-minute delivery delay, kept a test process alive after its last test).
-  let closed = false;
-  const later = (ms: number, fn: () => void) => {
-    if (closed) return;
-    const t = setTimeout(() => {
-      timers.delete(t);
-      fn();
-    }, ms);
-    timers.add(t);
-  };
   const { resume, ...reports } = reporting(state, webhooks, later);
   const ctx: SimContext = {
     state,
@@ -124,6 +118,8 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   // Bodies as the Graph API reads them: JSON (a broken one is answered 100 by the route), form
   // fields (values that are JSON objects or arrays decoded), and anything else as raw bytes
   // (resumable upload data; a route that wants parameters finds none in them).
+  // Graph requests in progress, for GET /_simulator/idle (activity.ts).
+  activity.track(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     try {
@@ -183,6 +179,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerMarketingRoutes(app, ctx);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
   registerSignalRoutes(app, ctx);
+  registerIdleRoute(app, activity);
 
   if (state.outbox.size > 0) log.info({ owed: state.outbox.size }, 'simulator resumes the webhooks it owed');
   resume();
@@ -199,6 +196,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
     app,
     state,
     webhooks,
+    activity,
     setWebhookUrl(url) {
       webhookUrl = url;
     },
@@ -206,8 +204,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
       registerToken(ctx, token, wabaId, phoneNumberIds);
     },
     async close() {
-      closed = true;
-      for (const t of timers) clearTimeout(t);
+      activity.close();
       for (const release of [...held]) release();
       await app.close();
       await webhooks.close();

@@ -1,11 +1,14 @@
 /**
- * The pieces of `messages` webhooks the simulator builds (docs/platform.md §4.4, §4.5, §4.9): the
- * `contacts[]` entry naming a user, the status item with its pricing and conversation, shaped like
- * the `webhook-status-*.json` and `webhook-inbound-*.json` fixtures.
+ * The `messages` webhooks the simulator builds (docs/platform.md §4.4, §4.5, §4.9): the
+ * `contacts[]` entry naming a user, the status item with its pricing and conversation, and the
+ * webhook of one batch of them, shaped like the `webhook-status-*.json` and
+ * `webhook-inbound-*.json` fixtures.
  */
 import { createHash } from 'node:crypto';
 import { webhookMajor, type SimulatorConfig } from './config.js';
 import { webhookError } from './graph-errors.js';
+import type { SimNumber } from './model.js';
+import type { WebhookItem } from './outbox.js';
 import type { SimMessage, SimUser } from './state.js';
 import { parentBsuidFor } from './users.js';
 
@@ -135,4 +138,42 @@ export function statusItem(
         : { billable: type === 'regular', pricing_model: 'PMP', type, category };
   }
   return item;
+}
+
+/**
+ * The `messages` webhook of `number` carrying `items` (one batch, webhook-sender.ts): its customer
+ * messages with their `contacts[]` and value-level `errors[]`, and its statuses, each with the
+ * recipient's contact when no message names one.
+ */
+export function messagesWebhook(number: SimNumber, items: WebhookItem[]) {
+  const value: Record<string, unknown> = {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: number.phoneNumberId },
+  };
+  const statuses = items.flatMap((i) => (i.kind === 'status' ? [i] : []));
+  const messages = items.flatMap((i) => (i.kind === 'message' ? [i] : []));
+  if (messages.length > 0) {
+    value.contacts = messages.map((m) => m.contact);
+    value.messages = messages.map((m) => m.message);
+    const errors = messages.flatMap((m) => m.errors ?? []);
+    if (errors.length > 0) value.errors = errors;
+  }
+  if (statuses.length > 0) {
+    // Current status webhooks name the recipient in `contacts[]` (failed ones may not: docs/platform.md §4.9).
+    const contacts = statuses.flatMap((s) => (s.contact ? [s.contact] : []));
+    if (contacts.length > 0 && messages.length === 0) value.contacts = dedupe(contacts);
+    value.statuses = statuses.map((s) => s.status);
+  }
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: number.wabaId, changes: [{ value, field: 'messages' }] }],
+  };
+}
+
+function dedupe(contacts: Record<string, unknown>[]): Record<string, unknown>[] {
+  const seen = new Set<string>();
+  return contacts.filter((c) => {
+    const key = JSON.stringify(c);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { Agent, request } from 'undici';
 import { hubSignature } from '../lib/crypto.js';
 import { newOwedId, type Owed, type OwedDelivery, type OwedPayload, type WebhookItem } from './outbox.js';
+import { messagesWebhook } from './payloads.js';
 import type { SimulatorState } from './state.js';
 
 export type { WebhookItem } from './outbox.js';
@@ -56,6 +57,7 @@ export class WebhookSender {
   #inFlight = new Set<Promise<void>>();
   #closed = false;
   readonly #sleepers = new Set<() => void>();
+  #cutShort = 0;
   readonly #agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
 
   constructor(
@@ -117,8 +119,8 @@ export class WebhookSender {
       const size = Math.min(1000, Math.max(1, webhookBatchSize));
       for (let i = 0; i < list.length; i += size) {
         const batch = list.slice(i, i + size);
-        const payload = this.#envelope(
-          phoneNumberId,
+        const payload = messagesWebhook(
+          this.state.number(phoneNumberId),
           batch.map((q) => q.item),
         );
         const waiters = batch.flatMap((q) => {
@@ -166,32 +168,6 @@ export class WebhookSender {
       tell(ended === 'delivered' || ended === 'not_configured' ? ended : 'failed');
     });
     this.#track(delivery);
-  }
-
-  #envelope(phoneNumberId: string, items: WebhookItem[]) {
-    const number = this.state.number(phoneNumberId);
-    const value: Record<string, unknown> = {
-      messaging_product: 'whatsapp',
-      metadata: { display_phone_number: number.displayPhoneNumber, phone_number_id: phoneNumberId },
-    };
-    const statuses = items.flatMap((i) => (i.kind === 'status' ? [i] : []));
-    const messages = items.flatMap((i) => (i.kind === 'message' ? [i] : []));
-    if (messages.length > 0) {
-      value.contacts = messages.map((m) => m.contact);
-      value.messages = messages.map((m) => m.message);
-      const errors = messages.flatMap((m) => m.errors ?? []);
-      if (errors.length > 0) value.errors = errors;
-    }
-    if (statuses.length > 0) {
-      // Current status webhooks name the recipient in `contacts[]` (failed ones may not: docs/platform.md §4.9).
-      const contacts = statuses.flatMap((s) => (s.contact ? [s.contact] : []));
-      if (contacts.length > 0 && messages.length === 0) value.contacts = dedupe(contacts);
-      value.statuses = statuses.map((s) => s.status);
-    }
-    return {
-      object: 'whatsapp_business_account',
-      entry: [{ id: number.wabaId, changes: [{ value, field: 'messages' }] }],
-    };
   }
 
   #track(p: Promise<void>): void {
@@ -253,6 +229,19 @@ export class WebhookSender {
     });
   }
 
+  /**
+   * What is still to do: items waiting for their batch's POST, deliveries under way (a POST, or a
+   * wait before the next attempt), and of those the ones waiting to be retried.
+   */
+  pending(): { queued: number; delivering: number; retrying: number } {
+    return { queued: this.#queue.length, delivering: this.#inFlight.size, retrying: this.#sleepers.size };
+  }
+
+  /** Waits before a retry that `close` cut short (each ended at once, its webhook still owed). */
+  get retriesCutShort(): number {
+    return this.#cutShort;
+  }
+
   /** Waits until nothing is queued or in flight (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.#queue.length > 0 || this.#inFlight.size > 0) {
@@ -268,18 +257,11 @@ export class WebhookSender {
     this.#waiters.clear();
     // A delivery waiting to retry would otherwise hold close() on an unref'd timer, and a process
     // with nothing else to do would exit with close() still pending.
+    this.#cutShort += this.#sleepers.size;
     for (const wake of [...this.#sleepers]) wake();
     await Promise.allSettled([...this.#inFlight]);
     await this.#agent.close();
   }
-}
-
-function dedupe(contacts: Record<string, unknown>[]): Record<string, unknown>[] {
-  const seen = new Set<string>();
-  return contacts.filter((c) => {
-    const key = JSON.stringify(c);
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
 }
 
 function shuffle<T>(items: T[]): T[] {

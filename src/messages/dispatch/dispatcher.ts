@@ -17,21 +17,22 @@
  *   adopts the wamid when one arrives); only then is it sent again.
  * - An entry still queued when its validity period ends fails with `validity_period_expired`; one
  *   whose template the platform paused waits for it (template-holds.ts).
+ *
+ * A lane's state in this process (idle, driving, or a wake came while driving; its hold and wake
+ * timer) is a state machine (lane.ts); one attempt at one entry is attempt.ts.
  */
 import type { PhoneNumberQueue } from '../../accounts/phone-number.schemas.js';
 import { iso } from '../../lib/clock.js';
 import { withWork } from '../../lib/work.js';
 import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome } from '../../metrics/recorders.js';
-import { onRefusal } from './route.js';
 import * as repo from '../record/send-queue.repository.js';
-import { classifyAttempt } from './outcomes.js';
-import type { Prepared } from './payload.js';
+import { Attempts } from './attempt.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';
 import type { DispatcherOptions } from './options.js';
 import { LateSlots } from './late-slots.js';
 import { promoteScheduled } from './promotion.js';
-import { newLaneState, newNudge, type LaneState } from './lane.js';
+import { LaneState } from './lane.js';
 import { laneKey, QueueView } from './queue-view.js';
 import { Settlement } from './settlement.js';
 import { TemplateHolds } from './template-holds.js';
@@ -54,7 +55,7 @@ export class Dispatcher {
   #lastSweep = 0;
   readonly #settlement: Settlement;
   readonly #view: QueueView;
-  readonly #late: LateSlots;
+  readonly #attempts: Attempts;
   readonly #suppressions: SuppressionCheck;
   /** Sends held for a paused template (its `onTemplateStatus` is wired in composition/messaging.ts). */
   readonly holds: TemplateHolds;
@@ -62,18 +63,25 @@ export class Dispatcher {
   constructor(options: DispatcherOptions) {
     this.#o = options;
     this.#settlement = new Settlement({ ...options, count: (lane, outcome) => this.#count(lane, outcome) });
-    this.#view = new QueueView({ ...options, holdOf: (key) => this.#lanes.get(key) });
+    this.#view = new QueueView({ ...options, laneOf: (key) => this.#lanes.get(key) });
     this.#suppressions = new SuppressionCheck(options.suppressions);
-    this.#late = new LateSlots(
-      options.pacer,
-      (ms) => this.#sleep(ms),
-      () => this.#stopped,
-    );
     this.holds = new TemplateHolds({
       store: options.store,
       clock: options.clock,
       wake: (lane) => this.wake(lane),
       learn: options.learnTemplate,
+    });
+    this.#attempts = new Attempts({
+      ...options,
+      settlement: this.#settlement,
+      holds: this.holds,
+      late: new LateSlots(
+        options.pacer,
+        (ms) => this.#sleep(ms),
+        () => this.#stopped,
+      ),
+      stopped: () => this.#stopped,
+      count: (lane, outcome) => this.#count(lane, outcome),
     });
   }
 
@@ -100,7 +108,7 @@ export class Dispatcher {
   async stop(boundMs = this.#o.policy.platformTimeoutMs): Promise<void> {
     this.#stopped = true;
     if (this.#pollTimer) clearTimeout(this.#pollTimer);
-    for (const s of this.#lanes.values()) if (s.timer) clearTimeout(s.timer);
+    for (const s of this.#lanes.values()) s.cancelWake();
     for (const wake of this.#sleepers) wake();
     const all = [...this.#lanes.values()].flatMap((s) => [...s.inFlight]);
     let timer: NodeJS.Timeout | undefined;
@@ -124,7 +132,7 @@ export class Dispatcher {
   #state(lane: repo.Lane): LaneState {
     const key = laneKey(lane);
     let s = this.#lanes.get(key);
-    if (!s) this.#lanes.set(key, (s = newLaneState(lane, key)));
+    if (!s) this.#lanes.set(key, (s = new LaneState(lane, key)));
     return s;
   }
 
@@ -148,22 +156,20 @@ export class Dispatcher {
     }
   }
 
+  /** Drives the lane until nothing is due now, or notes the wake when a drive is under way (lane.ts). */
   async #drive(s: LaneState): Promise<void> {
-    if (s.driving) {
-      s.again = true;
-      s.nudge.resolve();
-      return;
-    }
-    s.driving = true;
+    if (!s.is('idle')) return s.rerun();
+    s.start();
     try {
-      do {
-        s.again = false;
+      for (;;) {
         await this.#fill(s);
-      } while (s.again && !this.#stopped);
+        if (!s.is('rerun') || this.#stopped) break;
+        s.lookAgain();
+      }
     } catch (err) {
       this.#o.logger.error({ err, lane: s.key }, 'dispatch lane failed; it is tried again at the next poll');
     } finally {
-      s.driving = false;
+      s.finish();
     }
   }
 
@@ -172,7 +178,8 @@ export class Dispatcher {
     const { store, clock, pacer, policy } = this.#o;
     while (!this.#stopped) {
       const now = clock.now();
-      if (s.heldUntil > now) return this.#wakeAt(s, s.heldUntil - now);
+      const held = s.heldAt(now);
+      if (held) return this.#wakeAt(s, held.until - now);
       const pace = (await this.#tier(s)) * policy.tierShare;
       const cap = Math.max(32, Math.ceil(pace * 2));
       if (s.inFlight.size >= cap) {
@@ -191,8 +198,7 @@ export class Dispatcher {
         // The rest waits behind messages in flight (their customers' next ones), or for later;
         // a message accepted meanwhile wakes the lane at once.
         if (s.inFlight.size > 0) {
-          s.nudge = newNudge();
-          await Promise.race([...s.inFlight, s.nudge.promise]);
+          await Promise.race([...s.inFlight, s.nudged()]);
           continue;
         }
         const next = await repo.nextDueAt(store.read, s.lane, iso(now));
@@ -204,7 +210,7 @@ export class Dispatcher {
       const slots = await pacer.reserve(s.key, rows.length, pace, start);
       const late = rows.filter((_, i) => slots[i]! - start > policy.slotWaitMs);
       rows.forEach((row, i) => {
-        if (slots[i]! - start <= policy.slotWaitMs) this.#track(s, this.#attempt(s, row, slots[i]!, pace));
+        if (slots[i]! - start <= policy.slotWaitMs) this.#track(s, this.#attempts.run(s, row, slots[i]!, pace));
       });
       if (late.length > 0)
         await store.write((tx) =>
@@ -231,55 +237,6 @@ export class Dispatcher {
     s.inFlight.add(tracked);
   }
 
-  /**
-   * One attempt at one entry: build its request (payload, media, credentials), wait for its slot,
-   * then send (or, for test keys, mark sent). What can take time comes before the slot, so a send
-   * leaves within `LATE_TOLERANCE_MS` (late-slots.ts) of it: sends pushed together by a database
-   * read or a media upload after the slot would pass the tier at the platform.
-   */
-  async #attempt(s: LaneState, row: repo.DispatchRow, slot: number, pace: number): Promise<void> {
-    const { clock, platform } = this.#o;
-    const before = this.#notNow(s, row, clock.now());
-    if (before) return before;
-    let prepared: Prepared;
-    try {
-      prepared = await this.#o.resolver.prepare(row, clock.now());
-    } catch (err) {
-      return this.#settlement.settle(s, row, classifyAttempt(err));
-    }
-    if ('waitMs' in prepared)
-      return this.#settlement.release(row, 'queued', clock.now() + prepared.waitMs, null, false);
-    if ('fail' in prepared) return this.#settlement.settle(s, row, { kind: 'fail', error: prepared.fail });
-    if ('holdFor' in prepared) return this.holds.hold(row, prepared.holdFor, clock.now());
-    const { routing, request } = prepared;
-    await this.#late.waitFor(s.key, slot, pace, () => this.#count(s.lane, 'reslotted'));
-    const now = clock.now();
-    const atSlot = this.#notNow(s, row, now);
-    if (atSlot) return atSlot;
-    if (!request) return this.#settlement.sent(s, row, null, now, routing);
-    let wamid: string;
-    try {
-      ({ wamid } = await platform.sendMessage(request.sender, request.message));
-    } catch (err) {
-      // A route the platform refused: the next one at once (route.ts); else as the refusal says.
-      const next = onRefusal(routing, err);
-      if (!next && routing.templateId && (await this.holds.refused(row, routing.templateId, err, now))) return;
-      if (!next) return this.#settlement.settle(s, row, classifyAttempt(err));
-      if (next.numberRefused) await this.#o.directSend.learn(row.phone_number_id, next.numberRefused, now);
-      return this.#settlement.release(row, 'queued', now, next.error, true);
-    }
-    if (routing.deliveredAs === 'direct_send') await this.#o.directSend.learn(row.phone_number_id, 'enabled', now);
-    return this.#settlement.sent(s, row, wamid, now, routing);
-  }
-
-  /** Puts the entry back when this process is stopping or the lane is held, or expires it; else null. */
-  #notNow(s: LaneState, row: repo.DispatchRow, now: number): Promise<void> | null {
-    if (this.#stopped) return this.#o.store.write((tx) => repo.releaseUnsent(tx, [row.message_id], iso(now)));
-    if (s.heldUntil > now) return this.#settlement.release(row, 'queued', s.heldUntil, s.held?.error ?? null, false);
-    if (Date.parse(row.expires_at) <= now) return this.#settlement.expire([row], now);
-    return null;
-  }
-
   #count(lane: repo.Lane, outcome: DispatchOutcome): void {
     this.stats[outcome]++;
     this.#o.metrics.outcome(lane, outcome);
@@ -293,17 +250,9 @@ export class Dispatcher {
     return s.tier.value;
   }
 
+  /** Drives the lane again in `ms` (its next due entry, or the end of its hold), unless stopping. */
   #wakeAt(s: LaneState, ms: number): void {
-    if (this.#stopped) return;
-    if (s.timer) clearTimeout(s.timer);
-    s.timer = setTimeout(
-      () => {
-        s.timer = null;
-        void this.#drive(s);
-      },
-      Math.max(0, Math.min(ms, 2 ** 31 - 1)),
-    );
-    s.timer.unref();
+    if (!this.#stopped) s.wakeIn(ms, () => void this.#drive(s));
   }
 
   /** Sleeps `ms` (nothing when ≤ 0), cut short by `stop`. */

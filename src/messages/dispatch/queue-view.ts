@@ -13,7 +13,7 @@ import type * as repo from '../record/send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
 import type { Pacer } from './pacer.js';
 import type { DispatchPolicy } from './policy.js';
-import type { LaneHold } from './settlement.js';
+import type { LaneState } from './lane.js';
 
 /** A lane's key, shared by the pacer and the dispatcher: `live:<phone number id>`, `test:<…>`. */
 export const laneKey = (lane: repo.Lane) => `${lane.mode}:${lane.phoneNumberId}`;
@@ -23,8 +23,8 @@ export interface QueueViewOptions {
   clock: Clock;
   pacer: Pick<Pacer, 'share' | 'shares'>;
   policy: Pick<DispatchPolicy, 'tierShare' | 'reconciliationWindowMs'>;
-  /** This process's hold of a lane, if it holds it back. */
-  holdOf(key: string): LaneHold | undefined;
+  /** This process's state of a lane (its hold, if it holds the lane back), if it drove the lane. */
+  laneOf(key: string): Pick<LaneState, 'heldAt'> | undefined;
 }
 
 export class QueueView {
@@ -55,13 +55,12 @@ export class QueueView {
       const lane = { phoneNumberId: n.phoneNumberId, mode };
       const s = all.get(n.phoneNumberId);
       const share = await this.#o.pacer.share(laneKey(lane), Date.now());
-      const local = this.#o.holdOf(laneKey(lane));
+      const local = this.#o.laneOf(laneKey(lane))?.heldAt(now);
       let heldBack: PhoneNumberQueue['heldBack'] = null;
       const retryError = s?.retrying?.lastError
         ? (JSON.parse(s.retrying.lastError) as AttemptError & { reason?: HoldReason })
         : null;
-      if (local?.held && local.heldUntil > now)
-        heldBack = { reason: local.held.reason, message: local.held.error.message, until: iso(local.heldUntil) };
+      if (local) heldBack = { reason: local.reason, message: local.error.message, until: iso(local.until) };
       else if (s?.retrying && retryError?.reason)
         heldBack = {
           reason: retryError.reason,

@@ -16,6 +16,7 @@ import type { StatusReports } from '../reports/status-reports.js';
 import type { TestModeService } from '../reports/test-mode.service.js';
 import * as repo from '../record/send-queue.repository.js';
 import * as messages from '../record/routing.repository.js';
+import type { LaneState } from './lane.js';
 import type { Routing } from './route.js';
 import { pairLimitDelayMs, retryDelayMs, type AttemptError, type AttemptOutcome } from './outcomes.js';
 import type { Pacer } from './pacer.js';
@@ -34,14 +35,8 @@ export interface SettlementOptions {
   count(lane: repo.Lane, outcome: DispatchOutcome): void;
 }
 
-/** The part of a lane's state a number-wide refusal (outcomes.ts `hold_lane`) sets. */
-export interface LaneHold {
-  lane: repo.Lane;
-  key: string;
-  /** Clock ms. */
-  heldUntil: number;
-  held: { reason: HoldReason; error: AttemptError } | null;
-}
+/** What settling an attempt reads and sets of its lane (lane.ts): a number-wide refusal holds it. */
+export type SettledLane = Pick<LaneState, 'lane' | 'key' | 'hold' | 'heldAt'>;
 
 /** A send that ended in the platform's hands (`wamid`), or a test-mode send at its turn (`wamid` null). */
 interface Sent {
@@ -66,7 +61,7 @@ export class Settlement {
    * Records a send the platform took (its wamid) or a test-mode send at its turn (`wamid` null):
    * resolves once committed with the others of its batch.
    */
-  async sent(s: LaneHold, row: repo.DispatchRow, wamid: string | null, at: number, routing: Routing): Promise<void> {
+  async sent(s: SettledLane, row: repo.DispatchRow, wamid: string | null, at: number, routing: Routing): Promise<void> {
     await this.#sent.submit({ row, wamid, at, routing });
     this.#o.count(s.lane, 'sent');
   }
@@ -105,7 +100,7 @@ export class Settlement {
   }
 
   /** Records a failed attempt as its outcome says. */
-  async settle(s: LaneHold, row: repo.DispatchRow, outcome: AttemptOutcome): Promise<void> {
+  async settle(s: SettledLane, row: repo.DispatchRow, outcome: AttemptOutcome): Promise<void> {
     const { clock, logger, policy, store, statuses } = this.#o;
     const now = clock.now();
     const attempt = row.attempts + 1;
@@ -138,12 +133,12 @@ export class Settlement {
         );
       case 'pair_limited':
         return this.release(row, 'queued', now + pairLimitDelayMs(attempt), outcome.error, true);
-      case 'hold_lane':
-        if (s.heldUntil <= now)
+      case 'hold_lane': {
+        if (!s.heldAt(now))
           logger.warn({ ...log, reason: outcome.reason, holdMs: outcome.holdMs }, "holding back a number's queue");
-        s.heldUntil = Math.max(s.heldUntil, now + outcome.holdMs);
-        s.held = { reason: outcome.reason, error: outcome.error };
-        return this.release(row, 'queued', s.heldUntil, { ...outcome.error, reason: outcome.reason }, true);
+        const until = s.hold(now + outcome.holdMs, outcome.reason, outcome.error);
+        return this.release(row, 'queued', until, { ...outcome.error, reason: outcome.reason }, true);
+      }
       case 'unknown':
         logger.warn(log, 'a send got no answer: waiting for a status before sending it again');
         return this.release(
