@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { foldStatChanges } from '../src/analytics/stats-fold.js';
+import { foldStatChanges } from '../src/analytics/stats-fold.repository.js';
 import { connectDatabase } from '../src/db/connect.js';
 import type { DatabaseConfig } from '../src/config.js';
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readStats } from '../src/analytics/message-stats.repository.js';
-import { foldStatChanges } from '../src/analytics/stats-fold.js';
+import { foldStatChanges } from '../src/analytics/stats-fold.repository.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { STAT_COUNTERS } from '../src/db/tables/message-stats.js';
 import { olderDatabase } from './older-database.js';

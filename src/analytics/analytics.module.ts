@@ -11,7 +11,7 @@ import { analyticsRoutes } from './analytics.routes.js';
 import { AnalyticsResult } from './analytics.schemas.js';
 import { MessageAnalytics } from './message-analytics.js';
 import type { PriceTable } from './price-table.js';
-import { FOLD_INTERVAL_MS, FOLD_LIMIT, foldStatChanges } from './stats-fold.js';
+import { FOLD_INTERVAL_MS, FOLD_LIMIT, foldStatChanges } from './stats-fold.repository.js';
 
 export interface AnalyticsNeeds {
   store: Store;

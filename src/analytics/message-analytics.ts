@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Store } from '../db/store.js';
 import type { AuthContext } from '../http/access.js';
 import type { Clock } from '../lib/clock.js';
-import { readStats, type StatsRow } from './message-stats.repository.js';
+import { readStats, templateNames, type StatsRow } from './message-stats.repository.js';
 import type { AnalyticsGroup, AnalyticsQuery, AnalyticsResult, GroupBy } from './analytics.schemas.js';
 import { bucketOf, parseGroupBy, rangeOf, startOf } from './analytics-query.rules.js';
 import type { PriceTable } from './price-table.js';
@@ -186,14 +186,7 @@ export class MessageAnalytics {
 
   async #templateNames(accountId: string, rows: StatsRow[]): Promise<Map<string, string>> {
     const ids = [...new Set(rows.map((r) => r.dimensions.template_id).filter((id): id is string => !!id))];
-    if (ids.length === 0) return new Map();
-    const found = await this.#o.store.read
-      .selectFrom('templates')
-      .select(['id', 'name'])
-      .where('account_id', '=', accountId)
-      .where('id', 'in', ids)
-      .execute();
-    return new Map(found.map((t) => [t.id, t.name]));
+    return templateNames(this.#o.store.read, accountId, ids);
   }
 }
 

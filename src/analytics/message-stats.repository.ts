@@ -1,6 +1,6 @@
 /**
  * Reads of the message aggregates (docs/api.md §D22): the aggregate table of the granularity plus
- * what the change log still holds (stats-fold.ts), summed per bucket and per the dimensions asked
+ * what the change log still holds (stats-fold.repository.ts), summed per bucket and per the dimensions asked
  * for, in one statement (one snapshot: a fold committing meanwhile is seen whole or not at all).
  * The statement reads the aggregate rows of the range through their key, never the messages:
  * its cost follows the buckets and groups asked for, not how many messages there are.
@@ -72,4 +72,16 @@ export async function readStats(db: Reader, q: StatsQuery): Promise<StatsRow[]> 
     dimensions: Object.fromEntries(q.dimensions.map((d) => [d, String(r[d] ?? '')])),
     counters: STAT_COUNTERS.map((_, i) => Number(r[`c${i}`] ?? 0)),
   }));
+}
+
+/** The names of an account's templates with these ids (those it has), for the rows grouped by template. */
+export async function templateNames(db: Reader, accountId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .selectFrom('templates')
+    .select(['id', 'name'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(found.map((t) => [t.id, t.name]));
 }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { foldStatChanges } from '../../src/analytics/stats-fold.js';
+import { foldStatChanges } from '../../src/analytics/stats-fold.repository.js';
 import { hubSignature } from '../../src/lib/crypto.js';
 import type { Message } from '../../src/messages/schemas/message.schemas.js';
 import { approvedTemplate } from '../factories.js';

@@ -20,7 +20,7 @@ import {
  * - triggers on `messages` write, in the same statement, one row to the change log
  *   `message_stat_changes` per message inserted, deleted or changed in what the aggregates count
  *   (the message as it was and as it is): an append-only log no two transactions contend on;
- * - the fold (analytics/stats-fold.ts) moves the log into the hourly and daily aggregates; a read
+ * - the fold (analytics/stats-fold.repository.ts) moves the log into the hourly and daily aggregates; a read
  *   adds what is still in the log, so the figures are exact at every moment.
  *
  * Messages stored before this migration are counted into the aggregates here, once.

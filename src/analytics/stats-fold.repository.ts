@@ -4,7 +4,7 @@
  * aggregates, oldest rows first, at most `FOLD_LIMIT` rows a turn, each turn one unit of work. The
  * readers add what is still in the log, so a fold changes no figure: it only keeps the log short.
  *
- * Every service process runs it (`Background`); on PostgreSQL a transaction-scoped advisory lock
+ * Every service process runs it (the analytics module's periodic task); on PostgreSQL a transaction-scoped advisory lock
  * lets one process fold at a time (the others skip that turn), so no two folds contend on the
  * aggregates' rows. The status and send paths never touch the aggregates: they only append to the
  * log, which no two transactions contend on.
