@@ -85,7 +85,6 @@ const TO_SPLIT = new Set([
   'src/media/inbound-download.ts',
   'src/messages/dispatch/dispatcher.ts',
   'src/messages/record/message.repository.ts',
-  'src/messages/schemas/message.schemas.ts',
   'src/messages/record/send-queue.repository.ts',
   'src/messages/accept/send.service.ts',
   'src/metrics/metrics.ts',
