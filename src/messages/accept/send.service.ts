@@ -25,7 +25,8 @@ import { templateIdOf } from './template-target.js';
 import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { insertAcceptedAtOnce } from './accept.repository.js';
 import { toMessage } from '../record/message.mapper.js';
-import * as repo from '../record/message.repository.js';
+import type * as repo from '../record/message.repository.js';
+import { insertMessages, messageRow, type NewMessage } from '../record/message-rows.repository.js';
 import type { Message } from '../schemas/message.schemas.js';
 import type { SendMessageBody, SendSource } from '../schemas/send.schemas.js';
 import { bsuidRefusal } from './recipient-rules.js';
@@ -79,7 +80,7 @@ interface Prepared {
  * entry, and with `sendAt` when that entry is made (the scheduled send's time and validity period).
  */
 export interface AcceptedSend {
-  message: repo.NewMessage;
+  message: NewMessage;
   sighting: ContactSighting;
   dispatch: dispatches.NewDispatch;
   scheduled: { sendAt: string; validityMs: number } | null;
@@ -216,7 +217,7 @@ export class MessageSender {
       route,
     );
 
-    const message: repo.NewMessage = {
+    const message: NewMessage = {
       id: newId('msg', now),
       accountId: auth.accountId,
       mode: auth.mode,
@@ -331,7 +332,7 @@ export class MessageSender {
       );
     }
     if (this.#atOnce(sends)) {
-      const rows = sends.map((s) => repo.messageRow(s.message));
+      const rows = sends.map((s) => messageRow(s.message));
       const upsert = this.#o.contactUpdates.outboundStatement(
         tx,
         sends.map((s) => s.sighting),
@@ -352,7 +353,7 @@ export class MessageSender {
       sends.map((s) => s.sighting),
       now,
     );
-    const rows = await repo.insertMessages(
+    const rows = await insertMessages(
       tx,
       sends.map((s, i) => ({ ...s.message, contactId: contactIds[i] ?? null })),
     );
