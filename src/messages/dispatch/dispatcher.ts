@@ -25,6 +25,7 @@ import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome } from '../../metrics/recorders.js';
 import { onRefusal } from './route.js';
 import * as repo from '../record/send-queue.repository.js';
+import { claimDue } from '../record/send-queue-claim.repository.js';
 import { classifyAttempt } from './outcomes.js';
 import type { Prepared } from './payload.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';
@@ -181,7 +182,7 @@ export class Dispatcher {
       }
       const size = Math.max(1, Math.min(cap - s.inFlight.size, Math.round((pace * policy.batchMs) / 1000)));
       const lease = iso(now + policy.slotWaitMs + policy.platformTimeoutMs + policy.reconciliationWindowMs + 1000);
-      const claimed = await store.writeOne((tx) => repo.claimDue(tx, s.lane, size, iso(now), lease));
+      const claimed = await store.writeOne((tx) => claimDue(tx, s.lane, size, iso(now), lease));
       // Customers suppressed since their messages were accepted: failed here, never sent (suppression-check.ts).
       const barred = await this.#suppressions.barred(claimed);
       for (const [id, error] of barred)
