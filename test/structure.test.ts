@@ -84,7 +84,6 @@ const TO_SPLIT = new Set([
   'src/http/validation.ts',
   'src/media/inbound-download.ts',
   'src/messages/dispatch/dispatcher.ts',
-  'src/messages/accept/send.service.ts',
   'src/metrics/metrics.ts',
   'src/platform/cloud-api/cloud-api.platform.ts',
   'src/platform/cloud-api/webhook-payload.ts',
