@@ -79,7 +79,6 @@ const TO_SPLIT = new Set([
   'src/cli/main.ts',
   'src/cli/templates/template-file.ts',
   'src/config.ts',
-  'src/consent/suppression.service.ts',
   'src/deps.ts',
   'src/http/validation.ts',
   'src/media/inbound-download.ts',
