@@ -3,7 +3,7 @@
  * number; the account's consent settings (consent-settings.ts); the read the send checks make (the
  * messages feature's `accept/suppression-gate.ts` and `dispatch/suppression-check.ts`, which both
  * decide through `suppression-decision.ts`); what GET /v1/contacts shows (contact-consent.ts); and
- * the port the Block Users API's feature calls (`forBlocks`). Customers' keywords and the
+ * the port the Block Users API's feature calls (`forBlocks`, block-suppressions.ts). Customers' keywords and the
  * platform's reports are applied by `consent-intake.ts` through `suppress` and `liftWhere`.
  */
 import type { BlockSuppressions } from '../contacts/block.service.js';
