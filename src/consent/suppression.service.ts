@@ -1,12 +1,12 @@
 /**
  * The suppression list (docs/api.md §D23): customers no message may be sent to, per account and
- * number; the account's consent settings; the read the send checks make (the messages feature's
- * `accept/suppression-gate.ts` and `dispatch/suppression-check.ts`, which both decide through
- * `suppression-decision.ts`); and the port the Block Users API's feature calls (`forBlocks`).
- * Customers' keywords and the platform's reports are applied by `consent-intake.ts` through
- * `suppress` and `liftWhere`.
+ * number; the account's consent settings (consent-settings.ts); the read the send checks make (the
+ * messages feature's `accept/suppression-gate.ts` and `dispatch/suppression-check.ts`, which both
+ * decide through `suppression-decision.ts`); what GET /v1/contacts shows (contact-consent.ts); and
+ * the port the Block Users API's feature calls (`forBlocks`, block-suppressions.ts). Customers' keywords and the
+ * platform's reports are applied by `consent-intake.ts` through `suppress` and `liftWhere`.
  */
-import type { BlockEntry, BlockSuppressions } from '../contacts/block.service.js';
+import type { BlockSuppressions } from '../contacts/block.service.js';
 import type { ContactService } from '../contacts/contact.service.js';
 import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
@@ -14,8 +14,7 @@ import type { EventService } from '../events/event.service.js';
 import type { AuthContext } from '../http/access.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
-import { newId } from '../lib/ids.js';
-import type { SuppressionReason, SuppressionScope, SuppressionSource } from '../db/schema.js';
+import type { SuppressionSource } from '../db/schema.js';
 import type {
   ConsentSettings,
   CreateSuppressionBody,
@@ -23,37 +22,14 @@ import type {
   Suppression,
   UpdateConsentSettingsBody,
 } from './consent.schemas.js';
-import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS, foldKeyword } from './keywords.js';
+import { changedSettings, effectiveSettings, toSettings, type EffectiveSettings } from './consent-settings.js';
+import { contactConsents, type ContactConsent } from './contact-consent.js';
 import type { ActiveSuppression, CustomerIds } from './suppression-decision.js';
+import { suppressionRow, toSuppression, type NewSuppression } from './suppression.mapper.js';
 import * as repo from './suppression.repository.js';
+import { blockSuppressions } from './block-suppressions.js';
 
 export type { CustomerIds } from './suppression.repository.js';
-
-/** A contact's consent, as GET /v1/contacts shows it. */
-export interface ContactConsent {
-  suppression: { id: string; reason: string; scope: string; since: string } | null;
-  marketingConsent: { value: 'granted' | 'revoked'; reportedAt: string } | null;
-}
-
-/** A suppression to store: who, where, why. */
-export interface NewSuppression extends repo.CustomerIds {
-  accountId: string;
-  mode: 'live' | 'test';
-  phoneNumberId: string | null;
-  reason: SuppressionReason;
-  scope: SuppressionScope;
-  source: SuppressionSource;
-  at: string;
-}
-
-/** An account's consent settings, keywords folded. */
-export interface EffectiveSettings {
-  allowOverride: boolean;
-  optOut: readonly string[];
-  optIn: readonly string[];
-  optOutReply: string | null;
-  optInReply: string | null;
-}
 
 export interface SuppressionServiceOptions {
   store: Store;
@@ -63,35 +39,6 @@ export interface SuppressionServiceOptions {
   contacts: Pick<ContactService, 'resolveRecipient'>;
   /** The account that owns a business number (accounts feature). */
   numberOwner(phoneNumberId: string): Promise<string | undefined>;
-}
-
-/** The Suppression resource of a row. */
-export function toSuppression(row: repo.SuppressionRow): Suppression {
-  return {
-    id: row.id,
-    phoneNumberId: row.phone_number_id,
-    contactId: row.contact_id,
-    phone: row.phone,
-    userId: row.bsuid,
-    reason: row.reason,
-    scope: row.scope,
-    source: row.source,
-    active: row.lifted_at === null,
-    createdAt: row.created_at,
-    liftedAt: row.lifted_at,
-    liftedBy: row.lifted_by,
-  };
-}
-
-/** Settings of a stored row (or the defaults). */
-export function effectiveSettings(row: repo.SettingsRow | undefined): EffectiveSettings {
-  return {
-    allowOverride: row?.allow_suppression_override === 1,
-    optOut: row?.opt_out_keywords ? (JSON.parse(row.opt_out_keywords) as string[]) : DEFAULT_OPT_OUT_KEYWORDS,
-    optIn: row?.opt_in_keywords ? (JSON.parse(row.opt_in_keywords) as string[]) : DEFAULT_OPT_IN_KEYWORDS,
-    optOutReply: row?.opt_out_reply ?? null,
-    optInReply: row?.opt_in_reply ?? null,
-  };
 }
 
 export class SuppressionService {
@@ -198,31 +145,9 @@ export class SuppressionService {
 
   /** Changes the account's consent settings; keywords are stored folded (a blank one: parameter_invalid). */
   async updateSettings(auth: AuthContext, body: UpdateConsentSettingsBody): Promise<ConsentSettings> {
-    const fold = (list: string[] | null | undefined, param: string) => {
-      if (!list) return list;
-      const folded = [...new Set(list.map(foldKeyword))];
-      if (folded.includes(''))
-        throw new TidingsError('parameter_invalid', `${param} holds a keyword with no letters or digits.`, { param });
-      return folded;
-    };
-    const optOut = fold(body.optOutKeywords, 'optOutKeywords');
-    const optIn = fold(body.optInKeywords, 'optInKeywords');
     return this.#o.store.write(async (tx) => {
       const row = await repo.settingsOf(tx, auth.accountId);
-      const next: repo.SettingsRow = {
-        account_id: auth.accountId,
-        allow_suppression_override:
-          body.allowSuppressionOverride === undefined
-            ? (row?.allow_suppression_override ?? 0)
-            : body.allowSuppressionOverride
-              ? 1
-              : 0,
-        opt_out_keywords: optOut === undefined ? (row?.opt_out_keywords ?? null) : optOut && JSON.stringify(optOut),
-        opt_in_keywords: optIn === undefined ? (row?.opt_in_keywords ?? null) : optIn && JSON.stringify(optIn),
-        opt_out_reply: body.optOutReply === undefined ? (row?.opt_out_reply ?? null) : body.optOutReply,
-        opt_in_reply: body.optInReply === undefined ? (row?.opt_in_reply ?? null) : body.optInReply,
-        updated_at: iso(this.#o.clock.now()),
-      };
+      const next = changedSettings(auth.accountId, row, body, iso(this.#o.clock.now()));
       await repo.saveSettings(tx, next);
       return toSettings(effectiveSettings(next));
     });
@@ -264,26 +189,7 @@ export class SuppressionService {
       phoneNumberId,
       contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })),
     );
-    const out = new Map<string, ContactConsent>();
-    for (const c of contacts) {
-      const mine = rows.filter(
-        (r) =>
-          (c.phone !== null && r.phone === c.phone) ||
-          (c.userId !== null && r.bsuid === c.userId) ||
-          r.contact_id === c.id,
-      );
-      const s = mine.sort((a, b) =>
-        a.scope === b.scope ? (a.created_at < b.created_at ? -1 : 1) : a.scope === 'all' ? -1 : 1,
-      )[0];
-      const m = consents
-        .filter((r) => (c.phone !== null && r.phone === c.phone) || (c.userId !== null && r.bsuid === c.userId))
-        .sort((a, b) => (a.reported_at < b.reported_at ? 1 : -1))[0];
-      out.set(c.id, {
-        suppression: s ? { id: s.id, reason: s.reason, scope: s.scope, since: s.created_at } : null,
-        marketingConsent: m ? { value: m.value, reportedAt: m.reported_at } : null,
-      });
-    }
-    return out;
+    return contactConsents(contacts, rows, consents);
   }
 
   /** Whether the account lets a send say `"suppression": "ignore"`. */
@@ -293,22 +199,7 @@ export class SuppressionService {
 
   /** Stores suppressions (skipping any already active) and records `contact.suppressed` for each new one. @returns the new rows. */
   async suppress(tx: Tx, entries: NewSuppression[]): Promise<repo.SuppressionRow[]> {
-    const rows: repo.SuppressionRow[] = entries.map((e) => ({
-      id: newId('sup', Date.parse(e.at)),
-      account_id: e.accountId,
-      phone_number_id: e.phoneNumberId,
-      contact_id: e.contactId,
-      phone: e.phone,
-      bsuid: e.bsuid,
-      reason: e.reason,
-      scope: e.scope,
-      source: e.source,
-      created_at: e.at,
-      lifted_at: null,
-      lifted_by: null,
-      customer_key: repo.customerKey(e),
-      number_key: e.phoneNumberId ?? '*',
-    }));
+    const rows = entries.map(suppressionRow);
     const stored = await repo.insertSuppressions(tx, rows);
     const added = rows.filter((r) => stored.has(r.id));
     await this.#o.events.record(
@@ -376,56 +267,8 @@ export class SuppressionService {
     return lifted;
   }
 
-  /** The port the Block Users API's feature calls in a block's unit of work (docs/api.md §D23). */
+  /** The port the Block Users API's feature calls in a block's unit of work (docs/api.md §D23): block-suppressions.ts. */
   forBlocks(): BlockSuppressions {
-    return {
-      blocked: async (tx, entries) => {
-        await this.suppress(
-          tx,
-          entries.map((e) => ({
-            accountId: e.accountId,
-            mode: 'live',
-            phoneNumberId: e.phoneNumberId,
-            contactId: e.contactId,
-            phone: e.phone,
-            bsuid: e.bsuid,
-            reason: 'blocked',
-            scope: 'all',
-            source: 'block',
-            at: e.at,
-          })),
-        );
-      },
-      unblocked: async (tx, entries) => {
-        // One read and one update per number (a request blocks up to 1,000 users of one number).
-        const byNumber = new Map<string, BlockEntry[]>();
-        for (const e of entries)
-          byNumber.set(`${e.accountId} ${e.phoneNumberId}`, [
-            ...(byNumber.get(`${e.accountId} ${e.phoneNumberId}`) ?? []),
-            e,
-          ]);
-        for (const group of byNumber.values()) {
-          const { accountId, phoneNumberId } = group[0]!;
-          await this.liftWhere(
-            tx,
-            accountId,
-            phoneNumberId,
-            group,
-            (r) => r.reason === 'blocked' && r.phone_number_id === phoneNumberId,
-            'block',
-          );
-        }
-      },
-    };
+    return blockSuppressions(this);
   }
-}
-
-function toSettings(s: EffectiveSettings): ConsentSettings {
-  return {
-    allowSuppressionOverride: s.allowOverride,
-    optOutKeywords: [...s.optOut],
-    optInKeywords: [...s.optIn],
-    optOutReply: s.optOutReply,
-    optInReply: s.optInReply,
-  };
 }

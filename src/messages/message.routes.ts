@@ -13,10 +13,9 @@ import {
   MarkReadBody,
   Message,
   MessageIdParams,
-  SendMessageBody,
-  SendMessageHeaders,
   TestInboundBody,
 } from './schemas/message.schemas.js';
+import { SendMessageBody, SendMessageHeaders } from './schemas/send.schemas.js';
 import type { MessageService } from './message.service.js';
 import type { MessageSender } from './accept/send.service.js';
 import type { TestModeService } from './reports/test-mode.service.js';

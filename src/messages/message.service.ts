@@ -13,6 +13,7 @@ import { toClientError } from '../platform/errors.js';
 import { PlatformError, type Platform } from '../platform/platform.js';
 import { toInboundMessage, toMessage } from './record/message.mapper.js';
 import * as repo from './record/message.repository.js';
+import { messageIdsByWamid } from './record/wamid.repository.js';
 import type { ListMessagesQuery } from './schemas/message-list.schemas.js';
 import type { InboundMessage, ListInboundMessagesQuery, MarkReadBody, Message } from './schemas/message.schemas.js';
 import { toE164 } from '../contacts/phone.js';
@@ -68,7 +69,7 @@ export class MessageService {
     if (!row || row.mode !== auth.mode)
       throw new TidingsError('message_not_found', `No customer message ${id}.`, { param: 'id' });
     const quoted = row.context_message_id
-      ? await repo.messageIdsByWamid(db, [row.account_id], [row.context_message_id])
+      ? await messageIdsByWamid(db, [row.account_id], [row.context_message_id])
       : new Map<string, string>();
     return toInboundMessage(row, quoted.get(`${row.account_id} ${row.context_message_id}`) ?? null);
   }
@@ -236,7 +237,7 @@ export class MessageService {
  */
 function quotedMessageIds(db: Reader, rows: repo.InboundRow[]): Promise<Map<string, string>> {
   const quoting = rows.filter((r) => r.context_message_id !== null);
-  return repo.messageIdsByWamid(
+  return messageIdsByWamid(
     db,
     [...new Set(quoting.map((r) => r.account_id))],
     [...new Set(quoting.map((r) => r.context_message_id!))],

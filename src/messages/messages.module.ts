@@ -54,14 +54,13 @@ import { TEST_STATUS_JOB, TestModeService } from './reports/test-mode.service.js
 import { markInboundMediaDeleted, queuedMessageWithMedia } from './retention/retention.repository.js';
 import { RetentionService } from './retention/retention.service.js';
 import { Batch } from './schemas/batch.schemas.js';
+import { InboundMessage, Message } from './schemas/message.schemas.js';
 import {
-  InboundMessage,
-  Message,
   RICH_SEND_SCHEMAS,
   SendMediaMessage,
   SendTemplateMessage,
   SendTextMessage,
-} from './schemas/message.schemas.js';
+} from './schemas/send-bodies.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from './schemas/rich.schemas.js';
 
 export interface MessagesNeeds {

@@ -8,7 +8,8 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Tx } from '../../db/store.js';
-import { insertMessageRowsStatement, type MessageRow } from '../record/message.repository.js';
+import type { MessageRow } from '../record/message.repository.js';
+import { insertMessageRowsStatement } from '../record/message-rows.repository.js';
 import { insertDispatchesStatement, type NewDispatch } from '../record/send-queue.repository.js';
 
 /**

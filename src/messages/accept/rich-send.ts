@@ -9,7 +9,7 @@ import { TidingsError } from '../../errors.js';
 import type { AuthContext } from '../../http/access.js';
 import type { OutboundContent } from '../../platform/outbound-message.js';
 import { conversationTarget } from './conversation-target.js';
-import type { SendMessageBody } from '../schemas/message.schemas.js';
+import type { SendMessageBody } from '../schemas/send.schemas.js';
 import { checkContacts, checkInteractive, checkLocation, checkReaction } from './rich.rules.js';
 
 export type RichBody = Extract<SendMessageBody, { type: 'interactive' | 'location' | 'contacts' | 'reaction' }>;

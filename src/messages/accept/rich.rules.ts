@@ -25,7 +25,7 @@ import type {
   SendInteractiveMessage,
   SendLocationMessage,
   SendReactionMessage,
-} from '../schemas/message.schemas.js';
+} from '../schemas/send-bodies.schemas.js';
 import type { Static } from '@sinclair/typebox';
 import {
   CONTACT_LIMITS,

@@ -20,13 +20,13 @@ import { toMessage } from '../record/message.mapper.js';
 import {
   RICH_SEND_SCHEMAS,
   SendMediaMessage,
-  SendMessageBody,
   SendTemplateMessage,
   SendTextMessage,
-  type SendSource,
-} from '../schemas/message.schemas.js';
+} from '../schemas/send-bodies.schemas.js';
+import { SendMessageBody, type SendSource } from '../schemas/send.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from '../schemas/rich.schemas.js';
-import type { AcceptedSend, MessageSender } from '../accept/send.service.js';
+import type { AcceptedSend } from '../accept/accepted-send.js';
+import type { MessageSender } from '../accept/send.service.js';
 import type { SuppressionGate } from '../accept/suppression-gate.js';
 
 export interface BatchSenderOptions {

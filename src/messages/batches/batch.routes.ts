@@ -20,7 +20,8 @@ import {
   SendBatchResult,
 } from '../schemas/batch.schemas.js';
 import type { CancelService } from './cancel.service.js';
-import { Message, MessageIdParams, SendMessageHeaders } from '../schemas/message.schemas.js';
+import { Message, MessageIdParams } from '../schemas/message.schemas.js';
+import { SendMessageHeaders } from '../schemas/send.schemas.js';
 
 /**
  * The batch send's body limit, bytes: 1,000 template sends with their variables and buttons at a

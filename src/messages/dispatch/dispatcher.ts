@@ -28,6 +28,7 @@ import type { LaneSample } from '../../metrics/metrics.js';
 import type { DispatchOutcome } from '../../metrics/recorders.js';
 import * as repo from '../record/send-queue.repository.js';
 import { Attempts } from './attempt.js';
+import { claimDue } from '../record/send-queue-claim.repository.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';
 import type { DispatcherOptions } from './options.js';
 import { LateSlots } from './late-slots.js';
@@ -188,7 +189,7 @@ export class Dispatcher {
       }
       const size = Math.max(1, Math.min(cap - s.inFlight.size, Math.round((pace * policy.batchMs) / 1000)));
       const lease = iso(now + policy.slotWaitMs + policy.platformTimeoutMs + policy.reconciliationWindowMs + 1000);
-      const claimed = await store.writeOne((tx) => repo.claimDue(tx, s.lane, size, iso(now), lease));
+      const claimed = await store.writeOne((tx) => claimDue(tx, s.lane, size, iso(now), lease));
       // Customers suppressed since their messages were accepted: failed here, never sent (suppression-check.ts).
       const barred = await this.#suppressions.barred(claimed);
       for (const [id, error] of barred)

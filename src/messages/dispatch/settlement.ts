@@ -15,6 +15,7 @@ import { BatchWriter } from '../../db/batch-writer.js';
 import type { StatusReports } from '../reports/status-reports.js';
 import type { TestModeService } from '../reports/test-mode.service.js';
 import * as repo from '../record/send-queue.repository.js';
+import { claimExpired } from '../record/send-queue-claim.repository.js';
 import * as messages from '../record/routing.repository.js';
 import type { LaneState } from './lane.js';
 import type { Routing } from './route.js';
@@ -230,7 +231,7 @@ export class Settlement {
       const now = clock.now();
       // Claimed and failed in one unit, so two processes never fail the same entry twice.
       const count = await store.write(async (tx) => {
-        const rows = await repo.claimExpired(tx, iso(now), 500);
+        const rows = await claimExpired(tx, iso(now), 500);
         if (rows.length > 0) await this.expireIn(tx, rows, now);
         return rows.length;
       });

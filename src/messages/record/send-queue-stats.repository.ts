@@ -1,6 +1,6 @@
 /**
  * What the send queues hold, for people: GET /v1/phone_numbers and the metrics (dispatch/queue-view.ts).
- * Reads only; the queue's writers are send-queue.repository.ts.
+ * Reads only; the queue's writers are send-queue.repository.ts and send-queue-claim.repository.ts.
  */
 import { sql } from 'kysely';
 import type { Reader } from '../../db/store.js';

@@ -14,6 +14,7 @@ import type { PlatformEchoMessage } from '../../platform/signal-updates.js';
 import type { Owned } from '../../platform/updates.js';
 import { messageStatusEvents } from '../record/message-events.js';
 import * as repo from '../record/message.repository.js';
+import { insertMessageRows, messageRow } from '../record/message-rows.repository.js';
 
 /** The message type Tidings records for a platform message type (null: one it has no type for). */
 function typeOf(type: string): repo.MessageRow['type'] {
@@ -77,7 +78,7 @@ export class BusinessEchoes {
         continue;
       }
       const row: repo.MessageRow = {
-        ...repo.messageRow({
+        ...messageRow({
           id: newId('msg'),
           accountId: e.accountId,
           mode: 'live',
@@ -105,7 +106,7 @@ export class BusinessEchoes {
         ),
       );
     }
-    await repo.insertMessageRows(tx, created);
+    await insertMessageRows(tx, created);
     await this.#o.events.record(tx, events);
     return created.length;
   }

@@ -15,6 +15,7 @@ import type { MediaKind } from '../../media/media-types.js';
 import type { Owned, PlatformInboundMessage } from '../../platform/updates.js';
 import { toInboundMessage } from '../record/message.mapper.js';
 import * as repo from '../record/message.repository.js';
+import { messageIdsByWamid } from '../record/wamid.repository.js';
 
 /** Message types that carry a file (docs/platform.md §4.5). */
 const MEDIA_KINDS: ReadonlySet<string> = new Set<MediaKind>(['image', 'video', 'audio', 'document', 'sticker']);
@@ -137,7 +138,7 @@ export class InboundUpdates {
   /** `message.received` for each new customer message, with the `msg_` id of the message it replies to. */
   async recordReceivedEvents(tx: Tx, rows: repo.InboundRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const quoted = await repo.messageIdsByWamid(
+    const quoted = await messageIdsByWamid(
       tx,
       [...new Set(rows.map((r) => r.account_id))],
       [...new Set(rows.flatMap((r) => (r.context_message_id ? [r.context_message_id] : [])))],

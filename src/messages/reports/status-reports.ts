@@ -18,6 +18,17 @@ import type { BatchProgress } from '../record/batch-progress.js';
 import type { GeneratedTemplates } from '../../templates/generated-templates.js';
 import { messageStatusEvents } from '../record/message-events.js';
 import * as repo from '../record/message.repository.js';
+import {
+  insertMessageRows,
+  messageRow,
+  updateReportedFields,
+  type NewMessage,
+} from '../record/message-rows.repository.js';
+import {
+  setFirstPlatformMessageId,
+  setFirstPlatformMessageIds,
+  setPlatformMessageId,
+} from '../record/wamid.repository.js';
 import * as dispatches from '../record/send-queue.repository.js';
 import { applyReport, type ReportedPricing, type ReportedStatus, type StatusReport } from '../record/status-machine.js';
 
@@ -142,7 +153,7 @@ export class StatusReports {
     const contactOf = new Map(externals.map((s, i) => [s.wamid, externalContacts[i] ?? null]));
     for (const s of externals) {
       const phone = s.recipientId ? waIdToE164(s.recipientId) : null;
-      const external: repo.NewMessage = {
+      const external: NewMessage = {
         id: newId('msg'),
         accountId: s.accountId,
         mode: 'live',
@@ -155,7 +166,7 @@ export class StatusReports {
         platformMessageId: s.wamid,
         createdAt: now,
       };
-      const row = repo.messageRow(external);
+      const row = messageRow(external);
       rows.set(s.wamid, row);
       created.push(row);
     }
@@ -185,10 +196,10 @@ export class StatusReports {
     }
     // The records created here already carry their reports' changes: inserted as they now are;
     // the others are written in one statement, as the status machine left them.
-    await repo.insertMessageRows(tx, created);
+    await insertMessageRows(tx, created);
     const createdIds = new Set(created.map((r) => r.id));
     const byId = new Map([...rows.values()].map((r) => [r.id, r]));
-    await repo.updateReportedFields(
+    await updateReportedFields(
       tx,
       [...changed].filter((id) => !createdIds.has(id)).map((id) => byId.get(id)!),
     );
@@ -220,7 +231,7 @@ export class StatusReports {
    * them in one statement, the rest one by one. @returns each answer's outcome, in order.
    */
   async attachWamids(tx: Tx, answers: { messageId: string; wamid: string }[]): Promise<('attached' | 'duplicate')[]> {
-    const set = await repo.setFirstPlatformMessageIds(
+    const set = await setFirstPlatformMessageIds(
       tx,
       answers.map((a) => ({ id: a.messageId, wamid: a.wamid })),
     );
@@ -240,14 +251,14 @@ export class StatusReports {
    */
   async attachWamid(tx: Tx, messageId: string, wamid: string): Promise<'attached' | 'duplicate'> {
     // The common case in one statement: nothing knew the wamid yet.
-    if (await repo.setFirstPlatformMessageId(tx, messageId, wamid)) return 'attached';
+    if (await setFirstPlatformMessageId(tx, messageId, wamid)) return 'attached';
     const existing = await repo.findMessageForUpdate(tx, { platformMessageId: wamid });
     if (existing?.id === messageId) return 'attached';
     // A second copy: a status of the first send arrived only after the message was sent again.
     const current = await repo.findMessageForUpdate(tx, { id: messageId });
     if (!current || current.platform_message_id) return 'duplicate';
     if (existing && existing.source === 'external') await repo.deleteMessage(tx, existing.id);
-    let row = (await repo.setPlatformMessageId(tx, messageId, wamid))!;
+    let row = (await setPlatformMessageId(tx, messageId, wamid))!;
     if (!existing) return 'attached';
     const reactions = await repo.latestReactions(tx, [wamid]);
     for (const report of await repo.listStatusReports(tx, wamid)) {

@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ERROR_CODES } from '../../errors.js';
 import { ITEMS_CHECKED_ALONE, NullableString, PageLimit, StringEnum, Timestamp } from '../../http/schemas.js';
-import { Message, SendMessageBody } from './message.schemas.js';
+import { Message } from './message.schemas.js';
+import { SendMessageBody } from './send.schemas.js';
 
 /** The most messages one batch send holds. */
 export const BATCH_MAX_ITEMS = 1000;
