@@ -6,6 +6,30 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { ROOT } from './helpers.js';
 
+/**
+ * The process groups started here, kept after their leader exits (`npm start`'s own child may
+ * outlive it). A test that fails or times out can leave its service running; when this test process
+ * ends (its last test, `--test-force-exit`, or the runner's SIGTERM after
+ * TIDINGS_TEST_FILE_TIMEOUT) they are killed with it, so a stray service never takes the CPU of the
+ * files that run after it.
+ */
+const running = new Set<number>();
+const killRunning = () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  running.clear();
+};
+process.once('exit', killRunning);
+process.once('SIGTERM', () => {
+  killRunning();
+  process.exit(143);
+});
+
 /** A TCP port that was free a moment ago on 127.0.0.1. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,6 +70,7 @@ export function startProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  if (child.pid !== undefined) running.add(child.pid);
   const signal = (name: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, name);
