@@ -7,8 +7,6 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -23,17 +21,11 @@ import { registerIdempotency } from './http/idempotency.js';
 import { registerLifecycle } from './http/lifecycle.js';
 import { registerRoutes } from './http/route.js';
 import { registerNulGuard } from './http/nul-guard.js';
-import { API_TAGS } from './http/tags.js';
-import {
-  addDiscriminatorMappings,
-  ErrorEnvelope,
-  ITEMS_CHECKED_ALONE,
-  ItemError,
-  MULTIPART_BODY,
-} from './http/schemas.js';
+import { registerObservation } from './http/observe.js';
+import { registerOpenApi } from './http/openapi.js';
+import { ErrorEnvelope, ITEMS_CHECKED_ALONE, ItemError, MULTIPART_BODY } from './http/schemas.js';
 import type { RouteEntry } from './http/types.js';
 import { newId } from './lib/ids.js';
-import { withWork } from './lib/work.js';
 import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metrics.routes.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
 import { MAX_MEDIA_BYTES } from './media/media-types.js';
@@ -103,60 +95,18 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     }
   });
 
-  // What the request does, named for the statements it runs (lib/work.ts); the rest of its
-  // lifecycle runs inside this hook's `done`.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    withWork(`${request.method} ${routeLabel(request.routeOptions.url)}`, done);
-  });
+  // Each request named for the statements it runs, logged and measured once answered (http/observe.ts).
+  registerObservation(app, { http: deps.metrics.recorders.http });
   // /health, /health/live, /health/ready; new requests refused while draining; the in-flight count.
   registerLifecycle(app, { lifecycle: deps.lifecycle, checks: databaseChecks(deps.store, READINESS_TIMEOUT_MS) });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        ...loggedUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-    deps.metrics.recorders.http.request(
-      routeLabel(request.routeOptions.url),
-      request.method,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-  });
   // On the main port only with a token and no port of its own (metrics.routes.ts); else 404.
   if (deps.config.metricsPort === null && deps.config.metricsToken !== null)
     registerMetricsRoute(app, { metrics: deps.metrics, token: deps.config.metricsToken });
 
   for (const schema of sharedSchemas) app.addSchema(schema);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Tidings API',
-        version: API_VERSION,
-        description:
-          "Business messaging in front of the WhatsApp Business Cloud API: messages from the number a key was issued against (text, templates, files, and rich types: reply buttons, lists, URL buttons, locations, contact cards, reactions), queued, paced and tracked to `sent`, `delivered`, `read` or `failed`; utility templates through the platform's review; contacts known by phone number and business-scoped user id, with their 24-hour customer service window; what customers send, their files downloaded and kept, and read receipts back; uploads; signed webhook events. Every request carries `x-api-key`. Errors share one envelope: branch on `error.code`; a body's problems are listed together in `error.issues`.",
-        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
-      },
-      servers: [{ url: '/' }],
-      tags: API_TAGS.map((tag) => ({ ...tag })),
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
-      security: [{ apiKey: [] }],
-    },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    // Each path is served with and without its trailing slash (`POST /v1/messages/`, as the
-    // interface document writes it, and `POST /v1/messages`); the document lists one form.
-    transform: ({ schema, url }) => ({ schema: schema as never, url: url.length > 1 ? url.replace(/\/+$/, '') : url }),
-    transformObject: (documents) =>
-      addDiscriminatorMappings('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/v1/openapi.json' } as never });
+  // The OpenAPI document of every route registered below (`/v1/openapi.json`, `/docs`).
+  await registerOpenApi(app, { version: API_VERSION });
 
   // The root sends a browser to the dashboard, and tells anything else where things are.
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
@@ -201,28 +151,6 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   );
 
   return app;
-}
-
-/**
- * The route label of the HTTP metrics: the route's pattern as registered (`/v1/messages/:id`),
- * without a trailing slash (every path is served with and without one), or `unmatched` for a URL
- * no route serves, so a scan of random URLs cannot grow the label set.
- */
-export function routeLabel(pattern: string | undefined): string {
-  if (pattern === undefined) return 'unmatched';
-  return pattern.length > 1 ? pattern.replace(/\/+$/, '') : pattern;
-}
-
-/**
- * What the access log keeps of a URL: the path, and the names of its query parameters without their
- * values. A query string can carry secrets (the platform's handshake sends the webhook verify
- * token in `hub.verify_token`; a client may put a key in one), and the log must never hold them.
- */
-export function loggedUrl(url: string): { path: string; query?: string } {
-  const at = url.indexOf('?');
-  if (at === -1) return { path: url };
-  const names = [...new URLSearchParams(url.slice(at + 1)).keys()];
-  return { path: url.slice(0, at), ...(names.length > 0 ? { query: [...new Set(names)].join(',') } : {}) };
 }
 
 /**

@@ -10,7 +10,7 @@
  *   may quote the message), a driver error its query parameters.
  * - Requests add `reqId` (Fastify), then `accountId` and `keyId` once authenticated (http/auth.ts),
  *   and the id of the object answered (`messageId`, …; http/route.ts). The access log holds paths and
- *   the names of query parameters only (app.ts `loggedUrl`).
+ *   the names of query parameters only (http/observe.ts `loggedUrl`).
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
 
