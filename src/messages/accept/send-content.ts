@@ -14,6 +14,7 @@ import type { OutboundContent } from '../../platform/outbound-message.js';
 import type { TemplateSends } from '../../templates/template-sends.js';
 import type { SendMessageBody } from '../schemas/send.schemas.js';
 import type { RichBody } from './rich-send.js';
+import { templateContent } from '../record/routing.js';
 import { templateIdOf } from './template-target.js';
 
 /** What to send, and the stored file it needs registered for the sender (a media message's file, or a template's media header). */
@@ -64,18 +65,8 @@ export async function prepareContent(
   if (body.type === 'template') {
     const templateId = await templateIdOf(o.templates, auth.accountId, body);
     const t = await o.templates.prepareSend(auth.accountId, templateId, body.variables, body.buttons);
-    const header =
-      t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
     return {
-      content: {
-        type: 'template',
-        name: t.name,
-        language: t.language,
-        body: t.body,
-        header,
-        buttons: t.buttons,
-        ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}),
-      },
+      content: templateContent(t),
       file: t.header && t.header.type !== 'text' ? t.header.file : null,
       category: t.category,
       timeToLive: t.timeToLive,

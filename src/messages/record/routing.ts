@@ -133,20 +133,10 @@ async function prepareFallback(
   try {
     const id = f.templateId ?? (await templates.idByName(auth.accountId, f.templateName!, f.language!, 'templateName'));
     const t = await templates.prepareSend(auth.accountId, id, f.variables, f.buttons, { complete: true });
-    const header =
-      t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
     return {
       payload: {
         templateId: t.templateId,
-        content: {
-          type: 'template',
-          name: t.name,
-          language: t.language,
-          body: t.body,
-          header,
-          buttons: t.buttons,
-          ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}),
-        },
+        content: templateContent(t),
         file: t.header && t.header.type !== 'text' ? { id: t.header.file.id, mode: t.header.file.mode } : null,
         timeToLive: t.timeToLive,
       },
@@ -201,4 +191,24 @@ export function sendWarnings(
 export function storedContent(kept: string | null, fallback: object | null): string | null {
   if (fallback === null) return kept;
   return JSON.stringify({ ...(kept ? (JSON.parse(kept) as object) : {}), fallback });
+}
+
+/**
+ * A prepared template as the platform request's content: its header's file is named at dispatch
+ * (`platformMediaId` filled then, dispatch/payload.ts).
+ */
+export function templateContent(
+  t: Awaited<ReturnType<TemplateSends['prepareSend']>>,
+): Extract<OutboundContent, { type: 'template' }> {
+  const header =
+    t.header === null ? null : t.header.type === 'text' ? t.header : { type: t.header.type, platformMediaId: '' };
+  return {
+    type: 'template',
+    name: t.name,
+    language: t.language,
+    body: t.body,
+    header,
+    buttons: t.buttons,
+    ...(t.parameterNames ? { parameterNames: t.parameterNames } : {}),
+  };
 }
