@@ -2,11 +2,13 @@
  * Batch and scheduled sends (docs/api.md §D18, README "Sending in bulk and later"): a batch checks
  * each item on its own and accepts the valid ones together; a scheduled message enters its queue at
  * its time and not before, across restarts and processes; a batch counts its messages as reports
- * arrive and completes once; a dry run stores nothing; messages are canceled until they are taken.
+ * arrive and completes once; a dry run stores nothing; messages are canceled until they are taken;
+ * concurrent batches and cancels never answer 503.
  */
 import { after, before, describe } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
 import { batchCases } from './batch-sends/batches.js';
+import { cancelRaceCases, concurrentBatchCases } from './batch-sends/concurrency.js';
 import { progressCases } from './batch-sends/progress.js';
 import { scheduleCases } from './batch-sends/scheduled.js';
 import { approvedTemplate } from './factories.js';
@@ -30,6 +32,7 @@ describe('batch sends', () => {
   after(() => h.close());
 
   batchCases(() => ({ h, acct, templateId }));
+  concurrentBatchCases(() => ({ h, acct, templateId }));
 });
 
 describe('scheduled sends and cancelling', () => {
@@ -43,6 +46,7 @@ describe('scheduled sends and cancelling', () => {
   after(() => h.close());
 
   scheduleCases(() => ({ h, clock, templateId }));
+  cancelRaceCases(() => ({ h, clock }));
 });
 
 describe('batch progress', () => {

@@ -18,10 +18,12 @@ describe(`the store (${DIALECT})`, () => {
   let store: Store;
   let drop: () => Promise<void>;
   let dir: string;
+  let env: Record<string, string>;
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-'));
     const fresh = await freshDatabase();
     drop = fresh.drop;
+    env = fresh.env;
     store = await connectDatabase(loadConfig({ DATA_DIR: dir, ...fresh.env }).database);
   });
   after(async () => {
@@ -92,6 +94,59 @@ describe(`the store (${DIALECT})`, () => {
       await tx.insertInto('jobs').values(job('c2')).execute();
     });
     assert.deepEqual(seen, ['committed', 'one statement']);
+  });
+
+  it('runs a unit again when PostgreSQL breaks off a deadlock, so both units of the cycle commit (PostgreSQL only)', {
+    skip: DIALECT !== 'postgres',
+  }, async () => {
+    const codes: string[] = [];
+    const retrying = await connectDatabase(loadConfig({ DATA_DIR: dir, ...env }).database, {
+      onRetry: (code) => codes.push(code),
+    });
+    try {
+      await retrying.write((tx) =>
+        tx
+          .insertInto('jobs')
+          .values([job('x1'), job('x2')])
+          .execute(),
+      );
+      // Each unit takes one row, waits until the other has taken its own, then asks for the
+      // other's: a cycle, which PostgreSQL breaks by rolling one back (40P01).
+      let bothHold!: () => void;
+      const held = new Promise<void>((r) => (bothHold = r));
+      let holding = 0;
+      const crossing = (first: string, second: string) =>
+        retrying.write(async (tx) => {
+          await tx
+            .updateTable('jobs')
+            .set({ last_error: `by ${first}` })
+            .where('id', '=', first)
+            .execute();
+          if (++holding === 2) bothHold();
+          await held;
+          await tx
+            .updateTable('jobs')
+            .set({ last_error: `by ${first}` })
+            .where('id', '=', second)
+            .execute();
+          return first;
+        });
+      const committed: string[] = [];
+      const results = await Promise.all(
+        [crossing('x1', 'x2'), crossing('x2', 'x1')].map((p) => p.then((r) => (committed.push(r), r))),
+      );
+      assert.deepEqual(results, ['x1', 'x2'], 'both units resolve with their own result');
+      assert.deepEqual(codes, ['40P01'], 'the one broken off ran again once');
+      const rows = await retrying.read
+        .selectFrom('jobs')
+        .select(['id', 'last_error'])
+        .where('id', 'in', ['x1', 'x2'])
+        .execute();
+      // The unit that ran again committed last: both rows carry its name.
+      assert.deepEqual(new Set(rows.map((r) => r.last_error)), new Set([`by ${committed[1]}`]));
+    } finally {
+      await retrying.close();
+    }
   });
 
   it('refuses the root handle inside a unit of work at once, instead of waiting for the connection the unit holds', async () => {

@@ -102,7 +102,10 @@ export async function openGround(config: Config, overrides: DepsOverrides): Prom
   const metrics = new Metrics({ logger, processMetrics });
   // Every statement, the job queue's included, is counted by the work that ran it.
   const observe: StatementObserver = (kind, rows) => metrics.recorders.db.statement(kind, rows);
-  const store = await connectDatabase(config.database, { observe });
+  const store = await connectDatabase(config.database, {
+    observe,
+    onRetry: (code) => metrics.recorders.db.retried(code),
+  });
   const secretBox = new SecretBox(secrets.encryptionKey);
   const accounts = new AccountService({ store, secretBox, clock, simulatorSecret: secrets.appSecret });
   // A key that cannot read the stored credentials stops the start before anything is written (secrets.ts).

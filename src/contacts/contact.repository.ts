@@ -74,8 +74,9 @@ export async function findByPhoneAndUser(
 
 /**
  * The contacts of the scope holding any of these phone numbers or BSUIDs: an index lookup per
- * identifier, two statements at most. Locked on PostgreSQL, in id order (concurrent units then
- * wait for each other rather than deadlock).
+ * identifier, two statements at most. Locked on PostgreSQL in the order of the key each statement
+ * reads them by (phone, then BSUID): the order `upsertOutbound` writes them in, so a webhook's
+ * unit and a send's wait for each other rather than deadlock.
  */
 export async function findByKeys(
   tx: Tx,
@@ -94,7 +95,7 @@ export async function findByKeys(
       .where('phone_number_id', '=', scope.phoneNumberId)
       .where('mode', '=', scope.mode)
       .where(column, 'in', values)
-      .orderBy('id');
+      .orderBy(column);
     if (isPostgres(tx)) q = q.forUpdate();
     out.push(...(await q.execute()));
   }

@@ -19,11 +19,12 @@ import { Store, type Reader } from './store.js';
 
 /**
  * @param options.observe told of every statement the service runs on this database (statements.ts)
+ * @param options.onRetry told of each unit of work run again after PostgreSQL broke it off (retry.ts)
  * @throws Error when the database cannot be opened or a migration fails (start-up then stops).
  */
 export async function connectDatabase(
   config: DatabaseConfig,
-  options: { observe?: StatementObserver } = {},
+  options: { observe?: StatementObserver; onRetry?: (code: string) => void } = {},
 ): Promise<Store> {
   let db: Kysely<Database>;
   let pool: pg.Pool | undefined;
@@ -85,6 +86,7 @@ export async function connectDatabase(
       ? { notify: { url: config.url, channel: changeChannel(migrationTableSchema!) } }
       : {}),
     ...(dataVersion ? { dataVersion } : {}),
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
   });
 }
 

@@ -11,7 +11,9 @@
  *   entered. On SQLite the units that arrive while a transaction runs share the next one (group
  *   commit: one fsync for all); if one throws anyway, the group rolls back and each unit re-runs
  *   alone, so one bad unit never fails or loses the others, at the cost of running them twice.
- * - On PostgreSQL each unit is its own transaction (the server does its own group commit).
+ * - On PostgreSQL each unit is its own transaction (the server does its own group commit). A unit
+ *   the server broke off to resolve a deadlock or a serialization failure runs again, a few times
+ *   after short random delays, before its caller sees the error (retry.ts).
  * - A unit that changes a row the service caches says so (`tx.changed`): its notices reach every
  *   process's caches once it commits (change-feed.ts), through `changes`.
  */
@@ -28,6 +30,7 @@ import {
 } from 'kysely';
 import { ChangeFeed, encodeNotices, type ChangeNotice, type ChangeTopic } from './change-feed.js';
 import { listenForChanges, type ChangeListener } from './pg-listener.js';
+import { withRetries } from './retry.js';
 import type { Database } from './schema.js';
 
 declare const unitOfWork: unique symbol;
@@ -95,6 +98,8 @@ export interface StoreOptions {
   notify?: { url: string; channel: string };
   /** SQLite: the database's `data_version`, which changes when another connection commits. */
   dataVersion?: () => number;
+  /** Told of each unit run again after PostgreSQL broke it off (the SQLSTATE: `40P01`, `40001`). */
+  onRetry?: (code: string) => void;
 }
 
 /** How often SQLite's data_version is looked at for other processes' changes, ms. */
@@ -178,18 +183,17 @@ export class Store {
    */
   writeOne<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     if (this.#grouped) return this.write(work);
-    const callbacks: Array<() => void> = [];
-    const notices: ChangeNotice[] = [];
-    const tx = brand(this.#db as unknown as Transaction<Database>, callbacks, notices);
-    return insideUnit
-      .run(true, () => work(tx))
-      .then(async (result) => {
-        // A single statement commits by itself: its notice follows it.
-        if (notices.length > 0) await this.#notify(this.#db, notices);
-        this.changes.emit(notices);
-        for (const fn of callbacks) fn();
-        return result;
-      });
+    return withRetries(async () => {
+      const callbacks: Array<() => void> = [];
+      const notices: ChangeNotice[] = [];
+      const tx = brand(this.#db as unknown as Transaction<Database>, callbacks, notices);
+      const result = await insideUnit.run(true, () => work(tx));
+      // A single statement commits by itself: its notice follows it.
+      if (notices.length > 0) await this.#notify(this.#db, notices);
+      this.changes.emit(notices);
+      for (const fn of callbacks) fn();
+      return result;
+    }, this.#o.onRetry);
   }
 
   /**
@@ -232,7 +236,14 @@ export class Store {
     this.#flushing = false;
   }
 
-  async #transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  /** One unit in its own transaction; on PostgreSQL run again when the server broke it off (retry.ts). */
+  #transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.#grouped
+      ? this.#transactionOnce(work)
+      : withRetries(() => this.#transactionOnce(work), this.#o.onRetry);
+  }
+
+  async #transactionOnce<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     let callbacks: Array<() => void> = [];
     let notices: ChangeNotice[] = [];
     const result = await this.#db.transaction().execute(async (trx) => {

@@ -117,6 +117,12 @@ export function eventRecorders(registers: Registry[]): Recorders {
     labelNames: ['work'],
     registers,
   });
+  const retries = new Counter({
+    name: 'tidings_db_unit_retries_total',
+    help: 'Units of work run again after PostgreSQL broke them off to resolve a conflict, by the work that ran them and SQLSTATE (40P01 deadlock, 40001 serialization failure).',
+    labelNames: ['work', 'code'],
+    registers,
+  });
   // One child per (work, kind), found without building a label object per statement.
   const counters = new Map<string, { statements: { inc(n?: number): void }; rows: { inc(n?: number): void } }>();
 
@@ -131,6 +137,7 @@ export function eventRecorders(registers: Registry[]): Recorders {
         c.statements.inc();
         if (returned > 0) c.rows.inc(returned);
       },
+      retried: (code) => retries.inc({ work: currentWork(), code }),
     },
     http: {
       request: (route, method, status, seconds) => (

@@ -110,6 +110,8 @@ export interface DatabaseRecorder {
    * @param rows the rows it returned to the service
    */
   statement(kind: StatementKind, rows: number): void;
+  /** A unit of work ran again after PostgreSQL broke it off (`40P01` deadlock, `40001` serialization failure), for the work running now. */
+  retried(code: string): void;
 }
 
 /** How a JSON request body ended at the parser (http/body-budget.ts): parsed, or refused unparsed for holding more values than any valid request. */

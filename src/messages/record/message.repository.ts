@@ -60,7 +60,8 @@ export async function findMessagesForUpdate(
   values: string[],
 ): Promise<MessageRow[]> {
   if (values.length === 0) return [];
-  let q = tx.selectFrom('messages').selectAll().where(by, 'in', values).orderBy(by);
+  // By id whichever key they are found by: every unit that locks several messages takes them in id order.
+  let q = tx.selectFrom('messages').selectAll().where(by, 'in', values).orderBy('id');
   if (isPostgres(tx)) q = q.forUpdate();
   return q.execute();
 }

@@ -60,20 +60,50 @@ export async function insertScheduled(tx: Tx, entries: NewScheduled[]): Promise<
 /**
  * Moves up to `limit` scheduled sends whose time came into their numbers' queues, earliest first,
  * in `tx`: each queue entry is due at its `sendAt` and expires its validity period after it; the
- * messages go from `scheduled` to `accepted`. On PostgreSQL rows another process is moving are
- * skipped (`FOR UPDATE SKIP LOCKED`), so each is moved once.
+ * messages go from `scheduled` to `accepted`.
+ *
+ * On PostgreSQL the rows are locked in the order every unit takes them (the message, then its
+ * queue rows, each in id order): the due sends are read, their messages locked (`FOR UPDATE SKIP
+ * LOCKED`: one a cancel or another process holds is left for the next poll), then their scheduled
+ * rows. A cancel locks the message first too, so the two never deadlock, and each send is moved once.
  * @returns how many moved, and the lanes that got entries.
  */
 export async function promoteDue(tx: Tx, now: string, limit: number): Promise<{ count: number; lanes: Lane[] }> {
-  let q = tx
+  const due = tx
     .selectFrom('scheduled_sends')
     .selectAll()
     .where('send_at', '<=', now)
     .orderBy('send_at')
     .orderBy('message_id')
     .limit(limit);
-  if (isPostgres(tx)) q = q.forUpdate().skipLocked();
-  const rows = await q.execute();
+  let rows = await due.execute();
+  if (rows.length > 0 && isPostgres(tx)) {
+    const held = await tx
+      .selectFrom('messages')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.message_id),
+      )
+      .where('status', '=', 'scheduled')
+      .orderBy('id')
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    const ids = held.map((m) => m.id);
+    rows =
+      ids.length === 0
+        ? []
+        : await tx
+            .selectFrom('scheduled_sends')
+            .selectAll()
+            .where('message_id', 'in', ids)
+            .orderBy('message_id')
+            .forUpdate()
+            .skipLocked()
+            .execute();
+  }
   if (rows.length === 0) return { count: 0, lanes: [] };
   await insertDispatches(
     tx,
