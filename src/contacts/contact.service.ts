@@ -14,6 +14,7 @@ import { findBlocks, type BlockedRow } from './block.repository.js';
 import * as repo from './contact.repository.js';
 import type { Contact, ListContactsQuery } from './contact.schemas.js';
 import { parseRecipient } from './identity.js';
+import { peopleOf } from './people.repository.js';
 
 /** The customer service window: 24 hours after the customer's last message (docs/platform.md §5). */
 export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -26,6 +27,18 @@ export interface ResolvedRecipient {
   kind: 'phone' | 'user_id' | 'parent_user_id';
   /** The contact, when the service knows the customer (undefined: not looked up, see `resolveRecipient`). */
   contact?: { id: string; lastInboundAt: string | null } | null;
+}
+
+/** A contact as the suppression checks see it (docs/api.md §D23): every address the person is known by on the number. */
+export interface Person {
+  /** `ct_…`. */
+  contactId: string;
+  /** E.164, or null. */
+  phone: string | null;
+  /** The BSUID, or null. */
+  userId: string | null;
+  /** The parent BSUID (linked portfolios), or null. */
+  parentUserId: string | null;
 }
 
 /** A contact as the consent feature names it, and what it answers of them (docs/api.md §D23). */
@@ -157,6 +170,20 @@ export class ContactService {
           contact: known(await repo.findByKey(db, scope, { parentUserId: recipient.parentUserId })),
         };
     }
+  }
+
+  /**
+   * The people these addresses name on a number in a mode: each contact holding any of them (an
+   * E.164 number, a BSUID or parent BSUID, a `ct_` id), with all its identifiers. One statement
+   * however many addresses (none for none); addresses of no contact name nobody here.
+   */
+  async peopleOf(scope: repo.ContactScope, addresses: readonly string[]): Promise<Person[]> {
+    return (await peopleOf(this.#o.store.read, scope, addresses)).map((r) => ({
+      contactId: r.id,
+      phone: r.phone,
+      userId: r.user_id,
+      parentUserId: r.parent_user_id,
+    }));
   }
 
   /** The contacts with their suppression and marketing consent (consent feature; null without it). */
