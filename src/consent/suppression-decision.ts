@@ -115,8 +115,23 @@ const WHY: Record<SuppressionReason, string> = {
   blocked: 'the business blocked them',
 };
 
-/** The refusal of a send to a suppressed customer (`recipient_suppressed`): names the reason and since when. */
+/** The unblock call of a block's suppression (its contact's, when it names one). */
+export function unblockCall(s: Pick<ActiveSuppression, 'contactId'>): string {
+  return `POST /v1/contacts/${s.contactId ?? '{id}'}/unblock`;
+}
+
+/**
+ * The refusal of a send to a suppressed customer (`recipient_suppressed`): names the reason and
+ * since when, and the way back: for a block, the unblock call (the platform refuses a blocked
+ * customer's messages whatever the list says, docs/api.md §D25); else lifting the suppression.
+ */
 export function suppressedError(to: string, s: ActiveSuppression): TidingsError {
+  if (s.reason === 'blocked')
+    return new TidingsError(
+      'recipient_suppressed',
+      `${to} is blocked (${s.reason}, since ${s.since}, ${s.id}): ${WHY[s.reason]}, and the platform refuses messages to a blocked customer. Unblock them (${unblockCall(s)}) to message them again.`,
+      { param: 'to' },
+    );
   return new TidingsError(
     'recipient_suppressed',
     `${to} is suppressed (${s.reason}, since ${s.since}, ${s.id}): ${WHY[s.reason]}. Lift it (DELETE /v1/suppressions/{id}) if they opt back in, or send "suppression": "ignore" for a notice they must get, where the account allows it.`,
