@@ -5,7 +5,8 @@
  * messages/dispatch/suppression-check.ts) agreeing on every case when given the same suppressions.
  * The lookup here is an in-memory SuppressionLookup (the port), not the database: the database's
  * answers are tested end to end in consent.test.ts. The person's addresses (a send to a BSUID
- * covered by a suppression made by phone…) are in suppression-decision/by-person.ts.
+ * covered by a suppression made by phone…) are in suppression-decision/by-person.ts, and the
+ * contacts' reads shared by concurrent sends in suppression-decision/shared-reads.ts.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -18,6 +19,7 @@ import {
 import { SuppressionGate } from '../src/messages/accept/suppression-gate.js';
 import { SuppressionCheck } from '../src/messages/dispatch/suppression-check.js';
 import { personCases } from './suppression-decision/by-person.js';
+import { sharedReadCases } from './suppression-decision/shared-reads.js';
 import { AUTH, BSUID, NOBODY, PHONE, queued, suppression } from './suppression-decision/kit.js';
 
 /** The cases: suppressions found, the send, whether overrides are allowed, and the verdict's kind. */
@@ -223,3 +225,4 @@ describe('the suppression decision', () => {
 });
 
 personCases();
+sharedReadCases();

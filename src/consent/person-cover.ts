@@ -16,7 +16,10 @@ import type { ActiveSuppression, CustomerIds, SuppressionLookup } from './suppre
 
 /** The contacts a cover reads (the contacts feature's `ContactService.peopleOf`). */
 export interface PersonDirectory {
-  /** The contacts of the number in the mode holding any of these addresses, with every identifier: one statement. */
+  /**
+   * The contacts of the number in the mode holding any of these addresses, with every identifier
+   * (and perhaps others of the number: a cover picks by address): one statement, maybe shared.
+   */
   peopleOf(scope: { phoneNumberId: string; mode: 'live' | 'test' }, addresses: readonly string[]): Promise<Person[]>;
 }
 

@@ -8,6 +8,7 @@ import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
+import { ReadBatcher } from '../lib/read-batcher.js';
 import { searchTerms } from '../lib/search-text.js';
 import { searchContacts } from './contact-search.repository.js';
 import { findBlocks, type BlockedRow } from './block.repository.js';
@@ -54,8 +55,23 @@ export interface ContactConsentPort {
 export class ContactService {
   readonly #o: { store: Store; clock: Clock; consent?: ContactConsentPort };
 
+  /** The send checks' reads of people, shared by concurrent sends of one number and mode. */
+  readonly #people: ReadBatcher<string, Person>;
+
   constructor(options: { store: Store; clock: Clock; consent?: ContactConsentPort }) {
     this.#o = options;
+    this.#people = new ReadBatcher({
+      read: async (group, addresses) => {
+        const [phoneNumberId, mode] = group.split(' ') as [string, 'live' | 'test'];
+        const rows = await peopleOf(options.store.read, { phoneNumberId, mode }, [...new Set(addresses)]);
+        return rows.map((r) => ({
+          contactId: r.id,
+          phone: r.phone,
+          userId: r.user_id,
+          parentUserId: r.parent_user_id,
+        }));
+      },
+    });
   }
 
   /**
@@ -174,16 +190,14 @@ export class ContactService {
 
   /**
    * The people these addresses name on a number in a mode: each contact holding any of them (an
-   * E.164 number, a BSUID or parent BSUID, a `ct_` id), with all its identifiers. One statement
-   * however many addresses (none for none); addresses of no contact name nobody here.
+   * E.164 number, a BSUID or parent BSUID, a `ct_` id), with all its identifiers, and perhaps
+   * other contacts of the number (the caller picks its own by address). One statement however many
+   * addresses (none for none), shared by the concurrent sends of the number (lib/read-batcher.ts);
+   * addresses of no contact name nobody here.
    */
   async peopleOf(scope: repo.ContactScope, addresses: readonly string[]): Promise<Person[]> {
-    return (await peopleOf(this.#o.store.read, scope, addresses)).map((r) => ({
-      contactId: r.id,
-      phone: r.phone,
-      userId: r.user_id,
-      parentUserId: r.parent_user_id,
-    }));
+    if (addresses.length === 0) return [];
+    return this.#people.load(`${scope.phoneNumberId} ${scope.mode}`, addresses);
   }
 
   /** The contacts with their suppression and marketing consent (consent feature; null without it). */
