@@ -139,11 +139,13 @@ export function suppressedError(to: string, s: ActiveSuppression): TidingsError 
   );
 }
 
-/** The refusal of a send that asks to ignore a suppression the account does not let it ignore. */
+/** The refusal of a send that asks to ignore a suppression the account does not let it ignore (a block's names the unblock call). */
 export function overrideRefusedError(to: string, s: ActiveSuppression): TidingsError {
   return new TidingsError(
     'suppression_override_not_allowed',
-    `${to} is suppressed (${s.reason}, since ${s.since}), and this account does not allow "suppression": "ignore"; it can be allowed with PATCH /v1/account/consent (allowSuppressionOverride).`,
+    s.reason === 'blocked'
+      ? `${to} is blocked (since ${s.since}), and this account does not allow "suppression": "ignore"; the platform would refuse the message anyway: unblock them (${unblockCall(s)}) to message them again.`
+      : `${to} is suppressed (${s.reason}, since ${s.since}), and this account does not allow "suppression": "ignore"; it can be allowed with PATCH /v1/account/consent (allowSuppressionOverride).`,
     { param: 'suppression' },
   );
 }

@@ -26,6 +26,12 @@ export function wayBackCases(blocks: () => Blocks): void {
       assert.deepEqual([refused.status, refused.body.error?.code], [409, 'recipient_suppressed'], refused.text);
       assert.match(refused.body.error.message, new RegExp(`POST /v1/contacts/${c.id}/unblock`));
       assert.doesNotMatch(refused.body.error.message, /DELETE \/v1\/suppressions/);
+      const ignoring = await h.api('POST', '/v1/messages', {
+        key,
+        body: { type: 'text', to: c.phone, text: 'Are you there?', suppression: 'ignore' },
+      });
+      assert.equal(ignoring.body.error?.code, 'suppression_override_not_allowed', ignoring.text);
+      assert.match(ignoring.body.error.message, new RegExp(`POST /v1/contacts/${c.id}/unblock`));
 
       const sup = (await h.api<Contact>('GET', `/v1/contacts/${c.id}`, { key })).body.suppression!;
       assert.equal(sup.reason, 'blocked');
