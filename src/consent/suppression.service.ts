@@ -178,20 +178,23 @@ export class SuppressionService {
 
   /**
    * What GET /v1/contacts shows of consent (contacts feature's `ContactConsentPort`): each contact's
-   * active suppression on the number (scope `all` before `marketing`, then the oldest) and its
-   * marketing consent. Two statements for the whole page.
+   * active suppression on the number, made by any of its addresses (scope `all` before
+   * `marketing`, then the oldest), and its marketing consent. Two statements for the whole page.
    */
   async contactConsent(
     accountId: string,
     phoneNumberId: string,
-    contacts: { id: string; phone: string | null; userId: string | null }[],
+    contacts: { id: string; phone: string | null; userId: string | null; parentUserId?: string | null }[],
   ): Promise<Map<string, ContactConsent>> {
     const db = this.#o.store.read;
     const rows = await repo.activeFor(
       db,
       accountId,
       phoneNumberId,
-      contacts.map((c) => ({ phone: c.phone, bsuid: c.userId, contactId: c.id })),
+      contacts.flatMap((c) => [
+        { phone: c.phone, bsuid: c.userId, contactId: c.id },
+        ...(c.parentUserId ? [{ phone: null, bsuid: c.parentUserId, contactId: null }] : []),
+      ]),
     );
     const consents = await repo.marketingConsentsOf(
       db,

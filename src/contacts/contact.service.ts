@@ -48,7 +48,7 @@ export interface ContactConsentPort {
   of(
     accountId: string,
     phoneNumberId: string,
-    contacts: { id: string; phone: string | null; userId: string | null }[],
+    contacts: { id: string; phone: string | null; userId: string | null; parentUserId: string | null }[],
   ): Promise<Map<string, Pick<Contact, 'suppression' | 'marketingConsent'>>>;
 }
 

@@ -80,6 +80,16 @@ export function byPersonCases(consent: () => Consent): void {
       assert.equal((await sendTemplate('+16505579002')).status, 201, 'another customer is sent to');
     });
 
+    it('made by parent BSUID before any contact existed, refuses a send to their phone once a webhook names both, and their contact shows it', async () => {
+      const { h } = consent();
+      const who = { phone: '+16505579061', userId: 'US.9061000000000000001', parentUserId: 'US.ENT.9061000000000001' };
+      await suppress(who.parentUserId);
+      const contact = await writes(who);
+      refused(await sendTemplate(who.phone), 'a template to the phone');
+      const shown = (await h.api<Contact>('GET', `/v1/contacts/${contact.id}`)).body;
+      assert.equal(shown.suppression?.reason, 'api', 'GET /v1/contacts/{id} shows the suppression');
+    });
+
     it('made by BSUID, refuses a send to their phone; and a batch refuses the item however it names them', async () => {
       const { h, templateId } = consent();
       const who = { phone: '+16505579011', userId: 'US.9011000000000000001' };
