@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'block_window_closed',
   'contact_not_blockable',
   'recipient_suppressed',
+  'suppression_is_block',
   'idempotency_key_reused',
   'idempotency_request_in_progress',
   'range_not_satisfiable',

@@ -4,7 +4,8 @@
  * a partial failure reported per contact; the refusals Tidings makes before asking the platform;
  * the blocked list and the sync with a block made at the platform directly; a send to a blocked
  * customer refused up front (the block suppresses them) and, past an allowed override, failed by the
- * platform; test keys, which never reach it. The cases are in test/blocks/, a module a subject, all
+ * platform; the way back from a block (the unblock call, never DELETE /v1/suppressions/{id}); test
+ * keys, which never reach it. The cases are in test/blocks/, a module a subject, all
  * on this file's one harness.
  */
 import { after, before, describe } from 'node:test';
@@ -12,6 +13,7 @@ import { blockUsersApiCases } from './blocks/block-users-api.js';
 import { blockedCases } from './blocks/blocked.js';
 import { blockingCases } from './blocks/blocking.js';
 import type { Blocks } from './blocks/kit.js';
+import { wayBackCases } from './blocks/way-back.js';
 import { startHarness, type Harness } from './harness.js';
 
 describe('blocking customers', () => {
@@ -31,4 +33,5 @@ describe('blocking customers', () => {
   blockingCases(blocks);
   blockedCases(blocks);
   blockUsersApiCases(blocks);
+  wayBackCases(blocks);
 });

@@ -1,7 +1,8 @@
 /**
  * Issue 28, consent (docs/api.md §D23, README "Consent…"): opt-out and opt-in keywords, the
  * suppression list's API, sends refused up front (the override rule; the held list), queued sends
- * failed at dispatch with no platform call, the confirmation reply inside and outside the window,
+ * failed at dispatch with no platform call, a suppression covering the person however the send
+ * addresses them (issue 38), the confirmation reply inside and outside the window,
  * `user_preferences` and 131050. On both dialects, through the simulator over HTTP. The cases are in
  * test/consent/, a module a subject, all on this file's one harness.
  */
@@ -10,6 +11,7 @@ import { ManualClock } from '../src/lib/clock.js';
 import { approvedTemplate } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { blockCases } from './consent/blocks.js';
+import { byPersonCases } from './consent/by-person.js';
 import { confirmationReplyCases } from './consent/confirmation-reply.js';
 import { keywordCases } from './consent/keywords.js';
 import type { Consent } from './consent/kit.js';
@@ -36,4 +38,5 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
   confirmationReplyCases(consent);
   marketingCases(consent);
   blockCases(consent);
+  byPersonCases(consent);
 });

@@ -4,7 +4,9 @@
  * checks that ask it (at accept, messages/accept/suppression-gate.ts; at dispatch,
  * messages/dispatch/suppression-check.ts) agreeing on every case when given the same suppressions.
  * The lookup here is an in-memory SuppressionLookup (the port), not the database: the database's
- * answers are tested end to end in consent.test.ts.
+ * answers are tested end to end in consent.test.ts. The person's addresses (a send to a BSUID
+ * covered by a suppression made by phone…) are in suppression-decision/by-person.ts, and the
+ * contacts' reads shared by concurrent sends in suppression-decision/shared-reads.ts.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -14,22 +16,11 @@ import {
   type SuppressionLookup,
   type SuppressionVerdict,
 } from '../src/consent/suppression-decision.js';
-import type { AuthContext } from '../src/http/access.js';
 import { SuppressionGate } from '../src/messages/accept/suppression-gate.js';
 import { SuppressionCheck } from '../src/messages/dispatch/suppression-check.js';
-import type { DispatchRow } from '../src/messages/record/send-queue.repository.js';
-
-const PHONE = '+16505551234';
-const BSUID = 'US.13491208655302741918';
-const suppression = (over: Partial<ActiveSuppression>): ActiveSuppression => ({
-  id: 'sup_1',
-  phone: PHONE,
-  bsuid: null,
-  reason: 'opt_out_keyword',
-  scope: 'all',
-  since: '2026-11-01T00:00:00.000Z',
-  ...over,
-});
+import { personCases } from './suppression-decision/by-person.js';
+import { sharedReadCases } from './suppression-decision/shared-reads.js';
+import { AUTH, BSUID, NOBODY, PHONE, queued, suppression } from './suppression-decision/kit.js';
 
 /** The cases: suppressions found, the send, whether overrides are allowed, and the verdict's kind. */
 const CASES: {
@@ -70,7 +61,7 @@ const CASES: {
     kind: 'suppressed',
   },
   {
-    name: 'a number suppression does not match a BSUID send as written',
+    name: 'a number suppression does not match a BSUID alone (a contact holding both adds the number: by-person.ts)',
     found: [suppression({})],
     to: BSUID,
     category: null,
@@ -184,25 +175,6 @@ function lookup(found: ActiveSuppression[], allowed: boolean): SuppressionLookup
   };
 }
 
-const AUTH: AuthContext = {
-  keyId: 'key_1',
-  accountId: 'acc_1',
-  mode: 'live',
-  phoneNumberId: '100',
-  scopes: new Set(),
-  rateLimit: 100,
-};
-
-/** A queued entry to `to` (only what the check reads). */
-const queued = (to: string, ignore: boolean): DispatchRow =>
-  ({
-    message_id: 'msg_1',
-    account_id: 'acc_1',
-    phone_number_id: '100',
-    recipient: to,
-    payload: JSON.stringify(ignore ? { suppression: 'ignore' } : {}),
-  }) as DispatchRow;
-
 describe('the suppression decision', () => {
   for (const c of CASES) {
     it(c.name, async () => {
@@ -219,7 +191,7 @@ describe('the suppression decision', () => {
 
   it('reads the override setting only for a covered send that asks to ignore, once per request', async () => {
     const l = lookup([suppression({})], true);
-    const gate = new SuppressionGate(l);
+    const gate = new SuppressionGate(l, NOBODY);
     const refused = await gate.refusals(AUTH, [
       { to: PHONE, category: null, ignore: false },
       { to: '+16505550000', category: null, ignore: true },
@@ -233,10 +205,12 @@ describe('the suppression decision', () => {
   it('gives the same answer at accept and at dispatch for every case a queued message can be in', async () => {
     // The queue keeps no template category, so the dispatch check sees every message as category null.
     for (const c of CASES.filter((x) => x.category === null)) {
-      const atAccept = await new SuppressionGate(lookup(c.found, c.allowed)).refusals(AUTH, [
+      const atAccept = await new SuppressionGate(lookup(c.found, c.allowed), NOBODY).refusals(AUTH, [
         { to: c.to, category: null, ignore: c.ignore },
       ]);
-      const atDispatch = await new SuppressionCheck(lookup(c.found, c.allowed)).barred([queued(c.to, c.ignore)]);
+      const atDispatch = await new SuppressionCheck(lookup(c.found, c.allowed), NOBODY).barred([
+        queued(c.to, c.ignore),
+      ]);
       assert.equal(
         atAccept.size,
         atDispatch.size,
@@ -249,3 +223,6 @@ describe('the suppression decision', () => {
     }
   });
 });
+
+personCases();
+sharedReadCases();

@@ -1,9 +1,11 @@
 /**
  * The suppression list as the accept path reads it (messages/accept/suppression-gate.ts): each account's
  * active suppressions, held in memory until one of the account's suppressions changes (a
- * `suppressions` change notice, db/change-feed.ts, from this process or another), so a send makes
- * no statement for the check once its account's list is held. An account with more active
- * suppressions than `HELD_MAX` is not held: its sends read the indexes as before (one statement).
+ * `suppressions` change notice, db/change-feed.ts, from this process or another), so a send reads
+ * no suppression once its account's list is held: only its customers' contacts (one statement per
+ * request, for the person's every address: person-cover.ts), and not even those while the held list
+ * is empty (`noneActive`). An account with more active suppressions than `HELD_MAX` is not held: its
+ * sends read the indexes as before (one statement).
  *
  * A change made by another process reaches this one a moment after it commits (PostgreSQL's
  * `NOTIFY`; SQLite's `data_version`, read every 250 ms). A send accepted in that moment is still
@@ -42,13 +44,9 @@ export class AcceptSuppressions implements SuppressionLookup {
     options.store.changes.subscribe('suppressions', (accountId) => this.#held.invalidate(accountId));
   }
 
-  /**
-   * The account's active suppressions that cover any of these customers on `phoneNumberId` (rows of
-   * that number and rows of every number), in id order, as `repo.activeFor` answers: from memory
-   * when the account's list is held (a lookup per address), else one statement.
-   */
-  async activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]> {
-    const held = await this.#held.get(accountId, async () => {
+  /** The account's held list: read once (one statement), then held until one of its suppressions changes. */
+  #heldOf(accountId: string): Promise<Held | undefined> {
+    return this.#held.get(accountId, async () => {
       const rows = await repo.activeOfAccount(this.#o.store.read, accountId, HELD_MAX + 1);
       if (rows.length > HELD_MAX) return { tooMany: true };
       const byAddress = new Map<string, repo.SuppressionRow[]>();
@@ -61,6 +59,21 @@ export class AcceptSuppressions implements SuppressionLookup {
       }
       return { byAddress };
     });
+  }
+
+  /** True when the account's held list is empty: its sends need no look at their contacts. */
+  async noneActive(accountId: string): Promise<boolean> {
+    const held = await this.#heldOf(accountId);
+    return held !== undefined && 'byAddress' in held && held.byAddress.size === 0;
+  }
+
+  /**
+   * The account's active suppressions that cover any of these customers on `phoneNumberId` (rows of
+   * that number and rows of every number), in id order, as `repo.activeFor` answers: from memory
+   * when the account's list is held (a lookup per address), else one statement.
+   */
+  async activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]> {
+    const held = await this.#heldOf(accountId);
     if (!held || 'tooMany' in held)
       return (await repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers)).map(repo.toActive);
     const found = new Set<repo.SuppressionRow>();

@@ -8,6 +8,7 @@
 import type { AccountService } from '../accounts/account.service.js';
 import type { BlockSuppressions } from '../contacts/block.service.js';
 import type { ContactConsentPort, ContactService } from '../contacts/contact.service.js';
+import type { ContactMerge } from '../contacts/contacts.module.js';
 import type { Store } from '../db/store.js';
 import type { EventService } from '../events/event.service.js';
 import { Slot, type Feature } from '../feature.js';
@@ -20,6 +21,7 @@ import { consentRoutes } from './consent.routes.js';
 import { ConsentSettings, Suppression } from './consent.schemas.js';
 import type { SuppressionLookup } from './suppression-decision.js';
 import { SuppressionService } from './suppression.service.js';
+import { relinkContact } from './suppression.repository.js';
 
 export interface ConsentNeeds {
   store: Store;
@@ -41,6 +43,8 @@ export interface ConsentProvides {
   contactConsent: ContactConsentPort;
   /** What a block or an unblock does to the list (the contacts feature's blocks). */
   blockSuppressions: BlockSuppressions;
+  /** Two contacts merged: the suppressions made for the merged one now name the one kept (contacts feature). */
+  suppressionMerges: ContactMerge;
   /** Who a send's `to` names: filled by the contacts feature. */
   recipients: Slot<Pick<ContactService, 'resolveRecipient'>>;
   consentReplySender: Slot<ConsentReplySender>;
@@ -67,6 +71,7 @@ export function consentModule({ store, clock, jobs, events, accounts }: ConsentN
         of: (accountId, phoneNumberId, list) => suppressions.contactConsent(accountId, phoneNumberId, list),
       },
       blockSuppressions: suppressions.forBlocks(),
+      suppressionMerges: relinkContact,
       recipients,
       consentReplySender: replySender,
     },

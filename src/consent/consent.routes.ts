@@ -70,11 +70,11 @@ export function consentRoutes({ suppressions }: { suppressions: SuppressionServi
         operationId: 'liftSuppression',
         summary: 'Lift a suppression',
         description:
-          'Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.',
+          "Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged. A block's suppression (reason `blocked`) is not lifted here (409 `suppression_is_block`): the platform goes on refusing a blocked customer, so unblock them with `POST /v1/contacts/{id}/unblock`, which lifts it.",
         tags: ['Contacts'],
         access: write,
         idempotency: 'none',
-        errors: ['suppression_not_found'],
+        errors: ['suppression_not_found', 'suppression_is_block'],
         params: SuppressionIdParams,
         response: { status: 200, schema: Type.Ref(Suppression) },
       },

@@ -12,12 +12,12 @@ export interface ContactConsent {
 }
 
 /**
- * Each contact's consent, by contact id: of the active suppressions naming it (by phone, BSUID or
- * contact id), scope `all` before `marketing`, then the oldest; of its marketing consents (by phone
+ * Each contact's consent, by contact id: of the active suppressions naming it (by phone, BSUID,
+ * parent BSUID or contact id), scope `all` before `marketing`, then the oldest; of its marketing consents (by phone
  * or BSUID), the latest reported.
  */
 export function contactConsents(
-  contacts: { id: string; phone: string | null; userId: string | null }[],
+  contacts: { id: string; phone: string | null; userId: string | null; parentUserId?: string | null }[],
   rows: SuppressionRow[],
   consents: MarketingConsentRow[],
 ): Map<string, ContactConsent> {
@@ -27,6 +27,7 @@ export function contactConsents(
       (r) =>
         (c.phone !== null && r.phone === c.phone) ||
         (c.userId !== null && r.bsuid === c.userId) ||
+        (c.parentUserId != null && r.bsuid === c.parentUserId) ||
         r.contact_id === c.id,
     );
     const s = mine.sort((a, b) =>

@@ -6,8 +6,10 @@
  * queued message fails with `recipient_suppressed`), so the two can never disagree on who is covered.
  *
  * The rules, in order:
- * 1. A suppression covers a send when it names any of the recipient's addresses (E.164 number, BSUID)
- *    and its scope is `all`, or `marketing` and the send is a `MARKETING` template.
+ * 1. A suppression covers a send when it names any of the person's addresses (the send's `to`, and,
+ *    when a contact holds it, every E.164 number, BSUID, parent BSUID and `ct_` id of that contact:
+ *    consent/person-cover.ts) by its phone, BSUID or contact, and its scope is `all`, or `marketing`
+ *    and the send is a `MARKETING` template.
  * 2. No covering suppression: the send passes.
  * 3. A covering suppression and the send does not ask to ignore it: refused (`suppressed`).
  * 4. The send asks `"suppression": "ignore"`: it passes where the account allows overrides
@@ -23,8 +25,10 @@ export interface ActiveSuppression {
   id: string;
   /** The E.164 number it names, or null. */
   phone: string | null;
-  /** The BSUID it names, or null. */
+  /** The BSUID (or parent BSUID) it names, or null. */
   bsuid: string | null;
+  /** The `ct_` id of the contact it was made for, or null: it covers every address that contact has, learnt before or after. */
+  contactId: string | null;
   reason: SuppressionReason;
   /** `all`: every send; `marketing`: marketing templates only. */
   scope: SuppressionScope;
@@ -43,13 +47,18 @@ export interface CustomerIds {
 export interface SuppressionLookup {
   /** Active suppressions covering any of these customers on the number, in id order (one statement at most). */
   activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]>;
+  /**
+   * True only when the account surely has no active suppression (its held list is empty): the send
+   * checks then read nothing more, not even the contacts. Absent or false: they look.
+   */
+  noneActive?(accountId: string): Promise<boolean>;
   /** Whether the account lets a send say `"suppression": "ignore"` (`allowSuppressionOverride`). */
   overrideAllowed(accountId: string): Promise<boolean>;
 }
 
 /** One send as the decision sees it. */
 export interface SendToCheck {
-  /** The addresses the recipient is known by (E.164 numbers and BSUIDs). */
+  /** The addresses the person is known by: E.164 numbers, BSUIDs and parent BSUIDs, `ct_` ids (person-cover.ts). */
   addresses: ReadonlySet<string>;
   /** The template's category (`MARKETING`, `UTILITY`…), or null when the send is not a template or it is not known. */
   category: string | null;
@@ -66,21 +75,13 @@ export type SuppressionVerdict =
   /** Covered, asked to ignore it, and the account does not allow overrides. */
   | { kind: 'override_refused'; suppression: ActiveSuppression };
 
-/** The addresses of a send's `to` as written: an E.164 number (`+…`) or a BSUID. */
-export function addressesOf(to: string): Set<string> {
-  return new Set([to]);
-}
-
-/** The lookup's customer for a send's `to` as written. */
-export function customerOf(to: string): CustomerIds {
-  return to.startsWith('+') ? { phone: to, bsuid: null, contactId: null } : { phone: null, bsuid: to, contactId: null };
-}
-
 /** The suppressions of `found` that cover `send` (rule 1), in the order given. */
 export function covering(found: readonly ActiveSuppression[], send: Omit<SendToCheck, 'ignore'>): ActiveSuppression[] {
   return found.filter(
     (s) =>
-      ((s.phone !== null && send.addresses.has(s.phone)) || (s.bsuid !== null && send.addresses.has(s.bsuid))) &&
+      ((s.phone !== null && send.addresses.has(s.phone)) ||
+        (s.bsuid !== null && send.addresses.has(s.bsuid)) ||
+        (s.contactId !== null && send.addresses.has(s.contactId))) &&
       (s.scope === 'all' || send.category?.toUpperCase() === 'MARKETING'),
   );
 }
@@ -114,8 +115,23 @@ const WHY: Record<SuppressionReason, string> = {
   blocked: 'the business blocked them',
 };
 
-/** The refusal of a send to a suppressed customer (`recipient_suppressed`): names the reason and since when. */
+/** The unblock call of a block's suppression (its contact's, when it names one). */
+export function unblockCall(s: Pick<ActiveSuppression, 'contactId'>): string {
+  return `POST /v1/contacts/${s.contactId ?? '{id}'}/unblock`;
+}
+
+/**
+ * The refusal of a send to a suppressed customer (`recipient_suppressed`): names the reason and
+ * since when, and the way back: for a block, the unblock call (the platform refuses a blocked
+ * customer's messages whatever the list says, docs/api.md §D25); else lifting the suppression.
+ */
 export function suppressedError(to: string, s: ActiveSuppression): TidingsError {
+  if (s.reason === 'blocked')
+    return new TidingsError(
+      'recipient_suppressed',
+      `${to} is blocked (${s.reason}, since ${s.since}, ${s.id}): ${WHY[s.reason]}, and the platform refuses messages to a blocked customer. Unblock them (${unblockCall(s)}) to message them again.`,
+      { param: 'to' },
+    );
   return new TidingsError(
     'recipient_suppressed',
     `${to} is suppressed (${s.reason}, since ${s.since}, ${s.id}): ${WHY[s.reason]}. Lift it (DELETE /v1/suppressions/{id}) if they opt back in, or send "suppression": "ignore" for a notice they must get, where the account allows it.`,
@@ -123,11 +139,13 @@ export function suppressedError(to: string, s: ActiveSuppression): TidingsError 
   );
 }
 
-/** The refusal of a send that asks to ignore a suppression the account does not let it ignore. */
+/** The refusal of a send that asks to ignore a suppression the account does not let it ignore (a block's names the unblock call). */
 export function overrideRefusedError(to: string, s: ActiveSuppression): TidingsError {
   return new TidingsError(
     'suppression_override_not_allowed',
-    `${to} is suppressed (${s.reason}, since ${s.since}), and this account does not allow "suppression": "ignore"; it can be allowed with PATCH /v1/account/consent (allowSuppressionOverride).`,
+    s.reason === 'blocked'
+      ? `${to} is blocked (since ${s.since}), and this account does not allow "suppression": "ignore"; the platform would refuse the message anyway: unblock them (${unblockCall(s)}) to message them again.`
+      : `${to} is suppressed (${s.reason}, since ${s.since}), and this account does not allow "suppression": "ignore"; it can be allowed with PATCH /v1/account/consent (allowSuppressionOverride).`,
     { param: 'suppression' },
   );
 }

@@ -84,9 +84,33 @@ export function activeFor(
     .execute();
 }
 
+/**
+ * Re-points the active suppressions made for contact `from` to contact `into` (two contacts
+ * merged, contacts/contact-updates.ts), in the merge's unit: they go on covering every address
+ * of the person (index suppressions_active_contact). The rows' customer key is left as it is.
+ */
+export async function relinkContact(tx: Tx, from: string, into: string): Promise<void> {
+  const moved = await tx
+    .updateTable('suppressions')
+    .set({ contact_id: into })
+    .where('contact_id', '=', from)
+    .where('lifted_at', 'is', null)
+    .returning('account_id')
+    .execute();
+  for (const accountId of new Set(moved.map((r) => r.account_id))) tx.changed('suppressions', accountId);
+}
+
 /** The send checks' view of an active row (consent/suppression-decision.ts). */
 export function toActive(r: SuppressionRow): ActiveSuppression {
-  return { id: r.id, phone: r.phone, bsuid: r.bsuid, reason: r.reason, scope: r.scope, since: r.created_at };
+  return {
+    id: r.id,
+    phone: r.phone,
+    bsuid: r.bsuid,
+    contactId: r.contact_id,
+    reason: r.reason,
+    scope: r.scope,
+    since: r.created_at,
+  };
 }
 
 export function findById(db: Reader | Tx, accountId: string, id: string): Promise<SuppressionRow | undefined> {

@@ -24,7 +24,7 @@ import type {
 } from './consent.schemas.js';
 import { changedSettings, effectiveSettings, toSettings, type EffectiveSettings } from './consent-settings.js';
 import { contactConsents, type ContactConsent } from './contact-consent.js';
-import type { ActiveSuppression, CustomerIds } from './suppression-decision.js';
+import { unblockCall, type ActiveSuppression, type CustomerIds } from './suppression-decision.js';
 import { suppressionRow, toSuppression, type NewSuppression } from './suppression.mapper.js';
 import * as repo from './suppression.repository.js';
 import { blockSuppressions } from './block-suppressions.js';
@@ -125,7 +125,10 @@ export class SuppressionService {
 
   /**
    * Lifts a suppression (docs/api.md §4.36): the row is kept, with `liftedAt` and `liftedBy`.
-   * Lifting a lifted one answers it as it is. @throws TidingsError suppression_not_found.
+   * Lifting a lifted one answers it as it is.
+   * @throws TidingsError suppression_not_found; suppression_is_block for an active block's
+   *   suppression (reason `blocked`): the platform goes on refusing a blocked customer, so only the
+   *   unblock call (which lifts it) lets a message through (docs/api.md §D23, §D25).
    */
   async lift(auth: AuthContext, id: string, by: SuppressionSource = 'api'): Promise<Suppression> {
     return this.#o.store.write(async (tx) => {
@@ -133,6 +136,12 @@ export class SuppressionService {
       if (!row)
         throw new TidingsError('suppression_not_found', `No suppression ${id} in this account.`, { param: 'id' });
       if (row.lifted_at !== null) return toSuppression(row);
+      if (row.reason === 'blocked')
+        throw new TidingsError(
+          'suppression_is_block',
+          `${row.id} is the block of ${row.contact_id ?? 'this customer'} (since ${row.created_at}): the platform blocks this customer until they are unblocked, so lifting the suppression alone would not let a message through. Unblock them with ${unblockCall({ contactId: row.contact_id })}, which lifts it.`,
+          { param: 'id' },
+        );
       const [lifted] = await this.#lift(tx, [row], auth.mode, by);
       return toSuppression(lifted ?? row);
     });
@@ -169,20 +178,23 @@ export class SuppressionService {
 
   /**
    * What GET /v1/contacts shows of consent (contacts feature's `ContactConsentPort`): each contact's
-   * active suppression on the number (scope `all` before `marketing`, then the oldest) and its
-   * marketing consent. Two statements for the whole page.
+   * active suppression on the number, made by any of its addresses (scope `all` before
+   * `marketing`, then the oldest), and its marketing consent. Two statements for the whole page.
    */
   async contactConsent(
     accountId: string,
     phoneNumberId: string,
-    contacts: { id: string; phone: string | null; userId: string | null }[],
+    contacts: { id: string; phone: string | null; userId: string | null; parentUserId?: string | null }[],
   ): Promise<Map<string, ContactConsent>> {
     const db = this.#o.store.read;
     const rows = await repo.activeFor(
       db,
       accountId,
       phoneNumberId,
-      contacts.map((c) => ({ phone: c.phone, bsuid: c.userId, contactId: c.id })),
+      contacts.flatMap((c) => [
+        { phone: c.phone, bsuid: c.userId, contactId: c.id },
+        ...(c.parentUserId ? [{ phone: null, bsuid: c.parentUserId, contactId: null }] : []),
+      ]),
     );
     const consents = await repo.marketingConsentsOf(
       db,

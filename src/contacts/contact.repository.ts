@@ -1,6 +1,7 @@
 /**
- * Rows of contacts. Only this file touches the `contacts` table; rows never leave the contacts
- * feature (the service maps them to the Contact resource).
+ * Rows of contacts. Only this file touches the `contacts` table (beside the search's read,
+ * contact-search.repository.ts, and the send checks', people.repository.ts); rows never leave the
+ * contacts feature (the service maps them to the Contact resource).
  */
 import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../db/connect.js';

@@ -8,12 +8,14 @@ import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
+import { ReadBatcher } from '../lib/read-batcher.js';
 import { searchTerms } from '../lib/search-text.js';
 import { searchContacts } from './contact-search.repository.js';
 import { findBlocks, type BlockedRow } from './block.repository.js';
 import * as repo from './contact.repository.js';
 import type { Contact, ListContactsQuery } from './contact.schemas.js';
 import { parseRecipient } from './identity.js';
+import { peopleOf } from './people.repository.js';
 
 /** The customer service window: 24 hours after the customer's last message (docs/platform.md §5). */
 export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -28,21 +30,48 @@ export interface ResolvedRecipient {
   contact?: { id: string; lastInboundAt: string | null } | null;
 }
 
+/** A contact as the suppression checks see it (docs/api.md §D23): every address the person is known by on the number. */
+export interface Person {
+  /** `ct_…`. */
+  contactId: string;
+  /** E.164, or null. */
+  phone: string | null;
+  /** The BSUID, or null. */
+  userId: string | null;
+  /** The parent BSUID (linked portfolios), or null. */
+  parentUserId: string | null;
+}
+
 /** A contact as the consent feature names it, and what it answers of them (docs/api.md §D23). */
 export interface ContactConsentPort {
   /** One read per kind for the whole list: each contact's active suppression and marketing consent, by contact id. */
   of(
     accountId: string,
     phoneNumberId: string,
-    contacts: { id: string; phone: string | null; userId: string | null }[],
+    contacts: { id: string; phone: string | null; userId: string | null; parentUserId: string | null }[],
   ): Promise<Map<string, Pick<Contact, 'suppression' | 'marketingConsent'>>>;
 }
 
 export class ContactService {
   readonly #o: { store: Store; clock: Clock; consent?: ContactConsentPort };
 
+  /** The send checks' reads of people, shared by concurrent sends of one number and mode. */
+  readonly #people: ReadBatcher<string, Person>;
+
   constructor(options: { store: Store; clock: Clock; consent?: ContactConsentPort }) {
     this.#o = options;
+    this.#people = new ReadBatcher({
+      read: async (group, addresses) => {
+        const [phoneNumberId, mode] = group.split(' ') as [string, 'live' | 'test'];
+        const rows = await peopleOf(options.store.read, { phoneNumberId, mode }, [...new Set(addresses)]);
+        return rows.map((r) => ({
+          contactId: r.id,
+          phone: r.phone,
+          userId: r.user_id,
+          parentUserId: r.parent_user_id,
+        }));
+      },
+    });
   }
 
   /**
@@ -157,6 +186,18 @@ export class ContactService {
           contact: known(await repo.findByKey(db, scope, { parentUserId: recipient.parentUserId })),
         };
     }
+  }
+
+  /**
+   * The people these addresses name on a number in a mode: each contact holding any of them (an
+   * E.164 number, a BSUID or parent BSUID, a `ct_` id), with all its identifiers, and perhaps
+   * other contacts of the number (the caller picks its own by address). One statement however many
+   * addresses (none for none), shared by the concurrent sends of the number (lib/read-batcher.ts);
+   * addresses of no contact name nobody here.
+   */
+  async peopleOf(scope: repo.ContactScope, addresses: readonly string[]): Promise<Person[]> {
+    if (addresses.length === 0) return [];
+    return this.#people.load(`${scope.phoneNumberId} ${scope.mode}`, addresses);
   }
 
   /** The contacts with their suppression and marketing consent (consent feature; null without it). */

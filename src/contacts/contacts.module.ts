@@ -28,6 +28,8 @@ export interface ContactsNeeds {
   contactConsent: ContactConsentPort;
   /** What a block does to the suppression list (the consent feature's). */
   blockSuppressions: BlockSuppressions;
+  /** Two contacts merged: re-points the suppressions made for the merged one (the consent feature's). */
+  suppressionMerges: ContactMerge;
   /** The consent feature reads a send's `to` through the contacts: filled here. */
   recipients: Slot<Pick<ContactService, 'resolveRecipient'>>;
 }
@@ -47,10 +49,17 @@ export interface ContactsProvides {
 }
 
 export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> {
-  const { store, clock, platform, accounts, events, contactConsent, blockSuppressions, recipients } = needs;
+  const { store, clock, platform, accounts, events, contactConsent, blockSuppressions, recipients, suppressionMerges } =
+    needs;
   const merges = new Slot<ContactMerge>('contactMerges');
-  // A merge moves the merged contact's messages of both directions (the messages feature's rows).
-  const contactUpdates = new ContactUpdates({ onMerge: (tx, from, into) => merges.get()(tx, from, into) });
+  // A merge moves the merged contact's messages of both directions (the messages feature's rows)
+  // and its suppressions (the consent feature's), so they go on covering the person.
+  const contactUpdates = new ContactUpdates({
+    onMerge: async (tx, from, into) => {
+      await merges.get()(tx, from, into);
+      await suppressionMerges(tx, from, into);
+    },
+  });
   const contacts = new ContactService({ store, clock, consent: contactConsent });
   recipients.fill(contacts);
   // A block suppresses the customer on its number (reason `blocked`), in the block's unit of work.

@@ -164,6 +164,11 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
       '+16505551234 is suppressed (opt_out_keyword, since 2026-11-21T14:30:58.000Z, sup_0VbdT4mR9nW2Kp7Xy1zLb5d): they asked for no more messages. Lift it (DELETE /v1/suppressions/{id}) if they opt back in, or send "suppression": "ignore" for a notice they must get, where the account allows it.',
     param: 'to',
   },
+  suppression_is_block: {
+    message:
+      'sup_0VbdT4mR9nW2Kp7Xy1zLb5d is the block of ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b (since 2026-11-21T14:30:58.000Z): the platform blocks this customer until they are unblocked, so lifting the suppression alone would not let a message through. Unblock them with POST /v1/contacts/ct_0VbcNw2Rk7Hp4Ld9Qs3yTm6b/unblock, which lifts it.',
+    param: 'id',
+  },
   outside_customer_window: {
     message:
       "No message from +16505551234 in the last 24 hours, so only a template can be sent to them (the platform's customer service window).",

@@ -56,6 +56,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   block_window_closed: 409,
   contact_not_blockable: 422,
   recipient_suppressed: 409,
+  suppression_is_block: 409,
   idempotency_key_reused: 409,
   idempotency_request_in_progress: 409,
   range_not_satisfiable: 416,

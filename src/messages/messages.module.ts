@@ -139,7 +139,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
   // Sends queued for a paused template wait for its next status change (dispatch/template-holds.ts).
   needs.history.listen(dispatcher.holds.onTemplateStatus);
   // The accept path's check reads each account's list once, until it changes (consent/accept-suppressions.ts).
-  const gate = new SuppressionGate(needs.acceptSuppressions);
+  const gate = new SuppressionGate(needs.acceptSuppressions, contacts);
   const sender = new MessageSender({
     store,
     clock,
@@ -249,5 +249,6 @@ function newDispatcher(needs: MessagesNeeds, statuses: StatusReports, testMode: 
     },
     metrics: metrics.recorders.dispatch,
     suppressions: needs.suppressions,
+    people: needs.contacts,
   });
 }

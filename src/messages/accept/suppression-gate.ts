@@ -2,16 +2,17 @@
  * The suppression check at accept (docs/api.md §D23): a send to a suppressed customer is refused
  * with 409 `recipient_suppressed`, unless it says `"suppression": "ignore"` and the account allows
  * that (else 403 `suppression_override_not_allowed`). The decision is the consent feature's
- * (`consent/suppression-decision.ts`), the same one the dispatcher asks. One lookup per request,
- * however many sends it holds (a batch's items are checked together), answered from the account's
- * held list (consent/accept-suppressions.ts); the account's setting is read only when a suppressed
- * customer's send asks to ignore it.
+ * (`consent/suppression-decision.ts`), the same one the dispatcher asks, about the person each send
+ * names however it addresses them (`consent/person-cover.ts`: the contact's E.164 number, BSUID,
+ * parent BSUID and `ct_` id). One read of the contacts and one lookup per request, however many sends
+ * it holds (a batch's items are checked together); the lookup is answered from the account's held
+ * list (consent/accept-suppressions.ts), and nothing is read when that list is empty. The account's
+ * setting is read only when a suppressed customer's send asks to ignore it.
  */
 import type { TidingsError } from '../../errors.js';
 import type { AuthContext } from '../../http/access.js';
+import { coverOf, type PersonDirectory } from '../../consent/person-cover.js';
 import {
-  addressesOf,
-  customerOf,
   decide,
   memoisedOverride,
   overrideRefusedError,
@@ -19,7 +20,7 @@ import {
   type SuppressionLookup,
 } from '../../consent/suppression-decision.js';
 
-/** One send to check: its address (E.164 or BSUID), its template's category (null: not a template), and whether it asks to ignore suppressions. */
+/** One send to check: its address (E.164 or (parent) BSUID, as stored), its template's category (null: not a template), and whether it asks to ignore suppressions. */
 export interface GateItem {
   to: string;
   category: string | null;
@@ -28,9 +29,12 @@ export interface GateItem {
 
 export class SuppressionGate {
   readonly #lookup: SuppressionLookup;
+  readonly #people: PersonDirectory;
 
-  constructor(lookup: SuppressionLookup) {
+  /** @param people who each send names (the contacts feature's `peopleOf`). */
+  constructor(lookup: SuppressionLookup, people: PersonDirectory) {
     this.#lookup = lookup;
+    this.#people = people;
   }
 
   /**
@@ -40,10 +44,12 @@ export class SuppressionGate {
   async refusals(auth: AuthContext, items: GateItem[]): Promise<Map<number, TidingsError>> {
     const refused = new Map<number, TidingsError>();
     if (items.length === 0) return refused;
-    const found = await this.#lookup.activeFor(
+    const { found, addressesOf } = await coverOf(
+      this.#lookup,
+      this.#people,
       auth.accountId,
-      auth.phoneNumberId,
-      items.map((i) => customerOf(i.to)),
+      { phoneNumberId: auth.phoneNumberId, mode: auth.mode },
+      items.map((i) => i.to),
     );
     if (found.length === 0) return refused;
     const overrideAllowed = memoisedOverride(this.#lookup, auth.accountId);

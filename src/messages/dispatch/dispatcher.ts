@@ -65,7 +65,7 @@ export class Dispatcher {
     this.#o = options;
     this.#settlement = new Settlement({ ...options, count: (lane, outcome) => this.#count(lane, outcome) });
     this.#view = new QueueView({ ...options, laneOf: (key) => this.#lanes.get(key) });
-    this.#suppressions = new SuppressionCheck(options.suppressions);
+    this.#suppressions = new SuppressionCheck(options.suppressions, options.people);
     this.holds = new TemplateHolds({
       store: options.store,
       clock: options.clock,

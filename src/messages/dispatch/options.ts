@@ -12,6 +12,7 @@ import type { Pacer } from './pacer.js';
 import type { PayloadResolver } from './payload.js';
 import type { DispatchPolicy } from './policy.js';
 import type { TemplateHoldsOptions } from './template-holds.js';
+import type { PersonDirectory } from '../../consent/person-cover.js';
 import type { SuppressionLookup } from '../../consent/suppression-decision.js';
 
 export interface DispatcherOptions {
@@ -33,4 +34,6 @@ export interface DispatcherOptions {
   learnTemplate: TemplateHoldsOptions['learn'];
   /** The suppression list (consent feature): a claimed batch's suppressed customers fail without a platform call (suppression-check.ts). */
   suppressions: SuppressionLookup;
+  /** Who each claimed message names, with every address of their contact (contacts feature). */
+  people: PersonDirectory;
 }

@@ -2,9 +2,11 @@
  * The suppression check at dispatch (docs/api.md §D23): a queued or scheduled message whose
  * customer was suppressed after it was accepted fails with `recipient_suppressed` when its turn
  * comes, and the platform is never called for it. The decision is the consent feature's
- * (`consent/suppression-decision.ts`), the same one the accept path asks. One read per claimed
- * batch (a batch is one lane: one number of one account), answered from the partial indexes on
- * active suppressions.
+ * (`consent/suppression-decision.ts`), the same one the accept path asks, about the person each
+ * message names however it was addressed (`consent/person-cover.ts`), with the contacts as they are
+ * now (an address learnt since the suppression was made is covered). Per claimed batch (a batch is
+ * one lane: one number of one account in one mode), one read of the contacts and one of the partial
+ * indexes on active suppressions.
  *
  * The template category is not kept in the queue, so only `all`-scope suppressions cover a queued
  * message here: the platform itself refuses marketing templates to a customer who stopped them
@@ -12,9 +14,8 @@
  * account allows overrides (read only when such a send meets a suppression); where it no longer
  * does, the message fails as suppressed.
  */
+import { coverOf, type PersonDirectory } from '../../consent/person-cover.js';
 import {
-  addressesOf,
-  customerOf,
   decide,
   memoisedOverride,
   suppressedError,
@@ -26,20 +27,25 @@ import type { AttemptError } from './outcomes.js';
 
 export class SuppressionCheck {
   readonly #lookup: SuppressionLookup;
+  readonly #people: PersonDirectory;
 
-  constructor(lookup: SuppressionLookup) {
+  /** @param people who each message names (the contacts feature's `peopleOf`). */
+  constructor(lookup: SuppressionLookup, people: PersonDirectory) {
     this.#lookup = lookup;
+    this.#people = people;
   }
 
   /** The claimed entries (one lane) whose customer is suppressed now, each with its failure. */
   async barred(rows: DispatchRow[]): Promise<Map<string, AttemptError>> {
     const out = new Map<string, AttemptError>();
     if (rows.length === 0) return out;
-    const { account_id: accountId, phone_number_id: phoneNumberId } = rows[0]!;
-    const found = await this.#lookup.activeFor(
+    const { account_id: accountId, phone_number_id: phoneNumberId, mode } = rows[0]!;
+    const { found, addressesOf } = await coverOf(
+      this.#lookup,
+      this.#people,
       accountId,
-      phoneNumberId,
-      rows.map((r) => customerOf(r.recipient)),
+      { phoneNumberId, mode },
+      rows.map((r) => r.recipient),
     );
     if (found.length === 0) return out;
     const overrideAllowed = memoisedOverride(this.#lookup, accountId);

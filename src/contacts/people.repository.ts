@@ -1,0 +1,41 @@
+/**
+ * Who a send names, as the suppression checks read it (docs/api.md §D23): the contacts of one
+ * number and mode that hold any of a request's addresses, with every identifier each holds. A read
+ * of `contacts` beside contact.repository.ts, for the send checks alone: one statement for a whole
+ * request or claimed batch, answered from the table's unique indexes (phone, BSUID, parent BSUID)
+ * and its primary key, never locking.
+ */
+import type { Reader } from '../db/store.js';
+import type { ContactScope } from './contact.repository.js';
+
+/** A contact's identifiers: its `ct_` id and what the platform knows the customer by. */
+export interface PersonRow {
+  id: string;
+  phone: string | null;
+  user_id: string | null;
+  parent_user_id: string | null;
+}
+
+/**
+ * The contacts of the scope holding any of `addresses`: E.164 numbers (`+…`), `ct_` ids, and
+ * BSUIDs or parent BSUIDs (anything else), in one statement (none when `addresses` is empty).
+ */
+export function peopleOf(db: Reader, scope: ContactScope, addresses: readonly string[]): Promise<PersonRow[]> {
+  const phones = addresses.filter((a) => a.startsWith('+'));
+  const ids = addresses.filter((a) => a.startsWith('ct_'));
+  const users = addresses.filter((a) => !a.startsWith('+') && !a.startsWith('ct_'));
+  if (addresses.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('contacts')
+    .select(['id', 'phone', 'user_id', 'parent_user_id'])
+    .where('phone_number_id', '=', scope.phoneNumberId)
+    .where('mode', '=', scope.mode)
+    .where((eb) =>
+      eb.or([
+        ...(phones.length > 0 ? [eb('phone', 'in', phones)] : []),
+        ...(users.length > 0 ? [eb('user_id', 'in', users), eb('parent_user_id', 'in', users)] : []),
+        ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+      ]),
+    )
+    .execute();
+}
