@@ -2071,10 +2071,10 @@ export interface components {
                 at: string;
             } | null;
             /**
-             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). More values may come.
+             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). `consent_reply`: sent by Tidings itself, the account's confirmation of a customer's opt-out or opt-in keyword (docs/api.md §D23). More values may come.
              * @enum {string}
              */
-            source: "api" | "dashboard" | "external" | "business_app";
+            source: "api" | "dashboard" | "external" | "business_app" | "consent_reply";
             /** Format: date-time */
             sentAt: string | null;
             /** Format: date-time */

@@ -212,8 +212,10 @@ export interface ReplyBody {
 }
 
 /**
- * Runs `CONSENT_REPLY_JOB`: sends the confirmation as a normal tracked text message (source `api`,
- * past the suppression check: an opt-out's confirmation goes to a customer just suppressed), only
+ * Runs `CONSENT_REPLY_JOB`: sends the confirmation as a tracked text message of the system's (source
+ * `consent_reply`), which passes the opt-out keyword's suppression it confirms at accept and at
+ * dispatch (an opt-out's confirmation goes to a customer just suppressed; any other suppression
+ * still refuses it: suppression-decision.ts `obeyedByConfirmation`), only
  * while the window the customer's message opened is open. A job that runs again sends nothing more:
  * its clientReference (`consent_reply_<wamid>`) is taken by the first send.
  */

@@ -29,7 +29,7 @@ export interface ConsentNeeds {
   accounts: AccountService;
 }
 
-/** Sends a keyword's confirmation reply past the suppression check: the messages feature's, which fills the slot. */
+/** Sends a keyword's confirmation reply (source `consent_reply`, past the opt-out it confirms): the messages feature's, which fills the slot. */
 export type ConsentReplySender = (auth: AuthContext, body: ReplyBody) => Promise<unknown>;
 
 export interface ConsentProvides {

@@ -131,3 +131,13 @@ export function overrideRefusedError(to: string, s: ActiveSuppression): TidingsE
     { param: 'suppression' },
   );
 }
+
+/**
+ * The suppressions a keyword's confirmation reply (message source `consent_reply`) still obeys, of
+ * those `found`: every one but an opt-out keyword's. The confirmation of a STOP is the one message
+ * that must reach the customer the STOP just suppressed; a block, the account's own suppression or
+ * the platform's marketing preference still refuse it, at accept and at dispatch alike.
+ */
+export function obeyedByConfirmation(found: readonly ActiveSuppression[]): ActiveSuppression[] {
+  return found.filter((s) => s.reason !== 'opt_out_keyword');
+}

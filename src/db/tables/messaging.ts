@@ -14,8 +14,8 @@ export interface MessagesTable {
   status: 'scheduled' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'canceled';
   /** The wamid; null until the platform accepted the send, and always null in test mode. */
   platform_message_id: string | null;
-  /** `api`, `dashboard` (sent from the web dashboard), `external` (known only from status reports), or `business_app` (sent from the WhatsApp Business app: `smb_message_echoes`). */
-  source: 'api' | 'dashboard' | 'external' | 'business_app';
+  /** `api`, `dashboard` (sent from the web dashboard), `external` (known only from status reports), `business_app` (sent from the WhatsApp Business app: `smb_message_echoes`), or `consent_reply` (the system's confirmation of a customer's opt-out or opt-in keyword). */
+  source: 'api' | 'dashboard' | 'external' | 'business_app' | 'consent_reply';
   text: string | null;
   caption: string | null;
   media_id: string | null;

@@ -14,6 +14,7 @@ import {
   customerOf,
   decide,
   memoisedOverride,
+  obeyedByConfirmation,
   overrideRefusedError,
   suppressedError,
   type SuppressionLookup,
@@ -24,6 +25,8 @@ export interface GateItem {
   to: string;
   category: string | null;
   ignore: boolean;
+  /** A keyword's confirmation reply: it passes the opt-out keyword's suppression it confirms (`obeyedByConfirmation`). */
+  confirmation?: boolean;
 }
 
 export class SuppressionGate {
@@ -49,7 +52,7 @@ export class SuppressionGate {
     const overrideAllowed = memoisedOverride(this.#lookup, auth.accountId);
     for (const [index, item] of items.entries()) {
       const send = { addresses: addressesOf(item.to), category: item.category, ignore: item.ignore };
-      const verdict = await decide(found, send, overrideAllowed);
+      const verdict = await decide(item.confirmation ? obeyedByConfirmation(found) : found, send, overrideAllowed);
       if (verdict.kind === 'suppressed') refused.set(index, suppressedError(item.to, verdict.suppression));
       if (verdict.kind === 'override_refused') refused.set(index, overrideRefusedError(item.to, verdict.suppression));
     }

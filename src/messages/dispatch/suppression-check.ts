@@ -17,6 +17,7 @@ import {
   customerOf,
   decide,
   memoisedOverride,
+  obeyedByConfirmation,
   suppressedError,
   type SuppressionLookup,
 } from '../../consent/suppression-decision.js';
@@ -44,12 +45,10 @@ export class SuppressionCheck {
     if (found.length === 0) return out;
     const overrideAllowed = memoisedOverride(this.#lookup, accountId);
     for (const row of rows) {
-      const send = {
-        addresses: addressesOf(row.recipient),
-        category: null,
-        ignore: payloadOf(row).suppression === 'ignore',
-      };
-      const verdict = await decide(found, send, overrideAllowed);
+      const payload = payloadOf(row);
+      const send = { addresses: addressesOf(row.recipient), category: null, ignore: payload.suppression === 'ignore' };
+      // A keyword's confirmation passes the opt-out it confirms, and only that.
+      const verdict = await decide(payload.confirmation ? obeyedByConfirmation(found) : found, send, overrideAllowed);
       if (verdict.kind !== 'suppressed' && verdict.kind !== 'override_refused') continue;
       const err = suppressedError(row.recipient, verdict.suppression);
       out.set(row.message_id, { code: err.code, message: err.message });
