@@ -2,7 +2,7 @@
  * Issue 28, consent (docs/api.md §D23, README "Consent…"): opt-out and opt-in keywords, the
  * suppression list's API, sends refused up front (the override rule; the held list), queued sends
  * failed at dispatch with no platform call, the confirmation reply inside and outside the window,
- * `user_preferences` and 131050. On both dialects, through the simulator over HTTP. The cases are in
+ * `user_preferences` and 131050, consent per mode (issue 38). On both dialects, through the simulator over HTTP. The cases are in
  * test/consent/, a module a subject, all on this file's one harness.
  */
 import { after, before, describe } from 'node:test';
@@ -14,6 +14,7 @@ import { confirmationReplyCases } from './consent/confirmation-reply.js';
 import { keywordCases } from './consent/keywords.js';
 import type { Consent } from './consent/kit.js';
 import { marketingCases } from './consent/marketing.js';
+import { modeCases } from './consent/modes.js';
 import { refusalCases } from './consent/refusals.js';
 import { suppressionListCases } from './consent/suppression-list.js';
 
@@ -36,4 +37,5 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
   confirmationReplyCases(consent);
   marketingCases(consent);
   blockCases(consent);
+  modeCases(consent);
 });

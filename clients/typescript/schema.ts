@@ -481,13 +481,13 @@ export interface paths {
         };
         /**
          * List suppressions
-         * @description The account's suppressed customers, newest first: those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a key suppressed, those the business blocked. Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
+         * @description The account's suppressed customers in the key's mode, newest first: for a live key, those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a live key suppressed, those the business blocked; for a test key, those a test key suppressed or blocked (they cover test sends only). Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
          */
         get: operations["listSuppressions"];
         put?: never;
         /**
          * Suppress a customer
-         * @description Sends to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
+         * @description Sends of the key's mode to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. A test key's suppression covers test sends only. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
          */
         post: operations["createSuppression"];
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
         post?: never;
         /**
          * Lift a suppression
-         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.
+         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged. Only the key's mode's suppressions: another mode's is 404.
          */
         delete: operations["liftSuppression"];
         options?: never;
@@ -525,7 +525,7 @@ export interface paths {
         };
         /**
          * The account's consent settings
-         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.
+         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies. Live keys only: these settings are what the platform's webhooks and live sends obey.
          */
         get: operations["getConsentSettings"];
         put?: never;
@@ -535,7 +535,7 @@ export interface paths {
         head?: never;
         /**
          * Change the account's consent settings
-         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).
+         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation). Live keys only.
          */
         patch: operations["updateConsentSettings"];
         trace?: never;
@@ -7166,7 +7166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `error.code`: `permission_denied`. */
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7251,7 +7251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `error.code`: `permission_denied`. */
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -129,6 +129,7 @@ export class ConsentIntake {
         await this.#o.suppressions.liftWhere(
           tx,
           m.accountId,
+          'live',
           m.phoneNumberId,
           [customer],
           (r) => (r.reason === 'opt_out_keyword' || r.reason === 'api') && r.created_at <= m.at,
@@ -194,6 +195,7 @@ export class ConsentIntake {
       await this.#o.suppressions.liftWhere(
         tx,
         r.accountId,
+        'live',
         r.phoneNumberId,
         [customer],
         (row) => row.reason === 'platform_preference',

@@ -64,7 +64,7 @@ export function consentModule({ store, clock, jobs, events, accounts }: ConsentN
       suppressions,
       acceptSuppressions: new AcceptSuppressions({ store, suppressions }),
       contactConsent: {
-        of: (accountId, phoneNumberId, list) => suppressions.contactConsent(accountId, phoneNumberId, list),
+        of: (accountId, mode, phoneNumberId, list) => suppressions.contactConsent(accountId, mode, phoneNumberId, list),
       },
       blockSuppressions: suppressions.forBlocks(),
       recipients,

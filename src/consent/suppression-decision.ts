@@ -41,8 +41,13 @@ export interface CustomerIds {
 
 /** What the send checks ask the consent feature (`SuppressionService`, `AcceptSuppressions`). */
 export interface SuppressionLookup {
-  /** Active suppressions covering any of these customers on the number, in id order (one statement at most). */
-  activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]>;
+  /** Active suppressions of the mode (the send's: docs/api.md §5.3) covering any of these customers on the number, in id order (one statement at most). */
+  activeFor(
+    accountId: string,
+    mode: 'live' | 'test',
+    phoneNumberId: string,
+    customers: CustomerIds[],
+  ): Promise<ActiveSuppression[]>;
   /** Whether the account lets a send say `"suppression": "ignore"` (`allowSuppressionOverride`). */
   overrideAllowed(accountId: string): Promise<boolean>;
 }

@@ -45,6 +45,7 @@ export class SuppressionGate {
     if (items.length === 0) return refused;
     const found = await this.#lookup.activeFor(
       auth.accountId,
+      auth.mode,
       auth.phoneNumberId,
       items.map((i) => customerOf(i.to)),
     );

@@ -3,7 +3,7 @@
  * customer was suppressed after it was accepted fails with `recipient_suppressed` when its turn
  * comes, and the platform is never called for it. The decision is the consent feature's
  * (`consent/suppression-decision.ts`), the same one the accept path asks. One read per claimed
- * batch (a batch is one lane: one number of one account), answered from the partial indexes on
+ * batch (a batch is one lane: one number of one account in one mode, whose suppressions it reads), answered from the partial indexes on
  * active suppressions.
  *
  * The template category is not kept in the queue, so only `all`-scope suppressions cover a queued
@@ -36,9 +36,10 @@ export class SuppressionCheck {
   async barred(rows: DispatchRow[]): Promise<Map<string, AttemptError>> {
     const out = new Map<string, AttemptError>();
     if (rows.length === 0) return out;
-    const { account_id: accountId, phone_number_id: phoneNumberId } = rows[0]!;
+    const { account_id: accountId, mode, phone_number_id: phoneNumberId } = rows[0]!;
     const found = await this.#lookup.activeFor(
       accountId,
+      mode,
       phoneNumberId,
       rows.map((r) => customerOf(r.recipient)),
     );
