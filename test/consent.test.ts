@@ -15,6 +15,7 @@ import { keywordCases } from './consent/keywords.js';
 import type { Consent } from './consent/kit.js';
 import { marketingCases } from './consent/marketing.js';
 import { modeCases } from './consent/modes.js';
+import { overrideCases } from './consent/override.js';
 import { refusalCases } from './consent/refusals.js';
 import { suppressionListCases } from './consent/suppression-list.js';
 
@@ -38,4 +39,5 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
   marketingCases(consent);
   blockCases(consent);
   modeCases(consent);
+  overrideCases(consent);
 });

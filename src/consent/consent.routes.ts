@@ -100,7 +100,7 @@ export function consentRoutes({ suppressions }: { suppressions: SuppressionServi
         querystring: Type.Object({}, { additionalProperties: false }),
         response: { status: 200, schema: Type.Ref(ConsentSettings) },
       },
-      ({ auth }) => suppressions.settings(auth),
+      ({ auth }) => suppressions.settings(auth.accountId),
     ),
     defineRoute(
       {
@@ -109,15 +109,15 @@ export function consentRoutes({ suppressions }: { suppressions: SuppressionServi
         operationId: 'updateConsentSettings',
         summary: "Change the account's consent settings",
         description:
-          'Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation). Live keys only.',
+          "Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation). Live keys only. `allowSuppressionOverride` is an operator's decision (`npx tidings accounts consent <account id> --allow-suppression-override` on the service's host): a key may send it only unchanged, else 403 `operator_only`.",
         tags: ['Account'],
         access: writeSettings,
         idempotency: 'none',
-        errors: [],
+        errors: ['operator_only'],
         body: UpdateConsentSettingsBody,
         response: { status: 200, schema: Type.Ref(ConsentSettings) },
       },
-      ({ auth, body }) => suppressions.updateSettings(auth, body),
+      ({ auth, body }) => suppressions.updateSettings(auth.accountId, body),
     ),
   ];
 }

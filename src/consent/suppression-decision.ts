@@ -132,7 +132,7 @@ export function suppressedError(to: string, s: ActiveSuppression): TidingsError 
 export function overrideRefusedError(to: string, s: ActiveSuppression): TidingsError {
   return new TidingsError(
     'suppression_override_not_allowed',
-    `${to} is suppressed (${s.reason}, since ${s.since}), and this account does not allow "suppression": "ignore"; it can be allowed with PATCH /v1/account/consent (allowSuppressionOverride).`,
+    `${to} is suppressed (${s.reason}, since ${s.since}), and this account does not allow "suppression": "ignore"; an operator can allow it (npx tidings accounts consent <account id> --allow-suppression-override).`,
     { param: 'suppression' },
   );
 }

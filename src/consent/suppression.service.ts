@@ -142,16 +142,24 @@ export class SuppressionService {
     });
   }
 
-  /** The account's consent settings (docs/api.md §4.37). */
-  async settings(auth: AuthContext): Promise<ConsentSettings> {
-    return toSettings(effectiveSettings(await repo.settingsOf(this.#o.store.read, auth.accountId)));
+  /** An account's consent settings (docs/api.md §4.37; the admin CLI's `accounts consent`). */
+  async settings(accountId: string): Promise<ConsentSettings> {
+    return toSettings(effectiveSettings(await repo.settingsOf(this.#o.store.read, accountId)));
   }
 
-  /** Changes the account's consent settings; keywords are stored folded (a blank one: parameter_invalid). */
-  async updateSettings(auth: AuthContext, body: UpdateConsentSettingsBody): Promise<ConsentSettings> {
+  /**
+   * Changes the account's consent settings (a key's PATCH; `by` `operator`: the admin CLI's, the
+   * only one that may change `allowSuppressionOverride`). Keywords are stored folded.
+   * @throws TidingsError parameter_invalid (a blank keyword), operator_only (consent-settings.ts).
+   */
+  async updateSettings(
+    accountId: string,
+    body: UpdateConsentSettingsBody,
+    by: 'key' | 'operator' = 'key',
+  ): Promise<ConsentSettings> {
     return this.#o.store.write(async (tx) => {
-      const row = await repo.settingsOf(tx, auth.accountId);
-      const next = changedSettings(auth.accountId, row, body, iso(this.#o.clock.now()));
+      const row = await repo.settingsOf(tx, accountId);
+      const next = changedSettings(accountId, row, body, iso(this.#o.clock.now()), by);
       await repo.saveSettings(tx, next);
       return toSettings(effectiveSettings(next));
     });

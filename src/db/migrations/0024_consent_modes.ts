@@ -1,4 +1,4 @@
-/** Migration 0024_consent_modes (src/db/migrations.ts lists them all, in order). */
+/** Migration 0024_consent_modes (src/db/migrations.ts lists them all, in order): consent per mode, and overrides recorded. */
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -21,5 +21,8 @@ export const m0024_consent_modes: Migration = {
       .columns(['account_id', 'mode', 'number_key', 'customer_key', 'scope', 'reason'])
       .where(sql.ref('lifted_at'), 'is', null)
       .execute();
+    // A send that passed a suppression with "suppression": "ignore" records which one and the key
+    // that asked (JSON `{ suppressionId, keyId }`); null for every other message.
+    await db.schema.alterTable('messages').addColumn('suppression_override', 'text').execute();
   },
 };

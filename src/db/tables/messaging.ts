@@ -59,6 +59,8 @@ export interface MessagesTable {
   pricing_type: Generated<string | null>;
   /** The recipient's country (ISO 3166-1 alpha-2) from its phone number; null for a BSUID or an unknown number. */
   recipient_country: Generated<string | null>;
+  /** JSON `{ suppressionId, keyId }`: the suppression a `"suppression": "ignore"` send passed, and the key that asked (0024); null otherwise. */
+  suppression_override: Generated<string | null>;
 }
 
 /** A scheduled message until its `send_at`, when it moves into its number's queue (`dispatches`). */

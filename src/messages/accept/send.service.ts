@@ -92,12 +92,14 @@ export class MessageSender {
    */
   async send(auth: AuthContext, body: SendMessageBody, source: MessageSource = 'api'): Promise<Message> {
     const { send, warnings, category } = await this.check(auth, body, source);
-    await this.#o.gate.admit(auth, {
+    const overridden = await this.#o.gate.admit(auth, {
       to: send.message.to,
       category,
       ignore: body.suppression === 'ignore',
       confirmation: source === 'consent_reply',
     });
+    // Who passed which suppression, on the message (docs/api.md §D23).
+    if (overridden) send.message.suppressionOverride = { suppressionId: overridden.id, keyId: auth.keyId };
     const message = toMessage(await this.#accepted.submit(send));
     return warnings.length > 0 ? { ...message, warnings } : message;
   }

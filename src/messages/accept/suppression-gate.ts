@@ -17,6 +17,7 @@ import {
   obeyedByConfirmation,
   overrideRefusedError,
   suppressedError,
+  type ActiveSuppression,
   type SuppressionLookup,
 } from '../../consent/suppression-decision.js';
 
@@ -38,9 +39,15 @@ export class SuppressionGate {
 
   /**
    * Checks sends of one key together. @returns each refused item's error, by its index in `items`
-   * (recipient_suppressed, suppression_override_not_allowed); the others may be stored.
+   * (recipient_suppressed, suppression_override_not_allowed); the others may be stored. `overridden`,
+   * when given, is filled with each item that passes a suppression by `"suppression": "ignore"`
+   * (by index: the suppression it passes), for the message to record.
    */
-  async refusals(auth: AuthContext, items: GateItem[]): Promise<Map<number, TidingsError>> {
+  async refusals(
+    auth: AuthContext,
+    items: GateItem[],
+    overridden?: Map<number, ActiveSuppression>,
+  ): Promise<Map<number, TidingsError>> {
     const refused = new Map<number, TidingsError>();
     if (items.length === 0) return refused;
     const found = await this.#lookup.activeFor(
@@ -56,13 +63,16 @@ export class SuppressionGate {
       const verdict = await decide(item.confirmation ? obeyedByConfirmation(found) : found, send, overrideAllowed);
       if (verdict.kind === 'suppressed') refused.set(index, suppressedError(item.to, verdict.suppression));
       if (verdict.kind === 'override_refused') refused.set(index, overrideRefusedError(item.to, verdict.suppression));
+      if (verdict.kind === 'overridden') overridden?.set(index, verdict.suppression);
     }
     return refused;
   }
 
-  /** Checks one send. @throws its refusal, if any. */
-  async admit(auth: AuthContext, item: GateItem): Promise<void> {
-    const refusal = (await this.refusals(auth, [item])).get(0);
+  /** Checks one send. @returns the suppression it passes by `"suppression": "ignore"`, if any. @throws its refusal, if any. */
+  async admit(auth: AuthContext, item: GateItem): Promise<ActiveSuppression | undefined> {
+    const overridden = new Map<number, ActiveSuppression>();
+    const refusal = (await this.refusals(auth, [item], overridden)).get(0);
     if (refusal) throw refusal;
+    return overridden.get(0);
   }
 }

@@ -102,6 +102,26 @@ export const Message = Type.Object(
           "When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).",
       }),
     ),
+    suppressionOverride: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            {
+              suppressionId: Type.String({ description: 'The suppression (`sup_…`) the send passed.' }),
+              keyId: Type.String({
+                description: 'The API key that sent it (its id, as `npx tidings keys list` shows).',
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            'Set when the send reached a suppressed customer with `"suppression": "ignore"` (where the account\'s operator allows it): which suppression it passed and who asked. Null for every other message (docs/api.md §D23).',
+        },
+      ),
+    ),
     testMode: Type.Optional(
       Type.Literal(true, { description: 'Present and true on a test key; nothing reached the platform.' }),
     ),
