@@ -1,8 +1,8 @@
 /**
- * `tidings accounts create|list|update|consent` and `tidings retention sweep` (docs/api.md §D1,
- * §D17, §D23): accounts with their business numbers, how long their customers' files and message
- * bodies are kept, and whether their sends may override a suppression (an operator's decision, never
- * a key's). They open the service's database (admin-io.ts `withDeps`).
+ * `tidings accounts create|list|update|consent` and `tidings retention sweep`: accounts with their
+ * business numbers (docs/api.md §D1), how long their customers' files and message bodies are kept
+ * (docs/api.md §D17), and whether their sends may override a suppression, an operator's decision,
+ * never a key's (docs/api.md §D23). They open the service's database (admin-io.ts `withDeps`).
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { MAX_RETENTION_DAYS } from '../accounts/retention-settings.js';
