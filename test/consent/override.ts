@@ -1,13 +1,14 @@
 /**
  * Overriding a suppression is an operator's decision (issue 38, finding 3; docs/api.md §D23): a key
  * cannot change `allowSuppressionOverride` (403 `operator_only`), the admin CLI can (test/cli.test.ts),
- * and every send that passes a suppression records which one and the key that asked, a single send
- * and a batch item alike.
+ * and every send that passes a suppression records which one and the key that asked, a single send,
+ * a batch item and a scheduled send that meets the suppression at dispatch alike.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConsentSettings, Suppression } from '../../src/consent/consent.schemas.js';
 import type { Message } from '../../src/messages/schemas/message.schemas.js';
+import { eventually } from '../helpers.js';
 import { consentKit, type Consent } from './kit.js';
 
 export function overrideCases(consent: () => Consent): void {
@@ -67,6 +68,28 @@ export function overrideCases(consent: () => Consent): void {
         // Turning it off is the operator's too.
         const off = await h.api('PATCH', '/v1/account/consent', { body: { allowSuppressionOverride: false } });
         assert.equal(off.body.error?.code, 'operator_only');
+      } finally {
+        await h.deps.suppressions.updateSettings(h.account.id, { allowSuppressionOverride: false }, 'operator');
+      }
+    });
+
+    it('records a send that passes at dispatch a suppression made after it was accepted', async () => {
+      const { h, clock } = consent();
+      const phone = '+16505571221';
+      const sendAt = new Date(clock.now() + 61_000).toISOString();
+      const scheduled = await sendTemplate(phone, { sendAt, suppression: 'ignore' });
+      assert.deepEqual([scheduled.body.status, scheduled.body.suppressionOverride], ['scheduled', null]);
+      const sup = (await h.api<Suppression>('POST', '/v1/suppressions', { body: { to: phone } })).body;
+      await h.deps.suppressions.updateSettings(h.account.id, { allowSuppressionOverride: true }, 'operator');
+      try {
+        clock.advance(62_000);
+        const sent = await eventually(async () => {
+          const m = (await h.api<Message>('GET', `/v1/messages/${scheduled.body.id}`)).body;
+          return m.platformMessageId !== null && m;
+        });
+        assert.equal(sent.error, null);
+        assert.equal(sent.suppressionOverride?.suppressionId, sup.id);
+        assert.match(sent.suppressionOverride!.keyId, /\S/);
       } finally {
         await h.deps.suppressions.updateSettings(h.account.id, { allowSuppressionOverride: false }, 'operator');
       }

@@ -87,7 +87,7 @@ export function acceptedSend(parts: CheckedParts): AcceptedSend {
     ...(route ? { route: route.payload } : {}),
     ...(prepared.timeToLive !== null ? { timeToLive: prepared.timeToLive } : {}),
     ...(prepared.templateId ? { templateId: prepared.templateId } : {}),
-    ...(body.suppression === 'ignore' ? { suppression: 'ignore' as const } : {}),
+    ...(body.suppression === 'ignore' ? { suppression: 'ignore' as const, keyId: auth.keyId } : {}),
     ...(source === 'consent_reply' ? { confirmation: true as const } : {}),
   };
   const validityMs = (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000;

@@ -181,3 +181,21 @@ export async function updateReportedFields(tx: Tx, rows: MessageRow[]): Promise<
   const set = sql.join(REPORTED_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
   await sql`update messages set ${set} from ${jsonRows(tx, columns, sorted)} where messages.id = v.id`.execute(tx);
 }
+
+/**
+ * Records on messages the suppression each passed by `"suppression": "ignore"` at dispatch and the
+ * key that asked (docs/api.md §D23), keeping one recorded at accept: one statement per message (a
+ * claimed batch rarely holds any).
+ */
+export async function recordSuppressionOverrides(
+  tx: Tx,
+  overrides: ReadonlyMap<string, { suppressionId: string; keyId: string }>,
+): Promise<void> {
+  for (const [id, override] of overrides)
+    await tx
+      .updateTable('messages')
+      .set({ suppression_override: JSON.stringify(override) })
+      .where('id', '=', id)
+      .where('suppression_override', 'is', null)
+      .execute();
+}
