@@ -2,7 +2,7 @@
  * Consent per mode (issue 38, finding 2; docs/api.md §5.3, §D23): a test key never reads or changes
  * what live sends obey. It does not see a customer's STOP, cannot lift it (404) nor change the
  * account's consent settings (403 `live_mode_required`); its own suppressions cover test sends
- * only, and their events are test events.
+ * only (a test key's block too), and their events are test events.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -64,6 +64,29 @@ export function modeCases(consent: () => Consent): void {
       // A live key cannot lift a test key's suppression either.
       const again = await h.api<Suppression>('POST', '/v1/suppressions', { key: test, body: { to: phone } });
       assert.equal((await h.api('DELETE', `/v1/suppressions/${again.body.id}`)).status, 404);
+    });
+
+    it("a test key's block suppresses for test sends only", async () => {
+      const { h, templateId } = consent();
+      const test = h.account.testKey;
+      const phone = '+16505571103';
+      const wrote = await h.api('POST', '/v1/test_helpers/inbound_messages', {
+        key: test,
+        body: { from: phone, text: 'hi' },
+      });
+      assert.ok(wrote.status < 300, wrote.text);
+      const contact = (await h.api('GET', `/v1/contacts?q=${phone.slice(1)}`, { key: test })).body.data[0];
+      assert.equal((await h.api('POST', `/v1/contacts/${contact.id}/block`, { key: test })).status, 200);
+      const testList = (
+        await h.api<Page>('GET', '/v1/suppressions?reason=blocked&active=true&limit=100', { key: test })
+      ).body.data;
+      assert.ok(
+        testList.some((s) => s.phone === phone || s.contactId === contact.id),
+        'a test suppression',
+      );
+      assert.deepEqual(await active(phone), [], 'no live suppression');
+      const live = await h.api<Message>('POST', '/v1/messages', { body: { to: phone, type: 'template', templateId } });
+      assert.equal(live.status, 201, live.text);
     });
 
     it("a test key can neither read nor change the account's consent settings (403 live_mode_required)", async () => {
