@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'permission_denied',
   'live_mode_required',
   'suppression_override_not_allowed',
+  'operator_only',
   'template_not_found',
   'message_not_found',
   'media_not_found',

@@ -224,6 +224,21 @@ describe('admin CLI', () => {
     assert.match((await cli('accounts', 'list')).out, /files 90d, bodies forever/);
   });
 
+  it('allows and forbids suppression overrides: an operator decision no key can make (issue 38)', async () => {
+    let res = await cli('accounts', 'consent', h.account.id);
+    assert.equal(res.code, 0, res.err);
+    assert.match(res.out, /may not override a suppression/);
+    res = await cli('accounts', 'consent', h.account.id, '--allow-suppression-override', '--json');
+    assert.equal(res.code, 0, res.err);
+    assert.equal(res.json().allowSuppressionOverride, true);
+    assert.equal((await h.api('GET', '/v1/account/consent')).body.allowSuppressionOverride, true);
+    res = await cli('accounts', 'consent', h.account.id, '--no-allow-suppression-override');
+    assert.match(res.out, /may not override/);
+    assert.equal((await h.api('GET', '/v1/account/consent')).body.allowSuppressionOverride, false);
+    res = await cli('accounts', 'consent', 'acc_nope', '--allow-suppression-override', '--json');
+    assert.deepEqual([res.code, res.error().code], [1, 'account_not_found']);
+  });
+
   it('lists accounts as a table and as JSON', async () => {
     const json = await cli('accounts', 'list', '--json');
     assert.ok(json.json().some((a: { id: string }) => a.id === h.account.id));

@@ -3,7 +3,8 @@
  * suppression list's API, sends refused up front (the override rule; the held list), queued sends
  * failed at dispatch with no platform call, a suppression covering the person however the send
  * addresses them (issue 38), the confirmation reply inside and outside the window,
- * `user_preferences` and 131050. On both dialects, through the simulator over HTTP. The cases are in
+ * `user_preferences` and 131050, consent per mode (issue 38). On both dialects, through the simulator
+ * over HTTP. The cases are in
  * test/consent/, a module a subject, all on this file's one harness.
  */
 import { after, before, describe } from 'node:test';
@@ -16,6 +17,8 @@ import { confirmationReplyCases } from './consent/confirmation-reply.js';
 import { keywordCases } from './consent/keywords.js';
 import type { Consent } from './consent/kit.js';
 import { marketingCases } from './consent/marketing.js';
+import { modeCases } from './consent/modes.js';
+import { overrideCases } from './consent/override.js';
 import { refusalCases } from './consent/refusals.js';
 import { suppressionListCases } from './consent/suppression-list.js';
 
@@ -39,4 +42,6 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
   marketingCases(consent);
   blockCases(consent);
   byPersonCases(consent);
+  modeCases(consent);
+  overrideCases(consent);
 });

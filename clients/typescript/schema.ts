@@ -481,13 +481,13 @@ export interface paths {
         };
         /**
          * List suppressions
-         * @description The account's suppressed customers, newest first: those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a key suppressed, those the business blocked. Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
+         * @description The account's suppressed customers in the key's mode, newest first: for a live key, those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a live key suppressed, those the business blocked; for a test key, those a test key suppressed or blocked (they cover test sends only). Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
          */
         get: operations["listSuppressions"];
         put?: never;
         /**
          * Suppress a customer
-         * @description Sends to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
+         * @description Sends of the key's mode to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. A test key's suppression covers test sends only. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
          */
         post: operations["createSuppression"];
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
         post?: never;
         /**
          * Lift a suppression
-         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged. A block's suppression (reason `blocked`) is not lifted here (409 `suppression_is_block`): the platform goes on refusing a blocked customer, so unblock them with `POST /v1/contacts/{id}/unblock`, which lifts it.
+         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged. Only the key's mode's suppressions: another mode's is 404. A block's suppression (reason `blocked`) is not lifted here (409 `suppression_is_block`): the platform goes on refusing a blocked customer, so unblock them with `POST /v1/contacts/{id}/unblock`, which lifts it.
          */
         delete: operations["liftSuppression"];
         options?: never;
@@ -525,7 +525,7 @@ export interface paths {
         };
         /**
          * The account's consent settings
-         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.
+         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies. Live keys only: these settings are what the platform's webhooks and live sends obey.
          */
         get: operations["getConsentSettings"];
         put?: never;
@@ -535,7 +535,7 @@ export interface paths {
         head?: never;
         /**
          * Change the account's consent settings
-         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).
+         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation). Live keys only. `allowSuppressionOverride` is an operator's decision (`npx tidings accounts consent <account id> --allow-suppression-override` on the service's host): a key may send it only unchanged, else 403 `operator_only`.
          */
         patch: operations["updateConsentSettings"];
         trace?: never;
@@ -972,7 +972,7 @@ export interface components {
             /** @description The item's place in the request, from 0. */
             index: number;
             error: {
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 message: string;
                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                 param?: string;
@@ -997,7 +997,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description Branch on this, not on the HTTP status. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 /** @description A sentence for humans. */
                 message: string;
                 /** @description The request field at fault (with issues: the first issue's). */
@@ -1773,7 +1773,7 @@ export interface components {
          *     }
          */
         ConsentSettings: {
-            /** @description Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false. */
+            /** @description Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false. An operator's decision: set with `npx tidings accounts consent <account id> --allow-suppression-override` on the service's host, never by a key. */
             allowSuppressionOverride: boolean;
             /** @description Folded opt-out keywords. */
             optOutKeywords: string[];
@@ -1897,7 +1897,7 @@ export interface components {
             outcome: "blocked" | "unblocked" | "failed";
             error: {
                 /** @description As the single-contact endpoint would answer: `contact_not_found`, `contact_not_blockable`, `block_window_closed`, `platform_error`. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 message: string;
                 platformError: {
                     code: string;
@@ -2071,10 +2071,10 @@ export interface components {
                 at: string;
             } | null;
             /**
-             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). More values may come.
+             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). `consent_reply`: sent by Tidings itself, the account's confirmation of a customer's opt-out or opt-in keyword (docs/api.md §D23). More values may come.
              * @enum {string}
              */
-            source: "api" | "dashboard" | "external" | "business_app";
+            source: "api" | "dashboard" | "external" | "business_app" | "consent_reply";
             /** Format: date-time */
             sentAt: string | null;
             /** Format: date-time */
@@ -2155,6 +2155,13 @@ export interface components {
              * @description When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).
              */
             contentRemovedAt?: string | null;
+            /** @description Set when the send reached a suppressed customer with `"suppression": "ignore"` (where the account's operator allows it): which suppression it passed and who asked. Null for every other message (docs/api.md §D23). */
+            suppressionOverride?: {
+                /** @description The suppression (`sup_…`) the send passed. */
+                suppressionId: string;
+                /** @description The API key that sent it (its id, as `npx tidings keys list` shows). */
+                keyId: string;
+            } | null;
             /**
              * @description Present and true on a test key; nothing reached the platform.
              * @enum {boolean}
@@ -7175,7 +7182,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `error.code`: `permission_denied`. */
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7215,11 +7222,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "allowSuppressionOverride": true,
                  *       "optOutReply": "You will get no more messages from us. Reply START to opt back in."
                  *     }
                  */
                 "application/json": {
+                    /** @description Only its present value: a change is an operator's decision (`npx tidings accounts consent`), else 403 `operator_only`. */
                     allowSuppressionOverride?: boolean;
                     /** @description null: the defaults. */
                     optOutKeywords?: string[] | null;
@@ -7260,7 +7267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `error.code`: `permission_denied`. */
+            /** @description `error.code`: `permission_denied`, `live_mode_required`, `operator_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8874,7 +8881,7 @@ export interface operations {
                             /** Format: date-time */
                             sendAt?: string | null;
                             error?: {
-                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                                 message: string;
                                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                                 param?: string;
@@ -8902,7 +8909,7 @@ export interface operations {
                             index: number;
                             message?: components["schemas"]["Message"];
                             error?: {
-                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                                 message: string;
                                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                                 param?: string;

@@ -1,7 +1,8 @@
 /**
- * `tidings accounts create|list|update` and `tidings retention sweep` (docs/api.md §D1, §D17):
- * accounts with their business numbers, and how long their customers' files and message bodies
- * are kept. They open the service's database (admin-io.ts `withDeps`).
+ * `tidings accounts create|list|update|consent` and `tidings retention sweep`: accounts with their
+ * business numbers (docs/api.md §D1), how long their customers' files and message bodies are kept
+ * (docs/api.md §D17), and whether their sends may override a suppression, an operator's decision,
+ * never a key's (docs/api.md §D23). They open the service's database (admin-io.ts `withDeps`).
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { MAX_RETENTION_DAYS } from '../accounts/retention-settings.js';
@@ -92,6 +93,27 @@ export function registerAccounts(program: Command, io: CliIo): void {
       const kept = (n: number | null) => (n === null ? 'for ever' : `${n} days`);
       io.out(
         `${account.id}: customers' files kept ${kept(account.retention.customerFilesDays)}, message bodies ${kept(account.retention.messageBodiesDays)}.\n`,
+      );
+    });
+
+  accounts
+    .command('consent <id>')
+    .description(
+      'Show an account\'s consent settings, or allow (forbid) its sends to say "suppression": "ignore" (docs/api.md §D23): an operator\'s decision, which no API key can make',
+    )
+    .option('--allow-suppression-override', 'let sends reach a suppressed customer with "suppression": "ignore"')
+    .option('--no-allow-suppression-override', 'refuse such sends again (the default)')
+    .option('--json', 'print JSON')
+    .action(async (id: string, o) => {
+      const settings = await withDeps(io, async (d) => {
+        if (!(await d.accounts.getAccount(id)))
+          throw new AdminRefusal('account_not_found', `No account ${id} (npx tidings accounts list).`);
+        if (o.allowSuppressionOverride === undefined) return d.suppressions.settings(id);
+        return d.suppressions.updateSettings(id, { allowSuppressionOverride: o.allowSuppressionOverride }, 'operator');
+      });
+      if (o.json) return json(settings);
+      io.out(
+        `${id}: sends ${settings.allowSuppressionOverride ? 'may' : 'may not'} override a suppression ("suppression": "ignore").\n`,
       );
     });
 

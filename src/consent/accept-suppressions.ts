@@ -1,6 +1,6 @@
 /**
  * The suppression list as the accept path reads it (messages/accept/suppression-gate.ts): each account's
- * active suppressions, held in memory until one of the account's suppressions changes (a
+ * active suppressions of each mode, held in memory until one of the account's suppressions changes (a
  * `suppressions` change notice, db/change-feed.ts, from this process or another), so a send reads
  * no suppression once its account's list is held: only its customers' contacts (one statement per
  * request, for the person's every address: person-cover.ts), and not even those while the held list
@@ -36,18 +36,22 @@ function addressesOf(r: { phone: string | null; bsuid: string | null; contact_id
 
 export class AcceptSuppressions implements SuppressionLookup {
   readonly #o: { store: Store; suppressions: Pick<SuppressionService, 'overrideAllowed'> };
-  /** By account id; 1,000 accounts at most (least recently used out). */
+  /** By `<mode>:<account id>`; 1,000 at most (least recently used out). */
   readonly #held = new ReadThroughCache<Held>(1_000);
 
   constructor(options: { store: Store; suppressions: Pick<SuppressionService, 'overrideAllowed'> }) {
     this.#o = options;
-    options.store.changes.subscribe('suppressions', (accountId) => this.#held.invalidate(accountId));
+    // A change notice names the account: both of its modes' lists are read again.
+    options.store.changes.subscribe('suppressions', (accountId) => {
+      this.#held.invalidate(`live:${accountId}`);
+      this.#held.invalidate(`test:${accountId}`);
+    });
   }
 
-  /** The account's held list: read once (one statement), then held until one of its suppressions changes. */
-  #heldOf(accountId: string): Promise<Held | undefined> {
-    return this.#held.get(accountId, async () => {
-      const rows = await repo.activeOfAccount(this.#o.store.read, accountId, HELD_MAX + 1);
+  /** The account's held list of `mode`: read once (one statement), then held until one of its suppressions changes. */
+  #heldOf(accountId: string, mode: repo.Mode): Promise<Held | undefined> {
+    return this.#held.get(`${mode}:${accountId}`, async () => {
+      const rows = await repo.activeOfAccount(this.#o.store.read, accountId, mode, HELD_MAX + 1);
       if (rows.length > HELD_MAX) return { tooMany: true };
       const byAddress = new Map<string, repo.SuppressionRow[]>();
       for (const r of rows) {
@@ -61,21 +65,26 @@ export class AcceptSuppressions implements SuppressionLookup {
     });
   }
 
-  /** True when the account's held list is empty: its sends need no look at their contacts. */
-  async noneActive(accountId: string): Promise<boolean> {
-    const held = await this.#heldOf(accountId);
+  /** True when the account's held list of `mode` is empty: its sends need no look at their contacts. */
+  async noneActive(accountId: string, mode: repo.Mode): Promise<boolean> {
+    const held = await this.#heldOf(accountId, mode);
     return held !== undefined && 'byAddress' in held && held.byAddress.size === 0;
   }
 
   /**
-   * The account's active suppressions that cover any of these customers on `phoneNumberId` (rows of
-   * that number and rows of every number), in id order, as `repo.activeFor` answers: from memory
-   * when the account's list is held (a lookup per address), else one statement.
+   * The account's active suppressions of `mode` that cover any of these customers on
+   * `phoneNumberId` (rows of that number and rows of every number), in id order, as `repo.activeFor`
+   * answers: from memory when the account's list is held (a lookup per address), else one statement.
    */
-  async activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]> {
-    const held = await this.#heldOf(accountId);
+  async activeFor(
+    accountId: string,
+    mode: repo.Mode,
+    phoneNumberId: string,
+    customers: CustomerIds[],
+  ): Promise<ActiveSuppression[]> {
+    const held = await this.#heldOf(accountId, mode);
     if (!held || 'tooMany' in held)
-      return (await repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers)).map(repo.toActive);
+      return (await repo.activeFor(this.#o.store.read, accountId, mode, phoneNumberId, customers)).map(repo.toActive);
     const found = new Set<repo.SuppressionRow>();
     for (const c of customers) {
       for (const key of addressesOf({ phone: c.phone, bsuid: c.bsuid, contact_id: c.contactId })) {

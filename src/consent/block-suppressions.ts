@@ -1,7 +1,8 @@
 /**
  * The port the Block Users API's feature calls in a block's unit of work (docs/api.md §D23,
  * contacts/block.service.ts `BlockSuppressions`): a block suppresses its customers on the number
- * (reason `blocked`, source `block`), an unblock lifts those suppressions and only those.
+ * in the block's mode (reason `blocked`, source `block`), an unblock lifts those suppressions and
+ * only those.
  */
 import type { BlockEntry, BlockSuppressions } from '../contacts/block.service.js';
 import type { SuppressionSource } from '../db/schema.js';
@@ -16,6 +17,7 @@ export interface SuppressionWrites {
   liftWhere(
     tx: Tx,
     accountId: string,
+    mode: 'live' | 'test',
     phoneNumberId: string,
     customers: CustomerIds[],
     which: (row: SuppressionRow) => boolean,
@@ -31,7 +33,7 @@ export function blockSuppressions(list: SuppressionWrites): BlockSuppressions {
         tx,
         entries.map((e) => ({
           accountId: e.accountId,
-          mode: 'live',
+          mode: e.mode,
           phoneNumberId: e.phoneNumberId,
           contactId: e.contactId,
           phone: e.phone,
@@ -47,15 +49,16 @@ export function blockSuppressions(list: SuppressionWrites): BlockSuppressions {
       // One read and one update per number (a request blocks up to 1,000 users of one number).
       const byNumber = new Map<string, BlockEntry[]>();
       for (const e of entries)
-        byNumber.set(`${e.accountId} ${e.phoneNumberId}`, [
-          ...(byNumber.get(`${e.accountId} ${e.phoneNumberId}`) ?? []),
+        byNumber.set(`${e.accountId} ${e.mode} ${e.phoneNumberId}`, [
+          ...(byNumber.get(`${e.accountId} ${e.mode} ${e.phoneNumberId}`) ?? []),
           e,
         ]);
       for (const group of byNumber.values()) {
-        const { accountId, phoneNumberId } = group[0]!;
+        const { accountId, mode, phoneNumberId } = group[0]!;
         await list.liftWhere(
           tx,
           accountId,
+          mode,
           phoneNumberId,
           group,
           (r) => r.reason === 'blocked' && r.phone_number_id === phoneNumberId,

@@ -129,6 +129,7 @@ export class ConsentIntake {
         await this.#o.suppressions.liftWhere(
           tx,
           m.accountId,
+          'live',
           m.phoneNumberId,
           [customer],
           (r) => (r.reason === 'opt_out_keyword' || r.reason === 'api') && r.created_at <= m.at,
@@ -194,6 +195,7 @@ export class ConsentIntake {
       await this.#o.suppressions.liftWhere(
         tx,
         r.accountId,
+        'live',
         r.phoneNumberId,
         [customer],
         (row) => row.reason === 'platform_preference',
@@ -212,8 +214,10 @@ export interface ReplyBody {
 }
 
 /**
- * Runs `CONSENT_REPLY_JOB`: sends the confirmation as a normal tracked text message (source `api`,
- * past the suppression check: an opt-out's confirmation goes to a customer just suppressed), only
+ * Runs `CONSENT_REPLY_JOB`: sends the confirmation as a tracked text message of the system's (source
+ * `consent_reply`), which passes the opt-out keyword's suppression it confirms at accept and at
+ * dispatch (an opt-out's confirmation goes to a customer just suppressed; any other suppression
+ * still refuses it: suppression-decision.ts `obeyedByConfirmation`), only
  * while the window the customer's message opened is open. A job that runs again sends nothing more:
  * its clientReference (`consent_reply_<wamid>`) is taken by the first send.
  */

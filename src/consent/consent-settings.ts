@@ -43,15 +43,27 @@ export function toSettings(s: EffectiveSettings): ConsentSettings {
 /**
  * The account's settings row once `body` is applied to `row` (the stored one, if any): what the
  * body leaves out stays, keywords are stored folded (null: back to the defaults).
+ * `allowSuppressionOverride` is an operator's decision (issue 38): `by` a key, it may only be sent
+ * unchanged; the admin CLI (`npx tidings accounts consent`) changes it.
  * @param at ISO, the row's `updated_at`.
- * @throws TidingsError parameter_invalid (a keyword with no letters or digits).
+ * @throws TidingsError parameter_invalid (a keyword with no letters or digits), operator_only (a key
+ *   changing `allowSuppressionOverride`).
  */
 export function changedSettings(
   accountId: string,
   row: SettingsRow | undefined,
   body: UpdateConsentSettingsBody,
   at: string,
+  by: 'key' | 'operator' = 'key',
 ): SettingsRow {
+  const override = body.allowSuppressionOverride;
+  if (by === 'key' && override !== undefined && override !== effectiveSettings(row).allowOverride) {
+    throw new TidingsError(
+      'operator_only',
+      `allowSuppressionOverride is an operator's decision, not a key's: run npx tidings accounts consent ${accountId} --${override ? '' : 'no-'}allow-suppression-override on the service's host.`,
+      { param: 'allowSuppressionOverride' },
+    );
+  }
   const fold = (list: string[] | null | undefined, param: string) => {
     if (!list) return list;
     const folded = [...new Set(list.map(foldKeyword))];

@@ -31,7 +31,7 @@ export interface ConsentNeeds {
   accounts: AccountService;
 }
 
-/** Sends a keyword's confirmation reply past the suppression check: the messages feature's, which fills the slot. */
+/** Sends a keyword's confirmation reply (source `consent_reply`, past the opt-out it confirms): the messages feature's, which fills the slot. */
 export type ConsentReplySender = (auth: AuthContext, body: ReplyBody) => Promise<unknown>;
 
 export interface ConsentProvides {
@@ -68,7 +68,7 @@ export function consentModule({ store, clock, jobs, events, accounts }: ConsentN
       suppressions,
       acceptSuppressions: new AcceptSuppressions({ store, suppressions }),
       contactConsent: {
-        of: (accountId, phoneNumberId, list) => suppressions.contactConsent(accountId, phoneNumberId, list),
+        of: (accountId, mode, phoneNumberId, list) => suppressions.contactConsent(accountId, mode, phoneNumberId, list),
       },
       blockSuppressions: suppressions.forBlocks(),
       suppressionMerges: relinkContact,

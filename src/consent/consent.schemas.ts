@@ -112,7 +112,7 @@ export const ConsentSettings = Type.Object(
   {
     allowSuppressionOverride: Type.Boolean({
       description:
-        'Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false.',
+        'Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false. An operator\'s decision: set with `npx tidings accounts consent <account id> --allow-suppression-override` on the service\'s host, never by a key.',
     }),
     optOutKeywords: Type.Array(Type.String(), { description: 'Folded opt-out keywords.' }),
     optInKeywords: Type.Array(Type.String(), { description: 'Folded opt-in keywords.' }),
@@ -136,7 +136,12 @@ export type ConsentSettings = Static<typeof ConsentSettings>;
 
 export const UpdateConsentSettingsBody = Type.Object(
   {
-    allowSuppressionOverride: Type.Optional(Type.Boolean()),
+    allowSuppressionOverride: Type.Optional(
+      Type.Boolean({
+        description:
+          "Only its present value: a change is an operator's decision (`npx tidings accounts consent`), else 403 `operator_only`.",
+      }),
+    ),
     optOutKeywords: Type.Optional(Type.Union([Keywords, Type.Null()], { description: 'null: the defaults.' })),
     optInKeywords: Type.Optional(Type.Union([Keywords, Type.Null()], { description: 'null: the defaults.' })),
     optOutReply: Type.Optional(ReplyText),
@@ -145,12 +150,7 @@ export const UpdateConsentSettingsBody = Type.Object(
   {
     additionalProperties: false,
     minProperties: 1,
-    examples: [
-      {
-        allowSuppressionOverride: true,
-        optOutReply: 'You will get no more messages from us. Reply START to opt back in.',
-      },
-    ],
+    examples: [{ optOutReply: 'You will get no more messages from us. Reply START to opt back in.' }],
   },
 );
 export type UpdateConsentSettingsBody = Static<typeof UpdateConsentSettingsBody>;

@@ -72,10 +72,10 @@ export async function coverOf(
   tos: readonly string[],
 ): Promise<Cover> {
   const distinct = [...new Set(tos)];
-  if (distinct.length === 0 || (await lookup.noneActive?.(accountId)))
+  if (distinct.length === 0 || (await lookup.noneActive?.(accountId, scope.mode)))
     return { found: [], addressesOf: (to) => new Set([to]) };
   const addressesOf = personAddresses(await people.peopleOf(scope, distinct));
   const all = new Set(distinct.flatMap((to) => [...addressesOf(to)]));
-  const found = await lookup.activeFor(accountId, scope.phoneNumberId, [...all].map(customerOfAddress));
+  const found = await lookup.activeFor(accountId, scope.mode, scope.phoneNumberId, [...all].map(customerOfAddress));
   return { found, addressesOf };
 }

@@ -45,13 +45,18 @@ export interface CustomerIds {
 
 /** What the send checks ask the consent feature (`SuppressionService`, `AcceptSuppressions`). */
 export interface SuppressionLookup {
-  /** Active suppressions covering any of these customers on the number, in id order (one statement at most). */
-  activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]>;
+  /** Active suppressions of the mode (the send's: docs/api.md §5.3) covering any of these customers on the number, in id order (one statement at most). */
+  activeFor(
+    accountId: string,
+    mode: 'live' | 'test',
+    phoneNumberId: string,
+    customers: CustomerIds[],
+  ): Promise<ActiveSuppression[]>;
   /**
-   * True only when the account surely has no active suppression (its held list is empty): the send
-   * checks then read nothing more, not even the contacts. Absent or false: they look.
+   * True only when the account surely has no active suppression of the mode (its held list is
+   * empty): the send checks then read nothing more, not even the contacts. Absent or false: they look.
    */
-  noneActive?(accountId: string): Promise<boolean>;
+  noneActive?(accountId: string, mode: 'live' | 'test'): Promise<boolean>;
   /** Whether the account lets a send say `"suppression": "ignore"` (`allowSuppressionOverride`). */
   overrideAllowed(accountId: string): Promise<boolean>;
 }
@@ -145,7 +150,17 @@ export function overrideRefusedError(to: string, s: ActiveSuppression): TidingsE
     'suppression_override_not_allowed',
     s.reason === 'blocked'
       ? `${to} is blocked (since ${s.since}), and this account does not allow "suppression": "ignore"; the platform would refuse the message anyway: unblock them (${unblockCall(s)}) to message them again.`
-      : `${to} is suppressed (${s.reason}, since ${s.since}), and this account does not allow "suppression": "ignore"; it can be allowed with PATCH /v1/account/consent (allowSuppressionOverride).`,
+      : `${to} is suppressed (${s.reason}, since ${s.since}), and this account does not allow "suppression": "ignore"; an operator can allow it (npx tidings accounts consent <account id> --allow-suppression-override).`,
     { param: 'suppression' },
   );
+}
+
+/**
+ * The suppressions a keyword's confirmation reply (message source `consent_reply`) still obeys, of
+ * those `found`: every one but an opt-out keyword's. The confirmation of a STOP is the one message
+ * that must reach the customer the STOP just suppressed; a block, the account's own suppression or
+ * the platform's marketing preference still refuse it, at accept and at dispatch alike.
+ */
+export function obeyedByConfirmation(found: readonly ActiveSuppression[]): ActiveSuppression[] {
+  return found.filter((s) => s.reason !== 'opt_out_keyword');
 }

@@ -43,6 +43,7 @@ export function suppressionRow(e: NewSuppression): SuppressionRow {
   return {
     id: newId('sup', Date.parse(e.at)),
     account_id: e.accountId,
+    mode: e.mode,
     phone_number_id: e.phoneNumberId,
     contact_id: e.contactId,
     phone: e.phone,

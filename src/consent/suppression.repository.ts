@@ -1,5 +1,5 @@
 /**
- * Rows of the consent feature (migration 0019): `suppressions`, `consent_settings`,
+ * Rows of the consent feature (migrations 0019, 0024): `suppressions` (per mode), `consent_settings`,
  * `marketing_consents`. Only this file touches those tables.
  */
 import { sql, type Selectable } from 'kysely';
@@ -13,14 +13,17 @@ export type MarketingConsentRow = Selectable<MarketingConsentsTable>;
 
 export type { CustomerIds };
 
+/** A key's mode: the suppressions of one mode cover that mode's sends only (docs/api.md §5.3). */
+export type Mode = 'live' | 'test';
+
 /** The one text a customer is unique by among active suppressions: phone, else BSUID, else contact. */
 export function customerKey(c: CustomerIds): string {
   return c.phone !== null ? `p:${c.phone}` : c.bsuid !== null ? `u:${c.bsuid}` : `c:${c.contactId}`;
 }
 
 /**
- * Stores suppressions, skipping any whose customer is already actively suppressed on that number
- * with that scope and reason (the partial unique index). @returns the ids stored.
+ * Stores suppressions, skipping any whose customer is already actively suppressed in that mode on
+ * that number with that scope and reason (the partial unique index). @returns the ids stored.
  */
 export async function insertSuppressions(tx: Tx, rows: SuppressionRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
@@ -29,7 +32,7 @@ export async function insertSuppressions(tx: Tx, rows: SuppressionRow[]): Promis
     .values(rows)
     .onConflict((oc) =>
       oc
-        .columns(['account_id', 'number_key', 'customer_key', 'scope', 'reason'])
+        .columns(['account_id', 'mode', 'number_key', 'customer_key', 'scope', 'reason'])
         .where('lifted_at', 'is', null)
         .doNothing(),
     )
@@ -42,26 +45,28 @@ export async function insertSuppressions(tx: Tx, rows: SuppressionRow[]): Promis
   return ids;
 }
 
-/** Up to `limit` active suppressions of an account, in id order (the accept path's held list, accept-suppressions.ts). */
-export function activeOfAccount(db: Reader, accountId: string, limit: number): Promise<SuppressionRow[]> {
+/** Up to `limit` active suppressions of an account in a mode, in id order (the accept path's held list, accept-suppressions.ts). */
+export function activeOfAccount(db: Reader, accountId: string, mode: Mode, limit: number): Promise<SuppressionRow[]> {
   return db
     .selectFrom('suppressions')
     .selectAll()
     .where('account_id', '=', accountId)
     .where('lifted_at', 'is', null)
+    .where('mode', '=', mode)
     .orderBy('id')
     .limit(limit)
     .execute();
 }
 
 /**
- * The active suppressions of one account that cover any of these customers on `phoneNumberId` (rows
- * of that number, and rows of every number): one statement, answered from the partial indexes on
- * active rows, whatever the number of suppressions the account keeps.
+ * The active suppressions of one account and mode that cover any of these customers on
+ * `phoneNumberId` (rows of that number, and rows of every number): one statement, answered from the
+ * partial indexes on active rows, whatever the number of suppressions the account keeps.
  */
 export function activeFor(
   db: Reader | Tx,
   accountId: string,
+  mode: Mode,
   phoneNumberId: string | null,
   customers: CustomerIds[],
 ): Promise<SuppressionRow[]> {
@@ -69,7 +74,12 @@ export function activeFor(
   const bsuids = [...new Set(customers.flatMap((c) => (c.bsuid ? [c.bsuid] : [])))];
   const contacts = [...new Set(customers.flatMap((c) => (c.contactId ? [c.contactId] : [])))];
   if (phones.length + bsuids.length + contacts.length === 0) return Promise.resolve([]);
-  let q = db.selectFrom('suppressions').selectAll().where('account_id', '=', accountId).where('lifted_at', 'is', null);
+  let q = db
+    .selectFrom('suppressions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('lifted_at', 'is', null)
+    .where('mode', '=', mode);
   if (phoneNumberId !== null)
     q = q.where((eb) => eb.or([eb('phone_number_id', 'is', null), eb('phone_number_id', '=', phoneNumberId)]));
   return q
@@ -113,12 +123,19 @@ export function toActive(r: SuppressionRow): ActiveSuppression {
   };
 }
 
-export function findById(db: Reader | Tx, accountId: string, id: string): Promise<SuppressionRow | undefined> {
+/** A suppression of the account in that mode (another mode's is not found: docs/api.md §5.2). */
+export function findById(
+  db: Reader | Tx,
+  accountId: string,
+  mode: Mode,
+  id: string,
+): Promise<SuppressionRow | undefined> {
   return db
     .selectFrom('suppressions')
     .selectAll()
     .where('id', '=', id)
     .where('account_id', '=', accountId)
+    .where('mode', '=', mode)
     .executeTakeFirst();
 }
 
@@ -142,8 +159,8 @@ export async function lift(
 }
 
 /**
- * The latest `lifted_at` of the customer's rows on the number (or every number) lifted by `by`, or
- * null: one statement over the customer's own rows (index suppressions_by_customer).
+ * The latest `lifted_at` of the customer's live rows on the number (or every number) lifted by
+ * `by`, or null: one statement over the customer's own rows (index suppressions_by_customer).
  */
 export async function lastLift(
   db: Reader | Tx,
@@ -160,12 +177,14 @@ export async function lastLift(
     .where('customer_key', '=', customerKey(c))
     .where('number_key', 'in', [phoneNumberId, '*'])
     .where('lifted_by', '=', by)
+    .where('mode', '=', 'live')
     .executeTakeFirst();
   return (row?.at as string | null | undefined) ?? null;
 }
 
 export interface SuppressionFilter {
   accountId: string;
+  mode: Mode;
   phoneNumberId?: string | undefined;
   reason?: string | undefined;
   /** true: active only; false: lifted only; undefined: both. */
@@ -183,6 +202,7 @@ export function page(
     .selectFrom('suppressions')
     .selectAll()
     .where('account_id', '=', f.accountId)
+    .where('mode', '=', f.mode)
     .orderBy('id', 'desc')
     .limit(limit);
   if (f.phoneNumberId !== undefined) q = q.where('phone_number_id', '=', f.phoneNumberId);

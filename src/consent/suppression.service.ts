@@ -1,6 +1,7 @@
 /**
- * The suppression list (docs/api.md §D23): customers no message may be sent to, per account and
- * number; the account's consent settings (consent-settings.ts); the read the send checks make (the
+ * The suppression list (docs/api.md §D23): customers no message may be sent to, per account, mode
+ * and number (a live key's and the platform's suppressions cover live sends, a test key's test
+ * sends: docs/api.md §5.3); the account's consent settings (consent-settings.ts); the read the send checks make (the
  * messages feature's `accept/suppression-gate.ts` and `dispatch/suppression-check.ts`, which both
  * decide through `suppression-decision.ts`); what GET /v1/contacts shows (contact-consent.ts); and
  * the port the Block Users API's feature calls (`forBlocks`, block-suppressions.ts). Customers' keywords and the
@@ -48,17 +49,18 @@ export class SuppressionService {
     this.#o = options;
   }
 
-  /** The account's suppressions, newest first, filtered (docs/api.md §4.34). @throws TidingsError parameter_invalid (a `starting_after` of no suppression). */
+  /** The account's suppressions in the key's mode, newest first, filtered (docs/api.md §4.34). @throws TidingsError parameter_invalid (a `starting_after` of no suppression). */
   list(auth: AuthContext, query: ListSuppressionsQuery): Promise<Page<Suppression>> {
     const db = this.#o.store.read;
     const filter = {
       accountId: auth.accountId,
+      mode: auth.mode,
       phoneNumberId: query.phone_number_id,
       reason: query.reason,
       active: query.active,
     };
     return paginate(query, {
-      cursor: (id) => repo.findById(db, auth.accountId, id),
+      cursor: (id) => repo.findById(db, auth.accountId, auth.mode, id),
       page: (limit, after) => repo.page(db, filter, limit, after),
       map: toSuppression,
       noun: 'suppression',
@@ -66,9 +68,10 @@ export class SuppressionService {
   }
 
   /**
-   * Suppresses a customer (reason `api`), on every number of the account unless `phoneNumberId`
-   * names one (docs/api.md §4.35). Idempotent: a customer already actively suppressed with that
-   * scope on that number (or every number) is answered with that suppression.
+   * Suppresses a customer (reason `api`) for the sends of the key's mode, on every number of the
+   * account unless `phoneNumberId` names one (docs/api.md §4.35). Idempotent: a customer already
+   * actively suppressed in that mode with that scope on that number (or every number) is answered
+   * with that suppression.
    * @returns the suppression, and whether it is new (201) or was there (200).
    * @throws TidingsError phone_number_invalid, contact_not_found (`to`), parameter_invalid (a
    *   `phoneNumberId` not of the account).
@@ -98,9 +101,9 @@ export class SuppressionService {
     const scope = body.scope ?? 'all';
     const phoneNumberId = body.phoneNumberId ?? null;
     return this.#o.store.write(async (tx) => {
-      const existing = (await repo.activeFor(tx, auth.accountId, phoneNumberId ?? auth.phoneNumberId, [ids])).find(
-        (r) => r.scope === scope && (r.phone_number_id === phoneNumberId || r.phone_number_id === null),
-      );
+      const existing = (
+        await repo.activeFor(tx, auth.accountId, auth.mode, phoneNumberId ?? auth.phoneNumberId, [ids])
+      ).find((r) => r.scope === scope && (r.phone_number_id === phoneNumberId || r.phone_number_id === null));
       if (existing) return { suppression: toSuppression(existing), created: false };
       const rows = await this.suppress(tx, [
         {
@@ -116,23 +119,24 @@ export class SuppressionService {
       ]);
       if (rows.length > 0) return { suppression: toSuppression(rows[0]!), created: true };
       // A concurrent request stored the same one first.
-      const same = (await repo.activeFor(tx, auth.accountId, phoneNumberId ?? auth.phoneNumberId, [ids])).find(
-        (r) => r.scope === scope && r.reason === 'api',
-      );
+      const same = (
+        await repo.activeFor(tx, auth.accountId, auth.mode, phoneNumberId ?? auth.phoneNumberId, [ids])
+      ).find((r) => r.scope === scope && r.reason === 'api');
       return { suppression: toSuppression(same!), created: false };
     });
   }
 
   /**
-   * Lifts a suppression (docs/api.md §4.36): the row is kept, with `liftedAt` and `liftedBy`.
-   * Lifting a lifted one answers it as it is.
-   * @throws TidingsError suppression_not_found; suppression_is_block for an active block's
-   *   suppression (reason `blocked`): the platform goes on refusing a blocked customer, so only the
-   *   unblock call (which lifts it) lets a message through (docs/api.md §D23, §D25).
+   * Lifts a suppression of the key's mode (docs/api.md §4.36): the row is kept, with `liftedAt` and
+   * `liftedBy`. Lifting a lifted one answers it as it is.
+   * @throws TidingsError suppression_not_found (none in the account, or one of the other mode);
+   *   suppression_is_block for an active block's suppression (reason `blocked`): the platform goes on
+   *   refusing a blocked customer, so only the unblock call (which lifts it) lets a message through
+   *   (docs/api.md §D23, §D25).
    */
   async lift(auth: AuthContext, id: string, by: SuppressionSource = 'api'): Promise<Suppression> {
     return this.#o.store.write(async (tx) => {
-      const row = await repo.findById(tx, auth.accountId, id);
+      const row = await repo.findById(tx, auth.accountId, auth.mode, id);
       if (!row)
         throw new TidingsError('suppression_not_found', `No suppression ${id} in this account.`, { param: 'id' });
       if (row.lifted_at !== null) return toSuppression(row);
@@ -142,21 +146,29 @@ export class SuppressionService {
           `${row.id} is the block of ${row.contact_id ?? 'this customer'} (since ${row.created_at}): the platform blocks this customer until they are unblocked, so lifting the suppression alone would not let a message through. Unblock them with ${unblockCall({ contactId: row.contact_id })}, which lifts it.`,
           { param: 'id' },
         );
-      const [lifted] = await this.#lift(tx, [row], auth.mode, by);
+      const [lifted] = await this.#lift(tx, [row], by);
       return toSuppression(lifted ?? row);
     });
   }
 
-  /** The account's consent settings (docs/api.md §4.37). */
-  async settings(auth: AuthContext): Promise<ConsentSettings> {
-    return toSettings(effectiveSettings(await repo.settingsOf(this.#o.store.read, auth.accountId)));
+  /** An account's consent settings (docs/api.md §4.37; the admin CLI's `accounts consent`). */
+  async settings(accountId: string): Promise<ConsentSettings> {
+    return toSettings(effectiveSettings(await repo.settingsOf(this.#o.store.read, accountId)));
   }
 
-  /** Changes the account's consent settings; keywords are stored folded (a blank one: parameter_invalid). */
-  async updateSettings(auth: AuthContext, body: UpdateConsentSettingsBody): Promise<ConsentSettings> {
+  /**
+   * Changes the account's consent settings (a key's PATCH; `by` `operator`: the admin CLI's, the
+   * only one that may change `allowSuppressionOverride`). Keywords are stored folded.
+   * @throws TidingsError parameter_invalid (a blank keyword), operator_only (consent-settings.ts).
+   */
+  async updateSettings(
+    accountId: string,
+    body: UpdateConsentSettingsBody,
+    by: 'key' | 'operator' = 'key',
+  ): Promise<ConsentSettings> {
     return this.#o.store.write(async (tx) => {
-      const row = await repo.settingsOf(tx, auth.accountId);
-      const next = changedSettings(auth.accountId, row, body, iso(this.#o.clock.now()));
+      const row = await repo.settingsOf(tx, accountId);
+      const next = changedSettings(accountId, row, body, iso(this.#o.clock.now()), by);
       await repo.saveSettings(tx, next);
       return toSettings(effectiveSettings(next));
     });
@@ -169,20 +181,27 @@ export class SuppressionService {
   }
 
   /**
-   * The active suppressions covering any of these customers on a number (one indexed statement,
-   * whatever the list's size): the send checks' read.
+   * The active suppressions of a mode covering any of these customers on a number (one indexed
+   * statement, whatever the list's size): the send checks' read.
    */
-  async activeFor(accountId: string, phoneNumberId: string, customers: CustomerIds[]): Promise<ActiveSuppression[]> {
-    return (await repo.activeFor(this.#o.store.read, accountId, phoneNumberId, customers)).map(repo.toActive);
+  async activeFor(
+    accountId: string,
+    mode: repo.Mode,
+    phoneNumberId: string,
+    customers: CustomerIds[],
+  ): Promise<ActiveSuppression[]> {
+    return (await repo.activeFor(this.#o.store.read, accountId, mode, phoneNumberId, customers)).map(repo.toActive);
   }
 
   /**
    * What GET /v1/contacts shows of consent (contacts feature's `ContactConsentPort`): each contact's
-   * active suppression on the number, made by any of its addresses (scope `all` before
-   * `marketing`, then the oldest), and its marketing consent. Two statements for the whole page.
+   * active suppression in the mode on the number, made by any of its addresses (scope `all` before
+   * `marketing`, then the oldest), and its marketing consent (the platform's, so a live contact's
+   * only). Two statements for the whole page.
    */
   async contactConsent(
     accountId: string,
+    mode: repo.Mode,
     phoneNumberId: string,
     contacts: { id: string; phone: string | null; userId: string | null; parentUserId?: string | null }[],
   ): Promise<Map<string, ContactConsent>> {
@@ -190,17 +209,21 @@ export class SuppressionService {
     const rows = await repo.activeFor(
       db,
       accountId,
+      mode,
       phoneNumberId,
       contacts.flatMap((c) => [
         { phone: c.phone, bsuid: c.userId, contactId: c.id },
         ...(c.parentUserId ? [{ phone: null, bsuid: c.parentUserId, contactId: null }] : []),
       ]),
     );
-    const consents = await repo.marketingConsentsOf(
-      db,
-      phoneNumberId,
-      contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })),
-    );
+    const consents =
+      mode === 'live'
+        ? await repo.marketingConsentsOf(
+            db,
+            phoneNumberId,
+            contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })),
+          )
+        : [];
     return contactConsents(contacts, rows, consents);
   }
 
@@ -218,7 +241,7 @@ export class SuppressionService {
       tx,
       added.map((r) => ({
         accountId: r.account_id,
-        mode: entries[rows.indexOf(r)]!.mode,
+        mode: r.mode,
         type: 'contact.suppressed' as const,
         object: toSuppression(r),
       })),
@@ -227,20 +250,21 @@ export class SuppressionService {
   }
 
   /**
-   * Lifts the active suppressions of these customers on a number that `which` selects, recording
-   * `contact.unsuppressed` for each. @returns the rows lifted.
+   * Lifts the active suppressions of a mode of these customers on a number that `which` selects,
+   * recording `contact.unsuppressed` (in that mode) for each. @returns the rows lifted.
    */
   async liftWhere(
     tx: Tx,
     accountId: string,
+    mode: repo.Mode,
     phoneNumberId: string,
     customers: repo.CustomerIds[],
     which: (row: repo.SuppressionRow) => boolean,
     by: SuppressionSource,
     at?: string,
   ): Promise<repo.SuppressionRow[]> {
-    const rows = (await repo.activeFor(tx, accountId, phoneNumberId, customers)).filter(which);
-    return this.#lift(tx, rows, 'live', by, at);
+    const rows = (await repo.activeFor(tx, accountId, mode, phoneNumberId, customers)).filter(which);
+    return this.#lift(tx, rows, by, at);
   }
 
   /** When these customers' keyword suppressions on the number were last lifted by a keyword (ISO), or null. */
@@ -253,14 +277,8 @@ export class SuppressionService {
     return repo.lastLift(tx, accountId, phoneNumberId, customer, 'keyword');
   }
 
-  /** Lifts rows at `at` (default now), recording `contact.unsuppressed` for each. */
-  async #lift(
-    tx: Tx,
-    rows: repo.SuppressionRow[],
-    mode: 'live' | 'test',
-    by: SuppressionSource,
-    at?: string,
-  ): Promise<repo.SuppressionRow[]> {
+  /** Lifts rows at `at` (default now), recording `contact.unsuppressed` for each, in the row's mode. */
+  async #lift(tx: Tx, rows: repo.SuppressionRow[], by: SuppressionSource, at?: string): Promise<repo.SuppressionRow[]> {
     const lifted = await repo.lift(
       tx,
       rows.map((r) => r.id),
@@ -271,7 +289,7 @@ export class SuppressionService {
       tx,
       lifted.map((r) => ({
         accountId: r.account_id,
-        mode,
+        mode: r.mode,
         type: 'contact.unsuppressed' as const,
         object: toSuppression(r),
       })),

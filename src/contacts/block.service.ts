@@ -37,6 +37,8 @@ export interface BlockSuppressions {
 /** One customer of a block or unblock, as the port is told of them. */
 export interface BlockEntry {
   accountId: string;
+  /** The block's mode: its suppression covers that mode's sends. */
+  mode: 'live' | 'test';
   phoneNumberId: string;
   contactId: string;
   phone: string | null;
@@ -185,6 +187,7 @@ export class BlockService {
   ): Promise<number> {
     const entry = (r: ContactRow) => ({
       accountId,
+      mode: scope.mode,
       phoneNumberId: scope.phoneNumberId,
       contactId: r.id,
       phone: r.phone,

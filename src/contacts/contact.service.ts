@@ -47,6 +47,7 @@ export interface ContactConsentPort {
   /** One read per kind for the whole list: each contact's active suppression and marketing consent, by contact id. */
   of(
     accountId: string,
+    mode: 'live' | 'test',
     phoneNumberId: string,
     contacts: { id: string; phone: string | null; userId: string | null; parentUserId: string | null }[],
   ): Promise<Map<string, Pick<Contact, 'suppression' | 'marketingConsent'>>>;
@@ -204,7 +205,7 @@ export class ContactService {
   async #withConsent(auth: AuthContext, contacts: Contact[]): Promise<Contact[]> {
     const found =
       this.#o.consent && contacts.length > 0
-        ? await this.#o.consent.of(auth.accountId, auth.phoneNumberId, contacts)
+        ? await this.#o.consent.of(auth.accountId, auth.mode, auth.phoneNumberId, contacts)
         : new Map();
     return contacts.map((c) => ({ ...c, ...(found.get(c.id) ?? { suppression: null, marketingConsent: null }) }));
   }

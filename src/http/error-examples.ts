@@ -67,8 +67,13 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   permission_denied: { message: 'This key lacks the messages:send scope.' },
   suppression_override_not_allowed: {
     message:
-      'This account does not allow "suppression": "ignore"; an admin can allow it with PATCH /v1/account/consent (allowSuppressionOverride).',
+      'This account does not allow "suppression": "ignore"; an operator can allow it with npx tidings accounts consent <account id> --allow-suppression-override.',
     param: 'suppression',
+  },
+  operator_only: {
+    message:
+      "allowSuppressionOverride is an operator's decision, not a key's: run npx tidings accounts consent acc_0VbcNy2Rf4mT6hK8pW1sDq3e --allow-suppression-override on the service's host.",
+    param: 'allowSuppressionOverride',
   },
   live_mode_required: { message: 'This operation needs a live key; test keys cannot change what the platform holds.' },
   template_not_found: { message: 'No template tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e in this account.', param: 'templateId' },

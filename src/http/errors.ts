@@ -32,6 +32,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   permission_denied: 403,
   live_mode_required: 403,
   suppression_override_not_allowed: 403,
+  operator_only: 403,
   template_not_found: 404,
   message_not_found: 404,
   media_not_found: 404,

@@ -151,8 +151,8 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     directSend: needs.directSend,
     gate,
   });
-  // A keyword's confirmation goes past the suppression check it confirms (consent/consent-intake.ts).
-  needs.consentReplySender.fill((auth, body) => sender.send(auth, body, 'api', false));
+  // A keyword's confirmation is the system's: it passes the suppression it confirms, and only that (consent/consent-intake.ts).
+  needs.consentReplySender.fill((auth, body) => sender.send(auth, body, 'consent_reply'));
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
   const batchSender = new BatchSender({ store, clock, sender, gate });
   const batchService = new BatchService({ store });

@@ -65,11 +65,8 @@ export function blockedCases(blocks: () => Blocks): void {
       assert.equal(refused.status, 409, refused.text);
       assert.equal(refused.body.error.code, 'recipient_suppressed');
 
-      const allow = await h.api('PATCH', '/v1/account/consent', {
-        key: h.account.liveKey,
-        body: { allowSuppressionOverride: true },
-      });
-      assert.equal(allow.status, 200, allow.text);
+      // The operator allows overrides (the admin CLI's `accounts consent`; docs/api.md §D23).
+      await h.deps.suppressions.updateSettings(h.account.id, { allowSuppressionOverride: true }, 'operator');
       try {
         const sent = await h.api<Message>('POST', '/v1/messages', {
           key: h.account.liveKey,
@@ -82,10 +79,7 @@ export function blockedCases(blocks: () => Blocks): void {
         });
         assert.equal(failed.error?.code, '131026');
       } finally {
-        await h.api('PATCH', '/v1/account/consent', {
-          key: h.account.liveKey,
-          body: { allowSuppressionOverride: false },
-        });
+        await h.deps.suppressions.updateSettings(h.account.id, { allowSuppressionOverride: false }, 'operator');
       }
 
       assert.equal((await h.api('POST', `/v1/contacts/${c.id}/unblock`, { key: h.account.liveKey })).status, 200);

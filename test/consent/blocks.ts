@@ -18,6 +18,7 @@ export function blockCases(consent: () => Consent): void {
       const port = h.deps.suppressions.forBlocks();
       const entry = {
         accountId: h.account.id,
+        mode: 'live' as const,
         phoneNumberId: h.account.phoneNumberId,
         contactId: contact.id,
         phone,

@@ -1,6 +1,7 @@
 /**
  * The confirmation reply to a STOP: sent once inside the window the STOP opened (a redelivered
- * webhook sends nothing more), none outside it.
+ * webhook sends nothing more), none outside it; delivered past the suppression it confirms, as the
+ * system's (`source: "consent_reply"`), while a normal send is still refused (issue 38, finding 4).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -10,7 +11,7 @@ import { eventually } from '../helpers.js';
 import { consentKit, type Consent } from './kit.js';
 
 export function confirmationReplyCases(consent: () => Consent): void {
-  const { active, textWebhook } = consentKit(consent);
+  const { active, textWebhook, sendText } = consentKit(consent);
   describe('the confirmation reply', () => {
     it('sends the confirmation reply once inside the window the STOP opened, and none outside it', async () => {
       const { h, clock } = consent();
@@ -39,6 +40,58 @@ export function confirmationReplyCases(consent: () => Consent): void {
         (await h.api<{ data: Message[] }>('GET', '/v1/messages?clientReference=consent_reply_wamid.consent-late-stop'))
           .body.data.length,
         0,
+      );
+      await h.api('PATCH', '/v1/account/consent', { body: { optOutReply: null } });
+    });
+
+    it("delivers the confirmation of each STOP past the suppression it confirms, as the system's; a normal send is still refused (issue 38)", async () => {
+      const { h } = consent();
+      await h.api('PATCH', '/v1/account/consent', {
+        body: { optOutReply: 'You will get no more messages from us.', optInReply: 'Welcome back.' },
+      });
+      const customers = ['16505570611', '16505570612', '16505570613'];
+      const byReference = async (reference: string) =>
+        (await h.api<{ data: Message[] }>('GET', `/v1/messages?clientReference=${encodeURIComponent(reference)}`)).body
+          .data[0];
+      // The simulator's customer may read it at once.
+      const reached = (m: Message) => m.status === 'delivered' || m.status === 'read';
+      const settled = (reference: string) =>
+        eventually(async () => {
+          const m = await byReference(reference);
+          return m && (m.status === 'delivered' || m.status === 'read' || m.status === 'failed') && m;
+        });
+      for (const customer of customers) {
+        const wamid = await h.customerWrites(customer, 'STOP');
+        const reply = await settled(`consent_reply_${wamid}`);
+        assert.deepEqual(
+          [reached(reply), reply.error?.code, reply.source, reply.text],
+          [true, undefined, 'consent_reply', 'You will get no more messages from us.'],
+          `${reply.status}: ${reply.error?.code}`,
+        );
+        // Only the confirmation passes: the customer's next message from the business is refused.
+        assert.equal((await sendText(`+${customer}`)).body.error?.code, 'recipient_suppressed');
+      }
+      // START lifts the suppression; its reply arrives, and sends are accepted again.
+      const wamid = await h.customerWrites(customers[0]!, 'START');
+      const welcome = await settled(`consent_reply_${wamid}`);
+      assert.deepEqual([reached(welcome), welcome.source, welcome.text], [true, 'consent_reply', 'Welcome back.']);
+      assert.equal((await sendText(`+${customers[0]}`)).status, 201);
+      await h.api('PATCH', '/v1/account/consent', { body: { optOutReply: null, optInReply: null } });
+    });
+
+    it("a confirmation passes only the opt-out it confirms: a block's or the account's suppression still refuses it", async () => {
+      const { h } = consent();
+      await h.api('PATCH', '/v1/account/consent', { body: { optOutReply: 'You will get no more messages from us.' } });
+      const customer = '16505570621';
+      await h.customerWrites(customer, 'Hi');
+      assert.equal((await h.api('POST', '/v1/suppressions', { body: { to: `+${customer}` } })).status, 201);
+      const wamid = await h.customerWrites(customer, 'STOP');
+      await eventually(async () => (await h.deps.jobs.pending(CONSENT_REPLY_JOB)) === 0);
+      assert.equal(
+        (await h.api<{ data: Message[] }>('GET', `/v1/messages?clientReference=consent_reply_${wamid}`)).body.data
+          .length,
+        0,
+        "the account's own suppression refuses the confirmation at accept",
       );
       await h.api('PATCH', '/v1/account/consent', { body: { optOutReply: null } });
     });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ConsentSettings, Suppression } from '../../src/consent/consent.schemas.js';
+import type { Suppression } from '../../src/consent/consent.schemas.js';
 import type { Message } from '../../src/messages/schemas/message.schemas.js';
 import { DIALECT } from '../database.js';
 import { eventually } from '../helpers.js';
@@ -27,15 +27,16 @@ export function refusalCases(consent: () => Consent): void {
         [res.status, res.body.error.code, res.body.error.param],
         [403, 'suppression_override_not_allowed', 'suppression'],
       );
+      // The operator allows it (the admin CLI; a key cannot: override.ts).
       assert.equal(
-        (await h.api<ConsentSettings>('PATCH', '/v1/account/consent', { body: { allowSuppressionOverride: true } }))
-          .body.allowSuppressionOverride,
+        (await h.deps.suppressions.updateSettings(h.account.id, { allowSuppressionOverride: true }, 'operator'))
+          .allowSuppressionOverride,
         true,
       );
       res = await sendText(phone, { suppression: 'ignore' });
       assert.equal(res.status, 201, res.text);
       assert.equal((await sendText(phone)).status, 409, 'without the override it is still refused');
-      await h.api('PATCH', '/v1/account/consent', { body: { allowSuppressionOverride: false } });
+      await h.deps.suppressions.updateSettings(h.account.id, { allowSuppressionOverride: false }, 'operator');
       assert.equal((await sendText(phone, { suppression: 'ignore' })).status, 403);
       assert.equal((await sendText(phone, { suppression: 'sometimes' })).status, 400);
     });

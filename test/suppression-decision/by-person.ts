@@ -26,7 +26,7 @@ export function personCases(): void {
     };
     /** A lookup that, like the database, answers only the suppressions naming a customer it is asked about. */
     const asked = (found: ActiveSuppression[]): SuppressionLookup => ({
-      async activeFor(_a, _n, customers) {
+      async activeFor(_a, _m, _n, customers) {
         return found.filter((s) =>
           customers.some(
             (c) =>

@@ -83,6 +83,10 @@ function MessageList() {
                   <span className="tag">dashboard</span>
                 ) : m.source === 'external' ? (
                   <span className="tag">external</span>
+                ) : m.source === 'consent_reply' ? (
+                  <span className="tag" title="Tidings' confirmation of the customer's opt-out or opt-in keyword">
+                    confirmation
+                  </span>
                 ) : m.source === 'business_app' ? (
                   <span className="tag" title="Sent from the WhatsApp Business app on this number">
                     Business app

@@ -14,8 +14,8 @@ export interface MessagesTable {
   status: 'scheduled' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'canceled';
   /** The wamid; null until the platform accepted the send, and always null in test mode. */
   platform_message_id: string | null;
-  /** `api`, `dashboard` (sent from the web dashboard), `external` (known only from status reports), or `business_app` (sent from the WhatsApp Business app: `smb_message_echoes`). */
-  source: 'api' | 'dashboard' | 'external' | 'business_app';
+  /** `api`, `dashboard` (sent from the web dashboard), `external` (known only from status reports), `business_app` (sent from the WhatsApp Business app: `smb_message_echoes`), or `consent_reply` (the system's confirmation of a customer's opt-out or opt-in keyword). */
+  source: 'api' | 'dashboard' | 'external' | 'business_app' | 'consent_reply';
   text: string | null;
   caption: string | null;
   media_id: string | null;
@@ -59,6 +59,8 @@ export interface MessagesTable {
   pricing_type: Generated<string | null>;
   /** The recipient's country (ISO 3166-1 alpha-2) from its phone number; null for a BSUID or an unknown number. */
   recipient_country: Generated<string | null>;
+  /** JSON `{ suppressionId, keyId }`: the suppression a `"suppression": "ignore"` send passed, and the key that asked (0024); null otherwise. */
+  suppression_override: Generated<string | null>;
 }
 
 /** A scheduled message until its `send_at`, when it moves into its number's queue (`dispatches`). */

@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids.js';
 import type { NewMessage } from '../record/message-rows.repository.js';
 import { storedContent, type CheckedRoute } from '../record/routing.js';
 import type * as dispatches from '../record/send-queue.repository.js';
-import type { SendMessageBody, SendSource } from '../schemas/send.schemas.js';
+import type { MessageSource, SendMessageBody } from '../schemas/send.schemas.js';
 import type { PreparedRich } from './rich-send.js';
 import type { Prepared } from './send-content.js';
 
@@ -33,7 +33,7 @@ export interface AcceptedSend {
 export interface CheckedParts {
   auth: AuthContext;
   body: SendMessageBody;
-  source: SendSource;
+  source: MessageSource;
   /** The batch the message belongs to (`bat_`). */
   batchId: string | undefined;
   /** Clock ms. */
@@ -87,7 +87,8 @@ export function acceptedSend(parts: CheckedParts): AcceptedSend {
     ...(route ? { route: route.payload } : {}),
     ...(prepared.timeToLive !== null ? { timeToLive: prepared.timeToLive } : {}),
     ...(prepared.templateId ? { templateId: prepared.templateId } : {}),
-    ...(body.suppression === 'ignore' ? { suppression: 'ignore' as const } : {}),
+    ...(body.suppression === 'ignore' ? { suppression: 'ignore' as const, keyId: auth.keyId } : {}),
+    ...(source === 'consent_reply' ? { confirmation: true as const } : {}),
   };
   const validityMs = (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000;
   return {

@@ -22,7 +22,7 @@ import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { toMessage } from '../record/message.mapper.js';
 import type { MessageRow } from '../record/message.repository.js';
 import type { Message } from '../schemas/message.schemas.js';
-import type { SendMessageBody, SendSource } from '../schemas/send.schemas.js';
+import type { MessageSource, SendMessageBody } from '../schemas/send.schemas.js';
 import { bsuidRefusal } from './recipient-rules.js';
 import { isRich, prepareRich } from './rich-send.js';
 import { checkSendAt } from './send-at.js';
@@ -83,15 +83,23 @@ export class MessageSender {
    * entry in the sender number's queue (or, with `sendAt`, among the scheduled sends) in one unit of
    * work. The platform is never called: the dispatcher sends it at the number's pace, and its
    * outcome arrives as status changes and events.
-   * @param source recorded as the message's `source` (`dashboard` for sends from the web dashboard).
-   * @param gated false: past the suppression check (a keyword's confirmation reply, consent/consent-intake.ts).
+   * @param source recorded as the message's `source` (`dashboard` for sends from the web dashboard;
+   *   `consent_reply` for a keyword's confirmation, which passes the opt-out keyword's suppression it
+   *   confirms, here and at dispatch, and every other suppression still refuses: consent/consent-intake.ts).
    * @returns the message, status `accepted` (`scheduled` with `sendAt`), `platformMessageId` null.
    * @throws what `check` throws; recipient_suppressed, suppression_override_not_allowed (suppression-gate.ts);
    *   client_reference_in_use when another message of the account and mode took the `clientReference` in the last 24 hours.
    */
-  async send(auth: AuthContext, body: SendMessageBody, source: SendSource = 'api', gated = true): Promise<Message> {
+  async send(auth: AuthContext, body: SendMessageBody, source: MessageSource = 'api'): Promise<Message> {
     const { send, warnings, category } = await this.check(auth, body, source);
-    if (gated) await this.#o.gate.admit(auth, { to: send.message.to, category, ignore: body.suppression === 'ignore' });
+    const overridden = await this.#o.gate.admit(auth, {
+      to: send.message.to,
+      category,
+      ignore: body.suppression === 'ignore',
+      confirmation: source === 'consent_reply',
+    });
+    // Who passed which suppression, on the message (docs/api.md §D23).
+    if (overridden) send.message.suppressionOverride = { suppressionId: overridden.id, keyId: auth.keyId };
     const message = toMessage(await this.#accepted.submit(send));
     return warnings.length > 0 ? { ...message, warnings } : message;
   }
@@ -118,7 +126,7 @@ export class MessageSender {
   async check(
     auth: AuthContext,
     body: SendMessageBody,
-    source: SendSource,
+    source: MessageSource,
     options: { batchId?: string; sendAt?: string; lookUp?: boolean } = {},
   ): Promise<CheckedSend> {
     const { clock } = this.#o;

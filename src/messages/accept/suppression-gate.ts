@@ -15,8 +15,10 @@ import { coverOf, type PersonDirectory } from '../../consent/person-cover.js';
 import {
   decide,
   memoisedOverride,
+  obeyedByConfirmation,
   overrideRefusedError,
   suppressedError,
+  type ActiveSuppression,
   type SuppressionLookup,
 } from '../../consent/suppression-decision.js';
 
@@ -25,6 +27,8 @@ export interface GateItem {
   to: string;
   category: string | null;
   ignore: boolean;
+  /** A keyword's confirmation reply: it passes the opt-out keyword's suppression it confirms (`obeyedByConfirmation`). */
+  confirmation?: boolean;
 }
 
 export class SuppressionGate {
@@ -39,9 +43,15 @@ export class SuppressionGate {
 
   /**
    * Checks sends of one key together. @returns each refused item's error, by its index in `items`
-   * (recipient_suppressed, suppression_override_not_allowed); the others may be stored.
+   * (recipient_suppressed, suppression_override_not_allowed); the others may be stored. `overridden`,
+   * when given, is filled with each item that passes a suppression by `"suppression": "ignore"`
+   * (by index: the suppression it passes), for the message to record.
    */
-  async refusals(auth: AuthContext, items: GateItem[]): Promise<Map<number, TidingsError>> {
+  async refusals(
+    auth: AuthContext,
+    items: GateItem[],
+    overridden?: Map<number, ActiveSuppression>,
+  ): Promise<Map<number, TidingsError>> {
     const refused = new Map<number, TidingsError>();
     if (items.length === 0) return refused;
     const { found, addressesOf } = await coverOf(
@@ -55,16 +65,19 @@ export class SuppressionGate {
     const overrideAllowed = memoisedOverride(this.#lookup, auth.accountId);
     for (const [index, item] of items.entries()) {
       const send = { addresses: addressesOf(item.to), category: item.category, ignore: item.ignore };
-      const verdict = await decide(found, send, overrideAllowed);
+      const verdict = await decide(item.confirmation ? obeyedByConfirmation(found) : found, send, overrideAllowed);
       if (verdict.kind === 'suppressed') refused.set(index, suppressedError(item.to, verdict.suppression));
       if (verdict.kind === 'override_refused') refused.set(index, overrideRefusedError(item.to, verdict.suppression));
+      if (verdict.kind === 'overridden') overridden?.set(index, verdict.suppression);
     }
     return refused;
   }
 
-  /** Checks one send. @throws its refusal, if any. */
-  async admit(auth: AuthContext, item: GateItem): Promise<void> {
-    const refusal = (await this.refusals(auth, [item])).get(0);
+  /** Checks one send. @returns the suppression it passes by `"suppression": "ignore"`, if any. @throws its refusal, if any. */
+  async admit(auth: AuthContext, item: GateItem): Promise<ActiveSuppression | undefined> {
+    const overridden = new Map<number, ActiveSuppression>();
+    const refusal = (await this.refusals(auth, [item], overridden)).get(0);
     if (refusal) throw refusal;
+    return overridden.get(0);
   }
 }

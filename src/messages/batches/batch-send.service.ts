@@ -27,6 +27,7 @@ import { SendMessageBody, type SendSource } from '../schemas/send.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from '../schemas/rich.schemas.js';
 import type { AcceptedSend } from '../accept/accepted-send.js';
 import type { MessageSender } from '../accept/send.service.js';
+import type { ActiveSuppression } from '../../consent/suppression-decision.js';
 import type { SuppressionGate } from '../accept/suppression-gate.js';
 
 export interface BatchSenderOptions {
@@ -217,6 +218,7 @@ export class BatchSender {
     }
     // Suppressed customers: one read for the whole batch, not one per item.
     const indexes = [...checked.keys()];
+    const overridden = new Map<number, ActiveSuppression>();
     const gated = await this.#o.gate.refusals(
       auth,
       indexes.map((i) => ({
@@ -224,7 +226,10 @@ export class BatchSender {
         category: categories.get(i) ?? null,
         ignore: (body.messages[i] as SendMessageBody).suppression === 'ignore',
       })),
+      overridden,
     );
+    for (const [k, s] of overridden)
+      checked.get(indexes[k]!)!.message.suppressionOverride = { suppressionId: s.id, keyId: auth.keyId };
     for (const [k, err] of gated) {
       checked.delete(indexes[k]!);
       refused.set(indexes[k]!, refusal(indexes[k]!, err));

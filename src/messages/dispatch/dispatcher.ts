@@ -29,6 +29,7 @@ import type { DispatchOutcome } from '../../metrics/recorders.js';
 import * as repo from '../record/send-queue.repository.js';
 import { Attempts } from './attempt.js';
 import { claimDue } from '../record/send-queue-claim.repository.js';
+import { recordSuppressionOverrides } from '../record/message-rows.repository.js';
 import type { DispatchPolicy, DispatchStats } from './policy.js';
 import type { DispatcherOptions } from './options.js';
 import { LateSlots } from './late-slots.js';
@@ -190,8 +191,11 @@ export class Dispatcher {
       const size = Math.max(1, Math.min(cap - s.inFlight.size, Math.round((pace * policy.batchMs) / 1000)));
       const lease = iso(now + policy.slotWaitMs + policy.platformTimeoutMs + policy.reconciliationWindowMs + 1000);
       const claimed = await store.writeOne((tx) => claimDue(tx, s.lane, size, iso(now), lease));
-      // Customers suppressed since their messages were accepted: failed here, never sent (suppression-check.ts).
-      const barred = await this.#suppressions.barred(claimed);
+      // Customers suppressed since their messages were accepted: failed here, never sent (suppression-check.ts);
+      // a send that passes such a suppression by "suppression": "ignore" says so on its message.
+      const overridden = new Map<string, { suppressionId: string; keyId: string }>();
+      const barred = await this.#suppressions.barred(claimed, overridden);
+      if (overridden.size > 0) await store.write((tx) => recordSuppressionOverrides(tx, overridden));
       for (const [id, error] of barred)
         this.#track(s, this.#settlement.settle(s, claimed.find((r) => r.message_id === id)!, { kind: 'fail', error }));
       const rows = claimed.filter((r) => !barred.has(r.message_id));

@@ -18,6 +18,7 @@ import { coverOf, type PersonDirectory } from '../../consent/person-cover.js';
 import {
   decide,
   memoisedOverride,
+  obeyedByConfirmation,
   suppressedError,
   type SuppressionLookup,
 } from '../../consent/suppression-decision.js';
@@ -35,8 +36,15 @@ export class SuppressionCheck {
     this.#people = people;
   }
 
-  /** The claimed entries (one lane) whose customer is suppressed now, each with its failure. */
-  async barred(rows: DispatchRow[]): Promise<Map<string, AttemptError>> {
+  /**
+   * The claimed entries (one lane) whose customer is suppressed now, each with its failure.
+   * `overridden`, when given, is filled with the entries that pass a suppression by
+   * `"suppression": "ignore"` (by message id: the suppression and the key that asked).
+   */
+  async barred(
+    rows: DispatchRow[],
+    overridden?: Map<string, { suppressionId: string; keyId: string }>,
+  ): Promise<Map<string, AttemptError>> {
     const out = new Map<string, AttemptError>();
     if (rows.length === 0) return out;
     const { account_id: accountId, phone_number_id: phoneNumberId, mode } = rows[0]!;
@@ -50,12 +58,12 @@ export class SuppressionCheck {
     if (found.length === 0) return out;
     const overrideAllowed = memoisedOverride(this.#lookup, accountId);
     for (const row of rows) {
-      const send = {
-        addresses: addressesOf(row.recipient),
-        category: null,
-        ignore: payloadOf(row).suppression === 'ignore',
-      };
-      const verdict = await decide(found, send, overrideAllowed);
+      const payload = payloadOf(row);
+      const send = { addresses: addressesOf(row.recipient), category: null, ignore: payload.suppression === 'ignore' };
+      // A keyword's confirmation passes the opt-out it confirms, and only that.
+      const verdict = await decide(payload.confirmation ? obeyedByConfirmation(found) : found, send, overrideAllowed);
+      if (verdict.kind === 'overridden' && payload.keyId)
+        overridden?.set(row.message_id, { suppressionId: verdict.suppression.id, keyId: payload.keyId });
       if (verdict.kind !== 'suppressed' && verdict.kind !== 'override_refused') continue;
       const err = suppressedError(row.recipient, verdict.suppression);
       out.set(row.message_id, { code: err.code, message: err.message });

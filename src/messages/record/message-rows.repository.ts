@@ -39,6 +39,8 @@ export interface NewMessage {
   scheduledAt?: string | null;
   /** `auto` for a send routed by the customer's window (docs/api.md §D19). */
   route?: 'auto' | null;
+  /** The suppression the send passed with `"suppression": "ignore"`, and the key that asked (docs/api.md §D23). */
+  suppressionOverride?: { suppressionId: string; keyId: string } | null;
   createdAt: string;
 }
 
@@ -74,6 +76,7 @@ export function messageRow(m: NewMessage): MessageRow {
     generated_template_id: null,
     ttl_ends_at: null,
     recipient_country: recipientCountry(m.to),
+    suppression_override: m.suppressionOverride ? JSON.stringify(m.suppressionOverride) : null,
   };
 }
 
@@ -123,6 +126,7 @@ const MESSAGE_COLUMNS = {
   pricing_model: 'text',
   pricing_category: 'text',
   pricing_type: 'text',
+  suppression_override: 'text',
   recipient_country: 'text',
 } as const satisfies Record<keyof MessagesTable, JsonColumnType>;
 const MESSAGE_COLUMN_NAMES = Object.keys(MESSAGE_COLUMNS) as (keyof MessagesTable)[];
@@ -176,4 +180,22 @@ export async function updateReportedFields(tx: Tx, rows: MessageRow[]): Promise<
   >;
   const set = sql.join(REPORTED_COLUMNS.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
   await sql`update messages set ${set} from ${jsonRows(tx, columns, sorted)} where messages.id = v.id`.execute(tx);
+}
+
+/**
+ * Records on messages the suppression each passed by `"suppression": "ignore"` at dispatch and the
+ * key that asked (docs/api.md §D23), keeping one recorded at accept: one statement per message (a
+ * claimed batch rarely holds any).
+ */
+export async function recordSuppressionOverrides(
+  tx: Tx,
+  overrides: ReadonlyMap<string, { suppressionId: string; keyId: string }>,
+): Promise<void> {
+  for (const [id, override] of overrides)
+    await tx
+      .updateTable('messages')
+      .set({ suppression_override: JSON.stringify(override) })
+      .where('id', '=', id)
+      .where('suppression_override', 'is', null)
+      .execute();
 }

@@ -46,6 +46,9 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
     generatedTemplateId: row.generated_template_id,
     pricing: pricing(row),
     contentRemovedAt: row.content_removed_at,
+    suppressionOverride: row.suppression_override
+      ? (JSON.parse(row.suppression_override) as { suppressionId: string; keyId: string })
+      : null,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),
   };
 }

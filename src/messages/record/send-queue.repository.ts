@@ -42,6 +42,10 @@ export interface DispatchPayload {
   templateId?: string;
   /** The send said `"suppression": "ignore"` (docs/api.md §D23): a suppression made meanwhile does not stop it where the account allows that. */
   suppression?: 'ignore';
+  /** With `suppression`: the key that sent it, recorded on the message if it passes a suppression at dispatch. */
+  keyId?: string;
+  /** A keyword's confirmation reply (message source `consent_reply`): it passes the opt-out keyword's suppression it confirms, and only that (consent/suppression-decision.ts `obeyedByConfirmation`). */
+  confirmation?: true;
 }
 
 /** The payload of a queue entry, as stored. */

@@ -69,9 +69,9 @@ export const Message = Type.Object(
     contacts: Type.Optional(Nullable(Type.Array(ContactCard))),
     reaction: Type.Optional(Nullable(Reaction)),
     customerReaction: Type.Optional(CustomerReaction),
-    source: StringEnum(['api', 'dashboard', 'external', 'business_app'] as const, {
+    source: StringEnum(['api', 'dashboard', 'external', 'business_app', 'consent_reply'] as const, {
       description:
-        "`api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). More values may come.",
+        "`api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). `consent_reply`: sent by Tidings itself, the account's confirmation of a customer's opt-out or opt-in keyword (docs/api.md §D23). More values may come.",
     }),
     sentAt: NullableString({ format: 'date-time' }),
     deliveredAt: NullableString({ format: 'date-time' }),
@@ -101,6 +101,26 @@ export const Message = Type.Object(
         description:
           "When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).",
       }),
+    ),
+    suppressionOverride: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            {
+              suppressionId: Type.String({ description: 'The suppression (`sup_…`) the send passed.' }),
+              keyId: Type.String({
+                description: 'The API key that sent it (its id, as `npx tidings keys list` shows).',
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            'Set when the send reached a suppressed customer with `"suppression": "ignore"` (where the account\'s operator allows it): which suppression it passed and who asked. Null for every other message (docs/api.md §D23).',
+        },
+      ),
     ),
     testMode: Type.Optional(
       Type.Literal(true, { description: 'Present and true on a test key; nothing reached the platform.' }),

@@ -147,6 +147,9 @@ export type SendMessageBody = Static<typeof SendMessageBody>;
 /** Where a send came from, recorded as the message's `source`. */
 export type SendSource = 'api' | 'dashboard';
 
+/** Where a single send came from: a client's, or the system's confirmation of a keyword (`consent_reply`, consent/consent-intake.ts). */
+export type MessageSource = SendSource | 'consent_reply';
+
 export const SendMessageHeaders = Type.Object({
   'x-tidings-source': Type.Optional(
     StringEnum(['api', 'dashboard'] as const, {
