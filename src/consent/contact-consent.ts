@@ -3,6 +3,8 @@
  * its active suppression on the number and its marketing consent, picked for each contact of a
  * page from the rows read for the whole page.
  */
+import type { Reader } from '../db/store.js';
+import * as repo from './suppression.repository.js';
 import type { MarketingConsentRow, SuppressionRow } from './suppression.repository.js';
 
 /** A contact's consent, as GET /v1/contacts shows it. */
@@ -42,4 +44,45 @@ export function contactConsents(
     });
   }
   return out;
+}
+
+/** A contact of a page as the consent port is given it. */
+export interface ContactOfPage {
+  id: string;
+  phone: string | null;
+  userId: string | null;
+  parentUserId?: string | null;
+}
+
+/**
+ * Reads the consent of a page of contacts: the active suppressions of `mode` on the number naming
+ * any of their addresses, and (live only: the platform reports live customers' preferences) their
+ * marketing consents. Two statements for the whole page, then `contactConsents`.
+ */
+export async function readContactConsents(
+  db: Reader,
+  accountId: string,
+  mode: repo.Mode,
+  phoneNumberId: string,
+  contacts: ContactOfPage[],
+): Promise<Map<string, ContactConsent>> {
+  const rows = await repo.activeFor(
+    db,
+    accountId,
+    mode,
+    phoneNumberId,
+    contacts.flatMap((c) => [
+      { phone: c.phone, bsuid: c.userId, contactId: c.id },
+      ...(c.parentUserId ? [{ phone: null, bsuid: c.parentUserId, contactId: null }] : []),
+    ]),
+  );
+  const consents =
+    mode === 'live'
+      ? await repo.marketingConsentsOf(
+          db,
+          phoneNumberId,
+          contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })),
+        )
+      : [];
+  return contactConsents(contacts, rows, consents);
 }

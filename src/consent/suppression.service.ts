@@ -24,7 +24,7 @@ import type {
   UpdateConsentSettingsBody,
 } from './consent.schemas.js';
 import { changedSettings, effectiveSettings, toSettings, type EffectiveSettings } from './consent-settings.js';
-import { contactConsents, type ContactConsent } from './contact-consent.js';
+import { readContactConsents, type ContactConsent } from './contact-consent.js';
 import { unblockCall, type ActiveSuppression, type CustomerIds } from './suppression-decision.js';
 import { suppressionRow, toSuppression, type NewSuppression } from './suppression.mapper.js';
 import * as repo from './suppression.repository.js';
@@ -205,26 +205,7 @@ export class SuppressionService {
     phoneNumberId: string,
     contacts: { id: string; phone: string | null; userId: string | null; parentUserId?: string | null }[],
   ): Promise<Map<string, ContactConsent>> {
-    const db = this.#o.store.read;
-    const rows = await repo.activeFor(
-      db,
-      accountId,
-      mode,
-      phoneNumberId,
-      contacts.flatMap((c) => [
-        { phone: c.phone, bsuid: c.userId, contactId: c.id },
-        ...(c.parentUserId ? [{ phone: null, bsuid: c.parentUserId, contactId: null }] : []),
-      ]),
-    );
-    const consents =
-      mode === 'live'
-        ? await repo.marketingConsentsOf(
-            db,
-            phoneNumberId,
-            contacts.map((c) => ({ phone: c.phone, bsuid: c.userId })),
-          )
-        : [];
-    return contactConsents(contacts, rows, consents);
+    return readContactConsents(this.#o.store.read, accountId, mode, phoneNumberId, contacts);
   }
 
   /** Whether the account lets a send say `"suppression": "ignore"`. */
