@@ -7,6 +7,7 @@
  */
 import { after, before, describe } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
+import { batchCheckCases } from './batch-sends/batch-checks.js';
 import { batchCases } from './batch-sends/batches.js';
 import { cancelRaceCases, concurrentBatchCases } from './batch-sends/concurrency.js';
 import { progressCases } from './batch-sends/progress.js';
@@ -46,6 +47,7 @@ describe('scheduled sends and cancelling', () => {
   after(() => h.close());
 
   scheduleCases(() => ({ h, clock, templateId }));
+  batchCheckCases(() => ({ h, clock }));
   cancelRaceCases(() => ({ h, clock }));
 });
 

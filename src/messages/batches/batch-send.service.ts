@@ -26,6 +26,7 @@ import {
 import { SendMessageBody, type SendSource } from '../schemas/send.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from '../schemas/rich.schemas.js';
 import type { AcceptedSend } from '../accept/accepted-send.js';
+import { checkSendAt } from '../accept/send-at.js';
 import type { MessageSender } from '../accept/send.service.js';
 import type { SuppressionGate } from '../accept/suppression-gate.js';
 
@@ -83,6 +84,7 @@ export class BatchSender {
    */
   async send(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<SendBatchResult> {
     const now = this.#o.clock.now();
+    const sendAt = batchSendAt(body, now);
     const batchId = newId('bat', now);
     const { checked, refused } = await this.#checkAll(auth, body, source, {
       batchId,
@@ -106,7 +108,7 @@ export class BatchSender {
         phone_number_id: auth.phoneNumberId,
         items,
         accepted: checked.size,
-        send_at: body.sendAt === undefined ? null : new Date(body.sendAt).toISOString(),
+        send_at: sendAt === null ? null : iso(sendAt),
         source,
         created_at: createdAt,
         completed_at: null,
@@ -134,6 +136,7 @@ export class BatchSender {
    * `clientReference` already taken included), its customer's window, and how the platform prices it.
    */
   async dryRun(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<DryRunResult> {
+    batchSendAt(body, this.#o.clock.now());
     const { checked, refused, windows, categories } = await this.#checkAll(auth, body, source, {
       lookUp: true,
       ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}),
@@ -233,6 +236,15 @@ export class BatchSender {
   }
 }
 
+/**
+ * The batch-wide `sendAt` as clock ms (null without one), checked as an item's own is, whether or
+ * not an item falls back on it: a batch never stores a time that is not one, or is in the past.
+ * @throws TidingsError parameter_invalid (`param` `sendAt`): no RFC 3339 time with its offset, or not 60 s to 35 days ahead.
+ */
+function batchSendAt(body: SendBatchBody, now: number): number | null {
+  return body.sendAt === undefined ? null : checkSendAt(body.sendAt, now, 'The batch-wide sendAt');
+}
+
 /** The client references of checked items. */
 function referencesOf(checked: Map<number, AcceptedSend>): string[] {
   return [...checked.values()].flatMap((s) => (s.message.clientReference ? [s.message.clientReference] : []));
@@ -274,6 +286,11 @@ function refuseTakenReferences(
 /** The answer of a batch none of whose items was accepted. */
 function rejected(items: number, refused: Map<number, ItemRefusal>): TidingsError {
   const all = [...refused.values()].sort((a, b) => a.index - b.index);
-  const noun = items === 1 ? 'The message was' : `None of the ${items.toLocaleString('en-US')} messages was`;
-  return new TidingsError('batch_rejected', `${noun} accepted; error.items gives each one's reason.`, { items: all });
+  const noun =
+    items === 1 ? "The batch's one message was" : `All ${items.toLocaleString('en-US')} messages of the batch were`;
+  return new TidingsError(
+    'batch_rejected',
+    `${noun} refused, so nothing was stored or sent; error.items gives each one's reason.`,
+    { items: all },
+  );
 }

@@ -41,23 +41,27 @@ export interface BatchRoutesOptions {
 
 /**
  * The key's rate limit counts a batch's items (docs/api.md §D5): the request took one token, its
- * other items take one each.
- * @throws TidingsError rate_limited
+ * other items take one each. Past the request's own token, its items take at most a second's worth
+ * of the key's rate (the burst allowance refills the bucket for the next request, it does not widen
+ * one), so a batch of more than the key's rate and one never fits: it is refused as too large, not
+ * rate limited, since no retry would ever admit it.
+ * @throws TidingsError request_too_large (`param` `messages`: more items than the key admits in one request);
+ *   rate_limited (the key's tokens are spent for now; `retryAfterSeconds` says when they refill)
  */
 async function chargeItems(limiter: RateLimiter, auth: AuthContext, items: number): Promise<void> {
   if (items <= 1) return;
+  const most = auth.rateLimit + 1;
+  if (items > most)
+    throw new TidingsError(
+      'request_too_large',
+      `The batch holds ${items.toLocaleString('en-US')} messages and this key is limited to ${auth.rateLimit.toLocaleString('en-US')} messages per second: a batch of more than ${most.toLocaleString('en-US')} (the key's rate, and one) never fits. Send batches of at most ${most.toLocaleString('en-US')} (tidings messages send-batch --batch-size ${most}), or use a key with a higher limit (tidings keys create --rate-limit).`,
+      { param: 'messages' },
+    );
   const limit = await limiter.consume(`key:${auth.keyId}`, auth.rateLimit, items - 1);
   if (limit.allowed) return;
-  // Past the request's own token, its items take at most a second's worth of the key's rate (the
-  // burst allowance refills the bucket for the next request, it does not widen one): a larger batch never fits.
-  const most = auth.rateLimit + 1;
-  const fits =
-    items > most
-      ? ` A batch of more than ${most.toLocaleString('en-US')} (the key's rate, and one) never fits: send smaller batches, or use a key with a higher limit (tidings keys create --rate-limit).`
-      : '';
   throw new TidingsError(
     'rate_limited',
-    `This key is limited to ${auth.rateLimit} messages per second and the batch holds ${items.toLocaleString('en-US')}; retry after ${limit.resetSeconds} s.${fits}`,
+    `This key is limited to ${auth.rateLimit} messages per second and the batch holds ${items.toLocaleString('en-US')}; retry after ${limit.resetSeconds} s.`,
     { retryAfterSeconds: limit.resetSeconds },
   );
 }

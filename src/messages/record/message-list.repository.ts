@@ -50,6 +50,21 @@ function referenceColumn(db: Reader): RawBuilder<string | null> {
 }
 
 /**
+ * The least string, by code point, above every string that starts with `prefix`: the prefix with
+ * its last code point one higher (past the surrogates, which no well-formed string holds), the
+ * code points U+10FFFF at its end dropped first; null when the prefix is all U+10FFFF.
+ * (`prefix + U+FFFF` is no bound: `P😀b`, U+1F600, sorts above `P\uffff`.)
+ */
+export function prefixEnd(prefix: string): string | null {
+  const points = Array.from(prefix, (c) => c.codePointAt(0)!);
+  while (points.length > 0) {
+    const last = points.pop()!;
+    if (last < 0x10ffff) return String.fromCodePoint(...points, last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return null;
+}
+
+/**
  * Up to `limit` messages of a number whose `clientReference` starts with `prefix`, after the
  * reference `after`, in reference order (the `messages_client_reference` index, as a range).
  */
@@ -66,13 +81,15 @@ export function byReferencePrefix(
     .selectAll()
     .where('account_id', '=', lane.accountId)
     .where('mode', '=', lane.mode)
-    // Every string starting with the prefix sorts before prefix + U+FFFF, by code point.
     .where(reference, '>=', prefix)
-    .where(reference, '<', `${prefix}\uffff`)
     .where('phone_number_id', '=', lane.phoneNumberId)
     .orderBy(reference)
     .orderBy('id')
     .limit(limit);
+  // Every string starting with the prefix sorts before the prefix's end, by code point (UTF-8's
+  // byte order, which both databases compare by here); a prefix of U+10FFFF only has no end.
+  const end = prefixEnd(prefix);
+  if (end !== null) q = q.where(reference, '<', end);
   if (after) q = q.where(sql<boolean>`(${reference}, id) > (${after.reference}, ${after.id})`);
   return q.execute();
 }
