@@ -1958,7 +1958,7 @@ export interface components {
             /** @description The wamid. Null until the message is dispatched and the platform took it (the send answers before that), and always on a test key. */
             platformMessageId: string | null;
             error: {
-                /** @description The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found`, `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform). */
+                /** @description The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found` (its file was deleted before its turn), `content_removed` (message-body retention removed what it said before its turn), `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform). */
                 code: string;
                 message: string;
             } | null;

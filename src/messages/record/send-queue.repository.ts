@@ -42,6 +42,19 @@ export interface DispatchPayload {
   templateId?: string;
   /** The send said `"suppression": "ignore"` (docs/api.md §D23): a suppression made meanwhile does not stop it where the account allows that. */
   suppression?: 'ignore';
+  /**
+   * ISO: when message-body retention removed what the message said (docs/api.md §D17). Such a
+   * payload keeps nothing else (`removedPayload`): its entry fails with `content_removed` at its turn.
+   */
+  contentRemovedAt?: string;
+}
+
+/**
+ * The payload, as stored, of a queue entry or scheduled send whose message's body retention removed
+ * at `removedAt` (ISO): nothing of the content, its file or its template is kept.
+ */
+export function removedPayload(removedAt: string): string {
+  return JSON.stringify({ contentRemovedAt: removedAt });
 }
 
 /** The payload of a queue entry, as stored. */
