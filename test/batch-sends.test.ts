@@ -11,6 +11,7 @@ import { batchCheckCases } from './batch-sends/batch-checks.js';
 import { batchCases } from './batch-sends/batches.js';
 import { cancelRaceCases, concurrentBatchCases } from './batch-sends/concurrency.js';
 import { progressCases } from './batch-sends/progress.js';
+import { batchRecordCases } from './batch-sends/records.js';
 import { scheduleCases } from './batch-sends/scheduled.js';
 import { approvedTemplate } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
@@ -33,6 +34,7 @@ describe('batch sends', () => {
   after(() => h.close());
 
   batchCases(() => ({ h, acct, templateId }));
+  batchRecordCases(() => ({ h, acct, templateId }));
   concurrentBatchCases(() => ({ h, acct, templateId }));
 });
 

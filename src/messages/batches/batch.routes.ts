@@ -10,18 +10,19 @@ import {
   Batch,
   BATCH_MAX_ITEMS,
   BatchIdParams,
+  BatchRefusals,
   BatchList,
   CancelMessagesBody,
   CancelMessagesResult,
   DryRunResult,
   ListBatchesQuery,
   SendBatchBody,
+  SendBatchHeaders,
   SendBatchQuery,
   SendBatchResult,
 } from '../schemas/batch.schemas.js';
 import type { CancelService } from './cancel.service.js';
 import { Message, MessageIdParams } from '../schemas/message.schemas.js';
-import { SendMessageHeaders } from '../schemas/send.schemas.js';
 
 /**
  * The batch send's body limit, bytes: 1,000 template sends with their variables and buttons at a
@@ -80,7 +81,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         access: { scope: 'messages:send', modes: 'any' },
         idempotency: 'optional',
         errors: ['batch_rejected', 'client_reference_in_use'],
-        headers: SendMessageHeaders,
+        headers: SendBatchHeaders,
         querystring: SendBatchQuery,
         body: SendBatchBody,
         bodyLimit: BATCH_BODY_LIMIT_BYTES,
@@ -94,7 +95,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
       },
       async ({ auth, body, query, headers, request, reply }) => {
         await chargeItems(keyRateLimiter, auth, body.messages.length);
-        const source = headers['x-tidings-source'] === 'dashboard' ? 'dashboard' : 'api';
+        const source = headers['x-tidings-source'] ?? 'api';
         if (query.dryRun === true) {
           // Nothing changed: an Idempotency-Key given with it stays free for the send itself.
           request.changedNothing = true;
@@ -119,6 +120,23 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         response: { status: 200, schema: Type.Ref(Batch) },
       },
       ({ auth, params }) => batchService.get(auth, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/batches/:id/refusals',
+        operationId: 'listBatchRefusals',
+        summary: "List a batch's refused items",
+        description:
+          "Every item the batch send refused, in the request's order, as its answer gave them: `index`, and the refusal's `code`, `message`, `param` and `issues`. At most 1,000, on one page. A batch's accepted messages: GET /v1/messages?batch=bat_….",
+        tags: ['Messages'],
+        access: read,
+        idempotency: 'none',
+        errors: ['message_not_found'],
+        params: BatchIdParams,
+        response: { status: 200, schema: BatchRefusals },
+      },
+      ({ auth, params }) => batchService.refusals(auth, params.id),
     ),
     defineRoute(
       {

@@ -15,29 +15,36 @@ export interface MessageListQuery {
   accountId: string;
   mode: 'live' | 'test';
   limit: number;
-  /** Continue after this row's place in (created_at desc, id desc). */
-  after?: { created_at: string; id: string };
+  /** Continue after this row's place in the list's order. */
+  after?: { created_at: string; id: string; batch_index?: number | null };
   status?: string;
   recipient?: string;
   batchId?: string;
   clientReference?: string;
 }
 
-/** Newest first, at most `limit`. */
+/**
+ * At most `limit`, newest first; a batch's (`batchId`) in the batch's order instead (by their place
+ * in its request, `batch_index`; messages stored before 0025 have none and come first, by id).
+ */
 export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRow[]> {
   let query = db
     .selectFrom('messages')
     .selectAll()
     .where('account_id', '=', q.accountId)
     .where('mode', '=', q.mode)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
     .limit(q.limit);
+  if (q.batchId) {
+    const place = sql<number>`coalesce(batch_index, -1)`;
+    query = query.where('batch_id', '=', q.batchId).orderBy(place).orderBy('id');
+    if (q.after) query = query.where(sql<boolean>`(${place}, id) > (${q.after.batch_index ?? -1}, ${q.after.id})`);
+  } else {
+    query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
+  }
   if (q.status) query = query.where('status', '=', q.status as MessageRow['status']);
   if (q.recipient) query = query.where('recipient', '=', q.recipient);
-  if (q.batchId) query = query.where('batch_id', '=', q.batchId);
   if (q.clientReference) query = query.where(referenceColumn(db), '=', q.clientReference);
-  if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
   return query.execute();
 }
 
