@@ -7,9 +7,11 @@
  */
 import { after, before, describe } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
+import { batchCheckCases } from './batch-sends/batch-checks.js';
 import { batchCases } from './batch-sends/batches.js';
 import { cancelRaceCases, concurrentBatchCases } from './batch-sends/concurrency.js';
 import { progressCases } from './batch-sends/progress.js';
+import { batchRecordCases } from './batch-sends/records.js';
 import { scheduleCases } from './batch-sends/scheduled.js';
 import { approvedTemplate } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
@@ -32,6 +34,7 @@ describe('batch sends', () => {
   after(() => h.close());
 
   batchCases(() => ({ h, acct, templateId }));
+  batchRecordCases(() => ({ h, acct, templateId }));
   concurrentBatchCases(() => ({ h, acct, templateId }));
 });
 
@@ -46,6 +49,7 @@ describe('scheduled sends and cancelling', () => {
   after(() => h.close());
 
   scheduleCases(() => ({ h, clock, templateId }));
+  batchCheckCases(() => ({ h, clock }));
   cancelRaceCases(() => ({ h, clock }));
 });
 

@@ -179,6 +179,10 @@ describe('tidings messages send-batch', () => {
     assert.deepEqual(byRef.get('csv-4')!.variables, { first_name: 'Li', '2': 'A-"1080"' });
     assert.deepEqual(byRef.get('csv-5')!.variables, { '2': 'A-1081' });
     assert.ok(stored.every((m) => m.templateId === templateId && m.to.startsWith('+1650555011')));
+    // Each batch says it came from the CLI (its messages, from the API).
+    for (const id of summary.batches)
+      assert.equal((await h.api<{ source: string }>('GET', `/v1/batches/${id}`)).body.source, 'cli');
+    assert.ok(stored.every((m) => m.source === 'api'));
 
     // The same command again: every chunk answered from its Idempotency-Key, nothing new stored.
     const before = await count(h.account.liveKey);

@@ -86,6 +86,10 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     await summary.getByRole('link', { name: batch.id }).click();
     await page.waitForURL(new RegExp(`#/batches/${batch.id}$`));
     await page.getByRole('link', { name: sent[0]!.id }).waitFor();
+    // The batch page, later, still names the refused row (the item after the header: line 3) and the template.
+    const refusedLater = page.getByRole('table', { name: 'Refused items' }).locator('tr[data-refused="1"]');
+    assert.match(await refusedLater.innerText(), /phone_number_invalid/);
+    assert.match(await page.getByRole('definition').filter({ hasText: 'csv_notice' }).innerText(), /csv_notice/);
     await go('/batches');
     const row = page.locator(`tr[data-batch="${batch.id}"]`);
     await row.getByText('2 accepted, 1 refused').waitFor();

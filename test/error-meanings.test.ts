@@ -43,6 +43,7 @@ describe('error meanings (issue 27)', () => {
       'validity_period_expired',
       'ttl_expired',
       'media_not_found',
+      'content_removed',
       'platform_error',
       'platform_unavailable',
       'outside_customer_window',

@@ -3,7 +3,8 @@
  * database under test: `DELETE /v1/media/{id}` with the platform's copy, refused while a template
  * or a queued message uses the file; the storage figure kept with every insert and delete; the
  * sweep of bytes no row names; customers' files typed from their bytes; each account's retention of
- * customers' files and of message bodies (messages both ways, and their events), on the manual clock.
+ * customers' files and of message bodies (messages both ways, and their events), on the manual clock;
+ * and the files and bodies of sends still waiting (test/media-retention/waiting-sends.ts).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import { ManualClock } from '../src/lib/clock.js';
 import { approvedTemplate, uploaded } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually, ROOT } from './helpers.js';
+import { waitingBodyCases, waitingFileCases } from './media-retention/waiting-sends.js';
 import { Scrape } from './prometheus-text.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -174,6 +176,7 @@ describe("retention of customers' files and message bodies (manual clock)", () =
     h = await startHarness({ clock });
   });
   after(() => h.close());
+  waitingFileCases(() => ({ h, clock }));
 
   it("deletes customers' files, then removes what messages said both ways and in their events, keeping what they are", async () => {
     const account = await h.newAccount('Retained');
@@ -289,4 +292,6 @@ describe("retention of customers' files and message bodies (manual clock)", () =
     // A sweep with nothing come of age changes nothing (the watermark).
     assert.deepEqual(await h.deps.retention.sweep(), { customerFiles: 0, bodyAccounts: 0 });
   });
+
+  waitingBodyCases(() => ({ h, clock }));
 });

@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * List messages
-         * @description Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true.
+         * @description Newest first; with `batch`, in the batch's order (each message's place in its request). Page with `starting_after` set to the last id of the previous page while `has_more` is true.
          */
         get: operations["listMessages"];
         put?: never;
@@ -876,6 +876,26 @@ export interface paths {
          * @description A batch with its messages counted by their status now; `completed` once every message is delivered, read, failed or canceled.
          */
         get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{id}/refusals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a batch's refused items
+         * @description Every item the batch send refused, in the request's order, as its answer gave them: `index`, and the refusal's `code`, `message`, `param` and `issues`. At most 1,000, on one page. A batch's accepted messages: GET /v1/messages?batch=bat_….
+         */
+        get: operations["listBatchRefusals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1958,7 +1978,7 @@ export interface components {
             /** @description The wamid. Null until the message is dispatched and the platform took it (the send answers before that), and always on a test key. */
             platformMessageId: string | null;
             error: {
-                /** @description The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found`, `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform). */
+                /** @description The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found` (its file was deleted before its turn), `content_removed` (message-body retention removed what it said before its turn), `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform). */
                 code: string;
                 message: string;
             } | null;
@@ -2186,6 +2206,10 @@ export interface components {
          *         "canceled": 0
          *       },
          *       "source": "api",
+         *       "template": {
+         *         "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *         "name": "order_shipped"
+         *       },
          *       "createdAt": "2026-11-30T17:02:11.408Z",
          *       "completedAt": null
          *     }
@@ -2219,8 +2243,17 @@ export interface components {
                 failed: number;
                 canceled: number;
             };
-            /** @enum {string} */
-            source: "api" | "dashboard";
+            /**
+             * @description Where the request came from: `api`, `cli` (`npx tidings messages send-batch`) or `dashboard` (its bulk send); the `X-Tidings-Source` header of the request.
+             * @enum {string}
+             */
+            source: "api" | "cli" | "dashboard";
+            /** @description The one template every accepted item sends, with its name as it was then; null when an item sends none, or the items send several. */
+            template: {
+                /** @description `tpl_` id. */
+                id: string;
+                name: string;
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -8079,7 +8112,7 @@ export interface operations {
                 status?: "scheduled" | "accepted" | "sent" | "delivered" | "read" | "failed" | "canceled";
                 /** @description Only messages to this recipient as addressed (E.164 or a BSUID). */
                 to?: string;
-                /** @description Only messages of this batch (`bat_` id). */
+                /** @description Only messages of this batch (`bat_` id), in the batch's order. */
                 batch?: string;
                 /** @description Only the message with this `clientReference`. */
                 clientReference?: string;
@@ -8799,8 +8832,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
                 "idempotency-key"?: string;
-                /** @description The web dashboard sends `dashboard`, recorded as the message's `source`; default `api`. */
-                "x-tidings-source"?: "api" | "dashboard";
+                /** @description Where the batch comes from, recorded as the batch's `source`: the dashboard sends `dashboard` (its messages' `source` too), `npx tidings messages send-batch` sends `cli`; default `api`. */
+                "x-tidings-source"?: "api" | "cli" | "dashboard";
             };
             path?: never;
             cookie?: never;
@@ -8998,6 +9031,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `message_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBatchRefusals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `bat_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every refused item, in the request's order: its `index` and its refusal (`code`, `message`, `param`, `issues`). Empty for a batch stored before Tidings kept them. */
+                        data: {
+                            index: number;
+                            error: {
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                message: string;
+                                /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
+                                param?: string;
+                                issues?: {
+                                    code: string;
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        }[];
+                    };
                 };
             };
             /** @description `error.code`: `parameter_invalid`. */

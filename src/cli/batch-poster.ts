@@ -83,6 +83,8 @@ export async function postChunk(
     'content-type': 'application/json',
     'x-api-key': o.apiKey,
     'user-agent': 'tidings-cli send-batch',
+    // Recorded as the batch's `source` (its messages record `api`).
+    'x-tidings-source': 'cli',
   };
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   const body = JSON.stringify({ messages, ...(options.sendAt !== undefined ? { sendAt: options.sendAt } : {}) });

@@ -27,6 +27,7 @@ import { m0020_platform_signals } from './migrations/0020_platform_signals.js';
 import { m0021_blocked_users } from './migrations/0021_blocked_users.js';
 import { m0022_template_parameter_format } from './migrations/0022_template_parameter_format.js';
 import { m0024_consent_modes } from './migrations/0024_consent_modes.js';
+import { m0025_batch_details } from './migrations/0025_batch_details.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0021_blocked_users': m0021_blocked_users,
   '0022_template_parameter_format': m0022_template_parameter_format,
   '0024_consent_modes': m0024_consent_modes,
+  '0025_batch_details': m0025_batch_details,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

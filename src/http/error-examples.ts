@@ -105,7 +105,8 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
     param: 'id',
   },
   batch_rejected: {
-    message: "None of the 2 messages was accepted; error.items gives each one's reason.",
+    message:
+      "All 2 messages of the batch were refused, so nothing was stored or sent; error.items gives each one's reason.",
     items: [
       {
         index: 0,

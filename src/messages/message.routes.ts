@@ -139,7 +139,7 @@ export function messageRoutes({
         operationId: 'listMessages',
         summary: 'List messages',
         description:
-          'Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true.',
+          "Newest first; with `batch`, in the batch's order (each message's place in its request). Page with `starting_after` set to the last id of the previous page while `has_more` is true.",
         tags: ['Messages'],
         access: read,
         idempotency: 'none',

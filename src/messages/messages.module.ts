@@ -51,7 +51,7 @@ import { BusinessEchoes } from './reports/business-echoes.js';
 import { InboundUpdates } from './reports/inbound-updates.js';
 import { StatusReports } from './reports/status-reports.js';
 import { TEST_STATUS_JOB, TestModeService } from './reports/test-mode.service.js';
-import { markInboundMediaDeleted, queuedMessageWithMedia } from './retention/retention.repository.js';
+import { markInboundMediaDeleted, pendingMessageWithMedia } from './retention/retention.repository.js';
 import { RetentionService } from './retention/retention.service.js';
 import { Batch } from './schemas/batch.schemas.js';
 import { InboundMessage, Message } from './schemas/message.schemas.js';
@@ -166,13 +166,14 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     deletion: needs.mediaDeletion,
     events,
   });
-  // A message queued to send a file holds it; a customer's message shows its file deleted.
+  // A message scheduled or queued to send a file holds it; a customer's message shows its file deleted.
   needs.fileUses.register({
     inUse: async (file) => {
-      const queued = await queuedMessageWithMedia(store.read, file.accountId, file.id);
-      return queued
-        ? `message ${queued} is queued to send it; delete it once that message has gone out (or failed).`
-        : null;
+      const pending = await pendingMessageWithMedia(store.read, file.accountId, file.id);
+      if (!pending) return null;
+      return pending.status === 'scheduled'
+        ? `message ${pending.id} is scheduled to send it; delete it once that message has gone out, or cancel the message first (POST /v1/messages/${pending.id}/cancel).`
+        : `message ${pending.id} is queued to send it; delete it once that message has gone out (or failed).`;
     },
     onDeleted: (tx, file) => markInboundMediaDeleted(tx, file.id),
   });

@@ -46,6 +46,11 @@ const OWN_MEANINGS: Readonly<Record<string, ErrorMeaning>> = {
     'Upload the file again and send a new message',
     TIDINGS,
   ),
+  content_removed: m(
+    "The account's message-body retention removed what it said before its turn",
+    'Send it again if it still matters, or keep message bodies longer than you schedule ahead',
+    'docs/api.md §D17 (Tidings)',
+  ),
   platform_error: m(
     'The platform refused the send without a Graph error',
     'Send again; if it persists, check the account and the platform status page',

@@ -161,17 +161,24 @@ export function batchCases(scope: () => BatchScope): void {
     assert.equal(sent.body.batch.accepted, 1);
   });
 
-  it("refuses a batch larger than the key's burst with 429, saying why", async () => {
+  it("refuses a batch larger than the key's rate could ever admit with a 400 that says the limit, not a 429 to retry", async () => {
     const { h, acct } = scope();
     const { key } = await h.deps.keys.createKey({ accountId: acct.id, mode: 'live', rateLimit: 5 });
-    const res = await h.api('POST', '/v1/messages/batch', {
+    for (const query of ['', '?dryRun=true']) {
+      const res = await h.api('POST', `/v1/messages/batch${query}`, {
+        key,
+        body: { messages: Array.from({ length: 20 }, (_, i) => item(i)) },
+      });
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.headers['retry-after'], undefined, 'nothing to retry');
+      assert.deepEqual([res.body.error.code, res.body.error.param], ['request_too_large', 'messages']);
+      assert.match(res.body.error.message, /batch holds 20 .*limited to 5 .*never fits\. Send batches of at most 6/);
+    }
+    // One that fits is sent.
+    const fits = await h.api('POST', '/v1/messages/batch', {
       key,
-      body: { messages: Array.from({ length: 20 }, (_, i) => item(i)) },
+      body: { messages: Array.from({ length: 6 }, (_, i) => item(100 + i)) },
     });
-    assert.equal(res.status, 429, res.text);
-    assert.match(
-      res.body.error.message,
-      /batch holds 20.*A batch of more than 6 \(the key's rate, and one\) never fits/,
-    );
+    assert.equal(fits.status, 201, fits.text);
   });
 }

@@ -6,6 +6,9 @@ import { BATCH_REFRESH_MS, BatchProgress } from './Batches';
 
 const COUNTED = ['scheduled', 'accepted', 'sent', 'delivered', 'read', 'failed', 'canceled'] as const;
 
+/** A refused item of the batch, as GET /v1/batches/{id}/refusals lists it. */
+type Refusal = { index: number; error: { code: string; message: string; param?: string } };
+
 /** A batch: its counts by status and its messages; read again every few seconds until it is completed. */
 export function BatchPage({ id }: { id: string }) {
   const [processing, setProcessing] = useState(true);
@@ -22,6 +25,11 @@ export function BatchPage({ id }: { id: string }) {
   const pager = usePager();
   const query = pager.query({ batch: id });
   const messages = usePolling(() => api<Page<Message>>('GET', `/messages?${query}`), [query, processing], interval);
+  // What was refused does not change: read once.
+  const refusals = usePolling(
+    () => api<{ data: Refusal[] }>('GET', `/batches/${encodeURIComponent(id)}/refusals`),
+    [id],
+  );
   if (!batch) return <section>{error ? <ErrorNote error={error} /> : <p>Loading…</p>}</section>;
   return (
     <section>
@@ -47,6 +55,10 @@ export function BatchPage({ id }: { id: string }) {
             <dd data-count={s}>{batch.counts[s]}</dd>
           </Fragment>
         ))}
+        <dt>Template</dt>
+        <dd>{batch.template ? batch.template.name : 'several, or none'}</dd>
+        <dt>From</dt>
+        <dd>{batch.source}</dd>
         <dt>Send at</dt>
         <dd>{batch.sendAt ? time(batch.sendAt) : 'at once'}</dd>
         <dt>Created</dt>
@@ -54,6 +66,29 @@ export function BatchPage({ id }: { id: string }) {
         <dt>Completed</dt>
         <dd>{time(batch.completedAt)}</dd>
       </dl>
+      {refusals.data && refusals.data.data.length > 0 ? (
+        <>
+          <h2>Refused</h2>
+          <table className="list" aria-label="Refused items">
+            <thead>
+              <tr>
+                <th>Item</th>
+                <th>Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {refusals.data.data.map((r) => (
+                <tr key={r.index} data-refused={r.index}>
+                  <td data-label="Item">{r.index + 1}</td>
+                  <td data-label="Why">
+                    <code>{r.error.code}</code> {r.error.message}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
       <h2>Messages</h2>
       <ErrorNote error={messages.error} />
       <table className="list">

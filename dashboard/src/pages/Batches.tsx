@@ -51,6 +51,7 @@ export function BatchesPage() {
         <thead>
           <tr>
             <th>Batch</th>
+            <th>Template</th>
             <th>Status</th>
             <th>Progress</th>
             <th>Messages</th>
@@ -65,8 +66,9 @@ export function BatchesPage() {
                 <Link to={`/batches/${b.id}`}>
                   <code>{b.id}</code>
                 </Link>
-                {b.source === 'dashboard' ? <span className="tag">dashboard</span> : null}
+                {b.source !== 'api' ? <span className="tag">{b.source}</span> : null}
               </td>
+              <td data-label="Template">{b.template ? b.template.name : 'several, or none'}</td>
               <td data-label="Status">
                 <StatusBadge status={b.status} />
               </td>

@@ -35,6 +35,8 @@ export interface MessagesTable {
   content_removed_at: Generated<string | null>;
   /** The batch (`bat_`) it was sent in; null for single sends. */
   batch_id: Generated<string | null>;
+  /** Its place in its batch's request, from 0 (0025; null outside a batch, or stored before). */
+  batch_index: Generated<number | null>;
   /** The client's own reference (1–128 characters), unique per account and mode for 24 hours. */
   client_reference: Generated<string | null>;
   /** The `sendAt` it was scheduled for (ISO); null when sent at once. */
@@ -91,10 +93,16 @@ export interface BatchesTable {
   accepted: number;
   /** The batch's `sendAt` (ISO), when it gave one. */
   send_at: string | null;
-  source: 'api' | 'dashboard';
+  /** Where the request came from: the API, `tidings messages send-batch` (`cli`), or the dashboard. */
+  source: 'api' | 'cli' | 'dashboard';
   created_at: string;
   /** When every message reached a final status (`batch.completed`). */
   completed_at: string | null;
+  /** The refused items, JSON `[{ index, error }]` in index order (0025; null for a batch stored before). */
+  refusals: string | null;
+  /** The one template every accepted item sends (`tpl_`), and its name; null when none or several (0025). */
+  template_id: string | null;
+  template_name: string | null;
 }
 
 /** A client reference in use (unique per account and mode for 24 hours). */

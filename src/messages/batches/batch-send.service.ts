@@ -14,7 +14,7 @@ import { iso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { toBatch } from '../record/batch-progress.js';
 import * as batches from '../record/batch.repository.js';
-import type { DryRunResult, SendBatchBody, SendBatchResult } from '../schemas/batch.schemas.js';
+import type { BatchSource, DryRunResult, SendBatchBody, SendBatchResult } from '../schemas/batch.schemas.js';
 import * as references from '../record/client-reference.repository.js';
 import { toMessage } from '../record/message.mapper.js';
 import {
@@ -26,6 +26,15 @@ import {
 import { SendMessageBody, type SendSource } from '../schemas/send.schemas.js';
 import { InteractiveButtons, InteractiveCtaUrl, InteractiveList } from '../schemas/rich.schemas.js';
 import type { AcceptedSend } from '../accept/accepted-send.js';
+import {
+  batchSendAt,
+  referencesOf,
+  refusal,
+  refusalsJson,
+  refuseTakenReferences,
+  rejected,
+  soleTemplate,
+} from './batch-items.js';
 import type { MessageSender } from '../accept/send.service.js';
 import type { ActiveSuppression } from '../../consent/suppression-decision.js';
 import type { SuppressionGate } from '../accept/suppression-gate.js';
@@ -54,18 +63,9 @@ function compileSendValidator() {
   return ajv.compile(SendMessageBody);
 }
 
-/** An item's refusal, its fields named as paths in the whole request (`messages[3].to`). */
-function refusal(index: number, err: TidingsError): ItemRefusal {
-  const at = (field: string) => `messages[${index}]${field === '' ? '' : field.startsWith('[') ? field : `.${field}`}`;
-  return {
-    index,
-    error: {
-      code: err.code,
-      message: err.message,
-      ...(err.param !== undefined ? { param: at(err.param) } : {}),
-      ...(err.issues !== undefined ? { issues: err.issues.map((i) => ({ ...i, field: at(i.field) })) } : {}),
-    },
-  };
+/** The `source` a batch's messages record: the dashboard's are `dashboard`, the CLI's and the API's `api`. */
+function messageSource(source: BatchSource): SendSource {
+  return source === 'dashboard' ? 'dashboard' : 'api';
 }
 
 export class BatchSender {
@@ -79,13 +79,17 @@ export class BatchSender {
   /**
    * Checks each item; stores the valid ones, their batch and their client references in one unit
    * of work (a scheduled item waits for its `sendAt`, the others enter the queue at once).
+   * The batch keeps its refusals and where it came from (`source`: its messages record `dashboard`
+   * from the dashboard, else `api`), and each message its place in the request.
    * @returns the batch and, in the request's order, each item's message or refusal.
-   * @throws TidingsError batch_rejected (every item refused; `items` says why, each with its index).
+   * @throws TidingsError batch_rejected (every item refused; `items` says why, each with its index);
+   *   parameter_invalid (a batch-wide `sendAt` that is not 60 s to 35 days ahead).
    */
-  async send(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<SendBatchResult> {
+  async send(auth: AuthContext, body: SendBatchBody, source: BatchSource = 'api'): Promise<SendBatchResult> {
     const now = this.#o.clock.now();
+    const sendAt = batchSendAt(body, now);
     const batchId = newId('bat', now);
-    const { checked, refused } = await this.#checkAll(auth, body, source, {
+    const { checked, refused } = await this.#checkAll(auth, body, messageSource(source), {
       batchId,
       ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}),
     });
@@ -100,6 +104,8 @@ export class BatchSender {
         await references.taken(tx, auth.accountId, auth.mode, referencesOf(checked), createdAt),
       );
       if (checked.size === 0) return null;
+      for (const [index, send] of checked) send.message.batchIndex = index;
+      const template = soleTemplate(checked);
       const row: batches.BatchRow = {
         id: batchId,
         account_id: auth.accountId,
@@ -107,10 +113,13 @@ export class BatchSender {
         phone_number_id: auth.phoneNumberId,
         items,
         accepted: checked.size,
-        send_at: body.sendAt === undefined ? null : new Date(body.sendAt).toISOString(),
+        send_at: sendAt === null ? null : iso(sendAt),
         source,
         created_at: createdAt,
         completed_at: null,
+        refusals: refusalsJson(refused),
+        template_id: template?.id ?? null,
+        template_name: template?.name ?? null,
       };
       await batches.insertBatch(tx, row);
       const stored = await this.#o.sender.storeIn(tx, [...checked.values()]);
@@ -134,8 +143,9 @@ export class BatchSender {
    * What the batch would do now, storing nothing: each item checked as `send` checks it (a
    * `clientReference` already taken included), its customer's window, and how the platform prices it.
    */
-  async dryRun(auth: AuthContext, body: SendBatchBody, source: SendSource = 'api'): Promise<DryRunResult> {
-    const { checked, refused, windows, categories } = await this.#checkAll(auth, body, source, {
+  async dryRun(auth: AuthContext, body: SendBatchBody, source: BatchSource = 'api'): Promise<DryRunResult> {
+    batchSendAt(body, this.#o.clock.now());
+    const { checked, refused, windows, categories } = await this.#checkAll(auth, body, messageSource(source), {
       lookUp: true,
       ...(body.sendAt !== undefined ? { sendAt: body.sendAt } : {}),
     });
@@ -236,49 +246,4 @@ export class BatchSender {
     }
     return { checked, refused, windows, categories };
   }
-}
-
-/** The client references of checked items. */
-function referencesOf(checked: Map<number, AcceptedSend>): string[] {
-  return [...checked.values()].flatMap((s) => (s.message.clientReference ? [s.message.clientReference] : []));
-}
-
-/**
- * Moves to `refused` the checked items whose `clientReference` is in `taken` (another message's
- * in the last 24 hours) or repeats an earlier item's, in `checked`'s order.
- */
-function refuseTakenReferences(
-  checked: Map<number, AcceptedSend>,
-  refused: Map<number, ItemRefusal>,
-  taken: Set<string>,
-): void {
-  const seen = new Set<string>();
-  for (const [index, send] of [...checked]) {
-    const ref = send.message.clientReference;
-    if (!ref) continue;
-    const why = taken.has(ref)
-      ? 'was given to another message of this account in the last 24 hours'
-      : seen.has(ref)
-        ? 'is given to an earlier message of this batch'
-        : null;
-    seen.add(ref);
-    if (why === null) continue;
-    checked.delete(index);
-    refused.set(
-      index,
-      refusal(
-        index,
-        new TidingsError('client_reference_in_use', `clientReference "${ref}" ${why}; give each message its own.`, {
-          param: 'clientReference',
-        }),
-      ),
-    );
-  }
-}
-
-/** The answer of a batch none of whose items was accepted. */
-function rejected(items: number, refused: Map<number, ItemRefusal>): TidingsError {
-  const all = [...refused.values()].sort((a, b) => a.index - b.index);
-  const noun = items === 1 ? 'The message was' : `None of the ${items.toLocaleString('en-US')} messages was`;
-  return new TidingsError('batch_rejected', `${noun} accepted; error.items gives each one's reason.`, { items: all });
 }

@@ -10,18 +10,19 @@ import {
   Batch,
   BATCH_MAX_ITEMS,
   BatchIdParams,
+  BatchRefusals,
   BatchList,
   CancelMessagesBody,
   CancelMessagesResult,
   DryRunResult,
   ListBatchesQuery,
   SendBatchBody,
+  SendBatchHeaders,
   SendBatchQuery,
   SendBatchResult,
 } from '../schemas/batch.schemas.js';
 import type { CancelService } from './cancel.service.js';
 import { Message, MessageIdParams } from '../schemas/message.schemas.js';
-import { SendMessageHeaders } from '../schemas/send.schemas.js';
 
 /**
  * The batch send's body limit, bytes: 1,000 template sends with their variables and buttons at a
@@ -41,23 +42,27 @@ export interface BatchRoutesOptions {
 
 /**
  * The key's rate limit counts a batch's items (docs/api.md §D5): the request took one token, its
- * other items take one each.
- * @throws TidingsError rate_limited
+ * other items take one each. Past the request's own token, its items take at most a second's worth
+ * of the key's rate (the burst allowance refills the bucket for the next request, it does not widen
+ * one), so a batch of more than the key's rate and one never fits: it is refused as too large, not
+ * rate limited, since no retry would ever admit it.
+ * @throws TidingsError request_too_large (`param` `messages`: more items than the key admits in one request);
+ *   rate_limited (the key's tokens are spent for now; `retryAfterSeconds` says when they refill)
  */
 async function chargeItems(limiter: RateLimiter, auth: AuthContext, items: number): Promise<void> {
   if (items <= 1) return;
+  const most = auth.rateLimit + 1;
+  if (items > most)
+    throw new TidingsError(
+      'request_too_large',
+      `The batch holds ${items.toLocaleString('en-US')} messages and this key is limited to ${auth.rateLimit.toLocaleString('en-US')} messages per second: a batch of more than ${most.toLocaleString('en-US')} (the key's rate, and one) never fits. Send batches of at most ${most.toLocaleString('en-US')} (tidings messages send-batch --batch-size ${most}), or use a key with a higher limit (tidings keys create --rate-limit).`,
+      { param: 'messages' },
+    );
   const limit = await limiter.consume(`key:${auth.keyId}`, auth.rateLimit, items - 1);
   if (limit.allowed) return;
-  // Past the request's own token, its items take at most a second's worth of the key's rate (the
-  // burst allowance refills the bucket for the next request, it does not widen one): a larger batch never fits.
-  const most = auth.rateLimit + 1;
-  const fits =
-    items > most
-      ? ` A batch of more than ${most.toLocaleString('en-US')} (the key's rate, and one) never fits: send smaller batches, or use a key with a higher limit (tidings keys create --rate-limit).`
-      : '';
   throw new TidingsError(
     'rate_limited',
-    `This key is limited to ${auth.rateLimit} messages per second and the batch holds ${items.toLocaleString('en-US')}; retry after ${limit.resetSeconds} s.${fits}`,
+    `This key is limited to ${auth.rateLimit} messages per second and the batch holds ${items.toLocaleString('en-US')}; retry after ${limit.resetSeconds} s.`,
     { retryAfterSeconds: limit.resetSeconds },
   );
 }
@@ -76,7 +81,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         access: { scope: 'messages:send', modes: 'any' },
         idempotency: 'optional',
         errors: ['batch_rejected', 'client_reference_in_use'],
-        headers: SendMessageHeaders,
+        headers: SendBatchHeaders,
         querystring: SendBatchQuery,
         body: SendBatchBody,
         bodyLimit: BATCH_BODY_LIMIT_BYTES,
@@ -90,7 +95,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
       },
       async ({ auth, body, query, headers, request, reply }) => {
         await chargeItems(keyRateLimiter, auth, body.messages.length);
-        const source = headers['x-tidings-source'] === 'dashboard' ? 'dashboard' : 'api';
+        const source = headers['x-tidings-source'] ?? 'api';
         if (query.dryRun === true) {
           // Nothing changed: an Idempotency-Key given with it stays free for the send itself.
           request.changedNothing = true;
@@ -115,6 +120,23 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         response: { status: 200, schema: Type.Ref(Batch) },
       },
       ({ auth, params }) => batchService.get(auth, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        url: '/batches/:id/refusals',
+        operationId: 'listBatchRefusals',
+        summary: "List a batch's refused items",
+        description:
+          "Every item the batch send refused, in the request's order, as its answer gave them: `index`, and the refusal's `code`, `message`, `param` and `issues`. At most 1,000, on one page. A batch's accepted messages: GET /v1/messages?batch=bat_….",
+        tags: ['Messages'],
+        access: read,
+        idempotency: 'none',
+        errors: ['message_not_found'],
+        params: BatchIdParams,
+        response: { status: 200, schema: BatchRefusals },
+      },
+      ({ auth, params }) => batchService.refusals(auth, params.id),
     ),
     defineRoute(
       {

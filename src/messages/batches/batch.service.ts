@@ -5,7 +5,7 @@ import { paginate, type Page } from '../../http/paging.js';
 import { TidingsError } from '../../errors.js';
 import { batchesOf } from '../record/batch-progress.js';
 import * as repo from '../record/batch.repository.js';
-import type { Batch, ListBatchesQuery } from '../schemas/batch.schemas.js';
+import type { Batch, BatchRefusals, ListBatchesQuery } from '../schemas/batch.schemas.js';
 
 export class BatchService {
   readonly #store: Store;
@@ -22,6 +22,17 @@ export class BatchService {
     const row = await repo.findBatch(this.#store.read, auth.accountId, auth.mode, id);
     if (!row) throw new TidingsError('message_not_found', `No batch ${id}.`, { param: 'id' });
     return (await batchesOf(this.#store.read, [row]))[0]!;
+  }
+
+  /**
+   * A batch's refused items, in the request's order, as its answer gave them (none kept for a batch
+   * stored before 0025).
+   * @throws TidingsError message_not_found
+   */
+  async refusals(auth: AuthContext, id: string): Promise<BatchRefusals> {
+    const row = await repo.findBatch(this.#store.read, auth.accountId, auth.mode, id);
+    if (!row) throw new TidingsError('message_not_found', `No batch ${id}.`, { param: 'id' });
+    return { data: row.refusals === null ? [] : (JSON.parse(row.refusals) as BatchRefusals['data']) };
   }
 
   /** A page of batches, newest first. @throws TidingsError parameter_invalid for an unknown `starting_after`. */

@@ -63,8 +63,9 @@ export class CancelService {
   /**
    * Cancels the key's number's messages that match, in units of 500: scheduled and queued
    * messages whose `clientReference` starts with a prefix, or scheduled messages due before a time.
-   * @returns how many were canceled, and how many matched but were already being sent.
-   * @throws TidingsError parameter_invalid (a `scheduledBefore` that is not a time).
+   * @returns how many this call canceled, and how many matched but were already being sent (a
+   *   message another request canceled meanwhile is in neither count).
+   * @throws TidingsError parameter_invalid (a `scheduledBefore` that is not a time; a prefix with a lone surrogate).
    */
   async cancelMany(auth: AuthContext, body: CancelMessagesBody): Promise<{ canceled: number; notCancelable: number }> {
     const { store, clock } = this.#o;
@@ -91,17 +92,26 @@ export class CancelService {
       return { canceled, notCancelable };
     }
     const prefix = body.clientReferencePrefix!;
+    // A lone surrogate (`"\ud83d"` in JSON) is no character: no stored reference starts with one.
+    if (/\p{Cs}/u.test(prefix))
+      throw new TidingsError(
+        'parameter_invalid',
+        'clientReferencePrefix holds half of a surrogate pair (a lone \\uD800–\\uDFFF escape); give whole characters.',
+        { param: 'clientReferencePrefix' },
+      );
     let after: { reference: string; id: string } | null = null;
     for (;;) {
       const rows = await repo.byReferencePrefix(store.read, lane, prefix, after, CHUNK);
       if (rows.length === 0) break;
       after = { reference: rows.at(-1)!.client_reference!, id: rows.at(-1)!.id };
       const pending = rows.filter((r) => r.status === 'scheduled' || r.status === 'accepted').map((r) => r.id);
-      const done = await store.write(async (tx) =>
-        this.#cancelIn(tx, await repo.findMessagesForUpdate(tx, 'id', pending), iso(clock.now())),
-      );
+      const { done, stillPending } = await store.write(async (tx) => {
+        // A message another request canceled meanwhile is neither canceled here nor "not cancelable".
+        const locked = (await repo.findMessagesForUpdate(tx, 'id', pending)).filter((r) => r.status !== 'canceled');
+        return { done: await this.#cancelIn(tx, locked, iso(clock.now())), stillPending: locked.length };
+      });
       canceled += done.length;
-      notCancelable += pending.length - done.length;
+      notCancelable += stillPending - done.length;
       if (rows.length < CHUNK) break;
     }
     return { canceled, notCancelable };

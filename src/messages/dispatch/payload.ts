@@ -5,7 +5,6 @@
  * its wamid, which a message accepted moments before may only now have.
  */
 import type { Store } from '../../db/store.js';
-import { TidingsError } from '../../errors.js';
 import type { MediaService } from '../../media/media.service.js';
 import type { OutboundMessage } from '../../platform/outbound-message.js';
 import { PlatformError, type SenderCredentials } from '../../platform/platform.js';
@@ -59,6 +58,15 @@ export class PayloadResolver {
    * @throws what `resolve` throws.
    */
   async prepare(row: repo.DispatchRow, now: number): Promise<Prepared> {
+    const removedAt = repo.payloadOf(row).contentRemovedAt;
+    // Retention removed what it said while it waited (docs/api.md §D17): nothing is left to send.
+    if (removedAt !== undefined)
+      return {
+        fail: {
+          code: 'content_removed',
+          message: `The message's content was removed by the account's message-body retention at ${removedAt}, before its turn; nothing was sent.`,
+        },
+      };
     if (row.mode === 'test') {
       const routing = await this.route(row, now);
       if ('fail' in routing) return routing;
@@ -83,8 +91,8 @@ export class PayloadResolver {
   }
 
   /**
-   * The platform request of a live queue entry.
-   * @throws TidingsError media_not_found when the file was deleted since the send was accepted.
+   * The platform request of a live queue entry; `{ fail }` with `media_not_found` when its file was
+   * deleted since the send was accepted.
    * @throws PlatformError when registering the file failed (never `maybeTaken`: registering again is harmless).
    */
   async resolve(row: repo.DispatchRow, now: number): Promise<Resolved> {
@@ -101,11 +109,15 @@ export class PayloadResolver {
     const content = structuredClone(routing.content);
     if (routing.file) {
       const file = await this.#o.media.lookup(row.account_id, routing.file.mode, routing.file.id);
+      // Gone (retention, or deleted by an older version that let a scheduled send's file go):
+      // no retry brings it back, so the message fails now and never holds its customer's queue.
       if (!file)
-        throw new TidingsError(
-          'media_not_found',
-          `The file ${routing.file.id} was deleted before the message was sent.`,
-        );
+        return {
+          fail: {
+            code: 'media_not_found',
+            message: `The file ${routing.file.id} was deleted before the message was sent; upload it again and send a new message.`,
+          },
+        };
       let platformMediaId: string;
       try {
         platformMediaId = await this.#o.media.platformIdFor(file, row.phone_number_id);

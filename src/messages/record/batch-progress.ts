@@ -30,6 +30,7 @@ export function toBatch(row: batches.BatchRow, counts: Map<MessageStatus, number
       canceled: n('canceled'),
     },
     source: row.source,
+    template: row.template_id === null ? null : { id: row.template_id, name: row.template_name ?? '' },
     createdAt: row.created_at,
     completedAt: row.completed_at,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),

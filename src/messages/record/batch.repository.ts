@@ -31,27 +31,43 @@ export function findBatch(
     .executeTakeFirst();
 }
 
-/** Newest first, at most `limit`, after `after` in that order. */
+/** The columns a list reads: all but `refusals` (up to 1,000 of them a batch; `findBatch` reads them). */
+const LISTED = [
+  'id',
+  'account_id',
+  'mode',
+  'phone_number_id',
+  'items',
+  'accepted',
+  'send_at',
+  'source',
+  'created_at',
+  'completed_at',
+  'template_id',
+  'template_name',
+] as const satisfies readonly Exclude<keyof BatchesTable, 'refusals'>[];
+
 /** The batches with these ids (of any account), in id order. */
 export function batchesById(db: Reader | Tx, ids: string[]): Promise<BatchRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('batches').selectAll().where('id', 'in', ids).orderBy('id').execute();
 }
 
-export function listBatches(
+/** Newest first, at most `limit`, after `after` in that order; without their refusals (`refusals` null). */
+export async function listBatches(
   db: Reader,
   q: { accountId: string; mode: 'live' | 'test'; limit: number; after?: { created_at: string; id: string } },
 ): Promise<BatchRow[]> {
   let query = db
     .selectFrom('batches')
-    .selectAll()
+    .select(LISTED)
     .where('account_id', '=', q.accountId)
     .where('mode', '=', q.mode)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit);
   if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
-  return query.execute();
+  return (await query.execute()).map((r) => ({ ...r, refusals: null }));
 }
 
 /** The batches' messages counted by status, in one statement: batch id → status → count. */

@@ -15,29 +15,36 @@ export interface MessageListQuery {
   accountId: string;
   mode: 'live' | 'test';
   limit: number;
-  /** Continue after this row's place in (created_at desc, id desc). */
-  after?: { created_at: string; id: string };
+  /** Continue after this row's place in the list's order. */
+  after?: { created_at: string; id: string; batch_index?: number | null };
   status?: string;
   recipient?: string;
   batchId?: string;
   clientReference?: string;
 }
 
-/** Newest first, at most `limit`. */
+/**
+ * At most `limit`, newest first; a batch's (`batchId`) in the batch's order instead (by their place
+ * in its request, `batch_index`; messages stored before 0025 have none and come first, by id).
+ */
 export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRow[]> {
   let query = db
     .selectFrom('messages')
     .selectAll()
     .where('account_id', '=', q.accountId)
     .where('mode', '=', q.mode)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
     .limit(q.limit);
+  if (q.batchId) {
+    const place = sql<number>`coalesce(batch_index, -1)`;
+    query = query.where('batch_id', '=', q.batchId).orderBy(place).orderBy('id');
+    if (q.after) query = query.where(sql<boolean>`(${place}, id) > (${q.after.batch_index ?? -1}, ${q.after.id})`);
+  } else {
+    query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
+  }
   if (q.status) query = query.where('status', '=', q.status as MessageRow['status']);
   if (q.recipient) query = query.where('recipient', '=', q.recipient);
-  if (q.batchId) query = query.where('batch_id', '=', q.batchId);
   if (q.clientReference) query = query.where(referenceColumn(db), '=', q.clientReference);
-  if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
   return query.execute();
 }
 
@@ -47,6 +54,21 @@ export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRo
  */
 function referenceColumn(db: Reader): RawBuilder<string | null> {
   return isPostgres(db) ? sql<string | null>`client_reference collate "C"` : sql<string | null>`client_reference`;
+}
+
+/**
+ * The least string, by code point, above every string that starts with `prefix`: the prefix with
+ * its last code point one higher (past the surrogates, which no well-formed string holds), the
+ * code points U+10FFFF at its end dropped first; null when the prefix is all U+10FFFF.
+ * (`prefix + U+FFFF` is no bound: `P😀b`, U+1F600, sorts above `P\uffff`.)
+ */
+export function prefixEnd(prefix: string): string | null {
+  const points = Array.from(prefix, (c) => c.codePointAt(0)!);
+  while (points.length > 0) {
+    const last = points.pop()!;
+    if (last < 0x10ffff) return String.fromCodePoint(...points, last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return null;
 }
 
 /**
@@ -66,13 +88,15 @@ export function byReferencePrefix(
     .selectAll()
     .where('account_id', '=', lane.accountId)
     .where('mode', '=', lane.mode)
-    // Every string starting with the prefix sorts before prefix + U+FFFF, by code point.
     .where(reference, '>=', prefix)
-    .where(reference, '<', `${prefix}\uffff`)
     .where('phone_number_id', '=', lane.phoneNumberId)
     .orderBy(reference)
     .orderBy('id')
     .limit(limit);
+  // Every string starting with the prefix sorts before the prefix's end, by code point (UTF-8's
+  // byte order, which both databases compare by here); a prefix of U+10FFFF only has no end.
+  const end = prefixEnd(prefix);
+  if (end !== null) q = q.where(reference, '<', end);
   if (after) q = q.where(sql<boolean>`(${reference}, id) > (${after.reference}, ${after.id})`);
   return q.execute();
 }

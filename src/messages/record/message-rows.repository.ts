@@ -33,6 +33,8 @@ export interface NewMessage {
   platformMessageId?: string | null;
   /** The batch it was sent in (`bat_`). */
   batchId?: string | null;
+  /** Its place in the batch's request, from 0. */
+  batchIndex?: number | null;
   /** The client's own reference. */
   clientReference?: string | null;
   /** Its `sendAt` (ISO): the message starts `scheduled`. */
@@ -68,6 +70,7 @@ export function messageRow(m: NewMessage): MessageRow {
     updated_at: m.createdAt,
     content_removed_at: null,
     batch_id: m.batchId ?? null,
+    batch_index: m.batchIndex ?? null,
     client_reference: m.clientReference ?? null,
     scheduled_at: m.scheduledAt ?? null,
     canceled_at: null,
@@ -115,6 +118,7 @@ const MESSAGE_COLUMNS = {
   updated_at: 'text',
   content_removed_at: 'text',
   batch_id: 'text',
+  batch_index: 'integer',
   client_reference: 'text',
   scheduled_at: 'text',
   canceled_at: 'text',

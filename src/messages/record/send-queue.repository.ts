@@ -46,6 +46,19 @@ export interface DispatchPayload {
   keyId?: string;
   /** A keyword's confirmation reply (message source `consent_reply`): it passes the opt-out keyword's suppression it confirms, and only that (consent/suppression-decision.ts `obeyedByConfirmation`). */
   confirmation?: true;
+  /**
+   * ISO: when message-body retention removed what the message said (docs/api.md §D17). Such a
+   * payload keeps nothing else (`removedPayload`): its entry fails with `content_removed` at its turn.
+   */
+  contentRemovedAt?: string;
+}
+
+/**
+ * The payload, as stored, of a queue entry or scheduled send whose message's body retention removed
+ * at `removedAt` (ISO): nothing of the content, its file or its template is kept.
+ */
+export function removedPayload(removedAt: string): string {
+  return JSON.stringify({ contentRemovedAt: removedAt });
 }
 
 /** The payload of a queue entry, as stored. */

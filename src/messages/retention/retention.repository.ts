@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import { jsonRows } from '../../db/json-rows.js';
 import type { Reader, Tx } from '../../db/store.js';
-import { removedPayload } from './content-removal.js';
+import { removedPayload as removedInboundPayload } from './content-removal.js';
+import { removedPayload } from '../record/send-queue.repository.js';
 
 /** A place in a list's order (time, id), to go on from. */
 export interface RetentionCursor {
@@ -55,8 +56,31 @@ export async function removeMessageBodies(tx: Tx, b: BodyBatch, removedAt: strin
       rows.map((r) => r.id),
     )
     .execute();
+  await removeWaitingPayloads(
+    tx,
+    rows.map((r) => r.id),
+    removedAt,
+  );
   const last = rows[rows.length - 1]!;
   return rows.length < b.limit ? null : { at: last.created_at, id: last.id };
+}
+
+/**
+ * Removes the copies of these messages' content that wait to be sent: their queue entries' and
+ * scheduled sends' payloads become `removedPayload` (send-queue.repository.ts), so nothing past its
+ * retention is ever sent: each fails with `content_removed` when its turn comes (dispatch/payload.ts).
+ * Locks in the one order (docs/architecture.md, "Locks on PostgreSQL"): messages, then queue entries, then scheduled sends.
+ */
+async function removeWaitingPayloads(tx: Tx, messageIds: string[], removedAt: string): Promise<void> {
+  const payload = removedPayload(removedAt);
+  const waiting = sql<boolean>`payload not like '{"contentRemovedAt":%'`;
+  await tx.updateTable('dispatches').set({ payload }).where('message_id', 'in', messageIds).where(waiting).execute();
+  await tx
+    .updateTable('scheduled_sends')
+    .set({ payload })
+    .where('message_id', 'in', messageIds)
+    .where(waiting)
+    .execute();
 }
 
 /**
@@ -75,7 +99,7 @@ export async function removeInboundBodies(tx: Tx, b: BodyBatch, removedAt: strin
   if (b.after) q = q.where(sql<boolean>`(created_at, id) > (${b.after.at}, ${b.after.id})`);
   const rows = await q.orderBy('created_at').orderBy('id').limit(b.limit).execute();
   if (rows.length === 0) return null;
-  const changed = rows.map((r) => ({ id: r.id, payload: removedPayload(r.type, r.payload) }));
+  const changed = rows.map((r) => ({ id: r.id, payload: removedInboundPayload(r.type, r.payload) }));
   await sql`update inbound_messages set text = null, payload = v.payload, content_removed_at = coalesce(inbound_messages.content_removed_at, ${removedAt})
     from ${jsonRows(tx, { id: 'text', payload: 'text' }, changed)} where inbound_messages.id = v.id`.execute(tx);
   const last = rows[rows.length - 1]!;
@@ -87,15 +111,23 @@ export async function markInboundMediaDeleted(tx: Tx, mediaId: string): Promise<
   await tx.updateTable('inbound_messages').set({ media_status: 'deleted' }).where('media_id', '=', mediaId).execute();
 }
 
-/** A message of the account queued to send this file (accepted, not sent yet), if any: its `msg_` id. */
-export async function queuedMessageWithMedia(db: Reader, accountId: string, mediaId: string): Promise<string | null> {
+/**
+ * A message of the account waiting to send this file (scheduled, or accepted and not sent yet), if
+ * any: its `msg_` id and status, the earliest first.
+ */
+export async function pendingMessageWithMedia(
+  db: Reader,
+  accountId: string,
+  mediaId: string,
+): Promise<{ id: string; status: 'scheduled' | 'accepted' } | null> {
   const row = await db
     .selectFrom('messages')
-    .select('id')
+    .select(['id', 'status'])
     .where('media_id', '=', mediaId)
     .where('account_id', '=', accountId)
-    .where('status', '=', 'accepted')
+    .where('status', 'in', ['scheduled', 'accepted'])
+    .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ? { id: row.id, status: row.status as 'scheduled' | 'accepted' } : null;
 }

@@ -8,6 +8,10 @@ import { SendMessageBody } from './send.schemas.js';
 /** The most messages one batch send holds. */
 export const BATCH_MAX_ITEMS = 1000;
 
+/** Where a batch's request came from (`X-Tidings-Source`). */
+export const BATCH_SOURCES = ['api', 'cli', 'dashboard'] as const;
+export type BatchSource = (typeof BATCH_SOURCES)[number];
+
 /** Counts of a batch's messages by their current status. */
 export const BatchCounts = Type.Object(
   {
@@ -35,7 +39,17 @@ export const Batch = Type.Object(
     refused: Type.Integer(),
     sendAt: NullableString({ format: 'date-time', description: 'The batch-wide `sendAt`, when it gave one.' }),
     counts: BatchCounts,
-    source: StringEnum(['api', 'dashboard'] as const),
+    source: StringEnum(BATCH_SOURCES, {
+      description:
+        'Where the request came from: `api`, `cli` (`npx tidings messages send-batch`) or `dashboard` (its bulk send); the `X-Tidings-Source` header of the request.',
+    }),
+    template: Type.Union(
+      [Type.Object({ id: Type.String({ description: '`tpl_` id.' }), name: Type.String() }), Type.Null()],
+      {
+        description:
+          'The one template every accepted item sends, with its name as it was then; null when an item sends none, or the items send several.',
+      },
+    ),
     createdAt: Timestamp,
     completedAt: NullableString({ format: 'date-time' }),
     testMode: Type.Optional(Type.Literal(true)),
@@ -52,6 +66,7 @@ export const Batch = Type.Object(
         sendAt: '2026-12-01T08:00:00.000Z',
         counts: { scheduled: 0, accepted: 120, sent: 310, delivered: 540, read: 20, failed: 3, canceled: 0 },
         source: 'api',
+        template: { id: 'tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e', name: 'order_shipped' },
         createdAt: '2026-11-30T17:02:11.408Z',
         completedAt: null,
       },
@@ -141,6 +156,25 @@ export const BatchItemResult = Type.Object(
   },
   { description: "An item's outcome: the message accepted, or its refusal." },
 );
+
+/** A batch's refused items (GET /v1/batches/{id}/refusals), as its answer gave them. */
+export const BatchRefusals = Type.Object({
+  data: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), error: ItemErrorBody }), {
+    description:
+      "Every refused item, in the request's order: its `index` and its refusal (`code`, `message`, `param`, `issues`). Empty for a batch stored before Tidings kept them.",
+  }),
+});
+export type BatchRefusals = Static<typeof BatchRefusals>;
+
+/** The headers of a batch send: where it comes from. */
+export const SendBatchHeaders = Type.Object({
+  'x-tidings-source': Type.Optional(
+    StringEnum(BATCH_SOURCES, {
+      description:
+        "Where the batch comes from, recorded as the batch's `source`: the dashboard sends `dashboard` (its messages' `source` too), `npx tidings messages send-batch` sends `cli`; default `api`.",
+    }),
+  ),
+});
 
 export const SendBatchResult = Type.Object({
   batch: Type.Ref(Batch),

@@ -16,7 +16,11 @@ export const ListMessagesQuery = Type.Object(
     ),
     to: Type.Optional(Type.String({ description: 'Only messages to this recipient as addressed (E.164 or a BSUID).' })),
     batch: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'Only messages of this batch (`bat_` id).' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: "Only messages of this batch (`bat_` id), in the batch's order.",
+      }),
     ),
     clientReference: Type.Optional(
       Type.String({ minLength: 1, maxLength: 128, description: 'Only the message with this `clientReference`.' }),

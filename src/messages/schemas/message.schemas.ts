@@ -41,7 +41,7 @@ export const Message = Type.Object(
         {
           code: Type.String({
             description:
-              "The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found`, `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform).",
+              "The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found` (its file was deleted before its turn), `content_removed` (message-body retention removed what it said before its turn), `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform).",
           }),
           message: Type.String(),
         },
