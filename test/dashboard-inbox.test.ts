@@ -146,7 +146,11 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     const other = '+16505551961';
     // A send creates the contact; they never wrote, so the window is closed.
     assert.equal(
-      (await h.api('POST', '/v1/messages/', { body: { to: other, type: 'template', templateId: template.id } })).status,
+      (
+        await h.api('POST', '/v1/messages/', {
+          body: { to: other, type: 'template', templateId: template.id, variables: { '1': 'P-7' } },
+        })
+      ).status,
       201,
     );
     const contact = await contactOf(other);
