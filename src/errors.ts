@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'phone_number_invalid',
   'template_invalid',
   'variables_invalid',
+  'template_values_missing',
   'idempotency_key_missing',
   'idempotency_key_invalid',
   'media_type_unsupported',

@@ -115,14 +115,16 @@ describe('tidings messages send-batch', () => {
     (await h.api<{ data: Message[]; has_more: boolean }>('GET', '/v1/messages?limit=100', { key })).body.data.length;
 
   // Line 3: an invalid phone; line 4 fills `nickname`, which the template lacks; line 5 quotes
-  // quotes; line 6 leaves first_name to the template's example. The header ends with CRLF.
+  // quotes; line 6 leaves first_name empty, which refuses the row rather than send the template's
+  // example (issue 38, finding 12). The header ends with CRLF.
   const ORDERS =
     'to,first_name,2,nickname,clientReference\r\n' +
     '+16505550110,"Smith, Jessica",A-1077,,csv-1\n' +
     '+1650,Omar,A-1078,,csv-2\n' +
     '+16505550112,Ana,A-1079,Annie,csv-3\n' +
     '+16505550113,Li,"A-""1080""",,csv-4\n' +
-    '+16505550114,,A-1081,,csv-5\n';
+    '+16505550114,,A-1081,,csv-5\n' +
+    '+16505550115,Noor,A-1082,,csv-6\n';
 
   it('dry-runs: counts valid and refused rows, windows and pricing, and stores nothing', async () => {
     const file = write('orders.csv', ORDERS);
@@ -141,7 +143,7 @@ describe('tidings messages send-batch', () => {
     );
     assert.equal(res.code, 2, res.err);
     const summary = res.json();
-    assert.deepEqual([summary.rows, summary.valid, summary.refused], [5, 3, 2]);
+    assert.deepEqual([summary.rows, summary.valid, summary.refused], [6, 3, 3]);
     assert.deepEqual(summary.windows, { open: 0, closed: 3 });
     assert.deepEqual(summary.pricing, { utility_outside_window: 3, utility_inside_window: 0, service: 0 });
     assert.deepEqual(
@@ -149,6 +151,7 @@ describe('tidings messages send-batch', () => {
       [
         [3, 'phone_number_invalid'],
         [4, 'variables_invalid'],
+        [6, 'template_values_missing'],
       ],
     );
     assert.equal(await count(h.account.liveKey), before, 'nothing stored');
@@ -161,23 +164,25 @@ describe('tidings messages send-batch', () => {
     const first = await cli(h.account.liveKey, ...argv, '--json');
     assert.equal(first.code, 2, first.err);
     const summary = first.json();
-    assert.deepEqual([summary.accepted, summary.refused, summary.batches.length, summary.replayed], [3, 2, 3, 0]);
+    assert.deepEqual([summary.accepted, summary.refused, summary.batches.length, summary.replayed], [3, 3, 3, 0]);
     assert.deepEqual(
       summary.refusals.map((r: { line: number; to: string; code: string }) => [r.line, r.to, r.code]),
       [
         [3, '+1650', 'phone_number_invalid'],
         [4, '+16505550112', 'variables_invalid'],
+        [6, '+16505550114', 'template_values_missing'],
       ],
     );
     assert.match(summary.refusals[1].message, /nickname/);
+    assert.match(summary.refusals[2].message, /missing "first_name"/);
     assert.equal(first.err, '', '--json: nothing but JSON');
 
     const stored = await messagesOf(h.account.liveKey, summary.batches);
     const byRef = new Map(stored.map((m) => [m.clientReference, m]));
-    assert.deepEqual([...byRef.keys()].sort(), ['csv-1', 'csv-4', 'csv-5']);
+    assert.deepEqual([...byRef.keys()].sort(), ['csv-1', 'csv-4', 'csv-6']);
     assert.deepEqual(byRef.get('csv-1')!.variables, { first_name: 'Smith, Jessica', '2': 'A-1077' });
     assert.deepEqual(byRef.get('csv-4')!.variables, { first_name: 'Li', '2': 'A-"1080"' });
-    assert.deepEqual(byRef.get('csv-5')!.variables, { '2': 'A-1081' });
+    assert.deepEqual(byRef.get('csv-6')!.variables, { first_name: 'Noor', '2': 'A-1082' });
     assert.ok(stored.every((m) => m.templateId === templateId && m.to.startsWith('+1650555011')));
     // Each batch says it came from the CLI (its messages, from the API).
     for (const id of summary.batches)
@@ -191,13 +196,13 @@ describe('tidings messages send-batch', () => {
     assert.match(
       again.out,
       new RegExp(
-        `^Accepted 3, refused 2, in 3 batches \\(3 sent by an earlier run of this command, replayed\\): ${summary.batches.join(', ')}\\.`,
+        `^Accepted 3, refused 3, in 3 batches \\(3 sent by an earlier run of this command, replayed\\): ${summary.batches.join(', ')}\\.`,
       ),
     );
     assert.match(again.out, /line 3 \(\+1650\): phone_number_invalid: /);
     assert.match(
       again.err,
-      /^Batch 1 of 3 \(lines 2–3\): 2\/5 rows, 1 refused so far \(bat_\w+, replayed: sent by an earlier run\)$/m,
+      /^Batch 1 of 3 \(lines 2–3\): 2\/6 rows, 1 refused so far \(bat_\w+, replayed: sent by an earlier run\)$/m,
     );
     assert.equal(await count(h.account.liveKey), before);
   });

@@ -103,7 +103,8 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     await go('/bulk');
     await page.locator('select[name=templateId]').selectOption({ label: 'csv_notice (en_US)' });
     // `nickname` is no placeholder of csv_notice: a variable all the same, never silently left out.
-    const csv = 'to,1,nickname\n+16505552101,Ann,\n+16505552102,Bob,Bobby\n';
+    // Line 4 leaves {{1}} empty: refused, never sent with the template's example (issue 38, finding 12).
+    const csv = 'to,1,nickname\n+16505552101,Ann,\n+16505552102,Bob,Bobby\n+16505552103,,\n';
     await page
       .getByLabel('CSV file')
       .setInputFiles({ name: 'nicknames.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -113,10 +114,13 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
       .waitFor();
     await page.getByRole('button', { name: 'Check (dry run)' }).click();
     const check = page.getByTestId('dry-run');
-    await check.getByText('1 valid, 1 refused').waitFor();
+    await check.getByText('1 valid, 2 refused').waitFor();
     const refused = check.locator('tr[data-line="3"]');
     assert.match(await refused.innerText(), /variables\.nickname/);
     assert.match(await refused.innerText(), /variables_invalid/);
+    const empty = await check.locator('tr[data-line="4"]').innerText();
+    assert.match(empty, /template_values_missing/);
+    assert.match(empty, /variables\.1/);
     await shoot('bulk-lacking-column');
   });
 
@@ -125,6 +129,7 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
     await page.getByLabel('template', { exact: true }).check();
     await page.getByLabel('To (E.164)').fill('+16505552010');
     await page.locator('select[name=templateId]').selectOption({ label: 'csv_notice (en_US)' });
+    await page.getByLabel('{{1}}').fill('Dana');
     // Ten minutes from now in the browser's own time zone, as a datetime-local input takes it.
     // (A string: tsx would wrap a function's inner helpers in a `__name` the page does not have.)
     const local = await page.evaluate<string>(`(() => {

@@ -70,7 +70,12 @@ describe('templates with a media header', () => {
       await eventually(async () => (await h.api('GET', `/v1/templates/${created.body.id}`)).body.status === 'approved');
 
       const sent = await h.api('POST', '/v1/messages/', {
-        body: { to: '+16505551234', type: 'template', templateId: created.body.id, variables: { '1': 'Jessica' } },
+        body: {
+          to: '+16505551234',
+          type: 'template',
+          templateId: created.body.id,
+          variables: { '1': 'Jessica', '2': 'A-1042' },
+        },
       });
       assert.equal(sent.status, 201, sent.text);
       const components = (await platformRequest(h, sent.body.id)).template.components;

@@ -76,9 +76,9 @@ describe('template lifecycle', () => {
     );
   const message = async (id: string) => (await h.api('GET', `/v1/messages/${id}`)).body;
   const schedule = async (templateId: string, to: string) => {
-    const res = await h.api('POST', '/v1/messages', {
-      body: { to, type: 'template', templateId, sendAt: new Date(clock.now() + 61_000).toISOString() },
-    });
+    const sendAt = new Date(clock.now() + 61_000).toISOString();
+    const body = { to, type: 'template', templateId, sendAt, variables: { '1': 'Q-1' } };
+    const res = await h.api('POST', '/v1/messages', { body });
     assert.equal(res.status, 201, res.text);
     return res.body.id as string;
   };

@@ -1,4 +1,8 @@
-/** Sending templates (docs/api.md §D7–§D8): approved utility only, values by index or name, components as the platform expects. */
+/**
+ * Sending templates (docs/api.md §D7–§D8): approved utility only, values by index or name, every
+ * placeholder given unless the send asks for the examples (issue 38, finding 12), components as
+ * the platform expects.
+ */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { approvedTemplate, platformRequest } from './factories.js';
@@ -52,9 +56,55 @@ describe('template sends', () => {
     await eventually(async () => (await h.api('GET', `/v1/messages/${res.body.id}`)).body.status === 'read');
   });
 
-  it('takes values by name, and fills what is left out with the examples', async () => {
-    const res = await send({ templateId: orderId, variables: { first_name: 'Jessica' } });
+  it('takes values by name', async () => {
+    const res = await send({ templateId: orderId, variables: { first_name: 'Jessica', order_number: 'A-1' } });
     assert.equal(res.status, 201);
+    assert.deepEqual((await sentPayload(res.body.id)).template.components, [
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Jessica' },
+          { type: 'text', text: 'A-1' },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a send that leaves placeholders without a value, naming each (issue 38, finding 12)', async () => {
+    const before = h.sim.state.messages.size;
+    const none = await send({ templateId: orderId });
+    assert.deepEqual(
+      [none.status, none.body.error.code, none.body.error.param],
+      [400, 'template_values_missing', 'variables.first_name'],
+    );
+    assert.match(none.body.error.message, /missing "first_name", "order_number"/);
+    assert.match(none.body.error.message, /"useExamples": true/);
+    assert.deepEqual(
+      none.body.error.issues.map((i: any) => [i.code, i.field]),
+      [
+        ['missing', 'variables.first_name'],
+        ['missing', 'variables.order_number'],
+      ],
+    );
+    assert.match(none.body.error.issues[0].message, /"Pablo"/, "the issue shows the template's example");
+    const some = await send({ templateId: orderId, variables: { '1': 'Jessica' } });
+    assert.deepEqual([some.status, some.body.error.param], [400, 'variables.order_number']);
+    const header = await send({ templateId: headerId, variables: { '1': 'Ana' } });
+    assert.deepEqual(
+      [header.status, header.body.error.code, header.body.error.param],
+      [400, 'template_values_missing', 'variables.header'],
+    );
+    // Scheduled: refused when accepted, not at its time; on a test key too.
+    const later = await send({ templateId: orderId, sendAt: new Date(Date.now() + 3600e3).toISOString() });
+    assert.deepEqual([later.status, later.body.error.code], [400, 'template_values_missing']);
+    const test = await send({ templateId: orderId }, h.account.testKey);
+    assert.deepEqual([test.status, test.body.error.code], [400, 'template_values_missing']);
+    assert.equal(h.sim.state.messages.size, before, 'nothing reached the platform');
+  });
+
+  it('fills what is left out with the examples only when the send asks for them (useExamples)', async () => {
+    const res = await send({ templateId: orderId, variables: { first_name: 'Jessica' }, useExamples: true });
+    assert.equal(res.status, 201, res.text);
     assert.deepEqual((await sentPayload(res.body.id)).template.components, [
       {
         type: 'body',
@@ -64,33 +114,10 @@ describe('template sends', () => {
         ],
       },
     ]);
-  });
-
-  it('sends the header value under "header", or its example', async () => {
-    const withValue = await send({ templateId: headerId, variables: { header: 'B-77', '1': 'Ana' } });
-    assert.deepEqual((await sentPayload(withValue.body.id)).template.components, [
-      { type: 'header', parameters: [{ type: 'text', text: 'B-77' }] },
-      { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
-    ]);
-    const withExample = await send({ templateId: headerId });
-    assert.deepEqual((await sentPayload(withExample.body.id)).template.components[0], {
-      type: 'header',
-      parameters: [{ type: 'text', text: 'A-1042' }],
-    });
-    // The message keeps the values as the send gave them: null when it gave none.
-    const read = async (id: string) => (await h.api('GET', `/v1/messages/${id}`)).body;
-    assert.deepEqual(
-      [(await read(withValue.body.id)).variables, (await read(withValue.body.id)).buttons],
-      [{ header: 'B-77', '1': 'Ana' }, null],
-    );
-    assert.deepEqual([withValue.body.variables, withExample.body.variables], [{ header: 'B-77', '1': 'Ana' }, null]);
-    await h.customerWrites('+16505551234');
-    const text = await h.api('POST', '/v1/messages/', { body: { to: '+16505551234', type: 'text', text: 'x' } });
-    assert.deepEqual(
-      [text.status, 'variables' in text.body, 'variables' in (await read(text.body.id))],
-      [201, false, false],
-      'only on templates',
-    );
+    const no = await send({ templateId: orderId, useExamples: false });
+    assert.deepEqual([no.status, no.body.error.code], [400, 'template_values_missing']);
+    const wrongType = await send({ templateId: orderId, useExamples: 'yes' });
+    assert.deepEqual([wrongType.status, wrongType.body.error.code], [400, 'parameter_invalid']);
   });
 
   it('sends a template without placeholders with no components', async () => {
@@ -161,7 +188,7 @@ describe('template sends', () => {
 
   it('lets a test key send a live template without reaching the platform', async () => {
     const before = h.sim.state.messages.size;
-    const res = await send({ templateId: orderId, variables: { first_name: 'Test' } }, h.account.testKey);
+    const res = await send({ templateId: orderId, variables: { first_name: 'Test', '2': 'T-1' } }, h.account.testKey);
     assert.equal(res.status, 201);
     assert.deepEqual([res.body.testMode, res.body.platformMessageId], [true, null]);
     assert.equal(h.sim.state.messages.size, before);

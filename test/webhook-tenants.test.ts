@@ -129,6 +129,22 @@ describe('platform webhooks across tenants', () => {
     assert.equal(await inboundCount('wamid.mixed-b'), 0);
   });
 
+  it("refuses a passed-on field naming another tenant's number, signed by the tenant of the WABA (issue 38, finding 8)", async () => {
+    const change = (phoneNumberId: string) => ({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: tenants.a.wabaId,
+          changes: [{ field: 'calls', value: { metadata: { phone_number_id: phoneNumberId }, calls: [{ id: 'c1' }] } }],
+        },
+      ],
+    });
+    const forged = await post(change(tenants.b.phoneNumberId), secretA);
+    assert.equal(forged.status, 401);
+    assert.equal(forged.body.error.code, 'signature_invalid');
+    assert.equal((await post(change(tenants.a.phoneNumberId), secretA)).status, 200);
+  });
+
   it("cannot fail another tenant's message", async () => {
     const sent = await post(fixture('webhook-status-sent.json'), h.deps.secrets.appSecret); // unrelated number: skipped
     assert.equal(sent.status, 200);

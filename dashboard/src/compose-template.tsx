@@ -29,7 +29,9 @@ export function useApprovedTemplates(active: unknown) {
 
 /**
  * The template part of a send body: `{ templateId, variables? }`, with only the placeholders the
- * template has that were filled in (the others fall back to their examples at the service).
+ * template has that were filled in. The service refuses a send that leaves one empty
+ * (`template_values_missing`, an issue per placeholder shown beside its input): the examples are
+ * shown as the inputs' placeholders, never sent for them.
  */
 export function templateFields(
   templateId: string,
@@ -140,7 +142,7 @@ export function TemplateFields({
                   onChange={(e) => onValues({ ...values, [p.key]: e.target.value })}
                   placeholder={p.example}
                 />
-                <span className="hint">Example: {p.example || '—'} (used when left empty)</span>
+                <span className="hint">Example: {p.example || '—'} (a hint: give the customer's value)</span>
               </label>
               <Issues issues={issues} field={at(`variables.${p.key}`)} />
             </div>

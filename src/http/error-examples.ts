@@ -49,6 +49,19 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
     issues: [{ code: 'placeholder_at_end', field: 'body', message: 'The body cannot end with a placeholder.' }],
   },
   variables_invalid: { message: 'The template has no placeholder "3"; use 1–2 or first_name.', param: 'variables.3' },
+  template_values_missing: {
+    message:
+      'Give every placeholder of the template a value (missing "first_name", "2"): or send "useExamples": true to send the template\'s examples for the ones left out.',
+    param: 'variables.first_name',
+    issues: [
+      {
+        code: 'missing',
+        field: 'variables.first_name',
+        message: 'No value for "first_name" (the template\'s example: "Maria").',
+      },
+      { code: 'missing', field: 'variables.2', message: 'No value for "2" (the template\'s example: "Tuesday").' },
+    ],
+  },
   idempotency_key_missing: { message: 'This operation requires an Idempotency-Key header.', param: 'Idempotency-Key' },
   idempotency_key_invalid: {
     message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',

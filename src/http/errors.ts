@@ -21,6 +21,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   phone_number_invalid: 400,
   template_invalid: 400,
   variables_invalid: 400,
+  template_values_missing: 400,
   idempotency_key_missing: 400,
   idempotency_key_invalid: 400,
   media_type_unsupported: 400,

@@ -80,6 +80,7 @@ export function messageRoutes({
           'contact_not_found',
           'recipient_not_supported',
           'variables_invalid',
+          'template_values_missing',
           'template_not_found',
           'media_not_found',
           'reply_target_not_found',

@@ -2,8 +2,9 @@
  * Taking a platform webhook (docs/api.md §D11): the updates one delivery carried are checked against
  * who signed it, then handed to the features that own them (contacts: the customers they name;
  * messages: statuses, customers' messages and Business-app echoes; templates: reviews; accounts:
- * number changes, pricing tier notices, account signals and fields passed on as `platform.webhook`) inside one unit of work, so the 200 is sent only once everything
- * is stored. Idempotent and order-independent: each feature applies its updates that way.
+ * number changes, pricing tier notices, account signals and fields passed on as `platform.webhook`:
+ * a WABA's to each account on it, one naming a number to that number's account only,
+ * signal-routing.ts) inside one unit of work, so the 200 is sent only once everything is stored. Idempotent and order-independent: each feature applies its updates that way.
  *
  * The platform layer knows no feature: the composition root wires the features in as consumers.
  */
@@ -13,6 +14,7 @@ import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
+import { displayNamed, numberNamed, routeSignals } from './signal-routing.js';
 import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
 import type {
   Owned,
@@ -162,11 +164,21 @@ export class PlatformIntake {
     // Each account the batch names, with its own app secret (read with its owner, so an account
     // made a moment ago in another process is judged by its own secret, not a stale list).
     const ownSecrets = new Map<string, string | null>();
-    for (const id of new Set(
-      [...updates.statuses, ...updates.inbound, ...updates.contacts, ...updates.echoes, ...updates.userPreferences].map(
-        (x) => x.phoneNumberId,
-      ),
-    )) {
+    // A change passed on that names a number is that number's account's alone (signal-routing.ts).
+    const passedOnNumbers = updates.signals.flatMap((s) => {
+      const named = numberNamed(s);
+      return named && 'id' in named ? [named.id] : [];
+    });
+    for (const id of new Set([
+      ...[
+        ...updates.statuses,
+        ...updates.inbound,
+        ...updates.contacts,
+        ...updates.echoes,
+        ...updates.userPreferences,
+      ].map((x) => x.phoneNumberId),
+      ...passedOnNumbers,
+    ])) {
       const owner = await consumers.numberOwners.accountForPhoneNumber(id);
       owners.set(id, owner?.accountId ?? null);
       if (owner) ownSecrets.set(owner.accountId, owner.appSecret);
@@ -175,6 +187,10 @@ export class PlatformIntake {
       updates.templates.map((t) => t.platformTemplateId),
     );
     const numberOwners = await consumers.numbers.owners(updates.numbers);
+    const byDisplay = displayNamed(updates.signals);
+    const displayOwners = await consumers.numbers.owners(
+      byDisplay.map((s) => ({ wabaId: s.wabaId, displayPhoneNumber: s.displayPhoneNumber, event: '' })),
+    );
     // A tier notice names a WABA, not a number: each account on that WABA keeps it.
     const wabaAccounts = await consumers.pricingTiers.accountsOfWabas([
       ...new Set([...updates.pricingTiers, ...updates.signals].map((u) => u.wabaId)),
@@ -182,6 +198,7 @@ export class PlatformIntake {
     for (const accountId of [
       ...templateOwners.values(),
       ...numberOwners.map((o) => o?.accountId),
+      ...displayOwners.map((o) => o?.accountId),
       ...[...wabaAccounts.values()].flat(),
     ]) {
       if (accountId && !ownSecrets.has(accountId))
@@ -203,11 +220,14 @@ export class PlatformIntake {
     const pricingTiers = updates.pricingTiers.flatMap((u) =>
       (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })),
     );
-    const signals = updates.signals.flatMap((u) =>
-      (wabaAccounts.get(u.wabaId) ?? []).map((accountId) => ({ ...u, accountId })),
-    );
+    const routed = routeSignals(updates.signals, {
+      owners,
+      displayOwners: new Map(byDisplay.map((s, i) => [s, displayOwners[i] ?? null])),
+      wabaAccounts,
+    });
+    const signals = routed.owned;
     const echoes = own(updates.echoes);
-    const unowned = [...updates.pricingTiers, ...updates.signals].filter((u) => !wabaAccounts.has(u.wabaId)).length;
+    const unowned = updates.pricingTiers.filter((u) => !wabaAccounts.has(u.wabaId)).length + routed.unowned;
     const skipped =
       updates.statuses.length +
       updates.inbound.length +

@@ -46,8 +46,10 @@ export type PlatformSignal =
       kind: 'unknown';
       wabaId: string;
       at: string | null;
-      /** `value.metadata.phone_number_id`, when the value carries one. */
+      /** `value.metadata.phone_number_id` (or `value.phone_number_id`), when the value carries one. */
       phoneNumberId: string | null;
+      /** The displayed business number it names, digits (`display_phone_number`), when it carries one. */
+      displayPhoneNumber: string | null;
       field: string;
       /** The change's `value`, as received. */
       value: unknown;

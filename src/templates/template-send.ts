@@ -1,7 +1,10 @@
 /**
  * Filling a template's placeholders at send time (docs/api.md §D7–§D8): values keyed by index ("1") or
- * by the variable's name, the header's under "header"; the template's examples fill what is left
- * out. Buttons take their values apart, keyed by button index, with no examples as fallback
+ * by the variable's name, the header's under "header". Every placeholder needs a value: a send
+ * that leaves one out is refused (400 template_values_missing, naming each), since the template's
+ * examples ("Hi Maria") would reach a real customer; only a send that asks for them
+ * (`"useExamples": true`) has its examples fill what it left out, and a routed send's fallback
+ * never does. Buttons take their values apart, keyed by button index, with no examples as fallback
  * (fillButtons, docs/api.md §D8). Values the platform would refuse are refused here with 400
  * variables_invalid.
  */
@@ -23,14 +26,19 @@ export interface TemplateValues {
 export const PARAM_VALUE_MAX = 1024;
 
 /**
+ * The values a send of `template` goes out with.
+ * @param options.useExamples the send asked for the examples (`"useExamples": true`): they fill
+ *   the placeholders it left out. Default: every placeholder must be given.
+ * @param options.fallback a routed send's fallback, sent unattended: the examples never fill it.
  * @throws TidingsError variables_invalid naming the key (`variables.<key>`) for a key the template
  *   lacks, a placeholder given twice (by index and by name), or a value that is empty, too long, or
- *   contains newlines, tabs or more than 4 consecutive spaces (docs/platform.md §1.2).
+ *   contains newlines, tabs or more than 4 consecutive spaces (docs/platform.md §1.2);
+ *   template_values_missing when placeholders have no value (see missingValuesError).
  */
 export function fillTemplate(
   template: Template,
   variables: Record<string, string> = {},
-  options: { complete?: boolean } = {},
+  options: { useExamples?: boolean; fallback?: boolean } = {},
 ): TemplateValues {
   const count = placeholderCount(template.body);
   const headerHasPlaceholder = template.header?.type === 'text' && placeholders(template.header.text).length > 0;
@@ -66,25 +74,54 @@ export function fillTemplate(
     given.set(index, { key, value });
   }
 
-  if (options.complete) {
-    // A fallback goes out unattended: an example's value ("Maria") would reach a real customer.
+  if (options.fallback || !options.useExamples) {
+    // An example's value ("Maria") must never reach a real customer unasked.
     const missing = [
-      ...(headerHasPlaceholder && header === null ? ['header'] : []),
+      ...(headerHasPlaceholder && header === null
+        ? [{ key: 'header', example: template.header?.type === 'text' ? (template.header.example ?? null) : null }]
+        : []),
       ...Array.from({ length: count }, (_, i) => i)
         .filter((i) => !given.has(i))
-        .map((i) => template.variables[i]?.name ?? String(i + 1)),
+        .map((i) => ({
+          key: template.variables[i]?.name ?? String(i + 1),
+          example: template.variables[i]?.example ?? null,
+        })),
     ];
-    if (missing.length > 0)
-      throw new TidingsError(
-        'variables_invalid',
-        `Give every placeholder a value (the examples are not sent for a fallback): missing ${missing.map((m) => `"${m}"`).join(', ')}.`,
-        { param: 'variables' },
-      );
+    if (missing.length > 0) throw missingValuesError(missing, options.fallback === true);
   }
   const body = Array.from({ length: count }, (_, i) => given.get(i)?.value ?? template.variables[i]?.example ?? '');
   if (headerHasPlaceholder && header === null)
     header = template.header?.type === 'text' ? (template.header.example ?? null) : null;
   return { header, body };
+}
+
+/**
+ * The refusal of a send that left placeholders without a value: 400 template_values_missing, `param`
+ * the first (`variables.<key>`), the message naming them all, and one issue each (`missing`, field
+ * `variables.<key>`) so a form can mark each input.
+ * @param missing each placeholder without a value: its key (the variable's name, its index, or
+ *   `header`) and the template's example for it.
+ */
+export function missingValuesError(
+  missing: { key: string; example: string | null }[],
+  fallback: boolean,
+): TidingsError {
+  const list = missing.map((m) => `"${m.key}"`).join(', ');
+  const how = fallback
+    ? "a fallback is sent unattended, so the template's examples are never sent for it"
+    : 'or send "useExamples": true to send the template\'s examples for the ones left out';
+  return new TidingsError(
+    'template_values_missing',
+    `Give every placeholder of the template a value (missing ${list}): ${how}.`,
+    {
+      param: `variables.${missing[0]!.key}`,
+      issues: missing.map((m) => ({
+        code: 'missing',
+        field: `variables.${m.key}`,
+        message: `No value for "${m.key}"${m.example ? ` (the template's example: "${m.example}")` : ''}.`,
+      })),
+    },
+  );
 }
 
 function checkValue(key: string, value: string, param: string): void {

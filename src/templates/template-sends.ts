@@ -56,12 +56,13 @@ export class TemplateSends {
 
   /**
    * What a send of a template carries: the template, checked sendable (any template of the account,
-   * test keys using live ones; approved; still UTILITY), its placeholders filled (given values
-   * first, the examples for the rest, template-send.ts), its buttons' values (never examples) and
-   * a media header's file.
-   * @param options.complete every placeholder must be given (a routed send's fallback).
+   * test keys using live ones; approved; still UTILITY), its placeholders filled (every one given,
+   * or the examples for the rest when the send asks for them, template-send.ts), its buttons'
+   * values (never examples) and a media header's file.
+   * @param options.useExamples the send's `useExamples`: the examples fill what it left out.
+   * @param options.fallback a routed send's fallback: every placeholder must be given, whatever else.
    * @throws TidingsError template_not_found (404), template_not_approved, template_paused,
-   *   template_disabled, template_category_not_allowed (409), variables_invalid (400),
+   *   template_disabled, template_category_not_allowed (409), variables_invalid, template_values_missing (400),
    *   media_not_found (404, the header's file is gone).
    */
   async prepareSend(
@@ -69,7 +70,7 @@ export class TemplateSends {
     templateId: string,
     variables: Record<string, string> | undefined,
     buttonInputs?: Record<string, ButtonInput>,
-    options: { complete?: boolean } = {},
+    options: { useExamples?: boolean; fallback?: boolean } = {},
   ): Promise<TemplateSendContent> {
     const row = await this.#live(accountId, templateId);
     if (!row) throw await notFoundForSend(this.#o.store.read, accountId, templateId, iso(this.#o.clock.now()));

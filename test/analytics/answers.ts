@@ -80,7 +80,7 @@ export function answerCases(): void {
         for (const to of ['+16505550300', '+16505550001']) {
           const res = await h.api<Message>('POST', '/v1/messages', {
             key,
-            body: { to, type: 'template', templateId: template.id },
+            body: { to, type: 'template', templateId: template.id, variables: { '1': '1042' } },
           });
           assert.equal(res.status, 201, res.text);
         }

@@ -69,7 +69,12 @@ export async function sendTemplates(
   const out: { id: string; wamid: string }[] = [];
   for (let i = first; i < first + n; i++) {
     const res = await h.api<Message>('POST', '/v1/messages', {
-      body: { to: `+1650555${String(100 + i).padStart(4, '0')}`, type: 'template', templateId },
+      body: {
+        to: `+1650555${String(100 + i).padStart(4, '0')}`,
+        type: 'template',
+        templateId,
+        variables: { '1': '1042' },
+      },
     });
     assert.equal(res.status, 201, res.text);
     out.push({ id: res.body.id, wamid: (await dispatched(h, res.body.id)).platformMessageId! });

@@ -119,6 +119,27 @@ export function batchCases(scope: () => BatchScope): void {
     assert.equal(empty.status, 400);
   });
 
+  it("refuses an item without its template's values by index, unless it asks for the examples (issue 38, finding 12)", async () => {
+    const messages = [
+      item(9100),
+      item(9101, { variables: undefined }),
+      item(9102, { variables: undefined, useExamples: true }),
+    ];
+    const dry = await api('POST', '/v1/messages/batch?dryRun=true', { body: { messages } });
+    assert.deepEqual([dry.status, dry.body.valid, dry.body.refused], [200, 2, 1], dry.text);
+    const res = await api<BatchAnswer>('POST', '/v1/messages/batch', { body: { messages } });
+    assert.equal(res.status, 201, res.text);
+    const refused = res.body.data[1] as { index: number; error: { code: string; message: string; param?: string } };
+    assert.deepEqual(
+      [refused.index, refused.error.code, refused.error.param],
+      [1, 'template_values_missing', 'messages[1].variables.1'],
+    );
+    assert.match(refused.error.message, /missing "1"/);
+    const examples = res.body.data[2] as { message: Message };
+    // Accepted as asked, its values the examples (the single-send case checks what the platform receives).
+    assert.deepEqual([examples.message.status, examples.message.variables], ['accepted', null]);
+  });
+
   it('dry-runs a batch: valid items, windows and pricing, with nothing stored or sent', async () => {
     const { h, acct } = scope();
     await h.customerWrites('+16505569001', 'Hello', acct.phoneNumberId);

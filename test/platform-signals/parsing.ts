@@ -90,8 +90,31 @@ export function parsingCases(): void {
         entry: [{ id: '7', changes: [{ field: 'future_field', value: ['a', 1] }] }],
       };
       assert.deepEqual(parseWebhook(odd)!.signals, [
-        { kind: 'unknown', wabaId: '7', at: null, phoneNumberId: null, field: 'future_field', value: ['a', 1] },
+        {
+          kind: 'unknown',
+          wabaId: '7',
+          at: null,
+          phoneNumberId: null,
+          displayPhoneNumber: null,
+          field: 'future_field',
+          value: ['a', 1],
+        },
       ]);
+      // The number a passed-on value names, by id (in metadata or at the top) or as displayed.
+      const named = (value: unknown) => {
+        const body = {
+          object: 'whatsapp_business_account',
+          entry: [{ id: '7', changes: [{ field: 'calls', value }] }],
+        };
+        const [s] = parseWebhook(body)!.signals as any[];
+        return { id: s.phoneNumberId, display: s.displayPhoneNumber };
+      };
+      assert.deepEqual(named({ metadata: { phone_number_id: '111', display_phone_number: '1 555 0100' } }), {
+        id: '111',
+        display: '15550100',
+      });
+      assert.deepEqual(named({ phone_number_id: 222 }), { id: '222', display: null });
+      assert.deepEqual(named({ display_phone_number: '+1 (555) 0101' }), { id: null, display: '15550101' });
     });
   });
 }

@@ -1,6 +1,7 @@
 /**
  * An unhandled webhook field passed on as `platform.webhook` only to an endpoint that names it,
- * answered 200 to the platform; typed events still reach every endpoint.
+ * answered 200 to the platform; typed events still reach every endpoint. On a WABA shared by two
+ * accounts, a field naming one account's number reaches that account only (issue 38, finding 8).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -61,6 +62,63 @@ export function passedOnCases(harness: () => SignalHarness): void {
       assert.deepEqual(reviewDeliveries.map((d) => d.endpointId).sort(), [everything.body.id, optedIn.body.id].sort());
       for (const id of [everything.body.id, optedIn.body.id])
         await h.api('DELETE', `/v1/webhook_endpoints/${id}`, { key: key() });
+    });
+
+    it("reaches only the account of the number it names on a shared WABA, and a WABA's own to each account on it", async () => {
+      const { h, wabaId } = harness();
+      // A second account on the same WABA, with a number of its own (the service-wide app signs for both).
+      const other = await h.deps.accounts.createAccount({
+        name: 'Shares the WABA',
+        wabaId,
+        phoneNumberId: '740000000000008',
+        phoneNumber: '+1 555 010 0088',
+        accessToken: 'token-shares-the-waba',
+      });
+      const otherKey = (await h.deps.keys.createKey({ accountId: other.id, mode: 'live' })).key;
+      /** A `calls` change (a field Tidings does not handle) with the customer's phone, under the WABA. */
+      const call = (callId: string, metadata: Record<string, string>) => ({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: wabaId,
+            time: 1764000000,
+            changes: [
+              {
+                field: 'calls',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata,
+                  contacts: [{ profile: { name: 'Maria' }, wa_id: '16505551234' }],
+                  calls: [{ id: callId, from: '16505551234', event: 'connect', timestamp: '1764000000' }],
+                },
+              },
+            ],
+          },
+        ],
+      });
+      /** The ids of the calls passed on to the account of `k`. */
+      const callsOf = async (k: string) =>
+        ((await h.api('GET', '/v1/events?type=platform.webhook&limit=100', { key: k })).body.data as any[]).flatMap(
+          (e) => (e.data.object.field === 'calls' ? [e.data.object.value.calls[0].id] : []),
+        );
+      const posted = [
+        await h.platformWebhook(call('call-ours', { phone_number_id: h.account.phoneNumberId })),
+        await h.platformWebhook(call('call-theirs', { phone_number_id: '740000000000008' })),
+        await h.platformWebhook(call('call-theirs-displayed', { display_phone_number: '15550100088' })),
+        await h.platformWebhook(call('call-nobodys', { phone_number_id: '749999999999999' })),
+        await h.platformWebhook(call('call-no-number', {})),
+      ];
+      assert.deepEqual(
+        posted.map((r) => r.status),
+        [200, 200, 200, 200, 200],
+      );
+      // The events are stored with the webhook, before its 200.
+      assert.deepEqual(await callsOf(key()), ['call-no-number', 'call-ours']);
+      assert.deepEqual(await callsOf(otherKey), ['call-no-number', 'call-theirs-displayed', 'call-theirs']);
+      const [displayed] = (
+        (await h.api('GET', '/v1/events?type=platform.webhook&limit=100', { key: otherKey })).body.data as any[]
+      ).filter((e) => e.data.object.value.calls?.[0].id === 'call-theirs-displayed');
+      assert.equal(displayed.data.object.phoneNumberId, '740000000000008', 'the displayed number names its id');
     });
   });
 }

@@ -46,12 +46,14 @@ export function simulatorCases(harness: () => SignalHarness): void {
             .source === 'business_app',
       );
       const before = (await events('platform.webhook')).length;
+      // The account's own number, as displayed: a change naming it is this account's (issue 38, finding 8).
+      const displayPhoneNumber = (await signals()).phoneNumbers[0].displayPhoneNumber;
       assert.equal(
         (
           await sim('webhooks', {
             phoneNumberId,
             field: 'phone_number_name_update',
-            value: { display_phone_number: '15550783881', decision: 'APPROVED' },
+            value: { display_phone_number: displayPhoneNumber, decision: 'APPROVED' },
           })
         ).status,
         200,

@@ -113,8 +113,15 @@ export function withoutDirectSendCases(scope: () => RoutingScope): void {
       [
         { route: 'auto', fallback: { templateId: fallbackTemplate.id, variables: { first_name: 'Ana' } } },
         400,
-        'variables_invalid',
-        'fallback.variables',
+        'template_values_missing',
+        'fallback.variables.2',
+      ],
+      // A fallback goes out unattended: it never takes the examples (issue 38, finding 12).
+      [
+        { route: 'auto', fallback: { templateId: fallbackTemplate.id, useExamples: true } },
+        400,
+        'parameter_unknown',
+        'fallback.useExamples',
       ],
     ];
     clock.set(Date.now());
@@ -129,6 +136,24 @@ export function withoutDirectSendCases(scope: () => RoutingScope): void {
         `${JSON.stringify(extra)}: ${res.text}`,
       );
     }
+    const none = await h.api('POST', '/v1/messages', {
+      body: {
+        to: '+16505580006',
+        type: 'text',
+        text: 'Hello',
+        route: 'auto',
+        fallback: { templateId: fallbackTemplate.id },
+      },
+    });
+    assert.deepEqual(
+      [none.body.error.code, none.body.error.param, none.body.error.issues.map((i: any) => i.field)],
+      [
+        'template_values_missing',
+        'fallback.variables.first_name',
+        ['fallback.variables.first_name', 'fallback.variables.2'],
+      ],
+    );
+    assert.match(none.body.error.message, /never sent for it/);
     // A template and a reaction take no route.
     const template = await h.api('POST', '/v1/messages', {
       body: { to: '+16505580006', type: 'template', templateId: fallbackTemplate.id, route: 'auto' },

@@ -62,14 +62,14 @@ export function sendCases(scope: () => ButtonsScope): void {
       [{ '2': { urlSuffix: 'B-77' }, '4': { couponCode: 'WELCOME10' }, '7': { payload: 'x' } }, 'buttons.7'],
       [{ '2': { urlSuffix: 'B-77' }, '4': { couponCode: 'WELCOME10' }, '0': { payload: ' ' } }, 'buttons.0.payload'],
     ] as const) {
-      const res = await send({ buttons });
+      const res = await send({ variables: { '1': 'Jessica' }, buttons });
       assert.deepEqual(
         [res.status, res.body.error?.code, res.body.error?.param],
         [400, 'variables_invalid', param],
         JSON.stringify(buttons),
       );
     }
-    const none = await send({});
+    const none = await send({ variables: { '1': 'Jessica' } });
     assert.match(none.body.error.message, /Button 2 \(url "Track order"\) needs the end of its URL/);
   });
 

@@ -15,8 +15,9 @@
  * template lacks, since the reader does not know the template; a row that fills such a column is
  * refused by the service (`variables_invalid`, naming the column) and reported with its line, never
  * sent with the column left out. An empty cell (or one of spaces only) is left out of its row's
- * send, so the template's example fills that variable. `to`, `clientReference`, `sendAt` and button
- * values are trimmed; variables are sent as written.
+ * send, so the service refuses that row (`template_values_missing`, naming the variable): the
+ * template's example never fills it. `to`, `clientReference`, `sendAt` and button values are
+ * trimmed; variables are sent as written.
  *
  * The file is read as RFC 4180 says (quoted fields with commas, quotes and line breaks), with a
  * UTF-8 BOM, CRLF, LF or CR line ends (even mixed), and blank lines skipped, by csv-parse: its

@@ -33,7 +33,7 @@ export interface Prepared {
  * The platform content of the send, and the file it carries.
  * @throws TidingsError parameter_unknown (a caption the file's kind cannot carry), media_not_found,
  *   and what `templateIdOf` and `templates.prepareSend` throw (template_not_found,
- *   template_not_approved, template_category_not_allowed, variables_invalid).
+ *   template_not_approved, template_category_not_allowed, variables_invalid, template_values_missing).
  */
 export async function prepareContent(
   o: { templates: TemplateSends; media: Pick<MediaService, 'find'> },
@@ -64,7 +64,9 @@ export async function prepareContent(
   }
   if (body.type === 'template') {
     const templateId = await templateIdOf(o.templates, auth.accountId, body);
-    const t = await o.templates.prepareSend(auth.accountId, templateId, body.variables, body.buttons);
+    const t = await o.templates.prepareSend(auth.accountId, templateId, body.variables, body.buttons, {
+      useExamples: body.useExamples === true,
+    });
     return {
       content: templateContent(t),
       file: t.header && t.header.type !== 'text' ? t.header.file : null,

@@ -55,7 +55,7 @@ export interface CheckedRoute {
  *   sent (now, or its `sendAt`); null when the customer is unknown.
  * @throws TidingsError parameter_invalid, parameter_missing (the fallback names no template, or
  *   two), template_not_found, template_not_approved, template_category_not_allowed,
- *   variables_invalid, media_not_found (each with `param` under `fallback`),
+ *   variables_invalid, template_values_missing, media_not_found (each with `param` under `fallback`),
  *   outside_customer_window (the window is closed, there is no fallback, and Direct Send cannot
  *   carry the message or the platform refused it for this number).
  */
@@ -132,7 +132,7 @@ async function prepareFallback(
     );
   try {
     const id = f.templateId ?? (await templates.idByName(auth.accountId, f.templateName!, f.language!, 'templateName'));
-    const t = await templates.prepareSend(auth.accountId, id, f.variables, f.buttons, { complete: true });
+    const t = await templates.prepareSend(auth.accountId, id, f.variables, f.buttons, { fallback: true });
     return {
       payload: {
         templateId: t.templateId,
@@ -145,7 +145,7 @@ async function prepareFallback(
     if (err instanceof TidingsError)
       throw new TidingsError(err.code, err.message.replace(/^Template /, 'Fallback template '), {
         param: `fallback.${err.param ?? 'templateId'}`,
-        ...(err.issues ? { issues: err.issues } : {}),
+        ...(err.issues ? { issues: err.issues.map((i) => ({ ...i, field: `fallback.${i.field}` })) } : {}),
       });
     throw err;
   }

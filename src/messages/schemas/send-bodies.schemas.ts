@@ -75,6 +75,12 @@ export const SendTemplateMessage = Type.Object(
     ),
     language: Type.Optional(TemplateLanguages),
     variables: Type.Optional(TemplateVariables),
+    useExamples: Type.Optional(
+      Type.Boolean({
+        description:
+          "Send the template's examples for the placeholders `variables` leaves out (a test message to yourself). Default false: a send that leaves a placeholder without a value is refused with 400 `template_values_missing`, naming each.",
+      }),
+    ),
     buttons: Type.Optional(TemplateButtonValues),
   },
   {

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 /** Placeholder values: `{ "1": "Jessica", "first_name": "Jessica", "header": "A-1077" }`. */
 export const TemplateVariables = Type.Record(Type.String(), Type.String(), {
   description:
-    'Placeholder values keyed by index (`"1"`) or by variable name; the header\'s under `"header"`. Left out: the template\'s example.',
+    'Placeholder values keyed by index (`"1"`) or by variable name; the header\'s under `"header"`. Every placeholder needs one: a send leaving one out is refused (`template_values_missing`) unless it sends `"useExamples": true`.',
 });
 
 /** Button values by the button's 0-based index: `{ "0": { "payload": "stop" }, "1": { "urlSuffix": "A-1077" } }`. */

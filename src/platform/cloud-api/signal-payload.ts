@@ -84,10 +84,19 @@ export function parseSignalChange(
   if (!parsed) out.signals.push(unknownSignal(field, wabaId, at, value));
 }
 
-/** A change passed on as it came. */
+/**
+ * A change passed on as it came, with the business number it names, if any: the intake hands it to
+ * that number's account only (docs/api.md §D24). The number is `value.metadata.phone_number_id` (the
+ * shape of the `messages` family, `calls`, `history`, `smb_app_state_sync`…) or a top-level
+ * `value.phone_number_id`; failing those, the displayed number (`value.metadata.display_phone_number`
+ * or `value.display_phone_number`, as `phone_number_name_update` carries it), as digits.
+ */
 export function unknownSignal(field: string, wabaId: string, at: string | null, value: unknown): PlatformSignal {
-  const phoneNumberId = isObject(value) && isObject(value.metadata) ? str(value.metadata.phone_number_id) : null;
-  return { kind: 'unknown', wabaId, at, phoneNumberId, field, value };
+  const metadata = isObject(value) && isObject(value.metadata) ? value.metadata : {};
+  const top = isObject(value) ? value : {};
+  const phoneNumberId = str(metadata.phone_number_id) ?? str(top.phone_number_id);
+  const display = (str(metadata.display_phone_number) ?? str(top.display_phone_number))?.replace(/\D/g, '') || null;
+  return { kind: 'unknown', wabaId, at, phoneNumberId, displayPhoneNumber: display, field, value };
 }
 
 /** @returns false when the value is not one Tidings reads (it is then passed on). */
