@@ -953,7 +953,7 @@ export interface paths {
         };
         /**
          * Message analytics
-         * @description Counts of the account's messages in the key's mode (accepted, sent, delivered, read, failed, canceled), billable messages per pricing category, delivery and read rates, and the median and 95th percentile of accepted → sent and sent → delivered, per `hour` or `day` (UTC) and per group (`groupBy`), with totals. A message counts in the bucket it was accepted in, once per step it reached, whatever order the platform's reports came in. Served from aggregates Tidings keeps as messages change, never from a scan of the messages. `Accept: text/csv` answers the `data` rows as CSV. With a price table (`PRICE_TABLE_FILE`), each row has an estimated cost.
+         * @description Counts of the account's messages in the key's mode (accepted, sent, delivered, read, failed, canceled), billable messages per pricing category, delivery and read rates, and the median and 95th percentile of accepted → sent and sent → delivered, per `hour` or `day` (of `timeZone`, default UTC) and per group (`groupBy`), with totals. A message counts in the bucket it was accepted in, once per step it reached, whatever order the platform's reports came in. Served from aggregates Tidings keeps as messages change, never from a scan of the messages. `Accept: text/csv` answers the `data` rows as CSV. With a price table (`PRICE_TABLE_FILE`), each row has an estimated cost.
          */
         get: operations["getMessageAnalytics"];
         put?: never;
@@ -3797,14 +3797,14 @@ export interface components {
             to: string;
             /** @enum {string} */
             granularity: "hour" | "day";
-            /** @enum {string} */
-            timeZone: "UTC";
+            /** @description The zone of the buckets (`timeZone`, default `UTC`). */
+            timeZone: string;
             groupBy: ("template" | "type" | "status" | "errorCode" | "pricingCategory" | "phoneNumber" | "country")[];
             /** @description One row per bucket and group that has messages, by start then group. */
             data: {
                 /**
                  * Format: date-time
-                 * @description Start of the bucket (UTC).
+                 * @description Start of the bucket, with the zone's offset (`Z` in UTC).
                  */
                 start: string;
                 /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
@@ -9301,7 +9301,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Start (inclusive), ISO 8601 date or date-time; rounded down to its bucket. Default: `to` less 30 days (`day`) or 24 hours (`hour`).
+                 * @description Start (inclusive), ISO 8601 date or date-time with its offset; rounded down to its bucket. Default: `to` less 30 days (`day`) or 24 hours (`hour`).
                  * @example 2026-11-01
                  */
                 from?: string;
@@ -9310,8 +9310,13 @@ export interface operations {
                  * @example 2026-11-27
                  */
                 to?: string;
-                /** @description Bucket size, in UTC. `hour` spans at most 31 days, `day` at most 400. Default `day`. */
+                /** @description Bucket size, in `timeZone`. `hour` spans at most 31 days, `day` at most 400. Default `day`. */
                 granularity?: "hour" | "day";
+                /**
+                 * @description The IANA time zone whose days and hours the buckets are (`Asia/Kolkata`, `America/New_York`), daylight-saving changes included: a day of 23 or 25 hours, an hour that comes twice. A date in `from` or `to` is that day's start in the zone. The answer's `from`, `to` and `start` carry the zone's offset (`2026-11-21T00:00:00.000+05:30`). Default `UTC`.
+                 * @example Asia/Kolkata
+                 */
+                timeZone?: string;
                 /** @description Comma-separated groupings, any of `template`, `type`, `status`, `errorCode`, `pricingCategory`, `phoneNumber`, `country`: each row of `data` is one bucket of one group. None: one row per bucket. */
                 groupBy?: string;
                 /** @description Only messages of this template (`tpl_`). */

@@ -26,6 +26,7 @@ import { m0019_consent } from './migrations/0019_consent.js';
 import { m0020_platform_signals } from './migrations/0020_platform_signals.js';
 import { m0021_blocked_users } from './migrations/0021_blocked_users.js';
 import { m0022_template_parameter_format } from './migrations/0022_template_parameter_format.js';
+import { m0027_analytics_quarter_hours } from './migrations/0027_analytics_quarter_hours.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0020_platform_signals': m0020_platform_signals,
   '0021_blocked_users': m0021_blocked_users,
   '0022_template_parameter_format': m0022_template_parameter_format,
+  '0027_analytics_quarter_hours': m0027_analytics_quarter_hours,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
