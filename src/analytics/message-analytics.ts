@@ -140,6 +140,7 @@ export class MessageAnalytics {
   /**
    * The rows of `data` as CSV (RFC 4180, a header line): `start`, the group's fields, then each
    * figure (billable per category as `billable_<category>`, latencies as `…_median_ms`/`…_p95_ms`).
+   * A text cell a spreadsheet would run as a formula is neutralised (`neutral`).
    */
   static csv(result: AnalyticsResult): string {
     const groupFields = [...new Set(result.data.flatMap((r) => Object.keys(r.group)))];
@@ -178,7 +179,7 @@ export class MessageAnalytics {
       r.estimatedCost?.amount ?? '',
       r.estimatedCost?.currency ?? '',
     ]);
-    return stringify([header, ...lines]);
+    return stringify([header, ...lines.map((line) => line.map(neutral))]);
   }
 
   /** The group of a row: the fields of the groupings asked for. */
@@ -207,6 +208,15 @@ export class MessageAnalytics {
     const ids = [...new Set(rows.map((r) => r.dimensions.template_id).filter((id): id is string => !!id))];
     return templateNames(this.#o.store.read, accountId, ids);
   }
+}
+
+/**
+ * A cell as a spreadsheet may open it: text starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return (which Excel, LibreOffice and Google Sheets read as a formula: OWASP, "CSV Injection")
+ * gets a leading `'`, which shows the text as it is; numbers are left as they are.
+ */
+export function neutral(cell: string | number): string | number {
+  return typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
 function snake(s: string): string {
