@@ -46,6 +46,12 @@ export async function foldStatChanges(store: Store, limit = FOLD_LIMIT): Promise
   return store.write(async (tx) => (store.dialect === 'postgres' ? foldPostgres(tx, limit) : foldSqlite(tx, limit)));
 }
 
+/** Rows in the change log not folded yet (the metrics scrape): one count of a table the fold keeps short. */
+export async function changeLogLength(store: Store): Promise<number> {
+  const r = await sql<{ n: number | string }>`select count(*) as n from message_stat_changes`.execute(store.read);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /**
  * The insert of summed change rows from `source` into one aggregate table, adding to what is there.
  * `where true`: SQLite could read `on conflict` after a bare `select … from` as a join's clause.
