@@ -1,12 +1,17 @@
-/** The overview's per-template table (figures, rates, the re-categorised template flagged), and the range by hour exported as CSV. */
+/**
+ * The overview's per-template table (figures, rates, the re-categorised template flagged; a long
+ * name cut short with its whole name on hover, the rates in view at 1,280 px), and the range by
+ * hour exported as CSV.
+ */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { it } from 'node:test';
+import { approvedTemplate } from '../factories.js';
 import { eventually } from '../helpers.js';
 import { overviewKit, percent, type OverviewScope } from './kit.js';
 
 export function templateTableCases(scope: () => OverviewScope): void {
-  const { analytics, row, cell } = overviewKit(scope);
+  const { analytics, row, cell, sendTemplate } = overviewKit(scope);
 
   it('lists each template with its figures and rates, and flags the re-categorised one', async () => {
     const { order, pickup } = scope();
@@ -64,5 +69,33 @@ export function templateTableCases(scope: () => OverviewScope): void {
     );
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     assert.ok(csv.includes('order_update') && csv.includes('pickup_ready'), csv);
+  });
+
+  it('cuts a long template name short with its whole name on hover, keeping the rates in view at 1,280 px', async () => {
+    const { h, page } = scope();
+    // As long as a generated template's name (generated_<platform id>), and longer.
+    const name = `shipment_update_for_customers_who_ordered_before_the_holiday_cutoff_${'x'.repeat(60)}`;
+    const long = await approvedTemplate(h, {
+      name,
+      body: 'Order {{1}} is on its way.',
+      variables: [{ example: 'A-1' }],
+    });
+    await sendTemplate(long, '+16505550107');
+    await eventually(async () => (await analytics('template')).totals.some((x) => x.group.templateId === long.id));
+    await page.reload();
+    const r = row(long.id);
+    await r.waitFor({ timeout: 15_000 });
+    const link = r.getByRole('link', { name });
+    assert.equal(await link.getAttribute('title'), name, 'the whole name on hover');
+    const scroller = page.getByTestId('template-stats').locator('xpath=..');
+    const view = (await scroller.boundingBox())!;
+    for (const label of ['Delivery rate', 'Read rate', 'Median accepted → sent']) {
+      const box = (await r.locator(`td[data-label="${label}"]`).boundingBox())!;
+      assert.ok(
+        box.x + box.width <= Math.min(view.x + view.width, 1280) + 1,
+        `${label} in view: ${JSON.stringify(box)}`,
+      );
+    }
+    assert.equal(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth), true, 'no sideways scroll');
   });
 }
