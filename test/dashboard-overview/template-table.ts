@@ -98,4 +98,31 @@ export function templateTableCases(scope: () => OverviewScope): void {
     }
     assert.equal(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth), true, 'no sideways scroll');
   });
+
+  it("asks for the browser's time zone's days, and says which zone the buckets are in", async () => {
+    const { h, dashboard } = scope();
+    // A browser in India (+5:30): its days start at 18:30 UTC.
+    const context = await dashboard.browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      timezoneId: 'Asia/Kolkata',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${h.url}/dashboard/`);
+      await page.getByLabel('API key').fill(h.account.liveKey);
+      await page.getByLabel('API key').press('Enter');
+      const answered = page.waitForResponse((r) => r.url().includes('/v1/analytics/messages?'));
+      await page.goto(`${h.url}/dashboard/#/overview`);
+      const res = await answered;
+      // Chromium names India's zone by its older IANA name, Asia/Calcutta: the same zone.
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      assert.ok(['Asia/Kolkata', 'Asia/Calcutta'].includes(zone), zone);
+      assert.equal(new URL(res.url()).searchParams.get('timeZone'), zone);
+      const body = await res.json();
+      assert.deepEqual([body.timeZone, body.from.slice(-6), body.to.slice(10, 23)], [zone, '+05:30', 'T00:00:00.000']);
+      await page.getByText(`in your time zone (${zone})`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 }
