@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp, buildMetricsApp } from './app.js';
 import { loadConfig } from './config.js';
 import { ConfigError } from './lib/env-values.js';
+import { portsMessage, replacementPorts, unavailablePorts, type WantedPort } from './lib/ports.js';
 import { buildDeps } from './deps.js';
 import { shutdown } from './shutdown.js';
 import { buildSimulator, StateFileError, type Simulator } from './simulator/app.js';
@@ -20,6 +21,22 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+
+  // Every port this start listens on, checked before any is: one line names each that is taken.
+  const wanted: WantedPort[] = [
+    { variable: 'PORT', port: config.port, host: config.host },
+    ...(config.platform.mode === 'embedded-simulator'
+      ? [{ variable: 'SIMULATOR_PORT', port: config.platform.simulatorPort, host: '127.0.0.1' }]
+      : []),
+    ...(config.metricsPort !== null
+      ? [{ variable: 'METRICS_PORT', port: config.metricsPort, host: config.metricsHost }]
+      : []),
+  ];
+  const unavailable = await unavailablePorts(wanted);
+  if (unavailable.length > 0) {
+    console.error(portsMessage(unavailable, await replacementPorts(wanted, unavailable)));
+    process.exit(1);
   }
 
   const deps = await buildDeps(config).catch((err: unknown) => {
@@ -154,7 +171,7 @@ async function accountSummary(deps: Awaited<ReturnType<typeof buildDeps>>): Prom
 
 /**
  * Listens, or stops with one line naming the variable to change when the port is taken or not
- * allowed (instead of a stack trace).
+ * allowed (instead of a stack trace): a port taken between the check at start and its listen.
  */
 async function listenOrExplain(listen: () => Promise<unknown>, variable: string, port: number): Promise<void> {
   try {

@@ -12,6 +12,8 @@ import type { Page } from 'playwright-core';
 import type { Batch } from '../src/messages/schemas/batch.schemas.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
+import { insertGenerated } from '../src/templates/template.repository.js';
+import { generatedTemplateId } from '../src/templates/generated-templates.js';
 import { approvedTemplate, dispatched, sentText } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -39,7 +41,20 @@ describe('dashboard batch and scheduled sends in a browser', { skip: browserSkip
   });
 
   it('previews a CSV file, checks it with a dry run, sends it and names the refused row by its line', async () => {
+    // A Direct Send's generated template (approved, but sent only as a Direct Send) is not offered.
+    await h.deps.store.write((tx) =>
+      insertGenerated(tx, {
+        id: generatedTemplateId('998877665544'),
+        accountId: h.account.id,
+        platformTemplateId: '998877665544',
+        createdAt: new Date().toISOString(),
+      }),
+    );
     await go('/bulk');
+    await page.locator('select[name=templateId] option', { hasText: 'csv_notice' }).waitFor({ state: 'attached' });
+    const offered = await page.locator('select[name=templateId] option').allInnerTexts();
+    assert.ok(offered.includes('csv_notice (en_US)'), offered.join());
+    assert.ok(!offered.some((o) => o.startsWith('generated_')), `a generated template offered: ${offered.join()}`);
     await page.locator('select[name=templateId]').selectOption({ label: 'csv_notice (en_US)' });
     // A quoted comma, and an invalid number on line 3.
     const csv = 'to,1,clientReference\r\n+16505552001,"Ann, Jr.",csv-1\r\n+1650,Bob,csv-2\r\n+16505552003,Cy,csv-3\r\n';

@@ -104,9 +104,9 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     }
   });
 
-  it('shows a picture inline from the copy Tidings downloaded and kept', async () => {
+  it('shows a picture inline from the copy Tidings downloaded and kept, and says so once the copy is deleted', async () => {
     const png = fs.readFileSync(path.join(ROOT, 'test/fixtures/media/sample.png')); // sample.jpg is a header only, no picture
-    await customerSends(customer, {
+    const wamid = await customerSends(customer, {
       type: 'image',
       image: { caption: 'The label', data: png.toString('base64'), mimeType: 'image/png' },
     });
@@ -118,6 +118,17 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     ); // decoded
     await page.getByRole('log').locator('figcaption', { hasText: 'The label' }).waitFor();
     await shoot('inbox-media');
+    // The copy deleted (DELETE /v1/media/{id}): the thread says it was, not that it is still to come.
+    const inbound = (await h.api<{ data: any[] }>('GET', '/v1/inbound_messages?type=image')).body.data.find(
+      (m) => m.platformMessageId === wamid,
+    );
+    assert.equal(inbound?.media?.status, 'stored');
+    assert.equal((await h.api('DELETE', `/v1/media/${inbound.media.id}`)).status, 200);
+    await page.reload();
+    const placeholder = page.getByRole('log').getByTestId('media-placeholder').filter({ hasText: 'The label' });
+    await placeholder.waitFor({ timeout: 10_000 });
+    assert.match(await placeholder.innerText(), /file deleted/);
+    assert.doesNotMatch(await placeholder.innerText(), /not stored yet/);
   });
 
   it('loads older messages on demand, above the ones shown, keeping the order', async () => {
@@ -185,7 +196,7 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     assert.equal(await page.locator('li[data-contact]').count(), 1);
   });
 
-  it("marks a customer who wrote STOP as suppressed, with the reason and since when, and lifts it with the thread's Lift button", async () => {
+  it('marks a customer who wrote STOP as suppressed, with the reason and since when, says so in the reply box, and lifts it with its Lift button', async () => {
     const stopper = '+16505551962';
     await customerSends(stopper, { text: 'STOP', name: 'Rui Stop' });
     const contact = await eventually(async () => {
@@ -200,8 +211,12 @@ describe('dashboard inbox in a browser', { skip: browserSkip }, () => {
     await badge.getByText(/opted out \(keyword\) · since/).waitFor();
     await page.locator('.title-row').getByTestId('suppression').waitFor();
     await shoot('inbox-suppressed');
-    await page.getByRole('button', { name: 'Lift' }).click();
+    // The reply box says why a reply would be refused, and offers Lift there too.
+    const why = page.getByTestId('reply-suppressed');
+    assert.match(await why.innerText(), /Replies to this customer are refused: opted out \(keyword\) since/);
+    await why.getByRole('button', { name: 'Lift' }).click();
     await page.locator('.title-row').getByTestId('suppression').waitFor({ state: 'detached' });
+    await why.waitFor({ state: 'detached' });
     const lifted = (await h.api('GET', `/v1/suppressions?active=false&limit=100`)).body.data.find(
       (s: { id: string }) => s.id === contact.suppression!.id,
     );

@@ -7,6 +7,7 @@
 import { after, before, describe } from 'node:test';
 import { startHarness, type Harness } from './harness.js';
 import { TOKEN } from './metrics/kit.js';
+import { analyticsFoldCases } from './metrics/analytics-fold.js';
 import { mainPortCases } from './metrics/main-port.js';
 import { settingCases } from './metrics/settings.js';
 import { webhookIntakeCases } from './metrics/webhook-intake.js';
@@ -40,3 +41,5 @@ describe('webhook intake metrics', () => {
 });
 
 settingCases();
+
+analyticsFoldCases();

@@ -113,33 +113,39 @@ describe('the service process', () => {
     for (const file of databaseFiles) assert.equal(mode(file), '600', file);
   });
 
-  it('stops with one line naming the variable when its port is taken, not a stack trace', async () => {
+  it('stops with one line naming every port that is taken, and one command whose ports are free, not a stack trace', async () => {
     const port = (url: string) => new URL(url).port;
-    const simulatorTaken = startProcess({
-      DATA_DIR: dataDir,
-      ...databaseEnv,
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      SIMULATOR_PORT: port(run.simulatorUrl),
-    });
-    assert.equal((await simulatorTaken.exited).code, 1);
-    assert.match(
-      simulatorTaken.output(),
-      new RegExp(`Cannot start: port ${port(run.simulatorUrl)} is already in use .*SIMULATOR_PORT=\\d+ npm start`),
-    );
-    const serviceTaken = startProcess({
+    // Both ports the running service holds, at once: one start names both (it named one a start).
+    const taken = startProcess({
       DATA_DIR: dataDir,
       ...databaseEnv,
       HOST: '127.0.0.1',
       PORT: port(run.url),
-      SIMULATOR_PORT: String(await freePort()),
+      SIMULATOR_PORT: port(run.simulatorUrl),
     });
-    assert.equal((await serviceTaken.exited).code, 1);
-    assert.match(
-      serviceTaken.output(),
-      new RegExp(`Cannot start: port ${port(run.url)} is already in use .*PORT=\\d+ npm start`),
+    assert.equal((await taken.exited).code, 1);
+    const line = new RegExp(
+      `Cannot start: port ${port(run.url)} \\(PORT\\) and port ${port(run.simulatorUrl)} \\(SIMULATOR_PORT\\) are already in use .*: PORT=(\\d+) SIMULATOR_PORT=(\\d+) npm start\n`,
     );
-    assert.doesNotMatch(serviceTaken.output(), /\n\s+at /, 'no stack trace');
+    const [, servicePort, simulatorPort] = taken.output().match(line) ?? assert.fail(taken.output());
+    assert.doesNotMatch(taken.output(), /\n\s+at /, 'no stack trace');
+    assert.equal(taken.output().trim().split('\n').length, 1, 'one line');
+    // The command it gives works: a service starts on those ports.
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidings-ports-'));
+    const again = startProcess({
+      DATA_DIR: otherDir,
+      ...(await freshDatabase()).env,
+      HOST: '127.0.0.1',
+      PORT: servicePort!,
+      SIMULATOR_PORT: simulatorPort!,
+    });
+    try {
+      await again.waitFor(new RegExp(`Tidings is listening on http://localhost:${servicePort}`));
+      assert.match(again.output(), new RegExp(`simulator on http://localhost:${simulatorPort}`));
+    } finally {
+      await again.stop();
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 
   it('on a second start, prints the account and the command that makes a new key (keys are not shown again)', async () => {

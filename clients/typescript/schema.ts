@@ -481,13 +481,13 @@ export interface paths {
         };
         /**
          * List suppressions
-         * @description The account's suppressed customers, newest first: those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a key suppressed, those the business blocked. Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
+         * @description The account's suppressed customers in the key's mode, newest first: for a live key, those who wrote an opt-out keyword (STOP…), those the platform reported stopped marketing messages, those a live key suppressed, those the business blocked; for a test key, those a test key suppressed or blocked (they cover test sends only). Lifted ones stay listed with `liftedAt`; `active=true` lists the others.
          */
         get: operations["listSuppressions"];
         put?: never;
         /**
          * Suppress a customer
-         * @description Sends to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
+         * @description Sends of the key's mode to the customer are refused (409 `recipient_suppressed`) on every number of the account, or only on `phoneNumberId`; with scope `marketing`, only marketing templates are. Queued messages to them fail when their turn comes. A test key's suppression covers test sends only. Idempotent: a customer already suppressed with that scope answers 200 with that suppression; a new one is 201, with a `contact.suppressed` event.
          */
         post: operations["createSuppression"];
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
         post?: never;
         /**
          * Lift a suppression
-         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged.
+         * @description Sends to the customer are accepted again (unless another suppression still covers them). The suppression is kept, with `liftedAt` and `liftedBy`, and a `contact.unsuppressed` event is recorded. Lifting a lifted one answers it unchanged. Only the key's mode's suppressions: another mode's is 404. A block's suppression (reason `blocked`) is not lifted here (409 `suppression_is_block`): the platform goes on refusing a blocked customer, so unblock them with `POST /v1/contacts/{id}/unblock`, which lifts it.
          */
         delete: operations["liftSuppression"];
         options?: never;
@@ -525,7 +525,7 @@ export interface paths {
         };
         /**
          * The account's consent settings
-         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies.
+         * @description Whether sends may override a suppression, the opt-out and opt-in keywords (folded), and the confirmation replies. Live keys only: these settings are what the platform's webhooks and live sends obey.
          */
         get: operations["getConsentSettings"];
         put?: never;
@@ -535,7 +535,7 @@ export interface paths {
         head?: never;
         /**
          * Change the account's consent settings
-         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation).
+         * @description Only the fields given change. A keyword list replaces the list (null: the defaults); keywords are stored folded (lower case, no accents, no surrounding punctuation). Live keys only. `allowSuppressionOverride` is an operator's decision (`npx tidings accounts consent <account id> --allow-suppression-override` on the service's host): a key may send it only unchanged, else 403 `operator_only`.
          */
         patch: operations["updateConsentSettings"];
         trace?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * List messages
-         * @description Newest first. Page with `starting_after` set to the last id of the previous page while `has_more` is true.
+         * @description Newest first; with `batch`, in the batch's order (each message's place in its request). Page with `starting_after` set to the last id of the previous page while `has_more` is true.
          */
         get: operations["listMessages"];
         put?: never;
@@ -884,6 +884,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/batches/{id}/refusals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a batch's refused items
+         * @description Every item the batch send refused, in the request's order, as its answer gave them: `index`, and the refusal's `code`, `message`, `param` and `issues`. At most 1,000, on one page. A batch's accepted messages: GET /v1/messages?batch=bat_….
+         */
+        get: operations["listBatchRefusals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/batches": {
         parameters: {
             query?: never;
@@ -953,7 +973,7 @@ export interface paths {
         };
         /**
          * Message analytics
-         * @description Counts of the account's messages in the key's mode (accepted, sent, delivered, read, failed, canceled), billable messages per pricing category, delivery and read rates, and the median and 95th percentile of accepted → sent and sent → delivered, per `hour` or `day` (UTC) and per group (`groupBy`), with totals. A message counts in the bucket it was accepted in, once per step it reached, whatever order the platform's reports came in. Served from aggregates Tidings keeps as messages change, never from a scan of the messages. `Accept: text/csv` answers the `data` rows as CSV. With a price table (`PRICE_TABLE_FILE`), each row has an estimated cost.
+         * @description Counts of the account's messages in the key's mode (accepted, sent, delivered, read, failed, canceled), billable messages per pricing category, delivery and read rates, and the median and 95th percentile of accepted → sent and sent → delivered, per `hour` or `day` (of `timeZone`, default UTC) and per group (`groupBy`), with totals. A message counts in the bucket it was accepted in, once per step it reached, whatever order the platform's reports came in. Served from aggregates Tidings keeps as messages change, never from a scan of the messages. `Accept: text/csv` answers the `data` rows as CSV. With a price table (`PRICE_TABLE_FILE`), each row has an estimated cost.
          */
         get: operations["getMessageAnalytics"];
         put?: never;
@@ -972,7 +992,7 @@ export interface components {
             /** @description The item's place in the request, from 0. */
             index: number;
             error: {
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 message: string;
                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                 param?: string;
@@ -997,7 +1017,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description Branch on this, not on the HTTP status. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 /** @description A sentence for humans. */
                 message: string;
                 /** @description The request field at fault (with issues: the first issue's). */
@@ -1773,7 +1793,7 @@ export interface components {
          *     }
          */
         ConsentSettings: {
-            /** @description Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false. */
+            /** @description Whether a send may say `"suppression": "ignore"` to reach a suppressed customer (a notice they must get). Default false. An operator's decision: set with `npx tidings accounts consent <account id> --allow-suppression-override` on the service's host, never by a key. */
             allowSuppressionOverride: boolean;
             /** @description Folded opt-out keywords. */
             optOutKeywords: string[];
@@ -1897,7 +1917,7 @@ export interface components {
             outcome: "blocked" | "unblocked" | "failed";
             error: {
                 /** @description As the single-contact endpoint would answer: `contact_not_found`, `contact_not_blockable`, `block_window_closed`, `platform_error`. */
-                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                 message: string;
                 platformError: {
                     code: string;
@@ -1958,7 +1978,7 @@ export interface components {
             /** @description The wamid. Null until the message is dispatched and the platform took it (the send answers before that), and always on a test key. */
             platformMessageId: string | null;
             error: {
-                /** @description The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found`, `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform). */
+                /** @description The platform's error code (`131026`…), or a Tidings code: `validity_period_expired`, `media_not_found` (its file was deleted before its turn), `content_removed` (message-body retention removed what it said before its turn), `platform_error`, `outside_customer_window` (a routed send nothing could carry when its turn came), `ttl_expired` (never delivered within the time to live Tidings gave the platform). */
                 code: string;
                 message: string;
             } | null;
@@ -2071,10 +2091,10 @@ export interface components {
                 at: string;
             } | null;
             /**
-             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). More values may come.
+             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). `consent_reply`: sent by Tidings itself, the account's confirmation of a customer's opt-out or opt-in keyword (docs/api.md §D23). More values may come.
              * @enum {string}
              */
-            source: "api" | "dashboard" | "external" | "business_app";
+            source: "api" | "dashboard" | "external" | "business_app" | "consent_reply";
             /** Format: date-time */
             sentAt: string | null;
             /** Format: date-time */
@@ -2155,6 +2175,13 @@ export interface components {
              * @description When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).
              */
             contentRemovedAt?: string | null;
+            /** @description Set when the send reached a suppressed customer with `"suppression": "ignore"` (where the account's operator allows it): which suppression it passed and who asked. Null for every other message (docs/api.md §D23). */
+            suppressionOverride?: {
+                /** @description The suppression (`sup_…`) the send passed. */
+                suppressionId: string;
+                /** @description The API key that sent it (its id, as `npx tidings keys list` shows). */
+                keyId: string;
+            } | null;
             /**
              * @description Present and true on a test key; nothing reached the platform.
              * @enum {boolean}
@@ -2179,6 +2206,10 @@ export interface components {
          *         "canceled": 0
          *       },
          *       "source": "api",
+         *       "template": {
+         *         "id": "tpl_0VbcOa1Zt3QmH8s2Kp4xRw7e",
+         *         "name": "order_shipped"
+         *       },
          *       "createdAt": "2026-11-30T17:02:11.408Z",
          *       "completedAt": null
          *     }
@@ -2212,8 +2243,17 @@ export interface components {
                 failed: number;
                 canceled: number;
             };
-            /** @enum {string} */
-            source: "api" | "dashboard";
+            /**
+             * @description Where the request came from: `api`, `cli` (`npx tidings messages send-batch`) or `dashboard` (its bulk send); the `X-Tidings-Source` header of the request.
+             * @enum {string}
+             */
+            source: "api" | "cli" | "dashboard";
+            /** @description The one template every accepted item sends, with its name as it was then; null when an item sends none, or the items send several. */
+            template: {
+                /** @description `tpl_` id. */
+                id: string;
+                name: string;
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -3799,14 +3839,14 @@ export interface components {
             to: string;
             /** @enum {string} */
             granularity: "hour" | "day";
-            /** @enum {string} */
-            timeZone: "UTC";
+            /** @description The zone of the buckets (`timeZone`, default `UTC`). */
+            timeZone: string;
             groupBy: ("template" | "type" | "status" | "errorCode" | "pricingCategory" | "phoneNumber" | "country")[];
             /** @description One row per bucket and group that has messages, by start then group. */
             data: {
                 /**
                  * Format: date-time
-                 * @description Start of the bucket (UTC).
+                 * @description Start of the bucket, with the zone's offset (`Z` in UTC).
                  */
                 start: string;
                 /** @description The group, by the fields of `groupBy` (`{}` without grouping). */
@@ -7112,6 +7152,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `error.code`: `suppression_is_block`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `error.code`: `rate_limited`. */
             429: {
                 headers: {
@@ -7168,7 +7217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `error.code`: `permission_denied`. */
+            /** @description `error.code`: `permission_denied`, `live_mode_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7208,11 +7257,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "allowSuppressionOverride": true,
                  *       "optOutReply": "You will get no more messages from us. Reply START to opt back in."
                  *     }
                  */
                 "application/json": {
+                    /** @description Only its present value: a change is an operator's decision (`npx tidings accounts consent`), else 403 `operator_only`. */
                     allowSuppressionOverride?: boolean;
                     /** @description null: the defaults. */
                     optOutKeywords?: string[] | null;
@@ -7253,7 +7302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `error.code`: `permission_denied`. */
+            /** @description `error.code`: `permission_denied`, `live_mode_required`, `operator_only`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8065,7 +8114,7 @@ export interface operations {
                 status?: "scheduled" | "accepted" | "sent" | "delivered" | "read" | "failed" | "canceled";
                 /** @description Only messages to this recipient as addressed (E.164 or a BSUID). */
                 to?: string;
-                /** @description Only messages of this batch (`bat_` id). */
+                /** @description Only messages of this batch (`bat_` id), in the batch's order. */
                 batch?: string;
                 /** @description Only the message with this `clientReference`. */
                 clientReference?: string;
@@ -8785,8 +8834,8 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
                 "idempotency-key"?: string;
-                /** @description The web dashboard sends `dashboard`, recorded as the message's `source`; default `api`. */
-                "x-tidings-source"?: "api" | "dashboard";
+                /** @description Where the batch comes from, recorded as the batch's `source`: the dashboard sends `dashboard` (its messages' `source` too), `npx tidings messages send-batch` sends `cli`; default `api`. */
+                "x-tidings-source"?: "api" | "cli" | "dashboard";
             };
             path?: never;
             cookie?: never;
@@ -8867,7 +8916,7 @@ export interface operations {
                             /** Format: date-time */
                             sendAt?: string | null;
                             error?: {
-                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                                 message: string;
                                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                                 param?: string;
@@ -8895,7 +8944,7 @@ export interface operations {
                             index: number;
                             message?: components["schemas"]["Message"];
                             error?: {
-                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
                                 message: string;
                                 /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
                                 param?: string;
@@ -8984,6 +9033,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `message_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBatchRefusals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `bat_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every refused item, in the request's order: its `index` and its refusal (`code`, `message`, `param`, `issues`). Empty for a batch stored before Tidings kept them. */
+                        data: {
+                            index: number;
+                            error: {
+                                code: "invalid_json" | "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "request_too_large" | "batch_rejected" | "phone_number_invalid" | "template_invalid" | "variables_invalid" | "template_values_missing" | "idempotency_key_missing" | "idempotency_key_invalid" | "media_type_unsupported" | "media_too_large" | "media_empty" | "api_key_missing" | "api_key_invalid" | "signature_invalid" | "permission_denied" | "live_mode_required" | "suppression_override_not_allowed" | "operator_only" | "template_not_found" | "message_not_found" | "media_not_found" | "reply_target_not_found" | "contact_not_found" | "recipient_not_supported" | "route_not_found" | "webhook_endpoint_not_found" | "event_not_found" | "suppression_not_found" | "template_not_editable" | "media_in_use" | "client_reference_in_use" | "message_not_cancelable" | "template_name_taken" | "template_name_reserved" | "template_not_approved" | "template_category_not_allowed" | "template_paused" | "template_disabled" | "outside_customer_window" | "block_window_closed" | "contact_not_blockable" | "recipient_suppressed" | "suppression_is_block" | "idempotency_key_reused" | "idempotency_request_in_progress" | "range_not_satisfiable" | "rate_limited" | "platform_rate_limited" | "platform_error" | "platform_unavailable" | "service_unavailable";
+                                message: string;
+                                /** @description The item's field at fault, as a path in the whole request (`messages[3].to`). */
+                                param?: string;
+                                issues?: {
+                                    code: string;
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        }[];
+                    };
                 };
             };
             /** @description `error.code`: `parameter_invalid`. */
@@ -9303,7 +9445,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Start (inclusive), ISO 8601 date or date-time; rounded down to its bucket. Default: `to` less 30 days (`day`) or 24 hours (`hour`).
+                 * @description Start (inclusive), ISO 8601 date or date-time with its offset; rounded down to its bucket. Default: `to` less 30 days (`day`) or 24 hours (`hour`).
                  * @example 2026-11-01
                  */
                 from?: string;
@@ -9312,8 +9454,13 @@ export interface operations {
                  * @example 2026-11-27
                  */
                 to?: string;
-                /** @description Bucket size, in UTC. `hour` spans at most 31 days, `day` at most 400. Default `day`. */
+                /** @description Bucket size, in `timeZone`. `hour` spans at most 31 days, `day` at most 400. Default `day`. */
                 granularity?: "hour" | "day";
+                /**
+                 * @description The IANA time zone whose days and hours the buckets are (`Asia/Kolkata`, `America/New_York`), daylight-saving changes included: a day of 23 or 25 hours, an hour that comes twice. A date in `from` or `to` is that day's start in the zone. The answer's `from`, `to` and `start` carry the zone's offset (`2026-11-21T00:00:00.000+05:30`). Default `UTC`.
+                 * @example Asia/Kolkata
+                 */
+                timeZone?: string;
                 /** @description Comma-separated groupings, any of `template`, `type`, `status`, `errorCode`, `pricingCategory`, `phoneNumber`, `country`: each row of `data` is one bucket of one group. None: one row per bucket. */
                 groupBy?: string;
                 /** @description Only messages of this template (`tpl_`). */

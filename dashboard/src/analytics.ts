@@ -31,33 +31,48 @@ export const RANGES: readonly Range[] = [
 ];
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
-/**
- * The range's bounds (ISO, `to` exclusive), whole UTC buckets ending with the current one: the last
- * 24 hours are the current hour and the 23 before it; the last 7 days, today (UTC) and the 6 before.
- */
-export function bounds(range: Range, now = Date.now()): { from: string; to: string } {
-  const unit = range.granularity === 'hour' ? HOUR : DAY;
-  const to = (Math.floor(now / unit) + 1) * unit;
-  return { from: new Date(to - range.buckets * unit).toISOString(), to: new Date(to).toISOString() };
+/** The browser's time zone (IANA), whose days and hours the overview's buckets are. */
+export function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** Every bucket's start (ISO) from `from` up to `to` (exclusive), as the API writes them. */
+/**
+ * The range's bounds (ISO, `to` exclusive), whole buckets of the browser's clock ending with the
+ * current one: the last 24 hours are the current hour and the 23 before it; the last 7 days, today
+ * and the 6 before (a day of 23 or 25 hours when the clocks change).
+ */
+export function bounds(range: Range, now = Date.now()): { from: string; to: string } {
+  const d = new Date(now);
+  if (range.granularity === 'hour') {
+    d.setMinutes(0, 0, 0);
+    const to = d.getTime() + HOUR;
+    return { from: new Date(to - range.buckets * HOUR).toISOString(), to: new Date(to).toISOString() };
+  }
+  const day = (n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n).toISOString();
+  return { from: day(1 - range.buckets), to: day(1) };
+}
+
+/** Every bucket's start (ISO, UTC) from `from` up to `to` (exclusive): hours, or the browser's days. */
 export function bucketStarts(answer: Pick<Analytics, 'from' | 'to' | 'granularity'>): string[] {
-  const unit = answer.granularity === 'hour' ? HOUR : DAY;
   const starts: string[] = [];
-  for (let t = Date.parse(answer.from); t < Date.parse(answer.to); t += unit) starts.push(new Date(t).toISOString());
+  const to = Date.parse(answer.to);
+  const d = new Date(answer.from);
+  while (d.getTime() < to) {
+    starts.push(d.toISOString());
+    if (answer.granularity === 'hour') d.setTime(d.getTime() + HOUR);
+    else d.setTime(new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime());
+  }
   return starts;
 }
 
-/** A bucket's label on an axis, in UTC as the buckets are: "14:00" for an hour, "26 Nov" for a day. */
+/** A bucket's label on an axis, on the browser's clock as the buckets are: "14:00" for an hour, "26 Nov" for a day. */
 export function bucketLabel(start: string, granularity: 'hour' | 'day'): string {
   const options: Intl.DateTimeFormatOptions =
     granularity === 'hour'
       ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
       : { day: 'numeric', month: 'short' };
-  return new Date(start).toLocaleString(undefined, { ...options, timeZone: 'UTC' });
+  return new Date(start).toLocaleString(undefined, options);
 }
 
 /**
@@ -84,9 +99,14 @@ export function series(
   return out;
 }
 
-/** The query string of a range, with `groupBy` and filters. */
+/** The query string of a range in the browser's time zone, with `groupBy` and filters. */
 export function analyticsQuery(range: Range, extra: Record<string, string> = {}, now = Date.now()): string {
-  return new URLSearchParams({ ...bounds(range, now), granularity: range.granularity, ...extra }).toString();
+  return new URLSearchParams({
+    ...bounds(range, now),
+    granularity: range.granularity,
+    timeZone: browserZone(),
+    ...extra,
+  }).toString();
 }
 
 export function loadAnalytics(query: string): Promise<Analytics> {

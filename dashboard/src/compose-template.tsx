@@ -22,9 +22,17 @@ export function placeholders(t: Template): { key: string; label: string; example
   return out;
 }
 
-/** The approved templates, loaded once while `active` (a form shows the picker). */
+/** The approved templates (not a Direct Send's generated ones), loaded once while `active` (a form shows the picker). */
 export function useApprovedTemplates(active: unknown) {
-  return usePolling(() => api<Page<Template>>('GET', '/templates/?status=approved&limit=100'), [active], 0);
+  return usePolling(
+    async () => {
+      const page = await api<Page<Template>>('GET', '/templates/?status=approved&limit=100');
+      // A Direct Send's generated template is sent only as a Direct Send, never as a template.
+      return { ...page, data: page.data.filter((t) => t.source !== 'generated') };
+    },
+    [active],
+    0,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 /** How the inbox shows a contact: its name, its other identifiers, its customer service window. */
 import type { Contact } from './api';
+import { time } from './ui';
 
 /** How a contact is called: profile name, else username, else number, else BSUID. */
 export function contactName(c: Contact): string {
@@ -37,7 +38,8 @@ export function WindowBadge({ window, now }: { window: Contact['window']; now: n
 }
 
 /** What a suppression's reason means, in a word or two. */
-const REASONS: Record<string, string> = {
+/** A suppression's reason in words (docs/api.md §D23). */
+export const REASONS: Record<string, string> = {
   opt_out_keyword: 'opted out (keyword)',
   platform_preference: 'stopped marketing',
   api: 'suppressed',
@@ -48,7 +50,7 @@ const REASONS: Record<string, string> = {
 export function SuppressionBadge({ contact }: { contact: Contact }) {
   const s = contact.suppression;
   if (!s) return null;
-  const since = new Date(s.since).toLocaleString();
+  const since = time(s.since);
   return (
     <span
       className="badge suppressed"

@@ -23,7 +23,7 @@ function busiest(labels: string[], totals: number[], unit: 'hour' | 'day'): stri
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const per = (answer: Analytics) => (answer.granularity === 'hour' ? 'hour' : 'day');
-const bucketWord = (answer: Analytics) => (answer.granularity === 'hour' ? 'Hour (UTC)' : 'Day (UTC)');
+const bucketWord = (answer: Analytics) => `${answer.granularity === 'hour' ? 'Hour' : 'Day'} (${answer.timeZone})`;
 
 const STEPS = [
   ['sent', 'Sent', '#1d4ed8'],

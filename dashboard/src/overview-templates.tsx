@@ -72,7 +72,14 @@ export function TemplateTable({ answer, templates }: { answer: Analytics; templa
                     <td data-label="Template">
                       {id ? (
                         <>
-                          <Link to={`/templates/${id}`}>{r.group.templateName ?? t?.name ?? id}</Link>
+                          {/* A long name (a Direct Send's generated one) is cut short; its whole name on hover. */}
+                          <Link
+                            to={`/templates/${id}`}
+                            className="template-name"
+                            title={r.group.templateName ?? t?.name ?? id}
+                          >
+                            {r.group.templateName ?? t?.name ?? id}
+                          </Link>
                           {t ? <span className="tag">{t.language}</span> : null}
                           {t ? <span className="tag">{categoryWords(t.category)}</span> : null}
                           <CategoryFlags t={t} />

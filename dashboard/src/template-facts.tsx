@@ -6,7 +6,7 @@
  */
 import type { Template, TemplateChange, TemplateQuality } from './api';
 import { ttlWords } from './template-ttl';
-import { time } from './ui';
+import { day, time } from './ui';
 
 export const TEMPLATE_STATUSES = ['pending', 'processing', 'approved', 'rejected', 'paused', 'disabled'] as const;
 export const TEMPLATE_QUALITIES = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'] as const;
@@ -100,7 +100,7 @@ export function TemplateFlags({ t, only }: { t: Template; only?: 'category' }) {
     if (t.flag)
       flags.push([
         'flagged',
-        `Flagged: will be disabled ${t.flag.disableDate ? `on ${t.flag.disableDate}` : 'soon'} unless its quality improves`,
+        `Flagged: will be disabled ${t.flag.disableDate ? `on ${day(t.flag.disableDate)}` : 'soon'} unless its quality improves`,
       ]);
   }
   if (t.previousCategory && t.previousCategory !== t.category)

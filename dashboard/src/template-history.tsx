@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, type Page, type TemplateChange } from './api';
 import { changeLines, pauseTitleWords } from './template-facts';
-import { ErrorNote, time } from './ui';
+import { day, ErrorNote, time } from './ui';
 
 /** Entries read at a time. */
 const PAGE = 10;
@@ -44,7 +44,7 @@ function detailLines(detail: TemplateChange['detail']): string[] {
   if (detail.reason && detail.reason !== 'NONE') lines.push(`Reason: ${detail.reason}`);
   if (detail.title) lines.push(`Platform’s note: ${pauseTitleWords(detail.title)}`);
   if (detail.description) lines.push(`“${detail.description}”`);
-  if (detail.disableDate) lines.push(`To be disabled on ${detail.disableDate}`);
+  if (detail.disableDate) lines.push(`To be disabled on ${day(detail.disableDate)}`);
   if (detail.effectiveAt) lines.push(`Takes effect ${time(detail.effectiveAt)}`);
   return lines;
 }

@@ -6,7 +6,7 @@
  */
 import type { Template } from './api';
 import { categoryWords, effectiveWords, pauseTitleWords } from './template-facts';
-import { Link, time } from './ui';
+import { day, Link, time } from './ui';
 
 export function TemplateNotices({ t }: { t: Template }) {
   return (
@@ -49,7 +49,7 @@ export function TemplateNotices({ t }: { t: Template }) {
         <div className="warning" role="status" data-testid="notice-flagged">
           <p>
             <strong>Flagged by the platform</strong> on {time(t.flag.flaggedAt)}: it will be disabled{' '}
-            {t.flag.disableDate ? `on ${t.flag.disableDate}` : 'soon'} unless its quality improves.
+            {t.flag.disableDate ? `on ${day(t.flag.disableDate)}` : 'soon'} unless its quality improves.
           </p>
           <p>
             It can still be sent. Before that date, improve its content, or send it only to customers who expect it, so

@@ -19,9 +19,20 @@ export function navigate(path: string): void {
   window.location.hash = `#${path}`;
 }
 
-export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
+export function Link({
+  to,
+  children,
+  className,
+  title,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+  /** Shown on hover: the whole text of a link cut short. */
+  title?: string;
+}) {
   return (
-    <a href={`#${to}`} className={className}>
+    <a href={`#${to}`} className={className} title={title}>
       {children}
     </a>
   );
@@ -60,6 +71,7 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge status-${status}`}>{status}</span>;
 }
 
+/** An instant in the browser's zone, the one date-and-time format of every page ("Dec 2, 2026, 06:42:20"). */
 export function time(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
@@ -70,6 +82,21 @@ export function time(iso: string | null | undefined): string {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
+  });
+}
+
+/**
+ * A calendar date (`2026-12-10`, as the platform gives a day) in the words `time` writes a date
+ * with ("Dec 10, 2026"), so a page shows one date format; anything else as it is.
+ */
+export function day(date: string | null | undefined): string {
+  if (!date) return '—';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
   });
 }
 

@@ -62,8 +62,8 @@ export function parseGroupBy(param: string | undefined): GroupBy[] {
   return out;
 }
 
-/** An ISO 8601 date or date-time as ms. @throws TidingsError parameter_invalid otherwise. */
-function instant(value: string, param: string): number {
+/** An ISO 8601 date or date-time as ms. @throws TidingsError parameter_invalid naming `param` otherwise. */
+export function instant(value: string, param: string): number {
   const ms = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value)
     ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)
     : NaN;

@@ -19,7 +19,7 @@ export const AnalyticsQuery = Type.Object(
     from: Type.Optional(
       Type.String({
         description:
-          'Start (inclusive), ISO 8601 date or date-time; rounded down to its bucket. Default: `to` less 30 days (`day`) or 24 hours (`hour`).',
+          'Start (inclusive), ISO 8601 date or date-time with its offset; rounded down to its bucket. Default: `to` less 30 days (`day`) or 24 hours (`hour`).',
         examples: ['2026-11-01'],
       }),
     ),
@@ -31,7 +31,15 @@ export const AnalyticsQuery = Type.Object(
     ),
     granularity: Type.Optional(
       StringEnum(['hour', 'day'], {
-        description: 'Bucket size, in UTC. `hour` spans at most 31 days, `day` at most 400. Default `day`.',
+        description: 'Bucket size, in `timeZone`. `hour` spans at most 31 days, `day` at most 400. Default `day`.',
+      }),
+    ),
+    timeZone: Type.Optional(
+      Type.String({
+        description:
+          "The IANA time zone whose days and hours the buckets are (`Asia/Kolkata`, `America/New_York`), daylight-saving changes included: a day of 23 or 25 hours, an hour that comes twice. A date in `from` or `to` is that day's start in the zone. The answer's `from`, `to` and `start` carry the zone's offset (`2026-11-21T00:00:00.000+05:30`). Default `UTC`.",
+        examples: ['Asia/Kolkata'],
+        maxLength: 64,
       }),
     ),
     groupBy: Type.Optional(
@@ -152,7 +160,10 @@ export const AnalyticsGroup = Type.Object(
 
 export const AnalyticsRow = Type.Object(
   {
-    start: Type.String({ format: 'date-time', description: 'Start of the bucket (UTC).' }),
+    start: Type.String({
+      format: 'date-time',
+      description: "Start of the bucket, with the zone's offset (`Z` in UTC).",
+    }),
     group: AnalyticsGroup,
     ...AnalyticsFigures,
   },
@@ -200,7 +211,7 @@ export const AnalyticsResult = Type.Object(
     from: Type.String({ format: 'date-time' }),
     to: Type.String({ format: 'date-time' }),
     granularity: StringEnum(['hour', 'day']),
-    timeZone: Type.Literal('UTC'),
+    timeZone: Type.String({ description: 'The zone of the buckets (`timeZone`, default `UTC`).' }),
     groupBy: Type.Array(StringEnum(GROUP_BYS)),
     data: Type.Array(AnalyticsRow, {
       description: 'One row per bucket and group that has messages, by start then group.',

@@ -12,6 +12,8 @@ import type { Clock } from '../lib/clock.js';
 import { readStats, templateNames, type StatsRow } from './message-stats.repository.js';
 import type { AnalyticsGroup, AnalyticsQuery, AnalyticsResult, GroupBy } from './analytics.schemas.js';
 import { bucketOf, parseGroupBy, rangeOf, startOf } from './analytics-query.rules.js';
+import { isoIn, zoneBuckets, zoneInstant, zoneOf } from './time-zone.rules.js';
+import { readZoneStats } from './zone-stats.repository.js';
 import type { PriceTable } from './price-table.js';
 import type { Granularity, StatDimension } from '../db/tables/message-stats.js';
 import { Sums } from './stats-sums.js';
@@ -57,14 +59,28 @@ export class MessageAnalytics {
 
   /**
    * The figures of the key's account and mode over a range.
+   * The buckets are the days or hours of `timeZone` (default UTC; time-zone.rules.ts), their starts
+   * and the range written with the zone's offset.
    * @throws TidingsError parameter_invalid for a `from` or `to` that is not an ISO 8601 date, a
    *   range that ends before it starts or is longer than its granularity allows (31 days of hours,
-   *   400 days), or an unknown grouping.
+   *   400 days), an unknown grouping, or a `timeZone` the IANA database has not.
    */
   async messages(auth: Pick<AuthContext, 'accountId' | 'mode'>, q: AnalyticsQuery): Promise<AnalyticsResult> {
     const granularity: Granularity = q.granularity ?? 'day';
     const groupBy = parseGroupBy(q.groupBy);
-    const { from, to } = rangeOf(granularity, q.from, q.to, this.#o.clock.now());
+    const zone = q.timeZone === undefined ? 'UTC' : zoneOf(q.timeZone);
+    const now = this.#o.clock.now();
+    const zoned =
+      zone === 'UTC'
+        ? null
+        : zoneBuckets(
+            granularity,
+            zone,
+            q.from === undefined ? undefined : zoneInstant(zone, q.from, 'from'),
+            q.to === undefined ? now : zoneInstant(zone, q.to, 'to'),
+          );
+    const { from, to } = zoned ?? rangeOf(granularity, q.from, q.to, now);
+    const at = (ms: number) => (zone === 'UTC' ? new Date(ms).toISOString() : isoIn(zone, ms));
     // Always by pricing category (billable messages per category), and by country when a price
     // table prices markets; merged back into the groups asked for below.
     const dimensions = [
@@ -79,15 +95,17 @@ export class MessageAnalytics {
       const value = q[param as keyof typeof FILTERS];
       if (value !== undefined) filters[dimension] = value;
     }
-    const rows = await readStats(this.#o.store.read, {
-      accountId: auth.accountId,
-      mode: auth.mode,
-      granularity,
-      fromBucket: bucketOf(from, granularity),
-      toBucket: bucketOf(to, granularity),
-      dimensions,
-      filters,
-    });
+    const base = { accountId: auth.accountId, mode: auth.mode, dimensions, filters };
+    // In UTC, the buckets are the tables' own; in another zone, each row is placed in the zone's.
+    const placed = zone === 'UTC' ? null : await readZoneStats(this.#o.store.read, base, zoned!.starts);
+    const rows =
+      placed?.map((p) => p.row) ??
+      (await readStats(this.#o.store.read, {
+        ...base,
+        grain: granularity,
+        fromBucket: bucketOf(from, granularity),
+        toBucket: bucketOf(to, granularity),
+      }));
     const templateNames = groupBy.includes('template')
       ? await this.#templateNames(auth.accountId, rows)
       : new Map<string, string>();
@@ -95,20 +113,21 @@ export class MessageAnalytics {
     const buckets = new Map<string, Sums>();
     const groups = new Map<string, Sums>();
     const total = new Sums({});
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
       const group = this.#group(groupBy, row, templateNames);
       const groupKey = JSON.stringify(group);
-      const bucketKey = `${row.bucket} ${groupKey}`;
+      const start = placed ? at(zoned!.starts[placed[i]!.index]!) : startOf(row.bucket);
+      const bucketKey = `${start} ${groupKey}`;
       const day = row.bucket.slice(0, 10);
-      if (!buckets.has(bucketKey)) buckets.set(bucketKey, new Sums(group, startOf(row.bucket)));
+      if (!buckets.has(bucketKey)) buckets.set(bucketKey, new Sums(group, start));
       if (!groups.has(groupKey)) groups.set(groupKey, new Sums(group));
       for (const sums of [buckets.get(bucketKey)!, groups.get(groupKey)!, total]) sums.add(row, day, this.#o.prices);
     }
     return {
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
+      from: at(from),
+      to: at(to),
       granularity,
-      timeZone: 'UTC',
+      timeZone: zone,
       groupBy,
       data: [...buckets.values()].map((s) => ({ start: s.start!, group: s.group, ...s.figures(this.#o.prices) })),
       totals: [...groups.entries()]
@@ -121,6 +140,7 @@ export class MessageAnalytics {
   /**
    * The rows of `data` as CSV (RFC 4180, a header line): `start`, the group's fields, then each
    * figure (billable per category as `billable_<category>`, latencies as `…_median_ms`/`…_p95_ms`).
+   * A text cell a spreadsheet would run as a formula is neutralised (`neutral`).
    */
   static csv(result: AnalyticsResult): string {
     const groupFields = [...new Set(result.data.flatMap((r) => Object.keys(r.group)))];
@@ -159,7 +179,7 @@ export class MessageAnalytics {
       r.estimatedCost?.amount ?? '',
       r.estimatedCost?.currency ?? '',
     ]);
-    return stringify([header, ...lines]);
+    return stringify([header, ...lines.map((line) => line.map(neutral))]);
   }
 
   /** The group of a row: the fields of the groupings asked for. */
@@ -188,6 +208,15 @@ export class MessageAnalytics {
     const ids = [...new Set(rows.map((r) => r.dimensions.template_id).filter((id): id is string => !!id))];
     return templateNames(this.#o.store.read, accountId, ids);
   }
+}
+
+/**
+ * A cell as a spreadsheet may open it: text starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return (which Excel, LibreOffice and Google Sheets read as a formula: OWASP, "CSV Injection")
+ * gets a leading `'`, which shows the text as it is; numbers are left as they are.
+ */
+export function neutral(cell: string | number): string | number {
+  return typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
 function snake(s: string): string {

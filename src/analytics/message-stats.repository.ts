@@ -10,23 +10,30 @@ import type { Reader } from '../db/store.js';
 import {
   changeSidesSql,
   changeSums,
+  GRAIN_TABLES,
+  logBucketSql,
   STAT_COUNTERS,
-  STAT_TABLES,
-  type Granularity,
   type StatDimension,
+  type StatGrain,
 } from '../db/tables/message-stats.js';
 
 export interface StatsQuery {
   accountId: string;
   mode: 'live' | 'test';
-  granularity: Granularity;
-  /** First bucket (inclusive) and last (exclusive), as the tables write them: `YYYY-MM-DD` (day) or `YYYY-MM-DDTHH` (hour, UTC). */
+  /** The table read: UTC days, hours or quarter hours. */
+  grain: StatGrain;
+  /**
+   * First bucket (inclusive) and last (exclusive), as the tables write them: `YYYY-MM-DD` (day),
+   * `YYYY-MM-DDTHH` (hour) or `YYYY-MM-DDTHH:MM` (quarter), UTC.
+   */
   fromBucket: string;
   toBucket: string;
   /** Dimensions to sum per (each row then has them); the rest are summed over. */
   dimensions: readonly StatDimension[];
   /** Only rows whose dimension has this value ('' for none). */
   filters: Partial<Record<StatDimension, string>>;
+  /** Only buckets in these UTC hours (`YYYY-MM-DDTHH`; a quarter-hour read of the hours a zone's bucket starts inside). */
+  hours?: readonly string[];
 }
 
 /** One (bucket, group) of summed aggregates: the dimensions asked for ('' for none), and each counter of `STAT_COUNTERS`. */
@@ -39,8 +46,8 @@ export interface StatsRow {
 
 /** The summed aggregates of a query's range, by bucket then dimensions, leaving out empty groups. */
 export async function readStats(db: Reader, q: StatsQuery): Promise<StatsRow[]> {
-  const table = STAT_TABLES[q.granularity];
-  const logBucket = q.granularity === 'hour' ? 'hour' : 'substr(hour, 1, 10)';
+  const table = GRAIN_TABLES[q.grain];
+  const logBucket = logBucketSql(q.grain);
   const dims = q.dimensions.join(', ');
   const withDims = (first: string) => (dims ? `${first}, ${dims}` : first);
   const where = (bucket: string): RawBuilder<unknown> => {
@@ -51,6 +58,10 @@ export async function readStats(db: Reader, q: StatsQuery): Promise<StatsRow[]> 
       sql`${sql.raw(bucket)} < ${q.toBucket}`,
     ];
     for (const [dimension, value] of Object.entries(q.filters)) parts.push(sql`${sql.ref(dimension)} = ${value}`);
+    if (q.hours) {
+      const hours = q.hours.length ? q.hours : [''];
+      parts.push(sql`substr(${sql.raw(bucket)}, 1, 13) in (${sql.join(hours.map((h) => sql`${h}`))})`);
+    }
     return sql.join(parts, sql` and `);
   };
   const counters = STAT_COUNTERS.map((c, i) => `sum(${c}) as c${i}`).join(', ');

@@ -1,7 +1,7 @@
 /**
  * The fold of the message aggregates (docs/api.md §D22): moves the change log the triggers on
- * `messages` append to (`message_stat_changes`, migration 0017) into the hourly and daily
- * aggregates, oldest rows first, at most `FOLD_LIMIT` rows a turn, each turn one unit of work. The
+ * `messages` append to (`message_stat_changes`, migration 0017) into the quarter-hour, hourly and
+ * daily aggregates (migration 0025), oldest rows first, at most `FOLD_LIMIT` rows a turn, each turn one unit of work. The
  * readers add what is still in the log, so a fold changes no figure: it only keeps the log short.
  *
  * Every service process runs it (the analytics module's periodic task); on PostgreSQL a transaction-scoped advisory lock
@@ -14,10 +14,12 @@ import type { Store, Tx } from '../db/store.js';
 import {
   changeSidesSql,
   changeSums,
+  GRAIN_TABLES,
+  logBucketSql,
   STAT_COUNTERS,
   STAT_DIMENSIONS,
   STAT_KEY,
-  STAT_TABLES,
+  type StatGrain,
 } from '../db/tables/message-stats.js';
 
 /**
@@ -32,7 +34,7 @@ export const FOLD_INTERVAL_MS = 1_000;
 const FOLD_LOCK = 0x7469_6466;
 
 /**
- * Folds up to `limit` of the oldest change rows into both aggregate tables. An empty log is seen
+ * Folds up to `limit` of the oldest change rows into the three aggregate tables. An empty log is seen
  * by one read, outside any unit of work: an idle service takes no write lock (SQLite) and opens no
  * transaction (PostgreSQL) every second.
  * @returns how many change rows were folded (0 when the log was empty, or when another process
@@ -44,12 +46,19 @@ export async function foldStatChanges(store: Store, limit = FOLD_LIMIT): Promise
   return store.write(async (tx) => (store.dialect === 'postgres' ? foldPostgres(tx, limit) : foldSqlite(tx, limit)));
 }
 
+/** Rows in the change log not folded yet (the metrics scrape): one count of a table the fold keeps short. */
+export async function changeLogLength(store: Store): Promise<number> {
+  const r = await sql<{ n: number | string }>`select count(*) as n from message_stat_changes`.execute(store.read);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /**
  * The insert of summed change rows from `source` into one aggregate table, adding to what is there.
  * `where true`: SQLite could read `on conflict` after a bare `select … from` as a join's clause.
  */
-function upsert(table: string, granularity: 'hour' | 'day', source: string): string {
-  const bucket = granularity === 'hour' ? 'hour' : 'substr(hour, 1, 10)';
+function upsert(grain: StatGrain, source: string): string {
+  const table = GRAIN_TABLES[grain];
+  const bucket = logBucketSql(grain);
   const groupBy = ['account_id', 'mode', bucket, ...STAT_DIMENSIONS].join(', ');
   return `insert into ${table} (${STAT_KEY.join(', ')}, ${STAT_COUNTERS.join(', ')})
     select ${groupBy}, ${changeSums().join(', ')} from ${source} where true group by ${groupBy}
@@ -67,8 +76,7 @@ async function foldSqlite(tx: Tx, limit: number): Promise<number> {
   const { id, n } = last.rows[0]!;
   if (id === null || n === 0) return 0;
   const source = `(${changeSidesSql(`(select * from message_stat_changes where id <= ${Number(id)})`)})`;
-  for (const [granularity, table] of Object.entries(STAT_TABLES))
-    await sql.raw(upsert(table, granularity as 'hour' | 'day', source)).execute(tx);
+  for (const grain of Object.keys(GRAIN_TABLES) as StatGrain[]) await sql.raw(upsert(grain, source)).execute(tx);
   await sql`delete from message_stat_changes where id <= ${id}`.execute(tx);
   return Number(n);
 }
@@ -85,8 +93,9 @@ async function foldPostgres(tx: Tx, limit: number): Promise<number> {
     .raw<{ n: string }>(
       `with gone as (delete from message_stat_changes where ctid = any(array(select ctid from message_stat_changes limit ${Math.trunc(limit)})) returning *),
         sides as (${changeSidesSql('gone')}),
-        hourly as (${upsert(STAT_TABLES.hour, 'hour', 'sides')} returning 1),
-        daily as (${upsert(STAT_TABLES.day, 'day', 'sides')} returning 1)
+        quarter as (${upsert('quarter', 'sides')} returning 1),
+        hourly as (${upsert('hour', 'sides')} returning 1),
+        daily as (${upsert('day', 'sides')} returning 1)
       select count(*) as n from gone`,
     )
     .execute(tx);

@@ -26,7 +26,14 @@ const INTAKE_CONSUMERS: (keyof IntakeConsumers)[] = [
 ];
 
 /** The sources the `/metrics` gauges read, each of which one feature (or the ground) must provide. */
-const SCRAPE_SOURCES: (keyof ScrapeSources)[] = ['lanes', 'jobDepths', 'pool', 'oldestMediaDownload', 'mediaUsage'];
+const SCRAPE_SOURCES: (keyof ScrapeSources)[] = [
+  'lanes',
+  'jobDepths',
+  'pool',
+  'oldestMediaDownload',
+  'mediaUsage',
+  'analyticsChangeLog',
+];
 
 /** The features built, in order, and everything they (and the ground) provide. */
 export interface Composed<Have> {

@@ -1,5 +1,5 @@
 /**
- * Rows of the consent feature (migrations 0019, 0024): `suppressions` (per mode), `consent_settings`,
+ * Rows of the consent feature (migrations 0019, 0023): `suppressions` (per mode), `consent_settings`,
  * `marketing_consents`. Only this file touches those tables.
  */
 import { sql, type Selectable } from 'kysely';

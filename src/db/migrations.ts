@@ -26,8 +26,9 @@ import { m0019_consent } from './migrations/0019_consent.js';
 import { m0020_platform_signals } from './migrations/0020_platform_signals.js';
 import { m0021_blocked_users } from './migrations/0021_blocked_users.js';
 import { m0022_template_parameter_format } from './migrations/0022_template_parameter_format.js';
-import { m0024_consent_modes } from './migrations/0024_consent_modes.js';
-import { m0025_batch_details } from './migrations/0025_batch_details.js';
+import { m0023_consent_modes } from './migrations/0023_consent_modes.js';
+import { m0024_batch_details } from './migrations/0024_batch_details.js';
+import { m0025_analytics_quarter_hours } from './migrations/0025_analytics_quarter_hours.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -52,8 +53,9 @@ const migrations: Record<string, Migration> = {
   '0020_platform_signals': m0020_platform_signals,
   '0021_blocked_users': m0021_blocked_users,
   '0022_template_parameter_format': m0022_template_parameter_format,
-  '0024_consent_modes': m0024_consent_modes,
-  '0025_batch_details': m0025_batch_details,
+  '0023_consent_modes': m0023_consent_modes,
+  '0024_batch_details': m0024_batch_details,
+  '0025_analytics_quarter_hours': m0025_analytics_quarter_hours,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,6 @@
 /**
  * The metrics recorded as things happen (README "Metrics"): HTTP requests, send attempts, platform
- * calls, webhook intake, event deliveries, background jobs and database statements, as prom-client
+ * calls, webhook intake, event deliveries, background jobs, database statements and the analytics fold, as prom-client
  * counters and histograms on the instance's registry, and the typed recorders (`recorders.ts`) that
  * write them. `Metrics` (metrics.ts) builds them once and adds the gauges read at scrape time.
  */
@@ -22,6 +22,8 @@ const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800, 360
 /** The platform batches up to 1,000 updates per POST (docs/platform.md §4.3). */
 const BATCH_BUCKETS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 5000];
 const JOB_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** A fold turn takes tens of milliseconds (FOLD_LIMIT rows at most); seconds means it fell behind. */
+const FOLD_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Registers the counters and histograms on `registers`; @returns the recorders that write them. */
 export function eventRecorders(registers: Registry[]): Recorders {
@@ -123,6 +125,17 @@ export function eventRecorders(registers: Registry[]): Recorders {
     labelNames: ['work', 'code'],
     registers,
   });
+  const foldDuration = new Histogram({
+    name: 'tidings_analytics_fold_duration_seconds',
+    help: 'Time of one turn of the fold of the analytics change log into the aggregates (turns that moved rows), seconds.',
+    buckets: FOLD_BUCKETS,
+    registers,
+  });
+  const foldedRows = new Counter({
+    name: 'tidings_analytics_folded_rows_total',
+    help: 'Change rows the fold moved into the analytics aggregates.',
+    registers,
+  });
   // One child per (work, kind), found without building a label object per statement.
   const counters = new Map<string, { statements: { inc(n?: number): void }; rows: { inc(n?: number): void } }>();
 
@@ -163,5 +176,6 @@ export function eventRecorders(registers: Registry[]): Recorders {
     jobs: {
       finished: (queue, outcome, seconds) => (jobs.inc({ queue, outcome }), jobDuration.observe({ queue }, seconds)),
     },
+    analytics: { folded: (n, seconds) => (foldedRows.inc(n), foldDuration.observe(seconds)) },
   };
 }

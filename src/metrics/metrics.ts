@@ -7,7 +7,7 @@
  * Counters and histograms are recorded as things happen (`event-metrics.ts` builds them and the
  * recorders that write them). The gauges that describe state (each
  * number's send queue, the job queues, the database pool, the oldest pending download of a
- * customer's file) are read at scrape time through
+ * customer's file, the analytics change log's length) are read at scrape time through
  * prom-client `collect()` callbacks from the `ScrapeSources` the composition root wires in: a few
  * queries per scrape however many numbers there are, never one per number.
  *
@@ -46,6 +46,8 @@ export interface ScrapeSources {
   mediaUsage(): Promise<
     { accountId: string; mode: 'live' | 'test'; source: 'upload' | 'inbound'; files: number; bytes: number }[]
   >;
+  /** Rows in the analytics change log not folded into the aggregates yet. */
+  analyticsChangeLog(): Promise<number>;
 }
 
 export interface MetricsOptions {
@@ -77,7 +79,14 @@ export class Metrics {
       labelNames: ['source'],
       registers,
     });
-    for (const source of ['send_queues', 'job_queues', 'database_pool', 'media_downloads', 'media_usage'])
+    for (const source of [
+      'send_queues',
+      'job_queues',
+      'database_pool',
+      'media_downloads',
+      'media_usage',
+      'analytics_change_log',
+    ])
       collectErrors.inc({ source }, 0);
 
     const lane = (l: LaneLabels) => ({ phone_number_id: l.phoneNumberId, mode: l.mode });
@@ -155,6 +164,14 @@ export class Metrics {
       (u) => u.bytes,
     );
     usage('tidings_media_stored_files', 'Files stored, by account, mode and source.', (u) => u.files);
+    new Gauge({
+      name: 'tidings_analytics_change_log_rows',
+      help: 'Rows in the analytics change log not folded into the aggregates yet (the fold runs every second; a growing log means it falls behind).',
+      registers,
+      async collect() {
+        await guarded('analytics_change_log', this, async () => this.set(await metrics.#sources!.analyticsChangeLog()));
+      },
+    });
     const pool = (name: string, help: string, value: (p: PoolStats) => number) =>
       new Gauge({
         name,

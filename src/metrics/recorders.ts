@@ -119,6 +119,12 @@ export interface JsonBodyRecorder {
   body(outcome: 'parsed' | 'over_budget'): void;
 }
 
+/** The fold of the message aggregates' change log (analytics/stats-fold.repository.ts). */
+export interface AnalyticsRecorder {
+  /** One turn of the fold moved `rows` change rows (at least 1) into the aggregates in `seconds`. */
+  folded(rows: number, seconds: number): void;
+}
+
 /** Every recorder, one per feature. */
 export interface Recorders {
   db: DatabaseRecorder;
@@ -129,4 +135,5 @@ export interface Recorders {
   webhooks: WebhookIntakeRecorder;
   deliveries: DeliveryRecorder;
   jobs: JobRecorder;
+  analytics: AnalyticsRecorder;
 }

@@ -17,7 +17,8 @@
  *   `limit` at most 100 (UNCONFIRMED: Gupshup's documented limit for the same call).
  *
  * A user's `wa_id` is its phone digits, or its BSUID when it has no phone number. Sends to a blocked
- * user fail (send.routes.ts). The blocklist lives on the number (`SimNumber.blocked`), in the state file.
+ * user fail (send.routes.ts), and a blocked user's own messages are refused (control.routes.ts). The
+ * blocklist lives on the number (`SimNumber.blocked`), in the state file.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SimContext } from './context.js';

@@ -48,6 +48,9 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, opt
     const user = customerOf(ctx, body);
     if (typeof user === 'string') return bad(reply, user);
     const number = state.number(to);
+    // Meta, "Block users": "The user cannot contact your business" (docs/platform.md §4.17).
+    const blocked = `The business blocked this customer on number ${to}: a blocked user cannot message it (Meta, "Block users"). Unblock them first (DELETE /{phone-number-id}/block_users).`;
+    if (number.blocked?.[user.userId]) return bad(reply, blocked, 409);
     const last =
       [...state.messages.values()].reverse().find((m) => m.phoneNumberId === to && m.userId === user.userId)?.wamid ??
       null;

@@ -12,6 +12,17 @@ import type { Harness } from '../harness.js';
 import { eventually } from '../helpers.js';
 
 /** The entry's harness and browser, and the seeded templates by name and language (`shipping_update/en_US`). */
+/**
+ * 2026-12-10 (the flagged template's disable date) as the dashboard writes a day, in the words of
+ * its dates and times ("Dec 10, 2026"): one date format a page.
+ */
+export const DISABLE_DAY = new Date('2026-12-10T00:00:00Z').toLocaleDateString(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 export interface Templates {
   h: Harness;
   dashboard: DashboardBrowser;

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { templatesKit, type Templates } from './kit.js';
+import { DISABLE_DAY, templatesKit, type Templates } from './kit.js';
 
 export function listCases(templates: () => Templates): void {
   const { go, shoot, tpl, row, listShows } = templatesKit(templates);
@@ -33,7 +33,7 @@ export function listCases(templates: () => Templates): void {
       );
       assert.equal(
         await row(tpl('pickup_ready/en_US')).locator('[data-flag=flagged]').innerText(),
-        'Flagged: will be disabled on 2026-12-10 unless its quality improves',
+        `Flagged: will be disabled on ${DISABLE_DAY} unless its quality improves`,
       );
       assert.equal(await row(tpl('shipping_update/es_ES')).locator('.flags').count(), 0);
       await shoot('templates-flags');

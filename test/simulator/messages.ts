@@ -1,12 +1,13 @@
 /**
  * Customer messages and sends: the window an inbound message opens, a send answered like the
  * platform with its sent, delivered and read (signed, fixture-shaped), and the failures it reports
- * asynchronously (131047 outside the window, 131026 for recipients ending 0001).
+ * asynchronously (131047 outside the window, 131026 for recipients ending 0001); a customer the
+ * business blocked cannot write to it.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { eventually, fixture, valueOf } from '../helpers.js';
-import { PNID, shape, type SimulatorKit } from './kit.js';
+import { PNID, shape, TOKEN, type SimulatorKit } from './kit.js';
 
 export function messageCases(kit: SimulatorKit): void {
   const { received, graph, control, text, statusesFor } = kit;
@@ -72,5 +73,29 @@ export function messageCases(kit: SimulatorKit): void {
       async () => statusesFor(res.body.messages[0].id).length > 0 && statusesFor(res.body.messages[0].id),
     );
     assert.deepEqual([failed.status, failed.errors[0].code], ['failed', 131026]);
+  });
+
+  it("refuses a blocked customer's messages, as the platform does, until the business unblocks them", async () => {
+    const from = '+16505551240';
+    const write = (text: string) => control('POST', '/_simulator/inbound', { from, to: PNID, text });
+    assert.equal((await write('Hello')).status, 200, 'a user who wrote in the last 24 hours can be blocked');
+    const blockUsers = (method: string) =>
+      fetch(`${kit.base()}/v23.0/${PNID}/block_users`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: TOKEN },
+        body: JSON.stringify({ messaging_product: 'whatsapp', block_users: [{ user: from }] }),
+      });
+    assert.equal((await blockUsers('POST')).status, 200);
+    const refused = await write('Are you there?');
+    assert.equal(refused.status, 409);
+    assert.match(refused.body.error, /blocked this customer .*cannot message it/);
+    // A later customer's message arrives (webhooks go out in order); the blocked one never did.
+    const other = await control('POST', '/_simulator/inbound', { from: '+16505551241', to: PNID, text: 'Hi' });
+    assert.equal(other.status, 200);
+    await eventually(async () => received.some((r) => valueOf(r.body).messages?.[0]?.id === other.body.wamid));
+    const texts = received.flatMap((r) => valueOf(r.body).messages ?? []).map((m: any) => m.text?.body);
+    assert.ok(!texts.includes('Are you there?'), 'nothing of the blocked customer reached the business');
+    assert.equal((await blockUsers('DELETE')).status, 200);
+    assert.equal((await write('Back again')).status, 200, 'unblocked, they write again');
   });
 }

@@ -12,8 +12,12 @@ export function storedMediaId(media: NonNullable<InboundMessage['media']>): stri
   return media.status === 'stored' ? media.id : null;
 }
 
-/** Why there is no stored copy to show: still downloading, or the reason it could not be kept. */
+/**
+ * Why there is no stored copy to show: kept then deleted (`DELETE /v1/media/{id}` or the account's
+ * retention), the reason it could not be kept, or still downloading.
+ */
 function notStored(media: NonNullable<InboundMessage['media']>): string {
+  if (media.status === 'deleted') return 'file deleted';
   return media.status === 'failed'
     ? `file not kept (${media.failureReason ?? 'unknown reason'})`
     : 'file not stored yet';

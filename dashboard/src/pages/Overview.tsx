@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import type { Mode } from '../api';
-import { analyticsQuery, downloadCsv, isEmpty, loadAnalytics, percent, RANGES, type Analytics } from '../analytics';
+import {
+  analyticsQuery,
+  browserZone,
+  downloadCsv,
+  isEmpty,
+  loadAnalytics,
+  percent,
+  RANGES,
+  type Analytics,
+} from '../analytics';
 import { BillableChart, FailuresChart, FunnelChart } from '../overview-charts';
 import { QueueSection } from '../overview-queues';
 import { loadTemplates, TemplateTable } from '../overview-templates';
@@ -72,7 +81,7 @@ function Empty({ mode }: { mode: Mode }) {
 
 /**
  * The overview, the dashboard's first page: for a range (the last 24 hours by hour, or the last 7,
- * 30 or 90 days by day, in UTC) the funnel, failures by error code, billable messages by pricing
+ * 30 or 90 days by day, in the browser's time zone) the funnel, failures by error code, billable messages by pricing
  * category, each template's figures, and the send queues live. Refreshed every 10 seconds.
  */
 export function OverviewPage({ mode }: { mode: Mode }) {
@@ -116,7 +125,8 @@ export function OverviewPage({ mode }: { mode: Mode }) {
       </div>
       <p className="hint">
         {mode === 'test' ? 'Test' : 'Live'} messages of this key’s account, by {shown?.range.granularity ?? 'day'} in
-        UTC. Hover a chart, or focus it and use the arrow keys, to read each value.
+        your time zone ({shown?.overall.timeZone ?? browserZone()}). Hover a chart, or focus it and use the arrow keys,
+        to read each value.
       </p>
       <ErrorNote error={csvError} />
       <ErrorNote error={error} />

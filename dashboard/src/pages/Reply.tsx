@@ -8,9 +8,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type Contact, type InboundMessage, type Message } from '../api';
 import { MediaFields } from '../compose-media';
 import { TemplateFields, templateFields, useApprovedTemplates } from '../compose-template';
-import { contactName } from '../contact';
+import { contactName, REASONS } from '../contact';
 import { DeliveryFields, emptyRoute, routeFields, SendWarnings } from '../route-fields';
-import { ErrorNote } from '../ui';
+import { ErrorNote, time } from '../ui';
 
 type Kind = 'text' | 'media' | 'template';
 
@@ -22,11 +22,14 @@ export function ReplyBox({
   open,
   newestInbound,
   onSent,
+  onLift,
 }: {
   contact: Contact;
   open: boolean;
   newestInbound: InboundMessage | null;
   onSent: () => void;
+  /** Lifts the contact's suppression (`DELETE /v1/suppressions/{id}`), offered when the reply would be refused for it. */
+  onLift: (suppressionId: string) => void;
 }) {
   const kinds: readonly Kind[] = open ? ['text', 'media'] : ['template', 'text', 'media'];
   const [chosen, setKind] = useState<Kind>(open ? 'text' : 'template');
@@ -108,6 +111,7 @@ export function ReplyBox({
 
   return (
     <form className="reply stack" onSubmit={submit} aria-label={`Reply to ${contactName(contact)}`}>
+      <SuppressedNote contact={contact} onLift={onLift} />
       <fieldset className="kinds">
         <legend>Reply with</legend>
         {kinds.map((k) => (
@@ -191,5 +195,30 @@ export function ReplyBox({
         {busy ? 'Sending…' : kind === 'template' ? 'Send template' : 'Send reply'}
       </button>
     </form>
+  );
+}
+
+/**
+ * Why a reply would be refused (409 `recipient_suppressed`, docs/api.md §D23): the contact's
+ * suppression in words and since when, with Lift; a block is lifted by Unblock above, not here.
+ */
+function SuppressedNote({ contact, onLift }: { contact: Contact; onLift: (suppressionId: string) => void }) {
+  const s = contact.suppression;
+  if (!s) return null;
+  const what = s.scope === 'marketing' ? 'Marketing templates to this customer are' : 'Replies to this customer are';
+  return (
+    <p className="warning" role="note" data-testid="reply-suppressed">
+      {what} refused: {REASONS[s.reason] ?? s.reason} since {time(s.since)}.{' '}
+      {s.reason === 'blocked' ? (
+        'Unblock them above to write to them again.'
+      ) : (
+        <>
+          Lift it only if they asked to hear from you again.{' '}
+          <button type="button" className="secondary" onClick={() => onLift(s.id)}>
+            Lift
+          </button>
+        </>
+      )}
+    </p>
   );
 }

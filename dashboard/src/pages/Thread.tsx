@@ -156,7 +156,13 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
       </div>
       <ErrorNote error={readError} />
       {c ? (
-        <ReplyBox contact={c} open={open} newestInbound={newestInbound} onSent={() => void latest.reload()} />
+        <ReplyBox
+          contact={c}
+          open={open}
+          newestInbound={newestInbound}
+          onSent={() => void latest.reload()}
+          onLift={(id) => void lift(id)}
+        />
       ) : null}
     </div>
   );

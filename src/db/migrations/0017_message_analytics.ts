@@ -67,20 +67,7 @@ async function up(db: Kysely<any>, postgres: boolean): Promise<void> {
       .execute(db);
   }
 
-  const columns = [
-    'account_id',
-    'mode',
-    ...CHANGE_SIDE_COLUMNS.map((c) => `o_${c}`),
-    ...CHANGE_SIDE_COLUMNS.map((c) => `n_${c}`),
-  ].join(', ');
-  const none = CHANGE_SIDE_COLUMNS.map(() => 'null').join(', ');
-  const row = (p: 'old' | 'new' | 'both') =>
-    p === 'both'
-      ? `new.account_id, new.mode, ${side('old', postgres).join(', ')}, ${side('new', postgres).join(', ')}`
-      : p === 'old'
-        ? `old.account_id, old.mode, ${side('old', postgres).join(', ')}, ${none}`
-        : `new.account_id, new.mode, ${none}, ${side('new', postgres).join(', ')}`;
-  const insert = (p: 'old' | 'new' | 'both') => `insert into message_stat_changes (${columns}) values (${row(p)});`;
+  const insert = (p: 'old' | 'new' | 'both') => changeInsertSql(p, postgres);
   if (postgres) {
     await sql
       .raw(
@@ -137,6 +124,33 @@ end $$`,
 }
 
 /**
+ * The statement a trigger runs to append one change row for the message as it was (`old`), as it
+ * is (`new`) or both, its time bucket written by `bucketOf` (here the hour, `YYYY-MM-DDTHH`;
+ * migration 0025 writes the quarter hour with the same statement).
+ */
+export function changeInsertSql(
+  p: 'old' | 'new' | 'both',
+  postgres: boolean,
+  bucketOf: (createdAt: string) => string = (c) => `substr(${c}, 1, 13)`,
+): string {
+  const columns = [
+    'account_id',
+    'mode',
+    ...CHANGE_SIDE_COLUMNS.map((c) => `o_${c}`),
+    ...CHANGE_SIDE_COLUMNS.map((c) => `n_${c}`),
+  ].join(', ');
+  const none = CHANGE_SIDE_COLUMNS.map(() => 'null').join(', ');
+  const of = (q: 'old' | 'new') => side(q, postgres, bucketOf).join(', ');
+  const row =
+    p === 'both'
+      ? `new.account_id, new.mode, ${of('old')}, ${of('new')}`
+      : p === 'old'
+        ? `old.account_id, old.mode, ${of('old')}, ${none}`
+        : `new.account_id, new.mode, ${none}, ${of('new')}`;
+  return `insert into message_stat_changes (${columns}) values (${row});`;
+}
+
+/**
  * One side of a change, as SQL over row `p` (`new`, `old`, or an alias), in `CHANGE_SIDE_COLUMNS`
  * order: the hour it was accepted, its dimensions (its template: the one it was sent as, or a
  * Direct Send's generated one), its flags and its latency bins. A message counts as billable once
@@ -144,7 +158,11 @@ end $$`,
  * docs/platform.md §4.4). Its accepted → sent time runs from its acceptance or, when it was
  * scheduled, from its `sendAt`.
  */
-function side(p: string, postgres: boolean): string[] {
+export function side(
+  p: string,
+  postgres: boolean,
+  bucketOf: (createdAt: string) => string = (c) => `substr(${c}, 1, 13)`,
+): string[] {
   const ms = (from: string, to: string) =>
     postgres
       ? `(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) * 1000)`
@@ -154,7 +172,7 @@ function side(p: string, postgres: boolean): string[] {
     : `max(${p}.created_at, coalesce(${p}.scheduled_at, ${p}.created_at))`;
   const flag = (condition: string) => `case when ${condition} then 1 else 0 end`;
   return [
-    `substr(${p}.created_at, 1, 13)`,
+    bucketOf(`${p}.created_at`),
     `${p}.phone_number_id`,
     `coalesce(${p}.template_id, ${p}.generated_template_id, '')`,
     `coalesce(${p}.type, '')`,
@@ -175,7 +193,7 @@ function side(p: string, postgres: boolean): string[] {
 }
 
 /** Whether an update changed anything the aggregates count (the other updates write no change row). */
-function changed(postgres: boolean): string {
+export function changed(postgres: boolean): string {
   const differ = postgres ? 'is distinct from' : 'is not';
   const watched = [
     'status',

@@ -1,4 +1,4 @@
-/** The consent feature's tables (migrations 0019, 0024; src/consent/, docs/api.md §D23). */
+/** The consent feature's tables (migrations 0019, 0023; src/consent/, docs/api.md §D23). */
 import type { Generated } from 'kysely';
 
 /** Why a customer is suppressed. */
@@ -13,7 +13,7 @@ export interface SuppressionsTable {
   /** `sup_` id. */
   id: string;
   account_id: string;
-  /** The mode whose sends it covers (0024): a live key's and the platform's are `live`, a test key's `test`. */
+  /** The mode whose sends it covers (0023): a live key's and the platform's are `live`, a test key's `test`. */
   mode: Generated<'live' | 'test'>;
   /** The business number it covers; null: every number of the account. */
   phone_number_id: string | null;

@@ -1,10 +1,10 @@
 /**
  * The message aggregates' tables (docs/api.md §D22): their columns and their latency bins, shared
- * by the migration that made them (0017: tables, triggers) and the analytics feature that keeps
+ * by the migrations that made them (0017: tables, triggers; 0025: the quarter hours) and the analytics feature that keeps
  * and reads them (src/analytics/: the fold, the reader). Changing any of it needs a migration.
  *
- * A message counts in one row of each aggregate table: the row of its key (the hour or day it was
- * accepted, in UTC, and the dimensions below, '' where it has none), with 1 in `n_messages` and in
+ * A message counts in one row of each aggregate table: the row of its key (the quarter hour, hour
+ * or day it was accepted, in UTC, and the dimensions below, '' where it has none), with 1 in `n_messages` and in
  * each step it reached, and 1 in one bin of each latency histogram it has.
  */
 
@@ -67,13 +67,40 @@ export const STAT_COUNTERS: readonly string[] = [
   ...HISTOGRAM_COLUMNS,
 ];
 
-/** The aggregate tables, by granularity. */
+/** The aggregate tables, by granularity (of UTC time). */
 export const STAT_TABLES = { hour: 'message_stats_hourly', day: 'message_stats_daily' } as const;
 export type Granularity = keyof typeof STAT_TABLES;
 
 /**
- * The columns of one side of a change (a message as it was, or as it is): the hour it was
- * accepted, its dimensions, its flags (`f_<flag>`) and its latency bins. The change log
+ * The quarter-hour aggregates (migration 0025): the same key with the quarter hour a message was
+ * accepted in (`YYYY-MM-DDTHH:MM`, MM one of 00, 15, 30, 45, UTC), so that a day or an hour of a
+ * zone whose offset is not whole hours (India +5:30, Nepal +5:45, Chatham +12:45) can be summed
+ * from whole buckets: every offset in use is a multiple of 15 minutes.
+ */
+export const QUARTER_TABLE = 'message_stats_quarter';
+/** Every aggregate table's grain: the UTC day, hour or quarter hour. */
+export type StatGrain = Granularity | 'quarter';
+/** The aggregate table of each grain. */
+export const GRAIN_TABLES: Record<StatGrain, string> = { ...STAT_TABLES, quarter: QUARTER_TABLE };
+
+/**
+ * The SQL of the quarter hour an ISO 8601 UTC timestamp column (`2026-11-20T18:42:07.123Z`) falls
+ * in: `2026-11-20T18:30`. What the triggers write to the change log's `hour` columns since
+ * migration 0025 (before it, the hour: `2026-11-20T18`).
+ */
+export function quarterOfSql(createdAt: string): string {
+  const minute = `substr(${createdAt}, 15, 2)`;
+  return `substr(${createdAt}, 1, 14) || case when ${minute} < '15' then '00' when ${minute} < '30' then '15' when ${minute} < '45' then '30' else '45' end`;
+}
+
+/** The SQL of a change log row's bucket of `grain` from its `hour` column (a quarter hour, see `quarterOfSql`). */
+export function logBucketSql(grain: StatGrain, column = 'hour'): string {
+  return grain === 'quarter' ? column : `substr(${column}, 1, ${grain === 'hour' ? 13 : 10})`;
+}
+
+/**
+ * The columns of one side of a change (a message as it was, or as it is): the quarter hour it was
+ * accepted (in the column `hour`, see `quarterOfSql`), its dimensions, its flags (`f_<flag>`) and its latency bins. The change log
  * (`message_stat_changes`) holds one row per change, with the account and mode, then each side
  * prefixed: `o_` (as it was; null for an insert) and `n_` (as it is; null for a deletion).
  */

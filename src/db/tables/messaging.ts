@@ -35,7 +35,7 @@ export interface MessagesTable {
   content_removed_at: Generated<string | null>;
   /** The batch (`bat_`) it was sent in; null for single sends. */
   batch_id: Generated<string | null>;
-  /** Its place in its batch's request, from 0 (0025; null outside a batch, or stored before). */
+  /** Its place in its batch's request, from 0 (0024; null outside a batch, or stored before). */
   batch_index: Generated<number | null>;
   /** The client's own reference (1–128 characters), unique per account and mode for 24 hours. */
   client_reference: Generated<string | null>;
@@ -61,7 +61,7 @@ export interface MessagesTable {
   pricing_type: Generated<string | null>;
   /** The recipient's country (ISO 3166-1 alpha-2) from its phone number; null for a BSUID or an unknown number. */
   recipient_country: Generated<string | null>;
-  /** JSON `{ suppressionId, keyId }`: the suppression a `"suppression": "ignore"` send passed, and the key that asked (0024); null otherwise. */
+  /** JSON `{ suppressionId, keyId }`: the suppression a `"suppression": "ignore"` send passed, and the key that asked (0023); null otherwise. */
   suppression_override: Generated<string | null>;
 }
 
@@ -98,9 +98,9 @@ export interface BatchesTable {
   created_at: string;
   /** When every message reached a final status (`batch.completed`). */
   completed_at: string | null;
-  /** The refused items, JSON `[{ index, error }]` in index order (0025; null for a batch stored before). */
+  /** The refused items, JSON `[{ index, error }]` in index order (0024; null for a batch stored before). */
   refusals: string | null;
-  /** The one template every accepted item sends (`tpl_`), and its name; null when none or several (0025). */
+  /** The one template every accepted item sends (`tpl_`), and its name; null when none or several (0024). */
   template_id: string | null;
   template_name: string | null;
 }

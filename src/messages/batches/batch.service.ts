@@ -26,7 +26,7 @@ export class BatchService {
 
   /**
    * A batch's refused items, in the request's order, as its answer gave them (none kept for a batch
-   * stored before 0025).
+   * stored before 0024).
    * @throws TidingsError message_not_found
    */
   async refusals(auth: AuthContext, id: string): Promise<BatchRefusals> {

@@ -25,7 +25,7 @@ export interface MessageListQuery {
 
 /**
  * At most `limit`, newest first; a batch's (`batchId`) in the batch's order instead (by their place
- * in its request, `batch_index`; messages stored before 0025 have none and come first, by id).
+ * in its request, `batch_index`; messages stored before 0024 have none and come first, by id).
  */
 export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRow[]> {
   let query = db

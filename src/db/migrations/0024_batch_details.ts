@@ -1,8 +1,8 @@
-/** Migration 0025_batch_details (src/db/migrations.ts lists them all, in order). */
+/** Migration 0024_batch_details (src/db/migrations.ts lists them all, in order). */
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-export const m0025_batch_details: Migration = {
+export const m0024_batch_details: Migration = {
   async up(db: Kysely<any>): Promise<void> {
     // What a batch keeps beyond its counts (docs/api.md §D18): its refused items, as the answer gave
     // them (a JSON array of `{ index, error }`, null for a batch stored before this migration), and

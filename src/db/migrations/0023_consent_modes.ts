@@ -1,8 +1,8 @@
-/** Migration 0024_consent_modes (src/db/migrations.ts lists them all, in order): consent per mode, and overrides recorded. */
+/** Migration 0023_consent_modes (src/db/migrations.ts lists them all, in order): consent per mode, and overrides recorded. */
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-export const m0024_consent_modes: Migration = {
+export const m0023_consent_modes: Migration = {
   async up(db: Kysely<any>): Promise<void> {
     // Suppressions are per mode, like every other resource (docs/api.md §5.3, §D23): live sends
     // obey live suppressions, test sends test ones, and a key sees and changes only its own mode's.
