@@ -5,13 +5,13 @@
  * parent BSUID at random moments; each step one of: a customer's message (learning an identifier,
  * STOP or START), a suppression by any address with a live or a test key, a lift by id with either
  * key (another mode's: 404; a block's: 409 `suppression_is_block`), a block or unblock, and a send
- * (text or template, single, batch, or scheduled a minute ahead with a change of consent before
- * its time) to any address. After each send: refused at accept (409 `recipient_suppressed`) or
+ * (text, routed text or template; single, batch, or scheduled a minute ahead with a change of
+ * consent before its time) to any address. After each send: refused at accept (409 `recipient_suppressed`) or
  * failed at dispatch with it, and then never seen by the platform, exactly when the model says the
  * customer is suppressed in the send's mode; otherwise accepted and sent (a live one once to the
  * platform, a test one never). At the end each key lists exactly its mode's active suppressions.
  *
- * Bounded by a count of steps (CONSENT_WALK_STEPS, default 90); FUZZ_SEED replays a walk, and a
+ * Bounded by a count of steps (CONSENT_WALK_STEPS, default 120); FUZZ_SEED replays a walk, and a
  * failure names its seed and the steps that led to it.
  */
 import assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ import type { Consent, Page } from './kit.js';
 import { ConsentModel, customers, MODES, rng, type Mode } from './walk-model.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261202);
-const STEPS = Number(process.env.CONSENT_WALK_STEPS ?? 90);
+const STEPS = Number(process.env.CONSENT_WALK_STEPS ?? 120);
 
 /** One walk, on its own account of the entry's harness. */
 async function walk(c: Consent, seed: number, steps: number, log: string[]): Promise<void> {
@@ -171,7 +171,7 @@ async function walk(c: Consent, seed: number, steps: number, log: string[]): Pro
       block: 1,
       send: 5,
       batch: 2,
-      later: 2,
+      later: 3,
     });
     log.push(`${step}: ${kind} ${mode} customer ${i}`);
     if (kind === 'learn' || kind === 'stop' || kind === 'start') {
@@ -203,8 +203,13 @@ async function walk(c: Consent, seed: number, steps: number, log: string[]): Pro
         model.add({ id: s.id, mode, customer: i, address: p.contactId[mode], reason: 'blocked' });
       }
     } else if (kind === 'send') {
-      const body = sendBody(mode, i);
-      log.push(`  ${body.type} to ${body.to}, suppressed: ${model.suppressed(mode, i)}`);
+      // A text may be routed, with a template to fall back on (issue 38: routed sends are covered too).
+      const plain = sendBody(mode, i);
+      const body =
+        plain.type === 'text' && r.chance(0.4) ? { ...plain, route: 'auto', fallback: { templateId } } : plain;
+      log.push(
+        `  ${body.type}${'route' in body ? ' routed' : ''} to ${body.to}, suppressed: ${model.suppressed(mode, i)}`,
+      );
       const id = await send(mode, i, body, `step ${step}: a ${mode} ${body.type} to ${body.to}`);
       if (id) await checkSent(mode, i, id, `step ${step}: a ${mode} ${body.type} to ${body.to}`);
     } else if (kind === 'batch') {
