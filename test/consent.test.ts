@@ -3,7 +3,8 @@
  * suppression list's API, sends refused up front (the override rule; the held list), queued sends
  * failed at dispatch with no platform call, a suppression covering the person however the send
  * addresses them (issue 38), the confirmation reply inside and outside the window,
- * `user_preferences` and 131050, consent per mode (issue 38). On both dialects, through the simulator
+ * `user_preferences` and 131050, consent per mode (issue 38), and a seeded walk that tries to break
+ * all of it at once (property.ts; FUZZ_SEED replays it). On both dialects, through the simulator
  * over HTTP. The cases are in
  * test/consent/, a module a subject, all on this file's one harness.
  */
@@ -19,6 +20,7 @@ import type { Consent } from './consent/kit.js';
 import { marketingCases } from './consent/marketing.js';
 import { modeCases } from './consent/modes.js';
 import { overrideCases } from './consent/override.js';
+import { propertyCases } from './consent/property.js';
 import { refusalCases } from './consent/refusals.js';
 import { suppressionListCases } from './consent/suppression-list.js';
 
@@ -44,4 +46,5 @@ describe('consent: suppressions, keywords, marketing preferences (issue 28)', ()
   byPersonCases(consent);
   modeCases(consent);
   overrideCases(consent);
+  propertyCases(consent);
 });

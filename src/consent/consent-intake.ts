@@ -2,7 +2,8 @@
  * What the platform's webhooks say of consent (docs/api.md §D23), applied in the webhook's own unit
  * of work (platform/intake.ts, `IntakeConsumers.consent`):
  * - a customer's text that is wholly an opt-out keyword suppresses them on that number (reason
- *   `opt_out_keyword`); an opt-in keyword lifts their keyword and API suppressions (never a block's,
+ *   `opt_out_keyword`); an opt-in keyword lifts their keyword and API suppressions, by whichever of
+ *   their phone, BSUID and parent BSUID they were made (never a block's,
  *   never the platform's marketing preference); each with its event, and the account's optional
  *   confirmation reply stored as a job in the same unit (`CONSENT_REPLY_JOB`);
  * - `user_preferences` stop/resume (docs/platform.md §4.11) and a failed status with 131050 set the
@@ -126,12 +127,16 @@ export class ConsentIntake {
           },
         ]);
       } else {
+        // Their suppressions however a key named them: by phone, BSUID or parent BSUID (a `ct_` id is stored as one of these).
+        const parent: repo.CustomerIds[] = m.parentUserId
+          ? [{ phone: null, bsuid: m.parentUserId, contactId: null }]
+          : [];
         await this.#o.suppressions.liftWhere(
           tx,
           m.accountId,
           'live',
           m.phoneNumberId,
-          [customer],
+          [customer, ...parent],
           (r) => (r.reason === 'opt_out_keyword' || r.reason === 'api') && r.created_at <= m.at,
           'keyword',
           m.at,

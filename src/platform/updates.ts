@@ -48,6 +48,8 @@ export interface PlatformInboundMessage {
   from: string | null;
   /** The customer's BSUID (`contacts[].user_id`, or `from_user_id` when there is no `from`). */
   userId: string | null;
+  /** The customer's parent BSUID (`contacts[].parent_user_id`, linked portfolios; docs/platform.md §4.9), when given. */
+  parentUserId?: string | null;
   /** ISO 8601. */
   at: string;
   type: string;

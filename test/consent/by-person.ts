@@ -3,7 +3,8 @@
  * phone, it refuses a send to the customer's BSUID, parent BSUID or `ct_` id, and made by BSUID a
  * send to their phone; for a single send, a batch item and a routed send with a fallback; at
  * dispatch for a scheduled and a queued send suppressed after they were accepted (no platform
- * call); for an address the contact learns after the suppression was made, and across a merge.
+ * call); for an address the contact learns after the suppression was made, and across a merge; and
+ * a customer's START lifts one a key made by their parent BSUID.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -22,8 +23,8 @@ interface Who {
 export function byPersonCases(consent: () => Consent): void {
   const { sendText, sendTemplate } = consentKit(consent);
   let wamids = 0;
-  /** The customer writes "Hi" (a webhook naming them as `who` says); @returns their contact. */
-  const writes = async (who: Who): Promise<Contact> => {
+  /** The customer writes `text` (a webhook naming them as `who` says); @returns their contact. */
+  const writes = async (who: Who, text = 'Hi'): Promise<Contact> => {
     const { h, clock } = consent();
     const body = structuredClone(fixture('webhook-inbound-text.json'));
     const v = body.entry[0].changes[0].value;
@@ -42,7 +43,7 @@ export function byPersonCases(consent: () => Consent): void {
         id: `wamid.by-person-${++wamids}`,
         timestamp: String(Math.floor(clock.now() / 1000)),
         type: 'text',
-        text: { body: 'Hi' },
+        text: { body: text },
       },
     ];
     assert.equal((await h.platformWebhook(body)).status, 200);
@@ -127,6 +128,18 @@ export function byPersonCases(consent: () => Consent): void {
       assert.equal((await sendTemplate(merged.phone)).status, 201, 'two contacts until a payload names both');
       await writes(merged);
       refused(await sendTemplate(merged.phone), 'the phone of the contact the BSUID merged into');
+    });
+
+    it("is lifted by the customer's START when a key made it by their parent BSUID (found by the consent walk, seed 2)", async () => {
+      const { clock } = consent();
+      const who = { phone: '+16505579071', userId: 'US.9071000000000000001', parentUserId: 'US.ENT.9071000000000001' };
+      await writes(who);
+      await suppress(who.parentUserId);
+      refused(await sendTemplate(who.phone), 'suppressed by parent BSUID');
+      clock.advance(2000); // START lifts what was made before its message's second.
+      await writes(who, 'START');
+      const after = await sendTemplate(who.phone);
+      assert.equal(after.status, 201, `START lifted it: ${after.text}`);
     });
 
     it('refuses a routed send with a fallback to the BSUID of a customer suppressed by phone', async () => {

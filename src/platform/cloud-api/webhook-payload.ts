@@ -255,6 +255,7 @@ function parseInbound(
     wamid,
     from: who.waId,
     userId: who.userId,
+    parentUserId: who.parentUserId,
     at,
     type,
     text,
