@@ -6,30 +6,12 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { Batch } from '../../src/messages/schemas/batch.schemas.js';
 import type { Message } from '../../src/messages/schemas/message.schemas.js';
-import type { Harness } from '../harness.js';
-import type { BatchAnswer } from './kit.js';
-
-/** The harness, the batch account (its live key's rate limit fits batches of 1,000) and its approved template. */
-export interface BatchScope {
-  h: Harness;
-  acct: Harness['account'];
-  templateId: string;
-}
+import { batchApi, batchItem, type BatchAnswer, type BatchScope } from './kit.js';
 
 export function batchCases(scope: () => BatchScope): void {
   /** Requests as the batch account's live key (its rate limit fits batches of 1,000). */
-  const api = <T = any>(
-    method: 'GET' | 'POST',
-    url: string,
-    options: { body?: unknown; headers?: Record<string, string> } = {},
-  ) => scope().h.api<T>(method, url, { key: scope().acct.liveKey, ...options });
-  const item = (i: number, extra: Record<string, unknown> = {}) => ({
-    to: `+1650556${String(i).padStart(4, '0')}`,
-    type: 'template',
-    templateId: scope().templateId,
-    variables: { '1': `Customer ${i}` },
-    ...extra,
-  });
+  const api = batchApi(scope);
+  const item = batchItem(scope, '650556');
 
   it('accepts the 993 valid items of 1,000 in order, names the 7 refused by index and reason, and replays on retry', async () => {
     const messages: unknown[] = Array.from({ length: 1000 }, (_, i) => item(i, { clientReference: `order-${i}` }));

@@ -7,22 +7,11 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { Batch } from '../../src/messages/schemas/batch.schemas.js';
 import type { Message } from '../../src/messages/schemas/message.schemas.js';
-import type { BatchAnswer } from './kit.js';
-import type { BatchScope } from './batches.js';
+import { batchApi, batchItem, type BatchAnswer, type BatchScope } from './kit.js';
 
 export function batchRecordCases(scope: () => BatchScope): void {
-  const api = <T = any>(
-    method: 'GET' | 'POST',
-    url: string,
-    options: { body?: unknown; headers?: Record<string, string> } = {},
-  ) => scope().h.api<T>(method, url, { key: scope().acct.liveKey, ...options });
-  const item = (i: number, extra: Record<string, unknown> = {}) => ({
-    to: `+1650558${String(i).padStart(4, '0')}`,
-    type: 'template',
-    templateId: scope().templateId,
-    variables: { '1': `Customer ${i}` },
-    ...extra,
-  });
+  const api = batchApi(scope);
+  const item = batchItem(scope, '650558');
 
   it("keeps a batch's refused items, its source and its template, and lists its messages in the request's order", async () => {
     const messages: unknown[] = Array.from({ length: 40 }, (_, i) => item(i));
