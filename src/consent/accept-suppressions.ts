@@ -35,11 +35,11 @@ function addressesOf(r: { phone: string | null; bsuid: string | null; contact_id
 }
 
 export class AcceptSuppressions implements SuppressionLookup {
-  readonly #o: { store: Store; suppressions: Pick<SuppressionService, 'overrideAllowed'> };
+  readonly #o: { store: Store; suppressions: Pick<SuppressionService, 'activeFor' | 'overrideAllowed'> };
   /** By `<mode>:<account id>`; 1,000 at most (least recently used out). */
   readonly #held = new ReadThroughCache<Held>(1_000);
 
-  constructor(options: { store: Store; suppressions: Pick<SuppressionService, 'overrideAllowed'> }) {
+  constructor(options: { store: Store; suppressions: Pick<SuppressionService, 'activeFor' | 'overrideAllowed'> }) {
     this.#o = options;
     // A change notice names the account: both of its modes' lists are read again.
     options.store.changes.subscribe('suppressions', (accountId) => {
@@ -83,8 +83,8 @@ export class AcceptSuppressions implements SuppressionLookup {
     customers: CustomerIds[],
   ): Promise<ActiveSuppression[]> {
     const held = await this.#heldOf(accountId, mode);
-    if (!held || 'tooMany' in held)
-      return (await repo.activeFor(this.#o.store.read, accountId, mode, phoneNumberId, customers)).map(repo.toActive);
+    // Not held (too many): the send checks' indexed read, as the dispatcher makes it.
+    if (!held || 'tooMany' in held) return this.#o.suppressions.activeFor(accountId, mode, phoneNumberId, customers);
     const found = new Set<repo.SuppressionRow>();
     for (const c of customers) {
       for (const key of addressesOf({ phone: c.phone, bsuid: c.bsuid, contact_id: c.contactId })) {
