@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -133,7 +134,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   await app.register(
     async (v1) => {
-      registerAuth(v1, { authenticate: (key) => deps.keys.authenticate(key), rateLimiter: deps.keyRateLimiter });
+      await v1.register(cookie);
+      registerAuth(v1, {
+        authenticate: (key) => deps.keys.authenticate(key),
+        authenticateSession: async (token) => (await deps.sessions.resolve(token))?.auth ?? null,
+        rateLimiter: deps.keyRateLimiter,
+        cookies: { publicUrl: deps.config.publicUrl },
+      });
       registerNulGuard(v1);
       const idempotency = registerIdempotency(v1, { store: deps.store, clock: deps.clock });
       v1.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());

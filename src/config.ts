@@ -112,6 +112,17 @@ export interface Config {
    * it, else 127.0.0.1, so metrics without a token are never served beyond the machine by accident.
    */
   readonly metricsHost: string;
+  /**
+   * `PUBLIC_URL`: the address people reach the service at (`https://tidings.example.com`), for the
+   * links in invitations and resets, single sign-on's redirect URI, the session cookie's `Secure`
+   * flag (an `https:` address) and the `Origin` a signed-in write must come from. Null: the request's
+   * own host (`http://localhost:PORT` for the links printed at start).
+   */
+  readonly publicUrl: string | null;
+  /** `SESSION_IDLE_MINUTES`: a session unused this long ends (default 60, NIST SP 800-63B-4 §2.2.3 for AAL2). */
+  readonly sessionIdleMinutes: number;
+  /** `SESSION_MAX_HOURS`: every session ends this long after its sign-in (default 24, the same source). */
+  readonly sessionMaxHours: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -229,7 +240,19 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     metricsPort,
     metricsToken,
+    publicUrl: publicUrlOf(nonEmpty(env, 'PUBLIC_URL')),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
+    sessionMaxHours: integer(env, 'SESSION_MAX_HOURS', 24, 1, 90 * 24),
   });
+}
+
+/** `PUBLIC_URL` without a trailing slash. @throws ConfigError when it is not an http(s) URL with no path. */
+function publicUrlOf(value: string | null): string | null {
+  if (value === null) return null;
+  const url = parseUrl('PUBLIC_URL', value, ['https:', 'http:']);
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    throw new ConfigError('PUBLIC_URL must be an origin such as https://tidings.example.com (no path).');
+  return url.origin;
 }
 
 /** Configuration of the simulator run alone (`npm run simulator`, docs/api.md §D12). */

@@ -17,6 +17,7 @@ import type { Feature } from './feature.js';
 import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { mediaModule } from './media/media.module.js';
 import { messagesModule } from './messages/messages.module.js';
+import { peopleModule } from './people/people.module.js';
 import { PlatformIntake } from './platform/intake.js';
 import { templatesModule } from './templates/templates.module.js';
 
@@ -27,6 +28,7 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
   return Composition.on(ground)
     .add(eventsModule)
     .add(accountsModule)
+    .add(peopleModule)
     .add(mediaModule)
     .add(templatesModule)
     .add(consentModule)

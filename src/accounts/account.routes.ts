@@ -15,7 +15,7 @@ export function accountRoutes({ accounts }: { accounts: AccountService }) {
         description:
           'The account the key belongs to, with its retention: how long files customers send and what messages say are kept. The operator sets them (`tidings accounts update`).',
         tags: ['Account'],
-        access: { scope: 'messages:read', modes: 'any' },
+        access: { scope: 'messages:read', permission: 'account:read', modes: 'any' },
         idempotency: 'none',
         errors: [],
         querystring: Type.Object({}, { additionalProperties: false }),

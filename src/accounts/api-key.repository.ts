@@ -21,6 +21,8 @@ export interface NewApiKey {
   /** Requests/s; null = the default. */
   rateLimit: number | null;
   createdAt: string;
+  /** The person who made it; null: the operator (CLI). */
+  createdBy?: string | null;
 }
 
 export async function insertApiKey(tx: Tx, key: NewApiKey): Promise<ApiKeyRow> {
@@ -35,19 +37,33 @@ export async function insertApiKey(tx: Tx, key: NewApiKey): Promise<ApiKeyRow> {
     rate_limit: key.rateLimit,
     created_at: key.createdAt,
     revoked_at: null,
+    created_by: key.createdBy ?? null,
+    last_used_at: null,
   };
   await tx.insertInto('api_keys').values(row).execute();
   tx.changed('api_keys');
   return row;
 }
 
-/** The live (not revoked) key with this hash, with what authentication needs. */
-export function findActiveKeyByHash(db: Reader, keyHash: string): Promise<ApiKeyRow | undefined> {
+/**
+ * The live (not revoked) key with this hash, with what authentication needs: its maker's role in
+ * the key's account (`maker_role`: null for a key the operator made, or whose maker left it).
+ */
+export function findActiveKeyByHash(
+  db: Reader,
+  keyHash: string,
+): Promise<(ApiKeyRow & { maker_role: string | null }) | undefined> {
   return db
     .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
+    .leftJoin('memberships', (j) =>
+      j
+        .onRef('memberships.account_id', '=', 'api_keys.account_id')
+        .onRef('memberships.user_id', '=', 'api_keys.created_by'),
+    )
+    .selectAll('api_keys')
+    .select('memberships.role as maker_role')
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();
 }
 

@@ -12,7 +12,15 @@ import { newId, randomBase62 } from '../lib/ids.js';
 import * as repo from './api-key.repository.js';
 import type { AccountService } from './account.service.js';
 import type { AuthContext, Mode, Scope } from '../http/access.js';
-import { DEFAULT_KEY_RATE_LIMIT, SCOPES, isScope } from '../http/access.js';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_KEY_RATE_LIMIT,
+  ROLE_PERMISSIONS,
+  SCOPES,
+  isRole,
+  isScope,
+  type Permission,
+} from '../http/access.js';
 
 export interface ApiKeyInfo {
   id: string;
@@ -41,6 +49,8 @@ export interface CreateKeyInput {
   scopes?: string[];
   /** Requests/s, 1..10000 (default 100). */
   rateLimit?: number;
+  /** The person making it (`usr_…`): the key then holds at most that person's permissions. Absent: the operator. */
+  createdBy?: string;
 }
 
 const KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
@@ -53,6 +63,8 @@ export class KeyService {
   constructor(options: { store: Store; clock: Clock; accounts: AccountService }) {
     this.#o = options;
     options.store.changes.subscribe('api_keys', () => this.#active.invalidate(null));
+    // A key made by a person holds that person's permissions: a changed role changes the key.
+    options.store.changes.subscribe('memberships', () => this.#active.invalidate(null));
   }
 
   /**
@@ -99,6 +111,7 @@ export class KeyService {
         scopes: [...new Set(scopes as Scope[])],
         rateLimit: input.rateLimit ?? null,
         createdAt: iso(this.#o.clock.now()),
+        createdBy: input.createdBy ?? null,
       }),
     );
     return { ...toKeyInfo(row), key };
@@ -127,10 +140,13 @@ export class KeyService {
       return (
         row && {
           keyId: row.id,
+          via: 'key' as const,
+          actor: { type: 'key' as const, id: row.id, userId: row.created_by },
           accountId: row.account_id,
           mode: row.mode,
           phoneNumberId: row.phone_number_id,
           scopes: new Set(JSON.parse(row.scopes) as Scope[]),
+          permissions: makerPermissions(row.created_by, row.maker_role),
           rateLimit: row.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
         }
       );
@@ -160,6 +176,15 @@ export class KeyService {
       testKey: test.key,
     };
   }
+}
+
+/**
+ * What a key may do beyond its scopes: every permission for a key the operator made; its maker's
+ * role's for a key a person made; none once its maker is no longer a member of its account.
+ */
+function makerPermissions(createdBy: string | null, role: string | null): ReadonlySet<Permission> {
+  if (createdBy === null) return ALL_PERMISSIONS;
+  return role !== null && isRole(role) ? ROLE_PERMISSIONS[role] : new Set();
 }
 
 function toKeyInfo(row: repo.ApiKeyRow): ApiKeyInfo {

@@ -31,7 +31,7 @@ export function phoneNumberRoutes({
         description:
           "Every business number of the key's account, with its throughput tier and its send queue in the key's mode (pace, depth, age of the oldest message, and whether sending is held back and why); `sender` marks the number this key sends from, `simulated` an account bound to the built-in simulator, `messagingLimit` the messaging limit the platform last told (docs/api.md §D24).",
         tags: ['Phone numbers'],
-        access: { scope: 'messages:read', modes: 'any' },
+        access: { scope: 'messages:read', permission: 'account:read', modes: 'any' },
         idempotency: 'none',
         errors: [],
         querystring: Type.Object({}, { additionalProperties: false }),

@@ -14,7 +14,7 @@ export function pricingTierRoutes({ pricingTiers }: { pricingTiers: PricingTiers
         description:
           "The platform's notices that the account's WhatsApp Business Account reached a new volume-based pricing tier (lower utility and authentication rates for volume) in a market for a month, newest effective month first: one per month, pricing category and region, the latest notice kept. Any key of the account with `messages:read` reads them, live or test (they are the WhatsApp Business Account's, not a mode's). Each new or changed notice is also an `account.pricing_tier_updated` event.",
         tags: ['Account'],
-        access: { scope: 'messages:read', modes: 'any' },
+        access: { scope: 'messages:read', permission: 'account:read', modes: 'any' },
         idempotency: 'none',
         errors: [],
         querystring: ListPricingTiersQuery,

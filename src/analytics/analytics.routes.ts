@@ -23,7 +23,7 @@ export function analyticsRoutes({ analytics }: { analytics: MessageAnalytics }) 
         description:
           "Counts of the account's messages in the key's mode (accepted, sent, delivered, read, failed, canceled), billable messages per pricing category, delivery and read rates, and the median and 95th percentile of accepted → sent and sent → delivered, per `hour` or `day` (of `timeZone`, default UTC) and per group (`groupBy`), with totals. A message counts in the bucket it was accepted in, once per step it reached, whatever order the platform's reports came in. Served from aggregates Tidings keeps as messages change, never from a scan of the messages. `Accept: text/csv` answers the `data` rows as CSV. With a price table (`PRICE_TABLE_FILE`), each row has an estimated cost.",
         tags: ['Analytics'],
-        access: { scope: 'messages:read', modes: 'any' },
+        access: { scope: 'messages:read', permission: 'analytics:read', modes: 'any' },
         idempotency: 'none',
         errors: [],
         querystring: AnalyticsQuery,

@@ -9,6 +9,8 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AccountService } from '../accounts/account.service.js';
+import { auditKeyOf } from '../audit/audit-hash.js';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { PriceTable } from '../analytics/price-table.js';
 import type { Config } from '../config.js';
 import { ConfigError } from '../lib/env-values.js';
@@ -73,6 +75,8 @@ export interface Ground {
   platform: Platform;
   /** The tenant directory: accounts, their numbers and credentials. */
   accounts: AccountService;
+  /** Records who changed what, in the unit of work of the change (audit/audit-trail.ts). */
+  audit: AuditTrail;
   jobs: JobQueue;
   /** This instance's Prometheus registry and recorders (served at `/metrics`). */
   metrics: Metrics;
@@ -171,6 +175,7 @@ export async function openGround(config: Config, overrides: DepsOverrides): Prom
     secretBox,
     platform,
     accounts,
+    audit: new AuditTrail({ clock, key: auditKeyOf(secrets.encryptionKey) }),
     jobs,
     metrics,
     keyRateLimiter,

@@ -238,10 +238,13 @@ export class ConsentReplies {
     // The number's own voice, as a live key of the account would send it.
     const auth: AuthContext = {
       keyId: 'consent',
+      via: 'key',
+      actor: { type: 'system', id: 'consent' },
       accountId: reply.accountId,
       mode: 'live',
       phoneNumberId: reply.phoneNumberId,
       scopes: new Set(['messages:send']),
+      permissions: new Set(['messages:send']),
       rateLimit: 0,
     };
     try {

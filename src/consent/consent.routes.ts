@@ -19,10 +19,10 @@ import {
 } from './consent.schemas.js';
 import type { SuppressionService } from './suppression.service.js';
 
-const read = { scope: 'messages:read', modes: 'any' } as const;
-const write = { scope: 'messages:send', modes: 'any' } as const;
-const readSettings = { scope: 'messages:read', modes: 'live' } as const;
-const writeSettings = { scope: 'messages:send', modes: 'live' } as const;
+const read = { scope: 'messages:read', permission: 'messages:read', modes: 'any' } as const;
+const write = { scope: 'messages:send', permission: 'contacts:write', modes: 'any' } as const;
+const readSettings = { scope: 'messages:read', permission: 'account:read', modes: 'live' } as const;
+const writeSettings = { scope: 'messages:send', permission: 'settings:manage', modes: 'live' } as const;
 
 export function consentRoutes({ suppressions }: { suppressions: SuppressionService }) {
   return [

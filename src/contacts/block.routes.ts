@@ -15,7 +15,7 @@ import { Contact, ContactIdParams } from './contact.schemas.js';
 import type { ContactService } from './contact.service.js';
 
 /** Blocking is acting on the number, as sending is. */
-const act = { scope: 'messages:send', modes: 'any' } as const;
+const act = { scope: 'messages:send', permission: 'contacts:write', modes: 'any' } as const;
 const PLATFORM = ['platform_error', 'platform_rate_limited', 'platform_unavailable'] as const;
 const TEST_KEYS =
   ' On a test key nothing reaches the platform: the same checks apply and the block is recorded for test keys only.';
@@ -120,7 +120,7 @@ export function blockRoutes({
         description:
           "The number's blocked contacts as Tidings knows them, newest block first (`POST /v1/contacts/blocks/sync` brings in blocks made elsewhere). Page with `starting_after` set to the last `contactId` while `has_more` is true.",
         tags: ['Contacts'],
-        access: { scope: 'messages:read', modes: 'any' },
+        access: { scope: 'messages:read', permission: 'messages:read', modes: 'any' },
         idempotency: 'none',
         errors: [],
         querystring: ListBlockedQuery,

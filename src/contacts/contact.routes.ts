@@ -5,7 +5,7 @@ import { Contact, ContactIdParams, ContactList, ListContactsQuery } from './cont
 import type { ContactService } from './contact.service.js';
 
 /** Reading contacts takes the scope that reading messages takes. */
-const read = { scope: 'messages:read', modes: 'any' } as const;
+const read = { scope: 'messages:read', permission: 'messages:read', modes: 'any' } as const;
 
 export function contactRoutes({ contacts }: { contacts: ContactService }) {
   return [

@@ -16,7 +16,15 @@
  */
 
 /** What a notice is about: one table (or a few that are cached together) of the service's. */
-export const CHANGE_TOPICS = ['api_keys', 'accounts', 'webhook_endpoints', 'templates', 'suppressions'] as const;
+export const CHANGE_TOPICS = [
+  'api_keys',
+  'accounts',
+  'webhook_endpoints',
+  'templates',
+  'suppressions',
+  'memberships',
+  'sessions',
+] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /** One changed row (`key`, e.g. its id or its account's), or anything of the topic (`null`). */

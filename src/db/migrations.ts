@@ -29,6 +29,7 @@ import { m0022_template_parameter_format } from './migrations/0022_template_para
 import { m0023_consent_modes } from './migrations/0023_consent_modes.js';
 import { m0024_batch_details } from './migrations/0024_batch_details.js';
 import { m0025_analytics_quarter_hours } from './migrations/0025_analytics_quarter_hours.js';
+import { m0026_people_and_audit } from './migrations/0026_people_and_audit.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0023_consent_modes': m0023_consent_modes,
   '0024_batch_details': m0024_batch_details,
   '0025_analytics_quarter_hours': m0025_analytics_quarter_hours,
+  '0026_people_and_audit': m0026_people_and_audit,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

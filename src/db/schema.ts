@@ -6,6 +6,18 @@
 import type { Generated } from 'kysely';
 import type { BlockedUsersTable } from './tables/blocks.js';
 import type {
+  AccountsPeopleColumns,
+  AuditChainsTable,
+  AuditEventsTable,
+  MembershipsTable,
+  OneTimeLinksTable,
+  RecoveryCodesTable,
+  SessionsTable,
+  SsoAttemptsTable,
+  SsoConnectionsTable,
+  UsersTable,
+} from './tables/people.js';
+import type {
   BatchesTable,
   ClientReferencesTable,
   ContactsTable,
@@ -34,8 +46,9 @@ export type * from './tables/messaging.js';
 export type * from './tables/content.js';
 export type * from './tables/blocks.js';
 export type * from './tables/consent.js';
+export type * from './tables/people.js';
 
-export interface AccountsTable {
+export interface AccountsTable extends AccountsPeopleColumns {
   id: string;
   name: string;
   waba_id: string;
@@ -109,6 +122,10 @@ export interface ApiKeysTable {
   rate_limit: number | null;
   created_at: string;
   revoked_at: string | null;
+  /** The person who made it (`usr_…`); null: the operator, with the CLI (0026). */
+  created_by: Generated<string | null>;
+  /** ISO: when it was last used (written at most once a minute); null: never (0026). */
+  last_used_at: Generated<string | null>;
 }
 
 /** A volume-based pricing tier notice of the platform, kept per account (0018; accounts/pricing-tiers.ts). */
@@ -171,6 +188,15 @@ export interface Database {
   template_changes: TemplateChangesTable;
   template_syncs: TemplateSyncsTable;
   accounts: AccountsTable;
+  users: UsersTable;
+  recovery_codes: RecoveryCodesTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  one_time_links: OneTimeLinksTable;
+  sso_connections: SsoConnectionsTable;
+  sso_attempts: SsoAttemptsTable;
+  audit_events: AuditEventsTable;
+  audit_chains: AuditChainsTable;
   pricing_tiers: PricingTiersTable;
   account_signals: AccountSignalsTable;
   phone_numbers: PhoneNumbersTable;

@@ -19,7 +19,8 @@ import {
 } from './event.schemas.js';
 import type { EventService } from './event.service.js';
 
-const access = { scope: 'webhooks:manage', modes: 'any' } as const;
+const manage = { scope: 'webhooks:manage', permission: 'webhooks:manage', modes: 'any' } as const;
+const read = { scope: 'webhooks:manage', permission: 'webhooks:read', modes: 'any' } as const;
 const tags: ['Events'] = ['Events'];
 const endpointTags: ['Webhook endpoints'] = ['Webhook endpoints'];
 
@@ -34,7 +35,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         description:
           "Events of the key's mode (live or test) whose type is in `events` are sent to `url`, signed per the Standard Webhooks spec. The answer alone shows `secret`. URLs must be `https://` on public hosts unless the service runs with WEBHOOK_ALLOW_PRIVATE_URLS=true.",
         tags: endpointTags,
-        access,
+        access: manage,
         idempotency: 'optional',
         errors: [],
         body: CreateEndpointBody,
@@ -50,7 +51,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         summary: 'List webhook endpoints',
         description: 'Newest first.',
         tags: endpointTags,
-        access,
+        access: read,
         idempotency: 'none',
         errors: [],
         querystring: ListEndpointsQuery,
@@ -67,7 +68,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         description:
           'Its URL, event types and state (enabled, or disabled and why). The secret is shown only by create and roll_secret.',
         tags: endpointTags,
-        access,
+        access: read,
         idempotency: 'none',
         errors: ['webhook_endpoint_not_found'],
         params: EndpointIdParams,
@@ -84,7 +85,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         description:
           'Changes `url`, `events`, `description` or `enabled`; omitted fields are kept. `enabled: true` turns on an endpoint that was disabled (by request, or after three days of failures).',
         tags: endpointTags,
-        access,
+        access: manage,
         idempotency: 'optional',
         errors: ['webhook_endpoint_not_found'],
         params: EndpointIdParams,
@@ -102,7 +103,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         description:
           'Nothing more is sent to it: its pending retries are marked failed. Its past deliveries stay in the event log.',
         tags: endpointTags,
-        access,
+        access: manage,
         idempotency: 'none',
         errors: ['webhook_endpoint_not_found'],
         params: EndpointIdParams,
@@ -119,7 +120,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         description:
           'Answers with the new `secret`. For 24 hours deliveries carry signatures by both the old and the new secret, so receivers can switch without losing events.',
         tags: endpointTags,
-        access,
+        access: manage,
         idempotency: 'optional',
         errors: ['webhook_endpoint_not_found'],
         params: EndpointIdParams,
@@ -135,7 +136,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         summary: 'List events',
         description: "Events of the key's mode from the last 30 days, newest first; filter with `type`.",
         tags,
-        access,
+        access: read,
         idempotency: 'none',
         errors: [],
         querystring: ListEventsQuery,
@@ -151,7 +152,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         summary: 'Get an event',
         description: 'Exactly as it is delivered.',
         tags,
-        access,
+        access: read,
         idempotency: 'none',
         errors: ['event_not_found'],
         params: EventIdParams,
@@ -168,7 +169,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         description:
           'One delivery per endpoint (and per redelivery), each with its attempts: when, the status code, the duration and the first 1 KB of the answer.',
         tags,
-        access,
+        access: read,
         idempotency: 'none',
         errors: ['event_not_found'],
         params: EventIdParams,
@@ -185,7 +186,7 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         description:
           'Sends the event again (same id and body, fresh signature) to `endpointId`, or to every enabled endpoint subscribed to its type. The body may be omitted.',
         tags,
-        access,
+        access: manage,
         idempotency: 'optional',
         errors: ['event_not_found', 'webhook_endpoint_not_found'],
         params: EventIdParams,

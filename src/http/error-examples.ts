@@ -83,6 +83,25 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
       'This account does not allow "suppression": "ignore"; an operator can allow it with npx tidings accounts consent <account id> --allow-suppression-override.',
     param: 'suppression',
   },
+  cross_site_request: {
+    message:
+      "This request came from https://evil.example, not from this service's own pages; signed-in writes must come from them.",
+  },
+  session_expired: { message: 'Your session has expired or was signed out; sign in again.' },
+  sign_in_failed: { message: 'The email or password is wrong.' },
+  second_factor_invalid: { message: 'The code is wrong or was used already.', param: 'code' },
+  sign_in_locked: { message: 'Too many failed sign-ins; try again in 8 s.' },
+  password_too_weak: {
+    message: 'This password appears in lists of breached passwords; choose another.',
+    param: 'password',
+  },
+  link_invalid: { message: 'This link is not valid (used, revoked or expired); ask for a new one.', param: 'token' },
+  sso_required: { message: 'Acme requires single sign-on: sign in with Okta.' },
+  owner_required: { message: "Only an owner may change an owner's role." },
+  last_owner: { message: "usr_0VbcOa1Zt3QmH8s2Kp4xRw7e is the account's last owner; make another owner first." },
+  member_not_found: { message: 'No member usr_0VbcOa1Zt3QmH8s2Kp4xRw7e in this account.', param: 'id' },
+  api_key_not_found: { message: 'No API key key_0VbcOa1Zt3QmH8s2Kp4xRw7e in this account.', param: 'id' },
+  session_not_found: { message: 'No session ses_0VbcOa1Zt3QmH8s2Kp4xRw7e of yours.', param: 'id' },
   operator_only: {
     message:
       "allowSuppressionOverride is an operator's decision, not a key's: run npx tidings accounts consent acc_0VbcNy2Rf4mT6hK8pW1sDq3e --allow-suppression-override on the service's host.",

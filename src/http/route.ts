@@ -14,16 +14,21 @@ import type { Logger } from 'pino';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext, Scope } from './access.js';
+import type { AuthContext, Permission, Scope } from './access.js';
 import type { ErrorCode } from '../errors.js';
 import { errorExample } from './error-examples.js';
 import { STATUS_BY_CODE } from './errors.js';
 import { ErrorEnvelope, IdempotencyHeaders } from './schemas.js';
+import { actAs, type RequestOrigin } from '../lib/actor.js';
 import { logFieldsOfId } from '../lib/ids.js';
 import type { ApiTag } from './tags.js';
 
-/** Who may call a route: keys with `scope`, in these modes (`test`: test keys only, `live`: live keys only). */
-export type Access = { scope: Scope; modes: 'any' | 'live' | 'test' } | 'public';
+/**
+ * Who may call a route: keys with `scope`, and people whose role grants `permission` (a key made by a
+ * person needs both), in these modes (`test`: test mode only, `live`: live mode only). `scope: null`:
+ * people only (no key may call it: managing keys, members, one's own sessions). docs/api.md §D26.
+ */
+export type Access = { scope: Scope | null; permission: Permission; modes: 'any' | 'live' | 'test' } | 'public';
 
 export interface RouteSpec {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -177,7 +182,12 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
         ...(spec.bodyValues !== undefined ? { bodyValues: spec.bodyValues } : {}),
         auth: spec.access !== 'public',
         ...(spec.access !== 'public'
-          ? { scope: spec.access.scope, liveOnly: spec.access.modes === 'live', testOnly: spec.access.modes === 'test' }
+          ? {
+              scope: spec.access.scope,
+              permission: spec.access.permission,
+              liveOnly: spec.access.modes === 'live',
+              testOnly: spec.access.modes === 'test',
+            }
           : {}),
         ...(spec.idempotency !== 'none' ? { idempotency: spec.idempotency } : {}),
       },
@@ -202,15 +212,18 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
           }
         : {}),
       handler: async (request, reply) => {
-        const result = await handler({
-          auth: request.auth,
-          params: request.params,
-          query: request.query,
-          body: request.body,
-          headers: request.headers,
-          request,
-          reply,
-        } as RouteContext<RouteSpec>);
+        // The handler and every unit of work it runs act as the caller (lib/actor.ts: the audit trail).
+        const run = () =>
+          handler({
+            auth: request.auth,
+            params: request.params,
+            query: request.query,
+            body: request.body,
+            headers: request.headers,
+            request,
+            reply,
+          } as RouteContext<RouteSpec>);
+        const result = request.auth ? await actAs(request.auth.actor, originOf(request), run) : await run();
         if (result === reply || reply.sent) return reply;
         // The access log line names the object answered (`messageId`: the message sent or read).
         const ids = logFieldsOfId((result as { id?: unknown } | null)?.id);
@@ -219,4 +232,10 @@ export function registerRoutes(app: FastifyInstance, routes: Route<any>[]): void
       },
     });
   }
+}
+
+/** Where a request came from, for the audit trail. */
+export function originOf(request: FastifyRequest): RequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { requestId: request.id, address: request.ip, userAgent: agent ? agent.slice(0, 512) : null };
 }

@@ -1,6 +1,6 @@
 /** What the HTTP layer adds to Fastify's request and route config. */
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
-import type { AuthContext, Scope } from './access.js';
+import type { AuthContext, Permission, Scope } from './access.js';
 import type { RouteSpec } from './route.js';
 
 /** A registered route (`app.routeTable`): what the auth and fuzz suites iterate. */
@@ -15,8 +15,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: no API key (platform webhooks, docs, health). Default: required. */
     auth?: boolean;
-    /** The scope a key needs for this route (docs/api.md §D2). */
-    scope?: Scope;
+    /** The scope a key needs for this route (docs/api.md §D2); null: no key may call it (people only). */
+    scope?: Scope | null;
+    /** The permission a person (and a key a person made) needs for this route (docs/api.md §D26). */
+    permission?: Permission;
     /** Test keys get 403 live_mode_required. */
     liveOnly?: boolean;
     /** Live keys get 403 permission_denied (test helpers). */

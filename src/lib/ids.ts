@@ -59,7 +59,12 @@ export type IdPrefix =
   | 'we'
   | 'dlv'
   | 'att'
-  | 'sup';
+  | 'sup'
+  | 'usr'
+  | 'ses'
+  | 'lnk'
+  | 'sso'
+  | 'aud';
 
 /** A new id such as `msg_0Vx3kP9aQ7mZ2rT1yB4cD8eF`: 9 time characters and 16 random ones. */
 export function newId(prefix: IdPrefix, now = Date.now()): string {
@@ -77,6 +82,7 @@ const LOG_FIELDS: Partial<Record<IdPrefix, string>> = {
   evt: 'eventId',
   we: 'endpointId',
   sup: 'suppressionId',
+  usr: 'userId',
 };
 
 /**

@@ -12,7 +12,8 @@ import type { MediaService } from './media.service.js';
 import { readUpload } from './upload.js';
 
 /** `media:write` is the one media scope (docs/api.md §D2): it reads uploads too. */
-const access = { scope: 'media:write', modes: 'any' } as const;
+const write = { scope: 'media:write', permission: 'media:write', modes: 'any' } as const;
+const read = { scope: 'media:write', permission: 'media:read', modes: 'any' } as const;
 
 export function mediaRoutes({
   media,
@@ -33,7 +34,7 @@ export function mediaRoutes({
         description:
           'multipart/form-data with one part named `file` and nothing else. The type is read from the content (the declared type and the name are only hints) and must be one the platform accepts, within its size limit for that kind. On a live key the file is registered with the platform in the same call, so the id is usable at once. `Idempotency-Key` is honoured: the file content and name are the fingerprint.',
         tags: ['Media'],
-        access,
+        access: write,
         idempotency: 'content',
         errors: [
           'parameter_missing',
@@ -75,7 +76,7 @@ export function mediaRoutes({
         description:
           "The key's files (its account and mode), uploaded or sent by customers (`source`), newest first. Needs `media:write`, the one media scope.",
         tags: ['Media'],
-        access,
+        access: read,
         idempotency: 'none',
         errors: [],
         querystring: ListMediaQuery,
@@ -91,7 +92,7 @@ export function mediaRoutes({
         summary: 'Get a file',
         description: "One of the key's files (its account and mode), uploaded or sent by a customer, by `med_` id.",
         tags: ['Media'],
-        access,
+        access: read,
         idempotency: 'none',
         errors: ['media_not_found'],
         params: MediaIdParams,
@@ -108,7 +109,7 @@ export function mediaRoutes({
         description:
           "The files stored for the key's account and mode, and their size, by source: uploads and files customers sent. Kept up to date with every file stored and deleted.",
         tags: ['Media'],
-        access,
+        access: read,
         idempotency: 'none',
         errors: [],
         querystring: Type.Object({}, { additionalProperties: false }),
@@ -125,7 +126,7 @@ export function mediaRoutes({
         description:
           'Deletes one of the key\'s files, uploaded or sent by a customer: its bytes, its row (the id then answers 404) and its copies at the platform (removed in the background). A customer message that carried it shows `media.status: "deleted"`. Refused with 409 `media_in_use` while a live template\'s header uses it or a message queued to send it has not gone out.',
         tags: ['Media'],
-        access,
+        access: write,
         idempotency: 'none',
         errors: ['media_not_found', 'media_in_use'],
         params: MediaIdParams,
@@ -142,7 +143,7 @@ export function mediaRoutes({
         description:
           "The bytes of one of the key's files, uploaded or sent by a customer, with its `Content-Type`, `Content-Length` and `ETag` (its SHA-256 in hex, quoted). Streams; answers `Range: bytes=a-b`, `bytes=a-` and `bytes=-n` with 206 and `Content-Range` (one range; `If-Range` with the ETag honoured), and 416 `range_not_satisfiable` for a range beyond the file. HEAD gives the headers alone. Images, audio and video are served `inline`, anything else (documents, SVG) as an attachment with its filename, always with `X-Content-Type-Options: nosniff`.",
         tags: ['Media'],
-        access,
+        access: read,
         idempotency: 'none',
         errors: ['media_not_found', 'range_not_satisfiable'],
         params: MediaIdParams,

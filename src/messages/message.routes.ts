@@ -20,7 +20,7 @@ import type { MessageService } from './message.service.js';
 import type { MessageSender } from './accept/send.service.js';
 import type { TestModeService } from './reports/test-mode.service.js';
 
-const read = { scope: 'messages:read', modes: 'any' } as const;
+const read = { scope: 'messages:read', permission: 'messages:read', modes: 'any' } as const;
 
 /**
  * The send's body limit, bytes (docs/api.md §8, §D15): what the largest valid message of any type
@@ -73,7 +73,7 @@ export function messageRoutes({
         description:
           "Accepts a text, template or media message from the number the key was issued against: checks it, stores it durably in the number's send queue, and answers 201 with status `accepted` and `platformMessageId` null. The message is then sent at the number's pace (its throughput tier), in order per customer, and its progress arrives as status changes and events (`message.sent`, `message.failed`…); the platform's refusals too. `to` is a phone number (E.164), a business-scoped user id (BSUID) or parent BSUID, or a contact's `ct_` id (sent to its phone number, else its BSUID); a BSUID goes to the platform as `recipient`. `text` and `media` work only inside the contact's 24-hour customer service window, however the customer is addressed. Honours `Idempotency-Key`, so a retried send never queues twice. On a test key nothing is delivered: the message is queued and paced the same way, then moves sent → delivered → read within a few seconds (recipients ending 0001 fail with 131026, 0002 stop at delivered, 0003 stop at sent).",
         tags: ['Messages'],
-        access: { scope: 'messages:send', modes: 'any' },
+        access: { scope: 'messages:send', permission: 'messages:send', modes: 'any' },
         idempotency: 'optional',
         errors: [
           'phone_number_invalid',
@@ -159,7 +159,7 @@ export function messageRoutes({
         description:
           "Records an inbound message from `from` to the key's number, opening the 24-hour customer service window for test sends.",
         tags: ['Test helpers'],
-        access: { scope: 'messages:send', modes: 'test' },
+        access: { scope: 'messages:send', permission: 'test_helpers:use', modes: 'test' },
         idempotency: 'optional',
         errors: ['phone_number_invalid'],
         body: TestInboundBody,
@@ -193,7 +193,7 @@ export function messageRoutes({
         description:
           "Shows the customer their message was read (blue ticks), and with `typingIndicator: true` a typing indicator while the reply is written. By `in_` id or platform message id. As at the platform, the customer's earlier unread messages to the same number are marked read too (their `readAt` set), so one call answers a whole thread. Repeating it is harmless; honours `Idempotency-Key`. On a test key nothing reaches the platform; `readAt` is recorded all the same.",
         tags: ['Messages'],
-        access: { scope: 'messages:send', modes: 'any' },
+        access: { scope: 'messages:send', permission: 'messages:send', modes: 'any' },
         idempotency: 'optional',
         errors: ['message_not_found', 'platform_error', 'platform_rate_limited', 'platform_unavailable'],
         params: MessageIdParams,

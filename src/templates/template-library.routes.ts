@@ -26,7 +26,7 @@ export function templateLibraryRoutes({
         description:
           'Pre-written utility templates the platform approves at once. Create one with `POST /v1/templates/from_library`.',
         tags: ['Templates'],
-        access: { scope: 'templates:read', modes: 'any' },
+        access: { scope: 'templates:read', permission: 'templates:read', modes: 'any' },
         idempotency: 'none',
         errors: [...PLATFORM_ERRORS],
         querystring: LibraryQuery,
@@ -43,7 +43,7 @@ export function templateLibraryRoutes({
         description:
           'A template from a library entry and its inputs (a tracking link, a phone number…): approved by the platform at once, its category fixed (UTILITY; never re-categorised). Answers once the platform has it, with its content as the platform made it. Requires `Idempotency-Key`.',
         tags: ['Templates'],
-        access: { scope: 'templates:write', modes: 'live' },
+        access: { scope: 'templates:write', permission: 'templates:write', modes: 'live' },
         idempotency: 'required',
         errors: ['template_invalid', 'template_name_taken', 'template_name_reserved', ...PLATFORM_ERRORS],
         body: LibraryTemplateInput,
@@ -60,7 +60,7 @@ export function templateLibraryRoutes({
         description:
           'Reads every template of the account at the platform: imports the ones made outside Tidings (in WhatsApp Manager, `source: "platform"`), repairs any status, quality or category a lost webhook left behind (with the events it would have caused), and deletes the ones gone from the platform. Answers what it changed. Also runs daily (`TEMPLATE_SYNC_INTERVAL_MS`).',
         tags: ['Templates'],
-        access: { scope: 'templates:write', modes: 'live' },
+        access: { scope: 'templates:write', permission: 'templates:write', modes: 'live' },
         idempotency: 'optional',
         errors: [...PLATFORM_ERRORS],
         response: { status: 200, schema: Type.Ref(SyncResult) },

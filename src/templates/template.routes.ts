@@ -8,9 +8,9 @@ import type { TemplateService } from './template.service.js';
 import type { TemplateHistory } from './template-history.js';
 import { TemplateHistoryPage, TemplateHistoryQuery } from './template-history.schemas.js';
 
-const read = { scope: 'templates:read', modes: 'any' } as const;
+const read = { scope: 'templates:read', permission: 'templates:read', modes: 'any' } as const;
 /** Templates live at the platform: test keys may read and validate them, not change them. */
-const write = { scope: 'templates:write', modes: 'live' } as const;
+const write = { scope: 'templates:write', permission: 'templates:write', modes: 'live' } as const;
 const PLATFORM_ERRORS = ['platform_rate_limited', 'platform_error', 'platform_unavailable'] as const;
 
 export function templateRoutes({ templates, history }: { templates: TemplateService; history: TemplateHistory }) {

@@ -22,10 +22,13 @@ export const NOBODY: PersonDirectory = { peopleOf: async () => [] };
 
 export const AUTH: AuthContext = {
   keyId: 'key_1',
+  via: 'key',
+  actor: { type: 'key', id: 'key_1', userId: null },
   accountId: 'acc_1',
   mode: 'live',
   phoneNumberId: '100',
   scopes: new Set(),
+  permissions: new Set(),
   rateLimit: 100,
 };
 

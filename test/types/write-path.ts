@@ -27,7 +27,7 @@ export const routeWithoutErrors = defineRoute(
     operationId: 'x',
     summary: 'x',
     tags: ['Messages'],
-    access: { scope: 'messages:read', modes: 'any' },
+    access: { scope: 'messages:read', permission: 'messages:read', modes: 'any' },
     idempotency: 'none',
     response: { status: 200, schema: Type.Object({}) },
   },
@@ -49,6 +49,22 @@ export const routeWithoutScope = defineRoute(
   async () => ({}),
 );
 
+export const routeWithoutPermission = defineRoute(
+  {
+    method: 'GET',
+    url: '/x',
+    operationId: 'x',
+    summary: 'x',
+    tags: ['Messages'],
+    errors: [],
+    // @ts-expect-error a route must say which permission a person needs beside the key's scope (docs/api.md §D26)
+    access: { scope: 'messages:read', modes: 'any' },
+    idempotency: 'none',
+    response: { status: 200, schema: Type.Object({}) },
+  },
+  async () => ({}),
+);
+
 /** A route names itself and its resource, so the OpenAPI document and the generated client can. */
 export const routeWithoutSummary = defineRoute(
   // @ts-expect-error a route must have a summary (the operation's name in the docs and the client)
@@ -57,7 +73,7 @@ export const routeWithoutSummary = defineRoute(
     url: '/x',
     operationId: 'x',
     tags: ['Messages'],
-    access: { scope: 'messages:read', modes: 'any' },
+    access: { scope: 'messages:read', permission: 'messages:read', modes: 'any' },
     errors: [],
     idempotency: 'none',
     response: { status: 200, schema: Type.Object({}) },
@@ -72,7 +88,7 @@ export const routeWithoutTag = defineRoute(
     url: '/x',
     operationId: 'x',
     summary: 'x',
-    access: { scope: 'messages:read', modes: 'any' },
+    access: { scope: 'messages:read', permission: 'messages:read', modes: 'any' },
     errors: [],
     idempotency: 'none',
     response: { status: 200, schema: Type.Object({}) },
@@ -88,7 +104,7 @@ export const routeWithUndeclaredTag = defineRoute(
     summary: 'x',
     // @ts-expect-error a route's tag must be one declared in http/tags.ts (with its description)
     tags: ['Widgets'],
-    access: { scope: 'messages:read', modes: 'any' },
+    access: { scope: 'messages:read', permission: 'messages:read', modes: 'any' },
     errors: [],
     idempotency: 'none',
     response: { status: 200, schema: Type.Object({}) },
@@ -104,7 +120,7 @@ export const routeWithTwoTags = defineRoute(
     summary: 'x',
     // @ts-expect-error a route belongs to exactly one resource
     tags: ['Messages', 'Events'],
-    access: { scope: 'messages:read', modes: 'any' },
+    access: { scope: 'messages:read', permission: 'messages:read', modes: 'any' },
     errors: [],
     idempotency: 'none',
     response: { status: 200, schema: Type.Object({}) },

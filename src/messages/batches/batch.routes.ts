@@ -68,7 +68,7 @@ async function chargeItems(limiter: RateLimiter, auth: AuthContext, items: numbe
 }
 
 export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter }: BatchRoutesOptions) {
-  const read = { scope: 'messages:read', modes: 'any' } as const;
+  const read = { scope: 'messages:read', permission: 'messages:read', modes: 'any' } as const;
   return [
     defineRoute(
       {
@@ -78,7 +78,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         summary: 'Send messages in a batch',
         description: `Up to ${BATCH_MAX_ITEMS.toLocaleString('en-US')} sends in one request, each a body of POST /v1/messages checked on its own. The valid ones are stored in one unit of work with their batch (\`bat_\`) and queued (or scheduled, with \`sendAt\`); the answer lists, in order, each item's message or its refusal with its \`index\`: 201 when at least one was accepted, else 400 \`batch_rejected\` with every item's reason in \`error.items\`. Honours \`Idempotency-Key\` for the whole batch: a retry replays the first answer and never queues twice. The key's rate limit counts items. With \`?dryRun=true\` every item is checked and the answer (200) says which are valid, whose window is open and how each would be priced; nothing is stored or sent.`,
         tags: ['Messages'],
-        access: { scope: 'messages:send', modes: 'any' },
+        access: { scope: 'messages:send', permission: 'messages:send', modes: 'any' },
         idempotency: 'optional',
         errors: ['batch_rejected', 'client_reference_in_use'],
         headers: SendBatchHeaders,
@@ -164,7 +164,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         description:
           "A scheduled message, or one still waiting in its number's queue, becomes `canceled` (final) with a `message.canceled` event; it is never sent. Refused with 409 `message_not_cancelable` once the dispatcher has taken it or it reached the platform. Canceling a canceled message answers it as it is.",
         tags: ['Messages'],
-        access: { scope: 'messages:send', modes: 'any' },
+        access: { scope: 'messages:send', permission: 'messages:send', modes: 'any' },
         idempotency: 'optional',
         errors: ['message_not_found', 'message_not_cancelable'],
         params: MessageIdParams,
@@ -181,7 +181,7 @@ export function batchRoutes({ batchSender, batchService, cancels, keyRateLimiter
         description:
           "Cancels the key's number's scheduled and queued messages whose `clientReference` starts with `clientReferencePrefix`, or its messages scheduled for before `scheduledBefore`; says how many were canceled, and how many matched but were already being sent.",
         tags: ['Messages'],
-        access: { scope: 'messages:send', modes: 'any' },
+        access: { scope: 'messages:send', permission: 'messages:send', modes: 'any' },
         idempotency: 'optional',
         errors: [],
         body: CancelMessagesBody,

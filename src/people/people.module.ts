@@ -1,0 +1,40 @@
+/**
+ * The people feature as a module (src/feature.ts): people who sign in, their roles in accounts,
+ * their sessions, invitations and single sign-on (docs/api.md §D26).
+ */
+import type { AccountService } from '../accounts/account.service.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
+import type { Config } from '../config.js';
+import type { Store } from '../db/store.js';
+import { HOURLY_MS, type Feature } from '../feature.js';
+import type { Clock } from '../lib/clock.js';
+import { SessionService } from './session.service.js';
+
+export interface PeopleNeeds {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  accounts: AccountService;
+  audit: AuditTrail;
+}
+
+export interface PeopleProvides {
+  /** Signed-in sessions: the auth hook resolves the cookie through it (http/auth.ts). */
+  sessions: SessionService;
+}
+
+export function peopleModule({ config, store, clock, accounts }: PeopleNeeds): Feature<PeopleProvides> {
+  const sessions = new SessionService({
+    store,
+    clock,
+    accounts,
+    idleMinutes: config.sessionIdleMinutes,
+    maxHours: config.sessionMaxHours,
+  });
+  return {
+    name: 'people',
+    provides: { sessions },
+    routes: () => [],
+    periodic: [{ name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() }],
+  };
+}
