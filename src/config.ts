@@ -119,7 +119,7 @@ export interface Config {
    * own host (`http://localhost:PORT` for the links printed at start).
    */
   readonly publicUrl: string | null;
-  /** `SESSION_IDLE_MINUTES`: a session unused this long ends (default 60, NIST SP 800-63B-4 §2.2.3 for AAL2). */
+  /** `SESSION_IDLE_MINUTES`: a session unused this long ends (default 60, NIST SP 800-63B-4 section 2.2.3 for AAL2). */
   readonly sessionIdleMinutes: number;
   /** `SESSION_MAX_HOURS`: every session ends this long after its sign-in (default 24, the same source). */
   readonly sessionMaxHours: number;

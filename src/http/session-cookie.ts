@@ -2,7 +2,7 @@
  * The session cookie (docs/api.md §D26): an opaque token (people/session.service.ts), `HttpOnly`
  * (no script reads it), `SameSite=Lax` (not sent on cross-site writes), `Path=/`, and `Secure` behind
  * TLS, where it is named `__Host-tidings_session` (a browser then refuses it from plain HTTP or
- * another domain: RFC 6265bis §4.1.3.2).
+ * another domain: RFC 6265bis section 4.1.3.2).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

@@ -7,7 +7,7 @@
  * - Every sign-in makes a new session (a new token): a token planted before sign-in (session
  *   fixation) never becomes signed in. Passing the second factor makes another.
  * - A session ends `SESSION_IDLE_MINUTES` after its last request, and `SESSION_MAX_HOURS` after its
- *   sign-in whatever happens (defaults 60 min and 24 h, NIST SP 800-63B-4 §2.2.3 for AAL2).
+ *   sign-in whatever happens (defaults 60 min and 24 h, NIST SP 800-63B-4 section 2.2.3 for AAL2).
  * - It acts in one account (the person's membership there gives its permissions), in one mode and
  *   from one number, which the person switches (`switchTo`).
  */
