@@ -123,6 +123,8 @@ export interface Config {
   readonly sessionIdleMinutes: number;
   /** `SESSION_MAX_HOURS`: every session ends this long after its sign-in (default 24, the same source). */
   readonly sessionMaxHours: number;
+  /** `SESSION_RATE_LIMIT`: a signed-in person's requests per second, all sessions together (default 100, as a key's). */
+  readonly sessionRateLimit: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -243,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrlOf(nonEmpty(env, 'PUBLIC_URL')),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
     sessionMaxHours: integer(env, 'SESSION_MAX_HOURS', 24, 1, 90 * 24),
+    sessionRateLimit: integer(env, 'SESSION_RATE_LIMIT', 100, 1, 10_000),
   });
 }
 

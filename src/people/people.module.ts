@@ -30,6 +30,7 @@ export function peopleModule({ config, store, clock, accounts }: PeopleNeeds): F
     accounts,
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
+    rateLimit: config.sessionRateLimit,
   });
   return {
     name: 'people',

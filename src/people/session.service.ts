@@ -14,14 +14,7 @@
 import type { AccountService } from '../accounts/account.service.js';
 import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
-import {
-  DEFAULT_KEY_RATE_LIMIT,
-  ROLE_PERMISSIONS,
-  SCOPES,
-  isRole,
-  type AuthContext,
-  type Mode,
-} from '../http/access.js';
+import { ROLE_PERMISSIONS, SCOPES, isRole, type AuthContext, type Mode } from '../http/access.js';
 import type { RequestOrigin } from '../lib/actor.js';
 import { ReadThroughCache } from '../lib/cache.js';
 import { iso, type Clock } from '../lib/clock.js';
@@ -68,7 +61,14 @@ export interface StartSession {
 }
 
 export class SessionService {
-  readonly #o: { store: Store; clock: Clock; accounts: AccountService; idleMs: number; maxMs: number };
+  readonly #o: {
+    store: Store;
+    clock: Clock;
+    accounts: AccountService;
+    idleMs: number;
+    maxMs: number;
+    rateLimit: number;
+  };
   /** Sessions by token hash, until any session or membership changes in any process. */
   readonly #cache = new ReadThroughCache<repo.ResolvedSessionRow>(10_000);
 
@@ -78,6 +78,8 @@ export class SessionService {
     accounts: AccountService;
     idleMinutes: number;
     maxHours: number;
+    /** A person's requests per second (`SESSION_RATE_LIMIT`). */
+    rateLimit: number;
   }) {
     this.#o = { ...options, idleMs: options.idleMinutes * 60_000, maxMs: options.maxHours * 3_600_000 };
     options.store.changes.subscribe('sessions', () => this.#cache.invalidate(null));
@@ -143,7 +145,7 @@ export class SessionService {
       const id = row.id;
       await this.#o.store.write((tx) => repo.touchSession(tx, id, iso(now)));
     }
-    return { row, auth: row.second_factor === 'pending' ? null : authOf(row) };
+    return { row, auth: row.second_factor === 'pending' ? null : authOf(row, this.#o.rateLimit) };
   }
 
   /**
@@ -231,7 +233,7 @@ export class SessionService {
 }
 
 /** What a signed-in session may do: its person's role in its account (null when they left it). */
-function authOf(row: repo.ResolvedSessionRow): AuthContext | null {
+function authOf(row: repo.ResolvedSessionRow, rateLimit: number): AuthContext | null {
   if (row.role === null || !isRole(row.role)) return null;
   return {
     keyId: row.id,
@@ -242,7 +244,7 @@ function authOf(row: repo.ResolvedSessionRow): AuthContext | null {
     phoneNumberId: row.phone_number_id,
     scopes: new Set(SCOPES),
     permissions: ROLE_PERMISSIONS[row.role],
-    rateLimit: DEFAULT_KEY_RATE_LIMIT,
+    rateLimit,
   };
 }
 
