@@ -8,6 +8,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { MAX_RETENTION_DAYS } from '../accounts/retention-settings.js';
 import { printJson, table, wholeNumber, withDeps, type CliIo } from './admin-io.js';
 import { AdminRefusal } from './backup.js';
+import { registerSso } from './sso-commands.js';
 
 /** A retention: whole days (1 to MAX_RETENTION_DAYS), or `forever` (kept as the word: commander drops a null). */
 const retentionDays = (value: string): number | 'forever' => {
@@ -22,6 +23,7 @@ const days = (value: number | 'forever') => (value === 'forever' ? null : value)
 export function registerAccounts(program: Command, io: CliIo): void {
   const json = (value: unknown) => printJson(io, value);
   const accounts = program.command('accounts').description('WhatsApp Business Accounts (one WABA each)');
+  registerSso(accounts, io);
   accounts
     .command('create')
     .description('Create an account. Without platform flags it gets a fresh simulated WABA and business number.')

@@ -8,7 +8,10 @@ import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import { HOURLY_MS, type Feature } from '../feature.js';
 import type { Clock } from '../lib/clock.js';
+import type { SecretBox } from '../lib/crypto.js';
 import { SessionService } from './session.service.js';
+import { ssoRoutes } from './sso.routes.js';
+import { SsoService } from './sso.service.js';
 
 export interface PeopleNeeds {
   config: Config;
@@ -16,14 +19,25 @@ export interface PeopleNeeds {
   clock: Clock;
   accounts: AccountService;
   audit: AuditTrail;
+  /** Encrypts single sign-on connections' client secrets. */
+  secretBox: SecretBox;
 }
 
 export interface PeopleProvides {
   /** Signed-in sessions: the auth hook resolves the cookie through it (http/auth.ts). */
   sessions: SessionService;
+  /** Single sign-on through OpenID Connect (sso.service.ts); the CLI adds connections through it. */
+  sso: SsoService;
 }
 
-export function peopleModule({ config, store, clock, accounts }: PeopleNeeds): Feature<PeopleProvides> {
+export function peopleModule({
+  config,
+  store,
+  clock,
+  accounts,
+  audit,
+  secretBox,
+}: PeopleNeeds): Feature<PeopleProvides> {
   const sessions = new SessionService({
     store,
     clock,
@@ -32,10 +46,14 @@ export function peopleModule({ config, store, clock, accounts }: PeopleNeeds): F
     maxHours: config.sessionMaxHours,
     rateLimit: config.sessionRateLimit,
   });
+  const sso = new SsoService({ store, clock, audit, secretBox });
   return {
     name: 'people',
-    provides: { sessions },
-    routes: () => [],
-    periodic: [{ name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() }],
+    provides: { sessions, sso },
+    routes: () => [...ssoRoutes({ sso, sessions, config })],
+    periodic: [
+      { name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() },
+      { name: 'expired sso attempt purge', everyMs: HOURLY_MS, atStart: false, run: () => sso.purgeExpired() },
+    ],
   };
 }
