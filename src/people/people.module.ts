@@ -8,7 +8,12 @@ import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import { HOURLY_MS, type Feature } from '../feature.js';
 import type { Clock } from '../lib/clock.js';
+import type { Redis } from 'ioredis';
+import { authRoutes } from './auth.routes.js';
+import { Me } from './auth.schemas.js';
 import { SessionService } from './session.service.js';
+import { SignInLimiter } from './sign-in.limiter.js';
+import { SignInService } from './sign-in.service.js';
 
 export interface PeopleNeeds {
   config: Config;
@@ -16,6 +21,7 @@ export interface PeopleNeeds {
   clock: Clock;
   accounts: AccountService;
   audit: AuditTrail;
+  redis: Redis | null;
 }
 
 export interface PeopleProvides {
@@ -23,7 +29,7 @@ export interface PeopleProvides {
   sessions: SessionService;
 }
 
-export function peopleModule({ config, store, clock, accounts }: PeopleNeeds): Feature<PeopleProvides> {
+export function peopleModule({ config, store, clock, accounts, audit, redis }: PeopleNeeds): Feature<PeopleProvides> {
   const sessions = new SessionService({
     store,
     clock,
@@ -31,10 +37,13 @@ export function peopleModule({ config, store, clock, accounts }: PeopleNeeds): F
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
   });
+  const limiter = new SignInLimiter({ redis });
+  const signIn = new SignInService({ store, clock, accounts, sessions, limiter, audit });
   return {
     name: 'people',
     provides: { sessions },
-    routes: () => [],
+    routes: () => authRoutes({ config, signIn, sessions }),
+    schemas: [Me],
     periodic: [{ name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() }],
   };
 }
