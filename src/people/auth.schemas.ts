@@ -20,10 +20,13 @@ export const Me = Type.Object(
 );
 export type Me = Static<typeof Me>;
 
-export const SignInBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 320 }),
-  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX * 4 }),
-});
+export const SignInBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 320 }),
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX * 4 }),
+  },
+  { additionalProperties: false, examples: [{ email: 'ada@example.com', password: 'correct horse battery staple' }] },
+);
 
 export const SignInResult = Type.Object({
   secondFactor: Type.Union([Type.Literal('none'), Type.Literal('required'), Type.Literal('passed')]),
