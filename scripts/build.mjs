@@ -90,6 +90,8 @@ if (ifStale) console.error('Building Tidings (sources changed since the last bui
 // First: the service's build takes the package's types from its dist/ (tsconfig.build.json).
 run('the batch CSV package (tsc)', ['tsc', '-p', 'packages/batch-csv/tsconfig.json']);
 run('the service (tsc)', ['tsc', '-p', 'tsconfig.build.json']);
+// What the service reads at run time beside its code: the bundled list of breached passwords.
+fs.cpSync(path.join(root, 'src/people/data'), path.join(root, 'dist/people/data'), { recursive: true });
 run('the dashboard (vite)', ['vite', 'build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'warn']);
 fs.mkdirSync(path.dirname(stamp), { recursive: true });
 fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);

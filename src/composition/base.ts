@@ -82,6 +82,8 @@ export interface Ground {
   metrics: Metrics;
   /** Each API key's requests per second (Redis on PostgreSQL deployments, memory otherwise). */
   keyRateLimiter: RateLimiter;
+  /** The shared Redis connection (REDIS_URL, the service only), or null: counters kept in memory. */
+  redis: Redis | null;
   /** The operator's price table (PRICE_TABLE_FILE), or null for the platform's list prices. */
   prices: PriceTable | null;
   /** Set while shutting down: /health/ready answers 503 and new requests get 503 service_unavailable. */
@@ -179,6 +181,7 @@ export async function openGround(config: Config, overrides: DepsOverrides): Prom
     jobs,
     metrics,
     keyRateLimiter,
+    redis,
     prices,
     lifecycle: { draining: false },
   };

@@ -50,6 +50,11 @@ export const API_TAGS = [
     description:
       "The key's account: its WhatsApp Business Account and its retention (how long files customers send and what messages say are kept).",
   },
+  {
+    name: 'Signing in',
+    description:
+      'People sign in with email and password (a session cookie), see who they are signed in as, and sign out.',
+  },
   { name: 'Test helpers', description: 'Test keys only: make things happen that live keys wait for a customer to do.' },
 ] as const satisfies readonly { name: string; description: string }[];
 

@@ -2,6 +2,7 @@
  * The people feature as a module (src/feature.ts): people who sign in, their roles in accounts,
  * their sessions, invitations and single sign-on (docs/api.md §D26).
  */
+import type { Redis } from 'ioredis';
 import type { AccountService } from '../accounts/account.service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Config } from '../config.js';
@@ -9,7 +10,11 @@ import type { Store } from '../db/store.js';
 import { HOURLY_MS, type Feature } from '../feature.js';
 import type { Clock } from '../lib/clock.js';
 import type { SecretBox } from '../lib/crypto.js';
+import { authRoutes } from './auth.routes.js';
+import { Me } from './auth.schemas.js';
 import { SessionService } from './session.service.js';
+import { SignInLimiter } from './sign-in.limiter.js';
+import { SignInService } from './sign-in.service.js';
 import { ssoRoutes } from './sso.routes.js';
 import { SsoService } from './sso.service.js';
 
@@ -21,6 +26,8 @@ export interface PeopleNeeds {
   audit: AuditTrail;
   /** Encrypts single sign-on connections' client secrets. */
   secretBox: SecretBox;
+  /** Failed sign-ins are counted in Redis when the service has it (several processes), else in memory. */
+  redis: Redis | null;
 }
 
 export interface PeopleProvides {
@@ -37,6 +44,7 @@ export function peopleModule({
   accounts,
   audit,
   secretBox,
+  redis,
 }: PeopleNeeds): Feature<PeopleProvides> {
   const sessions = new SessionService({
     store,
@@ -47,10 +55,13 @@ export function peopleModule({
     rateLimit: config.sessionRateLimit,
   });
   const sso = new SsoService({ store, clock, audit, secretBox });
+  const limiter = new SignInLimiter({ redis });
+  const signIn = new SignInService({ store, clock, accounts, sessions, limiter, audit });
   return {
     name: 'people',
     provides: { sessions, sso },
-    routes: () => [...ssoRoutes({ sso, sessions, config })],
+    routes: () => [...authRoutes({ config, signIn, sessions }), ...ssoRoutes({ sso, sessions, config })],
+    schemas: [Me],
     periodic: [
       { name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() },
       { name: 'expired sso attempt purge', everyMs: HOURLY_MS, atStart: false, run: () => sso.purgeExpired() },

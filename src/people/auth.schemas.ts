@@ -1,0 +1,36 @@
+/** Schemas of signing in and of the person signed in (docs/d26-sign-in.md). */
+import { Type, type Static } from '@sinclair/typebox';
+import { PASSWORD_MAX } from './password.rules.js';
+
+const Membership = Type.Object({ id: Type.String(), name: Type.String(), role: Type.String() });
+
+export const Me = Type.Object(
+  {
+    id: Type.String({ description: 'The person (`usr_…`).' }),
+    email: Type.String(),
+    name: Type.String(),
+    secondFactor: Type.Boolean({ description: 'Whether the person has a second factor set up.' }),
+    account: Membership,
+    mode: Type.Union([Type.Literal('live'), Type.Literal('test')]),
+    phoneNumberId: Type.String(),
+    permissions: Type.Array(Type.String(), { description: "The role's permissions in this account." }),
+    accounts: Type.Array(Membership, { description: 'Every account the person is a member of.' }),
+  },
+  { $id: 'Me' },
+);
+export type Me = Static<typeof Me>;
+
+export const SignInBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 320 }),
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX * 4 }),
+  },
+  { additionalProperties: false, examples: [{ email: 'ada@example.com', password: 'correct horse battery staple' }] },
+);
+
+export const SignInResult = Type.Object({
+  secondFactor: Type.Union([Type.Literal('none'), Type.Literal('required'), Type.Literal('passed')]),
+  user: Type.Union([Type.Ref(Me), Type.Null()]),
+});
+
+export const Empty = Type.Object({});
