@@ -57,6 +57,10 @@ export async function openDashboard(h: Harness): Promise<DashboardBrowser> {
     go: (hash) => page.goto(`${h.url}/dashboard/#${hash}`),
     async signIn(key) {
       await page.goto(`${h.url}/dashboard/`);
+      // A person's email and password is the default form; the key is the secondary way.
+      const instead = page.getByRole('button', { name: 'Use an API key instead' });
+      await page.getByLabel('API key').or(instead).first().waitFor();
+      if (await instead.isVisible()) await instead.click();
       await page.getByLabel('API key').fill(key);
       await page.getByLabel('API key').press('Enter');
       await page.getByTestId('mode-banner').waitFor();

@@ -1,35 +1,29 @@
-/** The shell: sign-in, the mode banner on every screen, navigation, and the page for the route. */
-import { lazy, Suspense, useState } from 'react';
-import { api, modeOf, storedKey, storeKey, type Mode, type Page, type PhoneNumber } from './api';
+/**
+ * The shell: sign-in (a person's session, or a key), the mode banner on every screen, the navigation
+ * a role may use, and the page for the route. A person's screens are read from `Me.permissions`: what
+ * they may not use is not shown.
+ */
+import { useEffect, useState } from 'react';
+import { api, modeOf, SESSION_ENDED, storedKey, storeKey, type Mode, type Page, type PhoneNumber } from './api';
 import { AccountBanner } from './account-banner';
-import { BatchPage } from './pages/Batch';
-import { BatchesPage } from './pages/Batches';
-import { BulkSendPage } from './pages/BulkSend';
-import { EventsPage } from './pages/Events';
-import { InboxPage } from './pages/Inbox';
-import { MediaPage } from './pages/Media';
-import { MessagePage } from './pages/Message';
-import { MessagesPage } from './pages/Messages';
-import { SendPage } from './pages/Send';
+import { JoinPage } from './pages/Join';
 import { SignIn } from './pages/SignIn';
-import { TemplateEditor } from './pages/TemplateEditor';
-import { TemplatePage } from './pages/Template';
-import { TemplatesPage } from './pages/Templates';
+import { allows, IdentityContext, type Identity, type Me } from './people';
+import { Routes } from './routes';
+import { UserMenu } from './user-menu';
 import { Link, navigate, usePolling, useRoute } from './ui';
 
-/** The overview and its chart library load on their own (about 60 KB gzipped), only when it is opened. */
-const OverviewPage = lazy(() => import('./pages/Overview').then((m) => ({ default: m.OverviewPage })));
-
-const NAV = [
-  ['overview', 'Overview'],
-  ['inbox', 'Inbox'],
-  ['messages', 'Messages'],
-  ['send', 'Send'],
-  ['bulk', 'Send to a list'],
-  ['batches', 'Batches'],
-  ['templates', 'Templates'],
-  ['media', 'Media'],
-  ['events', 'Webhooks & events'],
+/** The navigation: each screen's route, its name, and the permission it needs (http/access.ts). */
+export const NAV = [
+  ['overview', 'Overview', 'analytics:read'],
+  ['inbox', 'Inbox', 'messages:read'],
+  ['messages', 'Messages', 'messages:read'],
+  ['send', 'Send', 'messages:send'],
+  ['bulk', 'Send to a list', 'messages:send'],
+  ['batches', 'Batches', 'messages:read'],
+  ['templates', 'Templates', 'templates:read'],
+  ['media', 'Media', 'media:read'],
+  ['events', 'Webhooks & events', 'webhooks:read'],
 ] as const;
 
 /**
@@ -52,66 +46,105 @@ function ModeBanner({ mode }: { mode: Mode }) {
   );
 }
 
+/**
+ * Who is signed in: a key stored in the tab, else the person whose session cookie `GET /v1/me`
+ * answers for; neither, the sign-in page. A session that ends (401 `session_expired`) goes back to it.
+ */
 export function App() {
   const [key, setKey] = useState(storedKey);
+  const [me, setMe] = useState<Me | null>(null);
+  const [checking, setChecking] = useState(!storedKey());
   const route = useRoute();
-  if (!key) {
+  useEffect(() => {
+    if (key) return;
+    let live = true;
+    api<Me>('GET', '/me')
+      .then((m) => live && setMe(m))
+      .catch(() => live && setMe(null))
+      .finally(() => live && setChecking(false));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  useEffect(() => {
+    const ended = () => setMe(null);
+    window.addEventListener(SESSION_ENDED, ended);
+    return () => window.removeEventListener(SESSION_ENDED, ended);
+  }, []);
+  const person = (m: Me) => {
+    setMe(m);
+    if (route.length === 0 || route[0] === 'sign-in' || route[0] === 'join') navigate(`/${firstScreen(m)}`);
+  };
+  if (route[0] === 'join' && route[1]) return <JoinPage token={route[1]} onSignIn={person} />;
+  if (!key && checking) return <p className="muted">Loading…</p>;
+  if (!key && !me) {
     return (
       <SignIn
-        onSignIn={(k) => {
+        onPerson={person}
+        onKey={(k) => {
           storeKey(k);
           setKey(k);
-          if (route.length === 0) navigate('/overview');
+          if (route.length === 0 || route[0] === 'sign-in') navigate('/overview');
         }}
       />
     );
   }
-  const mode = modeOf(key) ?? 'live';
-  const [section = 'overview', id, action] = route;
+  const identity: Identity = key ? { me: null, mode: modeOf(key) ?? 'live' } : { me: me!, mode: me!.mode };
+  const signOut = () => {
+    storeKey(null);
+    setKey(null);
+    setMe(null);
+  };
+  return <Shell identity={identity} route={route} onMe={setMe} onSignOut={signOut} />;
+}
+
+/** The first screen a person may open: the overview, else the first entry of the navigation they may use. */
+function firstScreen(me: Me): string {
+  return NAV.find(([, , permission]) => me.permissions.includes(permission))?.[0] ?? 'inbox';
+}
+
+function Shell({
+  identity,
+  route,
+  onMe,
+  onSignOut,
+}: {
+  identity: Identity;
+  route: string[];
+  onMe: (me: Me) => void;
+  onSignOut: () => void;
+}) {
+  const { me, mode } = identity;
+  const nav = NAV.filter(([, , permission]) => allows(identity, permission));
+  const [section = nav[0]?.[0] ?? 'inbox', id, action] = route;
+  // A new account or mode is another set of data: every page loads again.
+  const scope = me ? `${me.account.id}:${me.mode}` : mode;
   return (
-    <div className={`shell mode-${mode}`}>
-      <ModeBanner mode={mode} />
-      <AccountBanner />
-      <header className="top">
-        <span className="brand">Tidings</span>
-        <nav aria-label="Main">
-          {NAV.map(([path, label]) => (
-            <Link key={path} to={`/${path}`} className={section === path ? 'active' : ''}>
-              {label}
-            </Link>
-          ))}
-        </nav>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            storeKey(null);
-            setKey(null);
-          }}
-        >
-          Sign out
-        </button>
-      </header>
-      <main>
-        {section === 'overview' && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            <OverviewPage mode={mode} />
-          </Suspense>
-        )}
-        {section === 'inbox' && <InboxPage id={id} />}
-        {section === 'messages' && !id && <MessagesPage />}
-        {section === 'messages' && id && <MessagePage id={id} />}
-        {section === 'send' && <SendPage />}
-        {section === 'bulk' && <BulkSendPage />}
-        {section === 'batches' && !id && <BatchesPage />}
-        {section === 'batches' && id && <BatchPage id={id} />}
-        {section === 'templates' && !id && <TemplatesPage mode={mode} />}
-        {section === 'templates' && id === 'new' && <TemplateEditor mode={mode} />}
-        {section === 'templates' && id && id !== 'new' && action === 'edit' && <TemplateEditor mode={mode} id={id} />}
-        {section === 'templates' && id && id !== 'new' && action !== 'edit' && <TemplatePage id={id} />}
-        {section === 'media' && <MediaPage />}
-        {section === 'events' && <EventsPage />}
-      </main>
-    </div>
+    <IdentityContext.Provider value={identity}>
+      <div className={`shell mode-${mode}`}>
+        <ModeBanner mode={mode} key={`banner:${scope}`} />
+        <AccountBanner key={`account:${scope}`} />
+        <header className="top">
+          <span className="brand">Tidings</span>
+          <nav aria-label="Main">
+            {nav.map(([path, label]) => (
+              <Link key={path} to={`/${path}`} className={section === path ? 'active' : ''}>
+                {label}
+              </Link>
+            ))}
+          </nav>
+          {me ? (
+            <UserMenu me={me} onChange={onMe} onSignOut={onSignOut} />
+          ) : (
+            <button type="button" className="secondary" onClick={onSignOut}>
+              Sign out
+            </button>
+          )}
+        </header>
+        <main key={scope}>
+          <Routes section={section} id={id} action={action} mode={mode} />
+        </main>
+      </div>
+    </IdentityContext.Provider>
   );
 }

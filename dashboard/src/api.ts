@@ -1,6 +1,8 @@
 /**
- * The dashboard talks to the public /v1 API only, with the key the user pasted. The key lives in
- * this tab's session storage: never in a URL, a cookie or local storage.
+ * The dashboard talks to the public /v1 API only: as a person, with the session cookie the service
+ * set at sign-in (HttpOnly: the page never reads it; the browser sends it by itself), or with a key
+ * the user pasted. The key lives in this tab's session storage: never in a URL, a cookie or local
+ * storage; while one is stored it is sent and the cookie is not relied on.
  */
 
 const KEY_STORAGE = 'tidings.apiKey';
@@ -14,6 +16,14 @@ export function storedKey(): string | null {
 export function storeKey(key: string | null): void {
   if (key === null) sessionStorage.removeItem(KEY_STORAGE);
   else sessionStorage.setItem(KEY_STORAGE, key);
+}
+
+/** Fired on `window` when the API answers 401 `session_expired`: the shell goes back to sign-in. */
+export const SESSION_ENDED = 'tidings:session-ended';
+
+/** An answer's error: a session over sends the page back to sign-in (a key's refusals do not). */
+function noticeEnded(status: number, code: string | undefined): void {
+  if (status === 401 && code === 'session_expired' && !storedKey()) window.dispatchEvent(new Event(SESSION_ENDED));
 }
 
 export function modeOf(key: string): Mode | null {
@@ -79,6 +89,7 @@ export async function apiWithHeaders<T>(
     res = await fetch(`/v1${path}`, {
       method,
       headers,
+      credentials: 'same-origin',
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
   } catch {
@@ -93,6 +104,7 @@ export async function apiWithHeaders<T>(
   }
   if (!res.ok) {
     const e = body?.error;
+    noticeEnded(res.status, e?.code);
     const retryAfter = Number(res.headers.get('retry-after'));
     throw new ApiError(
       res.status,
@@ -117,12 +129,16 @@ export async function apiBlob(path: string, headers: Record<string, string> = {}
   const key = storedKey();
   let res: Response;
   try {
-    res = await fetch(`/v1${path}`, { headers: key ? { ...headers, 'x-api-key': key } : headers });
+    res = await fetch(`/v1${path}`, {
+      headers: key ? { ...headers, 'x-api-key': key } : headers,
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError(0, 'network_error', 'The service could not be reached. Check your connection and try again.');
   }
   if (!res.ok) {
     const e = ((await res.json().catch(() => undefined)) as any)?.error;
+    noticeEnded(res.status, e?.code);
     throw new ApiError(res.status, e?.code ?? 'unexpected_answer', e?.message ?? `The service answered ${res.status}.`);
   }
   return res.blob();

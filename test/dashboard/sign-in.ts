@@ -13,7 +13,8 @@ export function signInCases(browser: () => Browser): void {
       const { h, dashboard, page } = browser();
       await page.goto(`${h.url}/dashboard/`);
       await shoot('signin');
-      await page.keyboard.press('Tab');
+      await page.getByRole('button', { name: 'Use an API key instead' }).click();
+      await page.getByLabel('API key').focus();
       await page.keyboard.type('sk_live_not-a-real-key-at-all-000000');
       await page.keyboard.press('Enter');
       await page.getByRole('alert').getByText('api_key_invalid').waitFor();

@@ -1,0 +1,99 @@
+/**
+ * A one-time link (`#/join/<token>`): an invitation to an account, a password reset, or the link
+ * that makes the first owner (docs/api.md §D26). `GET /v1/links/:token` says which; the form sets
+ * the password (and the name, and for the owner's link the email), and accepting it signs in.
+ */
+import { useState, type FormEvent } from 'react';
+import { api } from '../api';
+import type { Me } from '../people';
+import { ErrorNote, usePolling } from '../ui';
+
+/** `GET /v1/links/:token`. */
+interface LinkInfo {
+  kind: 'invite' | 'reset' | 'owner';
+  email: string | null;
+  accountName: string | null;
+  role: string | null;
+}
+
+function heading(link: LinkInfo): string {
+  if (link.kind === 'reset') return 'Choose a new password';
+  if (link.kind === 'owner') return `Become the owner${link.accountName ? ` of ${link.accountName}` : ''}`;
+  return `Join ${link.accountName ?? 'the account'}${link.role ? ` as ${link.role}` : ''}`;
+}
+
+export function JoinPage({ token, onSignIn }: { token: string; onSignIn: (me: Me) => void }) {
+  const path = `/links/${encodeURIComponent(token)}`;
+  const { data: link, error: linkError } = usePolling(() => api<LinkInfo>('GET', path), [path]);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!link) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const body: Record<string, string> = { password };
+      if (link.kind !== 'reset') body.name = name.trim();
+      if (link.kind === 'owner' && !link.email) body.email = email.trim();
+      onSignIn(await api<Me>('POST', `${path}/accept`, { body }));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="signin">
+      <h1>Tidings</h1>
+      <ErrorNote error={linkError} />
+      {link ? (
+        <form onSubmit={submit} aria-label="Accept the link">
+          <h2>{heading(link)}</h2>
+          {link.email ? (
+            <p>
+              For <strong>{link.email}</strong>
+            </p>
+          ) : null}
+          {link.kind !== 'reset' ? (
+            <label>
+              Your name
+              <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
+            </label>
+          ) : null}
+          {link.kind === 'owner' && !link.email ? (
+            <label>
+              Email
+              <input
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+              />
+            </label>
+          ) : null}
+          <label>
+            Password
+            <input
+              type="password"
+              autoComplete="new-password"
+              minLength={12}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
+          </label>
+          <p className="hint">At least 12 characters; a password known from a breach is refused.</p>
+          <ErrorNote error={error} />
+          <button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : link.kind === 'reset' ? 'Set the password and sign in' : 'Join and sign in'}
+          </button>
+        </form>
+      ) : null}
+    </main>
+  );
+}
