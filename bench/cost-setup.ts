@@ -8,10 +8,7 @@ import { spawn } from 'node:child_process';
 import type autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
 import { buildDeps } from '../src/deps.js';
-import { newId } from '../src/lib/ids.js';
 import { simulatorAccessToken } from '../src/lib/simulated-identity.js';
-import { insertMembership } from '../src/people/membership.repository.js';
-import { insertUser } from '../src/people/user.repository.js';
 import { json, recipient, ROOT, sleep, startServer, stopServer, type Server } from './lib.js';
 
 const APP_SECRET = 'bench-app-secret';
@@ -32,11 +29,8 @@ export interface Setup {
     onAccepted?: () => void,
     credentials?: (account: number) => Record<string, string>,
   ): Pick<autocannon.Options, 'requests'>;
-  /**
-   * For each account, a person (a developer) signed in: the headers a dashboard request of theirs
-   * carries (the session cookie and the service's own Origin), made through the service's own code.
-   */
-  sessionHeaders(): Promise<Record<string, string>[]>;
+  /** The environment Tidings runs with (for code that opens its database beside it: people-setup.ts). */
+  env: Record<string, string>;
   /** Messages queued on both numbers. */
   queued(): Promise<number>;
   /** Resolves once both queues are empty. */
@@ -271,41 +265,7 @@ export async function setUp(o: {
         await deps.close();
       }
     },
-    async sessionHeaders() {
-      const deps = await buildDeps(loadConfig({ ...process.env, ...env }), { role: 'admin' });
-      try {
-        return await Promise.all(
-          senders.map(async ({ key }) => {
-            const accountId = (await deps.keys.authenticate(key))!.accountId;
-            const userId = newId('usr');
-            const at = new Date().toISOString();
-            await deps.store.write(async (tx) => {
-              await insertUser(tx, {
-                id: userId,
-                email: `${userId.toLowerCase()}@bench.example`,
-                name: 'Bench',
-                password_hash: null,
-                totp_secret_enc: null,
-                totp_enabled_at: null,
-                created_at: at,
-                last_sign_in_at: null,
-              });
-              await insertMembership(tx, { account_id: accountId, user_id: userId, role: 'developer', created_at: at });
-            });
-            const { token } = await deps.sessions.start({
-              userId,
-              accountId,
-              method: 'password',
-              secondFactor: 'none',
-              origin: null,
-            });
-            return { cookie: `tidings_session=${token}`, origin: `http://127.0.0.1:${TIDINGS_PORT}` };
-          }),
-        );
-      } finally {
-        await deps.close();
-      }
-    },
+    env,
     async close() {
       await stopServer(tidings);
       if (simulator) await stopServer(simulator);

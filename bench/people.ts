@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { setUp } from './cost-setup.js';
+import { sessionHeaders } from './people-setup.js';
 import { ceilings, figure as f, load, postgresSchemaUrl, type Row } from './lib.js';
 
 const args = process.argv.slice(2);
@@ -50,7 +51,7 @@ async function runDialect(
     receiverUrl: 'http://127.0.0.1:4304/events',
   });
   try {
-    const sessions = await s.sessionHeaders();
+    const sessions = await sessionHeaders(s);
     const ways = { key: (i: number) => ({ 'x-api-key': s.accounts[i]!.key }), session: (i: number) => sessions[i]! };
     // Warm-up: both ways, so neither pays the first compilation of a route.
     for (const way of Object.values(ways))

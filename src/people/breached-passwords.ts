@@ -1,6 +1,6 @@
 /**
  * The bundled list of breached and common passwords (data/README.md: its source and licence),
- * read into a Set at first use. NIST SP 800-63B-4 §3.1.1.2: a new password is checked against
+ * read into a Set at first use. NIST SP 800-63B-4 section 3.1.1.2: a new password is checked against
  * passwords known to be breached or commonly used.
  */
 import fs from 'node:fs';
