@@ -3,11 +3,15 @@
  * their sessions, invitations and single sign-on (docs/api.md §D26).
  */
 import type { AccountService } from '../accounts/account.service.js';
+import type { KeyService } from '../accounts/key.service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import { HOURLY_MS, type Feature } from '../feature.js';
 import type { Clock } from '../lib/clock.js';
+import { apiKeyRoutes } from './api-keys.routes.js';
+import { memberRoutes } from './members.routes.js';
+import { MembershipService } from './membership.service.js';
 import { SessionService } from './session.service.js';
 
 export interface PeopleNeeds {
@@ -16,14 +20,18 @@ export interface PeopleNeeds {
   clock: Clock;
   accounts: AccountService;
   audit: AuditTrail;
+  /** API keys: people make and revoke their account's (api-keys.routes.ts). */
+  keys: KeyService;
 }
 
 export interface PeopleProvides {
   /** Signed-in sessions: the auth hook resolves the cookie through it (http/auth.ts). */
   sessions: SessionService;
+  /** An account's members and their roles (membership.service.ts). */
+  members: MembershipService;
 }
 
-export function peopleModule({ config, store, clock, accounts }: PeopleNeeds): Feature<PeopleProvides> {
+export function peopleModule({ config, store, clock, accounts, audit, keys }: PeopleNeeds): Feature<PeopleProvides> {
   const sessions = new SessionService({
     store,
     clock,
@@ -31,10 +39,11 @@ export function peopleModule({ config, store, clock, accounts }: PeopleNeeds): F
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
   });
+  const members = new MembershipService({ store, clock, audit });
   return {
     name: 'people',
-    provides: { sessions },
-    routes: () => [],
+    provides: { sessions, members },
+    routes: () => [...memberRoutes({ members }), ...apiKeyRoutes({ keys })],
     periodic: [{ name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() }],
   };
 }
