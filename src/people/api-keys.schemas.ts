@@ -45,7 +45,7 @@ export const CreateApiKeyBody = Type.Object(
     phoneNumberId: Type.Optional(Type.String({ description: "The sender number; default the account's first." })),
     name: Type.Optional(Type.String({ maxLength: 100 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ mode: 'live', scopes: ['messages:send', 'messages:read'], name: 'CI' }] },
 );
 
 export const ApiKeyParams = Type.Object({ id: Type.String({ description: '`key_` id.' }) });

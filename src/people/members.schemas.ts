@@ -22,4 +22,7 @@ export const MemberList = Type.Object({ data: Type.Array(MemberSchema) });
 
 export const MemberParams = Type.Object({ id: Type.String({ description: "The person's `usr_` id." }) });
 
-export const ChangeRoleBody = Type.Object({ role: RoleSchema }, { additionalProperties: false });
+export const ChangeRoleBody = Type.Object(
+  { role: RoleSchema },
+  { additionalProperties: false, examples: [{ role: 'developer' }] },
+);
