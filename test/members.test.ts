@@ -6,6 +6,7 @@
 import { after, before, describe } from 'node:test';
 import { startHarness, type Harness } from './harness.js';
 import { apiKeyCases } from './members/api-keys.js';
+import { linkCases } from './members/links.js';
 import { memberCases } from './members/members-api.js';
 
 describe('members and API keys', () => {
@@ -16,4 +17,5 @@ describe('members and API keys', () => {
   after(() => h.close());
   memberCases(() => h);
   apiKeyCases(() => h);
+  linkCases(() => h);
 });

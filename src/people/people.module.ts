@@ -10,6 +10,8 @@ import type { Store } from '../db/store.js';
 import { HOURLY_MS, type Feature } from '../feature.js';
 import type { Clock } from '../lib/clock.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
+import { InvitationService } from './invitation.service.js';
+import { linkRoutes } from './links.routes.js';
 import { memberRoutes } from './members.routes.js';
 import { MembershipService } from './membership.service.js';
 import { SessionService } from './session.service.js';
@@ -29,6 +31,8 @@ export interface PeopleProvides {
   sessions: SessionService;
   /** An account's members and their roles (membership.service.ts). */
   members: MembershipService;
+  /** Invitations and one-time links (invitation.service.ts); main.ts makes the first owner's link. */
+  invitations: InvitationService;
 }
 
 export function peopleModule({ config, store, clock, accounts, audit, keys }: PeopleNeeds): Feature<PeopleProvides> {
@@ -40,10 +44,15 @@ export function peopleModule({ config, store, clock, accounts, audit, keys }: Pe
     maxHours: config.sessionMaxHours,
   });
   const members = new MembershipService({ store, clock, audit });
+  const invitations = new InvitationService({ store, clock, audit });
   return {
     name: 'people',
-    provides: { sessions, members },
-    routes: () => [...memberRoutes({ members }), ...apiKeyRoutes({ keys })],
+    provides: { sessions, members, invitations },
+    routes: () => [
+      ...memberRoutes({ members }),
+      ...apiKeyRoutes({ keys }),
+      ...linkRoutes({ invitations, sessions, accounts, cookies: { publicUrl: config.publicUrl } }),
+    ],
     periodic: [{ name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() }],
   };
 }
