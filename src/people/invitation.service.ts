@@ -18,7 +18,7 @@ import { findUserByEmail, insertUser } from './user.repository.js';
 
 /** How long a link is good for: 7 days, in ms. */
 export const LINK_VALID_MS = 7 * 24 * 3_600_000;
-/** A password's length bounds, in characters (NIST SP 800-63B §3.1.1.2: at least 8; we ask 12). */
+/** A password's length bounds, in characters (NIST SP 800-63B, section 3.1.1.2: at least 8; we ask 12). */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
 
