@@ -10,6 +10,7 @@ import { portsMessage, replacementPorts, unavailablePorts, type WantedPort } fro
 import { buildDeps } from './deps.js';
 import { shutdown } from './shutdown.js';
 import { buildSimulator, StateFileError, type Simulator } from './simulator/app.js';
+import { joinLink } from './people/links.routes.js';
 
 async function main(): Promise<void> {
   let config;
@@ -124,6 +125,8 @@ async function main(): Promise<void> {
       `  live key: ${demo.liveKey}`,
       `  test key: ${demo.testKey}`,
       `  business phone number id: ${demo.phoneNumberId}`,
+      // The first owner's link (people/invitation.service.ts): whoever opens it first owns the account.
+      `  make yourself its owner: ${joinLink(config.publicUrl ?? base, await deps.invitations.ownerLink(demo.accountId))}`,
     );
   } else {
     lines.push('', ...(await accountSummary(deps)));

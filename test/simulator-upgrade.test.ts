@@ -32,7 +32,13 @@ describe('simulator: data directories from before derived tokens', () => {
         secretBox: new SecretBox(h.deps.secrets.encryptionKey),
         clock: systemClock,
       });
-      const oldKeys = new KeyService({ store: h.deps.store, clock: systemClock, accounts: old });
+      const oldKeys = new KeyService({
+        store: h.deps.store,
+        clock: systemClock,
+        accounts: old,
+        audit: h.deps.audit,
+        logger: h.deps.logger,
+      });
       const account = await old.createAccount({ name: 'Old demo' });
       const key = (await oldKeys.createKey({ accountId: account.id, mode: 'live' })).key;
       assert.match(

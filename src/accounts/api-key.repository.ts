@@ -23,6 +23,8 @@ export interface NewApiKey {
   createdAt: string;
   /** The person who made it; null: the operator (CLI). */
   createdBy?: string | null;
+  /** What its maker calls it. */
+  name?: string | null;
 }
 
 export async function insertApiKey(tx: Tx, key: NewApiKey): Promise<ApiKeyRow> {
@@ -39,6 +41,7 @@ export async function insertApiKey(tx: Tx, key: NewApiKey): Promise<ApiKeyRow> {
     revoked_at: null,
     created_by: key.createdBy ?? null,
     last_used_at: null,
+    name: key.name ?? null,
   };
   await tx.insertInto('api_keys').values(row).execute();
   tx.changed('api_keys');
@@ -67,6 +70,10 @@ export function findActiveKeyByHash(
     .executeTakeFirst();
 }
 
+export function findApiKey(db: Reader, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function listApiKeys(db: Reader, accountId?: string): Promise<ApiKeyRow[]> {
   let q = db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id');
   if (accountId !== undefined) q = q.where('account_id', '=', accountId);
@@ -83,4 +90,37 @@ export async function revokeApiKey(tx: Tx, id: string, at: string): Promise<bool
     .executeTakeFirst();
   tx.changed('api_keys');
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Revokes the active keys `userId` made in `accountId` (they leave it).
+ * @returns the keys revoked, as they were.
+ */
+export async function revokeKeysMadeBy(tx: Tx, accountId: string, userId: string, at: string): Promise<ApiKeyRow[]> {
+  const rows = await tx
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('created_by', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  if (rows.length === 0) return [];
+  await tx
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  tx.changed('api_keys');
+  return rows;
+}
+
+/**
+ * Records when a key was used. Not a change the caches care about: no notice.
+ */
+export async function touchApiKey(tx: Tx, id: string, at: string): Promise<void> {
+  await tx.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
 }

@@ -2,6 +2,8 @@
  * API keys (docs/api.md §D2): `sk_live_` or `sk_test_` + 32 base62 characters, stored only as a
  * SHA-256 hash, each issued against one business number (its sender) with scopes and a rate limit.
  */
+import type { Logger } from 'pino';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -31,7 +33,13 @@ export interface ApiKeyInfo {
   rateLimit: number;
   /** `sk_live_…abcd`. */
   hint: string;
+  /** What its maker calls it; null: unnamed. */
+  name: string | null;
+  /** The person who made it (`usr_…`); null: the operator, with the CLI. */
+  createdBy: string | null;
   createdAt: string;
+  /** When it was last used (recorded at most once a minute); null: never. */
+  lastUsedAt: string | null;
   revokedAt: string | null;
 }
 
@@ -51,16 +59,33 @@ export interface CreateKeyInput {
   rateLimit?: number;
   /** The person making it (`usr_…`): the key then holds at most that person's permissions. Absent: the operator. */
   createdBy?: string;
+  /** What its maker calls it (at most 100 characters). */
+  name?: string;
 }
 
 const KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
 
+/** A key's `last_used_at` is written at most this often, ms. */
+const LAST_USED_EVERY_MS = 60_000;
+
+export interface KeyServiceOptions {
+  store: Store;
+  clock: Clock;
+  accounts: AccountService;
+  /** Records each key created or revoked, in the unit of the change. */
+  audit: AuditTrail;
+  /** Where a failed `last_used_at` write is reported (it is never the request's failure). */
+  logger: Logger;
+}
+
 export class KeyService {
-  readonly #o: { store: Store; clock: Clock; accounts: AccountService };
+  readonly #o: KeyServiceOptions;
   /** Active keys by hash, until a key is created or revoked in any process. */
   readonly #active = new ReadThroughCache<AuthContext>(10_000);
+  /** When this process last wrote each key's `last_used_at`, ms (the keys used since it started). */
+  readonly #lastWritten = new Map<string, number>();
 
-  constructor(options: { store: Store; clock: Clock; accounts: AccountService }) {
+  constructor(options: KeyServiceOptions) {
     this.#o = options;
     options.store.changes.subscribe('api_keys', () => this.#active.invalidate(null));
     // A key made by a person holds that person's permissions: a changed role changes the key.
@@ -99,9 +124,12 @@ export class KeyService {
         param: 'rateLimit',
       });
     }
+    const name = input.name?.trim() || null;
+    if (name !== null && name.length > 100)
+      throw new TidingsError('parameter_invalid', 'name must be at most 100 characters.', { param: 'name' });
     const key = `sk_${input.mode}_${randomBase62(32)}`;
-    const row = await this.#o.store.write((tx) =>
-      repo.insertApiKey(tx, {
+    const row = await this.#o.store.write(async (tx) => {
+      const inserted = await repo.insertApiKey(tx, {
         id: newId('key'),
         accountId: account.id,
         phoneNumberId,
@@ -112,8 +140,18 @@ export class KeyService {
         rateLimit: input.rateLimit ?? null,
         createdAt: iso(this.#o.clock.now()),
         createdBy: input.createdBy ?? null,
-      }),
-    );
+        name,
+      });
+      // The hint only: the key itself never enters the trail.
+      await this.#o.audit.record(tx, {
+        action: 'api_key.created',
+        accountId: account.id,
+        object: { type: 'api_key', id: inserted.id },
+        mode: inserted.mode,
+        after: toKeyInfo(inserted),
+      });
+      return inserted;
+    });
     return { ...toKeyInfo(row), key };
   }
 
@@ -121,9 +159,41 @@ export class KeyService {
     return (await repo.listApiKeys(this.#o.store.read, accountId)).map(toKeyInfo);
   }
 
-  /** @returns false when the key does not exist or was already revoked. */
-  revokeKey(id: string): Promise<boolean> {
-    return this.#o.store.write((tx) => repo.revokeApiKey(tx, id, iso(this.#o.clock.now())));
+  /**
+   * Revokes a key: it stops working at once in every process.
+   * @param accountId when given, a key of another account is not revoked (as if it did not exist).
+   * @returns false when the key does not exist (in that account) or was already revoked.
+   */
+  revokeKey(id: string, accountId?: string): Promise<boolean> {
+    return this.#o.store.write(async (tx) => {
+      const row = await repo.findApiKey(tx, id);
+      if (!row || (accountId !== undefined && row.account_id !== accountId)) return false;
+      const at = iso(this.#o.clock.now());
+      if (!(await repo.revokeApiKey(tx, id, at))) return false;
+      await this.#o.audit.record(tx, {
+        action: 'api_key.revoked',
+        accountId: row.account_id,
+        object: { type: 'api_key', id },
+        mode: row.mode,
+        before: toKeyInfo(row),
+        after: toKeyInfo({ ...row, revoked_at: at }),
+      });
+      return true;
+    });
+  }
+
+  /**
+   * Notes that a key was used: its `last_used_at` is written when this process has not written it
+   * for a minute. The write is not awaited (a request never waits for it); a failure is logged.
+   */
+  #noteUse(keyId: string): void {
+    const now = this.#o.clock.now();
+    const last = this.#lastWritten.get(keyId);
+    if (last !== undefined && now - last < LAST_USED_EVERY_MS) return;
+    this.#lastWritten.set(keyId, now);
+    this.#o.store
+      .write((tx) => repo.touchApiKey(tx, keyId, iso(now)))
+      .catch((err: unknown) => this.#o.logger.warn({ err, keyId }, 'recording when a key was last used failed'));
   }
 
   /**
@@ -151,7 +221,9 @@ export class KeyService {
         }
       );
     });
-    return context ?? null;
+    if (!context) return null;
+    this.#noteUse(context.keyId);
+    return context;
   }
 
   /**
@@ -196,7 +268,10 @@ function toKeyInfo(row: repo.ApiKeyRow): ApiKeyInfo {
     scopes: JSON.parse(row.scopes) as Scope[],
     rateLimit: row.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
     hint: `sk_${row.mode}_…${row.key_hint}`,
+    name: row.name,
+    createdBy: row.created_by,
     createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
   };
 }

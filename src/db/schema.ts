@@ -126,6 +126,8 @@ export interface ApiKeysTable {
   created_by: Generated<string | null>;
   /** ISO: when it was last used (written at most once a minute); null: never (0026). */
   last_used_at: Generated<string | null>;
+  /** What its maker calls it; null: unnamed (0029). */
+  name: Generated<string | null>;
 }
 
 /** A volume-based pricing tier notice of the platform, kept per account (0018; accounts/pricing-tiers.ts). */

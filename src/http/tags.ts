@@ -55,6 +55,16 @@ export const API_TAGS = [
     description:
       'People sign in with email and password (a session cookie), see who they are signed in as, and sign out.',
   },
+  {
+    name: 'Members',
+    description:
+      "The people of the signed-in person's account and their roles: owners and admins change a role or remove a member (only an owner changes an owner; an account always keeps one).",
+  },
+  {
+    name: 'API keys',
+    description:
+      "The account's API keys, made by the people signed in: at most their maker's permissions, shown once, revoked at once; never the keys themselves afterwards.",
+  },
   { name: 'Test helpers', description: 'Test keys only: make things happen that live keys wait for a customer to do.' },
 ] as const satisfies readonly { name: string; description: string }[];
 

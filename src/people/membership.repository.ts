@@ -35,3 +35,55 @@ export function membershipsOfUser(db: Reader, userId: string): Promise<(Membersh
     .orderBy('memberships.account_id')
     .execute();
 }
+
+/** An account's members with their person's email, name and last sign-in, oldest membership first. */
+export function membersOfAccount(
+  db: Reader,
+  accountId: string,
+): Promise<(MembershipRow & { email: string; name: string; last_sign_in_at: string | null })[]> {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .selectAll('memberships')
+    .select(['users.email', 'users.name', 'users.last_sign_in_at'])
+    .where('memberships.account_id', '=', accountId)
+    .orderBy('memberships.created_at')
+    .orderBy('memberships.user_id')
+    .execute();
+}
+
+/** How many owners an account has. */
+export async function countOwners(db: Reader, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Holds the account's row until `tx` ends (PostgreSQL; SQLite's units already run one at a time), so
+ * two changes of its members (two owners demoting each other) cannot both see an owner that the
+ * other is removing.
+ */
+export async function lockMembersOf(tx: Tx, accountId: string, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  if (dialect === 'postgres')
+    await tx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+}
+
+export async function updateRole(tx: Tx, accountId: string, userId: string, role: string): Promise<void> {
+  await tx
+    .updateTable('memberships')
+    .set({ role })
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .execute();
+  tx.changed('memberships');
+}
+
+export async function deleteMembership(tx: Tx, accountId: string, userId: string): Promise<void> {
+  await tx.deleteFrom('memberships').where('account_id', '=', accountId).where('user_id', '=', userId).execute();
+  tx.changed('memberships');
+}

@@ -4,14 +4,20 @@
  */
 import type { Redis } from 'ioredis';
 import type { AccountService } from '../accounts/account.service.js';
+import type { KeyService } from '../accounts/key.service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import { HOURLY_MS, type Feature } from '../feature.js';
 import type { Clock } from '../lib/clock.js';
 import type { SecretBox } from '../lib/crypto.js';
+import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { Me } from './auth.schemas.js';
+import { InvitationService } from './invitation.service.js';
+import { linkRoutes } from './links.routes.js';
+import { memberRoutes } from './members.routes.js';
+import { MembershipService } from './membership.service.js';
 import { SessionService } from './session.service.js';
 import { SignInLimiter } from './sign-in.limiter.js';
 import { SignInService } from './sign-in.service.js';
@@ -28,6 +34,8 @@ export interface PeopleNeeds {
   secretBox: SecretBox;
   /** Failed sign-ins are counted in Redis when the service has it (several processes), else in memory. */
   redis: Redis | null;
+  /** API keys: people make and revoke their account's (api-keys.routes.ts). */
+  keys: KeyService;
 }
 
 export interface PeopleProvides {
@@ -35,6 +43,10 @@ export interface PeopleProvides {
   sessions: SessionService;
   /** Single sign-on through OpenID Connect (sso.service.ts); the CLI adds connections through it. */
   sso: SsoService;
+  /** An account's members and their roles (membership.service.ts). */
+  members: MembershipService;
+  /** Invitations and one-time links (invitation.service.ts); main.ts makes the first owner's link. */
+  invitations: InvitationService;
 }
 
 export function peopleModule({
@@ -45,6 +57,7 @@ export function peopleModule({
   audit,
   secretBox,
   redis,
+  keys,
 }: PeopleNeeds): Feature<PeopleProvides> {
   const sessions = new SessionService({
     store,
@@ -57,10 +70,18 @@ export function peopleModule({
   const sso = new SsoService({ store, clock, audit, secretBox });
   const limiter = new SignInLimiter({ redis });
   const signIn = new SignInService({ store, clock, accounts, sessions, limiter, audit });
+  const members = new MembershipService({ store, clock, audit });
+  const invitations = new InvitationService({ store, clock, audit });
   return {
     name: 'people',
-    provides: { sessions, sso },
-    routes: () => [...authRoutes({ config, signIn, sessions }), ...ssoRoutes({ sso, sessions, config })],
+    provides: { sessions, sso, members, invitations },
+    routes: () => [
+      ...authRoutes({ config, signIn, sessions }),
+      ...ssoRoutes({ sso, sessions, config }),
+      ...memberRoutes({ members }),
+      ...apiKeyRoutes({ keys }),
+      ...linkRoutes({ invitations, sessions, accounts, cookies: { publicUrl: config.publicUrl } }),
+    ],
     schemas: [Me],
     periodic: [
       { name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() },

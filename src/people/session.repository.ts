@@ -54,7 +54,7 @@ export async function revokeSessions(
   tx: Tx,
   userId: string,
   at: string,
-  which: { id?: string; exceptId?: string } = {},
+  which: { id?: string; exceptId?: string; accountId?: string } = {},
 ): Promise<number> {
   let q = tx
     .updateTable('sessions')
@@ -64,6 +64,7 @@ export async function revokeSessions(
     .where('expires_at', '>', at);
   if (which.id !== undefined) q = q.where('id', '=', which.id);
   if (which.exceptId !== undefined) q = q.where('id', '!=', which.exceptId);
+  if (which.accountId !== undefined) q = q.where('account_id', '=', which.accountId);
   const result = await q.executeTakeFirst();
   tx.changed('sessions');
   return Number(result.numUpdatedRows);
