@@ -5,7 +5,7 @@
  * are in test/audit/, on this file's one harness.
  */
 import { after, before, describe } from 'node:test';
-import { chainCases } from './audit/chain.js';
+import { chainCases, keyCases } from './audit/chain.js';
 import { listCases } from './audit/list.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -16,5 +16,6 @@ describe('the audit trail', () => {
   });
   after(() => h.close());
   listCases(() => h);
+  keyCases(() => h);
   chainCases(() => h);
 });

@@ -5,6 +5,7 @@
  * directory) are the ground's (composition/base.ts), since everything before them needs them.
  */
 import type { Logger } from 'pino';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store } from '../db/store.js';
 import type { EventService } from '../events/event.service.js';
 import { HOURLY_MS, Slot, type Feature } from '../feature.js';
@@ -32,6 +33,8 @@ export interface AccountsNeeds {
   platform: Platform;
   accounts: AccountService;
   events: EventService;
+  /** The audit trail (the ground): keys created and revoked. */
+  audit: AuditTrail;
 }
 
 export interface AccountsProvides {
@@ -49,6 +52,7 @@ export interface AccountsProvides {
 }
 
 export function accountsModule({
+  audit,
   store,
   clock,
   logger,
@@ -56,7 +60,7 @@ export function accountsModule({
   accounts,
   events,
 }: AccountsNeeds): Feature<AccountsProvides> {
-  const keys = new KeyService({ store, clock, accounts });
+  const keys = new KeyService({ store, clock, accounts, audit });
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
   const pricingTiers = new PricingTiers({ store, events, logger });
   const accountSignals = new AccountSignals({ store, events, clock, logger });

@@ -73,6 +73,10 @@ export function listApiKeys(db: Reader, accountId?: string): Promise<ApiKeyRow[]
   return q.execute();
 }
 
+export function findApiKeyById(db: Reader | Tx, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** @returns false when no such key exists or it was already revoked. */
 export async function revokeApiKey(tx: Tx, id: string, at: string): Promise<boolean> {
   const result = await tx

@@ -2,6 +2,7 @@
  * API keys (docs/api.md §D2): `sk_live_` or `sk_test_` + 32 base62 characters, stored only as a
  * SHA-256 hash, each issued against one business number (its sender) with scopes and a rate limit.
  */
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -56,11 +57,12 @@ export interface CreateKeyInput {
 const KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
 
 export class KeyService {
-  readonly #o: { store: Store; clock: Clock; accounts: AccountService };
+  readonly #o: { store: Store; clock: Clock; accounts: AccountService; audit?: Pick<AuditTrail, 'record'> };
   /** Active keys by hash, until a key is created or revoked in any process. */
   readonly #active = new ReadThroughCache<AuthContext>(10_000);
 
-  constructor(options: { store: Store; clock: Clock; accounts: AccountService }) {
+  /** `audit`: each key created or revoked is recorded in its unit (docs/api.md §D27), the key's hint only. */
+  constructor(options: { store: Store; clock: Clock; accounts: AccountService; audit?: Pick<AuditTrail, 'record'> }) {
     this.#o = options;
     options.store.changes.subscribe('api_keys', () => this.#active.invalidate(null));
     // A key made by a person holds that person's permissions: a changed role changes the key.
@@ -100,8 +102,8 @@ export class KeyService {
       });
     }
     const key = `sk_${input.mode}_${randomBase62(32)}`;
-    const row = await this.#o.store.write((tx) =>
-      repo.insertApiKey(tx, {
+    const row = await this.#o.store.write(async (tx) => {
+      const made = await repo.insertApiKey(tx, {
         id: newId('key'),
         accountId: account.id,
         phoneNumberId,
@@ -112,8 +114,16 @@ export class KeyService {
         rateLimit: input.rateLimit ?? null,
         createdAt: iso(this.#o.clock.now()),
         createdBy: input.createdBy ?? null,
-      }),
-    );
+      });
+      await this.#o.audit?.record(tx, {
+        action: 'api_key.created',
+        accountId: made.account_id,
+        object: { type: 'api_key', id: made.id },
+        mode: made.mode,
+        after: toKeyInfo(made),
+      });
+      return made;
+    });
     return { ...toKeyInfo(row), key };
   }
 
@@ -123,7 +133,19 @@ export class KeyService {
 
   /** @returns false when the key does not exist or was already revoked. */
   revokeKey(id: string): Promise<boolean> {
-    return this.#o.store.write((tx) => repo.revokeApiKey(tx, id, iso(this.#o.clock.now())));
+    return this.#o.store.write(async (tx) => {
+      const revoked = await repo.revokeApiKey(tx, id, iso(this.#o.clock.now()));
+      const row = revoked ? await repo.findApiKeyById(tx, id) : undefined;
+      if (row)
+        await this.#o.audit?.record(tx, {
+          action: 'api_key.revoked',
+          accountId: row.account_id,
+          object: { type: 'api_key', id },
+          mode: row.mode,
+          after: toKeyInfo(row),
+        });
+      return revoked;
+    });
   }
 
   /**

@@ -76,3 +76,21 @@ export function chainCases(harness: () => Harness) {
     assert.equal((await cli(h, 'audit', 'verify', '--account', h.account.id)).code, 0);
   });
 }
+
+/** A key made and revoked with the CLI: recorded as the operator, its hint only. */
+export function keyCases(harness: () => Harness) {
+  it('records a key created and revoked through the CLI, as the operator, without the key', async () => {
+    const h = harness();
+    const made = await cli(h, 'keys', 'create', '--account', h.account.id, '--mode', 'test');
+    assert.equal(made.code, 0, made.err);
+    const key = JSON.parse(made.out) as { id: string; key: string };
+    assert.equal((await cli(h, 'keys', 'revoke', key.id)).code, 0);
+    const r = await h.api('GET', `/v1/audit_events?objectType=api_key&objectId=${key.id}`, { key: h.account.liveKey });
+    assert.deepEqual(
+      r.body.data.map((e: { action: string }) => e.action),
+      ['api_key.revoked', 'api_key.created'],
+    );
+    assert.equal(r.body.data[1].actor.type, 'cli');
+    assert.ok(!JSON.stringify(r.body.data).includes(key.key));
+  });
+}
