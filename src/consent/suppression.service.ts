@@ -10,6 +10,7 @@
 import type { BlockSuppressions } from '../contacts/block.service.js';
 import type { ContactService } from '../contacts/contact.service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
+import { recordSettings, recordSuppression } from './suppression-audit.js';
 import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import type { EventService } from '../events/event.service.js';
@@ -122,13 +123,7 @@ export class SuppressionService {
       ]);
       if (rows.length > 0) {
         const suppression = toSuppression(rows[0]!);
-        await this.#o.audit.record(tx, {
-          action: 'suppression.created',
-          accountId: auth.accountId,
-          object: { type: 'suppression', id: suppression.id },
-          mode: auth.mode,
-          after: suppression,
-        });
+        await recordSuppression(this.#o.audit, tx, auth, { after: suppression });
         return { suppression, created: true };
       }
       // A concurrent request stored the same one first.
@@ -161,14 +156,7 @@ export class SuppressionService {
         );
       const [lifted] = await this.#lift(tx, [row], by);
       const after = toSuppression(lifted ?? row);
-      await this.#o.audit.record(tx, {
-        action: 'suppression.lifted',
-        accountId: auth.accountId,
-        object: { type: 'suppression', id: row.id },
-        mode: auth.mode,
-        before: toSuppression(row),
-        after,
-      });
+      await recordSuppression(this.#o.audit, tx, auth, { before: toSuppression(row), after });
       return after;
     });
   }
@@ -193,13 +181,7 @@ export class SuppressionService {
       const next = changedSettings(accountId, row, body, iso(this.#o.clock.now()), by);
       await repo.saveSettings(tx, next);
       const after = toSettings(effectiveSettings(next));
-      await this.#o.audit.record(tx, {
-        action: 'consent_settings.updated',
-        accountId,
-        object: { type: 'consent_settings', id: accountId },
-        before: toSettings(effectiveSettings(row)),
-        after,
-      });
+      await recordSettings(this.#o.audit, tx, accountId, toSettings(effectiveSettings(row)), after);
       return after;
     });
   }
