@@ -7,6 +7,7 @@
 import { after, before, describe } from 'node:test';
 import { chainCases, keyCases } from './audit/chain.js';
 import { listCases } from './audit/list.js';
+import { sendCases } from './audit/sends.js';
 import { startHarness, type Harness } from './harness.js';
 
 describe('the audit trail', () => {
@@ -18,4 +19,5 @@ describe('the audit trail', () => {
   listCases(() => h);
   keyCases(() => h);
   chainCases(() => h);
+  sendCases(() => h);
 });
