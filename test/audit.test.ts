@@ -8,6 +8,7 @@ import { after, before, describe } from 'node:test';
 import { chainCases, keyCases } from './audit/chain.js';
 import { listCases } from './audit/list.js';
 import { sendCases } from './audit/sends.js';
+import { templateCases } from './audit/templates.js';
 import { startHarness, type Harness } from './harness.js';
 
 describe('the audit trail', () => {
@@ -20,4 +21,5 @@ describe('the audit trail', () => {
   keyCases(() => h);
   chainCases(() => h);
   sendCases(() => h);
+  templateCases(() => h);
 });
