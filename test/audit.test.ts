@@ -9,6 +9,7 @@ import { chainCases, keyCases } from './audit/chain.js';
 import { listCases } from './audit/list.js';
 import { sendCases } from './audit/sends.js';
 import { templateCases } from './audit/templates.js';
+import { endpointCases } from './audit/endpoints.js';
 import { startHarness, type Harness } from './harness.js';
 
 describe('the audit trail', () => {
@@ -22,4 +23,5 @@ describe('the audit trail', () => {
   chainCases(() => h);
   sendCases(() => h);
   templateCases(() => h);
+  endpointCases(() => h);
 });
