@@ -6,6 +6,7 @@
  */
 import { accountsModule } from './accounts/accounts.module.js';
 import { analyticsModule } from './analytics/analytics.module.js';
+import { auditModule } from './audit/audit.module.js';
 import { Background } from './background.js';
 import { type DepsOverrides, openGround } from './composition/base.js';
 import { Composition } from './composition/compose.js';
@@ -34,7 +35,8 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
     .add(consentModule)
     .add(contactsModule)
     .add(messagesModule)
-    .add(analyticsModule);
+    .add(analyticsModule)
+    .add(auditModule);
 }
 
 /** What the features provide, by name (`deps.sender`, `deps.templates`…), beside the ground's handles. */

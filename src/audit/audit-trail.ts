@@ -12,7 +12,7 @@
  */
 import type { Tx } from '../db/store.js';
 import type { Mode } from '../http/access.js';
-import { currentActing, type Actor } from '../lib/actor.js';
+import { currentActing, type Acting, type Actor } from '../lib/actor.js';
 import type { Clock } from '../lib/clock.js';
 import { iso } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -52,7 +52,27 @@ export class AuditTrail {
    * @returns the entry's id (`aud_…`).
    */
   async record(tx: Tx, change: AuditChange): Promise<string> {
-    const acting = currentActing();
+    const [id] = await this.recordAll(tx, [{ change, acting: currentActing() }]);
+    return id!;
+  }
+
+  /**
+   * Records several changes in the unit `tx` with one statement, each with the work it came from
+   * (a group commit stores sends of several requests in one unit: each keeps its own actor and request).
+   * @returns the entries' ids (`aud_…`), in order.
+   */
+  async recordAll(tx: Tx, changes: { change: AuditChange; acting: Acting }[]): Promise<string[]> {
+    if (changes.length === 0) return [];
+    const rows = changes.map(({ change, acting }) => this.entry(change, acting));
+    await tx.insertInto('audit_events').values(rows).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The row of `change` by `acting`, hashed, not yet sealed: for a statement that inserts it with
+   * others (messages/accept/accept.repository.ts); `record` and `recordAll` insert it themselves.
+   */
+  entry(change: AuditChange, acting: Acting) {
     const actor = change.actor ?? acting.actor;
     const now = this.#o.clock.now();
     const changes =
@@ -75,10 +95,6 @@ export class AuditTrail {
       user_agent: acting.origin?.userAgent ?? null,
       created_at: iso(now),
     };
-    await tx
-      .insertInto('audit_events')
-      .values({ ...row, seq: null, chain_hash: null, entry_hash: entryHash(this.#o.key, row) })
-      .execute();
-    return row.id;
+    return { ...row, seq: null, chain_hash: null, entry_hash: entryHash(this.#o.key, row) };
   }
 }

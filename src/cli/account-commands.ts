@@ -6,6 +6,7 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { MAX_RETENTION_DAYS } from '../accounts/retention-settings.js';
+import { DEFAULT_AUDIT_DAYS, MAX_AUDIT_DAYS, MIN_AUDIT_DAYS } from '../audit/audit-retention.js';
 import { printJson, table, wholeNumber, withDeps, type CliIo } from './admin-io.js';
 import { AdminRefusal } from './backup.js';
 import { registerSso } from './sso-commands.js';
@@ -15,6 +16,13 @@ const retentionDays = (value: string): number | 'forever' => {
   if (value === 'forever') return value;
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_RETENTION_DAYS)
     throw new InvalidArgumentError(`must be a number of days from 1 to ${MAX_RETENTION_DAYS}, or forever.`);
+  return Number(value);
+};
+/** The audit trail's retention: MIN_AUDIT_DAYS to MAX_AUDIT_DAYS whole days, or `default`. */
+const auditDays = (value: string): number | 'default' => {
+  if (value === 'default') return value;
+  if (!/^\d+$/.test(value) || Number(value) < MIN_AUDIT_DAYS || Number(value) > MAX_AUDIT_DAYS)
+    throw new InvalidArgumentError(`must be a number of days from ${MIN_AUDIT_DAYS} to ${MAX_AUDIT_DAYS}, or default.`);
   return Number(value);
 };
 const days = (value: number | 'forever') => (value === 'forever' ? null : value);
@@ -80,11 +88,18 @@ export function registerAccounts(program: Command, io: CliIo): void {
     )
     .option('--retain-customer-files <days>', 'days, or forever (the default)', retentionDays)
     .option('--retain-message-bodies <days>', 'days, or forever (the default); metadata is kept', retentionDays)
+    .option(
+      '--retain-audit <days>',
+      `audit trail entries, ${MIN_AUDIT_DAYS} to ${MAX_AUDIT_DAYS} days, or default (${DEFAULT_AUDIT_DAYS})`,
+      auditDays,
+    )
     .option('--json', 'print JSON')
     .action(async (id: string, o) => {
       const account = await withDeps(io, async (d) => {
         if (!(await d.accounts.getAccount(id)))
           throw new AdminRefusal('account_not_found', `No account ${id} (npx tidings accounts list).`);
+        if (o.retainAudit !== undefined)
+          await d.auditRetention.setDays(id, o.retainAudit === 'default' ? null : o.retainAudit);
         await d.retentionSettings.set(id, {
           ...(o.retainCustomerFiles !== undefined ? { customerFilesDays: days(o.retainCustomerFiles) } : {}),
           ...(o.retainMessageBodies !== undefined ? { messageBodiesDays: days(o.retainMessageBodies) } : {}),

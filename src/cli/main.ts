@@ -7,13 +7,16 @@
  * this file puts them together, with `--version`, and runs the command line.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { TidingsError } from '../errors.js';
+import { actAs } from '../lib/actor.js';
 import { ConfigError } from '../lib/env-values.js';
 import { createLogger } from '../lib/log.js';
 import { registerAccounts } from './account-commands.js';
 import type { CliIo } from './admin-io.js';
+import { registerAudit } from './audit-commands.js';
 import { registerBackup } from './backup-commands.js';
 import { AdminRefusal } from './backup.js';
 import { SendStopped } from './batch-poster.js';
@@ -50,6 +53,7 @@ export function buildCli(io: CliIo): Command {
   );
   registerTemplates(program, io);
   registerBackup(program, io);
+  registerAudit(program, io);
   return program;
 }
 
@@ -66,7 +70,8 @@ export async function runCli(
   const cliIo: CliIo = { ...io, json: argv.includes('--json'), argv };
   const program = buildCli(cliIo);
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    // Every change a command makes is the operator's (the audit trail names them by their login).
+    await actAs({ type: 'cli', id: os.userInfo().username }, null, () => program.parseAsync(argv, { from: 'user' }));
     return cliIo.exitCode ?? 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;

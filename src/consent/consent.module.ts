@@ -9,6 +9,7 @@ import type { AccountService } from '../accounts/account.service.js';
 import type { BlockSuppressions } from '../contacts/block.service.js';
 import type { ContactConsentPort, ContactService } from '../contacts/contact.service.js';
 import type { ContactMerge } from '../contacts/contacts.module.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store } from '../db/store.js';
 import type { EventService } from '../events/event.service.js';
 import { Slot, type Feature } from '../feature.js';
@@ -24,6 +25,8 @@ import { SuppressionService } from './suppression.service.js';
 import { relinkContact } from './suppression.repository.js';
 
 export interface ConsentNeeds {
+  /** The audit trail (the ground): suppressions made and lifted, settings changed. */
+  audit: AuditTrail;
   store: Store;
   clock: Clock;
   jobs: JobQueue;
@@ -50,11 +53,12 @@ export interface ConsentProvides {
   consentReplySender: Slot<ConsentReplySender>;
 }
 
-export function consentModule({ store, clock, jobs, events, accounts }: ConsentNeeds): Feature<ConsentProvides> {
+export function consentModule({ store, clock, jobs, events, accounts, audit }: ConsentNeeds): Feature<ConsentProvides> {
   const recipients = new Slot<Pick<ContactService, 'resolveRecipient'>>('recipients');
   const replySender = new Slot<ConsentReplySender>('consentReplySender');
   const suppressions = new SuppressionService({
     store,
+    audit,
     clock,
     events,
     contacts: { resolveRecipient: (...args) => recipients.get().resolveRecipient(...args) },

@@ -9,6 +9,8 @@
  */
 import type { BlockSuppressions } from '../contacts/block.service.js';
 import type { ContactService } from '../contacts/contact.service.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
+import { recordSettings, recordSuppression } from './suppression-audit.js';
 import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import type { EventService } from '../events/event.service.js';
@@ -34,6 +36,8 @@ export type { CustomerIds } from './suppression.repository.js';
 
 export interface SuppressionServiceOptions {
   store: Store;
+  /** The audit trail: each suppression made or lifted and each settings change is recorded in its unit. */
+  audit: Pick<AuditTrail, 'record'>;
   clock: Clock;
   events: Pick<EventService, 'record'>;
   /** Who `to` names (contacts feature). */
@@ -117,7 +121,11 @@ export class SuppressionService {
           at: iso(this.#o.clock.now()),
         },
       ]);
-      if (rows.length > 0) return { suppression: toSuppression(rows[0]!), created: true };
+      if (rows.length > 0) {
+        const suppression = toSuppression(rows[0]!);
+        await recordSuppression(this.#o.audit, tx, auth, { after: suppression });
+        return { suppression, created: true };
+      }
       // A concurrent request stored the same one first.
       const same = (
         await repo.activeFor(tx, auth.accountId, auth.mode, phoneNumberId ?? auth.phoneNumberId, [ids])
@@ -147,7 +155,9 @@ export class SuppressionService {
           { param: 'id' },
         );
       const [lifted] = await this.#lift(tx, [row], by);
-      return toSuppression(lifted ?? row);
+      const after = toSuppression(lifted ?? row);
+      await recordSuppression(this.#o.audit, tx, auth, { before: toSuppression(row), after });
+      return after;
     });
   }
 
@@ -170,7 +180,9 @@ export class SuppressionService {
       const row = await repo.settingsOf(tx, accountId);
       const next = changedSettings(accountId, row, body, iso(this.#o.clock.now()), by);
       await repo.saveSettings(tx, next);
-      return toSettings(effectiveSettings(next));
+      const after = toSettings(effectiveSettings(next));
+      await recordSettings(this.#o.audit, tx, accountId, toSettings(effectiveSettings(row)), after);
+      return after;
     });
   }
 

@@ -3,9 +3,10 @@
  * Endpoints belong to an account and a mode: a live key's endpoints receive live events, a test
  * key's endpoints test events.
  */
+import type { AuditTrail } from '../audit/audit-trail.js';
 import { randomBytes } from 'node:crypto';
 import type { AuthContext } from '../http/access.js';
-import type { Store } from '../db/store.js';
+import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
@@ -28,6 +29,8 @@ export interface EndpointServiceOptions {
   secretBox: SecretBox;
   /** WEBHOOK_ALLOW_PRIVATE_URLS: http:// and private addresses allowed. */
   allowPrivateUrls: boolean;
+  /** Records `webhook_endpoint.*` in each change's unit (the endpoint as the API shows it, never its secret). */
+  audit: Pick<AuditTrail, 'record'>;
 }
 
 export class EndpointService {
@@ -71,7 +74,10 @@ export class EndpointService {
         { param: 'url' },
       );
     }
-    await this.#o.store.write((tx) => repo.insertEndpoint(tx, row));
+    await this.#o.store.write(async (tx) => {
+      await repo.insertEndpoint(tx, row);
+      await this.#audit(tx, auth, 'webhook_endpoint.created', row.id, { after: this.toEndpoint(row) });
+    });
     return { ...this.toEndpoint(row), secret };
   }
 
@@ -113,7 +119,9 @@ export class EndpointService {
         await repo.failPendingDeliveries(trx, row.id, now);
       }
       await repo.updateEndpoint(trx, row.id, changes);
-      return this.toEndpoint({ ...row, ...changes });
+      const after = this.toEndpoint({ ...row, ...changes });
+      await this.#audit(trx, auth, 'webhook_endpoint.updated', row.id, { before: this.toEndpoint(row), after });
+      return after;
     });
   }
 
@@ -128,6 +136,7 @@ export class EndpointService {
     await this.#o.store.write(async (trx) => {
       await repo.updateEndpoint(trx, row.id, { deleted_at: now, enabled: 0, updated_at: now });
       await repo.failPendingDeliveries(trx, row.id, now);
+      await this.#audit(trx, auth, 'webhook_endpoint.deleted', row.id, { before: this.toEndpoint(row) });
     });
     return { id, deleted: true };
   }
@@ -150,7 +159,19 @@ export class EndpointService {
         updated_at: iso(now),
       };
       await repo.updateEndpoint(trx, row.id, changes);
+      await this.#audit(trx, auth, 'webhook_endpoint.secret_rolled', row.id, {});
       return { ...this.toEndpoint({ ...row, ...changes }), secret };
+    });
+  }
+
+  /** Records `action` on endpoint `id` in `tx`; `changes` never carry a secret. */
+  #audit(tx: Tx, auth: AuthContext, action: string, id: string, changes: { before?: unknown; after?: unknown }) {
+    return this.#o.audit.record(tx, {
+      action,
+      accountId: auth.accountId,
+      object: { type: 'webhook_endpoint', id },
+      mode: auth.mode,
+      ...changes,
     });
   }
 

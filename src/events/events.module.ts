@@ -2,6 +2,7 @@
  * The events feature as a module (src/feature.ts): the outbox of events, the customers' webhook
  * endpoints, and the signed deliveries with their retries.
  */
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import { HOURLY_MS, type Feature } from '../feature.js';
@@ -28,6 +29,8 @@ export interface EventsNeeds {
   jobs: JobQueue;
   metrics: Metrics;
   secretBox: SecretBox;
+  /** The audit trail (the ground): webhook endpoints created, changed, deleted, their secret rolled. */
+  audit: AuditTrail;
 }
 
 export interface EventsProvides {
@@ -45,10 +48,11 @@ export function eventsModule({
   jobs,
   metrics,
   secretBox,
+  audit,
 }: EventsNeeds): Feature<EventsProvides> {
   const events = new EventService({ store, jobs, clock });
   const allowPrivateUrls = config.allowPrivateWebhookUrls;
-  const endpoints = new EndpointService({ store, clock, secretBox, allowPrivateUrls });
+  const endpoints = new EndpointService({ store, clock, secretBox, allowPrivateUrls, audit });
   const policy = { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy };
   const transport = new HttpWebhookTransport({
     connectTimeoutMs: policy.timeoutMs,

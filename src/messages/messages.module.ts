@@ -7,6 +7,7 @@
  * merges (contacts) and the consent confirmation's sender (consent).
  */
 import type { Logger } from 'pino';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { AccountService } from '../accounts/account.service.js';
 import type { DirectSendCapability } from '../accounts/direct-send.js';
 import type { QueuesOf } from '../accounts/phone-number.routes.js';
@@ -96,6 +97,8 @@ export interface MessagesNeeds {
   contacts: ContactService;
   contactUpdates: ContactUpdates;
   contactMerges: Slot<ContactMerge>;
+  /** The audit trail (the ground): sends and batches accepted, suppressions overridden. */
+  audit: AuditTrail;
 }
 
 export interface MessagesProvides {
@@ -150,11 +153,12 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     contactUpdates,
     directSend: needs.directSend,
     gate,
+    audit: needs.audit,
   });
   // A keyword's confirmation is the system's: it passes the suppression it confirms, and only that (consent/consent-intake.ts).
   needs.consentReplySender.fill((auth, body) => sender.send(auth, body, 'consent_reply'));
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
-  const batchSender = new BatchSender({ store, clock, sender, gate });
+  const batchSender = new BatchSender({ store, clock, sender, gate, audit: needs.audit });
   const batchService = new BatchService({ store });
   const cancels = new CancelService({ store, clock, events, batches });
   const messages = new MessageService({ store, clock, platform, accounts });

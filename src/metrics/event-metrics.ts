@@ -136,6 +136,11 @@ export function eventRecorders(registers: Registry[]): Recorders {
     help: 'Change rows the fold moved into the analytics aggregates.',
     registers,
   });
+  const auditRemoved = new Counter({
+    name: 'tidings_audit_entries_removed_total',
+    help: "Audit trail entries the retention removed past their account's days (the chain's anchor moves past them).",
+    registers,
+  });
   // One child per (work, kind), found without building a label object per statement.
   const counters = new Map<string, { statements: { inc(n?: number): void }; rows: { inc(n?: number): void } }>();
 
@@ -177,5 +182,6 @@ export function eventRecorders(registers: Registry[]): Recorders {
       finished: (queue, outcome, seconds) => (jobs.inc({ queue, outcome }), jobDuration.observe({ queue }, seconds)),
     },
     analytics: { folded: (n, seconds) => (foldedRows.inc(n), foldDuration.observe(seconds)) },
+    audit: { removed: (n) => auditRemoved.inc(n) },
   };
 }

@@ -125,6 +125,12 @@ export interface AnalyticsRecorder {
   folded(rows: number, seconds: number): void;
 }
 
+/** The audit trail's retention (audit/audit-retention.ts). */
+export interface AuditRecorder {
+  /** The retention removed `entries` entries past their account's days. */
+  removed(entries: number): void;
+}
+
 /** Every recorder, one per feature. */
 export interface Recorders {
   db: DatabaseRecorder;
@@ -136,4 +142,5 @@ export interface Recorders {
   deliveries: DeliveryRecorder;
   jobs: JobRecorder;
   analytics: AnalyticsRecorder;
+  audit: AuditRecorder;
 }

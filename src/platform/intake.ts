@@ -8,6 +8,7 @@
  *
  * The platform layer knows no feature: the composition root wires the features in as consumers.
  */
+import { actAs, type Actor } from '../lib/actor.js';
 import type { Logger } from 'pino';
 import { BatchWriter } from '../db/batch-writer.js';
 import type { Store, Tx } from '../db/store.js';
@@ -123,6 +124,9 @@ interface OwnedUpdates {
   preferences: Owned<PlatformUserPreference>[];
 }
 
+/** The platform, as the actor of what its webhooks change. */
+const PLATFORM: Actor = { type: 'platform', id: 'meta' };
+
 export class PlatformIntake {
   readonly #o: { store: Store; clock: Clock; logger: Logger; consumers: IntakeConsumers };
   /** Concurrent deliveries share one unit of work and one statement per table (db/batch-writer.ts). */
@@ -133,7 +137,8 @@ export class PlatformIntake {
     this.#deliveries = new BatchWriter({
       store: options.store,
       maxBatch: DELIVERIES_PER_BATCH,
-      write: (tx, batch) => this.#apply(tx, batch),
+      // What the platform tells is the platform's doing (the audit trail's actor: a template's review, pause).
+      write: (tx, batch) => actAs(PLATFORM, null, () => this.#apply(tx, batch)),
     });
   }
 

@@ -4,7 +4,9 @@
  * and told to the features that act on a status change (the messages feature holds and releases
  * the sends queued for a paused template). Its rows are template-history.repository.ts's.
  */
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store, Tx } from '../db/store.js';
+import { recordTemplateChange } from './template-audit.js';
 import type { EventService } from '../events/event.service.js';
 import type { AuthContext } from '../http/access.js';
 import { paginate, type Page } from '../http/paging.js';
@@ -30,10 +32,11 @@ export type TemplateStatusListener = (
 ) => Promise<void>;
 
 export class TemplateHistory {
-  readonly #o: { store: Store; events: EventService };
+  readonly #o: { store: Store; events: EventService; audit: Pick<AuditTrail, 'record'> };
   readonly #listeners: TemplateStatusListener[] = [];
 
-  constructor(options: { store: Store; events: EventService }) {
+  /** @param options.audit records each change as the audit trail's `template.*` entry (template-audit.ts). */
+  constructor(options: { store: Store; events: EventService; audit: Pick<AuditTrail, 'record'> }) {
     this.#o = options;
   }
 
@@ -67,6 +70,7 @@ export class TemplateHistory {
           ];
     const all = [...own, ...entries];
     if (all.length === 0) return 0;
+    await recordTemplateChange(this.#o.audit, tx, before, after, how);
     const detail = compact(how.detail);
     await changes.insertChanges(
       tx,

@@ -3,6 +3,7 @@
  * reviews and re-categorisations, each template's history, reconciliation with the platform, Meta's
  * Template Library, templates the platform generates, and filling a template at send time.
  */
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service.js';
 import type { Config } from '../config.js';
@@ -31,6 +32,8 @@ import { Template } from './template.schemas.js';
 import { TemplateService } from './template.service.js';
 
 export interface TemplatesNeeds {
+  /** The audit trail (the ground): templates created, changed, deleted, their status changes. */
+  audit: AuditTrail;
   config: Config;
   store: Store;
   clock: Clock;
@@ -62,7 +65,7 @@ export interface TemplatesProvides {
 
 export function templatesModule(needs: TemplatesNeeds): Feature<TemplatesProvides> {
   const { config, store, clock, logger, platform, accounts, jobs, events, media, fileUses } = needs;
-  const history = new TemplateHistory({ store, events });
+  const history = new TemplateHistory({ store, events, audit: needs.audit });
   const submitter = new TemplateSubmitter({
     store,
     platform,

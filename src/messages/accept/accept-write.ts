@@ -3,6 +3,7 @@
  * together share one unit of work and one statement per table (on PostgreSQL, when they allow it,
  * one statement in all: accept.repository.ts), and wake the dispatcher once committed.
  */
+import type { AuditTrail } from '../../audit/audit-trail.js';
 import type { ContactUpdates } from '../../contacts/contact-updates.js';
 import { sentToPhone } from '../../contacts/sighting.js';
 import type { Store, Tx } from '../../db/store.js';
@@ -15,6 +16,7 @@ import type { MessageRow } from '../record/message.repository.js';
 import * as scheduled from '../record/scheduled.repository.js';
 import * as dispatches from '../record/send-queue.repository.js';
 import { insertAcceptedAtOnce } from './accept.repository.js';
+import { auditChanges } from './accept-audit.js';
 import type { AcceptedSend } from './accepted-send.js';
 
 /** What the write needs (`MessageSender`'s options hold it). */
@@ -25,6 +27,8 @@ export interface AcceptWriteOptions {
   dispatcher: Pick<Dispatcher, 'wake'>;
   /** Records the sends on their contacts (created if new), in the sends' unit of work. */
   contactUpdates: Pick<ContactUpdates, 'observeSends' | 'outboundStatement'>;
+  /** Records the sends (accept-audit.ts), in the same statement on PostgreSQL's one-statement path. */
+  audit: Pick<AuditTrail, 'recordAll' | 'entry'>;
 }
 
 /**
@@ -80,6 +84,7 @@ export async function storeAccepted(o: AcceptWriteOptions, tx: Tx, sends: Accept
       upsert,
       rows,
       sends.map((s) => s.dispatch),
+      auditChanges(sends).map(({ change, acting }) => o.audit.entry(change, acting)),
     );
     const byKey = new Map(contacts.map((c) => [`${c.phone_number_id} ${c.mode} ${c.phone}`, c.id]));
     for (const row of rows) row.contact_id = byKey.get(`${row.phone_number_id} ${row.mode} ${row.recipient}`) ?? null;
@@ -94,6 +99,7 @@ export async function storeAccepted(o: AcceptWriteOptions, tx: Tx, sends: Accept
     tx,
     sends.map((s, i) => ({ ...s.message, contactId: contactIds[i] ?? null })),
   );
+  await o.audit.recordAll(tx, auditChanges(sends));
   await dispatches.insertDispatches(
     tx,
     queued.map((s) => s.dispatch),

@@ -6,6 +6,7 @@
 import type { ContactSighting } from '../../contacts/contact-updates.js';
 import type { ResolvedRecipient } from '../../contacts/contact.service.js';
 import type { AuthContext } from '../../http/access.js';
+import { currentActing, type Acting } from '../../lib/actor.js';
 import { iso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { NewMessage } from '../record/message-rows.repository.js';
@@ -27,6 +28,8 @@ export interface AcceptedSend {
   sighting: ContactSighting;
   dispatch: dispatches.NewDispatch;
   scheduled: { sendAt: string; validityMs: number } | null;
+  /** Who sent it, from which request: its audit entry's, when a group commit stores it with others' sends. */
+  acting: Acting;
 }
 
 /** What a checked send is made of: the send as given, and what the checks found. */
@@ -93,6 +96,7 @@ export function acceptedSend(parts: CheckedParts): AcceptedSend {
   const validityMs = (body.validityPeriod ?? DEFAULT_VALIDITY_PERIOD_S) * 1000;
   return {
     message,
+    acting: currentActing(),
     sighting: {
       accountId: auth.accountId,
       phoneNumberId: auth.phoneNumberId,

@@ -8,6 +8,7 @@
  * (customer-window.rules.ts), what a checked send stores (accepted-send.ts), and the write through
  * the group commit (accept-write.ts).
  */
+import type { AuditTrail } from '../../audit/audit-trail.js';
 import type { ContactUpdates } from '../../contacts/contact-updates.js';
 import { BatchWriter } from '../../db/batch-writer.js';
 import { CUSTOMER_WINDOW_MS, type ContactService } from '../../contacts/contact.service.js';
@@ -53,6 +54,8 @@ export interface MessageSenderOptions {
   directSend: Pick<DirectSendCapability, 'mayTry'>;
   /** Refuses sends to suppressed customers (docs/api.md §D23): `send` asks it; a batch asks it for all its items at once. */
   gate: Pick<SuppressionGate, 'admit'>;
+  /** Records each accepted single send and each suppression a send passes, in the sends' unit (accept-write.ts). */
+  audit: Pick<AuditTrail, 'recordAll' | 'entry'>;
 }
 
 /** `check`'s answer: the send, the customer's window (null when not looked up), a template's category, and warnings for the answer. */

@@ -4,6 +4,7 @@
  * one unit of work with their batch, the others answered with their refusal and index. A dry run
  * checks the same way and stores nothing.
  */
+import type { AuditTrail } from '../../audit/audit-trail.js';
 import type { ErrorObject } from 'ajv';
 import type { AuthContext } from '../../http/access.js';
 import { newAjv, type AjvError } from '../../http/ajv.js';
@@ -45,6 +46,8 @@ export interface BatchSenderOptions {
   sender: Pick<MessageSender, 'check' | 'storeIn'>;
   /** Refuses the items to suppressed customers, all items in one read (suppression-gate.ts). */
   gate: Pick<SuppressionGate, 'refusals'>;
+  /** Records `batch.created` (its counts) in the batch's unit. */
+  audit: Pick<AuditTrail, 'record'>;
 }
 
 /** A send body validator built as the routes' are (http/ajv.ts), with the schemas its branches refer to. */
@@ -122,6 +125,13 @@ export class BatchSender {
         template_name: template?.name ?? null,
       };
       await batches.insertBatch(tx, row);
+      await this.#o.audit.record(tx, {
+        action: 'batch.created',
+        accountId: auth.accountId,
+        object: { type: 'batch', id: batchId },
+        mode: auth.mode,
+        after: { items, accepted: checked.size, refused: items - checked.size },
+      });
       const stored = await this.#o.sender.storeIn(tx, [...checked.values()]);
       return { row, stored };
     });
