@@ -1,5 +1,5 @@
 /**
- * Signing in with a password (issue 39, docs/d26-sign-in.md): the answer that never tells whether
+ * Signing in with a password (issue 39, docs/api.md §D26): the answer that never tells whether
  * an email exists, the lockout per email and per address, the breached-password rule, and the
  * session a sign-in starts (fixation, cross-site writes, sign-out, idle expiry). The cases are in
  * test/sign-in/, on this file's one harness (with a clock the tests move).

@@ -1,5 +1,5 @@
 /**
- * Routes of signing in and out (docs/d26-sign-in.md): public, they read and set the session cookie
+ * Routes of signing in and out (docs/api.md §D26): public, they read and set the session cookie
  * themselves (http/session-cookie.ts); `GET /v1/me` is the person signed in.
  */
 import type { Config } from '../config.js';

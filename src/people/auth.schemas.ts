@@ -1,4 +1,4 @@
-/** Schemas of signing in and of the person signed in (docs/d26-sign-in.md). */
+/** Schemas of signing in and of the person signed in (docs/api.md §D26). */
 import { Type, type Static } from '@sinclair/typebox';
 import { PASSWORD_MAX } from './password.rules.js';
 

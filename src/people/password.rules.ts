@@ -1,5 +1,5 @@
 /**
- * Passwords (docs/d26-sign-in.md): the rules a new one must meet, and argon2id to store them.
+ * Passwords (docs/api.md §D26): the rules a new one must meet, and argon2id to store them.
  * - At least 12 characters, at most 256, no composition rules, not on the bundled list of breached
  *   passwords (NIST SP 800-63B-4 section 3.1.1.2). Length counts Unicode code points.
  * - argon2id with m = 19 456 KiB, t = 2, p = 1 (OWASP Password Storage Cheat Sheet, "Argon2id").

@@ -1,5 +1,5 @@
 /**
- * Signing in with a password (docs/d26-sign-in.md). Never tells whether an email exists: an unknown
+ * Signing in with a password (docs/api.md §D26). Never tells whether an email exists: an unknown
  * email, a person without a password (single sign-on only), one in no account and a wrong password
  * all verify an argon2id hash (a dummy one when there is none), count a failure and answer the same
  * 401 `sign_in_failed`. Failures are limited per email and per address (sign-in.limiter.ts).
