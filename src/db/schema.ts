@@ -126,7 +126,7 @@ export interface ApiKeysTable {
   created_by: Generated<string | null>;
   /** ISO: when it was last used (written at most once a minute); null: never (0026). */
   last_used_at: Generated<string | null>;
-  /** What its maker calls it; null: unnamed (0029). */
+  /** What its maker calls it; null: unnamed (0027). */
   name: Generated<string | null>;
 }
 

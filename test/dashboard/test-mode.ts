@@ -11,7 +11,7 @@ export function testModeCases(browser: () => Browser): void {
       const { h, page } = browser();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByLabel('API key').fill(h.account.testKey);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByTestId('mode-banner').getByText('TEST MODE').waitFor();
       await go('/messages');
       await shoot('messages-test-mode');
