@@ -11,6 +11,8 @@ import type { Clock } from '../lib/clock.js';
 import type { Redis } from 'ioredis';
 import { authRoutes } from './auth.routes.js';
 import { Me } from './auth.schemas.js';
+import { meRoutes } from './me.routes.js';
+import { MeService } from './me.service.js';
 import { SessionService } from './session.service.js';
 import { SignInLimiter } from './sign-in.limiter.js';
 import { SignInService } from './sign-in.service.js';
@@ -39,10 +41,11 @@ export function peopleModule({ config, store, clock, accounts, audit, redis }: P
   });
   const limiter = new SignInLimiter({ redis });
   const signIn = new SignInService({ store, clock, accounts, sessions, limiter, audit });
+  const me = new MeService({ store, clock, sessions, signIn, audit });
   return {
     name: 'people',
     provides: { sessions },
-    routes: () => authRoutes({ config, signIn, sessions }),
+    routes: () => [...authRoutes({ config, signIn, sessions }), ...meRoutes({ me, sessions })],
     schemas: [Me],
     periodic: [{ name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() }],
   };
