@@ -7,6 +7,7 @@
 import { after, before, describe } from 'node:test';
 import { ManualClock } from '../src/lib/clock.js';
 import { startHarness, type Harness } from './harness.js';
+import { meCases } from './sign-in/me.js';
 import { passwordCases } from './sign-in/password.js';
 import { sessionCases } from './sign-in/sessions.js';
 
@@ -21,4 +22,5 @@ describe('signing in', () => {
 
   passwordCases(() => h);
   sessionCases(() => h, clock);
+  meCases(() => h);
 });

@@ -34,3 +34,27 @@ export const SignInResult = Type.Object({
 });
 
 export const Empty = Type.Object({});
+
+export const SwitchBody = Type.Object(
+  {
+    accountId: Type.Optional(Type.String({ minLength: 1 })),
+    mode: Type.Optional(Type.Union([Type.Literal('live'), Type.Literal('test')])),
+    phoneNumberId: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false, examples: [{ mode: 'test' }] },
+);
+
+const SessionInfo = Type.Object({
+  id: Type.String({ description: '`ses_` id.' }),
+  accountId: Type.String(),
+  mode: Type.Union([Type.Literal('live'), Type.Literal('test')]),
+  phoneNumberId: Type.String(),
+  method: Type.String({ description: '`password` or `sso`.' }),
+  address: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  lastSeenAt: Type.String(),
+  expiresAt: Type.String(),
+});
+
+export const SessionList = Type.Object({ data: Type.Array(SessionInfo) });

@@ -16,6 +16,8 @@ import { authRoutes } from './auth.routes.js';
 import { Me } from './auth.schemas.js';
 import { InvitationService } from './invitation.service.js';
 import { linkRoutes } from './links.routes.js';
+import { meRoutes } from './me.routes.js';
+import { MeService } from './me.service.js';
 import { memberRoutes } from './members.routes.js';
 import { MembershipService } from './membership.service.js';
 import { SessionService } from './session.service.js';
@@ -72,11 +74,13 @@ export function peopleModule({
   const signIn = new SignInService({ store, clock, accounts, sessions, limiter, audit });
   const members = new MembershipService({ store, clock, audit });
   const invitations = new InvitationService({ store, clock, audit });
+  const me = new MeService({ store, clock, sessions, signIn, audit });
   return {
     name: 'people',
     provides: { sessions, sso, members, invitations },
     routes: () => [
       ...authRoutes({ config, signIn, sessions }),
+      ...meRoutes({ me, sessions }),
       ...ssoRoutes({ sso, sessions, config }),
       ...memberRoutes({ members }),
       ...apiKeyRoutes({ keys }),
