@@ -91,7 +91,9 @@ if (ifStale) console.error('Building Tidings (sources changed since the last bui
 run('the batch CSV package (tsc)', ['tsc', '-p', 'packages/batch-csv/tsconfig.json']);
 run('the service (tsc)', ['tsc', '-p', 'tsconfig.build.json']);
 // What the service reads at run time beside its code: the bundled list of breached passwords.
-fs.cpSync(path.join(root, 'src/people/data'), path.join(root, 'dist/people/data'), { recursive: true });
+fs.cpSync(path.join(root, 'src/people/common-passwords'), path.join(root, 'dist/people/common-passwords'), {
+  recursive: true,
+});
 run('the dashboard (vite)', ['vite', 'build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'warn']);
 fs.mkdirSync(path.dirname(stamp), { recursive: true });
 fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);

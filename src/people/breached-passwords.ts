@@ -1,5 +1,5 @@
 /**
- * The bundled list of breached and common passwords (data/README.md: its source and licence),
+ * The bundled list of breached and common passwords (common-passwords/README.md: its source and licence),
  * read into a Set at first use. NIST SP 800-63B-4 section 3.1.1.2: a new password is checked against
  * passwords known to be breached or commonly used.
  */
@@ -11,7 +11,7 @@ let list: Set<string> | null = null;
 /** Whether `password`, lowercased, is on the list (the list itself is lowercase). */
 export function isBreachedPassword(password: string): boolean {
   list ??= new Set(
-    gunzipSync(fs.readFileSync(new URL('./data/common-passwords.txt.gz', import.meta.url)))
+    gunzipSync(fs.readFileSync(new URL('./common-passwords/common-passwords.txt.gz', import.meta.url)))
       .toString('utf8')
       .split('\n')
       .filter((line) => line !== ''),

@@ -62,13 +62,3 @@ export async function purgeExpiredAttempts(tx: Tx, nowIso: string): Promise<numb
   const done = await tx.deleteFrom('sso_attempts').where('expires_at', '<', nowIso).executeTakeFirst();
   return Number(done.numDeletedRows);
 }
-
-export async function updateMembershipRole(tx: Tx, accountId: string, userId: string, role: string): Promise<void> {
-  await tx
-    .updateTable('memberships')
-    .set({ role })
-    .where('account_id', '=', accountId)
-    .where('user_id', '=', userId)
-    .execute();
-  tx.changed('memberships');
-}

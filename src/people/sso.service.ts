@@ -22,7 +22,7 @@ import type { Actor } from '../lib/actor.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { sha256Hex, type SecretBox } from '../lib/crypto.js';
 import { newId } from '../lib/ids.js';
-import { findMembership, insertMembership } from './membership.repository.js';
+import { findMembership, insertMembership, updateRole } from './membership.repository.js';
 import * as repo from './sso.repository.js';
 import {
   ATTEMPT_MS,
@@ -249,7 +249,7 @@ export class SsoService {
           actor: SSO_ACTOR,
         });
       } else if (membership.role !== role && membership.role !== 'owner') {
-        await repo.updateMembershipRole(tx, accountId, userId, role);
+        await updateRole(tx, accountId, userId, role);
         await audit.record(tx, {
           action: 'member.role_changed',
           accountId,
