@@ -16,6 +16,7 @@ import type { Deps } from './deps.js';
 import { TidingsError } from './errors.js';
 import { registerAuth } from './http/auth.js';
 import { newAjv } from './http/ajv.js';
+import { LazySchemas } from './http/lazy-schemas.js';
 import { budgetedJsonParser } from './http/body-budget.js';
 import { frameworkError, MAX_PATH_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -42,7 +43,10 @@ export const READINESS_TIMEOUT_MS = 2000;
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // Every schema with an `$id`, referred to by `$ref` from routes: the envelope's, and each feature's.
   const sharedSchemas = [ItemError, ErrorEnvelope, ...deps.features.flatMap((f) => f.schemas ?? [])];
+  // Validators and serializers compiled at a route's first use, so a start takes a second, not ten.
+  const lazySchemas = new LazySchemas();
   const app = Fastify({
+    schemaController: { compilersFactory: { buildSerializer: lazySchemas.serializerBuilder() } },
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -59,7 +63,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // Bodies strictly, query strings and paths coerced; every problem at once (http/ajv.ts).
   const bodyAjv = newAjv('body');
   const queryAjv = newAjv('query');
-  app.setValidatorCompiler(({ schema, httpPart }) => {
+  app.setValidatorCompiler(({ schema, httpPart }) => lazySchemas.defer(() => validatorFor(schema, httpPart)));
+  const validatorFor = (schema: object, httpPart: string | undefined) => {
     // A multipart body's schema describes the form for the OpenAPI document; the route reads and
     // checks its parts itself, as streams (MULTIPART_BODY in http/schemas.ts).
     if (httpPart === 'body' && (schema as Record<string, unknown>)[MULTIPART_BODY] === true) return () => true;
@@ -71,7 +76,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       return bodyAjv.compile({ ...s, properties: { ...s.properties, [alone]: { ...s.properties[alone], items: {} } } });
     }
     return (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
-  });
+  };
 
   // Named schemas, for `$ref`s in requests (our Ajv instances) and responses (the serializer).
   for (const schema of sharedSchemas) {
@@ -90,6 +95,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // Every route as registered, for the suites that must cover them all (auth, fuzzing).
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('lazySchemas', lazySchemas);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       routeTable.push({ method, url: route.url, schema: route.schema ?? {}, config: route.config ?? {} });

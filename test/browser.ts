@@ -39,6 +39,18 @@ export interface DashboardBrowser {
   close(): Promise<void>;
 }
 
+/** Opens `url`'s dashboard on `page` and signs in with an API key, waiting for the signed-in screen. */
+export async function signInWithKey(page: Page, url: string, key: string): Promise<void> {
+  await page.goto(`${url}/dashboard/`);
+  // A person's email and password is the default form; the key is the secondary way.
+  const instead = page.getByRole('button', { name: 'Use an API key instead' });
+  await page.getByLabel('API key').or(instead).first().waitFor();
+  if (await instead.isVisible()) await instead.click();
+  await page.getByLabel('API key').fill(key);
+  await page.getByLabel('API key').press('Enter');
+  await page.getByTestId('mode-banner').waitFor();
+}
+
 /** Launches Chromium headless (no sandbox, no background networking: the machine has no internet) with one page on `h`'s dashboard. */
 export async function openDashboard(h: Harness): Promise<DashboardBrowser> {
   const browser = await chromium.launch({
@@ -55,16 +67,7 @@ export async function openDashboard(h: Harness): Promise<DashboardBrowser> {
     context,
     page,
     go: (hash) => page.goto(`${h.url}/dashboard/#${hash}`),
-    async signIn(key) {
-      await page.goto(`${h.url}/dashboard/`);
-      // A person's email and password is the default form; the key is the secondary way.
-      const instead = page.getByRole('button', { name: 'Use an API key instead' });
-      await page.getByLabel('API key').or(instead).first().waitFor();
-      if (await instead.isVisible()) await instead.click();
-      await page.getByLabel('API key').fill(key);
-      await page.getByLabel('API key').press('Enter');
-      await page.getByTestId('mode-banner').waitFor();
-    },
+    signIn: (key) => signInWithKey(page, h.url, key),
     async shoot(name) {
       await page.screenshot({
         path: path.join(SHOTS, `${name}-desktop.jpg`),

@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on the app, one entry per method (HEAD routes Fastify adds included). */
     routeTable: readonly RouteEntry[];
+    /** The validators and serializers not compiled yet (http/lazy-schemas.ts). */
+    lazySchemas: import('./lazy-schemas.js').LazySchemas;
   }
   interface FastifyRequest {
     /** Set by the auth hook on every authenticated route; null elsewhere. */
