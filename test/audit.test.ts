@@ -6,6 +6,7 @@
  */
 import { after, before, describe } from 'node:test';
 import { chainCases, keyCases } from './audit/chain.js';
+import { customerCases } from './audit/customers.js';
 import { listCases } from './audit/list.js';
 import { sendCases } from './audit/sends.js';
 import { templateCases } from './audit/templates.js';
@@ -24,4 +25,5 @@ describe('the audit trail', () => {
   sendCases(() => h);
   templateCases(() => h);
   endpointCases(() => h);
+  customerCases(() => h);
 });

@@ -9,19 +9,21 @@
  * the same rules, and seen only by test keys.
  */
 import type { AccountService } from '../accounts/account.service.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store, Tx } from '../db/store.js';
-import type { ErrorCode } from '../errors.js';
 import { TidingsError } from '../errors.js';
 import type { EventService, NewEvent } from '../events/event.service.js';
 import type { AuthContext } from '../http/access.js';
 import { paginate, type Page } from '../http/paging.js';
+import { currentActing } from '../lib/actor.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { toClientError } from '../platform/errors.js';
 import { PlatformError, type BlockUserOutcome, type Platform } from '../platform/platform.js';
 import * as blocks from './block.repository.js';
+import { checkRow, platformRefusal, platformUserOf, refuse, type Refusal } from './block.rules.js';
 import type { BlockedContact, BlockResult, ListBlockedQuery } from './block.schemas.js';
 import { findByIds, type ContactRow } from './contact.repository.js';
-import { CUSTOMER_WINDOW_MS, scopeOf, type ContactService } from './contact.service.js';
+import { scopeOf, type ContactService } from './contact.service.js';
 
 /**
  * The suppression list's side of a block (implemented by the consent feature; wired in the
@@ -54,14 +56,11 @@ export interface BlockServiceOptions {
   events: Pick<EventService, 'record'>;
   contacts: Pick<ContactService, 'present'>;
   suppressions: BlockSuppressions;
+  /** Records each block and unblock (docs/api.md §D27) in its unit of work. */
+  audit: Pick<AuditTrail, 'recordAll'>;
 }
 
 type Source = 'api' | 'dashboard' | 'sync';
-type Refusal = { code: ErrorCode; message: string; platformError: { code: string; message: string } | null };
-
-/** What the platform is sent for a contact: phone digits (no `+`), else the BSUID. */
-export const platformUserOf = (c: Pick<ContactRow, 'phone' | 'user_id'>): string | null =>
-  c.phone ? c.phone.replace(/^\+/, '') : c.user_id;
 
 export class BlockService {
   readonly #o: BlockServiceOptions;
@@ -237,6 +236,20 @@ export class BlockService {
       object: this.#o.contacts.present(c.row, c.block),
     }));
     await this.#o.events.record(tx, events);
+    const acting = currentActing();
+    await this.#o.audit.recordAll(
+      tx,
+      changed.map((c) => ({
+        change: {
+          action: action === 'block' ? 'contact.blocked' : 'contact.unblocked',
+          accountId,
+          mode: scope.mode,
+          object: { type: 'contact', id: c.row.id },
+          after: { phoneNumberId: scope.phoneNumberId, source },
+        },
+        acting,
+      })),
+    );
     return changed.length;
   }
 }
@@ -249,40 +262,4 @@ function raise(result: BlockResult): void {
       param: 'id',
       ...(e.platformError ? { platformError: e.platformError } : {}),
     });
-}
-
-const refuse = (code: ErrorCode, message: string, platformError: Refusal['platformError'] = null): Refusal => ({
-  code,
-  message,
-  platformError,
-});
-
-/** What Tidings refuses alone, before the platform is asked. */
-function checkRow(row: ContactRow, action: 'block' | 'unblock', blocked: boolean, now: number): Refusal | null {
-  if (!platformUserOf(row))
-    return refuse(
-      'contact_not_blockable',
-      `${row.id} has neither a phone number nor a business-scoped user id the platform could ${action}.`,
-    );
-  if (action === 'unblock' || blocked) return null;
-  const last = row.last_inbound_at === null ? null : Date.parse(row.last_inbound_at);
-  if (last === null || now - last > CUSTOMER_WINDOW_MS) {
-    return refuse(
-      'block_window_closed',
-      `${row.id} ${last === null ? 'never wrote' : 'last wrote more than 24 hours ago'}; the platform blocks only customers who wrote in the last 24 hours.`,
-    );
-  }
-  return null;
-}
-
-/** A per-user refusal of the platform: its 131047 is the 24-hour rule (its clock against ours). */
-function platformRefusal(action: 'block' | 'unblock', error: NonNullable<BlockUserOutcome['error']>): Refusal {
-  const platformError = { code: error.code === null ? 'none' : String(error.code), message: error.message };
-  if (error.code === 131047)
-    return refuse(
-      'block_window_closed',
-      `The platform refused to ${action} this customer: no message from them in the last 24 hours.`,
-      platformError,
-    );
-  return refuse('platform_error', `The platform refused to ${action} this customer: ${error.message}`, platformError);
 }

@@ -4,6 +4,7 @@
  * customers through the platform's Block Users API.
  */
 import type { AccountService } from '../accounts/account.service.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store, Tx } from '../db/store.js';
 import type { EventService } from '../events/event.service.js';
 import { Slot, type Feature } from '../feature.js';
@@ -24,6 +25,7 @@ export interface ContactsNeeds {
   platform: Platform;
   accounts: AccountService;
   events: EventService;
+  audit: AuditTrail;
   /** Each contact's suppression and marketing consent (the consent feature's). */
   contactConsent: ContactConsentPort;
   /** What a block does to the suppression list (the consent feature's). */
@@ -71,6 +73,7 @@ export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> 
     events,
     contacts,
     suppressions: blockSuppressions,
+    audit: needs.audit,
   });
   const blockSync = new BlockSync({ store, clock, platform, accounts, blocks });
   return {

@@ -11,6 +11,7 @@
  */
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import type { AuthContext } from '../http/access.js';
@@ -19,6 +20,7 @@ import type { Clock } from '../lib/clock.js';
 import { PlatformError, type Platform } from '../platform/platform.js';
 import type { MediaFile } from './media-file.js';
 import * as repo from './media.repository.js';
+import { toMedia } from './media.service.js';
 import type { MediaStorage } from './storage.js';
 
 /** The job that deletes one copy of a file at the platform; its payload is `PlatformCopy`. */
@@ -44,6 +46,8 @@ export interface MediaDeletionOptions {
   accounts: AccountService;
   storage: MediaStorage;
   jobs: JobQueue;
+  /** Records a deletion asked for (`media.deleted`, docs/api.md §D27) in its unit; retention's are counted, not recorded. */
+  audit: Pick<AuditTrail, 'record'>;
   /** Why the file may not be deleted now (a template's header, a message queued to send it), or null. */
   inUse(file: MediaFile): Promise<string | null>;
   /** Tells what names the file that it is gone (a customer's message: `media.status` `deleted`), in the deleting unit of work. */
@@ -67,7 +71,7 @@ export class MediaDeletion {
     if (!file) throw new TidingsError('media_not_found', `No media ${id} in this account.`, { param: 'id' });
     const use = await this.#o.inUse(file);
     if (use) throw new TidingsError('media_in_use', `${id} cannot be deleted now: ${use}`, { param: 'id' });
-    if (!(await this.#remove(file)))
+    if (!(await this.#remove(file, true)))
       throw new TidingsError('media_not_found', `No media ${id} in this account.`, { param: 'id' });
     return { id, deleted: true };
   }
@@ -131,14 +135,25 @@ export class MediaDeletion {
     }
   }
 
-  /** The unit of work of one deletion, then its bytes. @returns false when the row was already gone. */
-  async #remove(file: MediaFile): Promise<boolean> {
+  /**
+   * The unit of work of one deletion (with its audit entry when `asked`: a person's or key's
+   * request), then its bytes. @returns false when the row was already gone.
+   */
+  async #remove(file: MediaFile, asked = false): Promise<boolean> {
     const { store, jobs, clock, storage } = this.#o;
     const now = clock.now();
     const gone = await store.write(async (tx) => {
       const registrations = await repo.deleteMedia(tx, file);
       if (registrations === null) return false;
       await this.#o.onDeleted(tx, file);
+      if (asked)
+        await this.#o.audit.record(tx, {
+          action: 'media.deleted',
+          accountId: file.accountId,
+          mode: file.mode,
+          object: { type: 'media', id: file.id },
+          before: toMedia(file),
+        });
       // A registration past its expiry is one the platform has already forgotten (30 days).
       const copies = registrations
         .filter((r) => Date.parse(r.expiresAt) > now)

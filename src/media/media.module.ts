@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import { HOURLY_MS, Slot, type Feature } from '../feature.js';
@@ -32,6 +33,7 @@ export interface MediaNeeds {
   platform: Platform;
   accounts: AccountService;
   jobs: JobQueue;
+  audit: AuditTrail;
 }
 
 /** Settling a customer's message once its file is kept or has failed: the messages feature's, which fills the slot. */
@@ -49,11 +51,11 @@ export interface MediaProvides {
 }
 
 export async function mediaModule(needs: MediaNeeds): Promise<Feature<MediaProvides>> {
-  const { config, overrides, role, store, clock, logger, platform, accounts, jobs } = needs;
+  const { config, overrides, role, store, clock, logger, platform, accounts, jobs, audit } = needs;
   const storage = new LocalDirectoryStorage(path.join(config.dataDir, 'media'));
   // The CLI, which may run beside the service, leaves the service's uploads in progress alone.
   if (role === 'service') await storage.keepTemp();
-  const media = new MediaService({ store, clock, platform, accounts, storage });
+  const media = new MediaService({ store, clock, platform, accounts, storage, audit });
   const settlement = new Slot<InboundSettlement>('inboundSettlement');
   const inboundMedia = new InboundMedia({
     store,
@@ -80,6 +82,7 @@ export async function mediaModule(needs: MediaNeeds): Promise<Feature<MediaProvi
     accounts,
     jobs,
     storage,
+    audit,
     inUse: (file) => fileUses.inUse(file),
     onDeleted: (tx, file) => fileUses.onDeleted(tx, file),
   });

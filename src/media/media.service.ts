@@ -4,6 +4,7 @@
  * (docs/api.md §2.3, §4.8, §D9). Other features get `MediaFile`s, never rows.
  */
 import type { AccountService } from '../accounts/account.service.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { AuthContext } from '../http/access.js';
 import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
@@ -29,6 +30,8 @@ export interface MediaServiceOptions {
   platform: Platform;
   accounts: AccountService;
   storage: MediaStorage;
+  /** Records each upload (`media.uploaded`, docs/api.md §D27) in its unit of work. */
+  audit: Pick<AuditTrail, 'record'>;
 }
 
 export class MediaService {
@@ -81,11 +84,19 @@ export class MediaService {
         throw err;
       }
     }
+    const media = toMedia(file);
     await store.write(async (tx) => {
       await repo.insertMedia(tx, file);
       if (registration) await repo.saveRegistration(tx, registration);
+      await this.#o.audit.record(tx, {
+        action: 'media.uploaded',
+        accountId: file.accountId,
+        mode: file.mode,
+        object: { type: 'media', id: file.id },
+        after: media,
+      });
     });
-    return toMedia(file);
+    return media;
   }
 
   /**

@@ -160,7 +160,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
   // Batch and scheduled sends, on the same checks and writes (docs/api.md §D18).
   const batchSender = new BatchSender({ store, clock, sender, gate, audit: needs.audit });
   const batchService = new BatchService({ store });
-  const cancels = new CancelService({ store, clock, events, batches });
+  const cancels = new CancelService({ store, clock, events, batches, audit: needs.audit });
   const messages = new MessageService({ store, clock, platform, accounts });
   const retention = new RetentionService({
     store,

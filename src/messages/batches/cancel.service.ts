@@ -5,10 +5,12 @@
  * cancelable. Each cancel is one unit of work, which removes the queue entry only while it is
  * `queued`: on PostgreSQL a claim holding the entry makes the cancel wait, then find it taken.
  */
+import type { AuditTrail } from '../../audit/audit-trail.js';
 import type { Store, Tx } from '../../db/store.js';
 import type { EventService } from '../../events/event.service.js';
 import type { AuthContext } from '../../http/access.js';
 import { TidingsError } from '../../errors.js';
+import { currentActing } from '../../lib/actor.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { BatchProgress } from '../record/batch-progress.js';
 import type { CancelMessagesBody } from '../schemas/batch.schemas.js';
@@ -26,6 +28,8 @@ export interface CancelServiceOptions {
   clock: Clock;
   events: Pick<EventService, 'record'>;
   batches: Pick<BatchProgress, 'settled'>;
+  /** Records each cancel (`message.canceled`, docs/api.md §D27) in its unit of work. */
+  audit: Pick<AuditTrail, 'recordAll'>;
 }
 
 export class CancelService {
@@ -119,8 +123,8 @@ export class CancelService {
 
   /**
    * Cancels those of `rows` (locked) still scheduled or queued, in `tx`: their scheduled send or
-   * queue entry removed, status `canceled`, a `message.canceled` event each, their batches
-   * completed when this was their last pending message.
+   * queue entry removed, status `canceled`, a `message.canceled` event and audit entry each, their
+   * batches completed when this was their last pending message.
    * @returns the canceled messages as they now are.
    */
   async #cancelIn(tx: Tx, rows: repo.MessageRow[], now: string): Promise<repo.MessageRow[]> {
@@ -150,6 +154,22 @@ export class CancelService {
         mode: r.mode,
         type: 'message.canceled' as const,
         object: toMessage(r),
+      })),
+    );
+    const acting = currentActing();
+    const before = new Map(rows.map((r) => [r.id, r.status]));
+    await this.#o.audit.recordAll(
+      tx,
+      canceled.map((r) => ({
+        change: {
+          action: 'message.canceled',
+          accountId: r.account_id,
+          mode: r.mode,
+          object: { type: 'message', id: r.id },
+          before: { status: before.get(r.id) },
+          after: { status: 'canceled' },
+        },
+        acting,
       })),
     );
     await this.#o.batches.settled(tx, canceled, now);
