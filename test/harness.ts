@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
+import { describeFault } from '../src/audit/audit-verify.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { buildDeps, type Deps, type DepsOverrides } from '../src/deps.js';
@@ -69,6 +70,13 @@ export interface Harness {
   restart(): Promise<void>;
   /** Starts a second service on the same database (another process behind the load balancer). */
   startPeer(): Promise<{ deps: Deps; app: FastifyInstance; close(): Promise<void> }>;
+  /** Audit chains a test broke on purpose (a removed entry, to see verify fail): `close` does not check them. */
+  brokenChains: Set<string>;
+  /**
+   * Verifies the audit trail (every chain but `brokenChains`, sealed first), then stops the service
+   * and the simulator and removes the database: so the whole suite proves that every change it makes
+   * is recorded in a chain that verifies (issue 39). @throws Error naming each fault.
+   */
   close(): Promise<void>;
 }
 
@@ -246,12 +254,24 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const peer = await boot(simAddress);
       return { deps: peer.deps, app: peer.app, close: () => stop(peer) };
     },
+    brokenChains: new Set<string>(),
     async close() {
-      await stop(current);
-      await sim.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      let faults: string[] = [];
+      try {
+        await current.deps.auditChains.sealAll();
+        const verified = await current.deps.auditChains.verify();
+        faults = verified.faults.filter((f) => !harness.brokenChains.has(f.chain)).map(describeFault);
+      } finally {
+        await closeAll();
+      }
+      if (faults.length > 0) throw new Error(`the audit trail does not verify: ${faults.join('; ')}`);
     },
+  };
+  const closeAll = async () => {
+    await stop(current);
+    await sim.close();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return harness;
 }

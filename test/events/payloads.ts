@@ -105,7 +105,7 @@ export function payloadCases(scope: () => EventsScope): void {
       valueOf(payload).messages[0].id = `wamid.${name}.${account.id}`;
       assert.equal((await h.platformWebhook(payload)).status, 200);
     }
-    await eventually(async () => receiver.received.length === 2);
+    await eventually(async () => types(receiver).length === 2);
     const [image, document] = ['image', 'document'].map(
       (t) => receiver.received.find((r) => r.body.data.object.type === t)!.body.data.object,
     );

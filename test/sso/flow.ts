@@ -35,6 +35,8 @@ async function failures(s: Sso): Promise<string[]> {
     .selectFrom('audit_events')
     .select('changes')
     .where('action', '=', 'sso.sign_in_failed')
+    // Oldest first: ids sort by creation (the sealer's updates move rows, so PostgreSQL returns them in any order).
+    .orderBy('id')
     .execute();
   return rows.map((r) => (JSON.parse(r.changes!) as { after: { reason: string } }).after.reason);
 }
