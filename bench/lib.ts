@@ -150,8 +150,23 @@ export async function ceilings(
   pgUrl: string,
   connections: number,
   duration: number,
-): Promise<{ hello: Row; sqlite: Row; postgres: Row }> {
+  options: { audited?: boolean } = {},
+): Promise<{ hello: Row; sqlite: Row; postgres: Row; sqliteAudited?: Row; postgresAudited?: Row }> {
   const rows: Row[] = [];
+  const audited = options.audited
+    ? ([
+        [
+          'ceiling: Fastify + one SQLite insert and its audit entry (one unit)',
+          'bench/servers/insert.mjs',
+          { DATA_DIR: path.join(dataRoot, 'insert-audited'), WITH_AUDIT: '1' },
+        ],
+        [
+          'ceiling: Fastify + one PostgreSQL insert and its audit entry (one statement)',
+          'bench/servers/insert-pg.mjs',
+          { DATABASE_URL: pgUrl, WITH_AUDIT: '1' },
+        ],
+      ] as const)
+    : [];
   const body = JSON.stringify({ to: '+16505551234', type: 'template', templateId: 'tpl_x' });
   for (const [name, script, env] of [
     ['ceiling: Fastify hello-world', 'bench/servers/hello.mjs', {}],
@@ -165,6 +180,7 @@ export async function ceilings(
       'bench/servers/insert-pg.mjs',
       { DATABASE_URL: pgUrl },
     ],
+    ...audited,
   ] as const) {
     const server = await startServer([script], 4300, env, [], '/');
     try {
@@ -175,5 +191,5 @@ export async function ceilings(
       await stopServer(server);
     }
   }
-  return { hello: rows[0]!, sqlite: rows[1]!, postgres: rows[2]! };
+  return { hello: rows[0]!, sqlite: rows[1]!, postgres: rows[2]!, sqliteAudited: rows[3], postgresAudited: rows[4] };
 }

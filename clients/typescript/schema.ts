@@ -6346,7 +6346,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description No body: a 302 redirect, `Location` says where. */
-            200: {
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6395,7 +6395,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description No body: a 302 redirect, `Location` says where. */
-            200: {
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11619,7 +11619,7 @@ export interface operations {
                 /** @description Items per page, 1–100 (default 10). */
                 limit?: number;
                 /** @description The last id of the previous page. */
-                startingAfter?: string;
+                starting_after?: string;
             };
             header?: never;
             path?: never;
@@ -11627,7 +11627,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description JSON; with `Accept: application/x-ndjson`, every entry matching the filters as JSON Lines (one AuditEvent a line), or with `Accept: text/csv` as CSV (a header line; id, seq, createdAt, actorType, actorId, actorName, action, objectType, objectId, mode, requestId, address, userAgent, changes as JSON); `limit` and `startingAfter` are ignored. */
+            /** @description JSON; with `Accept: application/x-ndjson`, every entry matching the filters as JSON Lines (one AuditEvent a line), or with `Accept: text/csv` as CSV (a header line; id, seq, createdAt, actorType, actorId, actorName, action, objectType, objectId, mode, requestId, address, userAgent, changes as JSON); `limit` and `starting_after` are ignored. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11635,7 +11635,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["AuditEvent"][];
-                        hasMore: boolean;
+                        has_more: boolean;
                     };
                     "application/x-ndjson": string;
                 };

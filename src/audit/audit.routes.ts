@@ -37,14 +37,14 @@ export function auditRoutes({ events }: { events: AuditEvents }) {
           alsoAs: {
             contentType: 'application/x-ndjson',
             description:
-              'with `Accept: application/x-ndjson`, every entry matching the filters as JSON Lines (one AuditEvent a line), or with `Accept: text/csv` as CSV (a header line; id, seq, createdAt, actorType, actorId, actorName, action, objectType, objectId, mode, requestId, address, userAgent, changes as JSON); `limit` and `startingAfter` are ignored.',
+              'with `Accept: application/x-ndjson`, every entry matching the filters as JSON Lines (one AuditEvent a line), or with `Accept: text/csv` as CSV (a header line; id, seq, createdAt, actorType, actorId, actorName, action, objectType, objectId, mode, requestId, address, userAgent, changes as JSON); `limit` and `starting_after` are ignored.',
           },
         },
       },
       async ({ auth, query, request, reply }) => {
         const format = exportFormat(request.headers.accept);
         if (format === null) return events.list(auth.accountId, query);
-        const { limit: _l, startingAfter: _s, ...filters } = query;
+        const { limit: _l, starting_after: _s, ...filters } = query;
         const stamp = new Date().toISOString().slice(0, 10);
         return reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')

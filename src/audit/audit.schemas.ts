@@ -19,7 +19,7 @@ export const ListAuditEventsQuery = Type.Object(
     since: Type.Optional({ ...Timestamp, description: 'Only entries at or after this time (ISO 8601).' }),
     until: Type.Optional({ ...Timestamp, description: 'Only entries before this time (ISO 8601).' }),
     limit: Type.Optional(PageLimit),
-    startingAfter: Type.Optional(Type.String({ maxLength: 64, description: 'The last id of the previous page.' })),
+    starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'The last id of the previous page.' })),
   },
   { additionalProperties: false },
 );
@@ -51,5 +51,5 @@ export const AuditEvent = Type.Object(
 );
 export type AuditEvent = Static<typeof AuditEvent>;
 
-export const AuditEventList = Type.Object({ data: Type.Array(Type.Ref(AuditEvent)), hasMore: Type.Boolean() });
+export const AuditEventList = Type.Object({ data: Type.Array(Type.Ref(AuditEvent)), has_more: Type.Boolean() });
 export type AuditEventList = Static<typeof AuditEventList>;

@@ -67,7 +67,7 @@ function csvRow(e: AuditEvent): string {
   ]);
 }
 
-function filterOf(accountId: string, q: Omit<ListAuditEventsQuery, 'limit' | 'startingAfter'>): repo.AuditFilter {
+function filterOf(accountId: string, q: Omit<ListAuditEventsQuery, 'limit' | 'starting_after'>): repo.AuditFilter {
   return {
     chain: accountId,
     actorType: q.actorType,
@@ -89,13 +89,13 @@ export class AuditEvents {
 
   /**
    * A page of the account's entries, newest first (created_at, then id).
-   * @throws TidingsError parameter_invalid (a `startingAfter` of no entry of the account).
+   * @throws TidingsError parameter_invalid (a `starting_after` of no entry of the account).
    */
   async list(accountId: string, query: ListAuditEventsQuery): Promise<AuditEventList> {
     const db = this.#store.read;
     const filter = filterOf(accountId, query);
     const page = await paginate(
-      { limit: query.limit, starting_after: query.startingAfter },
+      { limit: query.limit, starting_after: query.starting_after },
       {
         cursor: (id) => repo.findEntry(db, accountId, id),
         page: (limit, after) => repo.page(db, filter, limit, after),
@@ -103,13 +103,13 @@ export class AuditEvents {
         noun: 'audit event',
       },
     );
-    return { data: page.data, hasMore: page.has_more };
+    return { data: page.data, has_more: page.has_more };
   }
 
   /** Every entry matching the filters, newest first, read a page at a time. */
   async *all(
     accountId: string,
-    query: Omit<ListAuditEventsQuery, 'limit' | 'startingAfter'>,
+    query: Omit<ListAuditEventsQuery, 'limit' | 'starting_after'>,
   ): AsyncGenerator<AuditEvent> {
     const filter = filterOf(accountId, query);
     let after: repo.AuditRow | undefined;
@@ -124,7 +124,7 @@ export class AuditEvents {
   /** The export as text chunks: JSON Lines (one entry a line) or CSV (a header line, then CSV_COLUMNS). */
   async *export(
     accountId: string,
-    query: Omit<ListAuditEventsQuery, 'limit' | 'startingAfter'>,
+    query: Omit<ListAuditEventsQuery, 'limit' | 'starting_after'>,
     format: 'jsonl' | 'csv',
   ): AsyncGenerator<string> {
     if (format === 'csv') yield stringify([[...CSV_COLUMNS]]);

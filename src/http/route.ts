@@ -53,7 +53,8 @@ export interface RouteSpec {
   /** Other headers (the idempotency header is added by the mode). */
   headers?: TObject;
   response: {
-    status: 200 | 201 | 202;
+    /** 302: the handler answers `reply.redirect(…, 302)` itself, no body (`Location` says where). */
+    status: 200 | 201 | 202 | 302;
     schema: TSchema;
     /**
      * The success answer is a file of this media type (`*\/*`: the file's own), not JSON: the

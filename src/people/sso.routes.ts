@@ -45,7 +45,7 @@ export function ssoRoutes({ sso, sessions, config }: { sso: SsoService; sessions
         idempotency: 'none',
         errors: [],
         params: SsoStartParams,
-        response: { status: 200, schema: Redirect },
+        response: { status: 302, schema: Redirect },
       },
       async ({ params, request, reply }) => {
         const begun = await actAs(SYSTEM, originOf(request), () => sso.begin(params.id, redirectUri(request)));
@@ -64,7 +64,7 @@ export function ssoRoutes({ sso, sessions, config }: { sso: SsoService; sessions
         idempotency: 'none',
         errors: [],
         querystring: SsoCallbackQuery,
-        response: { status: 200, schema: Redirect },
+        response: { status: 302, schema: Redirect },
       },
       async ({ request, reply }) => {
         const origin = originOf(request);

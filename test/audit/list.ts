@@ -30,18 +30,18 @@ export function listCases(harness: () => Harness) {
     const ids = [await suppressSomeone(h), await suppressSomeone(h), await suppressSomeone(h)];
     const first = await h.api('GET', '/v1/audit_events?action=suppression.created&limit=2', { key: h.account.liveKey });
     assert.equal(first.status, 200);
-    assert.equal(first.body.hasMore, true);
+    assert.equal(first.body.has_more, true);
     assert.deepEqual(
       first.body.data.map((e: AuditEvent) => e.object.id),
       [ids[2], ids[1]],
     );
     const last = first.body.data[1].id;
-    const next = await h.api('GET', `/v1/audit_events?action=suppression.created&limit=2&startingAfter=${last}`, {
+    const next = await h.api('GET', `/v1/audit_events?action=suppression.created&limit=2&starting_after=${last}`, {
       key: h.account.liveKey,
     });
     assert.equal(next.body.data[0].object.id, ids[0]);
     const none = await h.api('GET', '/v1/audit_events?action=nothing.happened', { key: h.account.liveKey });
-    assert.deepEqual(none.body, { data: [], hasMore: false });
+    assert.deepEqual(none.body, { data: [], has_more: false });
   });
 
   it("shows only the key's account", async () => {
