@@ -41,7 +41,8 @@ export function apiKeyCases(harness: () => Harness): void {
       const other = (await h.deps.keys.listKeys(h.account.id))[0]!;
       const foreign = await admin.api('DELETE', `/v1/api_keys/${other.id}`);
       assert.deepEqual([foreign.status, foreign.body.error?.code], [404, 'api_key_not_found']);
-      const own = (await admin.api('GET', '/v1/api_keys')).body.data[0];
+      // The account's live key (its live and test keys were made in the same millisecond: find it by mode).
+      const own = (await admin.api('GET', '/v1/api_keys')).body.data.find((k: { mode: string }) => k.mode === 'live');
       const revoked = await admin.api('DELETE', `/v1/api_keys/${own.id}`);
       assert.equal(revoked.status, 200, revoked.text);
       assert.notEqual(revoked.body.revokedAt, null);
