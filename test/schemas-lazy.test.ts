@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startHarness, type Harness } from './harness.js';
+import { call, createPerson, uniqueEmail } from './people-kit.js';
+import { sessionHeaders } from './roles/people.js';
 
 describe('schemas compiled at first use', () => {
   let h: Harness;
@@ -25,6 +27,20 @@ describe('schemas compiled at first use', () => {
     const list = await h.api('GET', '/v1/messages?limit=1');
     assert.equal(list.status, 200);
     assert.ok(Array.isArray(list.body.data));
+  });
+
+  it('signs a person in after GET /v1/me was answered first (a response referring to a shared schema)', async () => {
+    // A browser with a cookie from before a restart asks GET /v1/me first; a sign-in then answers
+    // `{ user: Me }` through a `$ref` to the shared schema GET /v1/me's response is.
+    const email = uniqueEmail('lazy');
+    const id = await createPerson(h, { email, password: 'correct horse battery staple' });
+    const me = await h.api('GET', '/v1/me', { key: null, headers: await sessionHeaders(h, id, h.account.id, 'live') });
+    assert.equal(me.status, 200, me.text);
+    const res = await call(h, 'POST', '/v1/auth/sign_in', {
+      body: { email, password: 'correct horse battery staple' },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.user.id, id);
   });
 
   it('compiles every route’s validators and serializers without an error', () => {

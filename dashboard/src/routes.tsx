@@ -12,6 +12,7 @@ import { InboxPage } from './pages/Inbox';
 import { MediaPage } from './pages/Media';
 import { MessagePage } from './pages/Message';
 import { MessagesPage } from './pages/Messages';
+import { SecurityPage } from './pages/Security';
 import { SendPage } from './pages/Send';
 import { TemplateEditor } from './pages/TemplateEditor';
 import { TemplatePage } from './pages/Template';
@@ -70,6 +71,7 @@ export function Routes({
       {section === 'templates' && id && id !== 'new' && action !== 'edit' && <TemplatePage id={id} />}
       {section === 'media' && <MediaPage />}
       {section === 'events' && <EventsPage />}
+      {section === 'security' && <SecurityPage />}
     </>
   );
 }

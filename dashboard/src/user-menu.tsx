@@ -64,6 +64,11 @@ export function UserMenu({ me, onChange, onSignOut }: { me: Me; onChange: (me: M
             <br />
             <span className="badge">{me.account.role}</span> in {me.account.name}
           </p>
+          <p>
+            <a href="#/security" onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}>
+              My security
+            </a>
+          </p>
           <button type="button" className="secondary" onClick={() => void signOut()}>
             Sign out
           </button>

@@ -31,6 +31,7 @@ import { m0024_batch_details } from './migrations/0024_batch_details.js';
 import { m0025_analytics_quarter_hours } from './migrations/0025_analytics_quarter_hours.js';
 import { m0026_people_and_audit } from './migrations/0026_people_and_audit.js';
 import { m0027_api_key_names } from './migrations/0027_api_key_names.js';
+import { m0028_second_factor } from './migrations/0028_second_factor.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0025_analytics_quarter_hours': m0025_analytics_quarter_hours,
   '0026_people_and_audit': m0026_people_and_audit,
   '0027_api_key_names': m0027_api_key_names,
+  '0028_second_factor': m0028_second_factor,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -90,6 +90,9 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   session_expired: { message: 'Your session has expired or was signed out; sign in again.' },
   sign_in_failed: { message: 'The email or password is wrong.' },
   second_factor_invalid: { message: 'The code is wrong or was used already.', param: 'code' },
+  second_factor_already_set_up: { message: 'Your second factor is on already; turn it off first.' },
+  second_factor_not_set_up: { message: 'You have no second factor set up.' },
+  password_incorrect: { message: 'Your password is not right.', param: 'currentPassword' },
   sign_in_locked: { message: 'Too many failed sign-ins; try again in 8 s.' },
   password_too_weak: {
     message: 'This password appears in lists of breached passwords; choose another.',

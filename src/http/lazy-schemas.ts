@@ -67,9 +67,11 @@ export class LazySchemas {
       SerializerSelector: () => SerializerFactory;
     };
     const build = SerializerSelector();
-    return (externalSchemas, options) => {
-      const compile = build(externalSchemas, options);
-      return (route) => this.defer(() => compile(route));
-    };
+    // A compiler per route, not one per context: Fastify's drops a schema's own `$id` from the
+    // shared schemas it holds (to compile that schema), for good, so once `GET /v1/me` (whose
+    // response is `Me`) was compiled, a route compiled later whose response refers to `Me`
+    // (`POST /v1/auth/sign_in`) failed to compile. Compiled in registration order, that never
+    // happened to the routes then; compiled at first use, it did.
+    return (externalSchemas, options) => (route) => this.defer(() => build(externalSchemas, options)(route));
   }
 }

@@ -20,6 +20,9 @@ import { meRoutes } from './me.routes.js';
 import { MeService } from './me.service.js';
 import { memberRoutes } from './members.routes.js';
 import { MembershipService } from './membership.service.js';
+import { PasswordService } from './password.service.js';
+import { SecondFactorService } from './second-factor.service.js';
+import { securityRoutes } from './security.routes.js';
 import { SessionService } from './session.service.js';
 import { SignInLimiter } from './sign-in.limiter.js';
 import { SignInService } from './sign-in.service.js';
@@ -32,7 +35,7 @@ export interface PeopleNeeds {
   clock: Clock;
   accounts: AccountService;
   audit: AuditTrail;
-  /** Encrypts single sign-on connections' client secrets. */
+  /** Encrypts single sign-on connections' client secrets and people's TOTP secrets. */
   secretBox: SecretBox;
   /** Failed sign-ins are counted in Redis when the service has it (several processes), else in memory. */
   redis: Redis | null;
@@ -71,7 +74,9 @@ export function peopleModule({
   });
   const sso = new SsoService({ store, clock, audit, secretBox });
   const limiter = new SignInLimiter({ redis });
-  const signIn = new SignInService({ store, clock, accounts, sessions, limiter, audit });
+  const secondFactor = new SecondFactorService({ store, clock, audit, secretBox, limiter });
+  const passwords = new PasswordService({ store, clock, audit, limiter });
+  const signIn = new SignInService({ store, clock, accounts, sessions, limiter, audit, secondFactor });
   const members = new MembershipService({ store, clock, audit });
   const invitations = new InvitationService({ store, clock, audit });
   const me = new MeService({ store, clock, sessions, signIn, audit });
@@ -81,6 +86,7 @@ export function peopleModule({
     routes: () => [
       ...authRoutes({ config, signIn, sessions }),
       ...meRoutes({ me, sessions }),
+      ...securityRoutes({ secondFactor, passwords }),
       ...ssoRoutes({ sso, sessions, config }),
       ...memberRoutes({ members }),
       ...apiKeyRoutes({ keys }),

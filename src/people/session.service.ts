@@ -25,6 +25,8 @@ import * as repo from './session.repository.js';
 
 /** Requests within this long of the last recorded one do not write it again, ms. */
 const TOUCH_EVERY_MS = 60_000;
+/** A session waiting for its second factor ends this long after the password was right, ms. */
+export const PENDING_MS = 5 * 60_000;
 
 /** A session as its person sees it (`GET /v1/me/sessions`). */
 export interface SessionInfo {
@@ -117,7 +119,7 @@ export class SessionService {
       user_agent: input.origin?.userAgent ?? null,
       created_at: iso(now),
       last_seen_at: iso(now),
-      expires_at: iso(now + (input.secondFactor === 'pending' ? 10 * 60_000 : this.#o.maxMs)),
+      expires_at: iso(now + (input.secondFactor === 'pending' ? PENDING_MS : this.#o.maxMs)),
       revoked_at: null,
     };
     await store.write((tx) => repo.insertSession(tx, row));

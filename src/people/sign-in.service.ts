@@ -11,13 +11,14 @@ import { TidingsError } from '../errors.js';
 import { isRole, ROLE_PERMISSIONS, type AuthContext } from '../http/access.js';
 import type { RequestOrigin } from '../lib/actor.js';
 import { iso, type Clock } from '../lib/clock.js';
-import { membershipsOfUser } from './membership.repository.js';
+import { findMembership, membershipsOfUser } from './membership.repository.js';
 import { verifyPassword } from './password.rules.js';
 import { revokeSessions, type ResolvedSessionRow } from './session.repository.js';
-import type { SessionService } from './session.service.js';
+import type { SecondFactorAnswer, SecondFactorService } from './second-factor.service.js';
+import type { SessionInfo, SessionService } from './session.service.js';
 import type { SignInLimiter } from './sign-in.limiter.js';
 import { accountRequiresSso } from './sign-in.repository.js';
-import { findUserByEmail, findUserById, updateUser } from './user.repository.js';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from './user.repository.js';
 
 /** The person signed in, as `GET /v1/me` shows them. */
 export interface Me {
@@ -42,6 +43,7 @@ export class SignInService {
     sessions: SessionService;
     limiter: SignInLimiter;
     audit: AuditTrail;
+    secondFactor: SecondFactorService;
   };
 
   constructor(options: SignInServiceOptions) {
@@ -50,12 +52,14 @@ export class SignInService {
 
   /**
    * Signs a person in with email and password: a new session (a new token) in their first account.
-   * @returns the cookie's token and the person as `GET /v1/me` shows them.
+   * With a second factor on, the session is pending (five minutes, good only for
+   * `POST /v1/auth/second_factor`: `passSecondFactor`) and `me` is null.
+   * @returns the cookie's token and the person as `GET /v1/me` shows them (null: the code is still to come).
    * @throws TidingsError sign_in_locked (with `retryAfterSeconds`) while the email or address is
    *   blocked; sign_in_failed for any wrong email or password; sso_required when the account
    *   requires single sign-on and the person is not an owner there (only once the password was right).
    */
-  async signIn(email: string, password: string, origin: RequestOrigin): Promise<{ token: string; me: Me }> {
+  async signIn(email: string, password: string, origin: RequestOrigin): Promise<{ token: string; me: Me | null }> {
     const { store, limiter, audit } = this.#o;
     const typed = email.trim().toLowerCase().slice(0, 320);
     const lockedFor = await limiter.lockedFor(typed, origin.address);
@@ -80,9 +84,21 @@ export class SignInService {
       );
       throw new TidingsError('sign_in_failed', 'The email or the password is not right.');
     }
-    await limiter.succeeded(typed);
     if (first.role !== 'owner' && (await accountRequiresSso(store.read, first.account_id)))
       throw new TidingsError('sso_required', 'Your account signs in through single sign-on; use its button.');
+    if (user.totp_enabled_at !== null) {
+      // The email's failures are not forgotten yet: someone with the password alone must not be
+      // able to clear them between guesses of the code.
+      const { token } = await this.#o.sessions.start({
+        userId: user.id,
+        accountId: first.account_id,
+        method: 'password',
+        secondFactor: 'pending',
+        origin,
+      });
+      return { token, me: null };
+    }
+    await limiter.succeeded(typed);
     const { token, session } = await this.#o.sessions.start({
       userId: user.id,
       accountId: first.account_id,
@@ -90,6 +106,57 @@ export class SignInService {
       secondFactor: 'none',
       origin,
     });
+    return { token, me: await this.#signedIn(user, session, 'none') };
+  }
+
+  /**
+   * The second step of a sign-in: a code from the app, or a recovery code, for the pending session
+   * `row` (its password was right). A right one ends the pending session and starts a new one (a
+   * new token: no fixation) with its second factor `passed`; a wrong one counts as a failed sign-in
+   * of the email and the address, with the growing delays of sign-in.limiter.ts.
+   * @returns the new session's token and the person.
+   * @throws TidingsError session_expired when `row` is not pending (or ended); sign_in_locked (with
+   *   `retryAfterSeconds`) while the email or address is blocked; second_factor_invalid for a wrong,
+   *   replayed or used code.
+   */
+  async passSecondFactor(
+    row: ResolvedSessionRow,
+    answer: SecondFactorAnswer,
+    origin: RequestOrigin,
+  ): Promise<{ token: string; me: Me }> {
+    const { store, limiter, audit, secondFactor } = this.#o;
+    if (row.second_factor !== 'pending') throw new TidingsError('session_expired', 'Sign in again.');
+    const lockedFor = await limiter.lockedFor(row.email, origin.address);
+    if (lockedFor > 0)
+      throw new TidingsError('sign_in_locked', `Too many failed sign-ins; try again in ${lockedFor} s.`, {
+        retryAfterSeconds: lockedFor,
+      });
+    const user = await findUserById(store.read, row.user_id);
+    if (!user) throw new TidingsError('session_expired', 'Sign in again.');
+    if (!(await store.write((tx) => secondFactor.check(tx, user, answer)))) {
+      await limiter.failed(row.email, origin.address);
+      await store.write((tx) =>
+        audit.record(tx, {
+          action: 'sign_in.failed',
+          accountId: null,
+          object: { type: 'user', id: null },
+          actor: SIGN_IN,
+          actorName: row.email,
+          after: { step: 'second_factor' },
+        }),
+      );
+      throw new TidingsError('second_factor_invalid', 'The code is not right, or was used already.', {
+        param: answer.recoveryCode !== undefined ? 'recoveryCode' : 'code',
+      });
+    }
+    await limiter.succeeded(row.email);
+    const { token, session } = await this.#o.sessions.passSecondFactor(row, origin);
+    return { token, me: await this.#signedIn(user, session, 'passed', answer.recoveryCode !== undefined) };
+  }
+
+  /** Records a sign-in done (`session.created`, the person's last sign-in) and answers the person. */
+  async #signedIn(user: UserRow, session: SessionInfo, secondFactor: 'none' | 'passed', recovery = false): Promise<Me> {
+    const { store, audit } = this.#o;
     const now = iso(this.#o.clock.now());
     await store.write(async (tx) => {
       await updateUser(tx, user.id, { last_sign_in_at: now });
@@ -99,12 +166,12 @@ export class SignInService {
         object: { type: 'session', id: session.id },
         mode: session.mode,
         actor: { type: 'user', id: user.id, email: user.email, sessionId: session.id },
-        after: { method: 'password', secondFactor: 'none' },
+        after: { method: 'password', secondFactor, ...(recovery ? { recoveryCode: true } : {}) },
       });
     });
-    const role = isRole(first.role) ? first.role : 'viewer';
-    const me = await this.me({ ...session, userId: user.id, permissions: [...ROLE_PERMISSIONS[role]] });
-    return { token, me };
+    const membership = await findMembership(store.read, session.accountId, user.id);
+    const role = membership && isRole(membership.role) ? membership.role : 'viewer';
+    return this.me({ ...session, userId: user.id, permissions: [...ROLE_PERMISSIONS[role]] });
   }
 
   /** Ends the session `row` (signing out), recording `session.signed_out` in the same unit. */
@@ -173,4 +240,5 @@ export interface SignInServiceOptions {
   sessions: SessionService;
   limiter: SignInLimiter;
   audit: AuditTrail;
+  secondFactor: SecondFactorService;
 }

@@ -1,11 +1,12 @@
 /** Rows of people (users) and their recovery codes. Emails are stored and matched lowercased. */
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema.js';
 import type { Reader, Tx } from '../db/store.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-export async function insertUser(tx: Tx, row: UserRow): Promise<void> {
+/** Inserts a person (`totp_last_step` defaults to null). */
+export async function insertUser(tx: Tx, row: Insertable<UsersTable>): Promise<void> {
   await tx.insertInto('users').values(row).execute();
 }
 

@@ -118,7 +118,8 @@ function SecondFactorStep({ onSignIn, onRestart }: { onSignIn: (me: Me) => void;
     setBusy(true);
     setError(null);
     try {
-      const answer = await api<SignInAnswer>('POST', '/auth/second_factor', { body: { code: code.trim() } });
+      const body = recovery ? { recoveryCode: code.trim() } : { code: code.trim() };
+      const answer = await api<SignInAnswer>('POST', '/auth/second_factor', { body });
       if (answer.user) onSignIn(answer.user);
     } catch (err) {
       setError(err);

@@ -14,6 +14,8 @@ export interface UsersTable {
   totp_secret_enc: string | null;
   /** ISO: when the second factor was confirmed; null while being set up or absent. */
   totp_enabled_at: string | null;
+  /** The last TOTP time step (30 s since the epoch) a code was accepted for (0028): never again one up to it. */
+  totp_last_step: Generated<number | null>;
   created_at: string;
   last_sign_in_at: string | null;
 }
