@@ -28,8 +28,12 @@ export function MembersPage() {
       await members.reload();
     }
   };
+  // The answer is the member as changed: shown at once (a refusal reloads the list, showing the role kept).
   const changeRole = (m: Member, role: string) =>
-    act(m.id, () => api('PATCH', `/members/${encodeURIComponent(m.id)}`, { body: { role } }));
+    act(m.id, async () => {
+      const changed = await api<Member>('PATCH', `/members/${encodeURIComponent(m.id)}`, { body: { role } });
+      members.setData((list) => list && { data: list.data.map((x) => (x.id === changed.id ? changed : x)) });
+    });
   const remove = (m: Member) => {
     const who = m.name ? `${m.name} (${m.email})` : m.email;
     if (!window.confirm(`Remove ${who} from the account? Their sessions end and the API keys they made are revoked.`))
