@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DashboardBrowser } from '../browser.js';
 import type { Harness } from '../harness.js';
+import type { TestProvider } from '../sso/provider.js';
 
 /** The owner the entry makes (createPerson), who signs in on the entry's page. */
 export const OWNER = { email: 'olivia.owner@example.com', password: 'a long owner passphrase 41' };
@@ -24,6 +25,8 @@ export interface People {
   ownerId: string;
   /** The agent's own browser context and page, once they joined (team.ts). */
   agent?: { context: BrowserContext; page: Page };
+  /** The OpenID provider the account's single sign-on connection trusts (`acme.test`, group `devs` → developer). */
+  sso?: TestProvider;
 }
 
 /** Signs `page` in as a person with the sign-in form, waiting for the signed-in screen. */
