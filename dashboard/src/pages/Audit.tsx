@@ -34,7 +34,7 @@ export function AuditPage() {
         }}
       />
       <ErrorNote error={error} />
-      <table className="list" aria-label="Audit events">
+      <table className="list team-list" aria-label="Audit events">
         <thead>
           <tr>
             <th>Time</th>
@@ -49,7 +49,7 @@ export function AuditPage() {
             <tr key={e.id} data-audit={e.action}>
               <td>{time(e.createdAt)}</td>
               <td>
-                <span className="tag" data-testid="actor-kind">
+                <span className="tag actor-kind" data-testid="actor-kind">
                   {ACTOR_KINDS[e.actor.type] ?? e.actor.type}
                 </span>{' '}
                 <span data-testid="actor">{e.actor.name ?? e.actor.id}</span>

@@ -41,7 +41,7 @@ export function KeysPage() {
       <NewKey onCreated={() => void keys.reload()} />
       <ErrorNote error={keys.error} />
       <ErrorNote error={error} />
-      <table className="list" aria-label="API keys">
+      <table className="list team-list" aria-label="API keys">
         <thead>
           <tr>
             <th>Name</th>
@@ -62,11 +62,13 @@ export function KeysPage() {
               </td>
               <td>{k.mode}</td>
               <td>
-                {k.scopes.map((s) => (
-                  <span key={s} className="tag">
-                    {s}
-                  </span>
-                ))}
+                <div className="tags">
+                  {k.scopes.map((s) => (
+                    <span key={s} className="tag">
+                      {s}
+                    </span>
+                  ))}
+                </div>
               </td>
               <td>
                 {maker(k.createdBy)}

@@ -45,7 +45,7 @@ export function MembersPage() {
       <h1>Members</h1>
       <ErrorNote error={members.error} />
       <ErrorNote error={error} />
-      <table className="list" aria-label="Members">
+      <table className="list team-list" aria-label="Members">
         <thead>
           <tr>
             <th>Name</th>
