@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, it } from 'node:test';
+import { call } from '../people-kit.js';
 import { AGENT, OWNER, type People } from './kit.js';
 
 export function auditCases(people: () => People): void {
@@ -65,6 +66,30 @@ export function auditCases(people: () => People): void {
       assert.ok(entries.length >= 6);
       assert.ok(entries.every((e) => e.actor.type === 'user'));
       assert.ok(entries.some((e) => e.action === 'member.invited' && e.actor.name === OWNER.email));
+    });
+
+    it('pages through the trail 20 entries at a time, older and back to newer', async () => {
+      const { h, page } = people();
+      const { setCookie: cookie } = await call(h, 'POST', '/v1/auth/sign_in', { body: OWNER });
+      for (let i = 1; i <= 25; i++) {
+        const body = { email: `invitee-${i}@example.com`, role: 'viewer' };
+        assert.equal((await call(h, 'POST', '/v1/invitations', { body, cookie })).status, 200);
+      }
+      await page.getByLabel('Actor kind').selectOption('');
+      await page.getByLabel('Action').fill('member.invited');
+      await page.getByLabel('Action').press('Enter');
+      const rows = page.getByRole('table', { name: 'Audit events' }).locator('tbody tr');
+      await page.waitForFunction(() => document.querySelectorAll('tr[data-audit="member.invited"]').length === 20);
+      const newest = await rows.first().locator('td').nth(3).innerText();
+      const pages = page.getByRole('navigation', { name: 'Pages' });
+      await pages.getByRole('button', { name: 'Older →' }).click();
+      await pages.getByText('Page 2').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('tr[data-audit="member.invited"]').length === 6);
+      assert.ok(await pages.getByRole('button', { name: 'Older →' }).isDisabled(), 'nothing older');
+      await pages.getByRole('button', { name: '← Newer' }).click();
+      await pages.getByText('Page 1').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('tr[data-audit="member.invited"]').length === 20);
+      assert.equal(await rows.first().locator('td').nth(3).innerText(), newest, 'back to the same first page');
     });
   });
 }
