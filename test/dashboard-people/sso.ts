@@ -43,15 +43,19 @@ export function ssoCases(people: () => People): void {
       await dashboard.go('/audit');
       await page.reload();
       const rows = page.getByRole('table', { name: 'Audit events' }).locator('tbody tr');
-      const entry = (action: string) => rows.filter({ has: page.locator(`code:text-is("${action}")`) }).first();
+      const entry = (action: string, by: string) =>
+        rows
+          .filter({ has: page.locator(`code:text-is("${action}")`) })
+          .filter({ hasText: by })
+          .first();
       // The person is made by the service's single sign-on (a system actor), then signs in themself.
-      const made = entry('member.created');
+      const made = entry('member.created', 'sso');
       await made.waitFor();
       assert.deepEqual(
         [await made.getByTestId('actor-kind').innerText(), await made.getByTestId('actor').innerText()],
         ['system', 'sso'],
       );
-      const signedIn = entry('session.created');
+      const signedIn = entry('session.created', 'sam@acme.test');
       assert.deepEqual(
         [await signedIn.getByTestId('actor-kind').innerText(), await signedIn.getByTestId('actor').innerText()],
         ['person', 'sam@acme.test'],

@@ -114,5 +114,21 @@ export function teamCases(people: () => People): void {
       const { body } = await h.api('GET', '/v1/audit_events?action=member.removed');
       assert.equal(body.data[0]?.actor.name, OWNER.email);
     });
+
+    it("shows an admin the API's refusal when they try to demote an owner, and keeps the owner's role", async () => {
+      const { h } = people();
+      const admin = { email: 'ada.admin@example.com', password: 'a long admin passphrase 44' };
+      await createPerson(h, { ...admin, role: 'admin' });
+      const { context, page } = await ownBrowser(people());
+      try {
+        await signInAsPerson(page, h.url, admin);
+        await page.goto(`${h.url}/dashboard/#/members`);
+        await page.getByLabel(`Role of ${OWNER.email}`).selectOption('viewer');
+        await page.getByRole('alert').getByText('owner_required').waitFor();
+        await eventually(async () => (await page.getByLabel(`Role of ${OWNER.email}`).inputValue()) === 'owner');
+      } finally {
+        await context.close();
+      }
+    });
   });
 }
