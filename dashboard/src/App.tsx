@@ -24,6 +24,9 @@ export const NAV = [
   ['templates', 'Templates', 'templates:read'],
   ['media', 'Media', 'media:read'],
   ['events', 'Webhooks & events', 'webhooks:read'],
+  ['members', 'Members', 'members:manage'],
+  ['keys', 'API keys', 'keys:manage'],
+  ['audit', 'Audit', 'audit:read'],
 ] as const;
 
 /**

@@ -5,12 +5,15 @@
  */
 import { useState } from 'react';
 import { api, type Contact } from './api';
+import { useCan } from './people';
 import { ErrorNote, time } from './ui';
 
 export function BlockControl({ contact, onChanged }: { contact: Contact; onChanged: (c: Contact) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const blocked = contact.blocked;
+  // Blocking needs `contacts:write`: a role without it sees the block, not the button.
+  const can = useCan();
   const act = async () => {
     const action = blocked ? 'unblock' : 'block';
     if (
@@ -40,9 +43,11 @@ export function BlockControl({ contact, onChanged }: { contact: Contact; onChang
           blocked since {time(blocked.at)}
         </span>
       ) : null}
-      <button type="button" className="secondary" disabled={busy} onClick={() => void act()}>
-        {blocked ? 'Unblock' : 'Block'}
-      </button>
+      {can('contacts:write') ? (
+        <button type="button" className="secondary" disabled={busy} onClick={() => void act()}>
+          {blocked ? 'Unblock' : 'Block'}
+        </button>
+      ) : null}
       <ErrorNote error={error} />
     </div>
   );

@@ -1,6 +1,7 @@
 /** Cancelling a message that has not reached the platform yet (docs/api.md §D18). */
 import { useState } from 'react';
 import { api, type Message } from './api';
+import { useCan } from './people';
 import { ErrorNote } from './ui';
 
 /**
@@ -10,10 +11,15 @@ import { ErrorNote } from './ui';
  */
 export const CANCELABLE: readonly Message['status'][] = ['scheduled', 'accepted'];
 
-/** A Cancel button for `message` (nothing when its status is past canceling); `onCanceled` gets the canceled message. */
+/**
+ * A Cancel button for `message` (nothing when its status is past canceling, or for a role without
+ * `messages:send`); `onCanceled` gets the canceled message.
+ */
 export function CancelButton({ message, onCanceled }: { message: Message; onCanceled: (m: Message) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const can = useCan();
+  if (!can('messages:send')) return null;
   if (!CANCELABLE.includes(message.status) && !error) return null;
   const cancel = async () => {
     setBusy(true);

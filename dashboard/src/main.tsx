@@ -13,6 +13,7 @@ import './styles/templates.css';
 import './styles/overview.css';
 import './styles/account-banner.css';
 import './styles/block.css';
+import './styles/team.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,11 +5,14 @@
 import { lazy, Suspense } from 'react';
 import type { Mode } from './api';
 import { BatchPage } from './pages/Batch';
+import { AuditPage } from './pages/Audit';
 import { BatchesPage } from './pages/Batches';
 import { BulkSendPage } from './pages/BulkSend';
 import { EventsPage } from './pages/Events';
 import { InboxPage } from './pages/Inbox';
+import { KeysPage } from './pages/Keys';
 import { MediaPage } from './pages/Media';
+import { MembersPage } from './pages/Members';
 import { MessagePage } from './pages/Message';
 import { MessagesPage } from './pages/Messages';
 import { SecurityPage } from './pages/Security';
@@ -33,6 +36,9 @@ const NEEDS: Record<string, string> = {
   templates: 'templates:read',
   media: 'media:read',
   events: 'webhooks:read',
+  members: 'members:manage',
+  keys: 'keys:manage',
+  audit: 'audit:read',
 };
 
 export function Routes({
@@ -72,6 +78,9 @@ export function Routes({
       {section === 'media' && <MediaPage />}
       {section === 'events' && <EventsPage />}
       {section === 'security' && <SecurityPage />}
+      {section === 'members' && <MembersPage />}
+      {section === 'keys' && <KeysPage />}
+      {section === 'audit' && <AuditPage />}
     </>
   );
 }

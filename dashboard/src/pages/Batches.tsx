@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api, type Batch, type Page } from '../api';
+import { Can } from '../can';
 import { ErrorNote, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
 /** How often a batch still processing is read again, ms. */
@@ -42,9 +43,11 @@ export function BatchesPage() {
     <section>
       <div className="title-row">
         <h1>Batches</h1>
-        <Link to="/bulk" className="button">
-          Send to a list (CSV)
-        </Link>
+        <Can do="messages:send">
+          <Link to="/bulk" className="button">
+            Send to a list (CSV)
+          </Link>
+        </Can>
       </div>
       <ErrorNote error={error} />
       <table className="list">

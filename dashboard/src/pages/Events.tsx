@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { EVENT_TYPES, api, type Delivery, type Endpoint, type EventItem, type Page } from '../api';
+import { Can } from '../can';
 import { ErrorNote, FilterSelect, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
 /** Webhook endpoints (create, disable, delete) and the event log with each delivery attempt. */
@@ -73,29 +74,31 @@ function Endpoints() {
               {ep.description ? ` · ${ep.description}` : ''}
               {ep.failingSince ? ` · failing since ${time(ep.failingSince)}` : ''}
             </div>
-            <div className="actions">
-              <button
-                type="button"
-                className="secondary"
-                onClick={() =>
-                  void act(() =>
-                    api('PATCH', `/webhook_endpoints/${ep.id}`, { body: { enabled: !ep.enabled }, idempotent: true }),
-                  )
-                }
-              >
-                {ep.enabled ? 'Disable' : 'Enable'}
-              </button>
-              <button
-                type="button"
-                className="danger"
-                onClick={() => {
-                  if (window.confirm(`Delete the endpoint ${ep.url}? Nothing more is sent to it.`))
-                    void act(() => api('DELETE', `/webhook_endpoints/${ep.id}`));
-                }}
-              >
-                Delete
-              </button>
-            </div>
+            <Can do="webhooks:manage">
+              <div className="actions">
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() =>
+                    void act(() =>
+                      api('PATCH', `/webhook_endpoints/${ep.id}`, { body: { enabled: !ep.enabled }, idempotent: true }),
+                    )
+                  }
+                >
+                  {ep.enabled ? 'Disable' : 'Enable'}
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => {
+                    if (window.confirm(`Delete the endpoint ${ep.url}? Nothing more is sent to it.`))
+                      void act(() => api('DELETE', `/webhook_endpoints/${ep.id}`));
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            </Can>
           </li>
         ))}
       </ul>
@@ -120,42 +123,44 @@ function Endpoints() {
           </button>
         </div>
       )}
-      <form className="stack" onSubmit={create}>
-        <h3>Add an endpoint</h3>
-        <label>
-          URL
-          <input
-            name="url"
-            type="url"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://example.com/tidings"
-            required
-          />
-        </label>
-        <label>
-          Description (optional)
-          <input
-            name="description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={500}
-          />
-        </label>
-        <fieldset className="event-types">
-          <legend>Events</legend>
-          {['*', ...EVENT_TYPES].map((t) => (
-            <label key={t}>
-              <input type="checkbox" checked={types.includes(t)} onChange={() => toggle(t)} />{' '}
-              {t === '*' ? 'all events' : t}
-            </label>
-          ))}
-        </fieldset>
-        <ErrorNote error={error} />
-        <button type="submit" disabled={types.length === 0}>
-          Add endpoint
-        </button>
-      </form>
+      <Can do="webhooks:manage">
+        <form className="stack" onSubmit={create}>
+          <h3>Add an endpoint</h3>
+          <label>
+            URL
+            <input
+              name="url"
+              type="url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://example.com/tidings"
+              required
+            />
+          </label>
+          <label>
+            Description (optional)
+            <input
+              name="description"
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={500}
+            />
+          </label>
+          <fieldset className="event-types">
+            <legend>Events</legend>
+            {['*', ...EVENT_TYPES].map((t) => (
+              <label key={t}>
+                <input type="checkbox" checked={types.includes(t)} onChange={() => toggle(t)} />{' '}
+                {t === '*' ? 'all events' : t}
+              </label>
+            ))}
+          </fieldset>
+          <ErrorNote error={error} />
+          <button type="submit" disabled={types.length === 0}>
+            Add endpoint
+          </button>
+        </form>
+      </Can>
     </div>
   );
 }
@@ -276,9 +281,11 @@ function Deliveries({ event }: { event: EventItem }) {
         <summary>Payload</summary>
         <pre>{JSON.stringify(event, null, 2)}</pre>
       </details>
-      <button type="button" onClick={() => void redeliver()}>
-        Redeliver
-      </button>
+      <Can do="webhooks:manage">
+        <button type="button" onClick={() => void redeliver()}>
+          Redeliver
+        </button>
+      </Can>
       {note && <p role="status">{note}</p>}
       <ErrorNote error={error} />
     </div>

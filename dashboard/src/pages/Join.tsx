@@ -39,7 +39,9 @@ export function JoinPage({ token, onSignIn }: { token: string; onSignIn: (me: Me
       const body: Record<string, string> = { password };
       if (link.kind !== 'reset') body.name = name.trim();
       if (link.kind === 'owner' && !link.email) body.email = email.trim();
-      onSignIn(await api<Me>('POST', `${path}/accept`, { body }));
+      // The answer is the new person (`JoinedSchema`), not a Me: the session it started says who, where and what.
+      await api('POST', `${path}/accept`, { body });
+      onSignIn(await api<Me>('GET', '/me'));
     } catch (err) {
       setError(err);
     } finally {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api, uploadMedia, type Account, type MediaItem, type MediaUsage, type Page } from '../api';
+import { Can } from '../can';
 import { ErrorNote, Pager, bytes, time, usePager, usePolling } from '../ui';
 
 const kept = (days: number | null) => (days === null ? 'for ever' : `${days} days`);
@@ -61,24 +62,26 @@ export function MediaPage() {
     <section>
       <h1>Media</h1>
       <Storage usage={usage.data} account={account.data} />
-      <div className="card">
-        <label>
-          Upload a file (images, video, audio, documents, stickers: the platform's types and limits)
-          <input type="file" name="file" onChange={(e) => void upload(e.target.files?.[0])} />
-        </label>
-        {progress !== null && (
-          <div className="progress">
-            <progress max={1} value={progress} aria-label="Upload progress" />
-            <span data-testid="upload-percent">{Math.round(progress * 100)} %</span>
-          </div>
-        )}
-        {uploaded && (
-          <p role="status">
-            Uploaded {uploaded.filename}: <code>{uploaded.id}</code>
-          </p>
-        )}
-        <ErrorNote error={error} />
-      </div>
+      <Can do="media:write">
+        <div className="card">
+          <label>
+            Upload a file (images, video, audio, documents, stickers: the platform's types and limits)
+            <input type="file" name="file" onChange={(e) => void upload(e.target.files?.[0])} />
+          </label>
+          {progress !== null && (
+            <div className="progress">
+              <progress max={1} value={progress} aria-label="Upload progress" />
+              <span data-testid="upload-percent">{Math.round(progress * 100)} %</span>
+            </div>
+          )}
+          {uploaded && (
+            <p role="status">
+              Uploaded {uploaded.filename}: <code>{uploaded.id}</code>
+            </p>
+          )}
+        </div>
+      </Can>
+      <ErrorNote error={error} />
       <ErrorNote error={list.error} />
       <table className="list">
         <thead>
@@ -102,9 +105,11 @@ export function MediaPage() {
               </td>
               <td data-label="Uploaded">{time(m.createdAt)}</td>
               <td>
-                <button type="button" className="secondary" onClick={() => void remove(m)}>
-                  Delete
-                </button>
+                <Can do="media:write">
+                  <button type="button" className="secondary" onClick={() => void remove(m)}>
+                    Delete
+                  </button>
+                </Can>
               </td>
             </tr>
           ))}

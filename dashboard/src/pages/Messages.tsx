@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api, type Message, type Page } from '../api';
+import { Can } from '../can';
 import { CancelButton } from '../cancel';
 import { DeliveryTag } from '../delivery';
 import { LookupScope } from '../lookups';
@@ -30,9 +31,11 @@ function MessageList() {
     <section>
       <div className="title-row">
         <h1>Messages</h1>
-        <Link to="/send" className="button">
-          Send a message
-        </Link>
+        <Can do="messages:send">
+          <Link to="/send" className="button">
+            Send a message
+          </Link>
+        </Can>
       </div>
       <SendQueues />
       <form

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { api, type Template } from '../api';
+import { useCan } from '../people';
 import { TemplateButtonList } from '../template-buttons';
 import { categoryWords, QualityBadge, sourceWords } from '../template-facts';
 import { TemplateHistory } from '../template-history';
@@ -20,9 +21,10 @@ export function TemplatePage({ id }: { id: string }) {
     error,
     setData,
   } = usePolling(() => api<Template>('GET', `/templates/${encodeURIComponent(id)}`), [id], 2000);
+  const can = useCan();
   if (!t) return <section>{error ? <ErrorNote error={error} /> : <p>Loading…</p>}</section>;
   const generated = t.source === 'generated';
-  const editable = !generated && (t.status === 'pending' || t.status === 'rejected');
+  const editable = can('templates:write') && !generated && (t.status === 'pending' || t.status === 'rejected');
   return (
     <section>
       <p>
@@ -106,13 +108,15 @@ export function TemplatePage({ id }: { id: string }) {
             Edit
           </Link>
         )}
-        {t.status === 'approved' && t.category === 'UTILITY' && (
+        {t.status === 'approved' && t.category === 'UTILITY' && can('messages:send') && (
           <Link to="/send" className="button secondary">
             Send it
           </Link>
         )}
       </div>
-      {t.status === 'approved' && !generated && <TimeToLiveForm key={t.id} template={t} onSaved={setData} />}
+      {t.status === 'approved' && !generated && can('templates:write') && (
+        <TimeToLiveForm key={t.id} template={t} onSaved={setData} />
+      )}
       <TemplateLanguages t={t} />
       <TemplateHistory key={`history-${t.id}`} id={t.id} version={t.updatedAt} />
     </section>

@@ -9,6 +9,7 @@ import {
   TEMPLATE_STATUSES,
   TemplateFlags,
 } from '../template-facts';
+import { Can } from '../can';
 import { useTemplateSync } from '../template-sync';
 import { ErrorNote, FilterSelect, Link, Pager, StatusBadge, time, usePager, usePolling } from '../ui';
 
@@ -46,14 +47,16 @@ export function TemplatesPage({ mode }: { mode: Mode }) {
     <section>
       <div className="title-row">
         <h1>Templates</h1>
-        <div className="actions">
-          {sync.button}
-          <Link to="/templates/new" className="button">
-            New template
-          </Link>
-        </div>
+        <Can do="templates:write">
+          <div className="actions">
+            {sync.button}
+            <Link to="/templates/new" className="button">
+              New template
+            </Link>
+          </div>
+        </Can>
       </div>
-      {sync.answer}
+      <Can do="templates:write">{sync.answer}</Can>
       <div className="filters">
         <label>
           Category

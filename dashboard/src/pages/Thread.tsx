@@ -10,6 +10,7 @@ import { contactDetails, contactName, SuppressionBadge, WindowBadge, windowState
 import { DeliveryTag } from '../delivery';
 import { MessageContent } from '../message-content';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
+import { useCan } from '../people';
 import { ReplyBox } from './Reply';
 
 const PAGE = 20;
@@ -84,7 +85,9 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
     }
   };
 
-  const readError = useMarkRead(entries, (m) =>
+  // Reading marks read at the platform (blue ticks): that needs `messages:send`, as replying does.
+  const can = useCan();
+  const readError = useMarkRead(can('messages:send') ? entries : NOTHING, (m) =>
     merge([
       {
         id: m.id,
@@ -114,7 +117,7 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
             <span className="title-badges">
               <WindowBadge window={c.window} now={now} />
               <SuppressionBadge contact={c} />
-              {c.suppression && c.suppression.reason !== 'blocked' ? (
+              {c.suppression && c.suppression.reason !== 'blocked' && can('contacts:write') ? (
                 <button type="button" className="secondary" onClick={() => void lift(c.suppression!.id)}>
                   Lift
                 </button>
@@ -155,7 +158,12 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
         </ol>
       </div>
       <ErrorNote error={readError} />
-      {c ? (
+      {c && !can('messages:send') ? (
+        <p className="hint" role="note">
+          Your role can read this conversation, not answer it.
+        </p>
+      ) : null}
+      {c && can('messages:send') ? (
         <ReplyBox
           contact={c}
           open={open}
@@ -175,6 +183,8 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
  * a thread left open in a background tab must not send blue ticks. `onMarked` gets each message
  * marked, as the API answered the newest one. Answers the last error.
  */
+const NOTHING: TimelineEntry[] = [];
+
 function useMarkRead(entries: TimelineEntry[], onMarked: (m: InboundMessage) => void): unknown {
   const tried = useRef(new Set<string>());
   const [error, setError] = useState<unknown>(null);
