@@ -71,6 +71,27 @@ describe('mail', () => {
     assert.equal(shown.status, 200);
   });
 
+  it("renews an invitation's link: mailed again, the old link refused, or answered when asked", async () => {
+    const owner = uniqueEmail('owner');
+    await createPerson(h, { email: owner, password: OLD });
+    const cookie = (await signIn(owner, OLD)).setCookie;
+    const bo = uniqueEmail('bo');
+    const invited = await call('POST', '/v1/invitations', { cookie, body: { email: bo, role: 'agent' } });
+    const first = linkTokenIn((await smtp.take(bo)).text);
+    const renewed = await call('POST', `/v1/invitations/${invited.body.id}/link`, { cookie, body: {} });
+    assert.equal(renewed.status, 200, JSON.stringify(renewed.body));
+    assert.deepEqual([renewed.body.id, renewed.body.mail, renewed.body.link], [invited.body.id, 'sent', null]);
+    const second = linkTokenIn((await smtp.take(bo)).text);
+    assert.notEqual(second, first);
+    assert.equal((await call('GET', `/v1/links/${first}`)).body.error?.code, 'link_invalid');
+    const answered = await call('POST', `/v1/invitations/${invited.body.id}/link`, { cookie, body: { mail: false } });
+    assert.equal(answered.body.mail, 'off');
+    const third = linkTokenIn(answered.body.link);
+    assert.equal((await call('GET', `/v1/links/${second}`)).body.error?.code, 'link_invalid');
+    assert.equal((await call('GET', `/v1/links/${third}`)).status, 200);
+    assert.equal(smtp.to(bo).length, 2);
+  });
+
   it('mails a reset link; using it sets the password, ends every session, and works once', async () => {
     const email = uniqueEmail('reset');
     const id = await createPerson(h, { email, password: OLD });

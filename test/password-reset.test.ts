@@ -62,6 +62,30 @@ describe('password resets and second accounts without mail', () => {
     assert.deepEqual([missing.status, missing.body.error?.code], [404, 'member_not_found']);
   });
 
+  it("renews an invitation's link, answered without mail; only an owner renews an owner's", async () => {
+    const owner = uniqueEmail('owner');
+    await createPerson(h, { email: owner, password: OLD });
+    const ownerCookie = (await signIn(owner, OLD)).setCookie;
+    const admin = uniqueEmail('admin');
+    await createPerson(h, { email: admin, password: OLD, role: 'admin' });
+    const adminCookie = (await signIn(admin, OLD)).setCookie;
+    const boss = await call(h, 'POST', '/v1/invitations', {
+      cookie: ownerCookie,
+      body: { email: uniqueEmail('boss'), role: 'owner' },
+    });
+    assert.equal(boss.body.mail, 'off');
+    const refused = await call(h, 'POST', `/v1/invitations/${boss.body.id}/link`, { cookie: adminCookie, body: {} });
+    assert.deepEqual([refused.status, refused.body.error?.code], [403, 'owner_required']);
+    assert.equal((await call(h, 'GET', `/v1/links/${linkTokenIn(boss.body.link)}`)).status, 200, 'still the old link');
+    const renewed = await call(h, 'POST', `/v1/invitations/${boss.body.id}/link`, { cookie: ownerCookie, body: {} });
+    assert.equal(renewed.body.mail, 'off');
+    assert.equal((await call(h, 'GET', `/v1/links/${linkTokenIn(boss.body.link)}`)).status, 400);
+    assert.equal((await call(h, 'GET', `/v1/links/${linkTokenIn(renewed.body.link)}`)).status, 200);
+    await call(h, 'DELETE', `/v1/invitations/${boss.body.id}`, { cookie: ownerCookie });
+    const gone = await call(h, 'POST', `/v1/invitations/${boss.body.id}/link`, { cookie: ownerCookie, body: {} });
+    assert.deepEqual([gone.status, gone.body.error?.code], [404, 'member_not_found']);
+  });
+
   it('lets an existing person join a second account only signed in as themselves', async () => {
     const second = await h.newAccount('Second');
     const owner2 = uniqueEmail('owner2');

@@ -564,6 +564,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew an invitation's link
+         * @description A new link for a pending invitation, valid 7 days from now; its old link stops working. Mailed when the service mails (unless `mail: false`), else, or when the mail fails, answered: how an inviter gets a link again, since a link is never shown twice. Only an owner renews an owner's invitation.
+         */
+        post: operations["renewInvitationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/links/{token}": {
         parameters: {
             query?: never;
@@ -7156,7 +7176,7 @@ export interface operations {
                          * @description The link works until then (7 days).
                          */
                         expiresAt: string;
-                        /** @description What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (the service sends no mail, `SMTP_URL` unset: pass the link on). */
+                        /** @description What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (not mailed: the service sends no mail, `SMTP_URL` unset, or you asked for the link: pass it on). */
                         mail: "sent" | "failed" | "off";
                         /** @description The link to send the person (`…/dashboard/#/join/<token>`), shown once; null when it was mailed. */
                         link: string | null;
@@ -7261,6 +7281,110 @@ export interface operations {
                 };
             };
             /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `member_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    renewInvitationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's `lnk_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mail": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description false: answer the new link rather than mail it (default true: mailed when the service mails). */
+                    mail?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The invitation's `lnk_` id. */
+                        id: string;
+                        email: string;
+                        /** @description owner, admin, developer, agent or viewer (docs/api.md §D26). */
+                        role: "owner" | "admin" | "developer" | "agent" | "viewer";
+                        /**
+                         * Format: date-time
+                         * @description The link works until then (7 days).
+                         */
+                        expiresAt: string;
+                        /** @description What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (not mailed: the service sends no mail, `SMTP_URL` unset, or you asked for the link: pass it on). */
+                        mail: "sent" | "failed" | "off";
+                        /** @description The link to send the person (`…/dashboard/#/join/<token>`), shown once; null when it was mailed. */
+                        link: string | null;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `owner_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7514,7 +7638,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (the service sends no mail, `SMTP_URL` unset: pass the link on). */
+                        /** @description What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (not mailed: the service sends no mail, `SMTP_URL` unset, or you asked for the link: pass it on). */
                         mail: "sent" | "failed" | "off";
                         /** @description The link to send the person (`…/dashboard/#/join/<token>`), shown once; null when it was mailed. */
                         link: string | null;

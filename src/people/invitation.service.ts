@@ -14,7 +14,7 @@ import { sha256Hex } from '../lib/crypto.js';
 import { invitationMessage, type Delivery, type LinkMail } from './link-mail.js';
 import { findMembership } from './membership.repository.js';
 import { assertMayChangeRole } from './membership.rules.js';
-import { isUsable, linkInvalid, newLink, type LinkKind } from './one-time-links.js';
+import { isUsable, joinLink, linkInvalid, newLink, type LinkKind } from './one-time-links.js';
 import * as repo from './one-time-link.repository.js';
 import { findUserByEmail, findUserById } from './user.repository.js';
 
@@ -46,6 +46,8 @@ export interface InvitationOptions {
   audit: AuditTrail;
   linkMail: LinkMail;
   accounts: AccountService;
+  /** `PUBLIC_URL`: the base of a link answered on request (renew without mail). */
+  publicUrl: string | null;
 }
 
 export class InvitationService {
@@ -96,23 +98,66 @@ export class InvitationService {
       });
       return made;
     });
-    const read = this.#o.store.read;
+    return { invitation: toInvitation(row), ...(await this.#deliver(row, token, actorId, fallbackBase)) };
+  }
+
+  /**
+   * A new link for a pending invitation, valid 7 days from now: its old link stops working. How the
+   * inviter gets a link again (only hashes are stored, so no link is shown twice): mailed when the
+   * service mails and `mail` is not false, else answered.
+   * @throws TidingsError member_not_found when the account has no such pending invitation;
+   *   owner_required for an owner's invitation asked by a non-owner (whoever holds an invitation's
+   *   link can accept it); permission_denied when the actor is not a member.
+   */
+  async renew(
+    accountId: string,
+    actorId: string,
+    id: string,
+    o: { mail: boolean; fallbackBase: string },
+  ): Promise<{ invitation: Invitation } & Delivery> {
+    const { row, token } = await this.#o.store.write(async (tx) => {
+      const actor = await findMembership(tx, accountId, actorId);
+      if (!actor || !isRole(actor.role))
+        throw new TidingsError('permission_denied', 'You are not a member of this account.');
+      const pending = (await repo.pendingInvitations(tx, accountId, iso(this.#o.clock.now()))).find((r) => r.id === id);
+      if (!pending) throw new TidingsError('member_not_found', `No pending invitation ${id} in this account.`);
+      assertMayChangeRole(actor.role, null, pending.role as Role);
+      const fresh = newLink(this.#o.clock.now(), { ...pending, kind: 'invite' });
+      const set = { token_hash: fresh.row.token_hash, expires_at: fresh.row.expires_at };
+      const renewed = await repo.renewInvitation(tx, accountId, id, set, iso(this.#o.clock.now()));
+      if (!renewed) throw new TidingsError('member_not_found', `No pending invitation ${id} in this account.`);
+      await this.#o.audit.record(tx, {
+        action: 'invitation.renewed',
+        accountId,
+        object: { type: 'invitation', id },
+        before: { expiresAt: pending.expires_at },
+        after: { expiresAt: renewed.expires_at },
+      });
+      return { row: renewed, token: fresh.token };
+    });
+    const delivery: Delivery = o.mail
+      ? await this.#deliver(row, token, actorId, o.fallbackBase)
+      : { mail: 'off', link: joinLink(this.#o.publicUrl ?? o.fallbackBase, token) };
+    return { invitation: toInvitation(row), ...delivery };
+  }
+
+  /** Mails (or answers) an invitation's link, naming the inviter and the account. */
+  async #deliver(row: repo.OneTimeLinkRow, token: string, actorId: string | null, fallbackBase: string) {
     const [inviter, account] = await Promise.all([
-      actorId ? findUserById(read, actorId) : undefined,
-      this.#o.accounts.getAccount(accountId),
+      actorId ? findUserById(this.#o.store.read, actorId) : undefined,
+      this.#o.accounts.getAccount(row.account_id!),
     ]);
-    const delivery = await this.#o.linkMail.deliver({
+    return this.#o.linkMail.deliver({
       to: row.email!,
       token,
       fallbackBase,
       message: invitationMessage(
-        account?.name ?? accountId,
-        role,
+        account?.name ?? row.account_id!,
+        row.role!,
         inviter ? `${inviter.name} (${inviter.email})` : null,
       ),
       linkId: row.id,
     });
-    return { invitation: toInvitation(row), ...delivery };
   }
 
   /**

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../mail/mailer.js';
 import { joinLink } from './one-time-links.js';
 
-/** What became of a link's mail: `sent`; `failed` (the link is answered instead); `off` (no mailer: answered). */
+/** What became of a link's mail: `sent`; `failed` (the link is answered instead); `off` (not mailed: no mailer, or the link was asked for). */
 export type MailOutcome = 'sent' | 'failed' | 'off';
 
 /** The answer's part about the link: the link itself unless it was mailed. */

@@ -22,6 +22,7 @@ import {
   InviteBody,
   JoinedSchema,
   LinkInfoSchema,
+  RenewBody,
   TokenParams,
 } from './links.schemas.js';
 import type { SessionService } from './session.service.js';
@@ -117,6 +118,31 @@ export function linkRoutes(o: {
         response: { status: 200, schema: InvitationSchema },
       },
       async ({ auth, params }) => invitations.revoke(auth.accountId, params.id),
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        url: '/invitations/:id/link',
+        operationId: 'renewInvitationLink',
+        summary: "Renew an invitation's link",
+        description:
+          "A new link for a pending invitation, valid 7 days from now; its old link stops working. Mailed when the service mails (unless `mail: false`), else, or when the mail fails, answered: how an inviter gets a link again, since a link is never shown twice. Only an owner renews an owner's invitation.",
+        tags: ['Members'],
+        access,
+        idempotency: 'none',
+        errors: ['member_not_found', 'owner_required'],
+        params: InvitationParams,
+        body: RenewBody,
+        response: { status: 200, schema: CreatedInvitation },
+      },
+      async ({ auth, params, body, request }) => {
+        const actorId = auth.actor.type === 'user' ? auth.actor.id : '';
+        const { invitation, mail, link } = await invitations.renew(auth.accountId, actorId, params.id, {
+          mail: body.mail ?? true,
+          fallbackBase: requestBase(request),
+        });
+        return { ...invitation, mail, link };
+      },
     ),
     defineRoute(
       {

@@ -11,7 +11,7 @@ export const InvitationSchema = Type.Object({
 
 export const MailOutcomeSchema = Type.Union([Type.Literal('sent'), Type.Literal('failed'), Type.Literal('off')], {
   description:
-    'What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (the service sends no mail, `SMTP_URL` unset: pass the link on).',
+    'What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (not mailed: the service sends no mail, `SMTP_URL` unset, or you asked for the link: pass it on).',
 });
 
 const LinkField = Type.Union([Type.String(), Type.Null()], {
@@ -44,6 +44,17 @@ export const InvitationList = Type.Object({ data: Type.Array(InvitationSchema) }
 export const InviteBody = Type.Object(
   { email: Type.String({ maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' }), role: RoleSchema },
   { additionalProperties: false, examples: [{ email: 'ana@example.com', role: 'agent' }] },
+);
+
+export const RenewBody = Type.Object(
+  {
+    mail: Type.Optional(
+      Type.Boolean({
+        description: 'false: answer the new link rather than mail it (default true: mailed when the service mails).',
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ mail: false }] },
 );
 
 export const InvitationParams = Type.Object({ id: Type.String({ description: "The invitation's `lnk_` id." }) });

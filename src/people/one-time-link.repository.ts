@@ -80,3 +80,28 @@ export async function revokeResetLinksOf(tx: Tx, userId: string, atIso: string):
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Gives a pending invitation of the account a new token and expiry (its old link stops working).
+ * @returns the row as it now is, or undefined when the account has no such pending invitation at `nowIso`.
+ */
+export async function renewInvitation(
+  tx: Tx,
+  accountId: string,
+  id: string,
+  set: { token_hash: string; expires_at: string },
+  nowIso: string,
+): Promise<OneTimeLinkRow | undefined> {
+  const result = await tx
+    .updateTable('one_time_links')
+    .set(set)
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'invite')
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  return tx.selectFrom('one_time_links').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -32,10 +32,16 @@ export function newLink(
   o: Pick<OneTimeLinkRow, 'account_id' | 'email' | 'role' | 'user_id' | 'created_by'> & { kind: LinkKind },
 ): { row: OneTimeLinkRow; token: string } {
   const token = randomBase62(40);
+  const { kind, account_id, email, role, user_id, created_by } = o;
   const row: OneTimeLinkRow = {
     id: newId('lnk', now),
     token_hash: sha256Hex(token),
-    ...o,
+    kind,
+    account_id,
+    email,
+    role,
+    user_id,
+    created_by,
     created_at: iso(now),
     expires_at: iso(now + LINK_VALID_MS[o.kind]),
     used_at: null,

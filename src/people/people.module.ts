@@ -87,7 +87,7 @@ export function peopleModule({
   // Mail (SMTP_URL): invitations and resets are mailed through it; without it their links are answered.
   const mailer = createMailer(config.mail);
   const linkMail = new LinkMail({ mailer, publicUrl: config.publicUrl, logger });
-  const invitations = new InvitationService({ store, clock, audit, linkMail, accounts });
+  const invitations = new InvitationService({ store, clock, audit, linkMail, accounts, publicUrl: config.publicUrl });
   const joins = new JoinService({ store, clock, audit });
   const resets = new PasswordResetService({
     store,
