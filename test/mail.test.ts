@@ -156,7 +156,7 @@ describe('mail', () => {
     assert.equal((await signIn(email, OLD)).status, 200);
   });
 
-  it('answers an unknown email exactly as a known one, and mails it nothing', async () => {
+  it('answers an unknown email exactly as a known one, and mails it (and a single sign-on person) nothing', async () => {
     const known = uniqueEmail('known');
     await createPerson(h, { email: known, password: OLD });
     const unknown = uniqueEmail('nobody');
@@ -165,9 +165,14 @@ describe('mail', () => {
     assert.deepEqual([b.status, b.body], [a.status, a.body]);
     const headers = (x: typeof a) => Object.keys(x.headers).sort();
     assert.deepEqual(headers(b), headers(a));
+    const ssoOnly = uniqueEmail('sso');
+    await createPerson(h, { email: ssoOnly, password: null });
+    const c = await call('POST', '/v1/auth/password_reset', { body: { email: ssoOnly }, address: uniqueAddress() });
+    assert.deepEqual([c.status, c.body], [a.status, a.body]);
     await h.deps.resets.settle();
     await smtp.take(known);
     assert.deepEqual(smtp.to(unknown), []);
+    assert.deepEqual(smtp.to(ssoOnly), [], 'a person of single sign-on only gets no reset mail');
   });
 
   it('mails at most 3 resets an hour to an email, and refuses an address past 10', async () => {

@@ -46,8 +46,9 @@ export class PasswordResetService {
   }
 
   /**
-   * A person asks for a reset of `email`'s password. When the service mails, the email has a sign-in
-   * and it asked fewer than 3 times in the hour, a link is mailed to it; nothing else is sent.
+   * A person asks for a reset of `email`'s password. When the service mails, the email's person has a
+   * password (not single sign-on only) and it asked fewer than 3 times in the hour, a link is mailed
+   * to it; nothing else is sent.
    * Resolves before the lookup and the mail, the same for every email.
    * @throws TidingsError rate_limited (with `retryAfterSeconds`) past 10 requests in the hour from `origin.address`.
    */
@@ -72,7 +73,9 @@ export class PasswordResetService {
   async #mailReset(email: string): Promise<void> {
     if (!this.#o.linkMail.mails || !(await this.#o.limiter.email(email))) return;
     const user = await findUserByEmail(this.#o.store.read, email);
-    if (!user) return;
+    // A person without a password signs in only through single sign-on: their credential is their
+    // provider's, and a mailbox alone must not give them a password the provider cannot take away.
+    if (!user || user.password_hash === null) return;
     await this.#make(user, null, '');
   }
 
