@@ -635,7 +635,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset
-         * @description Always 202 with the same body, whether or not the email has a sign-in. When the service mails (`SMTP_URL`), a one-time link valid 1 hour is mailed to an email that has one (at most 3 in an hour per email; more are answered the same and mail nothing). 10 requests an hour per client address, then 429 `rate_limited` with `Retry-After`.
+         * @description Always 202 with the same body, whether or not the email has a sign-in. When the service mails (`SMTP_URL`), a one-time link valid 1 hour is mailed to an email whose person has a password (not to one of single sign-on only; at most 3 in an hour per email; more are answered the same and mail nothing). 10 requests an hour per client address, then 429 `rate_limited` with `Retry-After`.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
