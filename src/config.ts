@@ -17,6 +17,7 @@ import {
   parseUrl,
   type Env,
 } from './lib/env-values.js';
+import { mailConfigOf, type MailConfig } from './mail/mail.config.js';
 
 /** Where the service keeps its relational data. */
 export type DatabaseConfig =
@@ -125,6 +126,8 @@ export interface Config {
   readonly sessionMaxHours: number;
   /** `SESSION_RATE_LIMIT`: a signed-in person's requests per second, all sessions together (default 100, as a key's). */
   readonly sessionRateLimit: number;
+  /** `SMTP_URL` and `MAIL_FROM` (mail/mail.config.ts; they need `PUBLIC_URL`); null: no mail is sent. */
+  readonly mail: MailConfig | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -135,6 +138,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * @throws ConfigError naming the variable when a value is malformed or out of range.
  */
 export function loadConfig(env: Env = process.env): Config {
+  const publicUrl = publicUrlOf(nonEmpty(env, 'PUBLIC_URL'));
   const dataDir = path.resolve(nonEmpty(env, 'DATA_DIR') ?? './data');
 
   const databaseUrl = nonEmpty(env, 'DATABASE_URL');
@@ -242,7 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     metricsPort,
     metricsToken,
-    publicUrl: publicUrlOf(nonEmpty(env, 'PUBLIC_URL')),
+    publicUrl,
+    mail: mailConfigOf(env, publicUrl),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60),
     sessionMaxHours: integer(env, 'SESSION_MAX_HOURS', 24, 1, 90 * 24),
     sessionRateLimit: integer(env, 'SESSION_RATE_LIMIT', 100, 1, 10_000),

@@ -10,7 +10,7 @@ import { portsMessage, replacementPorts, unavailablePorts, type WantedPort } fro
 import { buildDeps } from './deps.js';
 import { shutdown } from './shutdown.js';
 import { buildSimulator, StateFileError, type Simulator } from './simulator/app.js';
-import { joinLink } from './people/links.routes.js';
+import { joinLink } from './people/one-time-links.js';
 
 async function main(): Promise<void> {
   let config;

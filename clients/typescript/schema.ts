@@ -639,7 +639,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person
-         * @description A one-time link valid 7 days that lets the person join the account with the role. Only an owner invites an owner.
+         * @description A one-time link valid 7 days that lets the person join the account with the role. Only an owner invites an owner. When the service mails (`SMTP_URL`), the link is mailed to the person and not answered (`mail: "sent"`, `link: null`); without mail, or when the mail fails (`mail: "failed"`, logged), the invitation is kept and its link answered for you to pass on.
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -668,6 +668,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew an invitation's link
+         * @description A new link for a pending invitation, valid 7 days from now; its old link stops working. Mailed when the service mails (unless `mail: false`), else, or when the mail fails, answered: how an inviter gets a link again, since a link is never shown twice. Only an owner renews an owner's invitation.
+         */
+        post: operations["renewInvitationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/links/{token}": {
         parameters: {
             query?: never;
@@ -677,7 +697,7 @@ export interface paths {
         };
         /**
          * Describe a one-time link
-         * @description What the join page shows: the account, the role and the invited email.
+         * @description What the join page shows: the account, the role and the invited email, and whether that email already has a sign-in; or that it is a password reset, and for whom.
          */
         get: operations["describeLink"];
         put?: never;
@@ -699,9 +719,49 @@ export interface paths {
         put?: never;
         /**
          * Accept a one-time link
-         * @description Creates the person with the password (12 to 256 characters) and the membership, and signs them in (session cookie). An email that already has a sign-in is refused: that person signs in first.
+         * @description An invitation or the first owner's link: creates the person with `name` and `password` (12 to 256 characters) and the membership, and signs them in (session cookie). An invitation for an email that already has a sign-in needs that person signed in (their session cookie; 401 `session_expired` without one, 403 `permission_denied` as someone else): it adds the membership, and their session stays as it is. A password reset: sets `password`, ends every session of the person and signs no one in.
          */
         post: operations["acceptLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset
+         * @description Always 202 with the same body, whether or not the email has a sign-in. When the service mails (`SMTP_URL`), a one-time link valid 1 hour is mailed to an email whose person has a password (not to one of single sign-on only; at most 3 in an hour per email; more are answered the same and mail nothing). 10 requests an hour per client address, then 429 `rate_limited` with `Retry-After`.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{id}/password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a member's password reset link
+         * @description A one-time link valid 1 hour with which the member chooses a new password (their sessions then end). Mailed to them when the service mails; else, or when the mail fails, answered for you to pass on. Only an owner makes an owner's.
+         */
+        post: operations["createMemberPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7722,7 +7782,9 @@ export interface operations {
                          * @description The link works until then (7 days).
                          */
                         expiresAt: string;
-                        /** @description The link to send the person (`…/dashboard/#/join/<token>`), shown once. */
+                        /** @description What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (not mailed: the service sends no mail, `SMTP_URL` unset, or you asked for the link: pass it on). */
+                        mail: "sent" | "failed" | "off";
+                        /** @description The link to send the person (`…/dashboard/#/join/<token>`), shown once; null when it was mailed. */
                         link: string | null;
                     };
                 };
@@ -7862,6 +7924,110 @@ export interface operations {
             };
         };
     };
+    renewInvitationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's `lnk_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mail": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description false: answer the new link rather than mail it (default true: mailed when the service mails). */
+                    mail?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The invitation's `lnk_` id. */
+                        id: string;
+                        email: string;
+                        /** @description owner, admin, developer, agent or viewer (docs/api.md §D26). */
+                        role: "owner" | "admin" | "developer" | "agent" | "viewer";
+                        /**
+                         * Format: date-time
+                         * @description The link works until then (7 days).
+                         */
+                        expiresAt: string;
+                        /** @description What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (not mailed: the service sends no mail, `SMTP_URL` unset, or you asked for the link: pass it on). */
+                        mail: "sent" | "failed" | "off";
+                        /** @description The link to send the person (`…/dashboard/#/join/<token>`), shown once; null when it was mailed. */
+                        link: string | null;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `owner_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `member_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     describeLink: {
         parameters: {
             query?: never;
@@ -7881,12 +8047,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        kind: "invite" | "owner";
+                        kind: "invite" | "owner" | "password_reset";
                         /** @description Null on the first owner's link. */
                         email: string | null;
-                        accountName: string;
-                        /** @description owner, admin, developer, agent or viewer (docs/api.md §D26). */
-                        role: "owner" | "admin" | "developer" | "agent" | "viewer";
+                        /** @description Null on a password reset. */
+                        accountName: string | null;
+                        /** @description Null on a password reset. */
+                        role: ("owner" | "admin" | "developer" | "agent" | "viewer") | null;
+                        /** @description The email already has a sign-in: that person signs in, then accepts (an invitation), or chooses a new password (a reset). */
+                        existingPerson: boolean;
                     };
                 };
             };
@@ -7929,9 +8098,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    name: string;
-                    /** @description 12 to 256 characters. */
-                    password: string;
+                    /** @description A newcomer's name (not on a reset, nor for an existing person). */
+                    name?: string;
+                    /** @description A newcomer's password, or the new one of a reset: 12 to 256 characters. */
+                    password?: string;
                     /** @description Only on the first owner's link. */
                     email?: string;
                 };
@@ -7945,15 +8115,185 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The new person's `usr_` id. */
+                        /** @description The person's `usr_` id. */
                         id: string;
                         email: string;
                         name: string;
+                        /** @description The account joined; null after a password reset. */
+                        accountId: string | null;
+                        /** @description A newcomer is signed in (the answer sets the session cookie); an existing person keeps their session; a reset signs no one in. */
+                        signedIn: boolean;
                     };
                 };
             };
             /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `link_invalid`, `password_too_weak`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `session_expired`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `cross_site_request`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ana@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The same for every email, known or not. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMemberPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person's `usr_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What became of the mail: `sent` (the link is in their mailbox only), `failed` (the SMTP server did not take it: pass the link on yourself), `off` (not mailed: the service sends no mail, `SMTP_URL` unset, or you asked for the link: pass it on). */
+                        mail: "sent" | "failed" | "off";
+                        /** @description The link to send the person (`…/dashboard/#/join/<token>`), shown once; null when it was mailed. */
+                        link: string | null;
+                        /**
+                         * Format: date-time
+                         * @description The link works until then (1 hour).
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`, `owner_required`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `member_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -99,13 +99,16 @@ export function Invitations() {
 
 /** What the answer says: the link to send (shown this once), or that the service mailed it. */
 function Invited({ invitation, onDone }: { invitation: CreatedInvitation; onDone: () => void }) {
-  const mailed = invitation.mailed === true || (invitation.link === null && invitation.mailedTo != null);
+  const mailed = invitation.mail === 'sent';
   return (
     <div className="secret" role="status" data-testid="invitation">
       {mailed ? (
         <p>
-          The invitation was mailed to <strong>{invitation.mailedTo ?? invitation.email}</strong> as {invitation.role}.
+          The invitation was mailed to <strong>{invitation.email}</strong> as {invitation.role}.
         </p>
+      ) : null}
+      {invitation.mail === 'failed' ? (
+        <p className="warning">The mail could not be sent: pass the link on yourself.</p>
       ) : null}
       {invitation.link ? (
         <>

@@ -14,14 +14,10 @@ export type Member = Json<paths['/v1/members']['get']['responses'][200]>['data']
 export type Invitation = Json<paths['/v1/invitations']['get']['responses'][200]>['data'][number];
 
 /**
- * `POST /v1/invitations`: the invitation with its one-time `link` (null when it is not shown),
- * and, where the service mails invitations, what it says about the mail (read loosely: a field
- * the answer may carry or not).
+ * `POST /v1/invitations`: the invitation, with what became of its mail (`mail`: `sent`, the link
+ * is in their mailbox only and `link` is null; `failed` or `off`, the link is answered to pass on).
  */
-export type CreatedInvitation = Json<paths['/v1/invitations']['post']['responses'][200]> & {
-  mailed?: boolean;
-  mailedTo?: string | null;
-};
+export type CreatedInvitation = Json<paths['/v1/invitations']['post']['responses'][200]>;
 
 /** `GET /v1/api_keys`: one key (never the key itself). */
 export type ApiKey = Json<paths['/v1/api_keys']['get']['responses'][200]>['data'][number];

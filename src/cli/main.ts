@@ -25,6 +25,7 @@ import { registerKeys } from './key-commands.js';
 import { registerSendBatch } from './send-batch.js';
 import { TemplatesStopped } from './templates/client.js';
 import { registerTemplates } from './templates/command.js';
+import { registerUsers } from './user-commands.js';
 
 /**
  * The installed package's version, from its package.json, read when the CLI starts: two folders up
@@ -38,7 +39,7 @@ function packageVersion(): string {
 export function buildCli(io: CliIo): Command {
   const program = new Command('tidings')
     .description(
-      'Administer a Tidings service: accounts, API keys, backups; send a CSV of messages; keep templates as code.',
+      'Administer a Tidings service: accounts, people, API keys, backups; send a CSV of messages; keep templates as code.',
     )
     .version(packageVersion(), '-V, --version', 'print the version of Tidings and exit')
     .exitOverride()
@@ -46,6 +47,7 @@ export function buildCli(io: CliIo): Command {
 
   registerAccounts(program, io);
   registerKeys(program, io);
+  registerUsers(program, io);
   // A client of a running service over HTTP (TIDINGS_URL, TIDINGS_API_KEY), not of the database.
   registerSendBatch(
     program.command('messages').description('Messages, sent through a running service with an API key'),

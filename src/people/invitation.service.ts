@@ -1,23 +1,22 @@
 /**
- * Invitations and the first owner's link (docs/api.md §D26): a one-time link whose token is shown
- * once (only its SHA-256 is stored), valid 7 days. Accepting one creates the person, with an argon2id
- * password hash, and their membership, and marks the link used, in one unit of work with its audit entry.
+ * Invitations and the first owner's link (docs/api.md §D26): one-time links (one-time-links.ts),
+ * valid 7 days, each stored with its audit entry before its mail is tried (link-mail.ts), so a mail
+ * that fails loses no invitation. Accepting one is join.service.ts's; describing any link is here.
  */
+import type { AccountService } from '../accounts/account.service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Store } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { isRole, type Role } from '../http/access.js';
+import { currentActing } from '../lib/actor.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/crypto.js';
-import { newId, randomBase62 } from '../lib/ids.js';
-import { findMembership, insertMembership } from './membership.repository.js';
+import { invitationMessage, type Delivery, type LinkMail } from './link-mail.js';
+import { findMembership } from './membership.repository.js';
 import { assertMayChangeRole } from './membership.rules.js';
-import { checkNewPassword, hashPassword } from './password.rules.js';
+import { isUsable, joinLink, linkInvalid, newLink, type LinkKind } from './one-time-links.js';
 import * as repo from './one-time-link.repository.js';
-import { findUserByEmail, insertUser } from './user.repository.js';
-
-/** How long a link is good for: 7 days, in ms. */
-export const LINK_VALID_MS = 7 * 24 * 3_600_000;
+import { findUserByEmail, findUserById } from './user.repository.js';
 
 /** An invitation as `GET /v1/invitations` shows it. */
 export interface Invitation {
@@ -29,64 +28,135 @@ export interface Invitation {
   expiresAt: string;
 }
 
-/** What a link's page shows before it is accepted. */
+/** What a link's page shows before it is used. */
 export interface LinkInfo {
-  kind: 'invite' | 'owner';
+  kind: LinkKind;
   /** null on the first owner's link (the person gives theirs). */
   email: string | null;
-  accountName: string;
-  role: Role;
+  /** null on a password reset (it belongs to no account). */
+  accountName: string | null;
+  role: Role | null;
+  /** An invitation for an email that already has a sign-in: the person signs in, then accepts. */
+  existingPerson: boolean;
+}
+
+export interface InvitationOptions {
+  store: Store;
+  clock: Clock;
+  audit: AuditTrail;
+  linkMail: LinkMail;
+  accounts: AccountService;
+  /** `PUBLIC_URL`: the base of a link answered on request (renew without mail). */
+  publicUrl: string | null;
 }
 
 export class InvitationService {
-  readonly #o: { store: Store; clock: Clock; audit: AuditTrail };
+  readonly #o: InvitationOptions;
 
-  constructor(options: { store: Store; clock: Clock; audit: AuditTrail }) {
+  constructor(options: InvitationOptions) {
     this.#o = options;
   }
 
   /**
-   * Invites `email` to the account with `role`.
-   * @param actorId the inviting person's `usr_` id.
-   * @returns the invitation and its token (shown once, for the link).
+   * Invites `email` to the account with `role`: stores the invitation, then mails its link when the
+   * service mails (link-mail.ts).
+   * @param actorId the inviting person's `usr_` id; null for the CLI's operator, who may invite any role.
+   * @param fallbackBase the base of an answered link without `PUBLIC_URL` (the request's origin).
+   * @returns the invitation and its delivery (the link, unless it was mailed).
    * @throws TidingsError owner_required when someone other than an owner invites an owner;
    *   permission_denied when the actor is not a member.
    */
-  invite(
+  async invite(
     accountId: string,
-    actorId: string,
+    actorId: string | null,
     email: string,
     role: Role,
-  ): Promise<{ invitation: Invitation; token: string }> {
-    return this.#o.store.write(async (tx) => {
-      const actor = await findMembership(tx, accountId, actorId);
-      if (!actor || !isRole(actor.role))
-        throw new TidingsError('permission_denied', 'You are not a member of this account.');
-      assertMayChangeRole(actor.role, null, role);
-      const now = this.#o.clock.now();
-      const token = randomBase62(40);
-      const row: repo.OneTimeLinkRow = {
-        id: newId('lnk', now),
-        token_hash: sha256Hex(token),
+    fallbackBase: string,
+  ): Promise<{ invitation: Invitation } & Delivery> {
+    const { row, token } = await this.#o.store.write(async (tx) => {
+      if (actorId !== null) {
+        const actor = await findMembership(tx, accountId, actorId);
+        if (!actor || !isRole(actor.role))
+          throw new TidingsError('permission_denied', 'You are not a member of this account.');
+        assertMayChangeRole(actor.role, null, role);
+      }
+      const acting = currentActing().actor;
+      const made = newLink(this.#o.clock.now(), {
         kind: 'invite',
         account_id: accountId,
         email: email.trim().toLowerCase(),
         role,
         user_id: null,
-        created_by: actorId,
-        created_at: iso(now),
-        expires_at: iso(now + LINK_VALID_MS),
-        used_at: null,
-        revoked_at: null,
-      };
-      await repo.insertLink(tx, row);
+        created_by: actorId ?? `${acting.type}:${acting.id}`,
+      });
+      await repo.insertLink(tx, made.row);
       await this.#o.audit.record(tx, {
         action: 'member.invited',
         accountId,
-        object: { type: 'invitation', id: row.id },
-        after: { email: row.email, role },
+        object: { type: 'invitation', id: made.row.id },
+        after: { email: made.row.email, role },
       });
-      return { invitation: toInvitation(row), token };
+      return made;
+    });
+    return { invitation: toInvitation(row), ...(await this.#deliver(row, token, actorId, fallbackBase)) };
+  }
+
+  /**
+   * A new link for a pending invitation, valid 7 days from now: its old link stops working. How the
+   * inviter gets a link again (only hashes are stored, so no link is shown twice): mailed when the
+   * service mails and `mail` is not false, else answered.
+   * @throws TidingsError member_not_found when the account has no such pending invitation;
+   *   owner_required for an owner's invitation asked by a non-owner (whoever holds an invitation's
+   *   link can accept it); permission_denied when the actor is not a member.
+   */
+  async renew(
+    accountId: string,
+    actorId: string,
+    id: string,
+    o: { mail: boolean; fallbackBase: string },
+  ): Promise<{ invitation: Invitation } & Delivery> {
+    const { row, token } = await this.#o.store.write(async (tx) => {
+      const actor = await findMembership(tx, accountId, actorId);
+      if (!actor || !isRole(actor.role))
+        throw new TidingsError('permission_denied', 'You are not a member of this account.');
+      const pending = (await repo.pendingInvitations(tx, accountId, iso(this.#o.clock.now()))).find((r) => r.id === id);
+      if (!pending) throw new TidingsError('member_not_found', `No pending invitation ${id} in this account.`);
+      assertMayChangeRole(actor.role, null, pending.role as Role);
+      const fresh = newLink(this.#o.clock.now(), { ...pending, kind: 'invite' });
+      const set = { token_hash: fresh.row.token_hash, expires_at: fresh.row.expires_at };
+      const renewed = await repo.renewInvitation(tx, accountId, id, set, iso(this.#o.clock.now()));
+      if (!renewed) throw new TidingsError('member_not_found', `No pending invitation ${id} in this account.`);
+      await this.#o.audit.record(tx, {
+        action: 'invitation.renewed',
+        accountId,
+        object: { type: 'invitation', id },
+        before: { expiresAt: pending.expires_at },
+        after: { expiresAt: renewed.expires_at },
+      });
+      return { row: renewed, token: fresh.token };
+    });
+    const delivery: Delivery = o.mail
+      ? await this.#deliver(row, token, actorId, o.fallbackBase)
+      : { mail: 'off', link: joinLink(this.#o.publicUrl ?? o.fallbackBase, token) };
+    return { invitation: toInvitation(row), ...delivery };
+  }
+
+  /** Mails (or answers) an invitation's link, naming the inviter and the account. */
+  async #deliver(row: repo.OneTimeLinkRow, token: string, actorId: string | null, fallbackBase: string) {
+    const [inviter, account] = await Promise.all([
+      actorId ? findUserById(this.#o.store.read, actorId) : undefined,
+      this.#o.accounts.getAccount(row.account_id!),
+    ]);
+    return this.#o.linkMail.deliver({
+      to: row.email!,
+      token,
+      fallbackBase,
+      message: invitationMessage(
+        account?.name ?? row.account_id!,
+        row.role!,
+        inviter ? `${inviter.name} (${inviter.email})` : null,
+      ),
+      linkId: row.id,
     });
   }
 
@@ -96,24 +166,15 @@ export class InvitationService {
    * @returns the token (shown once).
    */
   async ownerLink(accountId: string): Promise<string> {
-    const now = this.#o.clock.now();
-    const token = randomBase62(40);
-    await this.#o.store.write((tx) =>
-      repo.insertLink(tx, {
-        id: newId('lnk', now),
-        token_hash: sha256Hex(token),
-        kind: 'owner',
-        account_id: accountId,
-        email: null,
-        role: 'owner',
-        user_id: null,
-        created_by: 'system',
-        created_at: iso(now),
-        expires_at: iso(now + LINK_VALID_MS),
-        used_at: null,
-        revoked_at: null,
-      }),
-    );
+    const { row, token } = newLink(this.#o.clock.now(), {
+      kind: 'owner',
+      account_id: accountId,
+      email: null,
+      role: 'owner',
+      user_id: null,
+      created_by: 'system',
+    });
+    await this.#o.store.write((tx) => repo.insertLink(tx, row));
     return token;
   }
 
@@ -142,90 +203,27 @@ export class InvitationService {
   }
 
   /**
-   * What a link's page shows.
+   * What a link's page shows: an invitation (and whether its email already has a sign-in, so the page
+   * asks them to sign in rather than to choose a password), the first owner's link, a password reset.
    * @throws TidingsError link_invalid when the token names no link, or one used, revoked or expired.
    */
   async describe(token: string, accountName: (id: string) => Promise<string | undefined>): Promise<LinkInfo> {
-    const row = await this.#usable(token);
-    const name = await accountName(row.account_id!);
-    if (name === undefined) throw invalid();
-    return { kind: row.kind as LinkInfo['kind'], email: row.email, accountName: name, role: row.role as Role };
-  }
-
-  /**
-   * Accepts a link: creates the person (argon2id hash of `password`) and their membership with the
-   * link's role, and marks the link used, in one unit with the `member.joined` audit entry.
-   * @param email only for the first owner's link (an invitation's is its own).
-   * @returns the new person and the account they joined.
-   * @throws TidingsError link_invalid (unknown, used, also concurrently, revoked, expired);
-   *   password_too_weak (fewer than 12 or more than 256 characters, or a common password: password.rules.ts); parameter_invalid when the
-   *   email already has a person (they sign in first) or an owner link comes without one.
-   */
-  async accept(
-    token: string,
-    input: { name: string; password: string; email?: string },
-  ): Promise<{ id: string; email: string; name: string; accountId: string }> {
-    const link = await this.#usable(token);
-    checkNewPassword(input.password);
-    const email = (link.kind === 'owner' ? (input.email ?? '') : (link.email ?? '')).trim().toLowerCase();
-    if (!email.includes('@'))
-      throw new TidingsError('parameter_invalid', 'email: the first owner gives an email address.');
-    const passwordHash = await hashPassword(input.password);
-    return this.#o.store.write(async (tx) => {
-      if (await findUserByEmail(tx, email))
-        throw new TidingsError(
-          'parameter_invalid',
-          `${email} already has a Tidings sign-in: sign in first, then accept the invitation.`,
-        );
-      const now = iso(this.#o.clock.now());
-      if (!(await repo.markLinkUsed(tx, link.id, now))) throw invalid();
-      const id = newId('usr');
-      const name = input.name.trim();
-      await insertUser(tx, {
-        id,
-        email,
-        name,
-        password_hash: passwordHash,
-        totp_secret_enc: null,
-        totp_enabled_at: null,
-        created_at: now,
-        last_sign_in_at: now,
-      });
-      const accountId = link.account_id!;
-      await insertMembership(tx, { account_id: accountId, user_id: id, role: link.role!, created_at: now });
-      await this.#o.audit.record(tx, {
-        action: 'member.joined',
-        accountId,
-        object: { type: 'member', id },
-        after: { email, role: link.role, link: link.id },
-        actor: { type: 'user', id, email, sessionId: '' },
-        actorName: email,
-      });
-      return { id, email, name, accountId };
-    });
-  }
-
-  /** The link a token names while it can be used. */
-  async #usable(token: string): Promise<repo.OneTimeLinkRow> {
     const row = await repo.findLinkByHash(this.#o.store.read, sha256Hex(token));
-    const now = iso(this.#o.clock.now());
-    if (
-      !row ||
-      (row.kind !== 'invite' && row.kind !== 'owner') ||
-      row.used_at !== null ||
-      row.revoked_at !== null ||
-      row.expires_at <= now ||
-      row.account_id === null ||
-      row.role === null ||
-      !isRole(row.role)
-    )
-      throw invalid();
-    return row;
+    if (!row || !isUsable(row, iso(this.#o.clock.now()))) throw linkInvalid();
+    if (row.kind === 'password_reset') {
+      if (row.user_id === null) throw linkInvalid();
+      return { kind: 'password_reset', email: row.email, accountName: null, role: null, existingPerson: true };
+    }
+    if ((row.kind !== 'invite' && row.kind !== 'owner') || row.account_id === null || !isRole(row.role ?? ''))
+      throw linkInvalid();
+    const name = await accountName(row.account_id);
+    if (name === undefined) throw linkInvalid();
+    const existingPerson =
+      row.kind === 'invite' &&
+      row.email !== null &&
+      (await findUserByEmail(this.#o.store.read, row.email)) !== undefined;
+    return { kind: row.kind, email: row.email, accountName: name, role: row.role as Role, existingPerson };
   }
-}
-
-function invalid(): TidingsError {
-  return new TidingsError('link_invalid', 'This link is unknown, used, revoked or expired: ask for a new one.');
 }
 
 function toInvitation(row: repo.OneTimeLinkRow): Invitation {

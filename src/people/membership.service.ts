@@ -63,9 +63,10 @@ export class MembershipService {
 
   /**
    * Removes a member: the keys they made in the account are revoked and their sessions in it end.
+   * @param actorId the person removing them; null for the CLI's operator, who acts as an owner.
    * @throws TidingsError member_not_found; owner_required; last_owner (membership.rules.ts).
    */
-  remove(accountId: string, actorId: string, userId: string): Promise<Member> {
+  remove(accountId: string, actorId: string | null, userId: string): Promise<Member> {
     return this.#o.store.write(async (tx) => {
       const { actorRole, target } = await this.#prepare(tx, accountId, actorId, userId);
       assertMayChangeRole(actorRole, target.role, null);
@@ -93,16 +94,16 @@ export class MembershipService {
     });
   }
 
-  /** Locks the account's members, then reads the actor's role and the member changed. */
-  async #prepare(tx: Tx, accountId: string, actorId: string, userId: string) {
+  /** Locks the account's members, then reads the actor's role (null: the operator, as an owner) and the member changed. */
+  async #prepare(tx: Tx, accountId: string, actorId: string | null, userId: string) {
     await repo.lockMembersOf(tx, accountId, this.#o.store.dialect);
     const members = await repo.membersOfAccount(tx, accountId);
-    const actor = members.find((m) => m.user_id === actorId);
+    const actorRole = actorId === null ? 'owner' : members.find((m) => m.user_id === actorId)?.role;
     const row = members.find((m) => m.user_id === userId);
-    if (!actor || !isRole(actor.role))
+    if (!actorRole || !isRole(actorRole))
       throw new TidingsError('permission_denied', 'You are no longer a member of this account.');
     if (!row) throw new TidingsError('member_not_found', `No member ${userId} in this account.`, { param: 'id' });
-    return { actorRole: actor.role, target: toMember(row) };
+    return { actorRole, target: toMember(row) };
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Rows of one-time links (invitations, the first owner's link): only the SHA-256 of a link's token
+ * Rows of one-time links (invitations, the first owner's link, password resets): only the SHA-256 of a link's token
  * is stored. Only this file touches the table.
  */
 import type { Selectable } from 'kysely';
@@ -66,4 +66,42 @@ export async function markLinkUsed(tx: Tx, id: string, atIso: string): Promise<b
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Revokes a person's password reset links not yet used (once one is used, the others stop working). @returns how many. */
+export async function revokeResetLinksOf(tx: Tx, userId: string, atIso: string): Promise<number> {
+  const result = await tx
+    .updateTable('one_time_links')
+    .set({ revoked_at: atIso })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'password_reset')
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Gives a pending invitation of the account a new token and expiry (its old link stops working).
+ * @returns the row as it now is, or undefined when the account has no such pending invitation at `nowIso`.
+ */
+export async function renewInvitation(
+  tx: Tx,
+  accountId: string,
+  id: string,
+  set: { token_hash: string; expires_at: string },
+  nowIso: string,
+): Promise<OneTimeLinkRow | undefined> {
+  const result = await tx
+    .updateTable('one_time_links')
+    .set(set)
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'invite')
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  return tx.selectFrom('one_time_links').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -3,6 +3,7 @@
  * their sessions, invitations and single sign-on (docs/api.md §D26).
  */
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account.service.js';
 import type { KeyService } from '../accounts/key.service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
@@ -14,7 +15,10 @@ import type { SecretBox } from '../lib/crypto.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { Me } from './auth.schemas.js';
+import { createMailer } from '../mail/mailer.js';
 import { InvitationService } from './invitation.service.js';
+import { JoinService } from './join.service.js';
+import { LinkMail } from './link-mail.js';
 import { linkRoutes } from './links.routes.js';
 import { meRoutes } from './me.routes.js';
 import { MeService } from './me.service.js';
@@ -23,6 +27,9 @@ import { MembershipService } from './membership.service.js';
 import { PasswordService } from './password.service.js';
 import { SecondFactorService } from './second-factor.service.js';
 import { securityRoutes } from './security.routes.js';
+import { PasswordResetLimiter } from './password-reset.limiter.js';
+import { passwordResetRoutes } from './password-reset.routes.js';
+import { PasswordResetService } from './password-reset.service.js';
 import { SessionService } from './session.service.js';
 import { SignInLimiter } from './sign-in.limiter.js';
 import { SignInService } from './sign-in.service.js';
@@ -41,6 +48,7 @@ export interface PeopleNeeds {
   redis: Redis | null;
   /** API keys: people make and revoke their account's (api-keys.routes.ts). */
   keys: KeyService;
+  logger: Logger;
 }
 
 export interface PeopleProvides {
@@ -52,6 +60,8 @@ export interface PeopleProvides {
   members: MembershipService;
   /** Invitations and one-time links (invitation.service.ts); main.ts makes the first owner's link. */
   invitations: InvitationService;
+  /** Password reset links (password-reset.service.ts); the CLI makes them through it. */
+  resets: PasswordResetService;
 }
 
 export function peopleModule({
@@ -63,6 +73,7 @@ export function peopleModule({
   secretBox,
   redis,
   keys,
+  logger,
 }: PeopleNeeds): Feature<PeopleProvides> {
   const sessions = new SessionService({
     store,
@@ -78,11 +89,23 @@ export function peopleModule({
   const passwords = new PasswordService({ store, clock, audit, limiter });
   const signIn = new SignInService({ store, clock, accounts, sessions, limiter, audit, secondFactor });
   const members = new MembershipService({ store, clock, audit });
-  const invitations = new InvitationService({ store, clock, audit });
+  // Mail (SMTP_URL): invitations and resets are mailed through it; without it their links are answered.
+  const mailer = createMailer(config.mail);
+  const linkMail = new LinkMail({ mailer, publicUrl: config.publicUrl, logger });
+  const invitations = new InvitationService({ store, clock, audit, linkMail, accounts, publicUrl: config.publicUrl });
+  const joins = new JoinService({ store, clock, audit });
+  const resets = new PasswordResetService({
+    store,
+    clock,
+    audit,
+    linkMail,
+    limiter: new PasswordResetLimiter({ redis }),
+    logger,
+  });
   const me = new MeService({ store, clock, sessions, signIn, audit });
   return {
     name: 'people',
-    provides: { sessions, sso, members, invitations },
+    provides: { sessions, sso, members, invitations, resets },
     routes: () => [
       ...authRoutes({ config, signIn, sessions }),
       ...meRoutes({ me, sessions }),
@@ -90,9 +113,16 @@ export function peopleModule({
       ...ssoRoutes({ sso, sessions, config }),
       ...memberRoutes({ members }),
       ...apiKeyRoutes({ keys }),
-      ...linkRoutes({ invitations, sessions, accounts, cookies: { publicUrl: config.publicUrl } }),
+      ...linkRoutes({ invitations, joins, resets, sessions, accounts, cookies: { publicUrl: config.publicUrl } }),
+      ...passwordResetRoutes({ resets, mails: linkMail.mails }),
     ],
     schemas: [Me],
+    async stop() {
+      await resets.settle();
+    },
+    async close() {
+      await mailer?.close();
+    },
     periodic: [
       { name: 'ended session purge', everyMs: HOURLY_MS, atStart: false, run: () => sessions.purgeEnded() },
       { name: 'expired sso attempt purge', everyMs: HOURLY_MS, atStart: false, run: () => sso.purgeExpired() },

@@ -43,7 +43,13 @@ export function linkCases(harness: () => Harness): void {
       );
       const shown = await h.api('GET', `/v1/links/${token}`, { key: null });
       assert.equal(shown.status, 200, shown.text);
-      assert.deepEqual(shown.body, { kind: 'invite', email: 'ana@example.com', accountName: 'Invites', role: 'admin' });
+      assert.deepEqual(shown.body, {
+        kind: 'invite',
+        email: 'ana@example.com',
+        accountName: 'Invites',
+        role: 'admin',
+        existingPerson: false,
+      });
 
       const weak = await accept(h, token, { name: 'Ana', password: 'short' });
       assert.deepEqual([weak.status, weak.body.error?.code], [400, 'password_too_weak']);
@@ -117,7 +123,13 @@ export function linkCases(harness: () => Harness): void {
       const account = await h.newAccount('Firsts');
       const token = await h.deps.invitations.ownerLink(account.id);
       const shown = await h.api('GET', `/v1/links/${token}`, { key: null });
-      assert.deepEqual(shown.body, { kind: 'owner', email: null, accountName: 'Firsts', role: 'owner' });
+      assert.deepEqual(shown.body, {
+        kind: 'owner',
+        email: null,
+        accountName: 'Firsts',
+        role: 'owner',
+        existingPerson: false,
+      });
       const joined = await accept(h, token, { name: 'First', email: 'first@example.com', password: PASSWORD });
       assert.equal(joined.status, 200, joined.text);
       const members = await asCookie(h, joined)('GET', '/v1/members');

@@ -1,23 +1,27 @@
 /**
  * A one-time link (`#/join/<token>`): an invitation to an account, a password reset, or the link
- * that makes the first owner (docs/api.md §D26). `GET /v1/links/:token` says which; the form sets
- * the password (and the name, and for the owner's link the email), and accepting it signs in.
+ * that makes the first owner (docs/api.md §D26). `GET /v1/links/:token` says which. A newcomer's form
+ * sets the name and password (and for the owner's link the email), and accepting it signs in; an
+ * invitation for an existing person asks them to sign in first (JoinExisting.tsx); a reset sets the
+ * new password (ResetPassword.tsx).
  */
 import { useState, type FormEvent } from 'react';
 import { api } from '../api';
 import type { Me } from '../people';
 import { ErrorNote, usePolling } from '../ui';
+import { JoinExisting } from './JoinExisting';
+import { ResetPasswordForm } from './ResetPassword';
 
 /** `GET /v1/links/:token`. */
 interface LinkInfo {
-  kind: 'invite' | 'reset' | 'owner';
+  kind: 'invite' | 'password_reset' | 'owner';
   email: string | null;
   accountName: string | null;
   role: string | null;
+  existingPerson: boolean;
 }
 
 function heading(link: LinkInfo): string {
-  if (link.kind === 'reset') return 'Choose a new password';
   if (link.kind === 'owner') return `Become the owner${link.accountName ? ` of ${link.accountName}` : ''}`;
   return `Join ${link.accountName ?? 'the account'}${link.role ? ` as ${link.role}` : ''}`;
 }
@@ -36,8 +40,7 @@ export function JoinPage({ token, onSignIn }: { token: string; onSignIn: (me: Me
     setBusy(true);
     setError(null);
     try {
-      const body: Record<string, string> = { password };
-      if (link.kind !== 'reset') body.name = name.trim();
+      const body: Record<string, string> = { password, name: name.trim() };
       if (link.kind === 'owner' && !link.email) body.email = email.trim();
       // The answer is the new person (`JoinedSchema`), not a Me: the session it started says who, where and what.
       await api('POST', `${path}/accept`, { body });
@@ -52,7 +55,17 @@ export function JoinPage({ token, onSignIn }: { token: string; onSignIn: (me: Me
     <main className="signin">
       <h1>Tidings</h1>
       <ErrorNote error={linkError} />
-      {link ? (
+      {link?.kind === 'password_reset' ? <ResetPasswordForm path={path} email={link.email} /> : null}
+      {link?.kind === 'invite' && link.existingPerson && link.email ? (
+        <JoinExisting
+          path={path}
+          email={link.email}
+          accountName={link.accountName ?? ''}
+          role={link.role ?? ''}
+          onSignIn={onSignIn}
+        />
+      ) : null}
+      {link && link.kind !== 'password_reset' && !link.existingPerson ? (
         <form onSubmit={submit} aria-label="Accept the link">
           <h2>{heading(link)}</h2>
           {link.email ? (
@@ -60,12 +73,10 @@ export function JoinPage({ token, onSignIn }: { token: string; onSignIn: (me: Me
               For <strong>{link.email}</strong>
             </p>
           ) : null}
-          {link.kind !== 'reset' ? (
-            <label>
-              Your name
-              <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
-            </label>
-          ) : null}
+          <label>
+            Your name
+            <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
+          </label>
           {link.kind === 'owner' && !link.email ? (
             <label>
               Email
@@ -92,7 +103,7 @@ export function JoinPage({ token, onSignIn }: { token: string; onSignIn: (me: Me
           <p className="hint">At least 12 characters; a password known from a breach is refused.</p>
           <ErrorNote error={error} />
           <button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : link.kind === 'reset' ? 'Set the password and sign in' : 'Join and sign in'}
+            {busy ? 'Saving…' : 'Join and sign in'}
           </button>
         </form>
       ) : null}

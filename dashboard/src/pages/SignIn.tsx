@@ -2,12 +2,14 @@
  * Signing in (docs/api.md §D26): a person's email and password, then their second factor when the
  * service asks for it (a TOTP code, or a recovery code); "Sign in with …" for each single sign-on
  * connection; or, the secondary way, an API key pasted into the tab ("Use an API key instead").
+ * "Forgot your password?" asks for a reset link (ForgotPassword.tsx).
  */
 import { useState, type FormEvent } from 'react';
 import { api } from '../api';
 import type { Me, SignInAnswer } from '../people';
 import { KeySignIn } from '../sign-in-key';
 import { ErrorNote, usePolling } from '../ui';
+import { ForgotPassword } from './ForgotPassword';
 
 /** Remembers, for this tab, that the key form was chosen, so signing out of a key shows it again. */
 const WAY_STORAGE = 'tidings.signInWith';
@@ -47,9 +49,14 @@ export function SignIn({ onPerson, onKey }: { onPerson: (me: Me) => void; onKey:
             Sign in with an email and password instead
           </button>
         </>
+      ) : way === 'forgot' ? (
+        <ForgotPassword onBack={() => setWay('password')} />
       ) : (
         <>
           <PasswordSignIn onSignIn={onPerson} />
+          <button type="button" className="link" onClick={() => setWay('forgot')}>
+            Forgot your password?
+          </button>
           <SsoButtons />
           <button type="button" className="link" onClick={() => choose('key')}>
             Use an API key instead
@@ -60,8 +67,8 @@ export function SignIn({ onPerson, onKey }: { onPerson: (me: Me) => void; onKey:
   );
 }
 
-/** Email and password, then, when the answer says `secondFactor: 'required'`, the code step. */
-function PasswordSignIn({ onSignIn }: { onSignIn: (me: Me) => void }) {
+/** Email and password, then, when the answer says `secondFactor: 'required'`, the code step (also JoinExisting.tsx's). */
+export function PasswordSignIn({ onSignIn }: { onSignIn: (me: Me) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [step, setStep] = useState<'password' | 'code'>('password');

@@ -67,7 +67,7 @@ export interface SessionsTable {
 export interface OneTimeLinksTable {
   id: string;
   token_hash: string;
-  kind: 'invite' | 'reset' | 'owner';
+  kind: 'invite' | 'password_reset' | 'owner';
   account_id: string | null;
   email: string | null;
   role: string | null;
