@@ -12,7 +12,7 @@
  *   from one number, which the person switches (`switchTo`).
  */
 import type { AccountService } from '../accounts/account.service.js';
-import type { Store } from '../db/store.js';
+import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { ROLE_PERMISSIONS, SCOPES, isRole, type AuthContext, type Mode } from '../http/access.js';
 import type { RequestOrigin } from '../lib/actor.js';
@@ -62,6 +62,9 @@ export interface StartSession {
   origin: RequestOrigin | null;
 }
 
+/** What is written with a new session, in its unit of work (its audit entry, the person's last sign-in). */
+export type WithSession = (tx: Tx, session: SessionInfo) => Promise<void>;
+
 export class SessionService {
   readonly #o: {
     store: Store;
@@ -94,12 +97,17 @@ export class SessionService {
   }
 
   /**
-   * Starts a session (a sign-in): a new token every time.
+   * Starts a session (a sign-in): a new token every time. `within` runs in the same unit of work,
+   * so the session and what records it commit together or not at all.
    * @returns the token (for the cookie, never stored) and the session.
    * @throws TidingsError permission_denied when the person is not a member of the account;
    *   parameter_invalid for a number the account does not have.
    */
-  async start(input: StartSession): Promise<{ token: string; session: SessionInfo }> {
+  async start(
+    input: StartSession,
+    within?: WithSession,
+    replaces?: repo.ResolvedSessionRow,
+  ): Promise<{ token: string; session: SessionInfo }> {
     const { store, clock } = this.#o;
     if (!(await findMembership(store.read, input.accountId, input.userId)))
       throw new TidingsError('permission_denied', `You are not a member of the account ${input.accountId}.`);
@@ -122,8 +130,13 @@ export class SessionService {
       expires_at: iso(now + (input.secondFactor === 'pending' ? PENDING_MS : this.#o.maxMs)),
       revoked_at: null,
     };
-    await store.write((tx) => repo.insertSession(tx, row));
-    return { token, session: toInfo(row) };
+    const session = toInfo(row);
+    await store.write(async (tx) => {
+      if (replaces) await repo.revokeSessions(tx, replaces.user_id, iso(now), { id: replaces.id });
+      await repo.insertSession(tx, row);
+      await within?.(tx, session);
+    });
+    return { token, session };
   }
 
   /**
@@ -151,23 +164,25 @@ export class SessionService {
   }
 
   /**
-   * Passes a pending session's second factor: it ends, and a new session (a new token) starts.
+   * Passes a pending session's second factor: in one unit of work it ends, a new session (a new
+   * token) starts, and `within` runs.
    * @throws TidingsError session_expired when the session is not pending any more.
    */
-  async passSecondFactor(session: repo.ResolvedSessionRow, origin: RequestOrigin | null) {
+  async passSecondFactor(session: repo.ResolvedSessionRow, origin: RequestOrigin | null, within?: WithSession) {
     if (session.second_factor !== 'pending') throw new TidingsError('session_expired', 'Sign in again.');
-    await this.#o.store.write((tx) =>
-      repo.revokeSessions(tx, session.user_id, iso(this.#o.clock.now()), { id: session.id }),
+    return this.start(
+      {
+        userId: session.user_id,
+        accountId: session.account_id,
+        phoneNumberId: session.phone_number_id,
+        mode: session.mode,
+        method: session.method as 'password' | 'sso',
+        secondFactor: 'passed',
+        origin,
+      },
+      within,
+      session,
     );
-    return this.start({
-      userId: session.user_id,
-      accountId: session.account_id,
-      phoneNumberId: session.phone_number_id,
-      mode: session.mode,
-      method: session.method as 'password' | 'sso',
-      secondFactor: 'passed',
-      origin,
-    });
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import type { AccountService } from '../accounts/account.service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
-import type { Store } from '../db/store.js';
+import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { isRole, ROLE_PERMISSIONS, type AuthContext } from '../http/access.js';
 import type { RequestOrigin } from '../lib/actor.js';
@@ -99,14 +99,11 @@ export class SignInService {
       return { token, me: null };
     }
     await limiter.succeeded(typed);
-    const { token, session } = await this.#o.sessions.start({
-      userId: user.id,
-      accountId: first.account_id,
-      method: 'password',
-      secondFactor: 'none',
-      origin,
-    });
-    return { token, me: await this.#signedIn(user, session, 'none') };
+    const { token, session } = await this.#o.sessions.start(
+      { userId: user.id, accountId: first.account_id, method: 'password', secondFactor: 'none', origin },
+      (tx, started) => this.#recordSignIn(tx, user, started, 'none'),
+    );
+    return { token, me: await this.#meOfSession(user, session) };
   }
 
   /**
@@ -150,25 +147,34 @@ export class SignInService {
       });
     }
     await limiter.succeeded(row.email);
-    const { token, session } = await this.#o.sessions.passSecondFactor(row, origin);
-    return { token, me: await this.#signedIn(user, session, 'passed', answer.recoveryCode !== undefined) };
+    const { token, session } = await this.#o.sessions.passSecondFactor(row, origin, (tx, started) =>
+      this.#recordSignIn(tx, user, started, 'passed', answer.recoveryCode !== undefined),
+    );
+    return { token, me: await this.#meOfSession(user, session) };
   }
 
-  /** Records a sign-in done (`session.created`, the person's last sign-in) and answers the person. */
-  async #signedIn(user: UserRow, session: SessionInfo, secondFactor: 'none' | 'passed', recovery = false): Promise<Me> {
-    const { store, audit } = this.#o;
-    const now = iso(this.#o.clock.now());
-    await store.write(async (tx) => {
-      await updateUser(tx, user.id, { last_sign_in_at: now });
-      await audit.record(tx, {
-        action: 'session.created',
-        accountId: session.accountId,
-        object: { type: 'session', id: session.id },
-        mode: session.mode,
-        actor: { type: 'user', id: user.id, email: user.email, sessionId: session.id },
-        after: { method: 'password', secondFactor, ...(recovery ? { recoveryCode: true } : {}) },
-      });
+  /** Records a sign-in done (`session.created`, the person's last sign-in), in the session's own unit `tx`. */
+  async #recordSignIn(
+    tx: Tx,
+    user: UserRow,
+    session: SessionInfo,
+    secondFactor: 'none' | 'passed',
+    recovery = false,
+  ): Promise<void> {
+    await updateUser(tx, user.id, { last_sign_in_at: iso(this.#o.clock.now()) });
+    await this.#o.audit.record(tx, {
+      action: 'session.created',
+      accountId: session.accountId,
+      object: { type: 'session', id: session.id },
+      mode: session.mode,
+      actor: { type: 'user', id: user.id, email: user.email, sessionId: session.id },
+      after: { method: 'password', secondFactor, ...(recovery ? { recoveryCode: true } : {}) },
     });
+  }
+
+  /** The person of a session just started, as `GET /v1/me` shows them. */
+  async #meOfSession(user: UserRow, session: SessionInfo): Promise<Me> {
+    const { store } = this.#o;
     const membership = await findMembership(store.read, session.accountId, user.id);
     const role = membership && isRole(membership.role) ? membership.role : 'viewer';
     return this.me({ ...session, userId: user.id, permissions: [...ROLE_PERMISSIONS[role]] });

@@ -73,15 +73,13 @@ export function ssoRoutes({ sso, sessions, config }: { sso: SsoService; sessions
         const outcome = await actAs(SYSTEM, origin, () => sso.finish(url));
         if (!outcome.ok) return reply.redirect(SSO_FAILED, 302);
         // The provider did the second factor (its own policy): the session is signed in.
-        const { token, session } = await sessions.start({
-          userId: outcome.userId,
-          accountId: outcome.accountId,
-          method: 'sso',
-          secondFactor: 'passed',
-          origin,
-        });
-        const actor = { type: 'user' as const, id: outcome.userId, email: outcome.email, sessionId: session.id };
-        await actAs(actor, origin, () => sso.recordSession(outcome.accountId, session.id));
+        // The session and its audit entry in one unit (the entry's actor is the person).
+        const { token } = await actAs(SYSTEM, origin, () =>
+          sessions.start(
+            { userId: outcome.userId, accountId: outcome.accountId, method: 'sso', secondFactor: 'passed', origin },
+            (tx, session) => sso.recordSession(tx, outcome, session),
+          ),
+        );
         setSessionCookie(reply, { publicUrl: config.publicUrl }, token, sessions.maxMs);
         return reply.redirect('/dashboard/', 302);
       },

@@ -16,13 +16,14 @@
  */
 import * as oidc from 'openid-client';
 import type { AuditTrail } from '../audit/audit-trail.js';
-import type { Store } from '../db/store.js';
+import type { Store, Tx } from '../db/store.js';
 import { ROLES } from '../http/access.js';
 import type { Actor } from '../lib/actor.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { sha256Hex, type SecretBox } from '../lib/crypto.js';
 import { newId } from '../lib/ids.js';
 import { findMembership, insertMembership, updateRole } from './membership.repository.js';
+import type { SessionInfo } from './session.service.js';
 import * as repo from './sso.repository.js';
 import {
   ATTEMPT_MS,
@@ -196,18 +197,18 @@ export class SsoService {
   }
 
   /**
-   * Records `session.created` (method `sso`) for a session just started; the actor is the work's
-   * own (the person). A unit of its own: SessionService.start writes the session in its unit.
+   * Records `session.created` (method `sso`) for a session being started, in its unit `tx`
+   * (SessionService.start's `within`), with the person as its actor.
    */
-  async recordSession(accountId: string, sessionId: string): Promise<void> {
-    await this.#o.store.write((tx) =>
-      this.#o.audit.record(tx, {
-        action: 'session.created',
-        accountId,
-        object: { type: 'session', id: sessionId },
-        after: { method: 'sso', secondFactor: 'passed' },
-      }),
-    );
+  async recordSession(tx: Tx, person: { userId: string; email: string }, session: SessionInfo): Promise<void> {
+    await this.#o.audit.record(tx, {
+      action: 'session.created',
+      accountId: session.accountId,
+      object: { type: 'session', id: session.id },
+      mode: session.mode,
+      actor: { type: 'user', id: person.userId, email: person.email, sessionId: session.id },
+      after: { method: 'sso', secondFactor: 'passed' },
+    });
   }
 
   /** Removes attempts past their ten minutes (housekeeping). @returns how many. */
