@@ -62,8 +62,10 @@ export interface Answer {
 }
 
 /**
- * A request in-process from `address`, with `cookie` (`name=value`) and, for a write, the
- * service's own `Origin` unless `origin` says another (null: none).
+ * A request in-process from `address` (default: a new one each call, since the sign-in limiter
+ * counts failures per address in the Redis every PostgreSQL test file shares: a test that needs one
+ * address across requests passes it), with `cookie` (`name=value`) and, for a write, the service's
+ * own `Origin` unless `origin` says another (null: none).
  */
 export async function call(
   h: Harness,
@@ -80,7 +82,7 @@ export async function call(
     method,
     url,
     headers,
-    remoteAddress: o.address ?? '127.0.0.1',
+    remoteAddress: o.address ?? uniqueAddress(),
     ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}),
   });
   const set = res.cookies.find((c) => c.name.endsWith('tidings_session'));
