@@ -3,6 +3,7 @@
  * delivery (and its job) for every enabled endpoint subscribed to the type; listed for 30 days;
  * redelivered on request.
  */
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { AuthContext } from '../http/access.js';
 import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
@@ -33,6 +34,8 @@ export interface EventServiceOptions {
   store: Store;
   jobs: JobQueue;
   clock: Clock;
+  /** Records a redelivery asked for (`event.redelivered`, docs/api.md §D27) in its unit. */
+  audit: Pick<AuditTrail, 'record'>;
 }
 
 export class EventService {
@@ -175,7 +178,16 @@ export class EventService {
     }
     const now = this.#o.clock.now();
     const rows = targets.map((t) => newDelivery(event.id, t.id, iso(now)));
-    await this.#o.store.write((trx) => this.#schedule(trx, rows, now));
+    await this.#o.store.write(async (trx) => {
+      await this.#schedule(trx, rows, now);
+      await this.#o.audit.record(trx, {
+        action: 'event.redelivered',
+        accountId: auth.accountId,
+        mode: auth.mode,
+        object: { type: 'event', id: event.id },
+        after: { endpointIds: targets.map((t) => t.id), deliveryIds: rows.map((d) => d.id) },
+      });
+    });
     return { data: rows.map((d) => toDelivery(d, [])) };
   }
 

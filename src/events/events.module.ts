@@ -50,7 +50,7 @@ export function eventsModule({
   secretBox,
   audit,
 }: EventsNeeds): Feature<EventsProvides> {
-  const events = new EventService({ store, jobs, clock });
+  const events = new EventService({ store, jobs, clock, audit });
   const allowPrivateUrls = config.allowPrivateWebhookUrls;
   const endpoints = new EndpointService({ store, clock, secretBox, allowPrivateUrls, audit });
   const policy = { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy };

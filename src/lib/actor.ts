@@ -47,6 +47,9 @@ const acting = new AsyncLocalStorage<Acting>();
 /** The service acting on its own behalf (no request, no operator). */
 export const SYSTEM: Actor = { type: 'system', id: 'service' };
 
+/** The platform (Meta), as the actor of what its webhooks change, and of its verdicts the service reads. */
+export const PLATFORM: Actor = { type: 'platform', id: 'meta' };
+
 /** Runs `fn` as `actor` (from `origin`), until it and everything it starts are done. */
 export function actAs<T>(actor: Actor, origin: RequestOrigin | null, fn: () => T): T {
   return acting.run({ actor, origin }, fn);

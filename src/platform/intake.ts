@@ -8,7 +8,7 @@
  *
  * The platform layer knows no feature: the composition root wires the features in as consumers.
  */
-import { actAs, type Actor } from '../lib/actor.js';
+import { actAs, PLATFORM } from '../lib/actor.js';
 import type { Logger } from 'pino';
 import { BatchWriter } from '../db/batch-writer.js';
 import type { Store, Tx } from '../db/store.js';
@@ -123,9 +123,6 @@ interface OwnedUpdates {
   echoes: Owned<PlatformEchoMessage>[];
   preferences: Owned<PlatformUserPreference>[];
 }
-
-/** The platform, as the actor of what its webhooks change. */
-const PLATFORM: Actor = { type: 'platform', id: 'meta' };
 
 export class PlatformIntake {
   readonly #o: { store: Store; clock: Clock; logger: Logger; consumers: IntakeConsumers };
