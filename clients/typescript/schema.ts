@@ -327,7 +327,7 @@ export interface paths {
         head?: never;
         /**
          * Switch account, mode or number
-         * @description Moves this session to another account the person is a member of, to the live or test mode, or to another number of the account. Answers the person as `GET /v1/me` then shows them.
+         * @description Moves this session to another account the person is a member of, to the live or test mode, or to another number of the account. Answers the person as `GET /v1/me` then shows them. A session signed in by password does not move into an account that requires single sign-on, unless the person is an owner there (`sso_required`).
          */
         patch: operations["switchSession"];
         trace?: never;
@@ -6271,7 +6271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `error.code`: `permission_denied`. */
+            /** @description `error.code`: `permission_denied`, `sso_required`. */
             403: {
                 headers: {
                     [name: string]: unknown;

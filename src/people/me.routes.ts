@@ -29,11 +29,11 @@ export function meRoutes({ me, sessions }: { me: MeService; sessions: SessionSer
         operationId: 'switchSession',
         summary: 'Switch account, mode or number',
         description:
-          'Moves this session to another account the person is a member of, to the live or test mode, or to another number of the account. Answers the person as `GET /v1/me` then shows them.',
+          'Moves this session to another account the person is a member of, to the live or test mode, or to another number of the account. Answers the person as `GET /v1/me` then shows them. A session signed in by password does not move into an account that requires single sign-on, unless the person is an owner there (`sso_required`).',
         tags: ['Signing in'],
         access: people,
         idempotency: 'none',
-        errors: ['session_expired', 'permission_denied'],
+        errors: ['session_expired', 'permission_denied', 'sso_required'],
         body: SwitchBody,
         response: { status: 200, schema: Me },
       },

@@ -22,6 +22,7 @@ import { sha256Hex } from '../lib/crypto.js';
 import { newId, randomBase62 } from '../lib/ids.js';
 import { findMembership } from './membership.repository.js';
 import * as repo from './session.repository.js';
+import { accountRequiresSso } from './sign-in.repository.js';
 
 /** Requests within this long of the last recorded one do not write it again, ms. */
 const TOUCH_EVERY_MS = 60_000;
@@ -188,6 +189,8 @@ export class SessionService {
   /**
    * Moves a session to another account (the switcher), number or mode.
    * @throws TidingsError permission_denied when the person is not a member of the account;
+   *   sso_required when a session signed in by password moves to an account that requires single
+   *   sign-on and the person is not an owner there (as its sign-in would be refused);
    *   parameter_invalid for a number the account does not have.
    */
   async switchTo(
@@ -195,10 +198,22 @@ export class SessionService {
     to: { accountId?: string; phoneNumberId?: string; mode?: Mode },
   ): Promise<SessionInfo> {
     const accountId = to.accountId ?? session.account_id;
-    if (!(await findMembership(this.#o.store.read, accountId, session.user_id)))
+    const membership = await findMembership(this.#o.store.read, accountId, session.user_id);
+    if (!membership)
       throw new TidingsError('permission_denied', `You are not a member of the account ${accountId}.`, {
         param: 'accountId',
       });
+    if (
+      accountId !== session.account_id &&
+      session.method !== 'sso' &&
+      membership.role !== 'owner' &&
+      (await accountRequiresSso(this.#o.store.read, accountId))
+    )
+      throw new TidingsError(
+        'sso_required',
+        `The account ${accountId} signs in through single sign-on: sign out, then use its button.`,
+        { param: 'accountId' },
+      );
     const phoneNumberId = await this.#numberOf(
       accountId,
       to.phoneNumberId ?? (accountId === session.account_id ? session.phone_number_id : undefined),

@@ -1,6 +1,8 @@
 /** The person's own sessions: the switcher (mode), the list, ending one, signing out everywhere else. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { SYSTEM } from '../../src/lib/actor.js';
+import { insertMembership } from '../../src/people/membership.repository.js';
 import type { Harness } from '../harness.js';
 import { call, createPerson, uniqueAddress, uniqueEmail } from '../people-kit.js';
 
@@ -25,6 +27,28 @@ export function meCases(harness: () => Harness) {
     assert.equal((await call(h, 'GET', '/v1/me', { cookie })).body.mode, 'test');
     const other = await call(h, 'PATCH', '/v1/me/session', { cookie, body: { accountId: 'acc_nobody' } });
     assert.equal(other.body.error.code, 'permission_denied');
+  });
+
+  it('keeps a password session out of another account that requires single sign-on, but for its owners', async () => {
+    const h = harness();
+    const email = uniqueEmail('s');
+    const id = await createPerson(h, { email, password: PASSWORD });
+    const strict = await h.newAccount('Requires SSO');
+    const relaxed = await h.newAccount('Owned there');
+    const now = new Date().toISOString();
+    await h.deps.store.write(async (tx) => {
+      await insertMembership(tx, { account_id: strict.id, user_id: id, role: 'agent', created_at: now });
+      await insertMembership(tx, { account_id: relaxed.id, user_id: id, role: 'owner', created_at: now });
+    });
+    await h.deps.sso.setRequired(strict.id, true, SYSTEM);
+    await h.deps.sso.setRequired(relaxed.id, true, SYSTEM);
+    const cookie = await signIn(h, email);
+    const refused = await call(h, 'PATCH', '/v1/me/session', { cookie, body: { accountId: strict.id } });
+    assert.deepEqual([refused.status, refused.body.error?.code], [403, 'sso_required']);
+    assert.equal((await call(h, 'GET', '/v1/me', { cookie })).body.account.id, h.account.id);
+    // An owner may sign in by password where single sign-on is required: they may switch there too.
+    const owner = await call(h, 'PATCH', '/v1/me/session', { cookie, body: { accountId: relaxed.id } });
+    assert.equal(owner.status, 200, JSON.stringify(owner.body));
   });
 
   it('lists the sessions, ends one (404 for another’s), and ends all others but this one', async () => {
