@@ -7,6 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { api } from '../api';
+import { NewPasswordField } from '../new-password';
 import type { Me } from '../people';
 import { ErrorNote, usePolling } from '../ui';
 import { JoinExisting } from './JoinExisting';
@@ -89,18 +90,7 @@ export function JoinPage({ token, onSignIn }: { token: string; onSignIn: (me: Me
               />
             </label>
           ) : null}
-          <label>
-            Password
-            <input
-              type="password"
-              autoComplete="new-password"
-              minLength={12}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          </label>
-          <p className="hint">At least 12 characters; a password known from a breach is refused.</p>
+          <NewPasswordField label="Password" value={password} onChange={setPassword} />
           <ErrorNote error={error} />
           <button type="submit" disabled={busy}>
             {busy ? 'Saving…' : 'Join and sign in'}

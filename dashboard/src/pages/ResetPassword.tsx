@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { api } from '../api';
+import { NewPasswordField } from '../new-password';
 import { ErrorNote } from '../ui';
 
 export function ResetPasswordForm({ path, email }: { path: string; email: string | null }) {
@@ -43,18 +44,7 @@ export function ResetPasswordForm({ path, email }: { path: string; email: string
           For <strong>{email}</strong>
         </p>
       ) : null}
-      <label>
-        New password
-        <input
-          type="password"
-          autoComplete="new-password"
-          minLength={12}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </label>
-      <p className="hint">At least 12 characters; a password known from a breach is refused.</p>
+      <NewPasswordField label="New password" value={password} onChange={setPassword} />
       <ErrorNote error={error} />
       <button type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Set the password'}
