@@ -212,6 +212,11 @@ describe('erasing a customer (issue 40)', () => {
     const before = await analytics();
     const bBefore = (await h.api(`GET`, `/v1/contacts/${contactB.id}/messages?limit=100`)).body.data;
 
+    // The check sees A before the erasure (a check that finds nothing proves nothing).
+    const seen = leaks(h, [A.phone, A.inPhrase, A.outText, A.name], [png, jpg]);
+    for (const what of [A.phone, A.inPhrase, A.outText, 'their file'])
+      assert.ok(seen.some((s) => s.startsWith(what)), `${what} is found before the erasure: ${seen.join('; ')}`);
+
     // Erase A.
     const asked = await h.api<Erasure>('POST', `/v1/contacts/${contactA.id}/erase`);
     assert.equal(asked.status, 202, asked.text);

@@ -46,6 +46,28 @@ export const SLICE_MS = 10_000;
 /** The job's lease, ms: a run that died is run again this long after it was claimed. */
 export const ERASE_LEASE_MS = 30_000;
 
+/** The tables an erasure removes from, whose index samples (SQLite's `sqlite_stat4`) it drops. */
+const PERSONAL_TABLES = [
+  'contacts',
+  'messages',
+  'inbound_messages',
+  'status_reports',
+  'dispatches',
+  'scheduled_sends',
+  'client_references',
+  'events',
+  'event_deliveries',
+  'delivery_attempts',
+  'idempotency_keys',
+  'jobs',
+  'batches',
+  'audit_events',
+  'suppressions',
+  'blocked_users',
+  'marketing_consents',
+  'media',
+];
+
 const ZERO: ErasureProgress = {
   messages: 0,
   inboundMessages: 0,
@@ -268,9 +290,23 @@ export class ErasureService {
     if (store.dialect === 'sqlite') await this.#checkpoint();
   }
 
-  /** SQLite: the WAL's frames written into the file and the WAL truncated, so removed rows live in neither. */
+  /**
+   * SQLite: the samples ANALYZE keeps of the indexes of the tables that held the customer
+   * (`sqlite_stat4`, present once an operator or a benchmark ran ANALYZE) removed, as they may
+   * hold their number or name (the planner keeps `sqlite_stat1`'s counts); then the WAL's frames
+   * written into the file and the WAL truncated, so removed rows live in neither.
+   */
   async #checkpoint(): Promise<void> {
     try {
+      await this.#o.store.write(async (tx) => {
+        const stat4 = await sql<{ name: string }>`select name from sqlite_master where name = 'sqlite_stat4'`.execute(
+          tx,
+        );
+        if (stat4.rows.length > 0)
+          await sql`delete from sqlite_stat4 where tbl in (${sql.join(PERSONAL_TABLES.map((t) => sql`${t}`))})`.execute(
+            tx,
+          );
+      });
       await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.#o.store.read);
     } catch (err) {
       this.#o.logger.warn({ err }, 'the checkpoint after an erasure failed; the next one writes it');
