@@ -1,5 +1,5 @@
 /**
- * Routes of erasing customers (docs/api.md §D28, §4.52–§4.54). Erasing needs the `contacts:erase`
+ * Routes of erasing customers (docs/api.md §D28, §4.45–§4.47). Erasing needs the `contacts:erase`
  * permission (owners and admins) and a key with `messages:send`; reading erasures `messages:read`.
  * A key erases and sees its own mode's customers and erasures only.
  */

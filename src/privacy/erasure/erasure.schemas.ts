@@ -1,4 +1,4 @@
-/** The erasure resource and its routes' bodies (docs/api.md §D28, §4.52–§4.54). */
+/** The erasure resource and its routes' bodies (docs/api.md §D28, §4.45–§4.47). */
 import { Type, type Static } from '@sinclair/typebox';
 import { NullableString, PageLimit, StringEnum, Timestamp } from '../../http/schemas.js';
 
