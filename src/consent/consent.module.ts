@@ -23,7 +23,7 @@ import { ConsentSettings, Suppression } from './consent.schemas.js';
 import type { SuppressionLookup } from './suppression-decision.js';
 import { SuppressionService } from './suppression.service.js';
 import { relinkContact } from './suppression.repository.js';
-import { SuppressionTombstones, tombstoneKeyOf } from './suppression-tombstones.js';
+import { SuppressionTombstones, tombstoneKeyOf, withTombstones } from './suppression-tombstones.js';
 import type { Secrets } from '../secrets.js';
 
 export interface ConsentNeeds {
@@ -52,6 +52,8 @@ export interface ConsentProvides {
   blockSuppressions: BlockSuppressions;
   /** Two contacts merged: the suppressions made for the merged one now name the one kept (contacts feature). */
   suppressionMerges: ContactMerge;
+  /** The list as the dispatcher reads it (from the database), erased customers' tombstones included (docs/api.md §D28). */
+  dispatchSuppressions: SuppressionLookup;
   /** An erased customer's suppressions, kept as keyed hashes (the erasure feature writes them). */
   suppressionTombstones: SuppressionTombstones;
   /** Who a send's `to` names: filled by the contacts feature. */
@@ -78,15 +80,16 @@ export function consentModule({
     events,
     contacts: { resolveRecipient: (...args) => recipients.get().resolveRecipient(...args) },
     numberOwner: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId,
-    tombstones,
   });
+  const dispatchSuppressions = withTombstones(suppressions, tombstones);
   // A keyword's confirmation reply is a normal tracked text, sent while the customer's window is open.
   const replies = new ConsentReplies({ clock, send: (auth, body) => replySender.get()(auth, body) });
   return {
     name: 'consent',
     provides: {
       suppressions,
-      acceptSuppressions: new AcceptSuppressions({ store, suppressions, tombstones }),
+      acceptSuppressions: new AcceptSuppressions({ store, suppressions: dispatchSuppressions, tombstones }),
+      dispatchSuppressions,
       suppressionTombstones: tombstones,
       contactConsent: {
         of: (accountId, mode, phoneNumberId, list) => suppressions.contactConsent(accountId, mode, phoneNumberId, list),
@@ -100,6 +103,6 @@ export function consentModule({
     schemas: [Suppression, ConsentSettings],
     jobs: [{ type: CONSENT_REPLY_JOB, run: (payload) => replies.run(payload) }],
     // Opt-out keywords, marketing preferences and 131050 from the platform's webhooks.
-    intake: { consent: new ConsentIntake({ suppressions, jobs }) },
+    intake: { consent: new ConsentIntake({ suppressions, jobs, tombstones }) },
   };
 }

@@ -15,7 +15,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import type { Reader, Store, Tx } from '../db/store.js';
 import type { SuppressionTombstonesTable } from '../db/schema.js';
 import { ReadThroughCache } from '../lib/cache.js';
-import type { ActiveSuppression, CustomerIds } from './suppression-decision.js';
+import type { ActiveSuppression, CustomerIds, SuppressionLookup } from './suppression-decision.js';
 
 /** The tombstones' HMAC key (32 bytes). */
 export type TombstoneKey = Buffer & { readonly __tombstone: true };
@@ -58,28 +58,6 @@ export async function insertTombstones(tx: Tx, rows: TombstoneRow[]): Promise<vo
   for (const accountId of new Set(rows.map((r) => r.account_id))) tx.changed('suppressions', accountId);
 }
 
-/**
- * Removes the tombstones of an account's mode matching any of these hashes (the customer opted
- * in again by keyword, consent-intake.ts), in the caller's unit. @returns how many went.
- */
-export async function removeTombstones(
-  tx: Tx,
-  accountId: string,
-  mode: 'live' | 'test',
-  hashes: string[],
-): Promise<number> {
-  if (hashes.length === 0) return 0;
-  const gone = await tx
-    .deleteFrom('suppression_tombstones')
-    .where('account_id', '=', accountId)
-    .where('mode', '=', mode)
-    .where('address_hash', 'in', hashes)
-    .executeTakeFirst();
-  const n = Number(gone.numDeletedRows);
-  if (n > 0) tx.changed('suppressions', accountId);
-  return n;
-}
-
 export class SuppressionTombstones {
   readonly #store: Store;
   readonly #key: TombstoneKey;
@@ -108,6 +86,39 @@ export class SuppressionTombstones {
       for (const r of rows) byHash.set(r.address_hash, [...(byHash.get(r.address_hash) ?? []), r]);
       return { byHash };
     });
+  }
+
+  /**
+   * The customer opted in again by keyword (consent-intake.ts): the tombstones of their opt-out
+   * keyword and API suppressions made before `at` (ISO) that name any of `addresses` go, each
+   * suppression's whole (every address it covered), in the caller's unit (one indexed read; STARTs are
+   * rare). @returns how many rows went.
+   */
+  async lift(
+    tx: Tx,
+    accountId: string,
+    mode: 'live' | 'test',
+    addresses: (string | null)[],
+    at: string,
+  ): Promise<number> {
+    const hashes = addresses.filter((a): a is string => a !== null).map((a) => this.hash(a));
+    if (hashes.length === 0) return 0;
+    const ids = await tx
+      .selectFrom('suppression_tombstones')
+      .select('suppression_id')
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .where('address_hash', 'in', hashes)
+      .where('reason', 'in', ['opt_out_keyword', 'api'])
+      .where('since', '<=', at)
+      .execute();
+    if (ids.length === 0) return 0;
+    const gone = await tx
+      .deleteFrom('suppression_tombstones')
+      .where('suppression_id', 'in', [...new Set(ids.map((r) => r.suppression_id))])
+      .executeTakeFirst();
+    tx.changed('suppressions', accountId);
+    return Number(gone.numDeletedRows);
   }
 
   /** True when the account surely has no tombstone in the mode (then no send hashes anything). */
@@ -158,6 +169,24 @@ export class SuppressionTombstones {
     }
     return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
+}
+
+/**
+ * `lookup` (the suppression list as the dispatcher reads it, from the database) with the
+ * tombstones that cover the customers added: the send checks refuse an erased customer who opted out.
+ */
+export function withTombstones(
+  lookup: Pick<SuppressionLookup, 'activeFor' | 'overrideAllowed'>,
+  tombstones: SuppressionTombstones,
+): SuppressionLookup {
+  return {
+    activeFor: async (accountId, mode, phoneNumberId, customers) =>
+      mergeById(
+        await lookup.activeFor(accountId, mode, phoneNumberId, customers),
+        await tombstones.covering(accountId, mode, phoneNumberId, customers),
+      ),
+    overrideAllowed: (accountId) => lookup.overrideAllowed(accountId),
+  };
 }
 
 /** Two lists of active suppressions as one, in id order, each suppression once (per address it matched). */
