@@ -220,11 +220,6 @@ describe('erasing a customer (issue 40)', () => {
     assert.notEqual(fresh.id, contactA.id);
     const again = await h.api('POST', '/v1/messages', { body: { to: A.phone, type: 'text', text: 'hi' } });
     assert.deepEqual([again.status, again.body.error?.code], [409, 'recipient_suppressed'], again.text);
-    // Their START lifts the tombstone: they opted in again.
-    await h.customerSends(A.phone, { text: 'START', name: 'New Name' });
-    const back = { body: { to: A.phone, type: 'text', text: 'Welcome back' } };
-    await eventually(async () => (await h.api('POST', '/v1/messages', back)).status === 201);
-
     // B by BSUID through the batch form, after a STOP: their number and BSUID stay refused.
     await h.customerSends(B.phone, { text: 'STOP', name: B.name, userId: B.bsuid });
     await eventually(async () => {
@@ -244,6 +239,10 @@ describe('erasing a customer (issue 40)', () => {
       assert.deepEqual([r.status, r.body.error?.code], [409, 'recipient_suppressed'], `${to}: ${r.text}`);
     }
     assert.deepEqual(totals(await analytics()), totals(afterwards));
+    // Their START lifts the tombstone: they opted in again.
+    await h.customerSends(A.phone, { text: 'START', name: 'New Name' });
+    const back = { body: { to: A.phone, type: 'text', text: 'Welcome back' } };
+    await eventually(async () => (await h.api('POST', '/v1/messages', back)).status === 201);
   });
 
   it('erases by E.164 in the batch form; is idempotent; answers 404 and 403 where it must', async () => {
