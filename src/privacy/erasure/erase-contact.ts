@@ -88,6 +88,8 @@ export async function eraseContact(
   const late = () => clock.now() > deadline;
   const unit = (work: (tx: Tx) => Promise<Partial<ErasureProgress>>) =>
     store.write(async (tx) => {
+      // The erasure's row first, in every unit (the one lock order, erasure.repository.ts).
+      await repo.addProgress(tx, erasure.id, {});
       const delta = await work(tx);
       await repo.addProgress(tx, erasure.id, delta as Record<string, number>);
       return delta;
