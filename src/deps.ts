@@ -19,6 +19,7 @@ import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { mediaModule } from './media/media.module.js';
 import { messagesModule } from './messages/messages.module.js';
 import { peopleModule } from './people/people.module.js';
+import { erasureModule } from './privacy/erasure/erasure.module.js';
 import { PlatformIntake } from './platform/intake.js';
 import { templatesModule } from './templates/templates.module.js';
 
@@ -36,7 +37,8 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
     .add(contactsModule)
     .add(messagesModule)
     .add(analyticsModule)
-    .add(auditModule);
+    .add(auditModule)
+    .add(erasureModule);
 }
 
 /** What the features provide, by name (`deps.sender`, `deps.templates`…), beside the ground's handles. */

@@ -12,6 +12,7 @@
  * Reads per webhook batch, not per message: the settings of the accounts whose customers sent a
  * short text, and one statement per keyword or report.
  */
+import type { SuppressionTombstones } from './suppression-tombstones.js';
 import { waIdToE164 } from '../contacts/phone.js';
 import { TidingsError } from '../errors.js';
 import type { AuthContext } from '../http/access.js';
@@ -48,10 +49,17 @@ export interface ConsentReply {
 /** The platform error of a marketing template refused because the customer stopped marketing messages (docs/platform.md §4.11). */
 export const MARKETING_STOPPED_CODE = '131050';
 
-export class ConsentIntake {
-  readonly #o: { suppressions: SuppressionService; jobs: Pick<JobQueue, 'enqueue'> };
+export interface ConsentIntakeOptions {
+  suppressions: SuppressionService;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  /** Erased customers' suppressions: a START lifts theirs too. */
+  tombstones?: Pick<SuppressionTombstones, 'lift'>;
+}
 
-  constructor(options: { suppressions: SuppressionService; jobs: Pick<JobQueue, 'enqueue'> }) {
+export class ConsentIntake {
+  readonly #o: ConsentIntakeOptions;
+
+  constructor(options: ConsentIntakeOptions) {
     this.#o = options;
   }
 
@@ -139,6 +147,14 @@ export class ConsentIntake {
           [customer, ...parent],
           (r) => (r.reason === 'opt_out_keyword' || r.reason === 'api') && r.created_at <= m.at,
           'keyword',
+          m.at,
+        );
+        // An erased customer's opt-out, kept as a tombstone (docs/api.md §D28), is lifted too.
+        await this.#o.tombstones?.lift(
+          tx,
+          m.accountId,
+          'live',
+          [customer.phone, customer.bsuid, m.parentUserId ?? null],
           m.at,
         );
       }

@@ -23,6 +23,8 @@ import { ConsentSettings, Suppression } from './consent.schemas.js';
 import type { SuppressionLookup } from './suppression-decision.js';
 import { SuppressionService } from './suppression.service.js';
 import { relinkContact } from './suppression.repository.js';
+import { SuppressionTombstones, tombstoneKeyOf, withTombstones } from './suppression-tombstones.js';
+import type { Secrets } from '../secrets.js';
 
 export interface ConsentNeeds {
   /** The audit trail (the ground): suppressions made and lifted, settings changed. */
@@ -32,6 +34,8 @@ export interface ConsentNeeds {
   jobs: JobQueue;
   events: EventService;
   accounts: AccountService;
+  /** The encryption key, from which the erased customers' tombstones are keyed (docs/api.md §D28). */
+  secrets: Secrets;
 }
 
 /** Sends a keyword's confirmation reply (source `consent_reply`, past the opt-out it confirms): the messages feature's, which fills the slot. */
@@ -48,12 +52,25 @@ export interface ConsentProvides {
   blockSuppressions: BlockSuppressions;
   /** Two contacts merged: the suppressions made for the merged one now name the one kept (contacts feature). */
   suppressionMerges: ContactMerge;
+  /** The list as the dispatcher reads it (from the database), erased customers' tombstones included (docs/api.md §D28). */
+  dispatchSuppressions: SuppressionLookup;
+  /** An erased customer's suppressions, kept as keyed hashes (the erasure feature writes them). */
+  suppressionTombstones: SuppressionTombstones;
   /** Who a send's `to` names: filled by the contacts feature. */
   recipients: Slot<Pick<ContactService, 'resolveRecipient'>>;
   consentReplySender: Slot<ConsentReplySender>;
 }
 
-export function consentModule({ store, clock, jobs, events, accounts, audit }: ConsentNeeds): Feature<ConsentProvides> {
+export function consentModule({
+  store,
+  clock,
+  jobs,
+  events,
+  accounts,
+  audit,
+  secrets,
+}: ConsentNeeds): Feature<ConsentProvides> {
+  const tombstones = new SuppressionTombstones({ store, key: tombstoneKeyOf(secrets.encryptionKey) });
   const recipients = new Slot<Pick<ContactService, 'resolveRecipient'>>('recipients');
   const replySender = new Slot<ConsentReplySender>('consentReplySender');
   const suppressions = new SuppressionService({
@@ -64,13 +81,16 @@ export function consentModule({ store, clock, jobs, events, accounts, audit }: C
     contacts: { resolveRecipient: (...args) => recipients.get().resolveRecipient(...args) },
     numberOwner: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId,
   });
+  const dispatchSuppressions = withTombstones(suppressions, tombstones);
   // A keyword's confirmation reply is a normal tracked text, sent while the customer's window is open.
   const replies = new ConsentReplies({ clock, send: (auth, body) => replySender.get()(auth, body) });
   return {
     name: 'consent',
     provides: {
       suppressions,
-      acceptSuppressions: new AcceptSuppressions({ store, suppressions }),
+      acceptSuppressions: new AcceptSuppressions({ store, suppressions: dispatchSuppressions, tombstones }),
+      dispatchSuppressions,
+      suppressionTombstones: tombstones,
       contactConsent: {
         of: (accountId, mode, phoneNumberId, list) => suppressions.contactConsent(accountId, mode, phoneNumberId, list),
       },
@@ -83,6 +103,6 @@ export function consentModule({ store, clock, jobs, events, accounts, audit }: C
     schemas: [Suppression, ConsentSettings],
     jobs: [{ type: CONSENT_REPLY_JOB, run: (payload) => replies.run(payload) }],
     // Opt-out keywords, marketing preferences and 131050 from the platform's webhooks.
-    intake: { consent: new ConsentIntake({ suppressions, jobs }) },
+    intake: { consent: new ConsentIntake({ suppressions, jobs, tombstones }) },
   };
 }

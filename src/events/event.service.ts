@@ -14,6 +14,7 @@ import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import * as repo from './event.repository.js';
 import { OPT_IN_EVENT_TYPES } from './event-types.js';
+import { contactOf } from './event-contact.js';
 import type { Delivery, Event, EventType, ListEventsQuery, RedeliverBody } from './event.schemas.js';
 
 /** The job that makes one delivery attempt; its payload is `{ deliveryId }`. */
@@ -28,6 +29,8 @@ export interface NewEvent {
   mode: 'live' | 'test';
   type: EventType;
   object: unknown;
+  /** The contact (`ct_`) the event is about; absent: from the object (`contactOf`). */
+  contactId?: string | null;
 }
 
 export interface EventServiceOptions {
@@ -74,6 +77,7 @@ export class EventService {
         type: e.type,
         payload: JSON.stringify(body),
         created_at: createdAt,
+        contact_id: e.contactId !== undefined ? e.contactId : contactOf(e.object),
       };
     });
     await repo.insertEvents(trx, rows);

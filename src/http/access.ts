@@ -37,6 +37,7 @@ export const PERMISSIONS = [
   'media:read',
   'media:write',
   'contacts:write',
+  'contacts:erase',
   'webhooks:read',
   'webhooks:manage',
   'analytics:read',
@@ -70,7 +71,10 @@ const EVERYTHING = new Set<Permission>(PERMISSIONS);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: EVERYTHING,
   admin: EVERYTHING,
-  developer: new Set(PERMISSIONS.filter((p) => p !== 'settings:manage' && p !== 'members:manage')),
+  // Erasing customers is the data controller's act (docs/api.md §D28): owners and admins only.
+  developer: new Set(
+    PERMISSIONS.filter((p) => p !== 'settings:manage' && p !== 'members:manage' && p !== 'contacts:erase'),
+  ),
   agent: new Set<Permission>([
     'account:read',
     'templates:read',

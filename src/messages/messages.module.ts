@@ -89,8 +89,8 @@ export interface MessagesNeeds {
   reviews: TemplateReviews;
   history: TemplateHistory;
   generatedTemplates: GeneratedTemplates;
-  /** The suppression list, read from the database at dispatch. */
-  suppressions: SuppressionLookup;
+  /** The suppression list (and erased customers' tombstones), read from the database at dispatch. */
+  dispatchSuppressions: SuppressionLookup;
   /** The same list as the accept path holds it. */
   acceptSuppressions: SuppressionLookup;
   consentReplySender: Slot<ConsentReplySender>;
@@ -253,7 +253,7 @@ function newDispatcher(needs: MessagesNeeds, statuses: StatusReports, testMode: 
       ...needs.overrides.dispatchPolicy,
     },
     metrics: metrics.recorders.dispatch,
-    suppressions: needs.suppressions,
+    suppressions: needs.dispatchSuppressions,
     people: needs.contacts,
   });
 }
