@@ -189,14 +189,14 @@ export function registerAccounts(program: Command, io: CliIo): void {
     .description('Retention (docs/api.md §D17)')
     .command('sweep')
     .description(
-      "Apply every account's retention now (the service also does it hourly): delete customers' files and remove message bodies past their days",
+      "Apply every account's retention now (the service also does it hourly): delete customers' files, remove message bodies, events, the platform's raw payloads and inactive contacts past their days",
     )
     .option('--json', 'print JSON')
     .action(async (o) => {
       const result = await withDeps(io, (d) => d.retention.sweep());
       if (o.json) return json(result);
       io.out(
-        `Deleted ${result.customerFiles} customer files; message bodies brought up to date in ${result.bodyAccounts} accounts.\n`,
+        `Deleted ${result.customerFiles} customer files; message bodies brought up to date in ${result.bodyAccounts} accounts; removed ${result.events} events, cut ${result.platformPayloads} platform payloads, removed ${result.platformWebhookEvents} platform.webhook events; ${result.inactiveContacts} inactive contacts erased${result.skipped.includes('inactive_contacts') ? ' (none: no erasure is wired, inactive contacts are kept)' : ''}.\n`,
       );
     });
 }
