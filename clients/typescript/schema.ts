@@ -1862,7 +1862,7 @@ export interface components {
                 platformPayloadsDays: number;
                 /** @description Days after its last activity a contact is erased with everything held on it (null: never). */
                 inactiveContactsDays: number | null;
-                /** @description Days audit trail entries are kept (§D27). */
+                /** @description Days audit trail entries are kept (docs/api.md §D27). */
                 auditDays: number;
                 /** @description What each kind is when the operator sets none. */
                 defaults: {
@@ -1876,7 +1876,7 @@ export interface components {
                     platformPayloadsDays: number;
                     /** @description Days after its last activity a contact is erased with everything held on it (null: never). */
                     inactiveContactsDays: number | null;
-                    /** @description Days audit trail entries are kept (§D27). */
+                    /** @description Days audit trail entries are kept (docs/api.md §D27). */
                     auditDays: number;
                 };
             };

@@ -26,7 +26,7 @@ const RetentionKinds = Type.Object({
     ...Days,
     description: 'Days after its last activity a contact is erased with everything held on it (null: never).',
   },
-  auditDays: Type.Integer({ minimum: 1, description: 'Days audit trail entries are kept (§D27).' }),
+  auditDays: Type.Integer({ minimum: 1, description: 'Days audit trail entries are kept (docs/api.md §D27).' }),
 });
 
 export const AccountResource = Type.Object(

@@ -1,7 +1,7 @@
 /**
  * Every kind of data an account keeps for a time (docs/api.md §D17), its default and its limits,
  * and an account's retention as the API shows it. The values are in the account's row (0013, 0026,
- * 0030); this module only reads them. Why each default and limit is what it is: §D17.
+ * 0030); this module only reads them. Why each default and limit is what it is: docs/api.md §D17.
  */
 import type { Selectable } from 'kysely';
 import { DEFAULT_AUDIT_DAYS, MAX_AUDIT_DAYS, MIN_AUDIT_DAYS } from '../../audit/audit-retention.js';
@@ -22,7 +22,7 @@ export interface RetentionKinds {
   platformPayloadsDays: number;
   /** Contacts with no activity this long are erased (null: never, the default). */
   inactiveContactsDays: Days;
-  /** The audit trail's entries (its own setting, §D27; default 365). */
+  /** The audit trail's entries (its own setting, docs/api.md §D27; default 365). */
   auditDays: number;
 }
 
@@ -51,12 +51,12 @@ export const EVENTS: KindLimits = { default: 30, min: 7, max: 3650 };
 /**
  * The platform's raw webhook payloads: 30 days by default, the longest the platform itself goes on
  * about a message (a send is retried for 30 days, uploaded media live 30 days: docs/platform.md);
- * 1 day to 10 years; never for ever. What the API shows of them stays (§D17).
+ * 1 day to 10 years; never for ever. What the API shows of them stays (docs/api.md §D17).
  */
 export const PLATFORM_PAYLOADS: KindLimits = { default: 30, min: 1, max: 3650 };
 /** Inactive contacts: never erased by default; at least 30 days (a month without a word), at most 100 years. */
 export const INACTIVE_CONTACTS: KindLimits = { default: null, min: 30, max: 36_500 };
-/** The audit trail (audit/audit-retention.ts owns it; §D27). */
+/** The audit trail (audit/audit-retention.ts owns it; docs/api.md §D27). */
 export const AUDIT: KindLimits = { default: DEFAULT_AUDIT_DAYS, min: MIN_AUDIT_DAYS, max: MAX_AUDIT_DAYS };
 
 /** What `retain_events_days` holds for "kept for ever" (null there is the default). */
