@@ -128,11 +128,10 @@ export class RetentionKinds {
     return result;
   }
 
-  /** Deletes the account's events (of `type`, when given) created before `before`, both modes. */
+  /** Deletes the account's events (of `type`, when given) created before `before`, both modes, up to the cap. */
   async #events(accountId: string, before: string, signal?: AbortSignal, type?: string): Promise<number> {
-    let total = 0;
+    let done = 0;
     for (const mode of ['live', 'test'] as const) {
-      let done = 0;
       for (;;) {
         const limit = Math.min(this.#unit, this.#cap - done);
         if (limit <= 0 || signal?.aborted) break;
@@ -144,9 +143,8 @@ export class RetentionKinds {
         if (n < limit) break;
         await yieldToOthers();
       }
-      total += done;
     }
-    return total;
+    return done;
   }
 
   /**
