@@ -21,6 +21,7 @@ import { messagesModule } from './messages/messages.module.js';
 import { peopleModule } from './people/people.module.js';
 import { erasureModule } from './privacy/erasure/erasure.module.js';
 import { PlatformIntake } from './platform/intake.js';
+import { retentionModule } from './privacy/retention/retention.module.js';
 import { templatesModule } from './templates/templates.module.js';
 
 export type { DepsOverrides } from './composition/base.js';
@@ -38,7 +39,8 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
     .add(messagesModule)
     .add(analyticsModule)
     .add(auditModule)
-    .add(erasureModule);
+    .add(erasureModule)
+    .add(retentionModule);
 }
 
 /** What the features provide, by name (`deps.sender`, `deps.templates`…), beside the ground's handles. */

@@ -105,9 +105,10 @@ describe('event retention', () => {
       );
       clock.advance(29 * 24 * 60 * 60 * 1000);
       await h.api('POST', '/v1/test_helpers/inbound_messages', { key, body: { from: '+16505554000', text: 'recent' } });
-      assert.equal(await h.deps.events.purgeExpired(), 0, 'nothing is 30 days old yet');
+      // The account's retention of events is the default, 30 days (docs/api.md §D17).
+      assert.equal((await h.deps.retention.sweep()).events, 0, 'nothing is 30 days old yet');
       clock.advance(2 * 24 * 60 * 60 * 1000);
-      assert.equal(await h.deps.events.purgeExpired(), 1);
+      assert.equal((await h.deps.retention.sweep()).events, 1);
       const left = (await h.api('GET', '/v1/events', { key })).body.data;
       assert.deepEqual(
         left.map((e: { data: { object: { text: string } } }) => e.data.object.text),

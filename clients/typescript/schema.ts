@@ -81,7 +81,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Events of the key's mode from the last 30 days, newest first; filter with `type`.
+         * @description Events of the key's mode kept by the account's retention (30 days unless the operator set another, `GET /v1/account`), newest first; filter with `type`.
          */
         get: operations["listEvents"];
         put?: never;
@@ -181,7 +181,7 @@ export interface paths {
         };
         /**
          * The key's account
-         * @description The account the key belongs to, with its retention: how long files customers send and what messages say are kept. The operator sets them (`tidings accounts update`).
+         * @description The account the key belongs to, with its retention: how long each kind of data (files customers send, what messages say, events, the platform's raw payloads, inactive contacts, the audit trail) is kept, and the defaults. The operator sets them (`tidings accounts update`).
          */
         get: operations["getAccount"];
         put?: never;
@@ -1891,7 +1891,19 @@ export interface components {
          *       "wabaId": "102290129340398",
          *       "retention": {
          *         "customerFilesDays": 90,
-         *         "messageBodiesDays": 365
+         *         "messageBodiesDays": 365,
+         *         "eventsDays": 30,
+         *         "platformPayloadsDays": 30,
+         *         "inactiveContactsDays": null,
+         *         "auditDays": 365,
+         *         "defaults": {
+         *           "customerFilesDays": null,
+         *           "messageBodiesDays": null,
+         *           "eventsDays": 30,
+         *           "platformPayloadsDays": 30,
+         *           "inactiveContactsDays": null,
+         *           "auditDays": 365
+         *         }
          *       },
          *       "createdAt": "2026-11-02T09:10:01.220Z"
          *     }
@@ -1902,12 +1914,35 @@ export interface components {
             name: string;
             /** @description The WhatsApp Business Account the numbers belong to. */
             wabaId: string;
-            /** @description Set by the operator (`tidings accounts update`); applied by the hourly retention sweep. */
+            /** @description How long each kind of data is kept, as it applies now (docs/api.md §D17). Set by the operator (`tidings accounts update`); applied by the hourly retention sweep. */
             retention: {
                 /** @description Days a file a customer sent is kept, then deleted (null: for ever). */
                 customerFilesDays: number | null;
                 /** @description Days what a message says (both directions, and in events) is kept, then removed; its metadata stays (null: for ever). */
                 messageBodiesDays: number | null;
+                /** @description Days events are kept (listed, redelivered), then removed with their deliveries and attempts (null: for ever). */
+                eventsDays: number | null;
+                /** @description Days the platform's raw webhook payloads are kept: a customer message's stored platform object is then cut to what its InboundMessage shows, and `platform.webhook` events are removed. */
+                platformPayloadsDays: number;
+                /** @description Days after its last activity a contact is erased with everything held on it (null: never). */
+                inactiveContactsDays: number | null;
+                /** @description Days audit trail entries are kept (docs/api.md §D27). */
+                auditDays: number;
+                /** @description What each kind is when the operator sets none. */
+                defaults: {
+                    /** @description Days a file a customer sent is kept, then deleted (null: for ever). */
+                    customerFilesDays: number | null;
+                    /** @description Days what a message says (both directions, and in events) is kept, then removed; its metadata stays (null: for ever). */
+                    messageBodiesDays: number | null;
+                    /** @description Days events are kept (listed, redelivered), then removed with their deliveries and attempts (null: for ever). */
+                    eventsDays: number | null;
+                    /** @description Days the platform's raw webhook payloads are kept: a customer message's stored platform object is then cut to what its InboundMessage shows, and `platform.webhook` events are removed. */
+                    platformPayloadsDays: number;
+                    /** @description Days after its last activity a contact is erased with everything held on it (null: never). */
+                    inactiveContactsDays: number | null;
+                    /** @description Days audit trail entries are kept (docs/api.md §D27). */
+                    auditDays: number;
+                };
             };
             /**
              * Format: date-time

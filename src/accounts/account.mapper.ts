@@ -4,7 +4,10 @@
  * never part of it.
  */
 import type { AccountRow, PhoneNumberRow } from './account.repository.js';
+import { retentionOf, type Retention } from '../privacy/retention/kinds.js';
 import type { DirectSendState } from './direct-send.js';
+
+export type { Retention } from '../privacy/retention/kinds.js';
 
 export interface PhoneNumber {
   phoneNumberId: string;
@@ -24,15 +27,9 @@ export interface Account {
   wabaId: string;
   simulated: boolean;
   phoneNumbers: PhoneNumber[];
-  /** Days customers' files and message bodies are kept (null: for ever; docs/api.md §D17). */
+  /** Days each kind of data is kept, with the defaults (null: for ever; docs/api.md §D17). */
   retention: Retention;
   createdAt: string;
-}
-
-/** An account's retention settings: days, or null for ever. */
-export interface Retention {
-  customerFilesDays: number | null;
-  messageBodiesDays: number | null;
 }
 
 /** An account's row and its numbers' rows as an Account. */
@@ -49,7 +46,7 @@ export function toAccount(row: AccountRow, numbers: PhoneNumberRow[]): Account {
       throughputSource: n.throughput_source,
       directSend: n.direct_send,
     })),
-    retention: { customerFilesDays: row.retain_customer_files_days, messageBodiesDays: row.retain_message_bodies_days },
+    retention: retentionOf(row),
     createdAt: row.created_at,
   };
 }

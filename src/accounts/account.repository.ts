@@ -235,17 +235,19 @@ export function accountsWithRetention(
     .execute();
 }
 
-/** Sets an account's retention (days, null: for ever). @returns false when there is no such account. */
-export async function setRetention(
-  tx: Tx,
-  accountId: string,
-  days: { customerFiles: number | null; messageBodies: number | null },
-): Promise<boolean> {
-  const result = await tx
-    .updateTable('accounts')
-    .set({ retain_customer_files_days: days.customerFiles, retain_message_bodies_days: days.messageBodies })
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+/** An account's retention columns as stored (null: the kind's default; `retain_events_days` 0: for ever). */
+export type RetentionColumns = Pick<
+  AccountRow,
+  | 'retain_customer_files_days'
+  | 'retain_message_bodies_days'
+  | 'retain_events_days'
+  | 'retain_platform_payloads_days'
+  | 'retain_inactive_contacts_days'
+>;
+
+/** Sets an account's retention columns. @returns false when there is no such account. */
+export async function setRetention(tx: Tx, accountId: string, columns: RetentionColumns): Promise<boolean> {
+  const result = await tx.updateTable('accounts').set(columns).where('id', '=', accountId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -13,7 +13,7 @@ export function accountRoutes({ accounts }: { accounts: AccountService }) {
         operationId: 'getAccount',
         summary: "The key's account",
         description:
-          'The account the key belongs to, with its retention: how long files customers send and what messages say are kept. The operator sets them (`tidings accounts update`).',
+          "The account the key belongs to, with its retention: how long each kind of data (files customers send, what messages say, events, the platform's raw payloads, inactive contacts, the audit trail) is kept, and the defaults. The operator sets them (`tidings accounts update`).",
         tags: ['Account'],
         access: { scope: 'messages:read', permission: 'account:read', modes: 'any' },
         idempotency: 'none',

@@ -1,20 +1,50 @@
 /**
- * Each account's retention (docs/api.md §D17): how many days customers' files and message bodies
- * are kept, set by the operator (`tidings accounts update --retain-…`), read by the retention sweep
- * (messages/retention/retention.service.ts), shown on `GET /v1/account`.
+ * Each account's retention (docs/api.md §D17): how many days each kind of data is kept (customers'
+ * files, message bodies, events, the platform's raw payloads, inactive contacts; the audit trail
+ * has its own, audit/audit-retention.ts), set by the operator (`tidings accounts update
+ * --retain-…`), read by the retention sweeps (messages/retention/retention.service.ts,
+ * privacy/retention/), shown on `GET /v1/account`. Kinds and limits: privacy/retention/kinds.ts.
  */
 import type { Store, Tx } from '../db/store.js';
+import {
+  CUSTOMER_FILES,
+  EVENTS,
+  EVENTS_FOREVER,
+  INACTIVE_CONTACTS,
+  MESSAGE_BODIES,
+  outOfRange,
+  PLATFORM_PAYLOADS,
+  retentionOf,
+  type KindLimits,
+  type Retention,
+} from '../privacy/retention/kinds.js';
 import * as repo from './account.repository.js';
-import type { Retention } from './account.mapper.js';
 
-/** The longest retention that can be set, in days (100 years: for ever is `null`). */
-export const MAX_RETENTION_DAYS = 36_500;
+/** The longest retention of files and bodies that can be set, in days (100 years: for ever is `null`). */
+export const MAX_RETENTION_DAYS = CUSTOMER_FILES.max;
 
-/** One account's retention, and how far its message bodies were removed. */
-export interface RetentionPolicy extends Retention {
+/** One account's retention of files and bodies, and how far its message bodies were removed. */
+export interface RetentionPolicy {
   accountId: string;
+  customerFilesDays: number | null;
+  messageBodiesDays: number | null;
   /** Message bodies (and events) created before this (ISO) were removed; null: none yet. */
   bodiesRemovedBefore: string | null;
+}
+
+/**
+ * A change of an account's retention; a kind left out keeps its value.
+ * - `customerFilesDays`, `messageBodiesDays`: days, or null (for ever, the default);
+ * - `eventsDays`: days, null (for ever) or `default` (30);
+ * - `platformPayloadsDays`: days or `default` (30);
+ * - `inactiveContactsDays`: days, or null (never, the default).
+ */
+export interface RetentionChange {
+  customerFilesDays?: number | null;
+  messageBodiesDays?: number | null;
+  eventsDays?: number | null | 'default';
+  platformPayloadsDays?: number | 'default';
+  inactiveContactsDays?: number | null;
 }
 
 export class RetentionSettings {
@@ -25,34 +55,39 @@ export class RetentionSettings {
   }
 
   /**
-   * Changes an account's retention: each setting given is a number of days (1 to
-   * MAX_RETENTION_DAYS) or null (for ever); one left out keeps its value.
+   * Changes an account's retention (the limits of each kind: privacy/retention/kinds.ts).
    * @returns the account's retention as it now is.
-   * @throws RangeError for a number of days out of range; Error for an unknown account.
+   * @throws RangeError for a number of days out of its kind's range; Error for an unknown account.
    */
-  async set(accountId: string, change: Partial<Retention>): Promise<Retention> {
-    for (const [name, days] of Object.entries(change)) {
-      if (days !== null && days !== undefined && (!Number.isInteger(days) || days < 1 || days > MAX_RETENTION_DAYS)) {
-        throw new RangeError(
-          `${name} must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, or null (for ever); got ${days}.`,
-        );
-      }
-    }
+  async set(accountId: string, change: RetentionChange): Promise<Retention> {
+    const check = (name: string, days: unknown, limits: KindLimits) => {
+      if (typeof days !== 'number') return;
+      const refused = outOfRange(name, days, limits);
+      if (refused) throw new RangeError(refused);
+    };
+    check('customerFilesDays', change.customerFilesDays, CUSTOMER_FILES);
+    check('messageBodiesDays', change.messageBodiesDays, MESSAGE_BODIES);
+    check('eventsDays', change.eventsDays, EVENTS);
+    check('platformPayloadsDays', change.platformPayloadsDays, PLATFORM_PAYLOADS);
+    check('inactiveContactsDays', change.inactiveContactsDays, INACTIVE_CONTACTS);
     return this.#store.write(async (tx) => {
       const row = await repo.findAccount(tx, accountId);
       if (!row) throw new Error(`No account ${accountId}.`);
-      const next = {
-        customerFiles:
-          change.customerFilesDays !== undefined ? change.customerFilesDays : row.retain_customer_files_days,
-        messageBodies:
-          change.messageBodiesDays !== undefined ? change.messageBodiesDays : row.retain_message_bodies_days,
+      const stored = (value: number | null | 'default' | undefined, now: number | null, forever: number | null) =>
+        value === undefined ? now : value === 'default' ? null : value === null ? forever : value;
+      const next: repo.RetentionColumns = {
+        retain_customer_files_days: stored(change.customerFilesDays, row.retain_customer_files_days, null),
+        retain_message_bodies_days: stored(change.messageBodiesDays, row.retain_message_bodies_days, null),
+        retain_events_days: stored(change.eventsDays, row.retain_events_days, EVENTS_FOREVER),
+        retain_platform_payloads_days: stored(change.platformPayloadsDays, row.retain_platform_payloads_days, null),
+        retain_inactive_contacts_days: stored(change.inactiveContactsDays, row.retain_inactive_contacts_days, null),
       };
       await repo.setRetention(tx, accountId, next);
-      return { customerFilesDays: next.customerFiles, messageBodiesDays: next.messageBodies };
+      return retentionOf({ ...row, ...next });
     });
   }
 
-  /** Every account with a retention set. */
+  /** Every account with a retention of files or bodies set. */
   async policies(): Promise<RetentionPolicy[]> {
     return (await repo.accountsWithRetention(this.#store.read)).map((r) => ({
       accountId: r.id,

@@ -7,6 +7,13 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { MAX_RETENTION_DAYS } from '../accounts/retention-settings.js';
 import { DEFAULT_AUDIT_DAYS, MAX_AUDIT_DAYS, MIN_AUDIT_DAYS } from '../audit/audit-retention.js';
+import {
+  EVENTS,
+  INACTIVE_CONTACTS,
+  PLATFORM_PAYLOADS,
+  type KindLimits,
+  type Retention,
+} from '../privacy/retention/kinds.js';
 import { printJson, table, wholeNumber, withDeps, type CliIo } from './admin-io.js';
 import { AdminRefusal } from './backup.js';
 import { registerSso } from './sso-commands.js';
@@ -26,6 +33,32 @@ const auditDays = (value: string): number | 'default' => {
   return Number(value);
 };
 const days = (value: number | 'forever') => (value === 'forever' ? null : value);
+/**
+ * A kind's retention (privacy/retention/kinds.ts): whole days within its limits, or one of `words`
+ * (kept as the word: commander drops a null).
+ */
+const kindDays =
+  <W extends string>(limits: KindLimits, words: W[]) =>
+  (value: string): number | W => {
+    if ((words as string[]).includes(value)) return value as W;
+    if (!/^\d+$/.test(value) || Number(value) < limits.min || Number(value) > limits.max)
+      throw new InvalidArgumentError(
+        `must be a number of days from ${limits.min} to ${limits.max}, or ${words.join(' or ')}.`,
+      );
+    return Number(value);
+  };
+/** One line of an account's retention, each kind named. */
+function retentionLine(r: Retention): string {
+  const kept = (n: number | null, never = 'for ever') => (n === null ? never : `${n} days`);
+  return [
+    `customers' files kept ${kept(r.customerFilesDays)}`,
+    `message bodies ${kept(r.messageBodiesDays)}`,
+    `events ${kept(r.eventsDays)}`,
+    `platform payloads ${kept(r.platformPayloadsDays)}`,
+    `inactive contacts erased after ${kept(r.inactiveContactsDays, 'never')}`,
+    `audit trail ${kept(r.auditDays)}`,
+  ].join(', ');
+}
 
 /** Registers `accounts …` and `retention sweep` on `program`. */
 export function registerAccounts(program: Command, io: CliIo): void {
@@ -76,7 +109,7 @@ export function registerAccounts(program: Command, io: CliIo): void {
         wabaId: a.wabaId,
         numbers: a.phoneNumbers.map((n) => n.phoneNumberId).join(','),
         simulated: a.simulated,
-        retention: `files ${kept(a.retention.customerFilesDays)}, bodies ${kept(a.retention.messageBodiesDays)}`,
+        retention: `files ${kept(a.retention.customerFilesDays)}, bodies ${kept(a.retention.messageBodiesDays)}, events ${kept(a.retention.eventsDays)}, payloads ${kept(a.retention.platformPayloadsDays)}, inactive contacts ${a.retention.inactiveContactsDays === null ? 'kept' : `${a.retention.inactiveContactsDays}d`}`,
       }));
       io.out(`${table(rows, ['id', 'name', 'wabaId', 'numbers', 'simulated', 'retention'])}\n`);
     });
@@ -84,10 +117,25 @@ export function registerAccounts(program: Command, io: CliIo): void {
   accounts
     .command('update <id>')
     .description(
-      "Change an account's retention (docs/api.md §D17): files customers send, and what messages say, are kept this many days, then removed by the hourly sweep",
+      "Change an account's retention (docs/api.md §D17): files customers send, what messages say, events, the platform's raw payloads and inactive contacts are kept this many days, then removed by the hourly sweep",
     )
     .option('--retain-customer-files <days>', 'days, or forever (the default)', retentionDays)
     .option('--retain-message-bodies <days>', 'days, or forever (the default); metadata is kept', retentionDays)
+    .option(
+      '--retain-events <days>',
+      `events with their deliveries and attempts, ${EVENTS.min} to ${EVENTS.max} days, forever, or default (${EVENTS.default})`,
+      kindDays(EVENTS, ['forever', 'default']),
+    )
+    .option(
+      '--retain-platform-payloads <days>',
+      `the platform's raw webhook payloads, ${PLATFORM_PAYLOADS.min} to ${PLATFORM_PAYLOADS.max} days, or default (${PLATFORM_PAYLOADS.default})`,
+      kindDays(PLATFORM_PAYLOADS, ['default']),
+    )
+    .option(
+      '--retain-inactive-contacts <days>',
+      `erase contacts with no activity for ${INACTIVE_CONTACTS.min} to ${INACTIVE_CONTACTS.max} days, or never (the default)`,
+      kindDays(INACTIVE_CONTACTS, ['never']),
+    )
     .option(
       '--retain-audit <days>',
       `audit trail entries, ${MIN_AUDIT_DAYS} to ${MAX_AUDIT_DAYS} days, or default (${DEFAULT_AUDIT_DAYS})`,
@@ -103,14 +151,16 @@ export function registerAccounts(program: Command, io: CliIo): void {
         await d.retentionSettings.set(id, {
           ...(o.retainCustomerFiles !== undefined ? { customerFilesDays: days(o.retainCustomerFiles) } : {}),
           ...(o.retainMessageBodies !== undefined ? { messageBodiesDays: days(o.retainMessageBodies) } : {}),
+          ...(o.retainEvents !== undefined ? { eventsDays: o.retainEvents === 'forever' ? null : o.retainEvents } : {}),
+          ...(o.retainPlatformPayloads !== undefined ? { platformPayloadsDays: o.retainPlatformPayloads } : {}),
+          ...(o.retainInactiveContacts !== undefined
+            ? { inactiveContactsDays: o.retainInactiveContacts === 'never' ? null : o.retainInactiveContacts }
+            : {}),
         });
         return (await d.accounts.getAccount(id))!;
       });
       if (o.json) return json(account);
-      const kept = (n: number | null) => (n === null ? 'for ever' : `${n} days`);
-      io.out(
-        `${account.id}: customers' files kept ${kept(account.retention.customerFilesDays)}, message bodies ${kept(account.retention.messageBodiesDays)}.\n`,
-      );
+      io.out(`${account.id}: ${retentionLine(account.retention)}.\n`);
     });
 
   accounts
@@ -139,14 +189,14 @@ export function registerAccounts(program: Command, io: CliIo): void {
     .description('Retention (docs/api.md §D17)')
     .command('sweep')
     .description(
-      "Apply every account's retention now (the service also does it hourly): delete customers' files and remove message bodies past their days",
+      "Apply every account's retention now (the service also does it hourly): delete customers' files, remove message bodies, events, the platform's raw payloads and inactive contacts past their days",
     )
     .option('--json', 'print JSON')
     .action(async (o) => {
       const result = await withDeps(io, (d) => d.retention.sweep());
       if (o.json) return json(result);
       io.out(
-        `Deleted ${result.customerFiles} customer files; message bodies brought up to date in ${result.bodyAccounts} accounts.\n`,
+        `Deleted ${result.customerFiles} customer files; message bodies brought up to date in ${result.bodyAccounts} accounts; removed ${result.events} events, cut ${result.platformPayloads} platform payloads, removed ${result.platformWebhookEvents} platform.webhook events; ${result.inactiveContacts} inactive contacts erased${result.skipped.includes('inactive_contacts') ? ' (none: no erasure is wired, inactive contacts are kept)' : ''}.\n`,
       );
     });
 }

@@ -67,6 +67,14 @@ export interface AccountsTable extends AccountsPeopleColumns {
   retain_message_bodies_days: Generated<number | null>;
   /** Message bodies (and events) created before this (ISO) have been removed: the retention sweep's watermark. */
   bodies_removed_before: Generated<string | null>;
+  /** Days events (with their deliveries and attempts) are kept (0030, docs/api.md §D17); 0: for ever; null: the default (30). */
+  retain_events_days: Generated<number | null>;
+  /** Days the platform's raw webhook payloads are kept; null: the default (30). */
+  retain_platform_payloads_days: Generated<number | null>;
+  /** Days after its last activity a contact is erased; null: never (the default). */
+  retain_inactive_contacts_days: Generated<number | null>;
+  /** Customer messages created before this (ISO) have had their raw payload cut: the payload sweep's watermark. */
+  payloads_removed_before: Generated<string | null>;
 }
 
 export interface PhoneNumbersTable {

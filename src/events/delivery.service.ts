@@ -94,7 +94,7 @@ export class DeliveryService {
   async deliver(payload: { deliveryId: string }): Promise<void> {
     const { store, clock } = this.#o;
     const work = await repo.findDeliveryWork(store.read, payload.deliveryId);
-    // Gone (purged with its event after 30 days) or already finished.
+    // Gone (removed with its event by the retention of events) or already finished.
     if (!work || work.delivery.status !== 'pending') return;
     const { delivery, event, endpoint } = work;
     if (!endpoint || endpoint.deleted_at !== null || endpoint.enabled !== 1) {

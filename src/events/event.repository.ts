@@ -141,16 +141,6 @@ export async function replacePayloads(tx: Tx, rows: { id: string; payload: strin
   );
 }
 
-/** Removes events created before `before` (ISO), with their deliveries and attempts; returns how many. */
-export async function deleteEventsBefore(tx: Tx, before: string): Promise<number> {
-  const old = tx.selectFrom('events').select('id').where('created_at', '<', before);
-  const deliveries = tx.selectFrom('event_deliveries').select('id').where('event_id', 'in', old);
-  await tx.deleteFrom('delivery_attempts').where('delivery_id', 'in', deliveries).execute();
-  await tx.deleteFrom('event_deliveries').where('event_id', 'in', old).execute();
-  const result = await tx.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export async function insertDeliveries(tx: Tx, rows: DeliveryRow[]): Promise<void> {
   if (rows.length > 0) await tx.insertInto('event_deliveries').values(rows).execute();
 }

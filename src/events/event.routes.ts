@@ -134,7 +134,8 @@ export function eventRoutes({ events, endpoints }: { events: EventService; endpo
         url: '/events',
         operationId: 'listEvents',
         summary: 'List events',
-        description: "Events of the key's mode from the last 30 days, newest first; filter with `type`.",
+        description:
+          "Events of the key's mode kept by the account's retention (30 days unless the operator set another, `GET /v1/account`), newest first; filter with `type`.",
         tags,
         access: read,
         idempotency: 'none',

@@ -1,7 +1,8 @@
 /**
  * Events (docs/api.md §D10): recorded in the same transaction as the change that causes them, with a
- * delivery (and its job) for every enabled endpoint subscribed to the type; listed for 30 days;
- * redelivered on request.
+ * delivery (and its job) for every enabled endpoint subscribed to the type; listed and redelivered
+ * on request for the account's retention of events (30 days by default; removed by the retention
+ * sweep, privacy/retention/).
  */
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { AuthContext } from '../http/access.js';
@@ -19,9 +20,6 @@ import type { Delivery, Event, EventType, ListEventsQuery, RedeliverBody } from 
 
 /** The job that makes one delivery attempt; its payload is `{ deliveryId }`. */
 export const DELIVER_JOB = 'events.deliver';
-
-/** Events are listed for 30 days, then removed with their deliveries (docs/api.md §D10). */
-export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** An event to record: the resource is embedded as its GET returns it at this moment. */
 export interface NewEvent {
@@ -231,11 +229,6 @@ export class EventService {
     );
     const last = rows[rows.length - 1]!;
     return rows.length < range.limit ? null : { at: last.created_at, id: last.id };
-  }
-
-  /** Removes events older than the retention period, with their deliveries; returns how many. */
-  async purgeExpired(): Promise<number> {
-    return this.#o.store.write((tx) => repo.deleteEventsBefore(tx, iso(this.#o.clock.now() - EVENT_RETENTION_MS)));
   }
 
   async #schedule(trx: Tx, deliveries: repo.DeliveryRow[], now: number): Promise<void> {

@@ -5,7 +5,7 @@
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
-import { HOURLY_MS, type Feature } from '../feature.js';
+import type { Feature } from '../feature.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Resolver } from '../lib/address-guard.js';
 import type { Clock } from '../lib/clock.js';
@@ -76,7 +76,6 @@ export function eventsModule({
     routes: () => eventRoutes({ events, endpoints }),
     schemas: [Event, WebhookEndpoint, Delivery],
     jobs: [{ type: DELIVER_JOB, run: (payload) => deliveries.deliver(payload), options: { concurrency: 64 } }],
-    periodic: [{ name: 'event purge', everyMs: HOURLY_MS, atStart: true, run: () => events.purgeExpired() }],
     close: () => transport.close(),
   };
 }

@@ -33,7 +33,7 @@ export const API_TAGS = [
   {
     name: 'Events',
     description:
-      'What happened (a message sent, delivered, read or failed, a customer message, a template reviewed), kept 30 days, with every delivery attempt to your endpoints.',
+      'What happened (a message sent, delivered, read or failed, a customer message, a template reviewed), kept 30 days unless the operator set another retention, with every delivery attempt to your endpoints.',
   },
   {
     name: 'Phone numbers',

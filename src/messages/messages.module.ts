@@ -20,7 +20,7 @@ import type { ContactUpdates } from '../contacts/contact-updates.js';
 import type { ContactService } from '../contacts/contact.service.js';
 import type { Store } from '../db/store.js';
 import type { EventService } from '../events/event.service.js';
-import { HOURLY_MS, type Feature, type Slot } from '../feature.js';
+import { HOURLY_MS, Slot, type Feature } from '../feature.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { Clock } from '../lib/clock.js';
@@ -53,7 +53,7 @@ import { InboundUpdates } from './reports/inbound-updates.js';
 import { StatusReports } from './reports/status-reports.js';
 import { TEST_STATUS_JOB, TestModeService } from './reports/test-mode.service.js';
 import { markInboundMediaDeleted, pendingMessageWithMedia } from './retention/retention.repository.js';
-import { RetentionService } from './retention/retention.service.js';
+import { RetentionService, type FurtherRetention } from './retention/retention.service.js';
 import { Batch } from './schemas/batch.schemas.js';
 import { InboundMessage, Message } from './schemas/message.schemas.js';
 import {
@@ -114,6 +114,8 @@ export interface MessagesProvides {
   testMode: TestModeService;
   /** Each account's retention sweep (docs/api.md §D17). */
   retention: RetentionService;
+  /** The kinds swept at the end of it (events, platform payloads, inactive contacts): the privacy feature fills it. */
+  furtherRetention: Slot<FurtherRetention>;
 }
 
 export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> {
@@ -162,6 +164,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
   const batchService = new BatchService({ store });
   const cancels = new CancelService({ store, clock, events, batches, audit: needs.audit });
   const messages = new MessageService({ store, clock, platform, accounts });
+  const furtherRetention = new Slot<FurtherRetention>('furtherRetention');
   const retention = new RetentionService({
     store,
     clock,
@@ -169,6 +172,8 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     settings: needs.retentionSettings,
     deletion: needs.mediaDeletion,
     events,
+    further: furtherRetention,
+    metrics: needs.metrics.recorders.retention,
   });
   // A message scheduled or queued to send a file holds it; a customer's message shows its file deleted.
   needs.fileUses.register({
@@ -194,6 +199,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
       inbound,
       testMode,
       retention,
+      furtherRetention,
     },
     routes: () => [
       ...messageRoutes({ messages, sender, testMode, contacts }),
@@ -214,7 +220,9 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     jobs: [{ type: TEST_STATUS_JOB, run: (payload) => testMode.applyTestStatus(payload), options: { concurrency: 4 } }],
     intake: { statuses, inbound, echoes: new BusinessEchoes({ events, contacts: contactUpdates }) },
     scrape: { lanes: () => dispatcher.lanes() },
-    periodic: [{ name: 'retention sweep', everyMs: HOURLY_MS, atStart: true, run: () => retention.sweep() }],
+    periodic: [
+      { name: 'retention sweep', everyMs: HOURLY_MS, atStart: true, run: (signal) => retention.sweep(signal) },
+    ],
     start: () => dispatcher.start(),
     stop: () => dispatcher.stop(),
   };

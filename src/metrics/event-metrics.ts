@@ -24,6 +24,8 @@ const BATCH_BUCKETS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 5000];
 const JOB_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 /** A fold turn takes tens of milliseconds (FOLD_LIMIT rows at most); seconds means it fell behind. */
 const FOLD_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** A sweep with nothing due takes milliseconds; a backlog, units of 300 rows, minutes. */
+const RETENTION_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600];
 
 /** Registers the counters and histograms on `registers`; @returns the recorders that write them. */
 export function eventRecorders(registers: Registry[]): Recorders {
@@ -141,6 +143,18 @@ export function eventRecorders(registers: Registry[]): Recorders {
     help: "Audit trail entries the retention removed past their account's days (the chain's anchor moves past them).",
     registers,
   });
+  const retentionRemoved = new Counter({
+    name: 'tidings_retention_removed_total',
+    help: "Rows the retention sweep removed past their account's days, by kind (`customer_files`, `events` with their deliveries, `platform_payloads` cut, `platform_webhook_events`, `inactive_contacts` handed to erasure).",
+    labelNames: ['kind'],
+    registers,
+  });
+  const retentionDuration = new Histogram({
+    name: 'tidings_retention_sweep_duration_seconds',
+    help: 'Time of one whole retention sweep (every kind of every account), seconds.',
+    buckets: RETENTION_BUCKETS,
+    registers,
+  });
   // One child per (work, kind), found without building a label object per statement.
   const counters = new Map<string, { statements: { inc(n?: number): void }; rows: { inc(n?: number): void } }>();
 
@@ -183,5 +197,9 @@ export function eventRecorders(registers: Registry[]): Recorders {
     },
     analytics: { folded: (n, seconds) => (foldedRows.inc(n), foldDuration.observe(seconds)) },
     audit: { removed: (n) => auditRemoved.inc(n) },
+    retention: {
+      removed: (kind, n) => retentionRemoved.inc({ kind }, n),
+      swept: (seconds) => retentionDuration.observe(seconds),
+    },
   };
 }

@@ -131,6 +131,22 @@ export interface AuditRecorder {
   removed(entries: number): void;
 }
 
+/** What a retention kind removed (privacy/retention/, docs/api.md §D17). */
+export type RetentionKind =
+  | 'customer_files'
+  | 'events'
+  | 'platform_payloads'
+  | 'platform_webhook_events'
+  | 'inactive_contacts';
+
+/** The retention sweep (messages/retention/retention.service.ts, privacy/retention/). */
+export interface RetentionRecorder {
+  /** The sweep removed (or cut, or handed to erasure) `rows` rows of `kind`. */
+  removed(kind: RetentionKind, rows: number): void;
+  /** One whole sweep (every kind, every account) took `seconds`. */
+  swept(seconds: number): void;
+}
+
 /** Every recorder, one per feature. */
 export interface Recorders {
   db: DatabaseRecorder;
@@ -143,4 +159,5 @@ export interface Recorders {
   jobs: JobRecorder;
   analytics: AnalyticsRecorder;
   audit: AuditRecorder;
+  retention: RetentionRecorder;
 }

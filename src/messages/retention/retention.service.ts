@@ -11,14 +11,20 @@
  *   account's watermark to the cut-off; the watermark moves once every batch is done, so a sweep
  *   reads only what came of age since the last one, and a crash midway repeats batches (removing
  *   twice changes nothing) rather than skips them.
+ * - **Events, the platform's raw payloads and inactive contacts** are swept last, by the feature
+ *   that fills `further` (privacy/retention/retention-kinds.service.ts), on every account.
+ *
+ * `tidings_retention_sweep_duration_seconds` times each whole sweep.
  */
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { RetentionPolicy, RetentionSettings } from '../../accounts/retention-settings.js';
 import type { Store, Tx } from '../../db/store.js';
 import type { EventService } from '../../events/event.service.js';
+import type { Slot } from '../../feature.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { MediaDeletion } from '../../media/media-deletion.js';
+import type { RetentionRecorder } from '../../metrics/recorders.js';
 import { removedEventObject } from './content-removal.js';
 import {
   removeInboundBodies,
@@ -31,8 +37,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows (files, messages, events) per unit of work. */
 const BATCH = 500;
 
+/** What the kinds swept after files and bodies did (privacy/retention/retention-kinds.service.ts), in rows. */
+export interface FurtherSweepResult {
+  events: number;
+  platformPayloads: number;
+  platformWebhookEvents: number;
+  inactiveContacts: number;
+  /** Kinds set but not applied (inactive contacts while no erasure is wired). */
+  skipped: string[];
+}
+
+/** The sweep of the other kinds (events, platform payloads, inactive contacts), run at the end of each sweep. */
+export interface FurtherRetention {
+  sweep(signal?: AbortSignal): Promise<FurtherSweepResult>;
+}
+
 /** What one sweep did. */
-export interface SweepResult {
+export interface SweepResult extends FurtherSweepResult {
   customerFiles: number;
   /** Accounts whose message bodies were brought up to their cut-off. */
   bodyAccounts: number;
@@ -45,6 +66,9 @@ export interface RetentionServiceOptions {
   settings: RetentionSettings;
   deletion: MediaDeletion;
   events: EventService;
+  /** Filled by the privacy feature (privacy/retention/retention.module.ts). */
+  further: Slot<FurtherRetention>;
+  metrics: RetentionRecorder;
 }
 
 export class RetentionService {
@@ -55,21 +79,30 @@ export class RetentionService {
     this.#o = options;
   }
 
-  /** One sweep over every account with a retention; a sweep asked for while one runs joins it. */
-  sweep(): Promise<SweepResult> {
-    this.#running ??= this.#sweep().finally(() => (this.#running = null));
+  /**
+   * One sweep over every account; a sweep asked for while one runs joins it. `signal` (the
+   * service stopping) stops the later kinds between two units.
+   */
+  sweep(signal?: AbortSignal): Promise<SweepResult> {
+    this.#running ??= this.#sweep(signal).finally(() => (this.#running = null));
     return this.#running;
   }
 
-  async #sweep(): Promise<SweepResult> {
-    const result: SweepResult = { customerFiles: 0, bodyAccounts: 0 };
+  async #sweep(signal?: AbortSignal): Promise<SweepResult> {
+    const started = performance.now();
+    const filesAndBodies = { customerFiles: 0, bodyAccounts: 0 };
     for (const policy of await this.#o.settings.policies()) {
       if (policy.customerFilesDays !== null)
-        result.customerFiles += await this.#customerFiles(policy.accountId, policy.customerFilesDays);
+        filesAndBodies.customerFiles += await this.#customerFiles(policy.accountId, policy.customerFilesDays);
       if (policy.messageBodiesDays !== null && (await this.#bodies(policy, policy.messageBodiesDays)))
-        result.bodyAccounts++;
+        filesAndBodies.bodyAccounts++;
     }
-    if (result.customerFiles + result.bodyAccounts > 0) this.#o.logger.info(result, 'retention sweep');
+    if (filesAndBodies.customerFiles > 0) this.#o.metrics.removed('customer_files', filesAndBodies.customerFiles);
+    const result: SweepResult = { ...filesAndBodies, ...(await this.#o.further.get().sweep(signal)) };
+    this.#o.metrics.swept((performance.now() - started) / 1000);
+    const { customerFiles, bodyAccounts, events, platformPayloads, platformWebhookEvents, inactiveContacts } = result;
+    if (customerFiles + bodyAccounts + events + platformPayloads + platformWebhookEvents + inactiveContacts > 0)
+      this.#o.logger.info(result, 'retention sweep');
     return result;
   }
 
