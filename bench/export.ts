@@ -10,6 +10,7 @@
  *   /proc/<pid>/status every 50 ms) and its high-water mark (VmHWM) after;
  * - the bytes received, the time, the throughput (MB/s).
  *
+ * `--profile <dir>` writes the service's CPU profile there (bench/profile-summary.ts reads it).
  * Then it reads the archive back once more to a file and checks its entries against what was
  * seeded: every file's SHA-256, and the message counts of contact.json.
  */
@@ -35,6 +36,8 @@ const DB = arg('db', 'sqlite') as 'sqlite' | 'postgres';
 const FILES = Number(arg('files', '100'));
 const FILE_MB = Number(arg('file-mb', '10'));
 const MESSAGES = Number(arg('messages', '5000'));
+/** A folder to write the service's CPU profile to (`--cpu-prof`; read it with profile-summary.ts). */
+const PROFILE = arg('profile', '');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PORT = 4207;
 const MB = 1024 * 1024;
@@ -81,7 +84,12 @@ async function main(): Promise<void> {
     await store.close();
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
-    server = await startServer(['dist/main.js'], PORT, env);
+    server = await startServer(
+      ['dist/main.js'],
+      PORT,
+      env,
+      PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : [],
+    );
     const pid = server.proc.pid!;
     const url = `${server.url}/v1/contacts/${seeded.contactId}/export`;
     const headers = { 'x-api-key': key };

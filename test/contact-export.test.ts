@@ -19,6 +19,8 @@ import { eventually } from './helpers.js';
 import { sample } from './inbound-media/kit.js';
 import { person } from './members/kit.js';
 import { exported, rowsOf, sha256, unzip } from './contact-export/kit.js';
+import { EXPORT_PAGE } from '../src/privacy/export/contact-document.js';
+import { seedExportCustomer } from '../bench/export-seed.js';
 
 const ALICE = '+16505550101';
 const BOB = '+16505550202';
@@ -265,6 +267,44 @@ describe('exporting a customer', () => {
     assert.match(err, /No contact/);
     assert.ok(!fs.existsSync(path.join(dir, 'b.zip')));
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('pages through a long history: every message and event of several pages, in order, each once', async () => {
+    const n = EXPORT_PAGE * 2 + 17;
+    const seeded = await seedExportCustomer(h.deps.store, {
+      accountId: h.account.id,
+      phoneNumberId: h.account.phoneNumberId,
+      phone: '+16505550404',
+      outbound: n,
+      inbound: n + 1,
+      files: 3,
+      fileBytes: 300_000,
+      mediaDir: path.join(h.dataDir, 'media'),
+    });
+    const res = await exported(h, seeded.contactId, { 'x-api-key': h.account.liveKey });
+    assert.equal(res.status, 200);
+    const rows = await rowsOf(h, seeded.contactId);
+    const ids = (list: { id: string }[]) => list.map((m) => m.id);
+    // Oldest first, and no id twice across the pages' seams.
+    assert.deepEqual(ids(res.document.messages), rows.outbound);
+    assert.deepEqual(ids(res.document.inboundMessages), rows.inbound);
+    assert.equal(res.document.messages.length, n);
+    assert.equal(res.document.inboundMessages.length, n + 1);
+    assert.deepEqual(
+      res.document.events.map((e: any) => e.data.object.id),
+      rows.outbound,
+    );
+    for (const m of res.document.messages)
+      assert.deepEqual(
+        m.statuses.map((s: any) => s.status),
+        ['sent', 'delivered', 'read'],
+      );
+    assert.deepEqual(
+      res.document.files.map((f: any) => [f.id, f.sha256]),
+      seeded.files.map((f) => [f.id, f.sha256]),
+    );
+    for (const f of seeded.files)
+      assert.equal(sha256(res.entries.find((e) => e.name.startsWith(`files/${f.id}/`))!.data), f.sha256);
   });
 
   it('stops the work when the reader goes away', async () => {
