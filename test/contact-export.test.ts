@@ -341,4 +341,36 @@ describe('exporting a customer', () => {
     assert.equal(h.deps.contactExport.ended.completed, ended.completed, 'it did not go on to the end');
     assert.equal(h.deps.contactExport.running, 0);
   });
+
+  it('runs two exports of an account at once; a third is 429 rate_limited until one ends', async () => {
+    // Alice's history holds the 48 MB file of the case before: an export that is not read stays open.
+    const open = () =>
+      new Promise<http.ClientRequest>((resolve, reject) => {
+        const req = http.get(`${h.url}/v1/contacts/${alice}/export`, { headers: { 'x-api-key': h.account.liveKey } });
+        req.on('response', (r) => {
+          assert.equal(r.statusCode, 200);
+          r.pause();
+          resolve(req);
+        });
+        req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
+      });
+    const held = [await open(), await open()];
+    assert.equal(h.deps.contactExport.running, 2);
+    const third = await exported(h, alice, { 'x-api-key': h.account.liveKey });
+    assert.deepEqual([third.status, third.body.error.code], [429, 'rate_limited']);
+    assert.equal(third.headers['retry-after'], '5');
+    // Another account is not held up by this one's.
+    const other = await h.newAccount('Elsewhere');
+    const theirs = await h.api('POST', '/v1/test_helpers/inbound_messages', {
+      key: other.testKey,
+      body: { from: '+16505550505', text: 'Hi' },
+    });
+    assert.equal((await exported(h, theirs.body.contactId, { 'x-api-key': other.testKey })).status, 200);
+    held[0]!.destroy();
+    await eventually(async () => h.deps.contactExport.running === 1);
+    const res = await exported(h, bob, { 'x-api-key': h.account.liveKey });
+    assert.equal(res.status, 200);
+    held[1]!.destroy();
+    await eventually(async () => h.deps.contactExport.running === 0);
+  });
 });
