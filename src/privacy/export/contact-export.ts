@@ -92,22 +92,28 @@ export class ContactExport {
         `${EXPORTS_PER_ACCOUNT} exports of this account are running; retry once one has finished.`,
         { retryAfterSeconds: 5 },
       );
-    const exportedAt = iso(this.#o.clock.now());
-    await this.#o.store.write((tx) =>
-      this.#o.audit.record(tx, {
-        action: 'contact.exported',
-        accountId: scope.accountId,
-        mode: scope.mode,
-        object: { type: 'contact', id: contact.id },
-        after: { phoneNumberId: scope.phoneNumberId, exportedAt },
-      }),
-    );
+    // Counted before the audit write: two requests that arrive together cannot both pass the check.
     this.#running.set(scope.accountId, running + 1);
     const release = once(() => {
       const n = (this.#running.get(scope.accountId) ?? 1) - 1;
       if (n > 0) this.#running.set(scope.accountId, n);
       else this.#running.delete(scope.accountId);
     });
+    const exportedAt = iso(this.#o.clock.now());
+    try {
+      await this.#o.store.write((tx) =>
+        this.#o.audit.record(tx, {
+          action: 'contact.exported',
+          accountId: scope.accountId,
+          mode: scope.mode,
+          object: { type: 'contact', id: contact.id },
+          after: { phoneNumberId: scope.phoneNumberId, exportedAt },
+        }),
+      );
+    } catch (err) {
+      release();
+      throw err;
+    }
 
     const abort = new AbortController();
     const zip = new yazl.ZipFile();
