@@ -22,6 +22,7 @@ import { peopleModule } from './people/people.module.js';
 import { erasureModule } from './privacy/erasure/erasure.module.js';
 import { PlatformIntake } from './platform/intake.js';
 import { retentionModule } from './privacy/retention/retention.module.js';
+import { exportModule } from './privacy/export/export.module.js';
 import { templatesModule } from './templates/templates.module.js';
 
 export type { DepsOverrides } from './composition/base.js';
@@ -40,7 +41,8 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
     .add(analyticsModule)
     .add(auditModule)
     .add(erasureModule)
-    .add(retentionModule);
+    .add(retentionModule)
+    .add(exportModule);
 }
 
 /** What the features provide, by name (`deps.sender`, `deps.templates`…), beside the ground's handles. */

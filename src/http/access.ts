@@ -38,6 +38,7 @@ export const PERMISSIONS = [
   'media:write',
   'contacts:write',
   'contacts:erase',
+  'contacts:export',
   'webhooks:read',
   'webhooks:manage',
   'analytics:read',
@@ -71,9 +72,12 @@ const EVERYTHING = new Set<Permission>(PERMISSIONS);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: EVERYTHING,
   admin: EVERYTHING,
-  // Erasing customers is the data controller's act (docs/api.md §D28): owners and admins only.
+  // Erasing a customer (docs/api.md §D28) and exporting their whole record (§D29) are the data
+  // controller's acts: owners and admins only.
   developer: new Set(
-    PERMISSIONS.filter((p) => p !== 'settings:manage' && p !== 'members:manage' && p !== 'contacts:erase'),
+    PERMISSIONS.filter(
+      (p) => p !== 'settings:manage' && p !== 'members:manage' && p !== 'contacts:erase' && p !== 'contacts:export',
+    ),
   ),
   agent: new Set<Permission>([
     'account:read',
