@@ -532,7 +532,13 @@ export const COLUMNS: readonly ColumnEntry[] = [
     source: 'metadata',
     created_at: 'metadata',
     completed_at: 'metadata',
-    refusals: ['metadata', { note: 'refused items: their index and error code and message' }],
+    refusals: [
+      'address',
+      {
+        erasure: 'not reached',
+        note: 'refused items\' errors, JSON: a message may name the address ("The customer service window with +… is closed")',
+      },
+    ],
     template_id: 'identifier',
     template_name: 'metadata',
   }),
