@@ -74,6 +74,13 @@ export function mapProblems(
   for (const e of entries)
     if (PERSONAL_CATEGORIES.has(e.category) && !doc.includes(`\`${key(e.table, e.column)}\``))
       problems.push(`${key(e.table, e.column)} holds ${e.category}: docs/privacy.md does not name it`);
+  // And the other way: a `table.column` of a mapped table that the document names must be mapped
+  // (a column renamed or dropped leaves no stale name behind).
+  const tables = new Set(entries.map((e) => e.table));
+  const all = new Set(entries.map((e) => key(e.table, e.column)));
+  for (const [, table, column] of doc.matchAll(/`([a-z_]+)\.([a-z_]+)`/g))
+    if (tables.has(table!) && !all.has(key(table!, column!)))
+      problems.push(`docs/privacy.md names ${key(table!, column!)}, which src/privacy/data-map.ts does not map`);
   return problems;
 }
 
@@ -99,7 +106,7 @@ async function liveColumns(store: Store): Promise<{ columns: Set<string>; tables
 }
 
 describe('the map of what is kept (src/privacy/data-map.ts)', () => {
-  it('finds a column without an entry, an entry without a column and a personal column the document leaves out', () => {
+  it('finds a column without an entry, one without a column, a personal one the document leaves out, a stale name in it', () => {
     const entry = (table: string, column: string, over: Partial<ColumnEntry> = {}): ColumnEntry => ({
       table,
       column,
@@ -119,11 +126,13 @@ describe('the map of what is kept (src/privacy/data-map.ts)', () => {
       entry('contact_words', 'words', { category: 'name', dialect: 'postgres' }),
     ];
     const doc =
-      'Addresses: `contacts.phone`. Content: messages.text, `messages.caption`. Words: `contact_words.words`.';
+      'Addresses: `contacts.phone`. Content: messages.text, `messages.caption`. Words: `contact_words.words`. ' +
+      'Gone: `contacts.nick_name`. Not a table: `tidings.sqlite`.';
     assert.deepEqual(mapProblems(live, entries, doc, { dialect: 'sqlite', migrations: new Set() }), [
       'contacts.nickname (sqlite) has no entry in src/privacy/data-map.ts',
       'src/privacy/data-map.ts names messages.caption, which the sqlite schema does not have',
       'messages.text holds content: docs/privacy.md does not name it',
+      'docs/privacy.md names contacts.nick_name, which src/privacy/data-map.ts does not map',
     ]);
     // Once its migration is in the list, an entry of another branch must name a real column.
     assert.deepEqual(

@@ -460,7 +460,7 @@ export const COLUMNS: readonly ColumnEntry[] = [
       attempts: 'metadata',
       not_before: 'metadata',
       expires_at: 'metadata',
-      last_error: 'metadata',
+      last_error: ['delivery_log', { note: "the last attempt's error, JSON: its message may name the address" }],
       created_at: 'metadata',
       held_for_template: 'identifier',
     },
