@@ -120,8 +120,8 @@ export const BUSINESS_COLUMNS: readonly ColumnEntry[] = [
     refusals: [
       'address',
       {
-        erasure: 'not reached',
-        note: 'refused items\' errors, JSON: a message may name the address ("The customer service window with +… is closed")',
+        erasure: 'nulled',
+        note: 'refused items\' errors, JSON: a message may name the address ("The customer service window with +… is closed"), replaced by `[erased]` on erasure',
       },
     ],
     template_id: 'identifier',

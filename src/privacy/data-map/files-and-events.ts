@@ -43,7 +43,9 @@ export const FILE_AND_EVENT_COLUMNS: readonly ColumnEntry[] = [
       type: 'metadata',
       payload: [
         'content',
-        { note: 'the event as delivered: its Message, InboundMessage or Contact with addresses, names and content' },
+        {
+          note: "the event as delivered: its Message, InboundMessage or Contact with addresses, names and content; a `platform.webhook` event is a raw platform webhook passed on (retain_platform_payloads_days; erasure deletes those naming the customer's addresses)",
+        },
       ],
       created_at: 'metadata',
     },

@@ -2,40 +2,44 @@
  * Customers' messages both ways in the map of what Tidings keeps (src/privacy/data-map.ts): their
  * delivery statuses, their waiting copies (queued, scheduled, jobs) and the replays of requests.
  */
-import { table, CUSTOMER, BODIES, type ColumnEntry } from './terms.js';
+import { table, CUSTOMER, BODIES, HUSK, NULLED, type ColumnEntry } from './terms.js';
 
 export const MESSAGE_COLUMNS: readonly ColumnEntry[] = [
-  ...table('messages', CUSTOMER, {
+  ...table('messages', HUSK, {
     id: 'identifier',
     account_id: 'identifier',
     mode: 'metadata',
     phone_number_id: 'identifier',
-    recipient: ['address', { note: 'E.164 or BSUID, as addressed' }],
+    recipient: ['address', { ...NULLED, note: 'E.164 or BSUID, as addressed; `erased` once erased' }],
     type: 'metadata',
     status: 'delivery_log',
     platform_message_id: 'identifier',
     source: 'metadata',
-    text: ['content', BODIES],
-    caption: ['content', BODIES],
+    text: ['content', { ...BODIES, ...NULLED }],
+    caption: ['content', { ...BODIES, ...NULLED }],
     media_id: 'identifier',
     template_id: 'identifier',
-    reply_to: 'identifier',
+    reply_to: ['identifier', NULLED],
     error_code: 'delivery_log',
-    error_message: 'delivery_log',
+    error_message: ['delivery_log', NULLED],
     sent_at: 'delivery_log',
     delivered_at: 'delivery_log',
     read_at: 'delivery_log',
     failed_at: 'delivery_log',
     created_at: 'metadata',
     updated_at: 'metadata',
-    contact_id: 'identifier',
+    contact_id: ['identifier', NULLED],
     content: [
       'content',
-      { ...BODIES, note: 'rich content (interactive, location, contact cards, reaction) and template values, JSON' },
+      {
+        ...BODIES,
+        ...NULLED,
+        note: 'rich content (interactive, location, contact cards, reaction) and template values, JSON',
+      },
     ],
     content_removed_at: 'metadata',
     batch_id: 'identifier',
-    client_reference: ['identifier', { note: "the client's own reference: whatever the client put in it" }],
+    client_reference: ['identifier', { ...NULLED, note: "the client's own reference: whatever the client put in it" }],
     scheduled_at: 'metadata',
     canceled_at: 'metadata',
     route: 'metadata',
@@ -47,31 +51,35 @@ export const MESSAGE_COLUMNS: readonly ColumnEntry[] = [
     pricing_type: 'metadata',
     recipient_country: ['metadata', { note: "the country of the recipient's number (ISO 3166)" }],
     pricing_billable: 'metadata',
-    suppression_override: 'identifier',
+    suppression_override: ['identifier', NULLED],
     batch_index: 'metadata',
   }),
-  ...table('inbound_messages', CUSTOMER, {
+  ...table('inbound_messages', HUSK, {
     id: 'identifier',
     account_id: 'identifier',
     mode: 'metadata',
     phone_number_id: 'identifier',
-    sender: ['address', { note: 'E.164, or the BSUID when the platform gave no number' }],
+    sender: [
+      'address',
+      { ...NULLED, note: 'E.164, or the BSUID when the platform gave no number; `erased` once erased' },
+    ],
     platform_message_id: 'identifier',
     type: 'metadata',
-    text: ['content', BODIES],
-    contact_name: ['name', { note: "the customer's profile name as the webhook gave it" }],
-    context_message_id: 'identifier',
+    text: ['content', { ...BODIES, ...NULLED }],
+    contact_name: ['name', { ...NULLED, note: "the customer's profile name as the webhook gave it" }],
+    context_message_id: ['identifier', NULLED],
     payload: [
       'raw_platform_payload',
       {
         retention: 'retain_platform_payloads_days',
+        ...NULLED,
         export: false,
-        note: "the platform's message object as received (its content is cut by retain_message_bodies_days too)",
+        note: "the platform's message object as received, cut to what the API shows of it by its retention (and by retain_message_bodies_days)",
       },
     ],
     sent_at: 'metadata',
     created_at: 'metadata',
-    contact_id: 'identifier',
+    contact_id: ['identifier', NULLED],
     read_at: 'metadata',
     media_id: 'identifier',
     media_status: 'metadata',
@@ -84,13 +92,16 @@ export const MESSAGE_COLUMNS: readonly ColumnEntry[] = [
     occurred_at: 'delivery_log',
     error_code: 'delivery_log',
     error_message: 'delivery_log',
-    callback_data: ['content', { note: "the business's `biz_opaque_callback_data` echoed by the platform" }],
+    callback_data: [
+      'content',
+      { export: false, note: "the business's `biz_opaque_callback_data` echoed by the platform" },
+    ],
     created_at: 'metadata',
     pricing: 'metadata',
   }),
   ...table(
     'idempotency_keys',
-    { retention: '24 hours', erasure: 'not reached (expires)', export: false },
+    { retention: '24 hours', erasure: 'deleted', export: false },
     {
       account_id: 'identifier',
       mode: 'metadata',
@@ -99,19 +110,26 @@ export const MESSAGE_COLUMNS: readonly ColumnEntry[] = [
       state: 'metadata',
       response_status: 'metadata',
       response_headers: 'metadata',
-      response_body: ['content', { note: 'the answer replayed to a retry: a Message with its address and text' }],
+      response_body: [
+        'content',
+        {
+          note: "the answer replayed to a retry: a Message with its address and text (erasure deletes those naming the customer's addresses)",
+        },
+      ],
       created_at: 'metadata',
     },
   ),
   ...table(
     'jobs',
-    { retention: 'until done', erasure: 'not reached (expires)', export: false },
+    { retention: 'until done', erasure: 'deleted', export: false },
     {
       id: 'identifier',
       type: 'metadata',
       payload: [
         'content',
-        { note: "a job's input, JSON: a keyword's confirmation holds the customer's address and the reply's text" },
+        {
+          note: "a job's input, JSON: a keyword's confirmation holds the customer's address and the reply's text (erasure deletes those naming the customer's addresses; on PostgreSQL pg-boss's)",
+        },
       ],
       run_at: 'metadata',
       attempts: 'metadata',

@@ -67,4 +67,9 @@ export const PENDING_COLUMNS: readonly ColumnEntry[] = [
       created_at: 'metadata',
     },
   ),
+  ...table(
+    'audit_events',
+    { retention: 'retain_audit_days', erasure: 'kept (no personal data)', export: false, migration: '0029_erasure' },
+    { redacted_at: ['metadata', { note: "when an erasure removed the entry's `changes` (they named the customer)" }] },
+  ),
 ];

@@ -70,8 +70,8 @@ export const TEAM_COLUMNS: readonly ColumnEntry[] = [
       changes: [
         'address',
         {
-          erasure: 'not reached',
-          note: "before and after, JSON: `message.created` and `suppression.*` entries hold the customer's address",
+          erasure: 'nulled',
+          note: "before and after, JSON: `message.created` and `suppression.*` entries hold the customer's address; erasure removes those of entries about the customer's messages, contact and suppressions (the entry stays in its chain, `redacted_at` set)",
         },
       ],
       request_id: 'identifier',

@@ -81,7 +81,9 @@ export type Retention = RetentionSetting | FixedRetention;
 /**
  * What erasure of a customer (docs/api.md §D28) does to a column:
  * - `deleted`: the row goes.
- * - `nulled`: the row stays, the value is removed.
+ * - `nulled`: the row stays, the value is removed (an address becomes `erased`).
+ * - `unlinked`: the row stays, its address and contact removed (the columns marked `nulled`): what
+ *   is left (a message's status and times, counted by the analytics) names no one.
  * - `hashed`: the value is replaced by a keyed hash (HMAC-SHA256, key from the secrets file): an
  *   erased customer's active suppression still refuses a send to them.
  * - `kept (no personal data)`: the column holds none.
@@ -92,6 +94,7 @@ export type Retention = RetentionSetting | FixedRetention;
 export type Erasure =
   | 'deleted'
   | 'nulled'
+  | 'unlinked'
   | 'hashed'
   | 'kept (no personal data)'
   | 'not reached (staff data)'
@@ -145,6 +148,10 @@ export function table(name: string, defaults: Defaults, columns: Record<string, 
 export const CONFIG: Defaults = { retention: 'for ever', erasure: 'kept (no personal data)', export: false };
 /** A customer's row: gone with the customer. */
 export const CUSTOMER: Defaults = { retention: 'contact lifetime', erasure: 'deleted', export: true };
+/** A customer's message: emptied by erasure into a husk that names no one (the analytics still count it). */
+export const HUSK: Defaults = { retention: 'contact lifetime', erasure: 'unlinked', export: true };
+/** Nulled by erasure. */
+export const NULLED = { erasure: 'nulled' } as const;
 /** The team's data (erasure of a customer never touches it). */
 export const STAFF: Defaults = { retention: 'for ever', erasure: 'not reached (staff data)', export: false };
 
