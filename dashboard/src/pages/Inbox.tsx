@@ -6,16 +6,20 @@ import { useState } from 'react';
 import { api, type Contact, type Page } from '../api';
 import { contactDetails, contactName, SuppressionBadge, WindowBadge } from '../contact';
 import { LookupScope } from '../lookups';
+import { ErasedNotice, erasedInRoute } from '../privacy';
 import { ErrorNote, Link, Pager, time, useNow, usePager, usePolling } from '../ui';
 import { Thread } from './Thread';
 
 /** Contacts and, when `id` names one, its thread; both refreshed every 3 seconds. */
 export function InboxPage({ id }: { id?: string | undefined }) {
   const now = useNow();
+  // After an erasure (privacy.tsx) the contacts open with its notice: `#/inbox?erased=era_…`.
+  const erased = erasedInRoute();
   return (
     <section className={`inbox${id ? ' has-thread' : ''}`}>
       <div className="contact-pane">
         <h1>Inbox</h1>
+        {!id && erased ? <ErasedNotice erasureId={erased} /> : null}
         <ContactList selected={id} now={now} />
       </div>
       <div className="thread-pane">
