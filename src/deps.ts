@@ -20,6 +20,7 @@ import { mediaModule } from './media/media.module.js';
 import { messagesModule } from './messages/messages.module.js';
 import { peopleModule } from './people/people.module.js';
 import { PlatformIntake } from './platform/intake.js';
+import { exportModule } from './privacy/export/export.module.js';
 import { templatesModule } from './templates/templates.module.js';
 
 export type { DepsOverrides } from './composition/base.js';
@@ -36,7 +37,8 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
     .add(contactsModule)
     .add(messagesModule)
     .add(analyticsModule)
-    .add(auditModule);
+    .add(auditModule)
+    .add(exportModule);
 }
 
 /** What the features provide, by name (`deps.sender`, `deps.templates`…), beside the ground's handles. */

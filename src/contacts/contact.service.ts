@@ -53,6 +53,9 @@ export interface ContactConsentPort {
   ): Promise<Map<string, Pick<Contact, 'suppression' | 'marketingConsent'>>>;
 }
 
+/** Whose contacts are read: a key's account, number and mode (or the export's, for the CLI: privacy/export/). */
+export type ContactReader = Pick<AuthContext, 'accountId' | 'mode' | 'phoneNumberId'>;
+
 export class ContactService {
   readonly #o: { store: Store; clock: Clock; consent?: ContactConsentPort };
 
@@ -79,7 +82,7 @@ export class ContactService {
    * A contact of the key's number and mode.
    * @throws TidingsError contact_not_found
    */
-  async get(auth: AuthContext, id: string): Promise<Contact> {
+  async get(auth: ContactReader, id: string): Promise<Contact> {
     const row = await repo.findById(this.#o.store.read, scopeOf(auth), id);
     if (!row) throw new TidingsError('contact_not_found', `No contact ${id}.`, { param: 'id' });
     const [block] = await findBlocks(this.#o.store.read, scopeOf(auth), [row.id]);
@@ -202,7 +205,7 @@ export class ContactService {
   }
 
   /** The contacts with their suppression and marketing consent (consent feature; null without it). */
-  async #withConsent(auth: AuthContext, contacts: Contact[]): Promise<Contact[]> {
+  async #withConsent(auth: ContactReader, contacts: Contact[]): Promise<Contact[]> {
     const found =
       this.#o.consent && contacts.length > 0
         ? await this.#o.consent.of(auth.accountId, auth.mode, auth.phoneNumberId, contacts)
@@ -240,6 +243,6 @@ export class ContactService {
 }
 
 /** The contacts of the key's number and mode. */
-export function scopeOf(auth: AuthContext): repo.ContactScope {
+export function scopeOf(auth: Pick<AuthContext, 'phoneNumberId' | 'mode'>): repo.ContactScope {
   return { phoneNumberId: auth.phoneNumberId, mode: auth.mode };
 }

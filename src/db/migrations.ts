@@ -32,6 +32,7 @@ import { m0025_analytics_quarter_hours } from './migrations/0025_analytics_quart
 import { m0026_people_and_audit } from './migrations/0026_people_and_audit.js';
 import { m0027_api_key_names } from './migrations/0027_api_key_names.js';
 import { m0028_second_factor } from './migrations/0028_second_factor.js';
+import { m0029_erasure } from './migrations/0029_erasure.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0026_people_and_audit': m0026_people_and_audit,
   '0027_api_key_names': m0027_api_key_names,
   '0028_second_factor': m0028_second_factor,
+  '0029_erasure': m0029_erasure,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,7 @@ import type {
   StatusReportsTable,
 } from './tables/messaging.js';
 import type { ConsentSettingsTable, MarketingConsentsTable, SuppressionsTable } from './tables/consent.js';
+import type { ErasureContactsTable, ErasuresTable, SuppressionTombstonesTable } from './tables/privacy.js';
 import type {
   DeliveryAttemptsTable,
   EventDeliveriesTable,
@@ -47,6 +48,7 @@ export type * from './tables/content.js';
 export type * from './tables/blocks.js';
 export type * from './tables/consent.js';
 export type * from './tables/people.js';
+export type * from './tables/privacy.js';
 
 export interface AccountsTable extends AccountsPeopleColumns {
   id: string;
@@ -214,4 +216,7 @@ export interface Database {
   suppressions: SuppressionsTable;
   consent_settings: ConsentSettingsTable;
   marketing_consents: MarketingConsentsTable;
+  erasures: ErasuresTable;
+  erasure_contacts: ErasureContactsTable;
+  suppression_tombstones: SuppressionTombstonesTable;
 }

@@ -28,6 +28,21 @@ export interface NewEvent {
   mode: 'live' | 'test';
   type: EventType;
   object: unknown;
+  /** The contact (`ct_`) the event is about; absent: derived from the object (`contactOf`). */
+  contactId?: string | null;
+}
+
+/**
+ * The contact an event's object is about: its `contactId` (a message, an inbound message, a
+ * suppression, a block), or its `id` when it is a contact; null for any other object. Stored as
+ * `events.contact_id` (migration 0029), so that an erasure finds a customer's events by index.
+ */
+export function contactOf(object: unknown): string | null {
+  if (typeof object !== 'object' || object === null) return null;
+  const o = object as { contactId?: unknown; object?: unknown; id?: unknown };
+  if (typeof o.contactId === 'string' && o.contactId.startsWith('ct_')) return o.contactId;
+  if (o.object === 'contact' && typeof o.id === 'string' && o.id.startsWith('ct_')) return o.id;
+  return null;
 }
 
 export interface EventServiceOptions {
@@ -74,6 +89,7 @@ export class EventService {
         type: e.type,
         payload: JSON.stringify(body),
         created_at: createdAt,
+        contact_id: e.contactId !== undefined ? e.contactId : contactOf(e.object),
       };
     });
     await repo.insertEvents(trx, rows);

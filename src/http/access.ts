@@ -37,6 +37,7 @@ export const PERMISSIONS = [
   'media:read',
   'media:write',
   'contacts:write',
+  'contacts:export',
   'webhooks:read',
   'webhooks:manage',
   'analytics:read',
@@ -70,7 +71,10 @@ const EVERYTHING = new Set<Permission>(PERMISSIONS);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: EVERYTHING,
   admin: EVERYTHING,
-  developer: new Set(PERMISSIONS.filter((p) => p !== 'settings:manage' && p !== 'members:manage')),
+  // Exporting a customer's whole record is the owners' and admins' (docs/api.md §D29).
+  developer: new Set(
+    PERMISSIONS.filter((p) => p !== 'settings:manage' && p !== 'members:manage' && p !== 'contacts:export'),
+  ),
   agent: new Set<Permission>([
     'account:read',
     'templates:read',

@@ -146,6 +146,8 @@ export interface EventsTable {
   /** The event exactly as delivered (JSON), serialised once. */
   payload: string;
   created_at: string;
+  /** The contact (`ct_`) the event is about, when it is about one (0029): what an erasure removes. */
+  contact_id: Generated<string | null>;
 }
 
 export interface EventDeliveriesTable {
