@@ -13,8 +13,8 @@ import { ErrorNote, Link, navigate, usePolling } from './ui';
 
 /**
  * `GET /v1/erasures/{id}` (docs/api.md §D28): one erasure's state and what it removed so far.
- * `progress` counts rows and files removed by kind (`messages`, `inboundMessages`, `files`,
- * `events`…); the service may add kinds, shown by their name.
+ * `progress` counts what was removed or emptied by kind (`messages`, `inboundMessages`, `files`,
+ * `events`…); a kind the service adds later is shown by its name.
  */
 export interface Erasure {
   id: string;
@@ -24,7 +24,7 @@ export interface Erasure {
   customers: number;
   erased: number;
   progress: Record<string, number>;
-  requestedBy: { type: string; id: string | null; name: string | null };
+  requestedBy: { type: string; id: string; name: string | null };
   createdAt: string;
   completedAt: string | null;
 }
@@ -41,15 +41,16 @@ export function confirmsErasure(typed: string, contact: Pick<Contact, 'phone'>):
   return phone.length > 0 && /^\d+$/.test(digits(t)) && digits(t) === phone;
 }
 
-/** The kinds of `Erasure.progress` in words; a kind not listed is shown by its name. */
+/** The kinds of `Erasure.progress` in words (docs/api.md §D28); a kind not listed is shown by its name. */
 const KINDS: Record<string, string> = {
   messages: 'messages sent',
   inboundMessages: 'messages received',
+  canceled: 'queued messages canceled',
+  statusReports: 'status reports',
   files: 'files',
   events: 'events',
-  deliveries: 'event deliveries',
-  webhooks: 'platform webhooks',
-  searchWords: 'search words',
+  suppressions: 'suppressions',
+  other: 'other records',
 };
 
 /** "12 messages sent · 3 files" from an erasure's progress (kinds at 0 left out). */
