@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import yauzl from 'yauzl';
 import type { Contact } from '../src/contacts/contact.schemas.js';
-import { browserSkip, openDashboard, type DashboardBrowser } from './browser.js';
+import { browserSkip, openDashboard, signInWithKey, type DashboardBrowser } from './browser.js';
 import { signInAsPerson } from './dashboard-people/kit.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually } from './helpers.js';
@@ -114,6 +114,22 @@ describe("a customer's data on their contact's page", { skip: browserSkip }, () 
     await dashboard.shoot('contact-privacy');
   });
 
+  it('exports with an API key in the tab too: fetched with the key, saved from memory', async () => {
+    const context = await dashboard.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    try {
+      const withKey = await context.newPage();
+      await signInWithKey(withKey, h.url, h.account.liveKey);
+      await openThread(withKey, erased, ERASED.name);
+      const download = withKey.waitForEvent('download');
+      await withKey.getByRole('button', { name: 'Export data' }).click();
+      assert.equal((await download).suggestedFilename(), `contact-${erased.id}.zip`);
+      const entries = await unzip((await (await download).path())!);
+      assert.equal(JSON.parse(entries.get('contact.json')!.toString('utf8')).contact.id, erased.id);
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const who of [AGENT, VIEWER]) {
     it(`shows ${who.email.split('.')[0]} (${who === AGENT ? 'agent' : 'viewer'}) neither action, and the API refuses both`, async () => {
       // Their own browser context: their own session cookie.
@@ -194,19 +210,39 @@ describe("a customer's data on their contact's page", { skip: browserSkip }, () 
     assert.notEqual(refused.status, 201, 'a send to the erased customer who opted out is refused');
   });
 
-  it('shows the export and the erasure in the audit trail, the owner as actor', async () => {
+  it('shows the exports and the erasure in the audit trail, each with who did it', async () => {
     await dashboard.go('/audit');
     const rows = page.getByRole('table', { name: 'Audit events' }).locator('tbody tr');
-    for (const action of ['contact.exported', 'contact.erased']) {
+    // The owner's export and erasure on the page, by the owner; the key's export by the key.
+    const expected: [string, string, string][] = [
+      ['contact.exported', 'person', OWNER.email],
+      ['contact.exported', 'key', ''],
+      ['contact.erased', 'person', OWNER.email],
+    ];
+    for (const [action, kind, actor] of expected) {
       await page.getByLabel('Action').fill(action);
       await page.getByLabel('Action').press('Enter');
-      const row = rows.filter({ has: page.locator(`code:text-is("${action}")`) }).first();
+      const row = rows
+        .filter({ has: page.locator(`code:text-is("${action}")`) })
+        .filter({ has: page.locator(`[data-testid="actor-kind"]:text-is("${kind}")`) })
+        .first();
       await row.waitFor();
-      assert.equal(await row.getByTestId('actor').innerText(), OWNER.email, `${action}: its actor`);
-      assert.equal(await row.getByTestId('actor-kind').innerText(), 'person');
-      const api = (await h.api('GET', `/v1/audit_events?action=${action}`)).body.data;
-      assert.equal(api.length, 1, `${action}: one entry`);
-      assert.ok(!JSON.stringify(api).includes(ERASED.phone), `${action}: no number in the trail`);
+      if (actor) assert.equal(await row.getByTestId('actor').innerText(), actor, `${action}: its actor`);
     }
+    const trail = async (action: string) =>
+      (
+        await h.api<{ data: { actor: { type: string; name: string | null } }[] }>(
+          'GET',
+          `/v1/audit_events?action=${action}`,
+        )
+      ).body.data;
+    const exports = await trail('contact.exported');
+    assert.deepEqual(exports.map((e) => e.actor.type).sort(), ['key', 'user']);
+    const erasures = await trail('contact.erased');
+    assert.deepEqual(
+      erasures.map((e) => [e.actor.type, e.actor.name]),
+      [['user', OWNER.email]],
+    );
+    assert.ok(!JSON.stringify([...exports, ...erasures]).includes(ERASED.phone), 'no number in the trail');
   });
 });
