@@ -19,6 +19,7 @@ import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { mediaModule } from './media/media.module.js';
 import { messagesModule } from './messages/messages.module.js';
 import { peopleModule } from './people/people.module.js';
+import { erasureModule } from './privacy/erasure/erasure.module.js';
 import { PlatformIntake } from './platform/intake.js';
 import { exportModule } from './privacy/export/export.module.js';
 import { templatesModule } from './templates/templates.module.js';
@@ -38,6 +39,7 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
     .add(messagesModule)
     .add(analyticsModule)
     .add(auditModule)
+    .add(erasureModule)
     .add(exportModule);
 }
 

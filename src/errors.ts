@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'webhook_endpoint_not_found',
   'event_not_found',
   'suppression_not_found',
+  'erasure_not_found',
   'template_not_editable',
   'media_in_use',
   'client_reference_in_use',

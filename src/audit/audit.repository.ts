@@ -2,12 +2,12 @@
  * The audit trail's queries (docs/api.md §D27): the sealer's, the verifier's, the list's and the
  * retention's reads and writes of `audit_events` and `audit_chains` (migration 0026).
  */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Reader, Tx } from '../db/store.js';
 import type { AuditChainsTable, AuditEventsTable } from '../db/tables/people.js';
 import { GENESIS } from './audit-hash.js';
 
-export type AuditRow = AuditEventsTable;
+export type AuditRow = Selectable<AuditEventsTable>;
 export type ChainRow = AuditChainsTable;
 
 /** The oldest unsealed entries, by (created_at, id), at most `limit`. */

@@ -18,6 +18,7 @@ import { ReadThroughCache } from '../lib/cache.js';
 import type { ActiveSuppression, CustomerIds, SuppressionLookup } from './suppression-decision.js';
 import type { SuppressionService } from './suppression.service.js';
 import * as repo from './suppression.repository.js';
+import { mergeById, type SuppressionTombstones } from './suppression-tombstones.js';
 
 /** Active suppressions held per account at most; past that, the account's sends read the indexes. */
 export const HELD_MAX = 20_000;
@@ -35,11 +36,20 @@ function addressesOf(r: { phone: string | null; bsuid: string | null; contact_id
 }
 
 export class AcceptSuppressions implements SuppressionLookup {
-  readonly #o: { store: Store; suppressions: Pick<SuppressionService, 'activeFor' | 'overrideAllowed'> };
+  readonly #o: {
+    store: Store;
+    suppressions: Pick<SuppressionService, 'activeFor' | 'overrideAllowed'>;
+    /** An erased customer's suppressions, by keyed hash (docs/api.md §D28). */
+    tombstones?: SuppressionTombstones;
+  };
   /** By `<mode>:<account id>`; 1,000 at most (least recently used out). */
   readonly #held = new ReadThroughCache<Held>(1_000);
 
-  constructor(options: { store: Store; suppressions: Pick<SuppressionService, 'activeFor' | 'overrideAllowed'> }) {
+  constructor(options: {
+    store: Store;
+    suppressions: Pick<SuppressionService, 'activeFor' | 'overrideAllowed'>;
+    tombstones?: SuppressionTombstones;
+  }) {
     this.#o = options;
     // A change notice names the account: both of its modes' lists are read again.
     options.store.changes.subscribe('suppressions', (accountId) => {
@@ -68,7 +78,12 @@ export class AcceptSuppressions implements SuppressionLookup {
   /** True when the account's held list of `mode` is empty: its sends need no look at their contacts. */
   async noneActive(accountId: string, mode: repo.Mode): Promise<boolean> {
     const held = await this.#heldOf(accountId, mode);
-    return held !== undefined && 'byAddress' in held && held.byAddress.size === 0;
+    return (
+      held !== undefined &&
+      'byAddress' in held &&
+      held.byAddress.size === 0 &&
+      (!this.#o.tombstones || (await this.#o.tombstones.none(accountId, mode)))
+    );
   }
 
   /**
@@ -83,8 +98,11 @@ export class AcceptSuppressions implements SuppressionLookup {
     customers: CustomerIds[],
   ): Promise<ActiveSuppression[]> {
     const held = await this.#heldOf(accountId, mode);
-    // Not held (too many): the send checks' indexed read, as the dispatcher makes it.
+    // Not held (too many): the send checks' indexed read, as the dispatcher makes it (tombstones included).
     if (!held || 'tooMany' in held) return this.#o.suppressions.activeFor(accountId, mode, phoneNumberId, customers);
+    const erased = this.#o.tombstones
+      ? await this.#o.tombstones.covering(accountId, mode, phoneNumberId, customers)
+      : [];
     const found = new Set<repo.SuppressionRow>();
     for (const c of customers) {
       for (const key of addressesOf({ phone: c.phone, bsuid: c.bsuid, contact_id: c.contactId })) {
@@ -92,7 +110,7 @@ export class AcceptSuppressions implements SuppressionLookup {
           if (r.phone_number_id === null || r.phone_number_id === phoneNumberId) found.add(r);
       }
     }
-    return [...found].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(repo.toActive);
+    return mergeById([...found].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(repo.toActive), erased);
   }
 
   /** Whether the account lets a send say `"suppression": "ignore"` (read when a suppressed customer's send asks). */

@@ -23,6 +23,8 @@ import { ConsentSettings, Suppression } from './consent.schemas.js';
 import type { SuppressionLookup } from './suppression-decision.js';
 import { SuppressionService } from './suppression.service.js';
 import { relinkContact } from './suppression.repository.js';
+import { SuppressionTombstones, tombstoneKeyOf } from './suppression-tombstones.js';
+import type { Secrets } from '../secrets.js';
 
 export interface ConsentNeeds {
   /** The audit trail (the ground): suppressions made and lifted, settings changed. */
@@ -32,6 +34,8 @@ export interface ConsentNeeds {
   jobs: JobQueue;
   events: EventService;
   accounts: AccountService;
+  /** The encryption key, from which the erased customers' tombstones are keyed (docs/api.md §D28). */
+  secrets: Secrets;
 }
 
 /** Sends a keyword's confirmation reply (source `consent_reply`, past the opt-out it confirms): the messages feature's, which fills the slot. */
@@ -48,12 +52,23 @@ export interface ConsentProvides {
   blockSuppressions: BlockSuppressions;
   /** Two contacts merged: the suppressions made for the merged one now name the one kept (contacts feature). */
   suppressionMerges: ContactMerge;
+  /** An erased customer's suppressions, kept as keyed hashes (the erasure feature writes them). */
+  suppressionTombstones: SuppressionTombstones;
   /** Who a send's `to` names: filled by the contacts feature. */
   recipients: Slot<Pick<ContactService, 'resolveRecipient'>>;
   consentReplySender: Slot<ConsentReplySender>;
 }
 
-export function consentModule({ store, clock, jobs, events, accounts, audit }: ConsentNeeds): Feature<ConsentProvides> {
+export function consentModule({
+  store,
+  clock,
+  jobs,
+  events,
+  accounts,
+  audit,
+  secrets,
+}: ConsentNeeds): Feature<ConsentProvides> {
+  const tombstones = new SuppressionTombstones({ store, key: tombstoneKeyOf(secrets.encryptionKey) });
   const recipients = new Slot<Pick<ContactService, 'resolveRecipient'>>('recipients');
   const replySender = new Slot<ConsentReplySender>('consentReplySender');
   const suppressions = new SuppressionService({
@@ -63,6 +78,7 @@ export function consentModule({ store, clock, jobs, events, accounts, audit }: C
     events,
     contacts: { resolveRecipient: (...args) => recipients.get().resolveRecipient(...args) },
     numberOwner: async (id) => (await accounts.accountForPhoneNumber(id))?.accountId,
+    tombstones,
   });
   // A keyword's confirmation reply is a normal tracked text, sent while the customer's window is open.
   const replies = new ConsentReplies({ clock, send: (auth, body) => replySender.get()(auth, body) });
@@ -70,7 +86,8 @@ export function consentModule({ store, clock, jobs, events, accounts, audit }: C
     name: 'consent',
     provides: {
       suppressions,
-      acceptSuppressions: new AcceptSuppressions({ store, suppressions }),
+      acceptSuppressions: new AcceptSuppressions({ store, suppressions, tombstones }),
+      suppressionTombstones: tombstones,
       contactConsent: {
         of: (accountId, mode, phoneNumberId, list) => suppressions.contactConsent(accountId, mode, phoneNumberId, list),
       },

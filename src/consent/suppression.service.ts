@@ -31,6 +31,7 @@ import { unblockCall, type ActiveSuppression, type CustomerIds } from './suppres
 import { suppressionRow, toSuppression, type NewSuppression } from './suppression.mapper.js';
 import * as repo from './suppression.repository.js';
 import { blockSuppressions } from './block-suppressions.js';
+import { mergeById, type SuppressionTombstones } from './suppression-tombstones.js';
 
 export type { CustomerIds } from './suppression.repository.js';
 
@@ -44,6 +45,8 @@ export interface SuppressionServiceOptions {
   contacts: Pick<ContactService, 'resolveRecipient'>;
   /** The account that owns a business number (accounts feature). */
   numberOwner(phoneNumberId: string): Promise<string | undefined>;
+  /** An erased customer's suppressions, by keyed hash (docs/api.md §D28): the send checks obey them too. */
+  tombstones?: SuppressionTombstones;
 }
 
 export class SuppressionService {
@@ -202,7 +205,13 @@ export class SuppressionService {
     phoneNumberId: string,
     customers: CustomerIds[],
   ): Promise<ActiveSuppression[]> {
-    return (await repo.activeFor(this.#o.store.read, accountId, mode, phoneNumberId, customers)).map(repo.toActive);
+    const active = (await repo.activeFor(this.#o.store.read, accountId, mode, phoneNumberId, customers)).map(
+      repo.toActive,
+    );
+    const erased = this.#o.tombstones
+      ? await this.#o.tombstones.covering(accountId, mode, phoneNumberId, customers)
+      : [];
+    return mergeById(active, erased);
   }
 
   /**

@@ -34,6 +34,7 @@ export const EVENT_TYPES = [
   'contact.unblocked',
   'contact.suppressed',
   'contact.unsuppressed',
+  'contact.erased',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -37,6 +37,7 @@ export const PERMISSIONS = [
   'media:read',
   'media:write',
   'contacts:write',
+  'contacts:erase',
   'contacts:export',
   'webhooks:read',
   'webhooks:manage',
@@ -71,9 +72,12 @@ const EVERYTHING = new Set<Permission>(PERMISSIONS);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: EVERYTHING,
   admin: EVERYTHING,
-  // Exporting a customer's whole record is the owners' and admins' (docs/api.md §D29).
+  // Erasing customers is the data controller's act (docs/api.md §D28), and exporting a customer's
+  // whole record (§D29): owners and admins only.
   developer: new Set(
-    PERMISSIONS.filter((p) => p !== 'settings:manage' && p !== 'members:manage' && p !== 'contacts:export'),
+    PERMISSIONS.filter(
+      (p) => p !== 'settings:manage' && p !== 'members:manage' && p !== 'contacts:erase' && p !== 'contacts:export',
+    ),
   ),
   agent: new Set<Permission>([
     'account:read',

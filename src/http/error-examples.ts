@@ -124,6 +124,7 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Example> = {
   route_not_found: { message: 'No route GET /v1/widgets.' },
   webhook_endpoint_not_found: { message: 'No webhook endpoint we_0VbdA4kNp8Rz1Yc6Vx2mQt5g.', param: 'id' },
   suppression_not_found: { message: 'No suppression sup_0VbdT4mR9nW2Kp7Xy1zLb5d in this account.', param: 'id' },
+  erasure_not_found: { message: 'No erasure era_0VbdT4mR9nW2Kp7Xy1zLb5d in this account.', param: 'id' },
   event_not_found: { message: 'No event evt_0VbdB7hJs3Wn9Lq1Pz5xKr2c.', param: 'id' },
   template_not_editable: {
     message: 'An approved template cannot be edited; only pending and rejected ones can.',

@@ -60,6 +60,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   webhook_endpoint_not_found: 404,
   event_not_found: 404,
   suppression_not_found: 404,
+  erasure_not_found: 404,
   template_not_editable: 409,
   media_in_use: 409,
   client_reference_in_use: 409,

@@ -60,6 +60,7 @@ export type IdPrefix =
   | 'dlv'
   | 'att'
   | 'sup'
+  | 'era'
   | 'usr'
   | 'ses'
   | 'lnk'

@@ -89,6 +89,20 @@ export class MediaDeletion {
   }
 
   /**
+   * Deletes these files of the account's mode with their copies at the platform, whatever uses them
+   * (the erasure of a customer, docs/api.md §D28: files only that customer's messages name), each
+   * in its own unit. A file gone already is skipped. @returns how many were deleted.
+   */
+  async erase(accountId: string, mode: 'live' | 'test', ids: string[]): Promise<number> {
+    let deleted = 0;
+    for (const id of ids) {
+      const file = await repo.findMedia(this.#o.store.read, accountId, mode, id);
+      if (file && (await this.#remove(file))) deleted++;
+    }
+    return deleted;
+  }
+
+  /**
    * Removes stored bytes no row names, written more than ORPHAN_AFTER_MS ago (a crash between a
    * deletion's commit and the bytes' removal, or between an upload's bytes and its row).
    * @returns the keys removed.

@@ -14,6 +14,7 @@ import type { Migration } from 'kysely/migration';
  * - `events.contact_id`: the contact an event is about, set by EventService.record and filled here
  *   for the events already stored whose object names one (a message's, an inbound message's or a
  *   suppression's `contactId`; a contact's `id`).
+ * - `audit_events.redacted_at`: an entry's `changes` removed by an erasure (the entry stays in its chain).
  * On SQLite the contact search index (FTS5) gets its `secure-delete` option, so a removed
  * contact's words are overwritten in the index, not only marked deleted.
  */
@@ -78,6 +79,11 @@ export const m0029_erasure: Migration = {
       .on('suppression_tombstones')
       .columns(['account_id', 'mode', 'address_hash'])
       .execute();
+
+    // An audit entry whose `changes` named an erased customer keeps its place and hash in its chain,
+    // its `changes` removed: `redacted_at` says when (audit-verify.ts checks its link, not its content).
+    await db.schema.alterTable('audit_events').addColumn('redacted_at', 'text').execute();
+    await db.schema.createIndex('audit_events_object').on('audit_events').columns(['object_id']).execute();
 
     await db.schema.alterTable('events').addColumn('contact_id', 'text').execute();
     await db.schema.createIndex('events_contact').on('events').columns(['account_id', 'contact_id']).execute();

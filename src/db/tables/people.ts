@@ -138,6 +138,8 @@ export interface AuditEventsTable {
   created_at: string;
   /** HMAC-SHA256 of the entry's content (audit/audit-hash.ts). */
   entry_hash: string;
+  /** ISO: when an erasure removed its `changes` (they named the customer); null: as recorded (0029). */
+  redacted_at: Generated<string | null>;
   /** HMAC-SHA256 of the previous entry's chain hash and this entry's hash; null until sealed. */
   chain_hash: string | null;
 }
