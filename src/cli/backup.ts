@@ -34,7 +34,8 @@ export class AdminRefusal extends Error {
       | 'backup_exists'
       | 'backup_invalid'
       | 'database_in_use'
-      | 'account_not_found',
+      | 'account_not_found'
+      | 'output_exists',
     message: string,
   ) {
     super(message);

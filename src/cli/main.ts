@@ -20,6 +20,7 @@ import { registerAudit } from './audit-commands.js';
 import { registerBackup } from './backup-commands.js';
 import { AdminRefusal } from './backup.js';
 import { SendStopped } from './batch-poster.js';
+import { registerContacts } from './contact-commands.js';
 import { CsvInvalid } from '@tidings/batch-csv';
 import { registerKeys } from './key-commands.js';
 import { registerSendBatch } from './send-batch.js';
@@ -56,6 +57,7 @@ export function buildCli(io: CliIo): Command {
   registerTemplates(program, io);
   registerBackup(program, io);
   registerAudit(program, io);
+  registerContacts(program, io);
   return program;
 }
 

@@ -92,6 +92,9 @@ export async function* contactDocument(
     const [reports, reactions] = await Promise.all([repo.statusReportsOf(db, wamids), latestReactions(db, wamids)]);
     const byWamid = new Map<string, StatusReportRow[]>();
     for (const r of reports) byWamid.set(r.platform_message_id, [...(byWamid.get(r.platform_message_id) ?? []), r]);
+    // The platform times its reports in seconds: within a second, in the order a message goes through them.
+    for (const list of byWamid.values())
+      list.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at) || rank(a.status) - rank(b.status));
     const chunks: Buffer[] = [];
     for (const row of rows) {
       if (row.media_id) fileIds.add(row.media_id);
@@ -159,8 +162,12 @@ export async function* contactDocument(
     const rows = await repo.eventsPage(db, input, contact.id, EXPORT_PAGE, cursor);
     if (rows.length === 0) break;
     // The payload is the event exactly as delivered (serialised once): written as stored.
-    yield Buffer.concat(rows.map((r) => Buffer.concat([Buffer.from(first ? '\n' : ',\n'), Buffer.from(r.payload)])));
-    first = false;
+    const chunks: Buffer[] = [];
+    for (const r of rows) {
+      chunks.push(Buffer.from(first ? '\n' : ',\n'), Buffer.from(r.payload));
+      first = false;
+    }
+    yield Buffer.concat(chunks);
     const last = rows.at(-1)!;
     cursor = { at: last.created_at, id: last.id };
     if (rows.length < EXPORT_PAGE) break;
@@ -189,6 +196,9 @@ export async function* contactDocument(
   yield Buffer.from(`${listed.map((f) => `\n${JSON.stringify(f)}`).join(',')}${listed.length ? '\n' : ''}]\n}\n`);
   files.resolve(listed);
 }
+
+const STATUS_ORDER = ['sent', 'delivered', 'read', 'failed'];
+const rank = (status: string) => (STATUS_ORDER.includes(status) ? STATUS_ORDER.indexOf(status) : STATUS_ORDER.length);
 
 function toStatus(r: StatusReportRow): ExportedStatus {
   return {

@@ -62,6 +62,8 @@ export class ContactExport {
   readonly #o: ContactExportOptions;
   /** Exports running, per account. */
   readonly #running = new Map<string, number>();
+  /** Exports ended since the process started: whole, or stopped before the end (the reader went away, a read failed). */
+  readonly ended = { completed: 0, stopped: 0 };
 
   constructor(options: ContactExportOptions) {
     this.#o = options;
@@ -122,6 +124,7 @@ export class ContactExport {
         current?.destroy();
         if (!output.destroyed) output.destroy(err instanceof Error ? err : undefined);
       }
+      this.ended[completed ? 'completed' : 'stopped']++;
       finish({ completed, files });
     });
     output.once('end', () => end(true));
