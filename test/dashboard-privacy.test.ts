@@ -181,11 +181,24 @@ describe("a customer's data on their contact's page", { skip: browserSkip }, () 
     await page.getByRole('button', { name: 'Erase customer…' }).click();
     await field.fill('+1 650 555 1981');
     assert.ok(await erase.isEnabled(), 'their number, spaced, confirms');
+    // The progress may be on screen for one poll only: watched from the page itself.
+    await page.evaluate(() => {
+      const seen = new MutationObserver(() => {
+        const shown = document.querySelector('[data-testid="erasure-progress"]');
+        if (shown) (window as unknown as { progressShown: string }).progressShown = shown.textContent ?? '';
+      });
+      seen.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await erase.click();
     await page.waitForURL(/#\/inbox\?erased=era_/, { timeout: 60_000 });
     const notice = page.getByTestId('erased-notice');
     await notice.getByText('Customer erased.').waitFor();
     await notice.getByText(/Removed: .*message/).waitFor();
+    assert.match(
+      await page.evaluate(() => (window as unknown as { progressShown?: string }).progressShown ?? ''),
+      /^(Erasure queued…|Erasing…|Erased) era_/,
+      'the progress was shown',
+    );
     const erasureId = new URL(page.url()).hash.split('erased=')[1]!;
     const erasure = (await h.api('GET', `/v1/erasures/${erasureId}`)).body;
     assert.equal(erasure.status, 'completed');

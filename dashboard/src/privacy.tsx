@@ -41,23 +41,23 @@ export function confirmsErasure(typed: string, contact: Pick<Contact, 'phone'>):
   return phone.length > 0 && /^\d+$/.test(digits(t)) && digits(t) === phone;
 }
 
-/** The kinds of `Erasure.progress` in words (docs/api.md §D28); a kind not listed is shown by its name. */
-const KINDS: Record<string, string> = {
-  messages: 'messages sent',
-  inboundMessages: 'messages received',
-  canceled: 'queued messages canceled',
-  statusReports: 'status reports',
-  files: 'files',
-  events: 'events',
-  suppressions: 'suppressions',
-  other: 'other records',
+/** The kinds of `Erasure.progress` in words, one and many (docs/api.md §D28); a kind not listed is shown by its name. */
+const KINDS: Record<string, [string, string]> = {
+  messages: ['message sent', 'messages sent'],
+  inboundMessages: ['message received', 'messages received'],
+  canceled: ['queued message canceled', 'queued messages canceled'],
+  statusReports: ['status report', 'status reports'],
+  files: ['file', 'files'],
+  events: ['event', 'events'],
+  suppressions: ['suppression', 'suppressions'],
+  other: ['other record', 'other records'],
 };
 
-/** "12 messages sent · 3 files" from an erasure's progress (kinds at 0 left out). */
+/** "12 messages sent · 1 file" from an erasure's progress (kinds at 0 left out). */
 export function progressWords(progress: Record<string, number> | undefined): string {
   const parts = Object.entries(progress ?? {})
     .filter(([, n]) => typeof n === 'number' && n > 0)
-    .map(([kind, n]) => `${n} ${KINDS[kind] ?? kind}`);
+    .map(([kind, n]) => `${n} ${KINDS[kind]?.[n === 1 ? 0 : 1] ?? kind}`);
   return parts.length > 0 ? parts.join(' · ') : 'nothing yet';
 }
 

@@ -20,7 +20,7 @@ export function InboxPage({ id }: { id?: string | undefined }) {
       <div className="contact-pane">
         <h1>Inbox</h1>
         {!id && erased ? <ErasedNotice erasureId={erased} /> : null}
-        <ContactList selected={id} now={now} />
+        <ContactList selected={id} now={now} erased={erased} />
       </div>
       <div className="thread-pane">
         {id ? (
@@ -36,13 +36,14 @@ export function InboxPage({ id }: { id?: string | undefined }) {
   );
 }
 
-function ContactList({ selected, now }: { selected: string | undefined; now: number }) {
+function ContactList({ selected, now, erased }: { selected: string | undefined; now: number; erased: string | null }) {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [openOnly, setOpenOnly] = useState(false);
   const pager = usePager();
   const query = pager.query({ q: search, windowOpen: openOnly ? 'true' : '' });
-  const { data, error } = usePolling(() => api<Page<Contact>>('GET', `/contacts?${query}`), [query], 3000);
+  // Read again at once after an erasure: the customer erased leaves the list now, not at the next refresh.
+  const { data, error } = usePolling(() => api<Page<Contact>>('GET', `/contacts?${query}`), [query, erased], 3000);
   return (
     <>
       <form
