@@ -17,6 +17,7 @@ import type { Contact } from '../src/contacts/contact.schemas.js';
 import { browserSkip, openDashboard, signInWithKey, type DashboardBrowser } from './browser.js';
 import { signInAsPerson } from './dashboard-people/kit.js';
 import { startHarness, type Harness } from './harness.js';
+import { approvedTemplate } from './factories.js';
 import { eventually } from './helpers.js';
 import { createPerson } from './people-kit.js';
 
@@ -216,11 +217,13 @@ describe("a customer's data on their contact's page", { skip: browserSkip }, () 
     assert.equal((await h.api('GET', `/v1/contacts/${erased.id}`)).status, 404);
     assert.equal((await contactOf(KEPT.phone))?.id, kept.id);
 
-    // Their STOP still refuses a send (the tombstone), as the confirmation said.
+    // Their STOP still refuses a send (the tombstone), as the confirmation said: a template, which
+    // no window holds back, to the number erased.
+    const template = await approvedTemplate(h, { name: 'privacy_still_there', body: 'Are you still there?' });
     const refused = await h.api('POST', '/v1/messages/', {
-      body: { to: ERASED.phone, type: 'text', text: 'Are you still there?' },
+      body: { to: ERASED.phone, type: 'template', templateId: template.id },
     });
-    assert.notEqual(refused.status, 201, 'a send to the erased customer who opted out is refused');
+    assert.equal(refused.body?.error?.code, 'recipient_suppressed', refused.text);
   });
 
   it('shows the exports and the erasure in the audit trail, each with who did it', async () => {
