@@ -179,16 +179,18 @@ function EraseConfirm({
     <form className="card erase-confirm" aria-label="Erase this customer" onSubmit={(e) => void submit(e)}>
       <h3>Erase this customer?</h3>
       <p>
-        <strong>Removed, and it cannot be undone:</strong> their number, BSUID, name and username; every message to and
-        from them with its content; their files (the copies here, and the ones Tidings uploaded to WhatsApp); the events
-        and webhook deliveries about them; the platform's raw webhooks that name them; their search words and consent
+        <strong>Removed, and it cannot be undone:</strong> their number, BSUID, name and username; the content of every
+        message to and from them (text, captions, locations, contact cards, reactions), and any still queued or
+        scheduled is canceled; their files (the copies here, and the ones Tidings uploaded to WhatsApp); the events and
+        webhook deliveries about them; the platform's raw webhooks that name them; their search words and consent
         history.
       </p>
       <p>
-        <strong>What remains:</strong> the counts (analytics and totals hold no personal data), and, if they opted out
-        or were suppressed, a keyed hash of their number and BSUID, so that{' '}
-        <strong>a customer who opted out stays suppressed</strong>: a send to them is still refused. A later message
-        from or to them starts a new contact. The audit trail records who erased this contact, and when.
+        <strong>What remains:</strong> the counts: each message stays as an empty record (its status and times, no
+        address or content), so analytics and totals do not change; and, if they opted out or were suppressed, a keyed
+        hash of their number and BSUID, so that <strong>a customer who opted out stays suppressed</strong>: a send to
+        them is still refused. A later message from or to them starts a new contact. The audit trail records who erased
+        this contact, and when.
       </p>
       <label>
         {contact.phone
