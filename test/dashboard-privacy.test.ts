@@ -1,8 +1,9 @@
 /**
  * A customer's data on their contact's page, in a real browser (Debian's Chromium driven by
- * playwright-core) against the real service and simulator over HTTP (issue 40, docs/api.md §D28,
- * §D29): an owner signed in with a password downloads the contact's export through their session
- * (a ZIP holding contact.json about that contact); an agent and a viewer are shown neither action
+ * playwright-core) against the real service and simulator over HTTP (issue 40; erasure in
+ * docs/api.md §D28, export in docs/api.md §D29): an owner signed in with a password downloads the
+ * contact's export through their session (a ZIP holding contact.json about that contact), and again
+ * with an API key in the tab; an agent and a viewer are shown neither action
  * and the API refuses them; the owner erases the customer through the confirmation (a wrong
  * confirmation keeps the button disabled), sees its progress and lands on the contacts with a
  * notice, the customer gone from the list and its search, another customer still there, their
