@@ -175,6 +175,8 @@ describe("a customer's data on their contact's page", { skip: browserSkip }, () 
       await field.fill(wrong);
       assert.ok(await erase.isDisabled(), `"${wrong}" does not confirm`);
     }
+    await field.fill('ERASE');
+    assert.ok(await erase.isEnabled(), 'the word ERASE confirms');
     // Cancel closes it, and nothing was asked.
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'detached' });
