@@ -421,8 +421,20 @@ export async function deleteContactEvents(
 }
 
 /**
- * Removes up to `limit` of the account's raw platform webhooks passed on (`platform.webhook`
- * events, which name no contact) that name any of `texts` in their payload (index events_type_list).
+ * Events that may name a customer by address without naming their contact: raw platform webhooks
+ * passed on, and a suppression's or block's made for an address before any contact held it.
+ */
+export const EVENTS_BY_ADDRESS = [
+  'platform.webhook',
+  'contact.suppressed',
+  'contact.unsuppressed',
+  'contact.blocked',
+  'contact.unblocked',
+] as const;
+
+/**
+ * Removes up to `limit` of the account's events of EVENTS_BY_ADDRESS that name no contact and name
+ * any of `texts` in their payload (index events_type_list).
  */
 export async function deleteEventsNaming(
   tx: Tx,
@@ -437,7 +449,8 @@ export async function deleteEventsNaming(
     .select('id')
     .where('account_id', '=', accountId)
     .where('mode', '=', mode)
-    .where('type', '=', 'platform.webhook')
+    .where('type', 'in', [...EVENTS_BY_ADDRESS])
+    .where('contact_id', 'is', null)
     .where((eb) => eb.or(texts.map((t) => sql<boolean>`${eb.ref('payload')} like ${likeText(t)} escape '\\'`)))
     .limit(limit)
     .execute();
