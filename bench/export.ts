@@ -4,15 +4,17 @@
  * `files` files of `file-mb` MB (1 GB by default) and `messages` messages (half each way, every
  * outbound one with its three status reports and an event), straight into the database and the
  * media directory (export-seed.ts); starts Tidings (built `dist/`) in its own process; streams
- * `GET /v1/contacts/{id}/export` over HTTP into nothing, as `curl -o /dev/null` would; and reports:
+ * `GET /v1/contacts/{id}/export` over HTTP into nothing (`curl -o /dev/null`); and reports:
  *
  * - the service's resident memory before the export, its peak during it (sampled from
  *   /proc/<pid>/status every 50 ms) and its high-water mark (VmHWM) after;
  * - the bytes received, the time, the throughput (MB/s).
  *
+ * `--profile <dir>` writes the service's CPU profile there (bench/profile-summary.ts reads it).
  * Then it reads the archive back once more to a file and checks its entries against what was
  * seeded: every file's SHA-256, and the message counts of contact.json.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +36,8 @@ const DB = arg('db', 'sqlite') as 'sqlite' | 'postgres';
 const FILES = Number(arg('files', '100'));
 const FILE_MB = Number(arg('file-mb', '10'));
 const MESSAGES = Number(arg('messages', '5000'));
+/** A folder to write the service's CPU profile to (`--cpu-prof`; read it with profile-summary.ts). */
+const PROFILE = arg('profile', '');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PORT = 4207;
 const MB = 1024 * 1024;
@@ -80,7 +84,12 @@ async function main(): Promise<void> {
     await store.close();
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
-    server = await startServer(['dist/main.js'], PORT, env);
+    server = await startServer(
+      ['dist/main.js'],
+      PORT,
+      env,
+      PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : [],
+    );
     const pid = server.proc.pid!;
     const url = `${server.url}/v1/contacts/${seeded.contactId}/export`;
     const headers = { 'x-api-key': key };
@@ -94,18 +103,7 @@ async function main(): Promise<void> {
       peak = Math.max(peak, procStatus(pid, 'VmRSS'));
     }, 50);
     const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
-    let received = 0;
-    await pipeline(
-      Readable.fromWeb(res.body as never),
-      new Writable({
-        write(chunk: Buffer, _enc, done) {
-          received += chunk.length;
-          done();
-        },
-      }),
-    );
+    const received = await download(url, key);
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     const hwmAfter = procStatus(pid, 'VmHWM');
@@ -135,6 +133,37 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (DB === 'postgres') await dropPostgresSchema(PG_URL, schema);
   }
+}
+
+/**
+ * Streams `url` into nothing: with curl (`-o /dev/null`) when the machine has it, so the client
+ * takes as little of the CPU the service shares with it as it can; else with fetch. @returns the bytes.
+ */
+async function download(url: string, key: string): Promise<number> {
+  const curl = spawnSync('curl', ['--version']).status === 0;
+  if (curl) {
+    const out = await new Promise<string>((resolve, reject) => {
+      const p = spawn('curl', ['-sf', '-o', '/dev/null', '-w', '%{size_download}', '-H', `x-api-key: ${key}`, url]);
+      let text = '';
+      p.stdout.on('data', (c: Buffer) => (text += c));
+      p.on('error', reject);
+      p.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`curl exited ${code}`))));
+    });
+    return Number(out);
+  }
+  const res = await fetch(url, { headers: { 'x-api-key': key } });
+  if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
+  let received = 0;
+  await pipeline(
+    Readable.fromWeb(res.body as never),
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        received += chunk.length;
+        done();
+      },
+    }),
+  );
+  return received;
 }
 
 /** Reads the ZIP entry by entry (yauzl), hashing each file and counting contact.json's items. @throws Error on any mismatch. */
