@@ -185,6 +185,7 @@ describe("a customer's data on their contact's page", { skip: browserSkip }, () 
     await page.getByRole('button', { name: 'Erase customer…' }).click();
     await field.fill('+1 650 555 1981');
     assert.ok(await erase.isEnabled(), 'their number, spaced, confirms');
+    await dashboard.shoot('contact-erase-confirm');
     // The progress may be on screen for one poll only: watched from the page itself.
     await page.evaluate(() => {
       const seen = new MutationObserver(() => {
