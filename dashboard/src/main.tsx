@@ -14,6 +14,7 @@ import './styles/overview.css';
 import './styles/account-banner.css';
 import './styles/block.css';
 import './styles/team.css';
+import './styles/privacy.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -6,17 +6,21 @@ import { useState } from 'react';
 import { api, type Contact, type Page } from '../api';
 import { contactDetails, contactName, SuppressionBadge, WindowBadge } from '../contact';
 import { LookupScope } from '../lookups';
+import { ErasedNotice, erasedInRoute } from '../privacy';
 import { ErrorNote, Link, Pager, time, useNow, usePager, usePolling } from '../ui';
 import { Thread } from './Thread';
 
 /** Contacts and, when `id` names one, its thread; both refreshed every 3 seconds. */
 export function InboxPage({ id }: { id?: string | undefined }) {
   const now = useNow();
+  // After an erasure (privacy.tsx) the contacts open with its notice: `#/inbox?erased=era_…`.
+  const erased = erasedInRoute();
   return (
     <section className={`inbox${id ? ' has-thread' : ''}`}>
       <div className="contact-pane">
         <h1>Inbox</h1>
-        <ContactList selected={id} now={now} />
+        {!id && erased ? <ErasedNotice erasureId={erased} /> : null}
+        <ContactList selected={id} now={now} erased={erased} />
       </div>
       <div className="thread-pane">
         {id ? (
@@ -32,13 +36,14 @@ export function InboxPage({ id }: { id?: string | undefined }) {
   );
 }
 
-function ContactList({ selected, now }: { selected: string | undefined; now: number }) {
+function ContactList({ selected, now, erased }: { selected: string | undefined; now: number; erased: string | null }) {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [openOnly, setOpenOnly] = useState(false);
   const pager = usePager();
   const query = pager.query({ q: search, windowOpen: openOnly ? 'true' : '' });
-  const { data, error } = usePolling(() => api<Page<Contact>>('GET', `/contacts?${query}`), [query], 3000);
+  // Read again at once after an erasure: the customer erased leaves the list now, not at the next refresh.
+  const { data, error } = usePolling(() => api<Page<Contact>>('GET', `/contacts?${query}`), [query, erased], 3000);
   return (
     <>
       <form

@@ -11,6 +11,7 @@ import { DeliveryTag } from '../delivery';
 import { MessageContent } from '../message-content';
 import { ErrorNote, Link, StatusBadge, time, usePolling } from '../ui';
 import { useCan } from '../people';
+import { ContactPrivacy } from '../privacy';
 import { ReplyBox } from './Reply';
 
 const PAGE = 20;
@@ -98,6 +99,8 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
       },
     ]),
   );
+  // Once an erasure is under way the conversation is being removed: only its progress is shown.
+  const [erasing, setErasing] = useState(false);
   const c = contact.data;
   const open = c ? windowState(c.window, now).open : false;
   const newestInbound = entries.filter((e) => e.inbound).at(-1)?.inbound ?? null;
@@ -123,55 +126,60 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
                 </button>
               ) : null}
             </span>
-            <BlockControl contact={c} onChanged={(updated) => contact.setData(updated)} />
+            {erasing ? null : <BlockControl contact={c} onChanged={(updated) => contact.setData(updated)} />}
           </div>
         </div>
       ) : null}
-      <ErrorNote error={liftError} />
-      <ErrorNote error={contact.error ?? latest.error} />
-      <div
-        className="thread-log"
-        ref={log}
-        role="log"
-        aria-label={c ? `Conversation with ${contactName(c)}` : 'Conversation'}
-        tabIndex={0}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-        }}
-      >
-        {hasOlder ? (
-          <button type="button" className="secondary older" onClick={() => void loadOlder()}>
-            Load older messages
-          </button>
-        ) : null}
-        <ErrorNote error={olderError} />
-        {latest.data && entries.length === 0 ? <p className="empty">No messages yet.</p> : null}
-        <ol className="thread">
-          {entries.map((e) =>
-            e.inbound ? (
-              <InboundBubble key={e.id} m={e.inbound} />
-            ) : e.outbound ? (
-              <OutboundBubble key={e.id} m={e.outbound} />
-            ) : null,
-          )}
-        </ol>
-      </div>
-      <ErrorNote error={readError} />
-      {c && !can('messages:send') ? (
-        <p className="hint" role="note">
-          Your role can read this conversation, not answer it.
-        </p>
-      ) : null}
-      {c && can('messages:send') ? (
-        <ReplyBox
-          contact={c}
-          open={open}
-          newestInbound={newestInbound}
-          onSent={() => void latest.reload()}
-          onLift={(id) => void lift(id)}
-        />
-      ) : null}
+      {c ? <ContactPrivacy contact={c} onErasing={() => setErasing(true)} /> : null}
+      {erasing ? null : (
+        <>
+          <ErrorNote error={liftError} />
+          <ErrorNote error={contact.error ?? latest.error} />
+          <div
+            className="thread-log"
+            ref={log}
+            role="log"
+            aria-label={c ? `Conversation with ${contactName(c)}` : 'Conversation'}
+            tabIndex={0}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+            }}
+          >
+            {hasOlder ? (
+              <button type="button" className="secondary older" onClick={() => void loadOlder()}>
+                Load older messages
+              </button>
+            ) : null}
+            <ErrorNote error={olderError} />
+            {latest.data && entries.length === 0 ? <p className="empty">No messages yet.</p> : null}
+            <ol className="thread">
+              {entries.map((e) =>
+                e.inbound ? (
+                  <InboundBubble key={e.id} m={e.inbound} />
+                ) : e.outbound ? (
+                  <OutboundBubble key={e.id} m={e.outbound} />
+                ) : null,
+              )}
+            </ol>
+          </div>
+          <ErrorNote error={readError} />
+          {c && !can('messages:send') ? (
+            <p className="hint" role="note">
+              Your role can read this conversation, not answer it.
+            </p>
+          ) : null}
+          {c && can('messages:send') ? (
+            <ReplyBox
+              contact={c}
+              open={open}
+              newestInbound={newestInbound}
+              onSent={() => void latest.reload()}
+              onLift={(id) => void lift(id)}
+            />
+          ) : null}
+        </>
+      )}
     </div>
   );
 }
