@@ -110,7 +110,10 @@ const show = (name: string, xs: number[]) =>
 show('alone', await sends(() => true));
 clock.advance(8 * DAY);
 // The customer writes again: the window is open for the sends beside the sweep.
-await h.api('POST', '/v1/test_helpers/inbound_messages', { key: a.testKey, body: { from: '+16505559999', text: 'hi' } });
+await h.api('POST', '/v1/test_helpers/inbound_messages', {
+  key: a.testKey,
+  body: { from: '+16505559999', text: 'hi' },
+});
 let done = false;
 const started = performance.now();
 const sweep = h.deps.retention.sweep().then((r) => {
