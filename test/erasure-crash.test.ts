@@ -130,6 +130,7 @@ describe('an erasure killed mid-way (issue 40)', () => {
         .filter((n) => bytes.includes(Buffer.from(n)))
         .map((n) => `${n} in ${name}`),
     );
+    if (found.length && DIALECT === 'sqlite') fs.copyFileSync(path.join(dataDir, 'tidings.sqlite'), `/tmp/crashdb-${process.pid}.sqlite`);
     assert.deepEqual(found, []);
   });
 });

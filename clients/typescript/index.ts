@@ -63,6 +63,8 @@ type Schemas = components['schemas'];
 /** The resources, as the service answers them. */
 export type Message = Schemas['Message'];
 export type Contact = Schemas['Contact'];
+/** An erasure of customers, `GET /v1/erasures/{id}` (docs/api.md §D28). */
+export type Erasure = Schemas['Erasure'];
 export type InboundMessage = Schemas['InboundMessage'];
 export type Template = Schemas['Template'];
 /** One entry of a template's history, `GET /v1/templates/{id}/history`. */

@@ -8,26 +8,9 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, apiBlob, type Contact, idempotencyKey, storedKey } from './api';
+import type { Erasure } from '@tidings/client';
 import { useCan } from './people';
 import { ErrorNote, Link, navigate, usePolling } from './ui';
-
-/**
- * `GET /v1/erasures/{id}` (docs/api.md §D28): one erasure's state and what it removed so far.
- * `progress` counts what was removed or emptied by kind (`messages`, `inboundMessages`, `files`,
- * `events`…); a kind the service adds later is shown by its name.
- */
-export interface Erasure {
-  id: string;
-  object: 'erasure';
-  status: 'pending' | 'running' | 'completed';
-  /** Customers asked for, and erased so far. */
-  customers: number;
-  erased: number;
-  progress: Record<string, number>;
-  requestedBy: { type: string; id: string; name: string | null };
-  createdAt: string;
-  completedAt: string | null;
-}
 
 /** The word that confirms an erasure when the customer has no number (or the user would rather). */
 export const ERASE_WORD = 'ERASE';

@@ -72,7 +72,7 @@ const EVERYTHING = new Set<Permission>(PERMISSIONS);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: EVERYTHING,
   admin: EVERYTHING,
-  // Erasing a customer (docs/api.md §D28) and exporting their whole record (§D29) are the data
+  // Erasing a customer (docs/api.md §D28) and exporting their whole record (docs/api.md §D29) are the data
   // controller's acts: owners and admins only.
   developer: new Set(
     PERMISSIONS.filter(

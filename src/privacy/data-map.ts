@@ -20,7 +20,7 @@ import { BUSINESS_COLUMNS } from './data-map/business.js';
 import { CUSTOMER_COLUMNS } from './data-map/customers.js';
 import { FILE_AND_EVENT_COLUMNS } from './data-map/files-and-events.js';
 import { MESSAGE_COLUMNS } from './data-map/messages.js';
-import { PENDING_COLUMNS } from './data-map/pending.js';
+import { GOVERNANCE_COLUMNS } from './data-map/governance.js';
 import { TEAM_COLUMNS } from './data-map/team.js';
 import type { ColumnEntry } from './data-map/terms.js';
 
@@ -36,12 +36,12 @@ export {
   type RetentionSetting,
 } from './data-map/terms.js';
 
-/** Every column of every table the migrations create (and those of branches not yet merged: pending.ts). */
+/** Every column of every table the migrations create (the erasure's and the retention's of issue 40: governance.ts). */
 export const COLUMNS: readonly ColumnEntry[] = [
   ...MESSAGE_COLUMNS,
   ...CUSTOMER_COLUMNS,
   ...FILE_AND_EVENT_COLUMNS,
   ...BUSINESS_COLUMNS,
   ...TEAM_COLUMNS,
-  ...PENDING_COLUMNS,
+  ...GOVERNANCE_COLUMNS,
 ];

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { RetentionKinds, type ContactEraser } from '../../src/privacy/retention/retention-kinds.service.js';
 import { approvedTemplate } from '../factories.js';
-import { fixture, valueOf } from '../helpers.js';
+import type { Erasure } from '../../src/privacy/erasure/erasure.schemas.js';
+import { eventually, fixture, valueOf } from '../helpers.js';
 import { DAY, kindsKit, type KindsContext } from './kit.js';
 
 export function contactAndSettingCases(ctx: () => KindsContext): void {
@@ -58,12 +59,6 @@ export function contactAndSettingCases(ctx: () => KindsContext): void {
     await writes(d, '+16505554505', 'wrote on day 20');
     clock.advance(11 * DAY);
 
-    // Without an erasure wired (this branch), the kind is skipped, with no error.
-    if (!h.deps.retentionKinds.contactEraser.filled) {
-      const result = await h.deps.retention.sweep();
-      assert.deepEqual([result.inactiveContacts, result.skipped], [0, ['inactive_contacts']]);
-    }
-
     const calls: { accountId: string; mode: string; ids: string[]; actor: unknown }[] = [];
     const recording: ContactEraser = {
       eraseInactive: async (accountId, mode, contactIds, actor) => {
@@ -87,6 +82,27 @@ export function contactAndSettingCases(ctx: () => KindsContext): void {
     ]);
     assert.equal(result.inactiveContacts, 2);
     assert.deepEqual(result.skipped, []);
+
+    // The service's own sweep hands them to the erasure of customers (docs/api.md §D28), which
+    // erases them as POST /v1/erasures would, named as the retention's.
+    assert.equal(h.deps.retentionKinds.contactEraser.filled, true);
+    const swept = await h.deps.retention.sweep();
+    assert.equal(swept.inactiveContacts, 2);
+    const listed = await eventually(async () => {
+      const list = (await h.api<{ data: Erasure[] }>('GET', '/v1/erasures', { key: d.liveKey })).body.data;
+      return list.length > 0 && list.every((e) => e.status === 'completed') && list;
+    }, 30_000);
+    assert.deepEqual(
+      [listed.reduce((n, e) => n + e.erased, 0), [...new Set(listed.map((e) => e.requestedBy.type))]],
+      [2, ['system']],
+    );
+    for (const id of [first, second])
+      assert.equal((await h.api('GET', `/v1/contacts/${id}`, { key: d.liveKey })).status, 404);
+    const kept = await contactOf(d.phoneNumberId, '+16505554503');
+    assert.equal((await h.api('GET', `/v1/contacts/${kept}`, { key: d.liveKey })).status, 200);
+    assert.equal((await h.api('GET', '/v1/erasures', { key: e.liveKey })).body.data.length, 0);
+    // A later sweep names no contact twice: they are gone.
+    assert.equal((await h.deps.retention.sweep()).inactiveContacts, 0);
   });
 
   it('checks each setting, sets it back to its default, and shows every kind with its default (service, CLI, GET /v1/account)', async () => {

@@ -42,7 +42,7 @@ export const CUSTOMER_COLUMNS: readonly ColumnEntry[] = [
     { search_text: ['name', { note: "the FTS5 index of the contacts' search words (kept by triggers)" }] },
   ),
   // Suppressions are kept, lifted ones too (the consent history). Erasure keeps an active one as a
-  // tombstone of hashes (`suppression_tombstones`, pending.ts) and deletes the row.
+  // tombstone of hashes (`suppression_tombstones`, governance.ts) and deletes the row.
   ...table(
     'suppressions',
     { retention: 'for ever', erasure: 'deleted', export: true },

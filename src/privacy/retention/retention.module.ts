@@ -2,8 +2,8 @@
  * The retention of events, the platform's raw payloads and inactive contacts as a module
  * (src/feature.ts; docs/api.md §D17): it fills the messages feature's `furtherRetention` slot, so
  * these kinds are swept at the end of each retention sweep (hourly, and `tidings retention
- * sweep`), and fills its own `contactEraser` slot with the erasure of customers (docs/api.md
- * §D28), built before it: an inactive contact is erased as `POST /v1/erasures` erases one.
+ * sweep`), and fills its own `contactEraser` slot with the erasure of customers (docs/api.md §D28),
+ * built before it: an inactive contact is erased as `POST /v1/erasures` erases one.
  */
 import type { Store } from '../../db/store.js';
 import type { Feature, Slot } from '../../feature.js';

@@ -1,13 +1,12 @@
 /**
- * PENDING: columns that other branches of issue 40 add, written from the shared design before they
- * merged: migration 0029_erasure (branch `erasure`) and 0030_retention_kinds (branch `retention`).
- * The coordinator checks them against the merged migrations; test/privacy-map.test.ts requires each
- * once its migration is in src/db/migrations.ts (`ColumnEntry.migration`), and then they move to
- * the files of their tables.
+ * The columns of the customer data governance (issue 40): migration 0029_erasure (the erasures,
+ * their tombstones, `events.contact_id`, `audit_events.redacted_at`) and 0030_retention_kinds (the
+ * account's retention of every kind). Each names its migration (`ColumnEntry.migration`), which
+ * test/privacy-map.test.ts requires to be in src/db/migrations.ts.
  */
 import { table, CONFIG, type ColumnEntry } from './terms.js';
 
-export const PENDING_COLUMNS: readonly ColumnEntry[] = [
+export const GOVERNANCE_COLUMNS: readonly ColumnEntry[] = [
   ...table(
     'accounts',
     { ...CONFIG, migration: '0030_retention_kinds' },
