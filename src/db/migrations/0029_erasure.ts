@@ -38,6 +38,8 @@ export const m0029_erasure: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('started_at', 'text')
       .addColumn('completed_at', 'text')
+      // When the SQLite file was rebuilt after it (privacy/erasure/scrub.ts); null until then.
+      .addColumn('scrubbed_at', 'text')
       .execute();
     await db.schema
       .createIndex('erasures_list')

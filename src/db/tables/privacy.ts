@@ -22,6 +22,8 @@ export interface ErasuresTable {
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
+  /** SQLite: when the file was rebuilt after it (`VACUUM`, privacy/erasure/scrub.ts); null until then, and on PostgreSQL. */
+  scrubbed_at: Generated<string | null>;
 }
 
 /** A contact an erasure erases: only its `ct_` id, never an address. */

@@ -38,6 +38,7 @@ export const GOVERNANCE_COLUMNS: readonly ColumnEntry[] = [
       created_at: 'metadata',
       started_at: 'metadata',
       completed_at: 'metadata',
+      scrubbed_at: 'metadata',
     },
   ),
   ...table(

@@ -9,13 +9,14 @@ import type { AuditTrail } from '../../audit/audit-trail.js';
 import type { SuppressionTombstones } from '../../consent/suppression-tombstones.js';
 import type { Store } from '../../db/store.js';
 import type { EventService } from '../../events/event.service.js';
-import type { Feature } from '../../feature.js';
+import { HOURLY_MS, type Feature } from '../../feature.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MediaDeletion } from '../../media/media-deletion.js';
 import { erasureRoutes } from './erasure.routes.js';
 import { Erasure } from './erasure.schemas.js';
 import { ERASE_JOB, ERASE_LEASE_MS, ErasureService } from './erasure.service.js';
+import { scrubAfterErasures } from './scrub.js';
 
 export interface ErasureNeeds {
   store: Store;
@@ -31,6 +32,8 @@ export interface ErasureNeeds {
 export interface ErasureProvides {
   /** Erasing customers (docs/api.md §D28). */
   erasures: ErasureService;
+  /** SQLite: rebuilds the file after completed erasures (scrub.ts); the periodic task's run, for the CLI and tests. */
+  scrubAfterErasures: () => ReturnType<typeof scrubAfterErasures>;
 }
 
 export function erasureModule(needs: ErasureNeeds): Feature<ErasureProvides> {
@@ -46,7 +49,7 @@ export function erasureModule(needs: ErasureNeeds): Feature<ErasureProvides> {
   });
   return {
     name: 'erasure',
-    provides: { erasures },
+    provides: { erasures, scrubAfterErasures: () => scrubAfterErasures(needs.store, needs.clock) },
     routes: () => erasureRoutes({ erasures }),
     schemas: [Erasure],
     // One erasure at a time per process; each run is a slice well inside its lease (erasure.service.ts).
@@ -55,6 +58,18 @@ export function erasureModule(needs: ErasureNeeds): Feature<ErasureProvides> {
         type: ERASE_JOB,
         run: (payload) => erasures.run(payload),
         options: { concurrency: 2, leaseMs: ERASE_LEASE_MS },
+      },
+    ],
+    periodic: [
+      {
+        // SQLite: the file rebuilt once erasures completed, so no moved copy of them is left (scrub.ts).
+        name: 'erasure scrub',
+        everyMs: HOURLY_MS,
+        atStart: true,
+        run: async () => {
+          const done = await scrubAfterErasures(needs.store, needs.clock);
+          if (done.vacuumed) needs.logger.info(done, 'database file rebuilt after erasures');
+        },
       },
     ],
   };

@@ -186,6 +186,7 @@ export class ErasureService {
         created_at: iso(now),
         started_at: null,
         completed_at: null,
+        scrubbed_at: null,
       };
       // A contact another erasure is erasing is erased by both: whichever reaches it first.
       await repo.insertErasure(tx, row, [...new Set(contactIds)]);
