@@ -7,20 +7,28 @@
  * customer message's platform payload and to the Message and InboundMessage objects events carry.
  */
 
-/** Media message types whose platform object holds a file. */
+/** Media message types whose platform object holds a file (docs/platform.md §4.5). */
 const FILE_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 /** A file's fields that say what it is, not what it shows. */
 const FILE_FIELDS = ['id', 'mime_type', 'sha256', 'animated', 'voice'] as const;
+const CONTEXT_FIELDS = ['id', 'from', 'forwarded', 'frequently_forwarded'] as const;
+const INTERACTIVE_FIELDS = ['type', 'button_reply', 'list_reply', 'nfm_reply'] as const;
+const LOCATION_FIELDS = ['latitude', 'longitude', 'name', 'address', 'url'] as const;
 
 const obj = (v: unknown): Record<string, unknown> | null =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 /**
- * A customer message's platform object (as stored, JSON) without its content: its `context` (id
- * and forwarding flags), a file's id, type and hash, a reaction; `{}` for a payload that is not a
- * JSON object.
+ * A customer message's platform object (as stored, JSON) cut to `keep`, `{}` for a payload that is
+ * not a JSON object; cutting twice changes nothing.
+ * - `metadata`: what it is, not what it said: its `context` (id and forwarding flags), a file's id,
+ *   type and hash, a reaction (the message bodies' retention).
+ * - `shown`: also what its InboundMessage resource shows (messages/record/message.mapper.ts
+ *   `toInboundMessage`): a document's file name, a button or list reply, a Flow's reply, a
+ *   location, contact cards (the platform payloads' retention, privacy/retention/platform-payloads.ts).
+ * @param type the message's type (`text`, `image`, `interactive`…), as stored
  */
-export function removedPayload(type: string, payload: string): string {
+export function cutPayload(type: string, payload: string, keep: 'metadata' | 'shown'): string {
   let parsed: Record<string, unknown> | null = null;
   try {
     parsed = obj(JSON.parse(payload));
@@ -29,13 +37,28 @@ export function removedPayload(type: string, payload: string): string {
   }
   if (!parsed) return '{}';
   const kept: Record<string, unknown> = {};
+  const shown = keep === 'shown';
   const context = obj(parsed.context);
-  if (context) kept.context = pick(context, ['id', 'from', 'forwarded', 'frequently_forwarded']);
+  if (context) kept.context = pick(context, CONTEXT_FIELDS);
   const file = obj(parsed[type]);
-  if (FILE_TYPES.has(type) && file) kept[type] = pick(file, FILE_FIELDS);
-  const reaction = obj(parsed.reaction);
-  if (type === 'reaction' && reaction) kept.reaction = pick(reaction, ['message_id', 'emoji']);
+  if (FILE_TYPES.has(type) && file) kept[type] = pick(file, shown ? [...FILE_FIELDS, 'filename'] : FILE_FIELDS);
+  const part = (name: string, fields: readonly string[]) => {
+    const value = obj(parsed[name]);
+    if (type === name && value) kept[name] = pick(value, fields);
+  };
+  if (shown) {
+    part('button', ['payload', 'text']);
+    part('interactive', INTERACTIVE_FIELDS);
+    part('location', LOCATION_FIELDS);
+    if (type === 'contacts' && Array.isArray(parsed.contacts)) kept.contacts = parsed.contacts;
+  }
+  part('reaction', ['message_id', 'emoji']);
   return JSON.stringify(kept);
+}
+
+/** A customer message's platform object without its content (`cutPayload`'s `metadata`). */
+export function removedPayload(type: string, payload: string): string {
+  return cutPayload(type, payload, 'metadata');
 }
 
 /**
