@@ -68,6 +68,65 @@ function linkCli() {
   fs.symlinkSync('../../bin/tidings.js', link);
 }
 
+/**
+ * Packages left out of the bundles, loaded from node_modules as before: native addons (and pg's
+ * optional one), and those that read their own files through `__dirname` at run time (their
+ * package.json, static assets, worker scripts), which a single-file ES module does not have.
+ */
+const UNBUNDLED = [
+  'better-sqlite3',
+  '@node-rs/argon2',
+  'pg-native',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'pino',
+  'thread-stream',
+  'ioredis',
+];
+
+/**
+ * The service (`src/main.ts` → `dist/service.js`, started by `dist/main.js`) and the CLI
+ * (`src/cli/main.ts` → `dist/cli/main.js`, written over tsc's output of it) as single-file bundles
+ * of Tidings and its libraries; tsc's files stay beside them for everything else (the simulator's
+ * entry, the benchmarks). Node resolves, reads and compiles
+ * about 1,400 ES modules to start the service; one file takes a third of that time (bench/README.md
+ * "Start-up (issue 41)"). esbuild compiles the TypeScript sources itself, so a tsc run that
+ * re-emits nothing (incremental) never leaves a stale bundle behind.
+ */
+async function bundle() {
+  const esbuild = await import('esbuild');
+  for (const [entry, outfile] of [
+    ['src/main.ts', 'dist/service.js'],
+    ['src/cli/main.ts', 'dist/cli/main.js'],
+  ])
+    await esbuild.build({
+      entryPoints: [path.join(root, entry)],
+      outfile: path.join(root, outfile),
+      allowOverwrite: true,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      tsconfig: path.join(root, 'tsconfig.build.json'),
+      external: UNBUNDLED,
+      // CommonJS libraries inside an ES module bundle still `require` Node's own modules.
+      banner: {
+        js: "import { createRequire as __tidingsRequire } from 'node:module'; const require = __tidingsRequire(import.meta.url);",
+      },
+      sourcemap: 'linked',
+      logLevel: 'warning',
+      legalComments: 'none',
+    });
+  // `node dist/main.js` (npm start): V8's compile cache on (os.tmpdir()/node-compile-cache, keyed by
+  // the file's contents; NODE_DISABLE_COMPILE_CACHE=1 turns it off), then the bundle, so that a
+  // restart reads the bundle's compiled code instead of compiling 8 MB of JavaScript again.
+  fs.writeFileSync(
+    path.join(root, 'dist/main.js'),
+    "// Written by scripts/build.mjs: the compile cache, then the service's bundle (src/main.ts).\nimport module from 'node:module';\n\nmodule.enableCompileCache?.();\nawait import('./service.js');\n",
+  );
+  fs.rmSync(path.join(root, 'dist/main.js.map'), { force: true });
+}
+
 function run(label, args) {
   const tool = path.join(root, 'node_modules', '.bin', args[0]);
   if (!fs.existsSync(tool)) {
@@ -90,6 +149,10 @@ if (ifStale) console.error('Building Tidings (sources changed since the last bui
 // First: the service's build takes the package's types from its dist/ (tsconfig.build.json).
 run('the batch CSV package (tsc)', ['tsc', '-p', 'packages/batch-csv/tsconfig.json']);
 run('the service (tsc)', ['tsc', '-p', 'tsconfig.build.json']);
+await bundle().catch((err) => {
+  console.error(`Build failed at the bundles (esbuild): ${err.message}`);
+  process.exit(1);
+});
 // What the service reads at run time beside its code: the bundled list of breached passwords.
 fs.cpSync(path.join(root, 'src/people/common-passwords'), path.join(root, 'dist/people/common-passwords'), {
   recursive: true,

@@ -4,7 +4,7 @@
  * It never listens; `main.ts` and the tests decide where it runs.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -31,6 +31,7 @@ import { newId } from './lib/ids.js';
 import { registerMetricsRoute, type MetricsRouteOptions } from './metrics/metrics.routes.js';
 import { webhookRoutes } from './platform/cloud-api/webhook.routes.js';
 import { MAX_MEDIA_BYTES } from './media/media-types.js';
+import { packageRoot } from './lib/package-root.js';
 
 /** JSON bodies over this size are refused with 400 request_too_large (docs/api.md §D3). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -169,10 +170,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 /**
  * The web dashboard (`dashboard/`, built by Vite into `dist/dashboard`) at /dashboard/. It is a
  * static single-page app that uses the public /v1 API with the key its user pastes in. Both from
- * `src/` (tests) and from `dist/` the build is at `<root>/dist/dashboard`.
+ * `src/` (tests) and from `dist/` the build is at `<root>/dist/dashboard` (lib/package-root.ts).
  */
 async function registerDashboard(app: FastifyInstance): Promise<void> {
-  const root = fileURLToPath(new URL('../dist/dashboard/', import.meta.url));
+  const root = `${path.join(packageRoot(), 'dist', 'dashboard')}${path.sep}`;
   if (!fs.existsSync(`${root}index.html`)) {
     app.get('/dashboard/*', { schema: { hide: true } }, async () => {
       throw new TidingsError('service_unavailable', 'The dashboard is not built: run `npm run build`.', {

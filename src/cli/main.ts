@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { TidingsError } from '../errors.js';
 import { actAs } from '../lib/actor.js';
@@ -27,13 +27,14 @@ import { registerSendBatch } from './send-batch.js';
 import { TemplatesStopped } from './templates/client.js';
 import { registerTemplates } from './templates/command.js';
 import { registerUsers } from './user-commands.js';
+import { packageRoot } from '../lib/package-root.js';
 
 /**
- * The installed package's version, from its package.json, read when the CLI starts: two folders up
- * from this file, which is `src/cli/` when run from the sources and `dist/cli/` when installed.
+ * The installed package's version, from its package.json (lib/package-root.ts), read when the CLI
+ * starts.
  */
 function packageVersion(): string {
-  const file = fileURLToPath(new URL('../../package.json', import.meta.url));
+  const file = path.join(packageRoot(), 'package.json');
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }
 

@@ -5,13 +5,14 @@
  */
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { shippedFile } from '../lib/package-root.js';
 
 let list: Set<string> | null = null;
 
 /** Whether `password`, lowercased, is on the list (the list itself is lowercase). */
 export function isBreachedPassword(password: string): boolean {
   list ??= new Set(
-    gunzipSync(fs.readFileSync(new URL('./common-passwords/common-passwords.txt.gz', import.meta.url)))
+    gunzipSync(fs.readFileSync(shippedFile('people/common-passwords/common-passwords.txt.gz')))
       .toString('utf8')
       .split('\n')
       .filter((line) => line !== ''),

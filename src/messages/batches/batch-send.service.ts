@@ -73,7 +73,8 @@ function messageSource(source: BatchSource): SendSource {
 
 export class BatchSender {
   readonly #o: BatchSenderOptions;
-  readonly #validate = compileSendValidator();
+  /** Compiled at the first batch, not at start (a send body's schema takes ~50 ms to compile). */
+  #validator: ReturnType<typeof compileSendValidator> | undefined;
 
   constructor(options: BatchSenderOptions) {
     this.#o = options;
@@ -212,12 +213,13 @@ export class BatchSender {
     const refused = new Map<number, ItemRefusal>();
     const windows = new Map<number, boolean | null>();
     const categories = new Map<number, string | null>();
+    const validate = (this.#validator ??= compileSendValidator());
     for (let index = 0; index < body.messages.length; index++) {
       const item = body.messages[index];
-      if (!this.#validate(item)) {
+      if (!validate(item)) {
         refused.set(
           index,
-          refusal(index, fromValidation((this.#validate.errors ?? []) as ErrorObject[] as AjvError[], 'body', item)),
+          refusal(index, fromValidation((validate.errors ?? []) as ErrorObject[] as AjvError[], 'body', item)),
         );
         continue;
       }
