@@ -20,8 +20,8 @@ export interface Setup {
   tidings: Server;
   /** The simulator's base URL (`http://127.0.0.1:4303`). */
   simulatorUrl: string;
-  /** The two accounts: a live key and the WABA of each. */
-  accounts: { key: string; wabaId: string }[];
+  /** The two accounts: a live key, the WABA, the number and the approved template of each. */
+  accounts: { key: string; wabaId: string; phoneNumberId: string; templateId: string }[];
   appSecret: string;
   metricsToken: string;
   /** autocannon's `requests` for template sends to distinct recipients over both numbers. */
@@ -177,7 +177,12 @@ export async function setUp(o: {
   return {
     tidings,
     simulatorUrl: sim,
-    accounts: senders.map((s) => ({ key: s.key, wabaId: s.wabaId })),
+    accounts: senders.map((s, i) => ({
+      key: s.key,
+      wabaId: s.wabaId,
+      phoneNumberId: s.phoneNumberId,
+      templateId: templates[i]!,
+    })),
     appSecret,
     metricsToken: METRICS_TOKEN,
     sendRequests: (onAccepted, credentials) => ({
