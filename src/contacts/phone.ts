@@ -15,12 +15,21 @@ import { LRUCache } from 'lru-cache';
 import { TidingsError } from '../errors.js';
 
 /**
+ * Possible numbers already read, by the input as written: a send parses its `to` (18–20 µs a number in
+ * libphonenumber-js, measured warm; 3 % of the service's CPU in bench:hotpath), and a business writes to the
+ * same customers again and again. Refusals are not kept.
+ */
+const e164s = new LRUCache<string, string>({ max: 50_000 });
+
+/**
  * `input` as E.164 (`+16505551234`).
  * @throws TidingsError phone_number_invalid unless it is a possible number written in E.164 (a
  *   `+`, the country code and a national number of a length that country uses; spaces and dashes
  *   are tolerated). `isPossible()`, not `isValid()`: see the module comment.
  */
 export function toE164(input: string, param = 'to'): string {
+  const known = e164s.get(input);
+  if (known !== undefined) return known;
   const trimmed = input.trim();
   const parsed = trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : undefined;
   if (!parsed || !parsed.isPossible()) {
@@ -30,6 +39,7 @@ export function toE164(input: string, param = 'to'): string {
       { param },
     );
   }
+  e164s.set(input, parsed.number);
   return parsed.number;
 }
 
