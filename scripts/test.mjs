@@ -31,11 +31,15 @@
 // (/dev/shm, 2 GB free): the suite then waits for no fsync (test processes spent much of their time
 // in I/O wait on this kind of machine). The service calls fsync all the same; only the disk differs.
 //
+// The tests that start the service, the simulator or the CLI as processes run the build (`dist/`,
+// as `npm start` and `npx tidings` do), so the build is brought up to date first when a source is
+// newer than it (scripts/build.mjs --if-stale; nothing to do after `npm test`'s own build).
+//
 // The parts: test-runner/files.mjs (the jobs, the no-database marker), test-runner/pool.mjs (the
 // processes and the pool), test-runner/summary.mjs (the summary, test/durations.json),
 // test-runner/machine.mjs (the RAM disk, the PostgreSQL schemas). Plain .mjs: it runs before
 // anything is built.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { job, noDatabase } from './test-runner/files.mjs';
 import { dropTestSchemas, ramTmpdir } from './test-runner/machine.mjs';
@@ -66,6 +70,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(1);
   });
 }
+
+const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 const tmpdir = ramTmpdir();
 if (tmpdir) console.log(`# test data in ${tmpdir}`);

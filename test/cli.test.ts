@@ -9,13 +9,10 @@ import { DIALECT } from './database.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually, ROOT } from './helpers.js';
 
-/** The CLI as its own OS process (from the sources, as `bin/tidings.js` runs the build): its exit code and output. */
+/** The CLI as its own OS process, as `npx tidings` runs it (`bin/tidings.js`, the build's bundle): its exit code and output. */
 function cliProcess(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const run =
-    "import('./src/cli/main.ts').then(async (cli) => { process.exitCode = await cli.runCli(process.argv.slice(1)); })";
   return new Promise((resolve) => {
-    // `--` ends Node's own options: `-V` and `--help` are the CLI's.
-    execFile(process.execPath, ['--import', 'tsx', '--eval', run, '--', ...argv], { cwd: ROOT }, (error, out, err) =>
+    execFile(process.execPath, ['bin/tidings.js', ...argv], { cwd: ROOT }, (error, out, err) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out, err }),
     );
   });

@@ -76,7 +76,7 @@ describe('config', () => {
   }
 
   it('stops `npm start` with the message and exit code 1', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const res = spawnSync(process.execPath, ['dist/main.js'], {
       cwd: ROOT,
       env: { ...process.env, PORT: 'eighty' },
       encoding: 'utf8',

@@ -56,12 +56,13 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts a command (by default the service from source, `src/main.ts`) in the repository root with
+ * Starts a command (by default the service as `npm start` runs it, the build's `dist/main.js`:
+ * scripts/test.mjs builds first when a source is newer than the build) in the repository root with
  * `env` added to this process's environment.
  */
 export function startProcess(
   env: Record<string, string>,
-  command: string[] = [process.execPath, '--import', 'tsx', 'src/main.ts'],
+  command: string[] = [process.execPath, 'dist/main.js'],
 ): ServiceProcess {
   // Its own process group, so a stop reaches the service under a wrapper (`npm start` runs it as a child).
   const child = spawn(command[0]!, command.slice(1), {

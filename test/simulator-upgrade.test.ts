@@ -55,7 +55,7 @@ describe('simulator: data directories from before derived tokens', () => {
         LOG_LEVEL: 'silent',
       };
       for (const k of ['WHATSAPP_GRAPH_URL', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']) delete env[k];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(process.execPath, ['dist/main.js'], {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -16,7 +16,7 @@ export const WABA = '102290129340398';
 export const PNID = '106540352242922';
 export const TOKEN = `Bearer ${simulatorAccessToken(SECRET, WABA)}`;
 /** `npm run simulator`'s command, as a process of its own runs it. */
-export const SIMULATOR = [process.execPath, '--import', 'tsx', 'src/simulator/main.ts'];
+export const SIMULATOR = [process.execPath, 'dist/simulator/main.js'];
 
 /** A Meta webhook receiver: verifies `X-Hub-Signature-256`, answers `answer`, keeps every POST. */
 export async function startMetaReceiver() {

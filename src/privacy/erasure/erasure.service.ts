@@ -35,10 +35,10 @@ import type { Erasure, ErasureProgress, ListErasuresQuery } from './erasure.sche
 export const ERASE_JOB = 'privacy.erase';
 
 /** How long one run of the job works before it queues its sequel, ms (well inside its lease). */
-export const SLICE_MS = 10_000;
+export const SLICE_MS = 5_000;
 
 /** The job's lease, ms: a run that died is run again this long after it was claimed. */
-export const ERASE_LEASE_MS = 30_000;
+export const ERASE_LEASE_MS = 15_000;
 
 /** The tables an erasure removes from, whose index samples (SQLite's `sqlite_stat4`) it drops. */
 const PERSONAL_TABLES = [
