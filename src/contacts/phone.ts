@@ -15,6 +15,13 @@ import { LRUCache } from 'lru-cache';
 import { TidingsError } from '../errors.js';
 
 /**
+ * Possible numbers as written (trimmed) → their E.164 form: parsing one costs 20-40 µs, and a batch
+ * of 1,000, a campaign's next batch or a customer's replies name the same numbers again. The answer
+ * depends on nothing but the text, so a cached one is the one parsing would give; refusals are not kept.
+ */
+const e164s = new LRUCache<string, string>({ max: 50_000 });
+
+/**
  * `input` as E.164 (`+16505551234`).
  * @throws TidingsError phone_number_invalid unless it is a possible number written in E.164 (a
  *   `+`, the country code and a national number of a length that country uses; spaces and dashes
@@ -22,6 +29,8 @@ import { TidingsError } from '../errors.js';
  */
 export function toE164(input: string, param = 'to'): string {
   const trimmed = input.trim();
+  const known = e164s.get(trimmed);
+  if (known !== undefined) return known;
   const parsed = trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : undefined;
   if (!parsed || !parsed.isPossible()) {
     throw new TidingsError(
@@ -30,6 +39,7 @@ export function toE164(input: string, param = 'to'): string {
       { param },
     );
   }
+  e164s.set(trimmed, parsed.number);
   return parsed.number;
 }
 
