@@ -21,13 +21,31 @@ export interface PersonRow {
  * BSUIDs or parent BSUIDs (anything else), in one statement (none when `addresses` is empty).
  */
 export function peopleOf(db: Reader, scope: ContactScope, addresses: readonly string[]): Promise<PersonRow[]> {
+  if (addresses.length === 0) return Promise.resolve([]);
+  return holding(db, scope, addresses).select(['id', 'phone', 'user_id', 'parent_user_id']).execute();
+}
+
+/** A contact as a send's recipient: its identifiers, when the customer last wrote, and its age (of two sharing a parent BSUID the oldest answers). */
+export interface RecipientRow extends PersonRow {
+  last_inbound_at: string | null;
+  created_at: string;
+}
+
+/** `peopleOf` with what resolving a send's recipient needs (contact.service.ts `resolveRecipients`): one statement. */
+export function recipientsOf(db: Reader, scope: ContactScope, addresses: readonly string[]): Promise<RecipientRow[]> {
+  if (addresses.length === 0) return Promise.resolve([]);
+  return holding(db, scope, addresses)
+    .select(['id', 'phone', 'user_id', 'parent_user_id', 'last_inbound_at', 'created_at'])
+    .execute();
+}
+
+/** The contacts of the scope holding any of `addresses` (not empty), to select from. */
+function holding(db: Reader, scope: ContactScope, addresses: readonly string[]) {
   const phones = addresses.filter((a) => a.startsWith('+'));
   const ids = addresses.filter((a) => a.startsWith('ct_'));
   const users = addresses.filter((a) => !a.startsWith('+') && !a.startsWith('ct_'));
-  if (addresses.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('contacts')
-    .select(['id', 'phone', 'user_id', 'parent_user_id'])
     .where('phone_number_id', '=', scope.phoneNumberId)
     .where('mode', '=', scope.mode)
     .where((eb) =>
@@ -36,6 +54,5 @@ export function peopleOf(db: Reader, scope: ContactScope, addresses: readonly st
         ...(users.length > 0 ? [eb('user_id', 'in', users), eb('parent_user_id', 'in', users)] : []),
         ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
       ]),
-    )
-    .execute();
+    );
 }

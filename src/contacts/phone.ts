@@ -15,9 +15,9 @@ import { LRUCache } from 'lru-cache';
 import { TidingsError } from '../errors.js';
 
 /**
- * Possible numbers already read, by the input as written: a send parses its `to` (18–20 µs a number in
- * libphonenumber-js, measured warm; 3 % of the service's CPU in bench:hotpath), and a business writes to the
- * same customers again and again. Refusals are not kept.
+ * Possible numbers as written (trimmed) → their E.164 form: parsing one costs 20-40 µs, and a batch
+ * of 1,000, a campaign's next batch or a customer's replies name the same numbers again. The answer
+ * depends on nothing but the text, so a cached one is the one parsing would give; refusals are not kept.
  */
 const e164s = new LRUCache<string, string>({ max: 50_000 });
 
@@ -28,9 +28,9 @@ const e164s = new LRUCache<string, string>({ max: 50_000 });
  *   are tolerated). `isPossible()`, not `isValid()`: see the module comment.
  */
 export function toE164(input: string, param = 'to'): string {
-  const known = e164s.get(input);
-  if (known !== undefined) return known;
   const trimmed = input.trim();
+  const known = e164s.get(trimmed);
+  if (known !== undefined) return known;
   const parsed = trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : undefined;
   if (!parsed || !parsed.isPossible()) {
     throw new TidingsError(
@@ -39,7 +39,7 @@ export function toE164(input: string, param = 'to'): string {
       { param },
     );
   }
-  e164s.set(input, parsed.number);
+  e164s.set(trimmed, parsed.number);
   return parsed.number;
 }
 

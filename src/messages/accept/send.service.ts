@@ -34,6 +34,9 @@ import type { SendWarning } from '../schemas/routing.schemas.js';
 import type { DirectSendCapability } from '../../accounts/direct-send.js';
 import type { SuppressionGate } from './suppression-gate.js';
 import { acceptedSend, type AcceptedSend } from './accepted-send.js';
+import { forSend, resolveRecipients, type RecipientBook } from '../../contacts/recipients.js';
+import { scopeOf } from '../../contacts/contact.service.js';
+import { lastInboundAtOf } from '../record/inbound.repository.js';
 import { storeAccepted, storedAtOnce } from './accept-write.js';
 import { prepareContent } from './send-content.js';
 
@@ -56,6 +59,13 @@ export interface MessageSenderOptions {
   gate: Pick<SuppressionGate, 'admit'>;
   /** Records each accepted single send and each suppression a send passes, in the sends' unit (accept-write.ts). */
   audit: Pick<AuditTrail, 'recordAll' | 'entry'>;
+}
+
+/** A batch's recipients and their customers' last messages, read at once (`MessageSender.lookUpRecipients`). */
+export interface KnownRecipients {
+  recipients: RecipientBook;
+  /** Address → when the customer last wrote to it (null: never), for those the contact does not show inside the window. */
+  inbound: ReadonlyMap<string, string | null>;
 }
 
 /** `check`'s answer: the send, the customer's window (null when not looked up), a template's category, and warnings for the answer. */
@@ -115,7 +125,8 @@ export class MessageSender {
    * Interactive, location, contacts and reaction sends are checked against the platform's limits
    * (`rich.rules.ts`), every breach reported at once (docs/api.md §D15).
    * @param options.batchId the batch the message belongs to; `sendAt` a batch-wide `sendAt` the body's own overrides;
-   *   `lookUp` looks the customer up even for a template (a dry run reports the window).
+   *   `lookUp` looks the customer up even for a template (a dry run reports the window); `known` a
+   *   batch's recipients and customers' messages read for all its items at once (`lookUpRecipients`).
    * @returns the send, and what a dry run reports: whether the customer's window is open (null when
    *   not looked up) and the template's category.
    * @throws TidingsError phone_number_invalid, contact_not_found, parameter_invalid (blank text; a
@@ -130,7 +141,7 @@ export class MessageSender {
     auth: AuthContext,
     body: SendMessageBody,
     source: MessageSource,
-    options: { batchId?: string; sendAt?: string; lookUp?: boolean } = {},
+    options: { batchId?: string; sendAt?: string; lookUp?: boolean; known?: KnownRecipients } = {},
   ): Promise<CheckedSend> {
     const { clock } = this.#o;
     const now = clock.now();
@@ -140,9 +151,10 @@ export class MessageSender {
         ? null
         : checkSendAt(sendAtText, now, body.sendAt !== undefined ? 'sendAt' : 'batch sendAt');
     // A template needs no window: its customer is not looked up before it is stored.
-    const recipient = await this.#o.contacts.resolveRecipient(auth, body.to, {
-      lookUp: options.lookUp === true || body.type !== 'template',
-    });
+    const lookUp = options.lookUp === true || body.type !== 'template';
+    const recipient =
+      (options.known && forSend(options.known.recipients, body.to, lookUp)) ??
+      (await this.#o.contacts.resolveRecipient(auth, body.to, { lookUp }));
     const to = recipient.address;
     if (body.type === 'text' && body.text.trim() === '') {
       throw new TidingsError('parameter_invalid', 'text must contain more than white space.', { param: 'text' });
@@ -165,7 +177,9 @@ export class MessageSender {
         ? await conversationTarget(this.#o.store.read, auth, body.replyTo, recipient, 'replyTo', 'reply to')
         : null;
     const windowEnd =
-      recipient.contact === undefined ? null : await customerWindowEnd(this.#o.store.read, auth, recipient, now);
+      recipient.contact === undefined
+        ? null
+        : await customerWindowEnd(this.#o.store.read, auth, recipient, now, options.known?.inbound);
     const windowOpen = windowEnd === null ? null : windowEnd > now;
     // A routed send's fallback is a utility template: the platform sends those to BSUIDs too.
     const route = await checkRoute(
@@ -196,6 +210,23 @@ export class MessageSender {
       route,
     });
     return { send, windowOpen, category: prepared.category, warnings };
+  }
+
+  /**
+   * What `check` reads of a batch's recipients, read for all items at once: each distinct `to`
+   * parsed once and its contact found (one statement), and for those whose window the contact
+   * does not show open, when they last wrote (one statement). `check` given it reads neither again.
+   */
+  async lookUpRecipients(auth: AuthContext, tos: readonly string[], now: number): Promise<KnownRecipients> {
+    const recipients = await resolveRecipients(this.#o.store.read, scopeOf(auth), tos);
+    const unsure = new Set<string>();
+    for (const r of recipients.values()) {
+      const at = r instanceof TidingsError ? undefined : r.contact?.lastInboundAt;
+      if (!(r instanceof TidingsError) && !(typeof at === 'string' && Date.parse(at) + CUSTOMER_WINDOW_MS > now))
+        unsure.add(r.address);
+    }
+    const found = await lastInboundAtOf(this.#o.store.read, auth.phoneNumberId, [...unsure], auth.mode);
+    return { recipients, inbound: new Map([...unsure].map((a) => [a, found.get(a) ?? null])) };
   }
 
   /**

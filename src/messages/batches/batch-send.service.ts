@@ -43,7 +43,7 @@ import type { SuppressionGate } from '../accept/suppression-gate.js';
 export interface BatchSenderOptions {
   store: Store;
   clock: Clock;
-  sender: Pick<MessageSender, 'check' | 'storeIn'>;
+  sender: Pick<MessageSender, 'check' | 'storeIn' | 'lookUpRecipients'>;
   /** Refuses the items to suppressed customers, all items in one read (suppression-gate.ts). */
   gate: Pick<SuppressionGate, 'refusals'>;
   /** Records `batch.created` (its counts) in the batch's unit. */
@@ -214,22 +214,31 @@ export class BatchSender {
     const windows = new Map<number, boolean | null>();
     const categories = new Map<number, string | null>();
     const validate = (this.#validator ??= compileSendValidator());
+    const valid: number[] = [];
     for (let index = 0; index < body.messages.length; index++) {
       const item = body.messages[index];
-      if (!validate(item)) {
+      if (validate(item)) valid.push(index);
+      else
         refused.set(
           index,
           refusal(index, fromValidation((validate.errors ?? []) as ErrorObject[] as AjvError[], 'body', item)),
         );
-        continue;
-      }
+    }
+    // The recipients the checks look up (a template to a phone number or BSUID needs none), for
+    // all items at once: one read of contacts, one of customers' last messages.
+    const looked = valid
+      .map((i) => body.messages[i] as SendMessageBody)
+      .filter((m) => options.lookUp === true || m.type !== 'template' || m.to.trim().startsWith('ct_'))
+      .map((m) => m.to);
+    const known =
+      looked.length > 0 ? await this.#o.sender.lookUpRecipients(auth, looked, this.#o.clock.now()) : undefined;
+    for (const index of valid) {
+      const item = body.messages[index];
       try {
-        const { send, windowOpen, category } = await this.#o.sender.check(
-          auth,
-          item as SendMessageBody,
-          source,
-          options,
-        );
+        const { send, windowOpen, category } = await this.#o.sender.check(auth, item as SendMessageBody, source, {
+          ...options,
+          ...(known ? { known } : {}),
+        });
         checked.set(index, send);
         windows.set(index, windowOpen);
         categories.set(index, category);

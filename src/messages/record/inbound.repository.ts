@@ -85,6 +85,25 @@ export async function lastInboundAt(
   return (row?.last as string | null | undefined) ?? null;
 }
 
+/** `lastInboundAt` of many senders in one statement: sender → its latest `sent_at` (senders who never wrote are absent). */
+export async function lastInboundAtOf(
+  db: Reader,
+  phoneNumberId: string,
+  senders: readonly string[],
+  mode: 'live' | 'test',
+): Promise<Map<string, string>> {
+  if (senders.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('inbound_messages')
+    .select(['sender', (eb) => eb.fn.max('sent_at').as('last')])
+    .where('phone_number_id', '=', phoneNumberId)
+    .where('sender', 'in', [...senders])
+    .where('mode', '=', mode)
+    .groupBy('sender')
+    .execute();
+  return new Map(rows.flatMap((r) => (typeof r.last === 'string' ? [[r.sender, r.last] as const] : [])));
+}
+
 /** Stores customer messages, skipping any wamid already stored; returns the rows that were new. */
 export async function insertInboundMessages(tx: Tx, messages: NewInbound[]): Promise<InboundRow[]> {
   if (messages.length === 0) return [];
