@@ -34,6 +34,7 @@ import { m0027_api_key_names } from './migrations/0027_api_key_names.js';
 import { m0028_second_factor } from './migrations/0028_second_factor.js';
 import { m0029_erasure } from './migrations/0029_erasure.js';
 import { m0030_retention_kinds } from './migrations/0030_retention_kinds.js';
+import { m0031_list_indexes } from './migrations/0031_list_indexes.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0028_second_factor': m0028_second_factor,
   '0029_erasure': m0029_erasure,
   '0030_retention_kinds': m0030_retention_kinds,
+  '0031_list_indexes': m0031_list_indexes,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
