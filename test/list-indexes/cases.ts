@@ -8,7 +8,7 @@ import type { Ctx, LISTS, Row } from './lists.js';
 export interface Case {
   /** `GET /v1/…` as the route is registered. */
   route: string;
-  /** The querystring's name of the filter. */
+  /** The querystring's name of the filter; '' for the list without one. */
   filter: string;
   label: string;
   list: keyof typeof LISTS;
@@ -62,6 +62,11 @@ function dense(
   return { route, filter: label.split('=')[0]!, label, list, where, index, why, ...(match ? { match } : {}) };
 }
 
+/** A list without a filter (`filter` ''): its own index, searched by its scope's `column`. */
+function plain(route: string, list: Case['list'], index: string, column: string): Case {
+  return { route, filter: '', label: '(no filter)', list, where: {}, index: [index], column };
+}
+
 const M = 'GET /v1/messages';
 const I = 'GET /v1/inbound_messages';
 const C = 'GET /v1/contacts';
@@ -81,6 +86,12 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const is = (column: string, value: unknown) => (r: Row) => r[column] === value;
 
 export const CASES: Case[] = [
+  plain(M, 'messages', 'messages_list', 'account_id'),
+  plain('GET /v1/inbound_messages', 'inbound', 'inbound_messages_list', 'account_id'),
+  plain('GET /v1/contacts', 'contacts', 'contacts_activity', 'phone_number_id'),
+  plain('GET /v1/suppressions', 'suppressions', 'suppressions_list', 'account_id'),
+  plain('GET /v1/audit_events', 'audit', 'audit_events_list', 'chain'),
+  plain('GET /v1/events', 'events', 'events_list', 'account_id'),
   ...['scheduled', 'accepted', 'sent', 'failed', 'canceled'].map((s) =>
     served(M, `status=${s}`, 'messages', { status: s }, 'messages_status_list', 'status', is('status', s)),
   ),
