@@ -3,7 +3,8 @@
  * each list route, the statement its repository runs is explained by the database, which must read
  * the filter's rows by the index named in test/list-indexes/cases.ts, searching by the filter's
  * column (not testing the rows of the list's general index one by one), and never scan the table.
- * The filters are read from the routes' querystring schemas, so a new one without a case fails.
+ * The filters are read from the routes' querystring schemas, so a new one without a case fails, and
+ * so does a new paged list without the case of its plain page.
  * Then each filter's pages, seven rows at a time, are the rows it should keep in the list's order.
  */
 import assert from 'node:assert/strict';
@@ -14,17 +15,18 @@ import { iso } from '../src/lib/clock.js';
 import { DIALECT } from './database.js';
 import { startHarness, type Harness } from './harness.js';
 import { CASES, type Case } from './list-indexes/cases.js';
-import { LISTS, type Ctx, type Row } from './list-indexes/lists.js';
+import { LISTS, type Ctx, type List, type Row } from './list-indexes/lists.js';
 import { capturing, planner, type Access } from './list-indexes/plans.js';
 
 const PAGING = new Set(['limit', 'starting_after']);
 
-/** The filters of every GET route that pages with `starting_after`, as `GET /v1/… filter`. */
-function routeFilters(h: Harness): string[] {
+/** The filters of every GET route that pages with `starting_after`, as `GET /v1/… filter` (`routes`: the routes). */
+function routeFilters(h: Harness, routes = false): string[] {
   return h.app.routeTable.flatMap((r) => {
     const spec = r.config.route;
     const properties = spec?.querystring?.properties as Record<string, unknown> | undefined;
     if (!spec || spec.method !== 'GET' || !properties?.starting_after) return [];
+    if (routes) return [`GET /v1${spec.url}`];
     return Object.keys(properties)
       .filter((p) => !PAGING.has(p))
       .map((p) => `GET /v1${spec.url} ${p}`);
@@ -114,11 +116,21 @@ describe('every list filter is served by an index', () => {
     });
   }
 
+  it('has the plan of every paged list without a filter', () => {
+    const lists = new Set(routeFilters(h, true));
+    const plain = new Set(CASES.filter((c) => c.filter === '').map((c) => c.route));
+    assert.deepEqual(
+      [...lists].filter((r) => !plain.has(r)),
+      [],
+      'a paged list without its case in test/list-indexes/cases.ts',
+    );
+  });
+
   for (const c of CASES.filter((k) => k.match)) {
     it(`${c.route}?${c.label}: its pages are the rows it keeps, newest first`, async () => {
-      const list = LISTS[c.list];
+      const list: List = LISTS[c.list];
       const db = h.deps.store.read;
-      const expected = (await list.all(db, ctx).execute()).filter((r) => c.match!(r, ctx)).map((r) => r.id);
+      const expected = (await list.all!(db, ctx).execute()).filter((r) => c.match!(r, ctx)).map((r) => r.id);
       assert.ok(expected.length > 0, 'the seed holds rows of the filter');
       const got: string[] = [];
       let last: Row | undefined;

@@ -8,10 +8,17 @@ import * as suppressions from '../../src/consent/suppression.repository.js';
 import { searchContacts } from '../../src/contacts/contact-search.repository.js';
 import { listContacts } from '../../src/contacts/contact.repository.js';
 import type { Reader } from '../../src/db/store.js';
-import { listEvents } from '../../src/events/event.repository.js';
+import { page as pricingTiers } from '../../src/accounts/pricing-tier.repository.js';
+import { listBlocks } from '../../src/contacts/block.repository.js';
+import { listEndpoints, listEvents } from '../../src/events/event.repository.js';
+import { listMedia } from '../../src/media/media.repository.js';
+import { listBatches } from '../../src/messages/record/batch.repository.js';
+import { contactTimeline } from '../../src/messages/record/message.repository.js';
+import { listErasures } from '../../src/privacy/erasure/erasure.repository.js';
 import { listInbound } from '../../src/messages/record/inbound.repository.js';
 import { listMessages } from '../../src/messages/record/message-list.repository.js';
 import { listTemplates } from '../../src/templates/template.repository.js';
+import { changesOf as templateHistory } from '../../src/templates/template-history.repository.js';
 
 /** The seeded account (bench/list-seed.ts), and the time a window must be open since. */
 export interface Ctx {
@@ -27,7 +34,8 @@ export type Row = Record<string, any>;
 export interface List {
   // biome-ignore lint/suspicious/noExplicitAny: a row of the list's table, as its repository takes it
   run(db: Reader, c: Ctx, where: Row, limit: number, after: any): Promise<Row[]>;
-  all(db: Reader, c: Ctx): SelectQueryBuilder<any, any, Row>;
+  /** Its rows in its order (for the lists whose filters' pages are checked). */
+  all?(db: Reader, c: Ctx): SelectQueryBuilder<any, any, Row>;
 }
 
 const live = { mode: 'live' as const };
@@ -103,4 +111,13 @@ export const LISTS = {
       listEvents(db, { accountId: c.accountId, ...live, limit, ...(after ? { after } : {}), ...where }),
     all: (db, c) => db.selectFrom('events').selectAll().where('account_id', '=', c.accountId),
   },
+  // Lists without filters: their plans only.
+  media: { run: (db, c, _w, limit) => listMedia(db, { accountId: c.accountId, ...live, limit }) },
+  history: { run: (db, _c, _w, limit) => templateHistory(db, 'tpl_none', limit, undefined) },
+  endpoints: { run: (db, c, _w, limit) => listEndpoints(db, { accountId: c.accountId, ...live, limit }) },
+  blocked: { run: (db, c, _w, limit) => listBlocks(db, { phoneNumberId: c.phoneNumberId, ...live, limit }) },
+  timeline: { run: (db, _c, _w, limit) => contactTimeline(db, 'ct_none', limit) as never },
+  batches: { run: (db, c, _w, limit) => listBatches(db, { accountId: c.accountId, ...live, limit }) },
+  erasures: { run: (db, c, _w, limit) => listErasures(db, c.accountId, 'live', limit, undefined) },
+  tiers: { run: (db, c, _w, limit) => pricingTiers(db, c.accountId, limit, undefined) },
 } satisfies Record<string, List>;
