@@ -191,7 +191,7 @@ export interface SuppressionFilter {
   active?: boolean | undefined;
 }
 
-/** Up to `limit` rows, newest first, after `after` (index suppressions_by_account). */
+/** Up to `limit` rows, newest first, after `after` (suppressions_list, or the filter's own index: migration 0032). */
 export function page(
   db: Reader,
   f: SuppressionFilter,

@@ -143,7 +143,9 @@ function postgresIndex(terms: string[]): WordIndex {
 function pageConditions(q: ContactSearchQuery, after: Cursor) {
   const conditions = [sql<SqlBool>`c.phone_number_id = ${q.phoneNumberId}`, sql<SqlBool>`c.mode = ${q.mode}`];
   if (after) conditions.push(afterCursor('c.last_activity_at', { value: after.last_activity_at, id: after.id }));
-  if (q.windowOpen === true) conditions.push(sql<SqlBool>`c.last_inbound_at > ${q.windowStart!}`);
+  // Within the range of the list's index since the window's start (contact.repository.ts listContacts).
+  if (q.windowOpen === true)
+    conditions.push(sql<SqlBool>`c.last_activity_at > ${q.windowStart!} and c.last_inbound_at > ${q.windowStart!}`);
   if (q.windowOpen === false)
     conditions.push(sql<SqlBool>`(c.last_inbound_at is null or c.last_inbound_at <= ${q.windowStart!})`);
   return sql.join(conditions, sql` and `);

@@ -276,8 +276,8 @@ export interface ContactListQuery extends ContactScope {
 }
 
 /**
- * Most recent activity first, at most `limit`. Served by `contacts_activity` (phone_number_id,
- * mode, last_activity_at, id): a page is one index range scan, however many contacts there are.
+ * Most recent activity first, at most `limit`, from `contacts_activity` (phone_number_id, mode, last_activity_at,
+ * id): one range scan, however many contacts; open windows' too (last_activity_at ≥ last_inbound_at, sighting.ts).
  */
 export function listContacts(db: Reader, q: ContactListQuery): Promise<ContactRow[]> {
   let query = db
@@ -290,7 +290,8 @@ export function listContacts(db: Reader, q: ContactListQuery): Promise<ContactRo
     .limit(q.limit);
   if (q.after)
     query = query.where(afterCursor('last_activity_at', { value: q.after.last_activity_at, id: q.after.id }));
-  if (q.windowOpen === true) query = query.where('last_inbound_at', '>', q.windowStart!);
+  if (q.windowOpen === true)
+    query = query.where('last_activity_at', '>', q.windowStart!).where('last_inbound_at', '>', q.windowStart!);
   if (q.windowOpen === false)
     query = query.where((eb) =>
       eb.or([eb('last_inbound_at', 'is', null), eb('last_inbound_at', '<=', q.windowStart!)]),

@@ -11,6 +11,14 @@ import type { MessagesTable } from '../../db/schema.js';
 
 type MessageRow = Selectable<MessagesTable>;
 
+/**
+ * The statuses most messages end in: a page of them is dense in messages_list (about `limit` ÷
+ * their share rows read). The others are in the partial index messages_status_list, whose WHERE
+ * is `SPARSE_STATUS` (migration 0032, docs/api.md §D6).
+ */
+export const DENSE_STATUSES: readonly string[] = ['delivered', 'read'];
+const SPARSE_STATUS = "status not in ('delivered', 'read')";
+
 export interface MessageListQuery {
   accountId: string;
   mode: 'live' | 'test';
@@ -42,7 +50,12 @@ export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRo
     query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
     if (q.after) query = query.where(afterCursor('created_at', { value: q.after.created_at, id: q.after.id }));
   }
-  if (q.status) query = query.where('status', '=', q.status as MessageRow['status']);
+  if (q.status) {
+    query = query.where('status', '=', q.status as MessageRow['status']);
+    // The sparse states are read from messages_status_list; SQLite chooses a partial index only
+    // when the query holds the index's WHERE word for word (migration 0032).
+    if (!DENSE_STATUSES.includes(q.status)) query = query.where(sql.raw<boolean>(SPARSE_STATUS));
+  }
   if (q.recipient) query = query.where('recipient', '=', q.recipient);
   if (q.clientReference) query = query.where(referenceColumn(db), '=', q.clientReference);
   return query.execute();
