@@ -1,8 +1,8 @@
 /**
  * The directory of Tidings' own `package.json`, found by walking up from this module: the same
  * answer whether the code runs from `src/` (tsx), from `dist/` as `tsc` laid it out, or from the
- * single-file bundles `npm run build` writes (`dist/main.js`, `dist/cli/main.js`, whose modules all
- * share the bundle's `import.meta.url`). Files the service reads beside its code are named from here,
+ * single-file bundles `npm run build` writes (`dist/service.js`, `dist/cli/main.js`, whose modules
+ * all share the bundle's `import.meta.url`). Files the service reads beside its code are named from here,
  * never relative to a module's own URL.
  */
 import fs from 'node:fs';
