@@ -1,5 +1,5 @@
 /** Small shared pieces: hash routing, error display, status badges, polling. */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type SetStateAction } from 'react';
 import { ApiError, type MediaItem } from './api';
 
 /** The route is the part of the URL after `#` (`#/messages/msg_…`), so the server serves one page. */
@@ -111,21 +111,34 @@ export function bytes(n: number): string {
 
 /**
  * Loads with `load` now and every `intervalMs` while the component is shown (0: once), keeping the
- * last good value when a refresh fails. `reload` loads again at once.
+ * last good value when a refresh fails. `reload` loads again at once. `setData` is the screen's own
+ * change (a row canceled in place): an answer to a load that started before it, or before a newer
+ * load, is dropped, so a refresh in flight never puts back what the person just changed.
  */
 export function usePolling<T>(load: () => Promise<T>, deps: unknown[], intervalMs = 0) {
-  const [data, setData] = useState<T | null>(null);
+  const [data, setLoaded] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
   const loadRef = useRef(load);
   loadRef.current = load;
+  // Loads and the screen's changes in the order they started; an answer counts only when it began
+  // after the last change and after the load whose answer is shown (a slow load still lands).
+  const order = useRef({ next: 0, changed: 0, shown: 0 });
+  const setData = useCallback((value: SetStateAction<T | null>) => {
+    order.current.changed = ++order.current.next;
+    setLoaded(value);
+  }, []);
   const reload = useCallback(async () => {
+    const mine = ++order.current.next;
+    const current = () => mine > order.current.changed && mine > order.current.shown;
     try {
       const value = await loadRef.current();
-      setData(value);
+      if (!current()) return;
+      order.current.shown = mine;
+      setLoaded(value);
       setError(null);
     } catch (err) {
-      setError(err);
+      if (current()) setError(err);
     } finally {
       setLoading(false);
     }
