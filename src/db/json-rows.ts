@@ -2,10 +2,11 @@
  * Many rows as one statement parameter, for set-based writes whose SQL text is the same however
  * many rows there are (one prepared statement on SQLite, one plan shape on PostgreSQL): the rows
  * travel as one JSON array and come back out as a table, `json_to_recordset` on PostgreSQL and
- * `jsonb_each` on SQLite (3.45 or later; better-sqlite3 bundles it), where each row is an array read by position. The JSON is converted to
- * SQLite's binary form once, so reading a row's columns does not parse its text again: 0.5 ms per
- * 100 rows of 24 columns against 2 ms with `json_each`, and 0.4 ms for a plain VALUES list whose
- * text would change with every batch size (measured on this machine).
+ * `jsonb_each` on SQLite (3.45 or later; better-sqlite3 bundles it), where each row is an array
+ * read by position. The JSON is converted to SQLite's binary form once, so reading a row's columns
+ * does not parse its text again: 0.5 ms per 100 rows of 24 columns against 2 ms with `json_each`,
+ * and 0.4 ms for a plain VALUES list whose text would change with every batch size (measured on
+ * this machine).
  *
  * ```ts
  * const v = jsonRows(tx, { id: 'text', status: 'text' }, [{ id: 'msg_1', status: 'read' }]);
