@@ -20,14 +20,13 @@
  * with an app secret of its own), to show what grows with the data.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hubSignature } from '../src/lib/crypto.js';
 import { between, perItem, rowsOf, sample, statementsOf, tablesRead, type Cost } from './cost-probe.js';
 import { setUp, type Setup } from './cost-setup.js';
-import { ceilings, load, postgresSchemaUrl, sleep, type Row } from './lib.js';
+import { ceilings, load, postgresSchemaUrl, sleep, startReceiver, type Row } from './lib.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -70,15 +69,8 @@ function costCells(m: Measured, works: string[], pgUrl: string | null): string {
 
 async function runDialect(dialect: 'sqlite' | 'postgres', dataRoot: string, ceiling: Row): Promise<void> {
   const pgUrl = dialect === 'postgres' ? await postgresSchemaUrl(PG_URL, 'bench_cost') : null;
-  const receiver = { count: 0 };
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      receiver.count++;
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(4304, '127.0.0.1', r));
+  const receiver = await startReceiver(4304);
+  const server = receiver.server;
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, dialect)}`] : [];
   const s = await setUp({
     dialect,

@@ -20,14 +20,13 @@
  * dispatch, three statuses, one event), from its own `process_cpu_seconds_total`.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hubSignature } from '../src/lib/crypto.js';
 import { sample } from './cost-probe.js';
 import { setUp, type Setup } from './cost-setup.js';
-import { ceilings, figure as f, load, postgresSchemaUrl, recipient, sleep, type Row } from './lib.js';
+import { ceilings, figure as f, load, postgresSchemaUrl, recipient, sleep, startReceiver, type Row } from './lib.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -115,15 +114,8 @@ async function runDialect(
   dataRoot: string,
 ): Promise<{ rows: Measured[]; lifeUs: number }> {
   const pgUrl = dialect === 'postgres' ? await postgresSchemaUrl(PG_URL, 'bench_hotpath') : null;
-  const receiver = { count: 0 };
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      receiver.count++;
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(4304, '127.0.0.1', r));
+  const receiver = await startReceiver(4304);
+  const server = receiver.server;
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, dialect)}`] : [];
   const s = await setUp({
     dialect,

@@ -1,5 +1,6 @@
 /** What the benchmarks share: starting servers, the CLI, load runs, the ceilings. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
@@ -192,4 +193,21 @@ export async function ceilings(
     }
   }
   return { hello: rows[0]!, sqlite: rows[1]!, postgres: rows[2]!, sqliteAudited: rows[3], postgresAudited: rows[4] };
+}
+
+/**
+ * A webhook endpoint for Tidings' events on 127.0.0.1:`port`: answers every request 204 and counts
+ * them (`count`). @returns it listening.
+ */
+export async function startReceiver(port: number): Promise<{ count: number; server: http.Server }> {
+  const receiver = { count: 0, server: null as unknown as http.Server };
+  receiver.server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      receiver.count++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.server.listen(port, '127.0.0.1', r));
+  return receiver;
 }
