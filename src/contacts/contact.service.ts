@@ -14,21 +14,14 @@ import { searchContacts } from './contact-search.repository.js';
 import { findBlocks, type BlockedRow } from './block.repository.js';
 import * as repo from './contact.repository.js';
 import type { Contact, ListContactsQuery } from './contact.schemas.js';
-import { parseRecipient } from './identity.js';
+import { parseRecipient, recipientAddress } from './identity.js';
 import { peopleOf } from './people.repository.js';
+import { contactNotFound, knownContact, recipientOfContact, type ResolvedRecipient } from './recipients.js';
+
+export type { ResolvedRecipient } from './recipients.js';
 
 /** The customer service window: 24 hours after the customer's last message (docs/platform.md §5). */
 export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** Who a send's `to` names: the address the platform gets, and the contact when one is known. */
-export interface ResolvedRecipient {
-  /** E.164, or a (parent) BSUID: what the message's `to` records and the platform request carries. */
-  address: string;
-  /** The identifier `address` is. */
-  kind: 'phone' | 'user_id' | 'parent_user_id';
-  /** The contact, when the service knows the customer (undefined: not looked up, see `resolveRecipient`). */
-  contact?: { id: string; lastInboundAt: string | null } | null;
-}
 
 /** A contact as the suppression checks see it (docs/api.md §D23): every address the person is known by on the number. */
 export interface Person {
@@ -149,45 +142,31 @@ export class ContactService {
     const db = this.#o.store.read;
     const scope = scopeOf(auth);
     const recipient = parseRecipient(to, 'to');
-    if (options.lookUp === false && recipient.kind !== 'contact') {
-      const address =
-        recipient.kind === 'phone'
-          ? recipient.phone
-          : recipient.kind === 'user_id'
-            ? recipient.userId
-            : recipient.parentUserId;
-      return { address, kind: recipient.kind };
-    }
-    const known = (row: repo.ContactRow | undefined) =>
-      row ? { id: row.id, lastInboundAt: row.last_inbound_at } : null;
+    if (options.lookUp === false && recipient.kind !== 'contact')
+      return { address: recipientAddress(recipient), kind: recipient.kind };
     switch (recipient.kind) {
       case 'contact': {
         const row = await repo.findById(db, scope, recipient.contactId);
-        if (!row)
-          throw new TidingsError('contact_not_found', `No contact ${recipient.contactId} of this number.`, {
-            param: 'to',
-          });
-        if (row.phone) return { address: row.phone, kind: 'phone', contact: known(row) };
-        if (row.user_id) return { address: row.user_id, kind: 'user_id', contact: known(row) };
-        return { address: row.parent_user_id!, kind: 'parent_user_id', contact: known(row) };
+        if (!row) throw contactNotFound(recipient.contactId);
+        return recipientOfContact(row);
       }
       case 'phone':
         return {
           address: recipient.phone,
           kind: 'phone',
-          contact: known(await repo.findByKey(db, scope, { phone: recipient.phone })),
+          contact: knownContact(await repo.findByKey(db, scope, { phone: recipient.phone })),
         };
       case 'user_id':
         return {
           address: recipient.userId,
           kind: 'user_id',
-          contact: known(await repo.findByKey(db, scope, { userId: recipient.userId })),
+          contact: knownContact(await repo.findByKey(db, scope, { userId: recipient.userId })),
         };
       case 'parent_user_id':
         return {
           address: recipient.parentUserId,
           kind: 'parent_user_id',
-          contact: known(await repo.findByKey(db, scope, { parentUserId: recipient.parentUserId })),
+          contact: knownContact(await repo.findByKey(db, scope, { parentUserId: recipient.parentUserId })),
         };
     }
   }

@@ -35,3 +35,8 @@ export function parseRecipient(input: string, param = 'to'): Recipient {
   }
   return { kind: 'phone', phone: toE164(value, param) };
 }
+
+/** The address a parsed recipient other than a `ct_` id is: its E.164 number, BSUID or parent BSUID. */
+export function recipientAddress(r: Exclude<Recipient, { kind: 'contact' }>): string {
+  return r.kind === 'phone' ? r.phone : r.kind === 'user_id' ? r.userId : r.parentUserId;
+}

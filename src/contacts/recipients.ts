@@ -6,17 +6,41 @@
 import { TidingsError } from '../errors.js';
 import type { Reader } from '../db/store.js';
 import type { ContactScope } from './contact.repository.js';
-import type { ResolvedRecipient } from './contact.service.js';
-import { parseRecipient, type Recipient } from './identity.js';
+import { parseRecipient, recipientAddress, type Recipient } from './identity.js';
 import { recipientsOf, type RecipientRow } from './people.repository.js';
+
+/** Who a send's `to` names: the address the platform gets, and the contact when one is known. */
+export interface ResolvedRecipient {
+  /** E.164, or a (parent) BSUID: what the message's `to` records and the platform request carries. */
+  address: string;
+  /** The identifier `address` is. */
+  kind: 'phone' | 'user_id' | 'parent_user_id';
+  /** The contact, when the service knows the customer (undefined: not looked up, see `resolveRecipient`). */
+  contact?: { id: string; lastInboundAt: string | null } | null;
+}
+
+/** A contact row's identifiers, as both readers of recipients hold them. */
+type ContactIdentifiers = Pick<RecipientRow, 'id' | 'phone' | 'user_id' | 'parent_user_id' | 'last_inbound_at'>;
+
+/** `ResolvedRecipient.contact` of a row (null: no contact). */
+export function knownContact(row: ContactIdentifiers | undefined): ResolvedRecipient['contact'] {
+  return row ? { id: row.id, lastInboundAt: row.last_inbound_at } : null;
+}
+
+/** A `ct_` id's recipient: its phone number, else its BSUID, else its parent BSUID. */
+export function recipientOfContact(row: ContactIdentifiers): ResolvedRecipient {
+  if (row.phone) return { address: row.phone, kind: 'phone', contact: knownContact(row) };
+  if (row.user_id) return { address: row.user_id, kind: 'user_id', contact: knownContact(row) };
+  return { address: row.parent_user_id!, kind: 'parent_user_id', contact: knownContact(row) };
+}
+
+/** The refusal of a `to` that is a `ct_` id of no contact of the number. */
+export function contactNotFound(contactId: string): TidingsError {
+  return new TidingsError('contact_not_found', `No contact ${contactId} of this number.`, { param: 'to' });
+}
 
 /** Each distinct `to` of a batch → its recipient as `resolveRecipient` resolves it looked up, or the refusal it throws. */
 export type RecipientBook = ReadonlyMap<string, ResolvedRecipient | TidingsError>;
-
-/** The address a parsed recipient other than a `ct_` id is. */
-function addressOf(r: Exclude<Recipient, { kind: 'contact' }>): string {
-  return r.kind === 'phone' ? r.phone : r.kind === 'user_id' ? r.userId : r.parentUserId;
-}
 
 /**
  * Resolves every `to` as `resolveRecipient(auth, to, { lookUp: true })` would: one parse per
@@ -41,7 +65,7 @@ export async function resolveRecipients(
   }
   const addresses = new Set<string>();
   for (const r of parsed.values())
-    if (!(r instanceof TidingsError)) addresses.add(r.kind === 'contact' ? r.contactId : addressOf(r));
+    if (!(r instanceof TidingsError)) addresses.add(r.kind === 'contact' ? r.contactId : recipientAddress(r));
   const rows = await recipientsOf(db, scope, [...addresses]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const byPhone = new Map(rows.flatMap((row) => (row.phone ? [[row.phone, row] as const] : [])));
@@ -52,27 +76,17 @@ export async function resolveRecipients(
     a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
   ))
     if (row.parent_user_id && !byParent.has(row.parent_user_id)) byParent.set(row.parent_user_id, row);
-  const known = (row: RecipientRow | undefined) => (row ? { id: row.id, lastInboundAt: row.last_inbound_at } : null);
   const book = new Map<string, ResolvedRecipient | TidingsError>();
   for (const [to, r] of parsed) {
     if (r instanceof TidingsError) book.set(to, r);
     else if (r.kind === 'contact') {
       const row = byId.get(r.contactId);
-      book.set(
-        to,
-        !row
-          ? new TidingsError('contact_not_found', `No contact ${r.contactId} of this number.`, { param: 'to' })
-          : row.phone
-            ? { address: row.phone, kind: 'phone', contact: known(row) }
-            : row.user_id
-              ? { address: row.user_id, kind: 'user_id', contact: known(row) }
-              : { address: row.parent_user_id!, kind: 'parent_user_id', contact: known(row) },
-      );
+      book.set(to, row ? recipientOfContact(row) : contactNotFound(r.contactId));
     } else {
-      const address = addressOf(r);
+      const address = recipientAddress(r);
       const row =
         r.kind === 'phone' ? byPhone.get(address) : r.kind === 'user_id' ? byUser.get(address) : byParent.get(address);
-      book.set(to, { address, kind: r.kind, contact: known(row) });
+      book.set(to, { address, kind: r.kind, contact: knownContact(row) });
     }
   }
   return book;
