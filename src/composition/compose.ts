@@ -23,6 +23,7 @@ const INTAKE_CONSUMERS: (keyof IntakeConsumers)[] = [
   'signals',
   'echoes',
   'consent',
+  'handovers',
 ];
 
 /** The sources the `/metrics` gauges read, each of which one feature (or the ground) must provide. */

@@ -26,6 +26,7 @@ import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { Clock } from '../lib/clock.js';
 import type { FileUses } from '../media/file-uses.js';
 import type { InboundMedia } from '../media/inbound-download.js';
+import type { ConversationHolders } from '../contacts/conversation-holders.js';
 import type { InboundSettlement } from '../media/media.module.js';
 import type { MediaDeletion } from '../media/media-deletion.js';
 import type { MediaService } from '../media/media.service.js';
@@ -96,6 +97,8 @@ export interface MessagesNeeds {
   consentReplySender: Slot<ConsentReplySender>;
   contacts: ContactService;
   contactUpdates: ContactUpdates;
+  /** Who holds each conversation: the business or Meta's agent (contacts feature, docs/api.md §D30). */
+  conversationHolders: ConversationHolders;
   contactMerges: Slot<ContactMerge>;
   /** The audit trail (the ground): sends and batches accepted, suppressions overridden. */
   audit: AuditTrail;
@@ -121,7 +124,9 @@ export interface MessagesProvides {
 export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> {
   const { store, clock, logger, platform, accounts, jobs, metrics, events, contacts, contactUpdates } = needs;
   const batches = new BatchProgress({ events });
+  const holders = needs.conversationHolders;
   const statuses = new StatusReports({
+    holders,
     events,
     clock,
     contacts: contactUpdates,
@@ -130,7 +135,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     batches,
     generatedTemplates: needs.generatedTemplates,
   });
-  const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia: needs.inboundMedia });
+  const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia: needs.inboundMedia, holders });
   // A customer's file, once kept or failed, settles its message (the media feature's download asks).
   needs.inboundSettlement.fill({
     settle: (tx, inboundMessageId, outcome) => inbound.settleInboundMedia(tx, inboundMessageId, outcome),
@@ -218,7 +223,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
       InboundMessage,
     ],
     jobs: [{ type: TEST_STATUS_JOB, run: (payload) => testMode.applyTestStatus(payload), options: { concurrency: 4 } }],
-    intake: { statuses, inbound, echoes: new BusinessEchoes({ events, contacts: contactUpdates }) },
+    intake: { statuses, inbound, echoes: new BusinessEchoes({ events, contacts: contactUpdates, holders }) },
     scrape: { lanes: () => dispatcher.lanes() },
     periodic: [
       { name: 'retention sweep', everyMs: HOURLY_MS, atStart: true, run: (signal) => retention.sweep(signal) },

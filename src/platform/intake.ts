@@ -1,10 +1,11 @@
 /**
  * Taking a platform webhook (docs/api.md §D11): the updates one delivery carried are checked against
- * who signed it, then handed to the features that own them (contacts: the customers they name;
- * messages: statuses, customers' messages and Business-app echoes; templates: reviews; accounts:
- * number changes, pricing tier notices, account signals and fields passed on as `platform.webhook`:
- * a WABA's to each account on it, one naming a number to that number's account only,
- * signal-routing.ts) inside one unit of work, so the 200 is sent only once everything is stored. Idempotent and order-independent: each feature applies its updates that way.
+ * who signed it, then handed to the features that own them (contacts: the customers they name, who
+ * holds their conversations; messages: statuses, customers' messages, Business-app and Meta agent
+ * echoes; templates: reviews; accounts: number changes, pricing tier notices, account signals and
+ * fields passed on as `platform.webhook`: a WABA's to each account on it, one naming a number to that
+ * number's account only, signal-routing.ts) inside one unit of work, so the 200 is sent only once
+ * everything is stored. Idempotent and order-independent: each feature applies its updates that way.
  *
  * The platform layer knows no feature: the composition root wires the features in as consumers.
  */
@@ -16,7 +17,7 @@ import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
 import { displayNamed, numberNamed, routeSignals } from './signal-routing.js';
-import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
+import type { PlatformEchoMessage, PlatformHandover, PlatformSignal } from './signal-updates.js';
 import type {
   Owned,
   PlatformContactUpdate,
@@ -92,6 +93,8 @@ export interface IntakeConsumers {
     /** @returns how many were new. */
     recordEchoes(tx: Tx, echoes: Owned<PlatformEchoMessage>[], now: string): Promise<number>;
   };
+  /** Who holds each conversation (contacts feature, `ConversationHolders`; docs/api.md §D30); after the messages. */
+  handovers: { applyHandovers(tx: Tx, handovers: Owned<PlatformHandover>[], now: string): Promise<void> };
   /** Opt-out keywords, marketing preferences and 131050 refusals (consent feature, `ConsentIntake`); after the messages. */
   consent: {
     apply(
@@ -122,6 +125,7 @@ interface OwnedUpdates {
   signals: Owned<PlatformSignal>[];
   echoes: Owned<PlatformEchoMessage>[];
   preferences: Owned<PlatformUserPreference>[];
+  handovers: Owned<PlatformHandover>[];
 }
 
 export class PlatformIntake {
@@ -178,6 +182,7 @@ export class PlatformIntake {
         ...updates.contacts,
         ...updates.echoes,
         ...updates.userPreferences,
+        ...updates.handovers,
       ].map((x) => x.phoneNumberId),
       ...passedOnNumbers,
     ])) {
@@ -230,15 +235,10 @@ export class PlatformIntake {
     const signals = routed.owned;
     const echoes = own(updates.echoes);
     const unowned = updates.pricingTiers.filter((u) => !wabaAccounts.has(u.wabaId)).length + routed.unowned;
+    const count = (lists: unknown[][]) => lists.reduce((n, l) => n + l.length, 0);
     const skipped =
-      updates.statuses.length +
-      updates.inbound.length +
-      updates.numbers.length +
-      updates.echoes.length -
-      statuses.length -
-      inbound.length -
-      numbers.length -
-      echoes.length +
+      count([updates.statuses, updates.inbound, updates.numbers, updates.echoes]) -
+      count([statuses, inbound, numbers, echoes]) +
       unowned;
     if (skipped > 0)
       this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers or WABAs that no account owns');
@@ -253,6 +253,7 @@ export class PlatformIntake {
       signals,
       echoes,
       preferences,
+      handovers: own(updates.handovers),
     });
     return {
       statuses: statuses.length,
@@ -286,6 +287,7 @@ export class PlatformIntake {
       await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);
     }
     await consumers.consent.apply(tx, { inbound, statuses, preferences: all('preferences') }, now);
+    await consumers.handovers.applyHandovers(tx, all('handovers'), now);
     await consumers.templates.apply(tx, all('templates'), now);
     await consumers.numbers.apply(tx, all('numbers'), now);
     await consumers.pricingTiers.apply(tx, all('pricingTiers'), now);

@@ -1,4 +1,4 @@
-import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
+import type { PlatformEchoMessage, PlatformHandover, PlatformSignal } from './signal-updates.js';
 
 /**
  * What the platform tells the service through its webhooks (docs/platform.md §4), parsed into typed
@@ -68,6 +68,8 @@ export interface PlatformInboundMessage {
   } | null;
   /** The platform's message object as received. */
   payload: unknown;
+  /** True when it came under the webhook field `standby`: Meta's agent held the thread (docs/platform.md §4.18). */
+  standby?: boolean;
 }
 
 /**
@@ -187,6 +189,8 @@ export interface PlatformUpdates {
   echoes: PlatformEchoMessage[];
   /** `user_preferences` reports (consent feature). */
   userPreferences: PlatformUserPreference[];
+  /** `messaging_handovers`: who holds a conversation now (contacts feature, docs/platform.md §4.18). */
+  handovers: PlatformHandover[];
 }
 
 /** An update of a business number, with the account that owns the number. */

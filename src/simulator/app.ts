@@ -15,6 +15,7 @@ import type { SimContext } from './context.js';
 import { reporting } from './context.js';
 import { registerControlRoutes, registerToken } from './control.routes.js';
 import { registerMarketingRoutes } from './marketing.js';
+import { registerMetaAgentRoutes } from './meta-agent.js';
 import { graphError, objectNotFound, unknownPath } from './graph-errors.js';
 import { BAD_JSON, fail } from './graph-http.js';
 import { registerBlockUserRoutes } from './block-users.routes.js';
@@ -179,6 +180,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerMarketingRoutes(app, ctx);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
   registerSignalRoutes(app, ctx);
+  registerMetaAgentRoutes(app, ctx);
   registerIdleRoute(app, activity);
 
   if (state.outbox.size > 0) log.info({ owed: state.outbox.size }, 'simulator resumes the webhooks it owed');
