@@ -166,10 +166,17 @@ describe("conversations Meta's agent holds (issue 42)", () => {
     assert.match(events[0].data.object.reason, /^(standby_message|agent_reply)$/);
 
     // The business takes it back with a service message (Meta: a service message takes over).
-    const sent = await h.api('POST', '/v1/messages', {
-      body: { to: c.id, type: 'text', text: 'A person here: let me check' },
-    });
+    const takeBack = (id: string, body: unknown) =>
+      h.api('POST', `/v1/contacts/${id}/conversation/take_back`, { body });
+    assert.equal((await takeBack('ct_nobody', { text: 'x' })).body.error.code, 'contact_not_found');
+    assert.equal((await takeBack(c.id, { text: '' })).status, 400, 'an empty text is refused, not a 500');
+    assert.equal((await takeBack(c.id, { text: 'x', extra: 1 })).status, 400);
+    const sent = await takeBack(c.id, { text: 'A person here: let me check' });
     assert.equal(sent.status, 201, sent.text);
+    assert.deepEqual(
+      [sent.body.type, sent.body.text, sent.body.contactId],
+      ['text', 'A person here: let me check', c.id],
+    );
     c = await eventually(async () => {
       const now = await contact();
       return now.conversation.holder === 'business' ? now : undefined;

@@ -50,6 +50,7 @@ import { MessageService } from './message.service.js';
 import { BatchProgress } from './record/batch-progress.js';
 import { findInbound, relinkContact } from './record/message.repository.js';
 import { BusinessEchoes } from './reports/business-echoes.js';
+import { conversationRoutes } from './conversation.routes.js';
 import { InboundUpdates } from './reports/inbound-updates.js';
 import { StatusReports } from './reports/status-reports.js';
 import { TEST_STATUS_JOB, TestModeService } from './reports/test-mode.service.js';
@@ -208,6 +209,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     },
     routes: () => [
       ...messageRoutes({ messages, sender, testMode, contacts }),
+      ...conversationRoutes({ sender, contacts }),
       ...batchRoutes({ batchSender, batchService, cancels, keyRateLimiter: needs.keyRateLimiter }),
     ],
     schemas: [
