@@ -155,7 +155,7 @@ describe("conversations Meta's agent holds (issue 42)", () => {
     assert.equal(received.filter((e) => e.data.object.from === CUSTOMER).length, 2, 'each emitted as message.received');
     let c = await contact();
     assert.equal(c.conversation.holder, 'meta_agent');
-    assert.equal(c.window.open, true, 'a customer message under standby opens the service window (§D30)');
+    assert.equal(c.window.open, true, 'a customer message under standby opens the service window (docs/api.md §D30)');
     const timeline = (await get(`/v1/contacts/${c.id}/messages?limit=100`)).data as any[];
     assert.equal(timeline.length, 4, "the thread shows both sides of the agent's conversation");
     let events = await handovers();

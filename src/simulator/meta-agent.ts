@@ -1,6 +1,6 @@
 /**
- * Meta Business Agent on a simulated number (docs/simulator.md "Meta's agent", docs/platform.md
- * §4.18): a per-number mode in which Meta's AI agent holds each customer's conversation and answers
+ * Meta Business Agent on a simulated number (docs/simulator.md "Meta Business Agent",
+ * docs/platform.md §4.18): a per-number mode in which Meta's AI agent holds each customer's conversation and answers
  * it itself. While it holds one, the customer's messages, the agent's replies (`message_echoes[]`)
  * and their statuses go out under the webhook field `standby`, not `messages` (Meta,
  * webhooks/reference/standby). A free-form (service) message of the business takes the

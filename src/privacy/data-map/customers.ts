@@ -24,7 +24,7 @@ export const CUSTOMER_COLUMNS: readonly ColumnEntry[] = [
       created_at: 'metadata',
       updated_at: 'metadata',
       search_text: ['name', { export: false, note: 'the folded words of the name, username and phone number' }],
-      conversation_holder: ['metadata', { note: '`business` or `meta_agent`: who holds the conversation (§D30)' }],
+      conversation_holder: ['metadata', { note: '`business` or `meta_agent`: who holds the conversation (docs/api.md §D30)' }],
       conversation_holder_since: 'metadata',
       conversation_holder_reason: 'metadata',
     },
