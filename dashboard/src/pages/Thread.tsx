@@ -238,6 +238,11 @@ function InboundBubble({ m }: { m: InboundMessage }) {
       <span className="bubble-meta">
         <span>{time(m.receivedAt)}</span>
         {m.readAt ? <span>read by you</span> : null}
+        {m.heldBy === 'meta_agent' ? (
+          <span className="tag" title="It came while Meta's agent held the conversation">
+            to Meta's agent
+          </span>
+        ) : null}
       </span>
     </li>
   );
