@@ -61,6 +61,9 @@ export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> 
       await merges.get()(tx, from, into);
       await suppressionMerges(tx, from, into);
     },
+    // A customer changed number or BSUID (docs/api.md §D31): the event, in the move's unit.
+    onIdentityChange: (tx, accountId, change) =>
+      events.record(tx, [{ accountId, mode: 'live', type: 'contact.changed_identity', object: change }]),
   });
   const contacts = new ContactService({ store, clock, consent: contactConsent });
   recipients.fill(contacts);

@@ -21,6 +21,7 @@ import type {
   BatchesTable,
   ClientReferencesTable,
   ContactsTable,
+  ContactFormerAddressesTable,
   DispatchesTable,
   DispatchPacingTable,
   InboundMessagesTable,
@@ -186,6 +187,7 @@ export interface JobsTable {
 
 export interface Database {
   contacts: ContactsTable;
+  contact_former_addresses: ContactFormerAddressesTable;
   blocked_users: BlockedUsersTable;
   dispatches: DispatchesTable;
   dispatch_pacing: DispatchPacingTable;

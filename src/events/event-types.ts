@@ -35,6 +35,7 @@ export const EVENT_TYPES = [
   'contact.suppressed',
   'contact.unsuppressed',
   'contact.erased',
+  'contact.changed_identity',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -229,3 +229,14 @@ export interface ContactsTable {
    */
   search_text: string;
 }
+
+/** An address a contact was known by before the customer changed number or BSUID (migration 0034, docs/api.md §D31). */
+export interface ContactFormerAddressesTable {
+  phone_number_id: string;
+  mode: 'live' | 'test';
+  /** E.164 number, BSUID or parent BSUID. */
+  address: string;
+  contact_id: string;
+  /** ISO: when the customer left it. */
+  left_at: string;
+}
