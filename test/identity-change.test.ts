@@ -187,6 +187,28 @@ describe('identity changes (issue 42, item 2)', () => {
     assert.equal(request.userId, c.userId, 'the simulator reached the user the parent BSUID names');
   });
 
+  it('an erased customer who opted out and then changes BSUID is still refused at the new one', async () => {
+    const phone = '+16505571010';
+    await h.customerWrites(phone.slice(1), 'Hi');
+    const c = await eventually(() => contactByPhone(phone));
+    await suppress(phone);
+    const asked = await h.api('POST', `/v1/contacts/${c.id}/erase`);
+    assert.equal(asked.status, 202, asked.text);
+    await eventually(
+      async () => (await h.api('GET', `/v1/erasures/${asked.body.id}`)).body.status === 'completed',
+      30_000,
+    );
+    const answer = await change(phone, 'user_id');
+    assert.equal(answer.message.system.previous_user_id, c.userId);
+    // No contact is left to move: the tombstones follow the person (docs/api.md §D31).
+    assert.equal(await contactByPhone(phone), undefined);
+    for (const to of [answer.user.userId, phone, c.userId!])
+      refused(
+        await h.api('POST', '/v1/messages', { body: { to, type: 'template', templateId } }),
+        `a template to ${to}`,
+      );
+  });
+
   it("reads the platform's own shapes: `new_wa_id` (long documented) and Meta's page's `user_changed_user_id`", async () => {
     const phone = '+16505571008';
     await h.customerWrites(phone.slice(1), 'Hi');

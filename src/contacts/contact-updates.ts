@@ -46,8 +46,16 @@ function outboundRows(sightings: ContactSighting[], now: string): repo.ContactWr
 export interface ContactUpdatesOptions {
   /** Re-points what refers to contact `from` (messages of both directions) to `into`, in the same unit. */
   onMerge: (tx: Tx, from: string, into: string) => Promise<void>;
-  /** A contact moved to a customer's new number or BSUID (its `contact.changed_identity` event), in the same unit. */
-  onIdentityChange?: (tx: Tx, accountId: string, change: IdentityChanged) => Promise<void>;
+  /**
+   * A customer changed number or BSUID, in the same unit: `change` is the contact's move (its
+   * `contact.changed_identity` event), or only the identifiers before and after when no contact
+   * holds them (an erased customer's tombstones still follow them).
+   */
+  onIdentityChange?: (
+    tx: Tx,
+    accountId: string,
+    change: IdentityChanged | Pick<IdentityChanged, 'previous' | 'current'>,
+  ) => Promise<void>;
 }
 
 export class ContactUpdates {
@@ -113,7 +121,7 @@ export class ContactUpdates {
       const u = updates[i]!;
       if (u.kind === 'identity') {
         const change = await moveIdentity(tx, u, now, (t, a, b) => this.merge(t, a, b));
-        if (change) await this.#o.onIdentityChange?.(tx, u.accountId, change);
+        await this.#o.onIdentityChange?.(tx, u.accountId, change);
         i++;
         continue;
       }

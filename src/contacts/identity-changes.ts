@@ -42,15 +42,15 @@ export type Merge = (tx: Tx, a: repo.ContactRow, b: repo.ContactRow) => Promise<
  * new number or BSUID already belongs to another contact, the two merge by the merge rule (the
  * older keeps its id). The window, names and timestamps are left as they are: a system message is
  * no customer message.
- * @returns the change as the event tells it, or null when no contact holds any identifier before
- *   or after it (nothing to move: no contact is made for it).
+ * @returns the change as the event tells it; only the identifiers before and after it when no
+ *   contact holds any of them (nothing to move: no contact is made for it).
  */
 export async function moveIdentity(
   tx: Tx,
   u: Owned<PlatformContactUpdate>,
   now: string,
   merge: Merge,
-): Promise<IdentityChanged | null> {
+): Promise<IdentityChanged | Pick<IdentityChanged, 'previous' | 'current'>> {
   const c = u.change!;
   const scope = { phoneNumberId: u.phoneNumberId, mode: 'live' as const };
   const before: Identifiers = {
@@ -77,7 +77,7 @@ export async function moveIdentity(
     if (holder && target && holder.id !== target.id) target = await merge(tx, target, holder);
     else target ??= holder;
   }
-  if (!target) return null;
+  if (!target) return { previous: before, current: after };
   const previous: Identifiers = {
     phone: before.phone ?? target.phone,
     userId: before.userId ?? target.user_id,
