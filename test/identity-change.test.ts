@@ -1,6 +1,6 @@
 /**
- * Customers who change their number or BSUID (issue 42, item 2; docs/api.md §D31, docs/platform.md
- * §4.19): the simulator's control calls send the `user_changed_user_id` and `user_changed_number`
+ * Customers who change their number or BSUID (issue 42, item 2; docs/api.md §D31,
+ * docs/platform.md §4.19): the simulator's control calls send the `user_changed_user_id` and `user_changed_number`
  * system messages over real HTTP; the contact moves to the new address and keeps its id, timeline
  * and window, `contact.changed_identity` is recorded, and a suppressed customer is refused at the
  * old address, the new one, the parent BSUID and the `ct_` id. A new address another contact holds
@@ -179,7 +179,7 @@ describe('identity changes (issue 42, item 2)', () => {
       const m = (await h.api<Message>('GET', `/v1/messages/${sent.body.id}`)).body;
       return (m.status === 'delivered' || m.status === 'read' || m.status === 'failed') && m;
     });
-    assert.equal(delivered.status, 'delivered', JSON.stringify(delivered.error));
+    assert.ok(['delivered', 'read'].includes(delivered.status), JSON.stringify(delivered.error));
     assert.equal(delivered.contactId, c.id);
     const request = [...h.sim.state.messages.values()].find((m) => m.callbackData === sent.body.id);
     assert.ok(request, 'the platform request');
