@@ -116,6 +116,14 @@ describe('identity changes (issue 42, item 2)', () => {
     await h.customerWrites(phone.slice(1), 'Hello');
     const before = await eventually(() => contactByPhone(phone));
     await suppress(phone);
+    // The customer stopped marketing messages (user_preferences): that consent follows them too.
+    const stop = await fetch(`${h.simUrl}/_simulator/users/${phone.slice(1)}/marketing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ value: 'stop' }),
+    });
+    assert.equal(stop.status, 200);
+    await eventually(async () => (await contact(before.id)).marketingConsent?.value === 'revoked');
 
     const answer = await change(phone, 'number', { phone: next });
     assert.equal(answer.message.system.type, 'user_changed_number');
@@ -128,6 +136,7 @@ describe('identity changes (issue 42, item 2)', () => {
     assert.equal(moved.userId, answer.user.userId, 'the BSUID is regenerated with the number');
     assert.notEqual(moved.userId, before.userId);
     assert.equal(moved.lastInboundAt, before.lastInboundAt, 'the window is kept');
+    assert.equal(moved.marketingConsent?.value, 'revoked', 'the marketing consent is kept');
     assert.equal(await contactByPhone(phone), undefined, 'no contact holds the old number');
     const [event] = await identityEvents(before.id);
     assert.equal(event.data.object.change, 'number');

@@ -55,6 +55,7 @@ export interface ContactUpdatesOptions {
     tx: Tx,
     accountId: string,
     change: IdentityChanged | Pick<IdentityChanged, 'previous' | 'current'>,
+    phoneNumberId: string,
   ) => Promise<void>;
 }
 
@@ -121,7 +122,7 @@ export class ContactUpdates {
       const u = updates[i]!;
       if (u.kind === 'identity') {
         const change = await moveIdentity(tx, u, now, (t, a, b) => this.merge(t, a, b));
-        await this.#o.onIdentityChange?.(tx, u.accountId, change);
+        await this.#o.onIdentityChange?.(tx, u.accountId, change, u.phoneNumberId);
         i++;
         continue;
       }

@@ -36,6 +36,13 @@ export interface ContactsNeeds {
     /** Copies the tombstones naming any of `from` to `to` (consent/suppression-tombstones.ts). */
     follow(tx: Tx, accountId: string, mode: 'live' | 'test', from: string[], to: string[]): Promise<number>;
   };
+  /** A customer changed number or BSUID: their marketing consents follow them (the consent feature's). */
+  marketingConsentMoves?: (
+    tx: Tx,
+    phoneNumberId: string,
+    from: { phone: string | null; bsuid: string | null },
+    to: { phone: string | null; bsuid: string | null },
+  ) => Promise<number>;
   /** Two contacts merged: re-points the suppressions made for the merged one (the consent feature's). */
   suppressionMerges: ContactMerge;
   /** The consent feature reads a send's `to` through the contacts: filled here. */
@@ -69,11 +76,18 @@ export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> 
     },
     // A customer changed number or BSUID (docs/api.md §D31), in the move's unit: the event when a
     // contact moved; an erased customer's tombstones follow them to the new addresses.
-    onIdentityChange: async (tx, accountId, change) => {
+    onIdentityChange: async (tx, accountId, change, phoneNumberId) => {
       if ('contactId' in change)
         await events.record(tx, [{ accountId, mode: 'live', type: 'contact.changed_identity', object: change }]);
       const list = (ids: Identifiers) => [ids.phone, ids.userId, ids.parentUserId].filter((a): a is string => !!a);
       await needs.suppressionTombstones?.follow(tx, accountId, 'live', list(change.previous), list(change.current));
+      if ('contactId' in change)
+        await needs.marketingConsentMoves?.(
+          tx,
+          phoneNumberId,
+          { phone: change.previous.phone, bsuid: change.previous.userId },
+          { phone: change.current.phone, bsuid: change.current.userId },
+        );
     },
   });
   const contacts = new ContactService({ store, clock, consent: contactConsent });
