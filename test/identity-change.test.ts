@@ -106,6 +106,20 @@ describe('identity changes (issue 42, item 2)', () => {
     assert.deepEqual(event.data.object.previous, { phone, userId: before.userId, parentUserId: before.parentUserId });
     assert.deepEqual(event.data.object.current, { phone, userId: moved.userId, parentUserId: moved.parentUserId });
 
+    // A late status report on a message sent before the change, naming the old BSUID: the
+    // contact keeps the new one and no contact is made of the old (the webhook answered 200 once stored).
+    const late = structuredClone(fixture('webhook-status-delivered.json'));
+    const lv = late.entry[0].changes[0].value;
+    lv.metadata.phone_number_id = h.account.phoneNumberId;
+    lv.contacts = [{ profile: { name: 'Customer' }, wa_id: phone.slice(1), user_id: before.userId }];
+    Object.assign(lv.statuses[0], {
+      id: 'wamid.identity-late-status',
+      recipient_id: phone.slice(1),
+      recipient_user_id: before.userId,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
+    assert.equal((await h.platformWebhook(late)).status, 200);
+    assert.equal((await contact(before.id)).userId, moved.userId, 'a late report does not move the contact back');
     const now = [moved.userId!, moved.parentUserId!, phone, before.id];
     await refusedEverywhere([before.userId!, before.parentUserId!, ...now], now);
   });

@@ -25,7 +25,7 @@ import type { Owned, PlatformContactUpdate } from '../platform/updates.js';
 import { observeMany } from './contact-batch.js';
 import * as repo from './contact.repository.js';
 import { moveFormerAddresses } from './former-addresses.repository.js';
-import { moveIdentity, type IdentityChanged } from './identity-changes.js';
+import { moveIdentity, withoutFormerAddresses, type IdentityChanged } from './identity-changes.js';
 import { changesFor, later, newRow, sentToPhone as byPhone, type ContactSighting } from './sighting.js';
 
 export type { ContactSighting } from './sighting.js';
@@ -128,11 +128,8 @@ export class ContactUpdates {
       }
       let end = i;
       while (end < updates.length && updates[end]!.kind !== 'identity') end++;
-      await this.#sightings(
-        tx,
-        updates.slice(i, end) as (Owned<PlatformContactUpdate> & { kind: 'inbound' | 'status' })[],
-        now,
-      );
+      const run = updates.slice(i, end) as (Owned<PlatformContactUpdate> & { kind: 'inbound' | 'status' })[];
+      await this.#sightings(tx, await withoutFormerAddresses(tx, run), now);
       i = end;
     }
   }

@@ -118,3 +118,43 @@ export async function moveIdentity(
     platformMessageId: c.wamid,
   };
 }
+
+/**
+ * Status reports stripped of the addresses their customer has left: a report on a message sent
+ * before the change may arrive after it, naming the old number or BSUID, and must neither move the
+ * contact back nor make a contact of the old address. Reports left naming nobody are dropped;
+ * customer messages are kept as they are (one statement; none when no report names an address).
+ */
+export async function withoutFormerAddresses<U extends Owned<PlatformContactUpdate> & { kind: 'inbound' | 'status' }>(
+  tx: Tx,
+  updates: U[],
+): Promise<U[]> {
+  const named = (u: U) =>
+    [u.waId ? waIdToE164(u.waId) : null, u.userId, u.parentUserId].filter((a): a is string => a !== null);
+  const reports = updates.filter((u) => u.kind === 'status');
+  const addresses = [...new Set(reports.flatMap(named))];
+  if (addresses.length === 0) return updates;
+  const left = new Set(
+    (
+      await tx
+        .selectFrom('contact_former_addresses')
+        .select(['phone_number_id', 'address'])
+        .where('phone_number_id', 'in', [...new Set(reports.map((u) => u.phoneNumberId))])
+        .where('mode', '=', 'live')
+        .where('address', 'in', addresses)
+        .execute()
+    ).map((r) => `${r.phone_number_id} ${r.address}`),
+  );
+  if (left.size === 0) return updates;
+  const gone = (u: U, a: string | null) => a !== null && left.has(`${u.phoneNumberId} ${a}`);
+  return updates.flatMap((u) => {
+    if (u.kind !== 'status') return [u];
+    const kept = {
+      ...u,
+      waId: gone(u, u.waId ? waIdToE164(u.waId) : null) ? null : u.waId,
+      userId: gone(u, u.userId) ? null : u.userId,
+      parentUserId: gone(u, u.parentUserId) ? null : u.parentUserId,
+    };
+    return kept.waId || kept.userId || kept.parentUserId ? [kept] : [];
+  });
+}
