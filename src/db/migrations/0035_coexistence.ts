@@ -5,8 +5,8 @@ import { CHANGE_SIDE_COLUMNS, quarterOfSql } from '../tables/message-stats.js';
 import { changed, changeInsertSql, side } from './0017_message_analytics.js';
 
 /**
- * A number shared with the WhatsApp Business app ("coexistence", docs/api.md §D32, docs/platform.md
- * §4.20):
+ * A number shared with the WhatsApp Business app ("coexistence", docs/api.md §D32,
+ * docs/platform.md §4.20):
  *
  * - `messages.imported`, `inbound_messages.imported` (0/1): a message of the app's past chats, from
  *   the platform's `history` webhook. Imported messages are in the timeline but open no window

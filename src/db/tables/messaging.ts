@@ -65,11 +65,11 @@ export interface MessagesTable {
   suppression_override: Generated<string | null>;
   /** 1: a message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): no window, no analytics. */
   imported: Generated<number>;
-  /** When the business last edited it in the WhatsApp Business app (`smb_message_echoes` edit, §D32). */
+  /** When the business last edited it in the WhatsApp Business app (`smb_message_echoes` edit, docs/api.md §D32). */
   edited_at: Generated<string | null>;
   /** The earlier versions of an edited message, JSON `[{ text, caption, at }]`, oldest first. */
   edits: Generated<string | null>;
-  /** When the business deleted it for everyone in the WhatsApp Business app (`smb_message_echoes` revoke, §D32). */
+  /** When the business deleted it for everyone in the WhatsApp Business app (`smb_message_echoes` revoke, docs/api.md §D32). */
   revoked_at: Generated<string | null>;
 }
 

@@ -1,6 +1,6 @@
 /**
- * A number shared with the WhatsApp Business app ("coexistence", docs/api.md §D32, docs/platform.md
- * §4.20–§4.21): what the intake hands over after the echoes, applied in its unit of work.
+ * A number shared with the WhatsApp Business app ("coexistence", docs/api.md §D32,
+ * docs/platform.md §4.20–§4.21): what the intake hands over after the echoes, applied in its unit of work.
  *
  * - `history`: the app's past chats, imported (history-import.ts): one `history.imported` per chunk.
  * - `smb_app_state_sync`: the app's address book onto the contacts (contacts/app-contacts.ts); no event.

@@ -1,6 +1,6 @@
 /**
- * The parsers of a number shared with the WhatsApp Business app ("coexistence", docs/platform.md
- * §4.20–§4.21): `history`, `smb_app_state_sync`, `automatic_events`, and the edits and revokes
+ * The parsers of a number shared with the WhatsApp Business app ("coexistence",
+ * docs/platform.md §4.20–§4.21): `history`, `smb_app_state_sync`, `automatic_events`, and the edits and revokes
  * `smb_message_echoes` carries (signal-payload.ts hands those here). Shapes per Meta's webhook
  * reference pages of each field (docs/platform.md cites them, and says what is inferred). A value
  * without its number is not read (the caller passes it on); an item missing what it must carry is
