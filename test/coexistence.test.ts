@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseWebhook } from '../src/platform/cloud-api/webhook-payload.js';
+import { assertSameShape } from './conformance/shape.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually, fixture } from './helpers.js';
 
@@ -89,6 +90,24 @@ describe('coexistence (issue 42)', () => {
       0,
       'not passed on as platform.webhook',
     );
+  });
+
+  it("sends the simulator's coexistence webhooks in the shape of the platform's own payloads (the fixtures)", async () => {
+    const real = (name: string) => fixture(name).entry[0].changes[0].value;
+    const app = await sim('app_contacts', {
+      contacts: [{ phone: '+16505550900', fullName: 'Ana Lima', firstName: 'Ana' }],
+    });
+    assertSameShape(app.value, real('webhook-smb-app-state-sync.json'), 'app_contacts');
+    const wamid = 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=';
+    const purchase = await sim('automatic_events', { wamid, eventName: 'Purchase', amount: 25 });
+    assertSameShape(purchase.value, real('webhook-automatic-events-purchase.json'), 'automatic_events');
+    const revoke = await sim('business_app_messages/revoke', { wamid, to: '+16505550900' });
+    assertSameShape(revoke.value, real('webhook-smb-message-echo-revoke.json'), 'business_app_messages/revoke');
+    // The fixture's edit changes an image's caption; the simulator's a text's body.
+    const edit = await sim('business_app_messages/edit', { wamid, to: '+16505550900', text: 'New' });
+    assertSameShape(edit.value, real('webhook-smb-message-echo-edit.json'), 'business_app_messages/edit', {
+      ignore: ['.message_echoes[].edit.message'],
+    });
   });
 
   it('imports 10,000 messages of history: in the timeline, no window, one event per chunk, no analytics', async () => {
@@ -187,8 +206,10 @@ describe('coexistence (issue 42)', () => {
     });
     await sim('automatic_events', { wamid: echo.wamid, eventName: 'Purchase', amount: 25, currency: 'USD' });
     await sim('automatic_events', { wamid: echo.wamid, eventName: 'LeadSubmitted', ctwaClid: 'Aff-click' });
+    const about = async (type: string) =>
+      (await events(type)).filter((e) => e.data.object.platformMessageId === echo.wamid);
     const [purchase] = await eventually(async () => {
-      const list = await events('ad.purchase');
+      const list = await about('ad.purchase');
       return list.length > 0 && list;
     });
     assert.deepEqual(
@@ -197,7 +218,7 @@ describe('coexistence (issue 42)', () => {
     );
     assert.equal(purchase.data.object.messageId, message.id);
     const [lead] = await eventually(async () => {
-      const list = await events('ad.lead');
+      const list = await about('ad.lead');
       return list.length > 0 && list;
     });
     assert.deepEqual(
