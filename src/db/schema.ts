@@ -20,6 +20,7 @@ import type {
 import type {
   BatchesTable,
   ClientReferencesTable,
+  ContactAppColumns,
   ContactsTable,
   DispatchesTable,
   DispatchPacingTable,
@@ -185,7 +186,7 @@ export interface JobsTable {
 }
 
 export interface Database {
-  contacts: ContactsTable;
+  contacts: ContactsTable & ContactAppColumns;
   blocked_users: BlockedUsersTable;
   dispatches: DispatchesTable;
   dispatch_pacing: DispatchPacingTable;

@@ -35,6 +35,11 @@ export const EVENT_TYPES = [
   'contact.suppressed',
   'contact.unsuppressed',
   'contact.erased',
+  'history.imported',
+  'message.edited',
+  'message.revoked',
+  'ad.purchase',
+  'ad.lead',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -144,6 +144,12 @@ export const InboundMessage = Type.Object(
           "When the account's message-body retention removed what the customer said (`text`, `reply`, `location`, `contacts`, the reaction's emoji, the file's name, now null); its metadata stays. Null while kept (docs/api.md §D17).",
       }),
     ),
+    imported: Type.Optional(
+      Type.Boolean({
+        description:
+          "True for a message of the WhatsApp Business app's past chats, imported from the platform's `history` webhook (docs/api.md §D32): it opened no service window and sent no event.",
+      }),
+    ),
     testMode: Type.Optional(Type.Literal(true)),
   },
   {

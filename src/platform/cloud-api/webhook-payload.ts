@@ -53,6 +53,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
     signals: [],
     echoes: [],
     userPreferences: [],
+    coexistence: [],
     ignored: 0,
   };
   for (const entry of body.entry) {
