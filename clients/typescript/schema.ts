@@ -3707,7 +3707,7 @@ export interface components {
             contactId: string | null;
             /** @description The customer's WhatsApp profile name, when the platform gave it. */
             contactName: string | null;
-            /** @description The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction… */
+            /** @description The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction…; `unsupported` for a type the Cloud API does not support (which Graph API versions before v25.0 call `unknown`). */
             type: string;
             /** @description The text, a button's text, or a media caption. */
             text: string | null;
@@ -5989,7 +5989,16 @@ export interface operations {
                      *             "updatedAt": "2026-11-10T12:00:00.000Z"
                      *           }
                      *         }
-                     *       ]
+                     *       ],
+                     *       "graphApi": {
+                     *         "version": "v25.0",
+                     *         "known": true,
+                     *         "releasedOn": "2026-02-18",
+                     *         "endOfLife": "2028-07-29",
+                     *         "daysLeft": 604,
+                     *         "expired": false,
+                     *         "warning": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -6100,6 +6109,28 @@ export interface operations {
                                 updatedAt: string;
                             } | null;
                         }[];
+                        /** @description The Graph API version the service speaks and how near its end of life is (docs/api.md §D33): the same for every account, and the dashboard's banner within 90 days of it. */
+                        graphApi: {
+                            /** @description The Graph API version Tidings speaks (`WHATSAPP_GRAPH_VERSION`), e.g. `v25.0`. */
+                            version: string;
+                            /** @description Whether Meta's table of versions, as this Tidings release carries it, lists it. */
+                            known: boolean;
+                            /**
+                             * Format: date
+                             * @description When Meta released it; null when not known.
+                             */
+                            releasedOn: string | null;
+                            /**
+                             * Format: date
+                             * @description The last day Meta's table says it is available; null while Meta says TBD (or unknown).
+                             */
+                            endOfLife: string | null;
+                            daysLeft: number | null;
+                            /** @description True once the end-of-life day has begun. */
+                            expired: boolean;
+                            /** @description A sentence for people while the end of life is 90 days away or less (or passed); null otherwise. */
+                            warning: string | null;
+                        };
                     };
                 };
             };

@@ -81,7 +81,7 @@ export const InboundMessage = Type.Object(
     contactName: NullableString({ description: "The customer's WhatsApp profile name, when the platform gave it." }),
     type: Type.String({
       description:
-        "The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction…",
+        "The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction…; `unsupported` for a type the Cloud API does not support (which Graph API versions before v25.0 call `unknown`).",
     }),
     text: NullableString({ description: "The text, a button's text, or a media caption." }),
     media: Nullable(
