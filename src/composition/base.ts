@@ -107,7 +107,7 @@ export async function openGround(config: Config, overrides: DepsOverrides): Prom
   const role = overrides.role ?? 'service';
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  // The Graph API version, checked before anything connects: one past its end of life stops the start (docs/api.md §D33).
+  // The Graph API version, checked before anything connects: one near or past its end of life is logged (docs/api.md §D33).
   const graphApi = graphApiOf(config, overrides.graphUrl, clock);
   if (role === 'service') checkGraphVersionAtStart(graphApi, logger);
   const { secrets, ...pendingSecrets } = readSecrets(config);

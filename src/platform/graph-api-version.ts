@@ -1,15 +1,15 @@
 /**
  * The Graph API version the service speaks, and the warnings of its end of life (docs/api.md §D33,
- * docs/platform.md §0.2): the start refuses a version past its end of life (Meta would answer its
- * calls with another version, developers.facebook.com/docs/apps/versions), logs a warning when
- * the end is within 90 days, and a daily check logs it again while the service runs. The same
+ * docs/platform.md §0.2): the start logs a warning when the end is within 90 days and an error once
+ * it is past (Meta then answers the calls as the next oldest version would,
+ * developers.facebook.com/docs/apps/versions: the service still works, so a restart on that day
+ * must not take it down), and a daily check logs it again while the service runs. The same
  * standing is shown by `/health/ready` (never failing readiness) and `GET /v1/account/signals`
  * (the dashboard's banner), both read from `GraphApi.status()` by the service's clock.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
-import { ConfigError } from '../lib/env-values.js';
 import { graphVersionStatus, resolveGraphUrl, type GraphApi } from '../lib/graph-versions.js';
 
 /** Once a day: an end of life is counted in days. */
@@ -31,13 +31,13 @@ export function graphApiOf(config: Config, override: string | undefined, clock: 
 
 /**
  * What the start says of the version: nothing while its end is more than 90 days away; a warning
- * in the log within them.
- * @throws ConfigError once the version reached its end of life, naming it, the day, and what to set.
+ * in the log within them; an error once it is past, naming it, the day, and what to set (the start
+ * goes on: the platform still answers, as another version).
  */
 export function checkGraphVersionAtStart(graphApi: GraphApi, logger: Logger): void {
   const status = graphApi.status();
-  if (status.expired) throw new ConfigError(`WHATSAPP_GRAPH_VERSION: ${status.warning}`);
-  if (status.warning !== null) logger.warn({ graphApi: status }, status.warning);
+  if (status.expired) logger.error({ graphApi: status }, status.warning!);
+  else if (status.warning !== null) logger.warn({ graphApi: status }, status.warning);
   else if (!status.known)
     logger.warn(
       { graphApi: status },
