@@ -5,6 +5,8 @@
  */
 import type { AuthContext } from '../http/access.js';
 import type { Store } from '../db/store.js';
+import type { Selectable } from 'kysely';
+import type { ContactAppColumns } from '../db/tables/messaging.js';
 import { TidingsError } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
@@ -217,6 +219,7 @@ export class ContactService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       blocked: block ? { at: block.blocked_at, source: block.source } : null,
+      appContact: appContactOf(row),
       suppression: null,
       marketingConsent: null,
       ...(row.mode === 'test' ? { testMode: true as const } : {}),
@@ -227,4 +230,16 @@ export class ContactService {
 /** The contacts of the key's number and mode. */
 export function scopeOf(auth: Pick<AuthContext, 'phoneNumberId' | 'mode'>): repo.ContactScope {
   return { phoneNumberId: auth.phoneNumberId, mode: auth.mode };
+}
+
+/** The app's address book entry of a contact read with all its columns (`contacts.app_*`, migration 0035). */
+function appContactOf(row: repo.ContactRow): Contact['appContact'] {
+  const app = row as repo.ContactRow & Partial<Selectable<ContactAppColumns>>;
+  if (!app.app_contact || !app.app_synced_at) return null;
+  return {
+    state: app.app_contact,
+    name: app.app_name ?? null,
+    firstName: app.app_first_name ?? null,
+    syncedAt: app.app_synced_at,
+  };
 }

@@ -20,6 +20,7 @@ import type {
 import type {
   BatchesTable,
   ClientReferencesTable,
+  ContactAppColumns,
   ContactsTable,
   ContactFormerAddressesTable,
   DispatchesTable,
@@ -186,7 +187,7 @@ export interface JobsTable {
 }
 
 export interface Database {
-  contacts: ContactsTable;
+  contacts: ContactsTable & ContactAppColumns;
   contact_former_addresses: ContactFormerAddressesTable;
   blocked_users: BlockedUsersTable;
   dispatches: DispatchesTable;

@@ -36,6 +36,11 @@ export const EVENT_TYPES = [
   'contact.unsuppressed',
   'contact.erased',
   'contact.changed_identity',
+  'history.imported',
+  'message.edited',
+  'message.revoked',
+  'ad.purchase',
+  'ad.lead',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

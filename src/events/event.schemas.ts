@@ -15,7 +15,7 @@ export const Event = Type.Object(
     data: Type.Object({
       object: Type.Unknown({
         description:
-          'The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), or a Suppression (`contact.suppressed`, `contact.unsuppressed`).',
+          'The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), a Suppression (`contact.suppressed`, `contact.unsuppressed`), a HistoryImport (`history.imported`: `{ phoneNumberId, phase, chunkOrder, progress, threads, messages, imported, inbound, outbound, declined }`, one per chunk of the past chats of the WhatsApp Business app), or an AdEvent (`ad.purchase`, `ad.lead`: `{ eventName, phoneNumberId, platformMessageId, messageId, contactId, ctwaClid, currency, value, at }`); `message.edited` and `message.revoked` carry the Message (docs/api.md §D32).',
       }),
     }),
     testMode: Type.Optional(Type.Literal(true, { description: 'Present and true on events of test keys.' })),

@@ -49,6 +49,7 @@ import { MessageService } from './message.service.js';
 import { BatchProgress } from './record/batch-progress.js';
 import { findInbound, relinkContact } from './record/message.repository.js';
 import { BusinessEchoes } from './reports/business-echoes.js';
+import { Coexistence } from './reports/coexistence.js';
 import { InboundUpdates } from './reports/inbound-updates.js';
 import { StatusReports } from './reports/status-reports.js';
 import { TEST_STATUS_JOB, TestModeService } from './reports/test-mode.service.js';
@@ -218,7 +219,12 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
       InboundMessage,
     ],
     jobs: [{ type: TEST_STATUS_JOB, run: (payload) => testMode.applyTestStatus(payload), options: { concurrency: 4 } }],
-    intake: { statuses, inbound, echoes: new BusinessEchoes({ events, contacts: contactUpdates }) },
+    intake: {
+      statuses,
+      inbound,
+      echoes: new BusinessEchoes({ events, contacts: contactUpdates }),
+      coexistence: new Coexistence({ events, contacts: contactUpdates }),
+    },
     scrape: { lanes: () => dispatcher.lanes() },
     periodic: [
       { name: 'retention sweep', everyMs: HOURLY_MS, atStart: true, run: (signal) => retention.sweep(signal) },

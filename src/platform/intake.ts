@@ -15,6 +15,7 @@ import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
+import type { PlatformCoexistenceUpdate } from './coexistence-updates.js';
 import { displayNamed, numberNamed, routeSignals } from './signal-routing.js';
 import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
 import type {
@@ -92,6 +93,8 @@ export interface IntakeConsumers {
     /** @returns how many were new. */
     recordEchoes(tx: Tx, echoes: Owned<PlatformEchoMessage>[], now: string): Promise<number>;
   };
+  /** Past chats, the app's address book, echo edits and revokes, ad events (messages feature, `Coexistence`); after the echoes. */
+  coexistence: { apply(tx: Tx, updates: Owned<PlatformCoexistenceUpdate>[], now: string): Promise<void> };
   /** Opt-out keywords, marketing preferences and 131050 refusals (consent feature, `ConsentIntake`); after the messages. */
   consent: {
     apply(
@@ -122,6 +125,7 @@ interface OwnedUpdates {
   signals: Owned<PlatformSignal>[];
   echoes: Owned<PlatformEchoMessage>[];
   preferences: Owned<PlatformUserPreference>[];
+  coexistence: Owned<PlatformCoexistenceUpdate>[];
 }
 
 export class PlatformIntake {
@@ -178,6 +182,7 @@ export class PlatformIntake {
         ...updates.contacts,
         ...updates.echoes,
         ...updates.userPreferences,
+        ...updates.coexistence,
       ].map((x) => x.phoneNumberId),
       ...passedOnNumbers,
     ])) {
@@ -230,15 +235,10 @@ export class PlatformIntake {
     const signals = routed.owned;
     const echoes = own(updates.echoes);
     const unowned = updates.pricingTiers.filter((u) => !wabaAccounts.has(u.wabaId)).length + routed.unowned;
+    const count = (lists: unknown[][]) => lists.reduce((n, l) => n + l.length, 0);
     const skipped =
-      updates.statuses.length +
-      updates.inbound.length +
-      updates.numbers.length +
-      updates.echoes.length -
-      statuses.length -
-      inbound.length -
-      numbers.length -
-      echoes.length +
+      count([updates.statuses, updates.inbound, updates.numbers, updates.echoes]) -
+      count([statuses, inbound, numbers, echoes]) +
       unowned;
     if (skipped > 0)
       this.#o.logger.warn({ skipped }, 'platform webhook named phone numbers or WABAs that no account owns');
@@ -253,6 +253,7 @@ export class PlatformIntake {
       signals,
       echoes,
       preferences,
+      coexistence: own(updates.coexistence),
     });
     return {
       statuses: statuses.length,
@@ -281,6 +282,8 @@ export class PlatformIntake {
     const echoes = all('echoes');
     for (let i = 0; i < echoes.length; i += SLICE)
       await consumers.echoes.recordEchoes(tx, echoes.slice(i, i + SLICE), now);
+    // One chunk of past chats holds thousands of messages: the consumer writes it in slices of its own.
+    await consumers.coexistence.apply(tx, all('coexistence'), now);
     for (let i = 0; i < Math.max(statuses.length, inbound.length); i += SLICE) {
       await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
       await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);

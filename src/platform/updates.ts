@@ -1,3 +1,4 @@
+import type { PlatformCoexistenceUpdate } from './coexistence-updates.js';
 import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
 
 /**
@@ -209,6 +210,8 @@ export interface PlatformUpdates {
   echoes: PlatformEchoMessage[];
   /** `user_preferences` reports (consent feature). */
   userPreferences: PlatformUserPreference[];
+  /** A number shared with the WhatsApp Business app: past chats, address book, echo edits, ad events (coexistence-updates.ts). */
+  coexistence: PlatformCoexistenceUpdate[];
 }
 
 /** An update of a business number, with the account that owns the number. */

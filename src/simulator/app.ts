@@ -4,6 +4,7 @@
  * control API under `/_simulator/`. Every Graph answer the simulator gives, including unknown paths,
  * bad JSON and unreadable bodies, is in Meta's `{"error": …}` envelope.
  */
+import { registerCoexistenceRoutes } from './coexistence.routes.js';
 import { registerSignalRoutes } from './signals.routes.js';
 import { Activity } from './activity.js';
 import { registerIdleRoute } from './idle.routes.js';
@@ -181,6 +182,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerIdentityChangeRoutes(app, ctx);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
   registerSignalRoutes(app, ctx);
+  registerCoexistenceRoutes(app, ctx);
   registerIdleRoute(app, activity);
 
   if (state.outbox.size > 0) log.info({ owed: state.outbox.size }, 'simulator resumes the webhooks it owed');

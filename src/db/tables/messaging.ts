@@ -63,6 +63,14 @@ export interface MessagesTable {
   recipient_country: Generated<string | null>;
   /** JSON `{ suppressionId, keyId }`: the suppression a `"suppression": "ignore"` send passed, and the key that asked (0023); null otherwise. */
   suppression_override: Generated<string | null>;
+  /** 1: a message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): no window, no analytics. */
+  imported: Generated<number>;
+  /** When the business last edited it in the WhatsApp Business app (`smb_message_echoes` edit, docs/api.md §D32). */
+  edited_at: Generated<string | null>;
+  /** The earlier versions of an edited message, JSON `[{ text, caption, at }]`, oldest first. */
+  edits: Generated<string | null>;
+  /** When the business deleted it for everyone in the WhatsApp Business app (`smb_message_echoes` revoke, docs/api.md §D32). */
+  revoked_at: Generated<string | null>;
 }
 
 /** A scheduled message until its `send_at`, when it moves into its number's queue (`dispatches`). */
@@ -146,6 +154,8 @@ export interface InboundMessagesTable {
   >;
   /** When retention removed its content (text, what it carried); null while kept. */
   content_removed_at: Generated<string | null>;
+  /** 1: a message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): opens no window. */
+  imported: Generated<number>;
 }
 
 /** Every status report the platform sent, once per (wamid, status): the dedupe and replay log. */
@@ -239,4 +249,19 @@ export interface ContactFormerAddressesTable {
   contact_id: string;
   /** ISO: when the customer left it. */
   left_at: string;
+}
+
+/**
+ * The customer as the business's WhatsApp Business app address book has them (`smb_app_state_sync`,
+ * docs/api.md §D32; migration 0035): columns of `contacts` that only the sync writes, apart from the
+ * contacts' set-based writes (`ContactWrite`), so erasing the contact erases them too.
+ */
+export interface ContactAppColumns {
+  /** The customer's names in the app's address book (`contact.full_name`, `first_name`). */
+  app_name: Generated<string | null>;
+  app_first_name: Generated<string | null>;
+  /** `saved` while the app's address book holds them, `removed` once the app removed them; null: never synced. */
+  app_contact: Generated<'saved' | 'removed' | null>;
+  /** The app's timestamp of the latest sync applied (ISO): an older one never overrides it. */
+  app_synced_at: Generated<string | null>;
 }

@@ -33,6 +33,8 @@ export interface NewInbound {
   /** For a message with a file: `pending` until it is downloaded, or `failed` at once (with `mediaFailure`). */
   mediaStatus?: 'pending' | 'failed';
   mediaFailure?: NonNullable<InboundRow['media_failure']>;
+  /** A message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): opens no window. */
+  imported?: boolean;
 }
 
 export function inboundRow(m: NewInbound): InboundRow {
@@ -56,6 +58,7 @@ export function inboundRow(m: NewInbound): InboundRow {
     media_status: m.mediaStatus ?? null,
     media_failure: m.mediaFailure ?? null,
     content_removed_at: null,
+    imported: m.imported ? 1 : 0,
   };
 }
 
@@ -81,6 +84,8 @@ export async function lastInboundAt(
     .where('phone_number_id', '=', phoneNumberId)
     .where('sender', '=', sender)
     .where('mode', '=', mode)
+    // An imported message (the app's past chats) opens no window (docs/api.md §D32).
+    .where('imported', '=', 0)
     .executeTakeFirst();
   return (row?.last as string | null | undefined) ?? null;
 }
@@ -99,6 +104,7 @@ export async function lastInboundAtOf(
     .where('phone_number_id', '=', phoneNumberId)
     .where('sender', 'in', [...senders])
     .where('mode', '=', mode)
+    .where('imported', '=', 0)
     .groupBy('sender')
     .execute();
   return new Map(rows.flatMap((r) => (typeof r.last === 'string' ? [[r.sender, r.last] as const] : [])));

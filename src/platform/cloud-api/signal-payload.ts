@@ -7,7 +7,9 @@
  * silently, and nothing unknown fails the webhook.
  */
 import type { PlatformEchoMessage, PlatformRestriction, PlatformSignal } from '../signal-updates.js';
+import type { PlatformCoexistenceUpdate } from '../coexistence-updates.js';
 import type { PlatformContactUpdate } from '../updates.js';
+import { parseCoexistenceChange, parseEchoChange } from './coexistence-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -36,7 +38,11 @@ export const HANDLED_FIELDS = {
   account_alerts: 'alerts (here)',
   account_review_update: 'the account review decision (here)',
   business_capability_update: 'the messaging limit (here)',
-  smb_message_echoes: 'messages sent from the WhatsApp Business app (here)',
+  smb_message_echoes:
+    'messages sent from the WhatsApp Business app (here), their edits and revokes (coexistence-payload.ts)',
+  history: "the WhatsApp Business app's past chats (coexistence-payload.ts)",
+  smb_app_state_sync: "the WhatsApp Business app's address book (coexistence-payload.ts)",
+  automatic_events: 'purchases and leads detected in click-to-WhatsApp ad chats (coexistence-payload.ts)',
   // The consent feature parses and applies it (its handler is wired in at merge, issue 28); it is
   // never a platform.webhook event.
   user_preferences: 'marketing stop/resume (consent feature)',
@@ -61,6 +67,8 @@ export interface SignalOut {
   echoes: PlatformEchoMessage[];
   /** The customers echoes went to (kind `status`: a business message opens no service window). */
   contacts: PlatformContactUpdate[];
+  /** The app's past chats, address book, echo edits and revokes, ad events (coexistence-payload.ts). */
+  coexistence: PlatformCoexistenceUpdate[];
   ignored: number;
 }
 
@@ -136,6 +144,10 @@ function parseTyped(field: string, wabaId: string, at: string | null, value: Jso
     }
     case 'smb_message_echoes':
       return echoes(value, out);
+    case 'history':
+    case 'smb_app_state_sync':
+    case 'automatic_events':
+      return parseCoexistenceChange(field, value, out);
     default:
       return false;
   }
@@ -204,6 +216,7 @@ function echoes(value: Json, out: SignalOut): boolean {
   const phoneNumberId = isObject(value.metadata) ? str(value.metadata.phone_number_id) : null;
   if (phoneNumberId === null || !Array.isArray(value.message_echoes)) return false;
   for (const e of value.message_echoes) {
+    if (isObject(e) && parseEchoChange(phoneNumberId, e, out)) continue;
     const wamid = isObject(e) ? str(e.id) : null;
     const at = isObject(e) ? secondsToIso(e.timestamp) : null;
     const type = isObject(e) ? str(e.type) : null;

@@ -54,6 +54,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
     signals: [],
     echoes: [],
     userPreferences: [],
+    coexistence: [],
     ignored: 0,
   };
   for (const entry of body.entry) {
@@ -230,7 +231,8 @@ function parseInbound(
   const wamid = str(m.id);
   const from = str(m.from);
   const at = unixToIso(m.timestamp);
-  const type = str(m.type);
+  // Before v25.0 a type the Cloud API does not support came as `unknown`, since as `unsupported` (docs/platform.md §0.2): one name.
+  const type = str(m.type) === 'unknown' ? 'unsupported' : str(m.type);
   const contact = contactOf(contacts, from, str(m.from_user_id));
   const who = contactUpdate(phoneNumberId, contact, {
     waId: from,
