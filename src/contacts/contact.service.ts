@@ -35,6 +35,8 @@ export interface Person {
   userId: string | null;
   /** The parent BSUID (linked portfolios), or null. */
   parentUserId: string | null;
+  /** The numbers and BSUIDs the person had before changing them (docs/api.md §D31); absent: none known. */
+  formerAddresses?: readonly string[];
 }
 
 /** A contact as the consent feature names it, and what it answers of them (docs/api.md §D23). */
@@ -59,7 +61,7 @@ export class ContactService {
 
   constructor(options: { store: Store; clock: Clock; consent?: ContactConsentPort }) {
     this.#o = options;
-    this.#people = new ReadBatcher({
+    this.#people = new ReadBatcher<string, Person>({
       read: async (group, addresses) => {
         const [phoneNumberId, mode] = group.split(' ') as [string, 'live' | 'test'];
         const rows = await peopleOf(options.store.read, { phoneNumberId, mode }, [...new Set(addresses)]);
@@ -68,6 +70,7 @@ export class ContactService {
           phone: r.phone,
           userId: r.user_id,
           parentUserId: r.parent_user_id,
+          formerAddresses: r.former,
         }));
       },
     });

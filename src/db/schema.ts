@@ -22,6 +22,7 @@ import type {
   ClientReferencesTable,
   ContactAppColumns,
   ContactsTable,
+  ContactFormerAddressesTable,
   DispatchesTable,
   DispatchPacingTable,
   InboundMessagesTable,
@@ -187,6 +188,7 @@ export interface JobsTable {
 
 export interface Database {
   contacts: ContactsTable & ContactAppColumns;
+  contact_former_addresses: ContactFormerAddressesTable;
   blocked_users: BlockedUsersTable;
   dispatches: DispatchesTable;
   dispatch_pacing: DispatchPacingTable;

@@ -15,6 +15,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import type { SimContext } from './context.js';
 import { reporting } from './context.js';
 import { registerControlRoutes, registerToken } from './control.routes.js';
+import { registerIdentityChangeRoutes } from './identity-changes.js';
 import { registerMarketingRoutes } from './marketing.js';
 import { graphError, objectNotFound, unknownPath } from './graph-errors.js';
 import { BAD_JSON, fail } from './graph-http.js';
@@ -178,6 +179,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerObjectRoutes(app, ctx, templates);
   registerTemplateControlRoutes(app, ctx, templates);
   registerMarketingRoutes(app, ctx);
+  registerIdentityChangeRoutes(app, ctx);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
   registerSignalRoutes(app, ctx);
   registerCoexistenceRoutes(app, ctx);

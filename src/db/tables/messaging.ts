@@ -240,6 +240,17 @@ export interface ContactsTable {
   search_text: string;
 }
 
+/** An address a contact was known by before the customer changed number or BSUID (migration 0034, docs/api.md §D31). */
+export interface ContactFormerAddressesTable {
+  phone_number_id: string;
+  mode: 'live' | 'test';
+  /** E.164 number, BSUID or parent BSUID. */
+  address: string;
+  contact_id: string;
+  /** ISO: when the customer left it. */
+  left_at: string;
+}
+
 /**
  * The customer as the business's WhatsApp Business app address book has them (`smb_app_state_sync`,
  * docs/api.md §D32; migration 0035): columns of `contacts` that only the sync writes, apart from the

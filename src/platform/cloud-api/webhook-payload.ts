@@ -14,6 +14,7 @@ import type {
   PlatformUpdates,
 } from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
+import { parseIdentityChange } from './system-payload.js';
 import { flowReplyOf, isHandledField, parseSignalChange, secondsToIso, unknownSignal } from './signal-payload.js';
 import { isTemplateField, parseTemplateUpdate } from './template-update-payload.js';
 import { parseUserPreferences } from './user-preferences-payload.js';
@@ -109,6 +110,12 @@ function parseMessagesValue(value: Json, out: ParsedWebhook): void {
     );
   }
   for (const m of Array.isArray(value.messages) ? value.messages : []) {
+    // A change of number or BSUID is no customer message: it moves the contact (system-payload.ts).
+    const change = isObject(m) ? parseIdentityChange(m, phoneNumberId) : null;
+    if (change) {
+      out.contacts.push(change);
+      continue;
+    }
     const parsed = isObject(m) ? parseInbound(m, phoneNumberId, contacts) : null;
     if (!parsed) {
       out.ignored++;

@@ -26,6 +26,19 @@ export const CUSTOMER_COLUMNS: readonly ColumnEntry[] = [
       search_text: ['name', { export: false, note: 'the folded words of the name, username and phone number' }],
     },
   ),
+  // What a contact was known by before its customer changed number or BSUID (docs/api.md §D31):
+  // the send checks read it, so a suppression follows the person; erased with the contact.
+  ...table(
+    'contact_former_addresses',
+    { retention: 'retain_inactive_contacts_days', erasure: 'deleted', export: false },
+    {
+      phone_number_id: 'identifier',
+      mode: 'metadata',
+      address: ['address', { note: 'an E.164 number, BSUID or parent BSUID the customer left' }],
+      contact_id: 'identifier',
+      left_at: 'metadata',
+    },
+  ),
   ...table(
     'contact_words',
     { retention: 'retain_inactive_contacts_days', erasure: 'deleted', export: false, dialect: 'postgres' },
