@@ -24,6 +24,11 @@ export const CUSTOMER_COLUMNS: readonly ColumnEntry[] = [
       created_at: 'metadata',
       updated_at: 'metadata',
       search_text: ['name', { export: false, note: 'the folded words of the name, username and phone number' }],
+      // The customer in the WhatsApp Business app's address book (`smb_app_state_sync`, docs/api.md §D32).
+      app_name: ['name', { note: "the full name the business's WhatsApp Business app saved" }],
+      app_first_name: ['name', { note: "the first name the business's WhatsApp Business app saved" }],
+      app_contact: 'metadata',
+      app_synced_at: 'metadata',
     },
   ),
   // What a contact was known by before its customer changed number or BSUID (docs/api.md §D31):
