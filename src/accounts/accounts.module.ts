@@ -71,7 +71,7 @@ export function accountsModule({
       tiers,
       pricingTiers,
       accountSignals,
-      directSend: new DirectSendCapability(store),
+      directSend: new DirectSendCapability(store, audit),
       retentionSettings: new RetentionSettings({ store }),
       sendQueues,
     },

@@ -36,6 +36,7 @@ import { m0029_erasure } from './migrations/0029_erasure.js';
 import { m0030_retention_kinds } from './migrations/0030_retention_kinds.js';
 import { m0031_triggers_per_statement } from './migrations/0031_triggers_per_statement.js';
 import { m0032_list_indexes } from './migrations/0032_list_indexes.js';
+import { m0036_direct_send_probe } from './migrations/0036_direct_send_probe.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0030_retention_kinds': m0030_retention_kinds,
   '0031_triggers_per_statement': m0031_triggers_per_statement,
   '0032_list_indexes': m0032_list_indexes,
+  '0036_direct_send_probe': m0036_direct_send_probe,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
