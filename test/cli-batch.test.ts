@@ -13,7 +13,7 @@ import { CsvInvalid, readCsvSends } from '@tidings/batch-csv';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
-import { eventually } from './helpers.js';
+import { routedRowsCase } from './cli-batch/routed.js';
 
 describe('reading a CSV of sends', () => {
   it('reads quotes, a BOM, mixed line ends, multi-line fields, buttons and empty cells, each row with its first line', () => {
@@ -208,36 +208,7 @@ describe('tidings messages send-batch', () => {
     assert.equal(await count(h.account.liveKey), before);
   });
 
-  it('sends routed rows (route auto, a text) with the template as their fallback, and refuses a bad route by its line', async () => {
-    const file = write(
-      'routed.csv',
-      'to,route,text,first_name,2,clientReference\n' +
-        '+16505550130,auto,Your order A-1090 has shipped.,Ana,A-1090,csv-r1\n' +
-        '+16505550131,,,Omar,A-1091,csv-r2\n',
-    );
-    const res = await cli(h.account.liveKey, 'messages', 'send-batch', file, '--template', templateId, '--json');
-    assert.equal(res.code, 0, res.err);
-    const summary = res.json();
-    assert.deepEqual([summary.accepted, summary.refused], [2, 0]);
-    const byRef = new Map((await messagesOf(h.account.liveKey, summary.batches)).map((m) => [m.clientReference, m]));
-    const routed = byRef.get('csv-r1')!;
-    assert.deepEqual(
-      [routed.type, routed.text, routed.route, routed.fallback?.templateId, routed.fallback?.variables],
-      ['text', 'Your order A-1090 has shipped.', 'auto', templateId, { first_name: 'Ana', '2': 'A-1090' }],
-    );
-    assert.equal(byRef.get('csv-r2')!.type, 'template');
-    // The window is closed and the simulator refuses the number Direct Send: it went out as its fallback.
-    const sent = await eventually(async () => {
-      const m = (await h.api<Message>('GET', `/v1/messages/${routed.id}`)).body;
-      return m.deliveredAs !== null && m;
-    });
-    assert.equal(sent.deliveredAs, 'template');
-
-    const bad = write('bad-route.csv', 'to,route,text,first_name,2\n+16505550132,auto,,Li,A-1092\n');
-    const refused = await cli(h.account.liveKey, 'messages', 'send-batch', bad, '--template', templateId);
-    assert.equal(refused.code, 1);
-    assert.match(refused.err, /Line 2: route auto needs the text to send in the "text" column/);
-  });
+  routedRowsCase(() => ({ h, templateId, cli, write, messagesOf }));
 
   it('stops when the rate limit would keep it waiting past --max-wait, and resumes without sending a row twice', {
     timeout: 60_000,
