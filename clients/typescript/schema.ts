@@ -11383,6 +11383,8 @@ export interface operations {
                 batch?: string;
                 /** @description Only the message with this `clientReference`. */
                 clientReference?: string;
+                /** @description Only routed sends (`"route": "auto"`) that went out this way: `free_form`, `direct_send` or `template` (their fallback). Sends without routing are not routing outcomes and never match (docs/api.md §D19). */
+                deliveredAs?: "free_form" | "direct_send" | "template";
             };
             header?: never;
             path?: never;

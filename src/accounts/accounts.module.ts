@@ -74,7 +74,7 @@ export function accountsModule({
       tiers,
       pricingTiers,
       accountSignals,
-      directSend: new DirectSendCapability(store),
+      directSend: new DirectSendCapability(store, audit),
       retentionSettings: new RetentionSettings({ store }),
       sendQueues,
     },

@@ -38,6 +38,7 @@ import { m0031_triggers_per_statement } from './migrations/0031_triggers_per_sta
 import { m0032_list_indexes } from './migrations/0032_list_indexes.js';
 import { m0034_contact_former_addresses } from './migrations/0034_contact_former_addresses.js';
 import { m0035_coexistence } from './migrations/0035_coexistence.js';
+import { m0036_direct_send_probe } from './migrations/0036_direct_send_probe.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0032_list_indexes': m0032_list_indexes,
   '0034_contact_former_addresses': m0034_contact_former_addresses,
   '0035_coexistence': m0035_coexistence,
+  '0036_direct_send_probe': m0036_direct_send_probe,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

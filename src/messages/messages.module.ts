@@ -250,7 +250,11 @@ function newDispatcher(needs: MessagesNeeds, statuses: StatusReports, testMode: 
     resolver: new PayloadResolver({
       store,
       media,
-      mayTryDirectSend: (id, now) => directSend.mayTry(id, now),
+      // A test key's send reaches no platform, so it learns nothing and probes nothing: it goes as the number may.
+      directSendTurn: async (row, now) =>
+        row.mode === 'test'
+          ? { turn: (await directSend.mayTry(row.phone_number_id, now)) ? 'try' : 'skip' }
+          : directSend.turn(row.phone_number_id, row.message_id, now),
       senderCredentials: (id) => accounts.senderCredentials(id),
       templateGate: (accountId, templateId) => templateSends.gate(accountId, templateId),
     }),
