@@ -92,6 +92,8 @@ export async function seedLists(store: Store, s: ListSeed): Promise<number> {
         reply_to: null,
         content: null,
         error_code: status === 'failed' ? '131026' : null,
+        // Of five messages: a routed send gone out as a Direct Send, one as its fallback, one as written (GET /v1/messages?deliveredAs=).
+        delivered_as: i % 5 === 0 ? 'direct_send' : i % 5 === 1 ? 'template' : i % 5 === 2 ? 'free_form' : null,
         error_message: null,
         sent_at: null,
         delivered_at: null,

@@ -106,7 +106,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // Each request named for the statements it runs, logged and measured once answered (http/observe.ts).
   registerObservation(app, { http: deps.metrics.recorders.http });
   // /health, /health/live, /health/ready; new requests refused while draining; the in-flight count.
-  registerLifecycle(app, { lifecycle: deps.lifecycle, checks: databaseChecks(deps.store, READINESS_TIMEOUT_MS) });
+  // `graphApi` tells the Graph API version and its end of life; it never fails readiness (docs/api.md §D33).
+  const checks = {
+    ...databaseChecks(deps.store, READINESS_TIMEOUT_MS),
+    graphApi: async () => ({ ok: true, ...deps.graphApi.status() }),
+  };
+  registerLifecycle(app, { lifecycle: deps.lifecycle, checks });
   // On the main port only with a token and no port of its own (metrics.routes.ts); else 404.
   if (deps.config.metricsPort === null && deps.config.metricsToken !== null)
     registerMetricsRoute(app, { metrics: deps.metrics, token: deps.config.metricsToken });

@@ -17,6 +17,7 @@ import {
   parseUrl,
   type Env,
 } from './lib/env-values.js';
+import { resolveGraphUrl } from './lib/graph-versions.js';
 import { mailConfigOf, type MailConfig } from './mail/mail.config.js';
 
 /** Where the service keeps its relational data. */
@@ -27,10 +28,12 @@ export type DatabaseConfig =
 /**
  * How the service reaches the platform. `embedded-simulator` means no Cloud API credentials were
  * configured: `npm start` runs the simulator beside the service on `simulatorPort` (docs/api.md §D1).
+ * `graphVersion` is the Graph API version spoken (`v25.0`, docs/api.md §D33); a `graphUrl` ends with it.
  */
-export type PlatformConfig =
+export type PlatformConfig = { readonly graphVersion: string } & (
   | { readonly mode: 'embedded-simulator'; readonly simulatorPort: number }
-  | { readonly mode: 'graph'; readonly graphUrl: string };
+  | { readonly mode: 'graph'; readonly graphUrl: string }
+);
 
 export interface Config {
   readonly port: number;
@@ -161,6 +164,8 @@ export function loadConfig(env: Env = process.env): Config {
   const appSecret = nonEmpty(env, 'WHATSAPP_APP_SECRET');
   const verifyToken = nonEmpty(env, 'WHATSAPP_VERIFY_TOKEN');
   const credentialsConfigured = graphUrl !== null || appSecret !== null || verifyToken !== null;
+  if (graphUrl !== null) parseUrl('WHATSAPP_GRAPH_URL', graphUrl, ['https:', 'http:']);
+  const graph = resolveGraphUrl(graphUrl, nonEmpty(env, 'WHATSAPP_GRAPH_VERSION'));
   let platform: PlatformConfig;
   if (credentialsConfigured) {
     if (appSecret === null) {
@@ -168,11 +173,10 @@ export function loadConfig(env: Env = process.env): Config {
         'WHATSAPP_APP_SECRET is required when the Cloud API is configured (it verifies platform webhooks).',
       );
     }
-    const url = graphUrl ?? 'https://graph.facebook.com/v23.0';
-    parseUrl('WHATSAPP_GRAPH_URL', url, ['https:', 'http:']);
-    platform = { mode: 'graph', graphUrl: url.replace(/\/+$/, '') };
+    platform = { mode: 'graph', graphUrl: graph.baseUrl, graphVersion: graph.version };
   } else {
-    platform = { mode: 'embedded-simulator', simulatorPort: integer(env, 'SIMULATOR_PORT', 3001, 0, 65535) };
+    const simulatorPort = integer(env, 'SIMULATOR_PORT', 3001, 0, 65535);
+    platform = { mode: 'embedded-simulator', simulatorPort, graphVersion: graph.version };
   }
 
   const logLevel = (nonEmpty(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'];

@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     `Tidings is listening on ${base}  (dashboard: ${base}/dashboard, API docs: ${base}/docs)`,
     `Storage: ${config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL'}`,
     config.platform.mode === 'embedded-simulator'
-      ? `Platform: the built-in Cloud API simulator on http://localhost:${config.platform.simulatorPort}`
+      ? `Platform: the built-in Cloud API simulator on http://localhost:${config.platform.simulatorPort} (Graph API ${config.platform.graphVersion})`
       : `Platform: the Cloud API at ${config.platform.graphUrl}`,
   ];
   if (config.metricsPort !== null)

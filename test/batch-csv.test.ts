@@ -53,4 +53,37 @@ describe('the batch CSV file as the dashboard reads it', () => {
     ]);
     assert.match(readCsv('to,\n+16505550101,x\n').problems[0]!, /^Line 2: a value in the unnamed last column/);
   });
+
+  it('reads a route column: a routed text with the template as its fallback, each bad row named by its line', () => {
+    const file = readCsv(
+      'to,route,text,1,button.0.payload\n+16505550101,auto,"Your order, A-1, has shipped.",A-1,stop\n+16505550102,,,A-2,\n',
+    );
+    assert.deepEqual(file.problems, []);
+    assert.deepEqual(variableColumns(file), ['1']);
+    assert.deepEqual(
+      sendsOf(file, 'tpl_x').map((s) => s.send),
+      [
+        {
+          to: '+16505550101',
+          type: 'text',
+          text: 'Your order, A-1, has shipped.',
+          route: 'auto',
+          fallback: { templateId: 'tpl_x', variables: { '1': 'A-1' }, buttons: { '0': { payload: 'stop' } } },
+        },
+        { type: 'template', templateId: 'tpl_x', to: '+16505550102', variables: { '1': 'A-2' } },
+      ],
+    );
+    assert.deepEqual(
+      readCsv(
+        'to,route,text,1\n+16505550101,free,Hi,A\n+16505550102,auto,,A\n+16505550103,,Hi,A\n+16505550104,auto,Hi,A\n',
+      ).problems,
+      [
+        'Line 2: route "free" is not a route; write auto (a routed text, the template its fallback) or leave it empty (a template send).',
+        'Line 3: route auto needs the text to send in the "text" column; the template is only its fallback.',
+        'Line 4: a text without route auto; write auto in the "route" column to send it routed, or leave the text empty to send the template.',
+      ],
+    );
+    // Without a route column, "text" is a template variable as before.
+    assert.deepEqual(variableColumns(readCsv('to,text\n+16505550101,Hi\n')), ['text']);
+  });
 });

@@ -13,6 +13,7 @@ import { CsvInvalid, readCsvSends } from '@tidings/batch-csv';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
 import { approvedTemplate } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
+import { routedRowsCase } from './cli-batch/routed.js';
 
 describe('reading a CSV of sends', () => {
   it('reads quotes, a BOM, mixed line ends, multi-line fields, buttons and empty cells, each row with its first line', () => {
@@ -206,6 +207,8 @@ describe('tidings messages send-batch', () => {
     );
     assert.equal(await count(h.account.liveKey), before);
   });
+
+  routedRowsCase(() => ({ h, templateId, cli, write, messagesOf }));
 
   it('stops when the rate limit would keep it waiting past --max-wait, and resumes without sending a row twice', {
     timeout: 60_000,

@@ -12,7 +12,7 @@ describe('config', () => {
     assert.equal(c.port, 3000);
     assert.equal(c.database.dialect, 'sqlite');
     assert.match(c.database.dialect === 'sqlite' ? c.database.file : '', /data\/tidings\.sqlite$/);
-    assert.deepEqual(c.platform, { mode: 'embedded-simulator', simulatorPort: 3001 });
+    assert.deepEqual(c.platform, { mode: 'embedded-simulator', simulatorPort: 3001, graphVersion: 'v25.0' });
     assert.ok(Object.isFrozen(c));
   });
 
@@ -39,7 +39,11 @@ describe('config', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
     });
     assert.equal(c.database.dialect, 'postgres');
-    assert.deepEqual(c.platform, { mode: 'graph', graphUrl: 'https://graph.facebook.com/v23.0' });
+    assert.deepEqual(c.platform, {
+      mode: 'graph',
+      graphUrl: 'https://graph.facebook.com/v25.0',
+      graphVersion: 'v25.0',
+    });
     assert.equal(c.redisUrl, 'redis://127.0.0.1:6379');
   });
 

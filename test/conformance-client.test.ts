@@ -44,7 +44,8 @@ describe('conformance: whatsapp-api-js against the simulator', () => {
     api = new WhatsAppAPI({
       token: TOKEN,
       appSecret: SECRET,
-      v: 'v23.0',
+      // v25.0, Tidings' default: a send may name a BSUID alone (docs/platform.md §0.2).
+      v: 'v25.0',
       ponyfill: {
         fetch: ((url: string | URL, init?: RequestInit) =>
           fetch(String(url).replace('https://graph.facebook.com', s.base), init)) as typeof fetch,

@@ -107,7 +107,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.clock ? { clock: options.clock } : {}),
       ...options.deps,
       logger,
-      graphUrl: `${simAddress}/v23.0`,
+      // No version in the URL: the service speaks WHATSAPP_GRAPH_VERSION's (default v25.0, docs/api.md §D33).
+      graphUrl: simAddress,
     });
     try {
       const app = await buildApp(deps);

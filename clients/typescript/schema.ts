@@ -1732,14 +1732,14 @@ export interface components {
             /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
             id: string;
             /** @enum {string} */
-            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover";
+            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead";
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
              */
             createdAt: string;
             data: {
-                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), a Suppression (`contact.suppressed`, `contact.unsuppressed`), or a ConversationHandover (`conversation.handover`: `{ contactId, phoneNumberId, from, to, at, reason }`, who holds the conversation, `business` or `meta_agent`, docs/api.md §D30). */
+                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), a Suppression (`contact.suppressed`, `contact.unsuppressed`), an IdentityChange (`contact.changed_identity`: `{ object: "identity_change", contactId, change: "number" | "user_id", previous, current, at, platformMessageId }`, previous and current each `{ phone, userId, parentUserId }`: a customer changed number or BSUID, docs/api.md §D31), a HistoryImport (`history.imported`: `{ phoneNumberId, phase, chunkOrder, progress, threads, messages, imported, inbound, outbound, declined }`, one per chunk of the past chats of the WhatsApp Business app), or an AdEvent (`ad.purchase`, `ad.lead`: `{ eventName, phoneNumberId, platformMessageId, messageId, contactId, ctwaClid, currency, value, at }`); `message.edited` and `message.revoked` carry the Message (docs/api.md §D32); a ConversationHandover (`conversation.handover`: `{ contactId, phoneNumberId, from, to, at, reason }`, who holds the conversation, `business` or `meta_agent`, docs/api.md §D30). */
                 object: unknown;
             };
             /**
@@ -2624,6 +2624,22 @@ export interface components {
                 /** @description Why it last changed: `standby_message`, `agent_reply`, `control_passed`, `control_taken`, `messages_field` or `service_message` (docs/api.md §D30); null if it never did. */
                 reason: string | null;
             };
+            appContact?: {
+                /**
+                 * @description `saved` while the app's address book holds them; `removed` once it removed them.
+                 * @enum {string}
+                 */
+                state: "saved" | "removed";
+                /** @description Their full name in the app's address book (null once removed). */
+                name: string | null;
+                /** @description Their first name in the app's address book. */
+                firstName: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC.
+                 */
+                syncedAt: string;
+            } | null;
             suppression: {
                 /** @description `sup_` id (GET /v1/suppressions). */
                 id: string;
@@ -2913,6 +2929,25 @@ export interface components {
              * @description When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).
              */
             contentRemovedAt?: string | null;
+            /** @description True for a message of the WhatsApp Business app's past chats, imported from the platform's `history` webhook (docs/api.md §D32): it sent no event and counts in no analytics. */
+            imported?: boolean;
+            /**
+             * Format: date-time
+             * @description When the business last edited it in the WhatsApp Business app (`text` or `caption` is the edited version; docs/api.md §D32). Null when never edited.
+             */
+            editedAt?: string | null;
+            /** @description The earlier versions of an edited message, oldest first (`at`: when that version was sent or edited). */
+            edits?: {
+                text: string | null;
+                caption: string | null;
+                /** Format: date-time */
+                at: string | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the business deleted it for everyone in the WhatsApp Business app (docs/api.md §D32). Null when not.
+             */
+            revokedAt?: string | null;
             /** @description Set when the send reached a suppressed customer with `"suppression": "ignore"` (where the account's operator allows it): which suppression it passed and who asked. Null for every other message (docs/api.md §D23). */
             suppressionOverride?: {
                 /** @description The suppression (`sup_…`) the send passed. */
@@ -3712,7 +3747,7 @@ export interface components {
             contactId: string | null;
             /** @description The customer's WhatsApp profile name, when the platform gave it. */
             contactName: string | null;
-            /** @description The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction… */
+            /** @description The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction…; `unsupported` for a type the Cloud API does not support (which Graph API versions before v25.0 call `unknown`). */
             type: string;
             /** @description The text, a button's text, or a media caption. */
             text: string | null;
@@ -3853,6 +3888,8 @@ export interface components {
              * @description When the account's message-body retention removed what the customer said (`text`, `reply`, `location`, `contacts`, the reaction's emoji, the file's name, now null); its metadata stays. Null while kept (docs/api.md §D17).
              */
             contentRemovedAt?: string | null;
+            /** @description True for a message of the WhatsApp Business app's past chats, imported from the platform's `history` webhook (docs/api.md §D32): it opened no service window and sent no event. */
+            imported?: boolean;
             /** @enum {boolean} */
             testMode?: true;
         };
@@ -4986,7 +5023,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
-                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "*")[];
+                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead" | "*")[];
                     description?: string;
                 };
             };
@@ -5234,7 +5271,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url?: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
-                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "*")[];
+                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead" | "*")[];
                     description?: string | null;
                     /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
                     enabled?: boolean;
@@ -5413,7 +5450,7 @@ export interface operations {
                 /** @description The last id of the previous page. */
                 starting_after?: string;
                 /** @description Only events of this type. */
-                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover";
+                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead";
             };
             header?: never;
             path?: never;
@@ -5993,7 +6030,16 @@ export interface operations {
                      *             "updatedAt": "2026-11-10T12:00:00.000Z"
                      *           }
                      *         }
-                     *       ]
+                     *       ],
+                     *       "graphApi": {
+                     *         "version": "v25.0",
+                     *         "known": true,
+                     *         "releasedOn": "2026-02-18",
+                     *         "endOfLife": "2028-07-29",
+                     *         "daysLeft": 604,
+                     *         "expired": false,
+                     *         "warning": null
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -6104,6 +6150,28 @@ export interface operations {
                                 updatedAt: string;
                             } | null;
                         }[];
+                        /** @description The Graph API version the service speaks and how near its end of life is (docs/api.md §D33): the same for every account, and the dashboard's banner within 90 days of it. */
+                        graphApi: {
+                            /** @description The Graph API version Tidings speaks (`WHATSAPP_GRAPH_VERSION`), e.g. `v25.0`. */
+                            version: string;
+                            /** @description Whether Meta's table of versions, as this Tidings release carries it, lists it. */
+                            known: boolean;
+                            /**
+                             * Format: date
+                             * @description When Meta released it; null when not known.
+                             */
+                            releasedOn: string | null;
+                            /**
+                             * Format: date
+                             * @description The last day Meta's table says it is available; null while Meta says TBD (or unknown).
+                             */
+                            endOfLife: string | null;
+                            daysLeft: number | null;
+                            /** @description True once the end-of-life day has begun. */
+                            expired: boolean;
+                            /** @description A sentence for people while the end of life is 90 days away or less (or passed); null otherwise. */
+                            warning: string | null;
+                        };
                     };
                 };
             };
@@ -11356,6 +11424,8 @@ export interface operations {
                 batch?: string;
                 /** @description Only the message with this `clientReference`. */
                 clientReference?: string;
+                /** @description Only routed sends (`"route": "auto"`) that went out this way: `free_form`, `direct_send` or `template` (their fallback). Sends without routing are not routing outcomes and never match (docs/api.md §D19). */
+                deliveredAs?: "free_form" | "direct_send" | "template";
             };
             header?: never;
             path?: never;
@@ -13382,4 +13452,4 @@ export interface operations {
 }
 
 /** Every event type, in the document's order. */
-export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed","account.pricing_tier_updated","account.restricted","account.restriction_lifted","account.disabled","account.reinstated","account.violation","account.alert","account.review_updated","phone_number.messaging_limit_updated","platform.webhook","contact.blocked","contact.unblocked","contact.suppressed","contact.unsuppressed","contact.erased","conversation.handover"] as const satisfies readonly components["schemas"]["Event"]["type"][];
+export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed","account.pricing_tier_updated","account.restricted","account.restriction_lifted","account.disabled","account.reinstated","account.violation","account.alert","account.review_updated","phone_number.messaging_limit_updated","platform.webhook","contact.blocked","contact.unblocked","contact.suppressed","contact.unsuppressed","contact.erased","conversation.handover","contact.changed_identity","history.imported","message.edited","message.revoked","ad.purchase","ad.lead"] as const satisfies readonly components["schemas"]["Event"]["type"][];

@@ -1,6 +1,7 @@
 /**
  * A banner on every screen while the platform restricts or has disabled the account
- * (`GET /v1/account/signals`, docs/api.md §D24): sends may be refused until it is lifted.
+ * (`GET /v1/account/signals`, docs/api.md §D24): sends may be refused until it is lifted; and while
+ * the Graph API version the service speaks is within 90 days of its end of life (docs/api.md §D33).
  */
 import { api, type AccountSignals } from './api';
 import { time, usePolling } from './ui';
@@ -10,7 +11,8 @@ const EVERY_MS = 60_000;
 
 export function AccountBanner() {
   const { data } = usePolling(() => api<AccountSignals>('GET', '/account/signals'), [], EVERY_MS);
-  if (!data || (!data.restricted && !data.disabled)) return null;
+  const graphWarning = data?.graphApi?.warning ?? null;
+  if (!data || (!data.restricted && !data.disabled && graphWarning === null)) return null;
   const restrictions = data.restriction?.restrictions ?? [];
   return (
     <div className="account-banner" role="alert" data-testid="account-banner">
@@ -35,6 +37,7 @@ export function AccountBanner() {
           .
         </p>
       ) : null}
+      {graphWarning !== null ? <p data-testid="graph-version-warning">{graphWarning}</p> : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@
  * - a 429 (the key's rate limit) or a request still running under the same key is retried after
  *   its `Retry-After`, with the same chunk and key.
  */
-import type { TemplateSend } from '@tidings/batch-csv';
+import type { CsvSendBody } from '@tidings/batch-csv';
 import { ApiError, apiWithHeaders, type DryRunResult, type ItemError, type SendBatchResult } from './api';
 
 /** The most rows in one request; the API takes 1,000, and 500 keeps each request small. */
@@ -49,7 +49,7 @@ export interface SendSummary {
 
 /** What the rows are sent as: each row's body and line, and the batch-wide `sendAt`. */
 export interface Outgoing {
-  bodies: TemplateSend[];
+  bodies: CsvSendBody[];
   lines: number[];
   sendAt: string | null;
 }
@@ -118,7 +118,7 @@ function refusal(e: ItemError, lines: number[], offset: number): RowRefusal {
 }
 
 /** Splits `out` into chunks of `size` rows with their first row's position. */
-function chunks(out: Outgoing, size: number): { start: number; bodies: TemplateSend[] }[] {
+function chunks(out: Outgoing, size: number): { start: number; bodies: CsvSendBody[] }[] {
   const list = [];
   for (let start = 0; start < out.bodies.length; start += size)
     list.push({ start, bodies: out.bodies.slice(start, start + size) });

@@ -60,6 +60,31 @@ export const Alert = Type.Object({
   ...Told,
 });
 
+export const GraphApiStatus = Type.Object(
+  {
+    version: Type.String({
+      description: 'The Graph API version Tidings speaks (`WHATSAPP_GRAPH_VERSION`), e.g. `v25.0`.',
+    }),
+    known: Type.Boolean({
+      description: "Whether Meta's table of versions, as this Tidings release carries it, lists it.",
+    }),
+    releasedOn: NullableString({ format: 'date', description: 'When Meta released it; null when not known.' }),
+    endOfLife: NullableString({
+      format: 'date',
+      description: "The last day Meta's table says it is available; null while Meta says TBD (or unknown).",
+    }),
+    daysLeft: Nullable(Type.Integer({ minimum: 0, description: 'Whole days until its end of life; 0 once reached.' })),
+    expired: Type.Boolean({ description: 'True once the end-of-life day has begun.' }),
+    warning: NullableString({
+      description: 'A sentence for people while the end of life is 90 days away or less (or passed); null otherwise.',
+    }),
+  },
+  {
+    description:
+      "The Graph API version the service speaks and how near its end of life is (docs/api.md §D33): the same for every account, and the dashboard's banner within 90 days of it.",
+  },
+);
+
 export const AccountSignals = Type.Object(
   {
     restricted: Type.Boolean({
@@ -105,6 +130,7 @@ export const AccountSignals = Type.Object(
         messagingLimit: Nullable(MessagingLimit),
       }),
     ),
+    graphApi: GraphApiStatus,
   },
   {
     $id: 'AccountSignals',
@@ -133,6 +159,15 @@ export const AccountSignals = Type.Object(
             },
           },
         ],
+        graphApi: {
+          version: 'v25.0',
+          known: true,
+          releasedOn: '2026-02-18',
+          endOfLife: '2028-07-29',
+          daysLeft: 604,
+          expired: false,
+          warning: null,
+        },
       },
     ],
   },

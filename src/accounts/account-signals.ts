@@ -13,6 +13,7 @@ import type { Store, Tx } from '../db/store.js';
 import type { EventService, NewEvent } from '../events/event.service.js';
 import type { AuthContext } from '../http/access.js';
 import { iso, type Clock } from '../lib/clock.js';
+import type { GraphApi } from '../lib/graph-versions.js';
 import type { PlatformSignal } from '../platform/signal-updates.js';
 import type { Owned } from '../platform/updates.js';
 import * as repo from './account-signal.repository.js';
@@ -37,10 +38,19 @@ export function messagingLimitOf(row: {
   };
 }
 
-export class AccountSignals {
-  readonly #o: { store: Store; events: EventService; clock: Clock; logger: Logger };
+export interface AccountSignalsOptions {
+  store: Store;
+  events: EventService;
+  clock: Clock;
+  logger: Logger;
+  /** The Graph API version the service speaks, shown with the standing (docs/api.md §D33). */
+  graphApi: GraphApi;
+}
 
-  constructor(options: { store: Store; events: EventService; clock: Clock; logger: Logger }) {
+export class AccountSignals {
+  readonly #o: AccountSignalsOptions;
+
+  constructor(options: AccountSignalsOptions) {
     this.#o = options;
   }
 
@@ -115,7 +125,10 @@ export class AccountSignals {
     return new Map(numbers.map((n) => [n.phone_number_id, messagingLimitOf(n)]));
   }
 
-  /** The standing of the key's account (any mode: it is the WhatsApp Business Account's). Two reads. */
+  /**
+   * The standing of the key's account (any mode: it is the WhatsApp Business Account's), and the
+   * Graph API version the service speaks with its end of life (the same for every account). Two reads.
+   */
   async standing(auth: AuthContext): Promise<Standing> {
     const db = this.#o.store.read;
     const [rows, numbers] = await Promise.all([
@@ -148,6 +161,7 @@ export class AccountSignals {
         displayPhoneNumber: n.display_phone_number,
         messagingLimit: messagingLimitOf(n),
       })),
+      graphApi: this.#o.graphApi.status(),
     };
   }
 }

@@ -147,33 +147,6 @@ export async function throughputOf(db: Reader, phoneNumberId: string): Promise<n
   return row?.throughput ?? null;
 }
 
-/** What Direct Send does for a number, as last learned (0015), or undefined for an unknown number. */
-export function directSendOf(
-  db: Reader,
-  phoneNumberId: string,
-): Promise<Pick<PhoneNumberRow, 'direct_send' | 'direct_send_checked_at'> | undefined> {
-  return db
-    .selectFrom('phone_numbers')
-    .select(['direct_send', 'direct_send_checked_at'])
-    .where('phone_number_id', '=', phoneNumberId)
-    .executeTakeFirst();
-}
-
-/** Records what the platform's answer to a Direct Send said of the number. */
-export async function setDirectSend(
-  tx: Tx,
-  phoneNumberId: string,
-  value: PhoneNumberRow['direct_send'],
-  checkedAt: string,
-): Promise<void> {
-  await tx
-    .updateTable('phone_numbers')
-    .set({ direct_send: value, direct_send_checked_at: checkedAt })
-    .where('phone_number_id', '=', phoneNumberId)
-    .execute();
-  tx.changed('accounts', phoneNumberId);
-}
-
 /**
  * Records the tier the platform gave (null: only that it was asked), unless an operator set the
  * number's tier. @returns whether the row changed.

@@ -10,6 +10,7 @@ import type { Store } from '../db/store.js';
 import type { EventService } from '../events/event.service.js';
 import { HOURLY_MS, Slot, type Feature } from '../feature.js';
 import type { Clock } from '../lib/clock.js';
+import type { GraphApi } from '../lib/graph-versions.js';
 import type { Platform } from '../platform/platform.js';
 import { AccountSignals } from './account-signals.js';
 import { accountSignalRoutes } from './account-signal.routes.js';
@@ -34,6 +35,7 @@ export interface AccountsNeeds {
   accounts: AccountService;
   events: EventService;
   audit: AuditTrail;
+  graphApi: GraphApi;
 }
 
 export interface AccountsProvides {
@@ -58,11 +60,12 @@ export function accountsModule({
   accounts,
   events,
   audit,
+  graphApi,
 }: AccountsNeeds): Feature<AccountsProvides> {
   const keys = new KeyService({ store, clock, accounts, audit, logger });
   const tiers = new ThroughputTiers({ store, platform, accounts, clock, logger });
   const pricingTiers = new PricingTiers({ store, events, logger });
-  const accountSignals = new AccountSignals({ store, events, clock, logger });
+  const accountSignals = new AccountSignals({ store, events, clock, logger, graphApi });
   const sendQueues = new Slot<QueuesOf>('sendQueues');
   return {
     name: 'accounts',
@@ -71,7 +74,7 @@ export function accountsModule({
       tiers,
       pricingTiers,
       accountSignals,
-      directSend: new DirectSendCapability(store),
+      directSend: new DirectSendCapability(store, audit),
       retentionSettings: new RetentionSettings({ store }),
       sendQueues,
     },

@@ -35,7 +35,8 @@ export class AdminRefusal extends Error {
       | 'backup_invalid'
       | 'database_in_use'
       | 'account_not_found'
-      | 'output_exists',
+      | 'output_exists'
+      | 'phone_number_not_found',
     message: string,
   ) {
     super(message);

@@ -5,7 +5,7 @@
  * 5xx or a network failure (backoff). What it cannot wait out stops the run with `SendStopped`.
  */
 import type { ErrorCode, ItemRefusal } from '../errors.js';
-import type { TemplateSend } from '@tidings/batch-csv';
+import type { CsvSendBody } from '@tidings/batch-csv';
 import { callService, retryAfter } from './service-call.js';
 
 /** The parts of the service's answers this client reads (src/messages/schemas/batch.schemas.ts). */
@@ -74,7 +74,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export async function postChunk(
   o: PosterOptions,
-  messages: TemplateSend[],
+  messages: CsvSendBody[],
   options: { sendAt?: string; idempotencyKey?: string; dryRun: boolean },
 ): Promise<ChunkOutcome> {
   const sleep = o.sleep ?? wait;

@@ -23,6 +23,7 @@ import { SendStopped } from './batch-poster.js';
 import { registerContacts } from './contact-commands.js';
 import { CsvInvalid } from '@tidings/batch-csv';
 import { registerKeys } from './key-commands.js';
+import { registerNumbers } from './number-commands.js';
 import { registerSendBatch } from './send-batch.js';
 import { TemplatesStopped } from './templates/client.js';
 import { registerTemplates } from './templates/command.js';
@@ -49,6 +50,7 @@ export function buildCli(io: CliIo): Command {
 
   registerAccounts(program, io);
   registerKeys(program, io);
+  registerNumbers(program, io);
   registerUsers(program, io);
   // A client of a running service over HTTP (TIDINGS_URL, TIDINGS_API_KEY), not of the database.
   registerSendBatch(

@@ -60,6 +60,8 @@ The CSV's first row names the columns: "to" (E.164 phone, BSUID or ct_ id), opti
 "clientReference" and "sendAt" (per row; wins over --send-at), button values as
 "button.0.payload" / "button.1.urlSuffix" / "button.2.couponCode", and every other column a
 template variable by its name ("1", "2", "first_name", "header"). Empty cells are left out.
+A "route" column with "auto" makes its row a routed text (its "text" column), the template its
+fallback, filled by the row's variables (docs/api.md §D19).
 
 It talks to a running service: TIDINGS_URL (default ${DEFAULT_URL}) and TIDINGS_API_KEY (required).
 

@@ -32,7 +32,9 @@ import { FlexibleRateLimiter, type RateLimiter } from '../lib/rate-limiter.js';
 import type { InboundMediaPolicy } from '../media/inbound.rules.js';
 import type { DispatchPolicy } from '../messages/dispatch/dispatcher.js';
 import { Metrics } from '../metrics/metrics.js';
+import type { GraphApi } from '../lib/graph-versions.js';
 import { CloudApiPlatform } from '../platform/cloud-api/cloud-api.platform.js';
+import { checkGraphVersionAtStart, graphApiOf, graphVersionCheck } from '../platform/graph-api-version.js';
 import { MeteredPlatform } from '../platform/metered.platform.js';
 import type { Platform } from '../platform/platform.js';
 import { keyMismatchMessage, readSecrets, type Secrets } from '../secrets.js';
@@ -43,7 +45,10 @@ const UPKEEP_CHECK_MS = 10_000;
 export interface DepsOverrides {
   clock?: Clock;
   logger?: Logger;
-  /** The Graph API base URL (the simulator's, in tests and with the embedded simulator). */
+  /**
+   * The Graph API base URL (the simulator's, in tests): one ending with a version (`…/v23.0`) speaks
+   * it; one without (`http://127.0.0.1:3001`) takes WHATSAPP_GRAPH_VERSION's (docs/api.md §D33).
+   */
   graphUrl?: string;
   /** Event delivery timing (tests shorten the retry delays and the 10 s timeout). */
   deliveryPolicy?: Partial<DeliveryPolicy>;
@@ -73,6 +78,8 @@ export interface Ground {
   /** Encrypts what is stored secret (accounts' credentials, endpoints' signing secrets). */
   secretBox: SecretBox;
   platform: Platform;
+  /** The Graph API version spoken and its end of life (platform/graph-api-version.ts). */
+  graphApi: GraphApi;
   /** The tenant directory: accounts, their numbers and credentials. */
   accounts: AccountService;
   /** Records who changed what, in the unit of work of the change (audit/audit-trail.ts). */
@@ -100,6 +107,9 @@ export async function openGround(config: Config, overrides: DepsOverrides): Prom
   const role = overrides.role ?? 'service';
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger(config.logLevel);
+  // The Graph API version, checked before anything connects: one near or past its end of life is logged (docs/api.md §D33).
+  const graphApi = graphApiOf(config, overrides.graphUrl, clock);
+  if (role === 'service') checkGraphVersionAtStart(graphApi, logger);
   const { secrets, ...pendingSecrets } = readSecrets(config);
   // The operator's price table, read before anything connects: a file that is not one stops the start.
   const prices = config.priceTableFile ? PriceTable.load(config.priceTableFile) : null;
@@ -138,15 +148,10 @@ export async function openGround(config: Config, overrides: DepsOverrides): Prom
   redis?.on('error', (err) => logger.warn({ err }, 'redis connection error (it reconnects)'));
   const keyRateLimiter = new FlexibleRateLimiter({ redis, prefix: 'tidings:key' });
 
-  const graphUrl =
-    overrides.graphUrl ??
-    (config.platform.mode === 'graph'
-      ? config.platform.graphUrl
-      : `http://127.0.0.1:${config.platform.simulatorPort}/v23.0`);
   // Every platform call is counted and timed here, whoever makes it; media downloads go only where docs/platform.md §3.1 allows.
   const media = { hosts: config.platformMediaHosts, allowHttp: config.platformAllowHttp, resolver: overrides.resolver };
   const cloudApi = new CloudApiPlatform({
-    graphUrl,
+    graphUrl: graphApi.baseUrl,
     timeoutMs: config.platformTimeoutMs,
     connections: config.platformConnections,
     media,
@@ -176,6 +181,7 @@ export async function openGround(config: Config, overrides: DepsOverrides): Prom
     secrets,
     secretBox,
     platform,
+    graphApi,
     accounts,
     audit: new AuditTrail({ clock, key: auditKeyOf(secrets.encryptionKey) }),
     jobs,
@@ -196,6 +202,7 @@ export async function openGround(config: Config, overrides: DepsOverrides): Prom
         atStart: true,
         run: () => purgeExpiredIdempotencyKeys(store, clock),
       },
+      ...(role === 'service' ? [graphVersionCheck(graphApi, logger)] : []),
       // PostgreSQL's planner statistics and the queue's dead rows, wherever autovacuum does not keep up (db/upkeep.ts).
       ...(store.dialect === 'postgres'
         ? [

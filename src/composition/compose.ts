@@ -22,6 +22,7 @@ const INTAKE_CONSUMERS: (keyof IntakeConsumers)[] = [
   'pricingTiers',
   'signals',
   'echoes',
+  'coexistence',
   'consent',
   'handovers',
 ];

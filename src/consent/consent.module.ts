@@ -22,6 +22,7 @@ import { consentRoutes } from './consent.routes.js';
 import { ConsentSettings, Suppression } from './consent.schemas.js';
 import type { SuppressionLookup } from './suppression-decision.js';
 import { SuppressionService } from './suppression.service.js';
+import { moveMarketingConsents } from './consent-moves.repository.js';
 import { relinkContact } from './suppression.repository.js';
 import { SuppressionTombstones, tombstoneKeyOf, withTombstones } from './suppression-tombstones.js';
 import type { Secrets } from '../secrets.js';
@@ -52,6 +53,8 @@ export interface ConsentProvides {
   blockSuppressions: BlockSuppressions;
   /** Two contacts merged: the suppressions made for the merged one now name the one kept (contacts feature). */
   suppressionMerges: ContactMerge;
+  /** A customer changed number or BSUID: their marketing consents follow them (docs/api.md §D31). */
+  marketingConsentMoves: typeof moveMarketingConsents;
   /** The list as the dispatcher reads it (from the database), erased customers' tombstones included (docs/api.md §D28). */
   dispatchSuppressions: SuppressionLookup;
   /** An erased customer's suppressions, kept as keyed hashes (the erasure feature writes them). */
@@ -96,6 +99,7 @@ export function consentModule({
       },
       blockSuppressions: suppressions.forBlocks(),
       suppressionMerges: relinkContact,
+      marketingConsentMoves: moveMarketingConsents,
       recipients,
       consentReplySender: replySender,
     },

@@ -31,9 +31,16 @@ export interface Cover {
   addressesOf(to: string): ReadonlySet<string>;
 }
 
-/** Every address of a contact: its `ct_` id, E.164 number, BSUID and parent BSUID (those it has). */
+/**
+ * Every address of a contact: its `ct_` id, E.164 number, BSUID and parent BSUID (those it has),
+ * and those it had before its customer changed number or BSUID (docs/api.md §D31).
+ */
 export function addressesOfPerson(p: Person): string[] {
-  return [p.contactId, ...[p.phone, p.userId, p.parentUserId].filter((a): a is string => a !== null)];
+  return [
+    p.contactId,
+    ...[p.phone, p.userId, p.parentUserId].filter((a): a is string => a !== null),
+    ...(p.formerAddresses ?? []),
+  ];
 }
 
 /** The lookup's customer for one address: an E.164 number (`+…`), a `ct_` id, else a (parent) BSUID. */

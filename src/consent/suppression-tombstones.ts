@@ -121,6 +121,32 @@ export class SuppressionTombstones {
     return Number(gone.numDeletedRows);
   }
 
+  /**
+   * An erased customer changed number or BSUID (docs/api.md §D31): the tombstones naming any of
+   * `from` (their addresses before) are copied to `to` (after), same suppression, in the caller's
+   * unit, so their new address is refused too. One indexed read; nothing is written when none
+   * matches. @returns how many rows were added.
+   */
+  async follow(tx: Tx, accountId: string, mode: 'live' | 'test', from: string[], to: string[]): Promise<number> {
+    const fresh = to.filter((a) => !from.includes(a));
+    if (from.length === 0 || fresh.length === 0) return 0;
+    const rows = await tx
+      .selectFrom('suppression_tombstones')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .where(
+        'address_hash',
+        'in',
+        from.map((a) => this.hash(a)),
+      )
+      .execute();
+    const bySuppression = new Map(rows.map((r) => [r.suppression_id, r]));
+    const added = [...bySuppression.values()].flatMap((r) => fresh.map((a) => ({ ...r, address_hash: this.hash(a) })));
+    await insertTombstones(tx, added);
+    return added.length;
+  }
+
   /** True when the account surely has no tombstone in the mode (then no send hashes anything). */
   async none(accountId: string, mode: 'live' | 'test'): Promise<boolean> {
     const held = await this.#heldOf(accountId, mode);

@@ -1,6 +1,7 @@
 /**
  * Rows of the consent feature (migrations 0019, 0023): `suppressions` (per mode), `consent_settings`,
- * `marketing_consents`. Only this file touches those tables.
+ * `marketing_consents`. Only this file touches those tables (and consent-moves.repository.ts, which
+ * copies a customer's marketing consents to their new number or BSUID).
  */
 import { sql, type Selectable } from 'kysely';
 import type { ConsentSettingsTable, MarketingConsentsTable, SuppressionsTable } from '../db/schema.js';

@@ -24,6 +24,8 @@ import { waIdToE164 } from './phone.js';
 import type { Owned, PlatformContactUpdate } from '../platform/updates.js';
 import { observeMany } from './contact-batch.js';
 import * as repo from './contact.repository.js';
+import { moveFormerAddresses } from './former-addresses.repository.js';
+import { moveIdentity, withoutFormerAddresses, type IdentityChanged } from './identity-changes.js';
 import { changesFor, later, newRow, sentToPhone as byPhone, type ContactSighting } from './sighting.js';
 
 export type { ContactSighting } from './sighting.js';
@@ -41,11 +43,26 @@ function outboundRows(sightings: ContactSighting[], now: string): repo.ContactWr
   return [...rows.values()];
 }
 
-export class ContactUpdates {
-  readonly #o: { onMerge: (tx: Tx, from: string, into: string) => Promise<void> };
+export interface ContactUpdatesOptions {
+  /** Re-points what refers to contact `from` (messages of both directions) to `into`, in the same unit. */
+  onMerge: (tx: Tx, from: string, into: string) => Promise<void>;
+  /**
+   * A customer changed number or BSUID, in the same unit: `change` is the contact's move (its
+   * `contact.changed_identity` event), or only the identifiers before and after when no contact
+   * holds them (an erased customer's tombstones still follow them).
+   */
+  onIdentityChange?: (
+    tx: Tx,
+    accountId: string,
+    change: IdentityChanged | Pick<IdentityChanged, 'previous' | 'current'>,
+    phoneNumberId: string,
+  ) => Promise<void>;
+}
 
-  /** @param options.onMerge re-points what refers to contact `from` (messages of both directions) to `into`, in the same unit. */
-  constructor(options: { onMerge: (tx: Tx, from: string, into: string) => Promise<void> }) {
+export class ContactUpdates {
+  readonly #o: ContactUpdatesOptions;
+
+  constructor(options: ContactUpdatesOptions) {
     this.#o = options;
   }
 
@@ -100,6 +117,28 @@ export class ContactUpdates {
    * (live mode), applied as `observe` would, in a few statements (contact-batch.ts).
    */
   async applyPlatform(tx: Tx, updates: Owned<PlatformContactUpdate>[], now: string): Promise<void> {
+    // In order: sightings in runs, each change of number or BSUID between them (identity-changes.ts).
+    for (let i = 0; i < updates.length; ) {
+      const u = updates[i]!;
+      if (u.kind === 'identity') {
+        const change = await moveIdentity(tx, u, now, (t, a, b) => this.merge(t, a, b));
+        await this.#o.onIdentityChange?.(tx, u.accountId, change, u.phoneNumberId);
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < updates.length && updates[end]!.kind !== 'identity') end++;
+      const run = updates.slice(i, end) as (Owned<PlatformContactUpdate> & { kind: 'inbound' | 'status' })[];
+      await this.#sightings(tx, await withoutFormerAddresses(tx, run), now);
+      i = end;
+    }
+  }
+
+  async #sightings(
+    tx: Tx,
+    updates: (Owned<PlatformContactUpdate> & { kind: 'inbound' | 'status' })[],
+    now: string,
+  ): Promise<void> {
     await this.observeMany(
       tx,
       updates.map((u) => ({
@@ -209,7 +248,7 @@ export class ContactUpdates {
           ? await repo.findByKey(tx, scope, { parentUserId: s.parentUserId }, true)
           : undefined;
       let target = byPhone ?? byUser ?? byParent;
-      if (byPhone && byUser && byPhone.id !== byUser.id) target = await this.#merge(tx, byPhone, byUser);
+      if (byPhone && byUser && byPhone.id !== byUser.id) target = await this.merge(tx, byPhone, byUser);
       if (target) {
         const changes = changesFor(target, s, now);
         // A status report usually tells nothing new of its customer: then nothing is written.
@@ -230,11 +269,12 @@ export class ContactUpdates {
   }
 
   /** Merges two contacts into the older; @returns the survivor as it now is (the sighting's changes still to apply). */
-  async #merge(tx: Tx, a: repo.ContactRow, b: repo.ContactRow): Promise<repo.ContactRow> {
+  async merge(tx: Tx, a: repo.ContactRow, b: repo.ContactRow): Promise<repo.ContactRow> {
     const [keep, drop] =
       a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id) ? [a, b] : [b, a];
     await repo.deleteContact(tx, drop.id);
     await this.#o.onMerge(tx, drop.id, keep.id);
+    await moveFormerAddresses(tx, drop.id, keep.id);
     const merged: repo.ContactRow = {
       ...keep,
       phone: keep.phone ?? drop.phone,

@@ -57,6 +57,24 @@ export const Contact = Type.Object(
       },
       { description: "Who holds the customer's conversation on this number (docs/api.md §D30)." },
     ),
+    appContact: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            state: StringEnum(['saved', 'removed'] as const, {
+              description: "`saved` while the app's address book holds them; `removed` once it removed them.",
+            }),
+            name: NullableString({ description: "Their full name in the app's address book (null once removed)." }),
+            firstName: NullableString({ description: "Their first name in the app's address book." }),
+            syncedAt: Timestamp,
+          },
+          {
+            description:
+              "The customer as the business's WhatsApp Business app address book has them, on a number shared with the app (`smb_app_state_sync`, docs/api.md §D32); null when the app never synced them. Never replaces `name` (their WhatsApp profile name).",
+          },
+        ),
+      ),
+    ),
     suppression: Nullable(
       Type.Object(
         {

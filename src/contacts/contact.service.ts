@@ -5,6 +5,8 @@
  */
 import type { AuthContext } from '../http/access.js';
 import type { Store } from '../db/store.js';
+import type { Selectable } from 'kysely';
+import type { ContactAppColumns } from '../db/tables/messaging.js';
 import { TidingsError } from '../errors.js';
 import { paginate, type Page } from '../http/paging.js';
 import { iso, type Clock } from '../lib/clock.js';
@@ -33,6 +35,8 @@ export interface Person {
   userId: string | null;
   /** The parent BSUID (linked portfolios), or null. */
   parentUserId: string | null;
+  /** The numbers and BSUIDs the person had before changing them (docs/api.md §D31); absent: none known. */
+  formerAddresses?: readonly string[];
 }
 
 /** A contact as the consent feature names it, and what it answers of them (docs/api.md §D23). */
@@ -57,7 +61,7 @@ export class ContactService {
 
   constructor(options: { store: Store; clock: Clock; consent?: ContactConsentPort }) {
     this.#o = options;
-    this.#people = new ReadBatcher({
+    this.#people = new ReadBatcher<string, Person>({
       read: async (group, addresses) => {
         const [phoneNumberId, mode] = group.split(' ') as [string, 'live' | 'test'];
         const rows = await peopleOf(options.store.read, { phoneNumberId, mode }, [...new Set(addresses)]);
@@ -66,6 +70,7 @@ export class ContactService {
           phone: r.phone,
           userId: r.user_id,
           parentUserId: r.parent_user_id,
+          formerAddresses: r.former,
         }));
       },
     });
@@ -219,6 +224,7 @@ export class ContactService {
         since: row.conversation_holder_since,
         reason: row.conversation_holder_reason,
       },
+      appContact: appContactOf(row),
       suppression: null,
       marketingConsent: null,
       ...(row.mode === 'test' ? { testMode: true as const } : {}),
@@ -229,4 +235,16 @@ export class ContactService {
 /** The contacts of the key's number and mode. */
 export function scopeOf(auth: Pick<AuthContext, 'phoneNumberId' | 'mode'>): repo.ContactScope {
   return { phoneNumberId: auth.phoneNumberId, mode: auth.mode };
+}
+
+/** The app's address book entry of a contact read with all its columns (`contacts.app_*`, migration 0035). */
+function appContactOf(row: repo.ContactRow): Contact['appContact'] {
+  const app = row as repo.ContactRow & Partial<Selectable<ContactAppColumns>>;
+  if (!app.app_contact || !app.app_synced_at) return null;
+  return {
+    state: app.app_contact,
+    name: app.app_name ?? null,
+    firstName: app.app_first_name ?? null,
+    syncedAt: app.app_synced_at,
+  };
 }

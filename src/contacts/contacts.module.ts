@@ -15,6 +15,7 @@ import { blockRoutes } from './block.routes.js';
 import { BlockedContact, BlockResult } from './block.schemas.js';
 import { BlockService, type BlockSuppressions } from './block.service.js';
 import { ContactUpdates } from './contact-updates.js';
+import type { Identifiers } from './identity-changes.js';
 import { contactRoutes } from './contact.routes.js';
 import { Contact } from './contact.schemas.js';
 import { type ContactConsentPort, ContactService } from './contact.service.js';
@@ -31,6 +32,18 @@ export interface ContactsNeeds {
   contactConsent: ContactConsentPort;
   /** What a block does to the suppression list (the consent feature's). */
   blockSuppressions: BlockSuppressions;
+  /** An erased customer's tombstones, which follow them to a new number or BSUID (the consent feature's). */
+  suppressionTombstones?: {
+    /** Copies the tombstones naming any of `from` to `to` (consent/suppression-tombstones.ts). */
+    follow(tx: Tx, accountId: string, mode: 'live' | 'test', from: string[], to: string[]): Promise<number>;
+  };
+  /** A customer changed number or BSUID: their marketing consents follow them (the consent feature's). */
+  marketingConsentMoves?: (
+    tx: Tx,
+    phoneNumberId: string,
+    from: { phone: string | null; bsuid: string | null },
+    to: { phone: string | null; bsuid: string | null },
+  ) => Promise<number>;
   /** Two contacts merged: re-points the suppressions made for the merged one (the consent feature's). */
   suppressionMerges: ContactMerge;
   /** The consent feature reads a send's `to` through the contacts: filled here. */
@@ -63,6 +76,21 @@ export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> 
     onMerge: async (tx, from, into) => {
       await merges.get()(tx, from, into);
       await suppressionMerges(tx, from, into);
+    },
+    // A customer changed number or BSUID (docs/api.md §D31), in the move's unit: the event when a
+    // contact moved; an erased customer's tombstones follow them to the new addresses.
+    onIdentityChange: async (tx, accountId, change, phoneNumberId) => {
+      if ('contactId' in change)
+        await events.record(tx, [{ accountId, mode: 'live', type: 'contact.changed_identity', object: change }]);
+      const list = (ids: Identifiers) => [ids.phone, ids.userId, ids.parentUserId].filter((a): a is string => !!a);
+      await needs.suppressionTombstones?.follow(tx, accountId, 'live', list(change.previous), list(change.current));
+      if ('contactId' in change)
+        await needs.marketingConsentMoves?.(
+          tx,
+          phoneNumberId,
+          { phone: change.previous.phone, bsuid: change.previous.userId },
+          { phone: change.current.phone, bsuid: change.current.userId },
+        );
     },
   });
   const contacts = new ContactService({ store, clock, consent: contactConsent });

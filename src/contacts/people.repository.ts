@@ -7,6 +7,7 @@
  */
 import type { Reader } from '../db/store.js';
 import type { ContactScope } from './contact.repository.js';
+import { formerAddressesOf } from './former-addresses.repository.js';
 
 /** A contact's identifiers: its `ct_` id and what the platform knows the customer by. */
 export interface PersonRow {
@@ -18,11 +19,22 @@ export interface PersonRow {
 
 /**
  * The contacts of the scope holding any of `addresses`: E.164 numbers (`+…`), `ct_` ids, and
- * BSUIDs or parent BSUIDs (anything else), in one statement (none when `addresses` is empty).
+ * BSUIDs or parent BSUIDs (anything else), now or before their customer changed number or BSUID
+ * (docs/api.md §D31), each with its former addresses: two statements (none when `addresses` is
+ * empty; the second only when a contact was found).
  */
-export function peopleOf(db: Reader, scope: ContactScope, addresses: readonly string[]): Promise<PersonRow[]> {
-  if (addresses.length === 0) return Promise.resolve([]);
-  return holding(db, scope, addresses).select(['id', 'phone', 'user_id', 'parent_user_id']).execute();
+export async function peopleOf(
+  db: Reader,
+  scope: ContactScope,
+  addresses: readonly string[],
+): Promise<(PersonRow & { former: string[] })[]> {
+  if (addresses.length === 0) return [];
+  const rows = await holding(db, scope, addresses, true).select(['id', 'phone', 'user_id', 'parent_user_id']).execute();
+  const former = await formerAddressesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, former: former.get(r.id) ?? [] }));
 }
 
 /** A contact as a send's recipient: its identifiers, when the customer last wrote, and its age (of two sharing a parent BSUID the oldest answers). */
@@ -39,8 +51,11 @@ export function recipientsOf(db: Reader, scope: ContactScope, addresses: readonl
     .execute();
 }
 
-/** The contacts of the scope holding any of `addresses` (not empty), to select from. */
-function holding(db: Reader, scope: ContactScope, addresses: readonly string[]) {
+/**
+ * The contacts of the scope holding any of `addresses` (not empty), to select from; with `former`,
+ * also those that held one before their customer changed number or BSUID.
+ */
+function holding(db: Reader, scope: ContactScope, addresses: readonly string[], former = false) {
   const phones = addresses.filter((a) => a.startsWith('+'));
   const ids = addresses.filter((a) => a.startsWith('ct_'));
   const users = addresses.filter((a) => !a.startsWith('+') && !a.startsWith('ct_'));
@@ -53,6 +68,20 @@ function holding(db: Reader, scope: ContactScope, addresses: readonly string[]) 
         ...(phones.length > 0 ? [eb('phone', 'in', phones)] : []),
         ...(users.length > 0 ? [eb('user_id', 'in', users), eb('parent_user_id', 'in', users)] : []),
         ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+        ...(former && phones.length + users.length > 0
+          ? [
+              eb(
+                'id',
+                'in',
+                eb
+                  .selectFrom('contact_former_addresses')
+                  .select('contact_id')
+                  .where('phone_number_id', '=', scope.phoneNumberId)
+                  .where('mode', '=', scope.mode)
+                  .where('address', 'in', [...phones, ...users]),
+              ),
+            ]
+          : []),
       ]),
     );
 }

@@ -37,6 +37,9 @@ import { m0030_retention_kinds } from './migrations/0030_retention_kinds.js';
 import { m0031_triggers_per_statement } from './migrations/0031_triggers_per_statement.js';
 import { m0032_list_indexes } from './migrations/0032_list_indexes.js';
 import { m0033_conversation_holder } from './migrations/0033_conversation_holder.js';
+import { m0034_contact_former_addresses } from './migrations/0034_contact_former_addresses.js';
+import { m0035_coexistence } from './migrations/0035_coexistence.js';
+import { m0036_direct_send_probe } from './migrations/0036_direct_send_probe.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -72,6 +75,9 @@ const migrations: Record<string, Migration> = {
   '0031_triggers_per_statement': m0031_triggers_per_statement,
   '0032_list_indexes': m0032_list_indexes,
   '0033_conversation_holder': m0033_conversation_holder,
+  '0034_contact_former_addresses': m0034_contact_former_addresses,
+  '0035_coexistence': m0035_coexistence,
+  '0036_direct_send_probe': m0036_direct_send_probe,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

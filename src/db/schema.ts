@@ -20,7 +20,9 @@ import type {
 import type {
   BatchesTable,
   ClientReferencesTable,
+  ContactAppColumns,
   ContactsTable,
+  ContactFormerAddressesTable,
   DispatchesTable,
   DispatchPacingTable,
   InboundMessagesTable,
@@ -94,6 +96,10 @@ export interface PhoneNumbersTable {
   direct_send: Generated<'unknown' | 'enabled' | 'not_enabled' | 'blocked'>;
   /** When `direct_send` was last learned. */
   direct_send_checked_at: Generated<string | null>;
+  /** The routed send (`msg_` id) probing Direct Send for the number, while `direct_send_probe_until` has not passed (0036). */
+  direct_send_probe_id: Generated<string | null>;
+  /** ISO: when the probe's lease ends (the clock's time); another send may then probe. */
+  direct_send_probe_until: Generated<string | null>;
   /** The messaging limit the platform last told (`business_capability_update`, 0020): `TIER_2K`, `TIER_UNLIMITED`, `1000`…; null until told. */
   messaging_limit_tier: Generated<string | null>;
   /** The daily unique users that limit allows; null when unlimited or not told. */
@@ -185,7 +191,8 @@ export interface JobsTable {
 }
 
 export interface Database {
-  contacts: ContactsTable;
+  contacts: ContactsTable & ContactAppColumns;
+  contact_former_addresses: ContactFormerAddressesTable;
   blocked_users: BlockedUsersTable;
   dispatches: DispatchesTable;
   dispatch_pacing: DispatchPacingTable;

@@ -36,6 +36,12 @@ export const EVENT_TYPES = [
   'contact.unsuppressed',
   'contact.erased',
   'conversation.handover',
+  'contact.changed_identity',
+  'history.imported',
+  'message.edited',
+  'message.revoked',
+  'ad.purchase',
+  'ad.lead',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -94,6 +94,7 @@ export class MessageService {
           ...(recipient ? { recipient } : {}),
           ...(query.batch ? { batchId: query.batch } : {}),
           ...(query.clientReference ? { clientReference: query.clientReference } : {}),
+          ...(query.deliveredAs ? { deliveredAs: query.deliveredAs } : {}),
         }),
       map: toMessage,
       noun: 'message',

@@ -51,6 +51,7 @@ import { BatchProgress } from './record/batch-progress.js';
 import { findInbound, relinkContact } from './record/message.repository.js';
 import { BusinessEchoes } from './reports/business-echoes.js';
 import { conversationRoutes } from './conversation.routes.js';
+import { Coexistence } from './reports/coexistence.js';
 import { InboundUpdates } from './reports/inbound-updates.js';
 import { StatusReports } from './reports/status-reports.js';
 import { TEST_STATUS_JOB, TestModeService } from './reports/test-mode.service.js';
@@ -225,7 +226,12 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
       InboundMessage,
     ],
     jobs: [{ type: TEST_STATUS_JOB, run: (payload) => testMode.applyTestStatus(payload), options: { concurrency: 4 } }],
-    intake: { statuses, inbound, echoes: new BusinessEchoes({ events, contacts: contactUpdates, holders }) },
+    intake: {
+      statuses,
+      inbound,
+      echoes: new BusinessEchoes({ events, contacts: contactUpdates, holders }),
+      coexistence: new Coexistence({ events, contacts: contactUpdates }),
+    },
     scrape: { lanes: () => dispatcher.lanes() },
     periodic: [
       { name: 'retention sweep', everyMs: HOURLY_MS, atStart: true, run: (signal) => retention.sweep(signal) },
@@ -251,7 +257,11 @@ function newDispatcher(needs: MessagesNeeds, statuses: StatusReports, testMode: 
     resolver: new PayloadResolver({
       store,
       media,
-      mayTryDirectSend: (id, now) => directSend.mayTry(id, now),
+      // A test key's send reaches no platform, so it learns nothing and probes nothing: it goes as the number may.
+      directSendTurn: async (row, now) =>
+        row.mode === 'test'
+          ? { turn: (await directSend.mayTry(row.phone_number_id, now)) ? 'try' : 'skip' }
+          : directSend.turn(row.phone_number_id, row.message_id, now),
       senderCredentials: (id) => accounts.senderCredentials(id),
       templateGate: (accountId, templateId) => templateSends.gate(accountId, templateId),
     }),

@@ -54,6 +54,12 @@ export function eventRecorders(registers: Registry[]): Recorders {
     labelNames: ['phone_number_id', 'mode', 'outcome'],
     registers,
   });
+  const routed = new Counter({
+    name: 'tidings_routed_sends_total',
+    help: 'Routed sends ("route": "auto") that went out, by business number, mode and how: free_form, direct_send or template (the fallback).',
+    labelNames: ['phone_number_id', 'mode', 'delivered_as'],
+    registers,
+  });
   const platformCalls = new Counter({
     name: 'tidings_platform_calls_total',
     help: 'Calls to the platform (Graph API) by operation, outcome and Graph error code (none: no code, e.g. a timeout).',
@@ -177,7 +183,10 @@ export function eventRecorders(registers: Registry[]): Recorders {
       ),
     },
     jsonBodies: { body: (outcome) => jsonBodies.inc({ outcome }) },
-    dispatch: { outcome: (l, outcome: DispatchOutcome, count = 1) => dispatch.inc({ ...lane(l), outcome }, count) },
+    dispatch: {
+      outcome: (l, outcome: DispatchOutcome, count = 1) => dispatch.inc({ ...lane(l), outcome }, count),
+      routed: (l, deliveredAs) => routed.inc({ ...lane(l), delivered_as: deliveredAs }),
+    },
     platform: {
       call: (operation: PlatformOperation, outcome, code, seconds) => (
         platformCalls.inc({ operation, outcome, code }), platformDuration.observe({ operation, outcome }, seconds)

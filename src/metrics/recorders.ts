@@ -32,6 +32,8 @@ export interface LaneLabels {
 export interface DispatchRecorder {
   /** `count` messages of the lane ended an attempt with `outcome` (default 1). */
   outcome(lane: LaneLabels, outcome: DispatchOutcome, count?: number): void;
+  /** A routed send (`"route": "auto"`, docs/api.md §D19) of the lane went out as `deliveredAs`. */
+  routed(lane: LaneLabels, deliveredAs: 'free_form' | 'direct_send' | 'template'): void;
 }
 
 /** The Platform interface's operations (`platform/platform.ts`), one name per method. */

@@ -16,6 +16,7 @@ import type { Store, Tx } from '../db/store.js';
 import { TidingsError } from '../errors.js';
 import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
+import type { PlatformCoexistenceUpdate } from './coexistence-updates.js';
 import { displayNamed, numberNamed, routeSignals } from './signal-routing.js';
 import type { PlatformEchoMessage, PlatformHandover, PlatformSignal } from './signal-updates.js';
 import type {
@@ -95,6 +96,8 @@ export interface IntakeConsumers {
   };
   /** Who holds each conversation (contacts feature, `ConversationHolders`; docs/api.md §D30); after the messages. */
   handovers: { applyHandovers(tx: Tx, handovers: Owned<PlatformHandover>[], now: string): Promise<void> };
+  /** Past chats, the app's address book, echo edits and revokes, ad events (messages feature, `Coexistence`); after the echoes. */
+  coexistence: { apply(tx: Tx, updates: Owned<PlatformCoexistenceUpdate>[], now: string): Promise<void> };
   /** Opt-out keywords, marketing preferences and 131050 refusals (consent feature, `ConsentIntake`); after the messages. */
   consent: {
     apply(
@@ -126,7 +129,12 @@ interface OwnedUpdates {
   echoes: Owned<PlatformEchoMessage>[];
   preferences: Owned<PlatformUserPreference>[];
   handovers: Owned<PlatformHandover>[];
+  coexistence: Owned<PlatformCoexistenceUpdate>[];
 }
+
+/** What `ingest` counts: the updates of each kind for known numbers, and how many it skipped. */
+type IngestCounts = Record<'statuses' | 'inbound' | 'templates' | 'numbers' | 'pricingTiers' | 'signals', number> &
+  Record<'echoes' | 'skipped', number>;
 
 export class PlatformIntake {
   readonly #o: { store: Store; clock: Clock; logger: Logger; consumers: IntakeConsumers };
@@ -152,19 +160,7 @@ export class PlatformIntake {
    * @throws TidingsError signature_invalid when the batch names an account the signing app does
    *   not cover (checked before anything is written: nothing of the batch is stored).
    */
-  async ingest(
-    updates: PlatformUpdates,
-    signer: WebhookSigner,
-  ): Promise<{
-    statuses: number;
-    inbound: number;
-    templates: number;
-    numbers: number;
-    pricingTiers: number;
-    signals: number;
-    echoes: number;
-    skipped: number;
-  }> {
+  async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<IngestCounts> {
     const { consumers } = this.#o;
     const owners = new Map<string, string | null>();
     // Each account the batch names, with its own app secret (read with its owner, so an account
@@ -183,6 +179,7 @@ export class PlatformIntake {
         ...updates.echoes,
         ...updates.userPreferences,
         ...updates.handovers,
+        ...updates.coexistence,
       ].map((x) => x.phoneNumberId),
       ...passedOnNumbers,
     ])) {
@@ -254,6 +251,7 @@ export class PlatformIntake {
       echoes,
       preferences,
       handovers: own(updates.handovers),
+      coexistence: own(updates.coexistence),
     });
     return {
       statuses: statuses.length,
@@ -282,6 +280,8 @@ export class PlatformIntake {
     const echoes = all('echoes');
     for (let i = 0; i < echoes.length; i += SLICE)
       await consumers.echoes.recordEchoes(tx, echoes.slice(i, i + SLICE), now);
+    // One chunk of past chats holds thousands of messages: the consumer writes it in slices of its own.
+    await consumers.coexistence.apply(tx, all('coexistence'), now);
     for (let i = 0; i < Math.max(statuses.length, inbound.length); i += SLICE) {
       await consumers.statuses.applyStatuses(tx, statuses.slice(i, i + SLICE), now);
       await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);

@@ -1,3 +1,4 @@
+import type { PlatformCoexistenceUpdate } from './coexistence-updates.js';
 import type { PlatformEchoMessage, PlatformHandover, PlatformSignal } from './signal-updates.js';
 
 /**
@@ -87,8 +88,30 @@ export interface PlatformContactUpdate {
   username: string | null;
   /** ISO 8601: when the message was sent or the status happened. */
   at: string;
-  /** `inbound`: the customer wrote (their service window opens); `status`: a report on a business message. */
-  kind: 'inbound' | 'status';
+  /**
+   * `inbound`: the customer wrote (their service window opens); `status`: a report on a business
+   * message; `identity`: the customer changed number or BSUID (`change`; the update's own
+   * identifiers are those after it; the window is untouched).
+   */
+  kind: 'inbound' | 'status' | 'identity';
+  /** With kind `identity`: which change, and the identifiers before it (docs/platform.md §4.19). */
+  change?: PlatformIdentityChange;
+}
+
+/**
+ * A `system` message `user_changed_number` or `user_changed_user_id` (docs/platform.md §4.19): the
+ * customer's identifiers before the change (each null when the payload does not give it).
+ */
+export interface PlatformIdentityChange {
+  type: 'user_changed_number' | 'user_changed_user_id';
+  /** The system message's wamid. */
+  wamid: string;
+  /** Digits: the number the customer had (`from`). */
+  previousWaId: string | null;
+  /** `system.previous_user_id`. */
+  previousUserId: string | null;
+  /** `system.previous_parent_user_id`. */
+  previousParentUserId: string | null;
 }
 
 /**
@@ -191,6 +214,8 @@ export interface PlatformUpdates {
   userPreferences: PlatformUserPreference[];
   /** `messaging_handovers`: who holds a conversation now (contacts feature, docs/platform.md §4.18). */
   handovers: PlatformHandover[];
+  /** A number shared with the WhatsApp Business app: past chats, address book, echo edits, ad events (coexistence-updates.ts). */
+  coexistence: PlatformCoexistenceUpdate[];
 }
 
 /** An update of a business number, with the account that owns the number. */

@@ -4,6 +4,7 @@
  * control API under `/_simulator/`. Every Graph answer the simulator gives, including unknown paths,
  * bad JSON and unreadable bodies, is in Meta's `{"error": …}` envelope.
  */
+import { registerCoexistenceRoutes } from './coexistence.routes.js';
 import { registerSignalRoutes } from './signals.routes.js';
 import { Activity } from './activity.js';
 import { registerIdleRoute } from './idle.routes.js';
@@ -14,6 +15,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import type { SimContext } from './context.js';
 import { reporting } from './context.js';
 import { registerControlRoutes, registerToken } from './control.routes.js';
+import { registerIdentityChangeRoutes } from './identity-changes.js';
 import { registerMarketingRoutes } from './marketing.js';
 import { registerMetaAgentRoutes } from './meta-agent.js';
 import { graphError, objectNotFound, unknownPath } from './graph-errors.js';
@@ -178,9 +180,11 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerObjectRoutes(app, ctx, templates);
   registerTemplateControlRoutes(app, ctx, templates);
   registerMarketingRoutes(app, ctx);
+  registerIdentityChangeRoutes(app, ctx);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
   registerSignalRoutes(app, ctx);
   registerMetaAgentRoutes(app, ctx);
+  registerCoexistenceRoutes(app, ctx);
   registerIdleRoute(app, activity);
 
   if (state.outbox.size > 0) log.info({ owed: state.outbox.size }, 'simulator resumes the webhooks it owed');

@@ -62,6 +62,7 @@ export interface SimulatorConfig {
   /**
    * The Graph version of the app's webhooks (docs/platform.md §4.4): before v24.0 status webhooks carry
    * `conversation`; from v24.0 it is left out unless the message is in a free entry point window.
+   * Before v25.0 an unsupported customer message is `unknown`, from it `unsupported` (versions.ts, docs/platform.md §0.2).
    */
   webhookVersion: string;
   /** `PMP` (per-message pricing, since 1 Jul 2025) or `CBP` (the older conversation-based shape). */

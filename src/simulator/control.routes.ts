@@ -48,6 +48,8 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, opt
     if (!/^\d+$/.test(to)) return bad(reply, 'Give to (the business phone number id) and from (the customer number).');
     const user = customerOf(ctx, body);
     if (typeof user === 'string') return bad(reply, user);
+    // Kept, so a send to the parent BSUID the webhook showed finds them (state.ts `user`).
+    if (state.config.parentUserIds && !state.users.has(user.userId)) state.addUser(user);
     const number = state.number(to);
     // Meta, "Block users": "The user cannot contact your business" (docs/platform.md §4.17).
     const blocked = `The business blocked this customer on number ${to}: a blocked user cannot message it (Meta, "Block users"). Unblock them first (DELETE /{phone-number-id}/block_users).`;

@@ -7,12 +7,14 @@
  * A reply-button tap on a Direct Send comes in the template quick-reply format.
  */
 import { createHash } from 'node:crypto';
+import { webhookMajor } from './config.js';
 import type { SimContext } from './context.js';
 import { mediaUrl, storeMedia } from './media.routes.js';
 import { PLATFORM_MEDIA } from './media-rules.js';
 import { SAMPLES } from './samples.js';
 import type { SimNumber, SimUser } from './state.js';
 import { BSUID_PATTERN, newBsuid } from './users.js';
+import { unsupportedMessage } from './versions.js';
 
 type Obj = Record<string, any>;
 
@@ -171,18 +173,13 @@ export function inboundContent(
       return { ...out, type, contacts: list };
     }
     case 'unsupported':
-      // webhook-inbound-unsupported-131051.json: no object of its own, an errors[] entry instead.
+      // A type the Cloud API does not take (`unsupported.type`, default poll_creation), worded by the webhook's version.
       return {
         ...out,
-        errors: [
-          {
-            code: 131051,
-            title: 'Message type unknown',
-            message: 'Message type unknown',
-            error_data: { details: 'Message type is currently not supported.' },
-          },
-        ],
-        type,
+        ...unsupportedMessage(
+          webhookMajor(ctx.state.config),
+          typeof given.type === 'string' ? given.type : 'poll_creation',
+        ),
       };
   }
   if (!MEDIA.has(type)) return `Unsupported type ${type}.`;

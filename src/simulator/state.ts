@@ -14,7 +14,7 @@ import { simulatedDisplayNumber } from '../lib/simulated-identity.js';
 import { Outbox } from './outbox.js';
 import { readStateFile, type Persisted } from './state-file.js';
 import { StateWriter } from './state-writer.js';
-import { bsuidFor } from './users.js';
+import { bsuidFor, parentBsuidFor } from './users.js';
 
 export { DEFAULT_CONFIG, type SimulatorConfig } from './config.js';
 export { StateFileError } from './state-file.js';
@@ -163,7 +163,14 @@ export class SimulatorState {
       );
     }
     if (by.userId)
-      return this.users.get(by.userId) ?? [...this.users.values()].find((u) => u.parentUserId === by.userId) ?? null;
+      return (
+        this.users.get(by.userId) ??
+        // A parent BSUID: given to the user, or derived from their BSUID when the config derives them.
+        [...this.users.values()].find(
+          (u) => (u.parentUserId ?? (this.config.parentUserIds ? parentBsuidFor(u.userId) : null)) === by.userId,
+        ) ??
+        null
+      );
     return null;
   }
 

@@ -126,6 +126,17 @@ export const CASES: Case[] = [
     'messages_client_reference',
     'client_reference',
   ),
+  ...['direct_send', 'template', 'free_form'].map((d) =>
+    served(
+      M,
+      `deliveredAs=${d}`,
+      'messages',
+      { deliveredAs: d },
+      'messages_delivered_as_list',
+      'delivered_as',
+      is('delivered_as', d),
+    ),
+  ),
   served(I, 'contact', 'inbound', { contactId: 'ct_none' }, 'inbound_messages_contact', 'contact_id'),
   ...['image', 'button', 'reaction', 'text'].map((t) =>
     served(I, `type=${t}`, 'inbound', { type: t }, 'inbound_messages_type_list', 'type', is('type', t)),

@@ -7,8 +7,8 @@ import { eventually } from '../helpers.js';
 
 /** The calls, on what `sim` gives when a case runs (after the entry's `before`). */
 export function platformKit(sim: () => SimHarness) {
-  /** `POST /v23.0/<pnid>/messages` with `body`: the simulator's answer. */
-  const send = (body: unknown, pnid = PNID) => sim().graph('POST', `/v23.0/${pnid}/messages`, body);
+  /** `POST /v25.0/<pnid>/messages` with `body` (v25.0: a send may name a BSUID alone): the simulator's answer. */
+  const send = (body: unknown, pnid = PNID) => sim().graph('POST', `/v25.0/${pnid}/messages`, body);
   /** The code of the first error on `wamid`'s `failed` status, or null once it is `sent` instead. */
   const failedCode = async (wamid: string) =>
     (

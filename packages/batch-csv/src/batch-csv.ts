@@ -9,7 +9,15 @@
  * | `to` (required) | the recipient: E.164 phone, BSUID or `ct_` id |
  * | `clientReference`, `sendAt` | the send's fields of those names (`sendAt` wins over a batch-wide time) |
  * | `button.<index>.payload`, `.urlSuffix`, `.couponCode` | `buttons: { "<index>": { … } }` |
+ * | `route` (optional) | `auto`: the row is a routed text send (docs/api.md §D19), the template its fallback; empty: a template send |
+ * | `text` (only in a file with a `route` column) | a routed row's text (required with `auto`, refused without) |
  * | anything else (`1`, `2`, `first_name`, `header`) | `variables`, keyed by the column's name |
+ *
+ * A routed row (`route` `auto`) sends `{ type: "text", text, route: "auto", fallback: { templateId,
+ * variables, buttons } }`: as written while the customer's window is open, else as a Direct Send
+ * where the number has it, else as the file's template filled by the row's variable and button
+ * columns. `text` is reserved only where the header has `route`, so a file of template sends with a
+ * variable named `text` means what it meant.
  *
  * Every other column is a template variable by definition: the file is not refused for a name the
  * template lacks, since the reader does not know the template; a row that fills such a column is
@@ -38,10 +46,24 @@ export interface TemplateSend {
   sendAt?: string;
 }
 
+/** A routed row's send: a text decided at dispatch, the file's template its fallback (docs/api.md §D19). */
+export interface RoutedSend {
+  to?: string;
+  type: 'text';
+  text: string;
+  route: 'auto';
+  fallback: Pick<TemplateSend, 'templateId' | 'variables' | 'buttons'>;
+  clientReference?: string;
+  sendAt?: string;
+}
+
+/** The body of one row's send: a template send, or a routed text send with the template as its fallback. */
+export type CsvSendBody = TemplateSend | RoutedSend;
+
 /** A data row of the file and its send: its first line in the file (the header is line 1). */
 export interface CsvSend {
   line: number;
-  send: TemplateSend;
+  send: CsvSendBody;
 }
 
 /** A data row as read: its first line in the file (the header is line 1) and its cells, in the header's order. */
@@ -74,7 +96,7 @@ const BUTTON_COLUMN = /^button\.(\d{1,2})\.(payload|urlSuffix|couponCode)$/;
 
 /** What a column fills, decided from its name. */
 type Column =
-  | { kind: 'to' | 'clientReference' | 'sendAt' | 'skip' }
+  | { kind: 'to' | 'clientReference' | 'sendAt' | 'route' | 'text' | 'skip' }
   | { kind: 'variable'; name: string }
   | { kind: 'button'; index: string; field: ButtonField };
 
@@ -86,6 +108,7 @@ type Column =
 function readHeader(header: string[]): { columns: Column[]; problems: string[] } {
   const seen = new Set<string>();
   const problems: string[] = [];
+  const routed = header.some((raw) => raw.trim() === 'route');
   const columns = header.map((raw, i): Column => {
     const name = raw.trim();
     if (name === '') {
@@ -97,7 +120,8 @@ function readHeader(header: string[]): { columns: Column[]; problems: string[] }
     }
     if (seen.has(name)) problems.push(`Line 1: the column "${name}" appears twice.`);
     seen.add(name);
-    if (name === 'to' || name === 'clientReference' || name === 'sendAt') return { kind: name };
+    if (name === 'to' || name === 'clientReference' || name === 'sendAt' || name === 'route') return { kind: name };
+    if (name === 'text' && routed) return { kind: 'text' };
     const button = BUTTON_COLUMN.exec(name);
     if (button) return { kind: 'button', index: String(Number(button[1])), field: button[2] as ButtonField };
     if (name.startsWith('button.'))
@@ -146,12 +170,37 @@ export function readCsv(text: string): CsvFile {
   problems.push(...headerProblems);
   const rows = data.map(({ record, info }) => ({ line: info.lines - breaksIn(record), cells: record }));
   if (rows.length === 0 && problems.length === 0) problems.push('The file has a header but no rows to send.');
+  problems.push(...routeProblems(columns, rows));
   const last = columns.length - 1;
   if (columns[last]?.kind === 'skip')
     for (const row of rows)
       if (row.cells[last]!.trim() !== '')
         problems.push(`Line ${row.line}: a value in the unnamed last column; name the column in the header.`);
   return { columns: header.record.map((c) => c.trim()), rows, problems };
+}
+
+/** Each row whose `route` and `text` cells do not make a send, by its line. */
+function routeProblems(columns: Column[], rows: CsvRow[]): string[] {
+  const route = columns.findIndex((c) => c.kind === 'route');
+  if (route < 0) return [];
+  const text = columns.findIndex((c) => c.kind === 'text');
+  return rows.flatMap(({ line, cells }) => {
+    const value = cells[route]?.trim() ?? '';
+    const written = text >= 0 && (cells[text] ?? '').trim() !== '';
+    if (value !== '' && value !== 'auto')
+      return [
+        `Line ${line}: route "${value}" is not a route; write auto (a routed text, the template its fallback) or leave it empty (a template send).`,
+      ];
+    if (value === 'auto' && !written)
+      return [
+        `Line ${line}: route auto needs the text to send in the "text" column; the template is only its fallback.`,
+      ];
+    if (value === '' && written)
+      return [
+        `Line ${line}: a text without route auto; write auto in the "route" column to send it routed, or leave the text empty to send the template.`,
+      ];
+    return [];
+  });
 }
 
 /** The columns of `file` read as template variables (every column but `to`, the send's fields and the buttons). */
@@ -167,11 +216,16 @@ export function sendsOf(file: CsvFile, templateId: string): CsvSend[] {
   const { columns } = readHeader(file.columns);
   return file.rows.map(({ line, cells }) => {
     const send: TemplateSend = { type: 'template', templateId };
+    let text: string | null = null;
     cells.forEach((cell, i) => {
       const column = columns[i]!;
       if (cell.trim() === '') return;
       switch (column.kind) {
         case 'skip':
+        case 'route':
+          return;
+        case 'text':
+          text = cell;
           return;
         case 'to':
           send.to = cell.trim();
@@ -187,7 +241,11 @@ export function sendsOf(file: CsvFile, templateId: string): CsvSend[] {
           ((send.buttons ??= {})[column.index] ??= {})[column.field] = cell.trim();
       }
     });
-    return { line, send };
+    if (text === null) return { line, send };
+    // A routed row (readCsv refused a text without `route` auto): the template, filled, is its fallback.
+    const { type: _template, templateId: _id, variables, buttons, ...fields } = send;
+    const fallback = { templateId, ...(variables ? { variables } : {}), ...(buttons ? { buttons } : {}) };
+    return { line, send: { ...fields, type: 'text', text, route: 'auto', fallback } satisfies RoutedSend };
   });
 }
 

@@ -63,6 +63,14 @@ export interface MessagesTable {
   recipient_country: Generated<string | null>;
   /** JSON `{ suppressionId, keyId }`: the suppression a `"suppression": "ignore"` send passed, and the key that asked (0023); null otherwise. */
   suppression_override: Generated<string | null>;
+  /** 1: a message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): no window, no analytics. */
+  imported: Generated<number>;
+  /** When the business last edited it in the WhatsApp Business app (`smb_message_echoes` edit, docs/api.md §D32). */
+  edited_at: Generated<string | null>;
+  /** The earlier versions of an edited message, JSON `[{ text, caption, at }]`, oldest first. */
+  edits: Generated<string | null>;
+  /** When the business deleted it for everyone in the WhatsApp Business app (`smb_message_echoes` revoke, docs/api.md §D32). */
+  revoked_at: Generated<string | null>;
 }
 
 /** A scheduled message until its `send_at`, when it moves into its number's queue (`dispatches`). */
@@ -148,6 +156,8 @@ export interface InboundMessagesTable {
   content_removed_at: Generated<string | null>;
   /** `meta_agent`: it came under the webhook field `standby`, while Meta's agent held the conversation (migration 0033). */
   held_by: Generated<'meta_agent' | null>;
+  /** 1: a message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): opens no window. */
+  imported: Generated<number>;
 }
 
 /** Every status report the platform sent, once per (wamid, status): the dedupe and replay log. */
@@ -239,4 +249,30 @@ export interface ContactsTable {
   conversation_holder_since: ColumnType<string | null, string | null | undefined>;
   /** Why it last changed (`standby_message`, `agent_reply`, `control_passed`, `control_taken`, `service_message`, `messages_field`); null when it never did. */
   conversation_holder_reason: ColumnType<string | null, string | null | undefined>;
+}
+
+/** An address a contact was known by before the customer changed number or BSUID (migration 0034, docs/api.md §D31). */
+export interface ContactFormerAddressesTable {
+  phone_number_id: string;
+  mode: 'live' | 'test';
+  /** E.164 number, BSUID or parent BSUID. */
+  address: string;
+  contact_id: string;
+  /** ISO: when the customer left it. */
+  left_at: string;
+}
+
+/**
+ * The customer as the business's WhatsApp Business app address book has them (`smb_app_state_sync`,
+ * docs/api.md §D32; migration 0035): columns of `contacts` that only the sync writes, apart from the
+ * contacts' set-based writes (`ContactWrite`), so erasing the contact erases them too.
+ */
+export interface ContactAppColumns {
+  /** The customer's names in the app's address book (`contact.full_name`, `first_name`). */
+  app_name: Generated<string | null>;
+  app_first_name: Generated<string | null>;
+  /** `saved` while the app's address book holds them, `removed` once the app removed them; null: never synced. */
+  app_contact: Generated<'saved' | 'removed' | null>;
+  /** The app's timestamp of the latest sync applied (ISO): an older one never overrides it. */
+  app_synced_at: Generated<string | null>;
 }

@@ -65,6 +65,9 @@ export class Attempts {
     } catch (err) {
       // A route the platform refused: the next one at once (route.ts); else as the refusal says.
       const next = onRefusal(routing, err);
+      // No answer on Direct Send (a timeout, a fault): the number's probe, if this send held it, is another's to take.
+      if (!next && routing.deliveredAs === 'direct_send')
+        await this.#o.directSend.endProbe(row.phone_number_id, row.message_id);
       if (!next && routing.templateId && (await holds.refused(row, routing.templateId, err, now))) return;
       if (!next) return settlement.settle(s, row, classifyAttempt(err));
       if (next.numberRefused) await this.#o.directSend.learn(row.phone_number_id, next.numberRefused, now);

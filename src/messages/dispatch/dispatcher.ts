@@ -34,6 +34,7 @@ import type { DispatchPolicy, DispatchStats } from './policy.js';
 import type { DispatcherOptions } from './options.js';
 import { LateSlots } from './late-slots.js';
 import { promoteScheduled } from './promotion.js';
+import { ProbeGate } from './probe-gate.js';
 import { LaneState } from './lane.js';
 import { laneKey, QueueView } from './queue-view.js';
 import { Settlement } from './settlement.js';
@@ -59,6 +60,7 @@ export class Dispatcher {
   readonly #view: QueueView;
   readonly #attempts: Attempts;
   readonly #suppressions: SuppressionCheck;
+  readonly #probes: ProbeGate;
   /** Sends held for a paused template (its `onTemplateStatus` is wired in composition/messaging.ts). */
   readonly holds: TemplateHolds;
 
@@ -67,6 +69,7 @@ export class Dispatcher {
     this.#settlement = new Settlement({ ...options, count: (lane, outcome) => this.#count(lane, outcome) });
     this.#view = new QueueView({ ...options, laneOf: (key) => this.#lanes.get(key) });
     this.#suppressions = new SuppressionCheck(options.suppressions, options.people);
+    this.#probes = new ProbeGate({ ...options, settlement: this.#settlement });
     this.holds = new TemplateHolds({
       store: options.store,
       clock: options.clock,
@@ -198,7 +201,8 @@ export class Dispatcher {
       if (overridden.size > 0) await store.write((tx) => recordSuppressionOverrides(tx, overridden));
       for (const [id, error] of barred)
         this.#track(s, this.#settlement.settle(s, claimed.find((r) => r.message_id === id)!, { kind: 'fail', error }));
-      const rows = claimed.filter((r) => !barred.has(r.message_id));
+      // While the number's Direct Send is probed, the sends that would try it wait, without a slot (probe-gate.ts).
+      const rows = await this.#probes.pass(claimed.filter((r) => !barred.has(r.message_id)));
       if (claimed.length === 0) {
         // The rest waits behind messages in flight (their customers' next ones), or for later;
         // a message accepted meanwhile wakes the lane at once.

@@ -28,8 +28,8 @@ export interface DispatcherOptions {
   policy: DispatchPolicy;
   /** Counts each attempt's outcome per lane (with `stats`). */
   metrics: DispatchRecorder;
-  /** Told what the platform's answer to a Direct Send said of its number (route.ts). */
-  directSend: Pick<DirectSendCapability, 'learn'>;
+  /** Told what the platform's answer to a Direct Send said of its number (route.ts); asked whether a probe is due (probe-gate.ts). */
+  directSend: Pick<DirectSendCapability, 'learn' | 'endProbe' | 'probeDue'>;
   /** Told what a send's refusal said of its template (132015 paused, 132016 disabled; template-holds.ts). */
   learnTemplate: TemplateHoldsOptions['learn'];
   /** The suppression list (consent feature): a claimed batch's suppressed customers fail without a platform call (suppression-check.ts). */

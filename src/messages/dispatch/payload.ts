@@ -37,7 +37,7 @@ const REPLY_TARGET_WAIT_MS = 1000;
 export interface PayloadResolverOptions {
   store: Store;
   media: MediaService;
-  mayTryDirectSend: RouteDeps['mayTryDirectSend'];
+  directSendTurn: RouteDeps['directSendTurn'];
   /** Whether a queued send of a template may go out now (templates feature, `TemplateSends.gate`). */
   templateGate(accountId: string, templateId: string): Promise<DispatchGate>;
   /** The credentials to send as a number (accounts feature). */
@@ -69,7 +69,7 @@ export class PayloadResolver {
       };
     if (row.mode === 'test') {
       const routing = await this.route(row, now);
-      if ('fail' in routing) return routing;
+      if (!('content' in routing)) return routing;
       return (await this.#gate(row, routing)) ?? { routing, request: null };
     }
     const resolved = await this.resolve(row, now);
@@ -80,10 +80,13 @@ export class PayloadResolver {
     };
   }
 
-  /** How a queue entry goes out at `now` (clock ms), decided by its customer's window when it is a routed send (route.ts). */
-  route(row: repo.DispatchRow, now: number): Promise<Routing | { fail: AttemptError }> {
+  /**
+   * How a queue entry goes out at `now` (clock ms), decided by its customer's window when it is a
+   * routed send (route.ts), or how long it waits for its number's Direct Send probe.
+   */
+  route(row: repo.DispatchRow, now: number): Promise<Routing | { fail: AttemptError } | { waitMs: number }> {
     return routeAtDispatch(
-      { read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend },
+      { read: this.#o.store.read, directSendTurn: this.#o.directSendTurn },
       row,
       repo.payloadOf(row),
       now,
@@ -97,13 +100,8 @@ export class PayloadResolver {
    */
   async resolve(row: repo.DispatchRow, now: number): Promise<Resolved> {
     const payload = repo.payloadOf(row);
-    const routing = await routeAtDispatch(
-      { read: this.#o.store.read, mayTryDirectSend: this.#o.mayTryDirectSend },
-      row,
-      payload,
-      now,
-    );
-    if ('fail' in routing) return routing;
+    const routing = await this.route(row, now);
+    if (!('content' in routing)) return routing;
     const gated = await this.#gate(row, routing);
     if (gated) return gated;
     const content = structuredClone(routing.content);

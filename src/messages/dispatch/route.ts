@@ -5,7 +5,10 @@
  * 1. The customer service window open → the message as written (`free_form`).
  * 2. Closed, the message qualifies (direct-send.rules.ts) and the number may try Direct Send
  *    (accounts: not refused by the platform in the last day) → Direct Send (`direct_send`), with
- *    the time left of its validity period as the platform's `ttl_seconds` (30–43,200).
+ *    the time left of its validity period as the platform's `ttl_seconds` (30–43,200). While the
+ *    number's capability is not known, only the send holding its probe tries; the others wait for
+ *    its answer (`{ waitMs }`, accounts/direct-send.ts `turn`; probe-gate.ts holds them before
+ *    their slots).
  * 3. Otherwise its fallback template (`template`).
  * 4. Otherwise it fails with `outside_customer_window`, before any platform call.
  *
@@ -21,6 +24,7 @@ import { PlatformError } from '../../platform/platform.js';
 import { graphCode } from '../../platform/graph-codes.js';
 import * as messages from '../record/message.repository.js';
 import { contactLastInboundAt } from '../record/routing.repository.js';
+import type { DirectSendTurn } from '../../accounts/direct-send.js';
 import type { DeliveredAs } from '../schemas/routing.schemas.js';
 import type { DispatchPayload, DispatchRow } from '../record/send-queue.repository.js';
 import type { AttemptError } from './outcomes.js';
@@ -53,20 +57,20 @@ export interface Routing {
 
 export interface RouteDeps {
   read: Reader;
-  /** Whether the number may try Direct Send now (accounts/direct-send.ts). */
-  mayTryDirectSend(phoneNumberId: string, now: number): Promise<boolean>;
+  /** Whether the entry tries Direct Send now, goes on, or waits for its number's probe (accounts/direct-send.ts `turn`). */
+  directSendTurn(row: DispatchRow, now: number): Promise<DirectSendTurn>;
 }
 
 /**
- * How `row` goes out at `now` (clock ms), or why it cannot: only routed sends are decided here; any
- * other goes as accepted.
+ * How `row` goes out at `now` (clock ms), or why it cannot, or how long it waits for its number's
+ * Direct Send probe: only routed sends are decided here; any other goes as accepted.
  */
 export async function routeAtDispatch(
   deps: RouteDeps,
   row: DispatchRow,
   payload: DispatchPayload,
   now: number,
-): Promise<Routing | { fail: AttemptError }> {
+): Promise<Routing | { fail: AttemptError } | { waitMs: number }> {
   const r = payload.route;
   if (!r) {
     const asTemplate = payload.content.type === 'template';
@@ -92,7 +96,9 @@ export async function routeAtDispatch(
       templateId: null,
     };
   }
-  if (r.directSend && !isDirectSendRefusalCode(last) && (await deps.mayTryDirectSend(row.phone_number_id, now))) {
+  const turn = r.directSend && !isDirectSendRefusalCode(last) ? await deps.directSendTurn(row, now) : null;
+  if (turn?.turn === 'wait') return { waitMs: turn.waitMs };
+  if (turn?.turn === 'try') {
     const left = Math.ceil((Date.parse(row.expires_at) - now) / 1000);
     const ttlSeconds = Math.min(DIRECT_SEND_TTL_S.max, Math.max(DIRECT_SEND_TTL_S.min, left));
     return {

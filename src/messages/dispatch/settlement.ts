@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { HoldReason } from '../../accounts/phone-number.schemas.js';
 import type { Store, Tx } from '../../db/store.js';
 import { iso, type Clock } from '../../lib/clock.js';
-import type { DispatchOutcome } from '../../metrics/recorders.js';
+import type { DispatchOutcome, DispatchRecorder } from '../../metrics/recorders.js';
 import { BatchWriter } from '../../db/batch-writer.js';
 import type { StatusReports } from '../reports/status-reports.js';
 import type { TestModeService } from '../reports/test-mode.service.js';
@@ -34,6 +34,8 @@ export interface SettlementOptions {
   policy: Pick<DispatchPolicy, 'retry' | 'reconciliationWindowMs' | 'ttlGraceMs'>;
   /** Counts an outcome for the lane (the dispatcher's stats and metrics). */
   count(lane: repo.Lane, outcome: DispatchOutcome): void;
+  /** Counts a routed send of the lane by how it went out (metrics). */
+  metrics: Pick<DispatchRecorder, 'routed'>;
 }
 
 /** What settling an attempt reads and sets of its lane (lane.ts): a number-wide refusal holds it. */
@@ -65,6 +67,7 @@ export class Settlement {
   async sent(s: SettledLane, row: repo.DispatchRow, wamid: string | null, at: number, routing: Routing): Promise<void> {
     await this.#sent.submit({ row, wamid, at, routing });
     this.#o.count(s.lane, 'sent');
+    if (routing.routed) this.#o.metrics.routed(s.lane, routing.deliveredAs);
   }
 
   async #recordSent(tx: Tx, sent: Sent[]): Promise<void[]> {

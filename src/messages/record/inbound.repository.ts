@@ -35,6 +35,8 @@ export interface NewInbound {
   mediaFailure?: NonNullable<InboundRow['media_failure']>;
   /** `meta_agent`: it came under `standby`, while Meta's agent held the conversation (docs/api.md §D30). */
   heldBy?: 'meta_agent';
+  /** A message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): opens no window. */
+  imported?: boolean;
 }
 
 export function inboundRow(m: NewInbound): InboundRow {
@@ -59,6 +61,7 @@ export function inboundRow(m: NewInbound): InboundRow {
     media_failure: m.mediaFailure ?? null,
     content_removed_at: null,
     held_by: m.heldBy ?? null,
+    imported: m.imported ? 1 : 0,
   };
 }
 
@@ -84,6 +87,8 @@ export async function lastInboundAt(
     .where('phone_number_id', '=', phoneNumberId)
     .where('sender', '=', sender)
     .where('mode', '=', mode)
+    // An imported message (the app's past chats) opens no window (docs/api.md §D32).
+    .where('imported', '=', 0)
     .executeTakeFirst();
   return (row?.last as string | null | undefined) ?? null;
 }
@@ -102,6 +107,7 @@ export async function lastInboundAtOf(
     .where('phone_number_id', '=', phoneNumberId)
     .where('sender', 'in', [...senders])
     .where('mode', '=', mode)
+    .where('imported', '=', 0)
     .groupBy('sender')
     .execute();
   return new Map(rows.flatMap((r) => (typeof r.last === 'string' ? [[r.sender, r.last] as const] : [])));

@@ -29,6 +29,8 @@ export interface MessageListQuery {
   recipient?: string;
   batchId?: string;
   clientReference?: string;
+  /** Routed sends that went out so (only they record it). */
+  deliveredAs?: 'free_form' | 'direct_send' | 'template';
 }
 
 /**
@@ -58,6 +60,9 @@ export function listMessages(db: Reader, q: MessageListQuery): Promise<MessageRo
   }
   if (q.recipient) query = query.where('recipient', '=', q.recipient);
   if (q.clientReference) query = query.where(referenceColumn(db), '=', q.clientReference);
+  // Read from messages_delivered_as_list, partial on this WHERE, repeated word for word for SQLite (migration 0036).
+  if (q.deliveredAs)
+    query = query.where('delivered_as', '=', q.deliveredAs).where(sql.raw<boolean>('delivered_as is not null'));
   return query.execute();
 }
 

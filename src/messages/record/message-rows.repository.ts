@@ -80,6 +80,10 @@ export function messageRow(m: NewMessage): MessageRow {
     ttl_ends_at: null,
     recipient_country: recipientCountry(m.to),
     suppression_override: m.suppressionOverride ? JSON.stringify(m.suppressionOverride) : null,
+    imported: 0,
+    edited_at: null,
+    edits: null,
+    revoked_at: null,
   };
 }
 
@@ -132,6 +136,10 @@ const MESSAGE_COLUMNS = {
   pricing_type: 'text',
   suppression_override: 'text',
   recipient_country: 'text',
+  imported: 'integer',
+  edited_at: 'text',
+  edits: 'text',
+  revoked_at: 'text',
 } as const satisfies Record<keyof MessagesTable, JsonColumnType>;
 const MESSAGE_COLUMN_NAMES = Object.keys(MESSAGE_COLUMNS) as (keyof MessagesTable)[];
 

@@ -46,6 +46,10 @@ export function toMessage(row: repo.MessageRow, reaction?: repo.InboundRow | nul
     generatedTemplateId: row.generated_template_id,
     pricing: pricing(row),
     contentRemovedAt: row.content_removed_at,
+    imported: row.imported === 1,
+    editedAt: row.edited_at,
+    edits: row.edits ? (JSON.parse(row.edits) as NonNullable<Message['edits']>) : [],
+    revokedAt: row.revoked_at,
     suppressionOverride: row.suppression_override
       ? (JSON.parse(row.suppression_override) as { suppressionId: string; keyId: string })
       : null,
@@ -273,6 +277,7 @@ export function toInboundMessage(row: repo.InboundRow, quotedMessageId: string |
     receivedAt: row.sent_at,
     readAt: row.read_at,
     contentRemovedAt: row.content_removed_at,
+    imported: row.imported === 1,
     ...(row.mode === 'test' ? { testMode: true as const } : {}),
   };
 }

@@ -20,7 +20,7 @@ import * as repo from '../record/message.repository.js';
 import { insertMessageRows, messageRow } from '../record/message-rows.repository.js';
 
 /** The message type Tidings records for a platform message type (null: one it has no type for). */
-function typeOf(type: string): repo.MessageRow['type'] {
+export function typeOf(type: string): repo.MessageRow['type'] {
   if (type === 'text' || type === 'interactive' || type === 'location' || type === 'contacts' || type === 'reaction')
     return type;
   if (type === 'image' || type === 'video' || type === 'audio' || type === 'document' || type === 'sticker')

@@ -47,6 +47,8 @@ export async function removeMessageBodies(tx: Tx, b: BodyBatch, removedAt: strin
     .set({
       text: null,
       caption: null,
+      // An edited message's earlier versions are what it said too (docs/api.md §D32).
+      edits: null,
       content: sql`case when type = 'reaction' then content else null end`,
       content_removed_at: sql`coalesce(content_removed_at, ${removedAt})`,
     })

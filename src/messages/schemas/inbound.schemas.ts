@@ -81,7 +81,7 @@ export const InboundMessage = Type.Object(
     contactName: NullableString({ description: "The customer's WhatsApp profile name, when the platform gave it." }),
     type: Type.String({
       description:
-        "The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction…",
+        "The platform's message type: text, image, video, audio, document, sticker, button, interactive, location, reaction…; `unsupported` for a type the Cloud API does not support (which Graph API versions before v25.0 call `unknown`).",
     }),
     text: NullableString({ description: "The text, a button's text, or a media caption." }),
     media: Nullable(
@@ -150,6 +150,12 @@ export const InboundMessage = Type.Object(
         format: 'date-time',
         description:
           "When the account's message-body retention removed what the customer said (`text`, `reply`, `location`, `contacts`, the reaction's emoji, the file's name, now null); its metadata stays. Null while kept (docs/api.md §D17).",
+      }),
+    ),
+    imported: Type.Optional(
+      Type.Boolean({
+        description:
+          "True for a message of the WhatsApp Business app's past chats, imported from the platform's `history` webhook (docs/api.md §D32): it opened no service window and sent no event.",
       }),
     ),
     testMode: Type.Optional(Type.Literal(true)),

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PageLimit } from '../../http/schemas.js';
 import { InboundMessage } from './inbound.schemas.js';
 import { Message, MESSAGE_STATUSES } from './message.schemas.js';
+import { DELIVERED_AS } from './routing.schemas.js';
 
 export const ListMessagesQuery = Type.Object(
   {
@@ -24,6 +25,15 @@ export const ListMessagesQuery = Type.Object(
     ),
     clientReference: Type.Optional(
       Type.String({ minLength: 1, maxLength: 128, description: 'Only the message with this `clientReference`.' }),
+    ),
+    deliveredAs: Type.Optional(
+      Type.Union(
+        DELIVERED_AS.map((d) => Type.Literal(d)),
+        {
+          description:
+            'Only routed sends (`"route": "auto"`) that went out this way: `free_form`, `direct_send` or `template` (their fallback). Sends without routing are not routing outcomes and never match (docs/api.md §D19).',
+        },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -102,6 +102,38 @@ export const Message = Type.Object(
           "When the account's message-body retention removed what the message said (`text`, `caption`, rich content, template values, now null); its metadata stays. Null while kept (docs/api.md §D17).",
       }),
     ),
+    imported: Type.Optional(
+      Type.Boolean({
+        description:
+          "True for a message of the WhatsApp Business app's past chats, imported from the platform's `history` webhook (docs/api.md §D32): it sent no event and counts in no analytics.",
+      }),
+    ),
+    editedAt: Type.Optional(
+      NullableString({
+        format: 'date-time',
+        description:
+          'When the business last edited it in the WhatsApp Business app (`text` or `caption` is the edited version; docs/api.md §D32). Null when never edited.',
+      }),
+    ),
+    edits: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { text: NullableString(), caption: NullableString(), at: NullableString({ format: 'date-time' }) },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            'The earlier versions of an edited message, oldest first (`at`: when that version was sent or edited).',
+        },
+      ),
+    ),
+    revokedAt: Type.Optional(
+      NullableString({
+        format: 'date-time',
+        description:
+          'When the business deleted it for everyone in the WhatsApp Business app (docs/api.md §D32). Null when not.',
+      }),
+    ),
     suppressionOverride: Type.Optional(
       Type.Union(
         [

@@ -7,7 +7,9 @@
  * silently, and nothing unknown fails the webhook.
  */
 import type { PlatformEchoMessage, PlatformRestriction, PlatformSignal } from '../signal-updates.js';
+import type { PlatformCoexistenceUpdate } from '../coexistence-updates.js';
 import type { PlatformContactUpdate } from '../updates.js';
+import { parseCoexistenceChange, parseEchoChange } from './coexistence-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -36,9 +38,13 @@ export const HANDLED_FIELDS = {
   account_alerts: 'alerts (here)',
   account_review_update: 'the account review decision (here)',
   business_capability_update: 'the messaging limit (here)',
-  smb_message_echoes: 'messages sent from the WhatsApp Business app (here)',
   standby: "Meta's agent's conversations: customer messages, its replies, their statuses (webhook-payload.ts)",
   messaging_handovers: 'who holds a conversation (handover-payload.ts)',
+  smb_message_echoes:
+    'messages sent from the WhatsApp Business app (here), their edits and revokes (coexistence-payload.ts)',
+  history: "the WhatsApp Business app's past chats (coexistence-payload.ts)",
+  smb_app_state_sync: "the WhatsApp Business app's address book (coexistence-payload.ts)",
+  automatic_events: 'purchases and leads detected in click-to-WhatsApp ad chats (coexistence-payload.ts)',
   // The consent feature parses and applies it (its handler is wired in at merge, issue 28); it is
   // never a platform.webhook event.
   user_preferences: 'marketing stop/resume (consent feature)',
@@ -63,6 +69,8 @@ export interface SignalOut {
   echoes: PlatformEchoMessage[];
   /** The customers echoes went to (kind `status`: a business message opens no service window). */
   contacts: PlatformContactUpdate[];
+  /** The app's past chats, address book, echo edits and revokes, ad events (coexistence-payload.ts). */
+  coexistence: PlatformCoexistenceUpdate[];
   ignored: number;
 }
 
@@ -138,6 +146,10 @@ function parseTyped(field: string, wabaId: string, at: string | null, value: Jso
     }
     case 'smb_message_echoes':
       return parseEchoes(value, out);
+    case 'history':
+    case 'smb_app_state_sync':
+    case 'automatic_events':
+      return parseCoexistenceChange(field, value, out);
     default:
       return false;
   }
@@ -207,12 +219,13 @@ export function messagingLimit(value: Json): { tier: string; dailyUsers: number 
  */
 export function parseEchoes(
   value: Json,
-  out: Pick<SignalOut, 'echoes' | 'contacts' | 'ignored'>,
+  out: SignalOut,
   sender: 'business_app' | 'meta_agent' = 'business_app',
 ): boolean {
   const phoneNumberId = isObject(value.metadata) ? str(value.metadata.phone_number_id) : null;
   if (phoneNumberId === null || !Array.isArray(value.message_echoes)) return false;
   for (const e of value.message_echoes) {
+    if (isObject(e) && parseEchoChange(phoneNumberId, e, out)) continue;
     const wamid = isObject(e) ? str(e.id) : null;
     const at = isObject(e) ? secondsToIso(e.timestamp) : null;
     const type = isObject(e) ? str(e.type) : null;

@@ -24,6 +24,7 @@ import {
   secondsToIso,
   unknownSignal,
 } from './signal-payload.js';
+import { parseIdentityChange } from './system-payload.js';
 import { isTemplateField, parseTemplateUpdate } from './template-update-payload.js';
 import { parseUserPreferences } from './user-preferences-payload.js';
 
@@ -63,6 +64,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
     echoes: [],
     userPreferences: [],
     handovers: [],
+    coexistence: [],
     ignored: 0,
   };
   for (const entry of body.entry) {
@@ -121,6 +123,12 @@ function parseMessagesValue(value: Json, out: ParsedWebhook, standby = false): v
     );
   }
   for (const m of Array.isArray(value.messages) ? value.messages : []) {
+    // A change of number or BSUID is no customer message: it moves the contact (system-payload.ts).
+    const change = isObject(m) ? parseIdentityChange(m, phoneNumberId) : null;
+    if (change) {
+      out.contacts.push(change);
+      continue;
+    }
     const parsed = isObject(m) ? parseInbound(m, phoneNumberId, contacts) : null;
     if (!parsed) {
       out.ignored++;
@@ -237,7 +245,8 @@ function parseInbound(
   const wamid = str(m.id);
   const from = str(m.from);
   const at = unixToIso(m.timestamp);
-  const type = str(m.type);
+  // Before v25.0 a type the Cloud API does not support came as `unknown`, since as `unsupported` (docs/platform.md §0.2): one name.
+  const type = str(m.type) === 'unknown' ? 'unsupported' : str(m.type);
   const contact = contactOf(contacts, from, str(m.from_user_id));
   const who = contactUpdate(phoneNumberId, contact, {
     waId: from,

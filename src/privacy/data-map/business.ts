@@ -30,6 +30,8 @@ export const BUSINESS_COLUMNS: readonly ColumnEntry[] = [
     throughput_checked_at: 'metadata',
     direct_send: 'metadata',
     direct_send_checked_at: 'metadata',
+    direct_send_probe_id: 'identifier',
+    direct_send_probe_until: 'metadata',
     messaging_limit_tier: 'metadata',
     messaging_limit_users: 'metadata',
     messaging_limit_updated_at: 'metadata',

@@ -24,9 +24,30 @@ export const CUSTOMER_COLUMNS: readonly ColumnEntry[] = [
       created_at: 'metadata',
       updated_at: 'metadata',
       search_text: ['name', { export: false, note: 'the folded words of the name, username and phone number' }],
-      conversation_holder: ['metadata', { note: '`business` or `meta_agent`: who holds the conversation (docs/api.md §D30)' }],
+      conversation_holder: [
+        'metadata',
+        { note: '`business` or `meta_agent`: who holds the conversation (docs/api.md §D30)' },
+      ],
       conversation_holder_since: 'metadata',
       conversation_holder_reason: 'metadata',
+      // The customer in the WhatsApp Business app's address book (`smb_app_state_sync`, docs/api.md §D32).
+      app_name: ['name', { note: "the full name the business's WhatsApp Business app saved" }],
+      app_first_name: ['name', { note: "the first name the business's WhatsApp Business app saved" }],
+      app_contact: 'metadata',
+      app_synced_at: 'metadata',
+    },
+  ),
+  // What a contact was known by before its customer changed number or BSUID (docs/api.md §D31):
+  // the send checks read it, so a suppression follows the person; erased with the contact.
+  ...table(
+    'contact_former_addresses',
+    { retention: 'retain_inactive_contacts_days', erasure: 'deleted', export: false },
+    {
+      phone_number_id: 'identifier',
+      mode: 'metadata',
+      address: ['address', { note: 'an E.164 number, BSUID or parent BSUID the customer left' }],
+      contact_id: 'identifier',
+      left_at: 'metadata',
     },
   ),
   ...table(

@@ -53,6 +53,11 @@ export const MESSAGE_COLUMNS: readonly ColumnEntry[] = [
     pricing_billable: 'metadata',
     suppression_override: ['identifier', NULLED],
     batch_index: 'metadata',
+    // A Business-app message edited or deleted in the app (docs/api.md §D32).
+    edits: ['content', { ...BODIES, ...NULLED, note: 'the earlier versions of an edited message, JSON' }],
+    edited_at: 'metadata',
+    revoked_at: 'metadata',
+    imported: ['metadata', { note: "1 for a message of the WhatsApp Business app's past chats (`history`)" }],
   }),
   ...table('inbound_messages', HUSK, {
     id: 'identifier',
@@ -86,6 +91,7 @@ export const MESSAGE_COLUMNS: readonly ColumnEntry[] = [
     media_status: 'metadata',
     media_failure: 'metadata',
     content_removed_at: 'metadata',
+    imported: ['metadata', { note: "1 for a message of the WhatsApp Business app's past chats (`history`)" }],
   }),
   ...table('status_reports', CUSTOMER, {
     platform_message_id: 'identifier',

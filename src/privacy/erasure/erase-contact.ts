@@ -6,6 +6,7 @@
 import type { AuditTrail } from '../../audit/audit-trail.js';
 import { CONSENT_REPLY_JOB } from '../../consent/consent-intake.js';
 import { insertTombstones, type SuppressionTombstones } from '../../consent/suppression-tombstones.js';
+import { deleteFormerAddresses, formerAddressesOf } from '../../contacts/former-addresses.repository.js';
 import type { Store, Tx } from '../../db/store.js';
 import type { EventService } from '../../events/event.service.js';
 import type { Actor } from '../../lib/actor.js';
@@ -80,8 +81,13 @@ export async function eraseContact(
   const accountId = erasure.account_id;
   const mode = erasure.mode;
   const contact = await repo.contactById(store.read, accountId, mode, contactId);
-  const phones = contact?.phone ? [contact.phone] : [];
-  const bsuids = [contact?.user_id, contact?.parent_user_id].filter((a): a is string => !!a);
+  // Its addresses, with those it had before its customer changed number or BSUID (docs/api.md §D31).
+  const former = (await formerAddressesOf(store.read, [contactId])).get(contactId) ?? [];
+  const phones = [...(contact?.phone ? [contact.phone] : []), ...former.filter((a) => a.startsWith('+'))];
+  const bsuids = [
+    ...[contact?.user_id, contact?.parent_user_id].filter((a): a is string => !!a),
+    ...former.filter((a) => !a.startsWith('+')),
+  ];
   // What names the customer in text: the raw platform payloads write the number as digits.
   const texts = [contactId, ...phones.map(digitsOf), ...bsuids];
   const at = () => iso(clock.now());
@@ -177,6 +183,7 @@ export async function eraseContact(
       );
       const redacted = await repo.redactAudit(tx, accountId, [contactId, ...suppressions.map((s) => s.id)], now);
       const blocks = await repo.deleteBlocksAndConsents(tx, accountId, contactId, phones, bsuids);
+      await deleteFormerAddresses(tx, contactId);
       await repo.deleteContact(tx, contactId);
       const marked = await repo.markErased(tx, erasure.id, contactId, now);
       await repo.settleOthers(tx, erasure.id, contactId, now);

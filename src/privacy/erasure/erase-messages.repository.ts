@@ -158,6 +158,7 @@ export async function huskMessages(
       contact_id: null,
       text: null,
       caption: null,
+      edits: null,
       content: null,
       reply_to: null,
       error_message: null,

@@ -43,6 +43,7 @@ export const ERASE_LEASE_MS = 15_000;
 /** The tables an erasure removes from, whose index samples (SQLite's `sqlite_stat4`) it drops. */
 const PERSONAL_TABLES = [
   'contacts',
+  'contact_former_addresses',
   'messages',
   'inbound_messages',
   'status_reports',

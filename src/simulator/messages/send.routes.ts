@@ -1,6 +1,6 @@
 /**
  * `POST /{version}/{phone-number-id}/messages` (docs/platform.md §1): sends of every type, mark as
- * read, recipients by phone number (`to`) or BSUID (`recipient`; `to` wins, docs/platform.md §4.9), the customer
+ * read, recipients by phone number (`to`) or BSUID (`recipient`, from v25.0: versions.ts; `to` wins, docs/platform.md §4.9), the customer
  * service window per user (docs/platform.md §5), throughput and pair limits (docs/platform.md §7), and the send-time faults.
  * Direct Sends (`category`, direct-send.ts) go out of the window on a generated template; every
  * message gets its time-to-live (ttl.ts), held while its user is unreachable (reachability.ts).
@@ -18,6 +18,7 @@ import { directSendTemplate } from '../templates/generated.js';
 import { buttonsOf } from '../templates/parts.js';
 import { DEFAULT_TTL_SECONDS, templateTtlSeconds } from '../ttl.js';
 import { BSUID_PATTERN } from '../users.js';
+import { BSUID_ERA_MAJOR, majorOf } from '../versions.js';
 import { checkDirectSendContent, readDirectSend } from './direct-send.js';
 import { MEDIA_KINDS, checkFreeForm } from './rules.js';
 import { checkTemplateSend } from './template-send.js';
@@ -106,6 +107,12 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
       if (to === '' && recipient === null) return refuse(reply, graphError(131008, 'The parameter to is required.'));
       if (to === '' && !BSUID_PATTERN.test(recipient!))
         return refuse(reply, graphError(100, 'Param recipient must be a business-scoped user ID.'));
+      // `recipient` alone from v25.0 (versions.ts; the wording is the simulator's, UNCONFIRMED).
+      if (to === '' && majorOf(request.params.version) < BSUID_ERA_MAJOR)
+        return refuse(
+          reply,
+          graphError(100, `Param recipient requires Graph API v25.0 or later; this call is ${request.params.version}.`),
+        );
       const user = to !== '' ? state.user({ phone: to }) : state.user({ userId: recipient });
       // Authentication messages can't go to a BSUID (Direct Send send-utility-and-authentication-messages).
       if (directSend?.category === 'AUTHENTICATION' && to === '') return refuse(reply, graphError(131062));
