@@ -1380,6 +1380,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/contacts/{id}/conversation/take_back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a conversation back from Meta's agent
+         * @description Sends `text` to the contact as a free-form message, which takes the conversation back from Meta Business Agent (docs/api.md §D30). Answers 201 with the message, `accepted`; the contact's `conversation.holder` becomes `business` (and `conversation.handover` is recorded) once the platform reports the message sent. Only inside the contact's 24-hour customer service window (a customer who wrote under `standby` opened it). Sending any free-form message through POST /v1/messages does the same; this call names the intent. On a conversation the business holds it is an ordinary send.
+         */
+        post: operations["takeBackConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/messages/batch": {
         parameters: {
             query?: never;
@@ -1712,14 +1732,14 @@ export interface components {
             /** @description `evt_` id; also the `webhook-id` header of every delivery of it (use it to drop duplicates). */
             id: string;
             /** @enum {string} */
-            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead";
+            type: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead";
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
              */
             createdAt: string;
             data: {
-                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), a Suppression (`contact.suppressed`, `contact.unsuppressed`), an IdentityChange (`contact.changed_identity`: `{ object: "identity_change", contactId, change: "number" | "user_id", previous, current, at, platformMessageId }`, previous and current each `{ phone, userId, parentUserId }`: a customer changed number or BSUID, docs/api.md §D31), a HistoryImport (`history.imported`: `{ phoneNumberId, phase, chunkOrder, progress, threads, messages, imported, inbound, outbound, declined }`, one per chunk of the past chats of the WhatsApp Business app), or an AdEvent (`ad.purchase`, `ad.lead`: `{ eventName, phoneNumberId, platformMessageId, messageId, contactId, ctwaClid, currency, value, at }`); `message.edited` and `message.revoked` carry the Message (docs/api.md §D32). */
+                /** @description The resource as its GET returned it when the event happened: a Message, an InboundMessage, a Template, a Batch, a PricingTier (`account.pricing_tier_updated`), an AccountSignal (`account.*` of docs/api.md §D24), a PhoneNumberMessagingLimit (`phone_number.messaging_limit_updated`), a PlatformWebhook (`platform.webhook`: `{ field, value, wabaId, phoneNumberId, receivedAt }`, the value raw), a Contact (`contact.blocked`, `contact.unblocked`), a Suppression (`contact.suppressed`, `contact.unsuppressed`), an IdentityChange (`contact.changed_identity`: `{ object: "identity_change", contactId, change: "number" | "user_id", previous, current, at, platformMessageId }`, previous and current each `{ phone, userId, parentUserId }`: a customer changed number or BSUID, docs/api.md §D31), a HistoryImport (`history.imported`: `{ phoneNumberId, phase, chunkOrder, progress, threads, messages, imported, inbound, outbound, declined }`, one per chunk of the past chats of the WhatsApp Business app), or an AdEvent (`ad.purchase`, `ad.lead`: `{ eventName, phoneNumberId, platformMessageId, messageId, contactId, ctwaClid, currency, value, at }`); `message.edited` and `message.revoked` carry the Message (docs/api.md §D32); a ConversationHandover (`conversation.handover`: `{ contactId, phoneNumberId, from, to, at, reason }`, who holds the conversation, `business` or `meta_agent`, docs/api.md §D30). */
                 object: unknown;
             };
             /**
@@ -2520,6 +2540,11 @@ export interface components {
          *       "createdAt": "2026-11-02T09:12:44.101Z",
          *       "updatedAt": "2026-11-21T14:31:03.412Z",
          *       "blocked": null,
+         *       "conversation": {
+         *         "holder": "business",
+         *         "since": null,
+         *         "reason": null
+         *       },
          *       "suppression": null,
          *       "marketingConsent": {
          *         "value": "granted",
@@ -2584,6 +2609,21 @@ export interface components {
                 /** @description `api` (these endpoints), `dashboard`, or `sync` (found on the platform's blocklist by `POST /v1/contacts/blocks/sync`). */
                 source: "api" | "dashboard" | "sync";
             } | null;
+            /** @description Who holds the customer's conversation on this number (docs/api.md §D30). */
+            conversation: {
+                /**
+                 * @description Who answers the customer now: `business` (this API and the dashboard) or `meta_agent` (Meta Business Agent; its conversation comes under the platform's `standby` field). A free-form message from the business takes it back (docs/api.md §D30).
+                 * @enum {string}
+                 */
+                holder: "business" | "meta_agent";
+                /**
+                 * Format: date-time
+                 * @description When the holder last changed; null if it never did.
+                 */
+                since: string | null;
+                /** @description Why it last changed: `standby_message`, `agent_reply`, `control_passed`, `control_taken`, `messages_field` or `service_message` (docs/api.md §D30); null if it never did. */
+                reason: string | null;
+            };
             appContact?: {
                 /**
                  * @description `saved` while the app's address book holds them; `removed` once it removed them.
@@ -2805,10 +2845,10 @@ export interface components {
                 at: string;
             } | null;
             /**
-             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). `consent_reply`: sent by Tidings itself, the account's confirmation of a customer's opt-out or opt-in keyword (docs/api.md §D23). More values may come.
+             * @description `api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). `meta_agent`: Meta Business Agent's reply to the customer while it held the conversation (an echo under the platform's `standby`, docs/api.md §D30); not the business's send, never billed to it here. `consent_reply`: sent by Tidings itself, the account's confirmation of a customer's opt-out or opt-in keyword (docs/api.md §D23). More values may come.
              * @enum {string}
              */
-            source: "api" | "dashboard" | "external" | "business_app" | "consent_reply";
+            source: "api" | "dashboard" | "external" | "business_app" | "meta_agent" | "consent_reply";
             /** Format: date-time */
             sentAt: string | null;
             /** Format: date-time */
@@ -3831,6 +3871,7 @@ export interface components {
                 /** @description Why `response_json` did not parse; null when it did. */
                 error: string | null;
             } | null;
+            heldBy?: "meta_agent" | null;
             platformMessageId: string;
             /**
              * Format: date-time
@@ -4982,7 +5023,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
-                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead" | "*")[];
+                    events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead" | "*")[];
                     description?: string;
                 };
             };
@@ -5230,7 +5271,7 @@ export interface operations {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url?: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
-                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead" | "*")[];
+                    events?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead" | "*")[];
                     description?: string | null;
                     /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
                     enabled?: boolean;
@@ -5409,7 +5450,7 @@ export interface operations {
                 /** @description The last id of the previous page. */
                 starting_after?: string;
                 /** @description Only events of this type. */
-                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead";
+                type?: "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead";
             };
             header?: never;
             path?: never;
@@ -12092,6 +12133,109 @@ export interface operations {
             };
         };
     };
+    takeBackConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1–255 visible ASCII characters, kept 24 hours, scoped to the key's account and mode. */
+                "idempotency-key"?: string;
+                /** @description The web dashboard sends `dashboard`, recorded as the message's `source`; default `api`. */
+                "x-tidings-source"?: "api" | "dashboard";
+            };
+            path: {
+                /** @description `ct_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Hi Maria, this is Sam from the store: I can help with that."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the business says to the customer as it takes the conversation back (a free-form text, at most 4,096 characters): Meta hands the conversation over on a service message, so taking it back is saying something. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description `error.code`: `parameter_invalid`, `invalid_json`, `parameter_missing`, `parameter_unknown`, `request_too_large`, `idempotency_key_invalid`, `recipient_not_supported`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `api_key_missing`, `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `permission_denied`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `contact_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `idempotency_key_reused`, `idempotency_request_in_progress`, `outside_customer_window`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `error.code`: `service_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     sendMessageBatch: {
         parameters: {
             query?: {
@@ -13308,4 +13452,4 @@ export interface operations {
 }
 
 /** Every event type, in the document's order. */
-export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed","account.pricing_tier_updated","account.restricted","account.restriction_lifted","account.disabled","account.reinstated","account.violation","account.alert","account.review_updated","phone_number.messaging_limit_updated","platform.webhook","contact.blocked","contact.unblocked","contact.suppressed","contact.unsuppressed","contact.erased","contact.changed_identity","history.imported","message.edited","message.revoked","ad.purchase","ad.lead"] as const satisfies readonly components["schemas"]["Event"]["type"][];
+export const eventTypeValues = ["message.sent","message.delivered","message.read","message.failed","message.canceled","message.received","template.approved","template.rejected","template.category_updated","template.category_update_scheduled","template.paused","template.unpaused","template.disabled","template.flagged","template.reinstated","template.quality_updated","batch.completed","account.pricing_tier_updated","account.restricted","account.restriction_lifted","account.disabled","account.reinstated","account.violation","account.alert","account.review_updated","phone_number.messaging_limit_updated","platform.webhook","contact.blocked","contact.unblocked","contact.suppressed","contact.unsuppressed","contact.erased","conversation.handover","contact.changed_identity","history.imported","message.edited","message.revoked","ad.purchase","ad.lead"] as const satisfies readonly components["schemas"]["Event"]["type"][];

@@ -24,6 +24,7 @@ const INTAKE_CONSUMERS: (keyof IntakeConsumers)[] = [
   'echoes',
   'coexistence',
   'consent',
+  'handovers',
 ];
 
 /** The sources the `/metrics` gauges read, each of which one feature (or the ground) must provide. */

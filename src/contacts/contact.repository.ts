@@ -6,7 +6,7 @@
 import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../db/connect.js';
 import { afterCursor } from '../db/paging.js';
-import type { ContactsTable } from '../db/schema.js';
+import type { ContactsTable, HolderColumn } from '../db/schema.js';
 import { jsonRows, type JsonColumnType } from '../db/json-rows.js';
 import type { Reader, Tx } from '../db/store.js';
 import { contactSearchText } from '../lib/search-text.js';
@@ -16,10 +16,10 @@ export type ContactRow = Selectable<ContactsTable>;
  * A contact as written: `search_text` is not the caller's to give; every write derives it from
  * the name, username and phone number (lib/search-text.ts), so the search index never lags them.
  */
-export type ContactWrite = Omit<ContactRow, 'search_text'>;
-
+export type ContactWrite = Omit<ContactRow, 'search_text' | HolderColumn>;
 /** The row with its search words derived from its name, username and phone number. */
-const withSearchText = (row: ContactWrite): ContactRow => ({ ...row, search_text: contactSearchText(row) });
+type Written = Omit<ContactRow, HolderColumn>;
+const withSearchText = (row: ContactWrite): Written => ({ ...row, search_text: contactSearchText(row) });
 
 /** A business number in one mode: the scope every contact belongs to. */
 export interface ContactScope {
@@ -154,8 +154,8 @@ const CONTACT_COLUMNS = {
   created_at: 'text',
   updated_at: 'text',
   search_text: 'text',
-} as const satisfies Record<keyof ContactsTable, JsonColumnType>;
-const CONTACT_COLUMN_NAMES = Object.keys(CONTACT_COLUMNS) as (keyof ContactsTable)[];
+} as const satisfies Record<Exclude<keyof ContactsTable, HolderColumn>, JsonColumnType>;
+const CONTACT_COLUMN_NAMES = Object.keys(CONTACT_COLUMNS) as Exclude<keyof ContactsTable, HolderColumn>[];
 
 /** Stores new contacts in one statement, skipping any whose identifier a concurrent unit took first: @returns the ids stored. */
 export async function insertContacts(tx: Tx, rows: ContactWrite[]): Promise<Set<string>> {

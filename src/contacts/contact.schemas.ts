@@ -40,6 +40,23 @@ export const Contact = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
     blocked: Nullable(ContactBlock),
+    conversation: Type.Object(
+      {
+        holder: StringEnum(['business', 'meta_agent'] as const, {
+          description:
+            "Who answers the customer now: `business` (this API and the dashboard) or `meta_agent` (Meta Business Agent; its conversation comes under the platform's `standby` field). A free-form message from the business takes it back (docs/api.md §D30).",
+        }),
+        since: NullableString({
+          format: 'date-time',
+          description: 'When the holder last changed; null if it never did.',
+        }),
+        reason: NullableString({
+          description:
+            'Why it last changed: `standby_message`, `agent_reply`, `control_passed`, `control_taken`, `messages_field` or `service_message` (docs/api.md §D30); null if it never did.',
+        }),
+      },
+      { description: "Who holds the customer's conversation on this number (docs/api.md §D30)." },
+    ),
     appContact: Type.Optional(
       Nullable(
         Type.Object(
@@ -100,6 +117,7 @@ export const Contact = Type.Object(
         createdAt: '2026-11-02T09:12:44.101Z',
         updatedAt: '2026-11-21T14:31:03.412Z',
         blocked: null,
+        conversation: { holder: 'business', since: null, reason: null },
         suppression: null,
         marketingConsent: { value: 'granted', reportedAt: '2026-11-15T21:22:01.000Z' },
       },

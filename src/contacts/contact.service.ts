@@ -219,6 +219,11 @@ export class ContactService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       blocked: block ? { at: block.blocked_at, source: block.source } : null,
+      conversation: {
+        holder: row.conversation_holder,
+        since: row.conversation_holder_since,
+        reason: row.conversation_holder_reason,
+      },
       appContact: appContactOf(row),
       suppression: null,
       marketingConsent: null,

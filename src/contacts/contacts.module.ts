@@ -19,6 +19,7 @@ import type { Identifiers } from './identity-changes.js';
 import { contactRoutes } from './contact.routes.js';
 import { Contact } from './contact.schemas.js';
 import { type ContactConsentPort, ContactService } from './contact.service.js';
+import { ConversationHolders } from './conversation-holders.js';
 
 export interface ContactsNeeds {
   store: Store;
@@ -61,6 +62,8 @@ export interface ContactsProvides {
   /** The sync with the platform's blocklist. */
   blockSync: BlockSync;
   contactMerges: Slot<ContactMerge>;
+  /** Who holds each conversation: the business or Meta's agent (docs/api.md §D30). */
+  conversationHolders: ConversationHolders;
 }
 
 export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> {
@@ -91,6 +94,7 @@ export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> 
     },
   });
   const contacts = new ContactService({ store, clock, consent: contactConsent });
+  const conversationHolders = new ConversationHolders({ events, contacts: contactUpdates });
   recipients.fill(contacts);
   // A block suppresses the customer on its number (reason `blocked`), in the block's unit of work.
   const blocks = new BlockService({
@@ -106,9 +110,9 @@ export function contactsModule(needs: ContactsNeeds): Feature<ContactsProvides> 
   const blockSync = new BlockSync({ store, clock, platform, accounts, blocks });
   return {
     name: 'contacts',
-    provides: { contacts, contactUpdates, blocks, blockSync, contactMerges: merges },
+    provides: { contacts, contactUpdates, blocks, blockSync, contactMerges: merges, conversationHolders },
     routes: () => [...contactRoutes({ contacts }), ...blockRoutes({ blocks, blockSync, contacts })],
     schemas: [Contact, BlockResult, BlockedContact],
-    intake: { contacts: contactUpdates },
+    intake: { contacts: contactUpdates, handovers: conversationHolders },
   };
 }

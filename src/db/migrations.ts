@@ -36,6 +36,7 @@ import { m0029_erasure } from './migrations/0029_erasure.js';
 import { m0030_retention_kinds } from './migrations/0030_retention_kinds.js';
 import { m0031_triggers_per_statement } from './migrations/0031_triggers_per_statement.js';
 import { m0032_list_indexes } from './migrations/0032_list_indexes.js';
+import { m0033_conversation_holder } from './migrations/0033_conversation_holder.js';
 import { m0034_contact_former_addresses } from './migrations/0034_contact_former_addresses.js';
 import { m0035_coexistence } from './migrations/0035_coexistence.js';
 import { m0036_direct_send_probe } from './migrations/0036_direct_send_probe.js';
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0030_retention_kinds': m0030_retention_kinds,
   '0031_triggers_per_statement': m0031_triggers_per_statement,
   '0032_list_indexes': m0032_list_indexes,
+  '0033_conversation_holder': m0033_conversation_holder,
   '0034_contact_former_addresses': m0034_contact_former_addresses,
   '0035_coexistence': m0035_coexistence,
   '0036_direct_send_probe': m0036_direct_send_probe,

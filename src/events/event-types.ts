@@ -35,6 +35,7 @@ export const EVENT_TYPES = [
   'contact.suppressed',
   'contact.unsuppressed',
   'contact.erased',
+  'conversation.handover',
   'contact.changed_identity',
   'history.imported',
   'message.edited',

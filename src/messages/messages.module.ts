@@ -26,6 +26,7 @@ import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { Clock } from '../lib/clock.js';
 import type { FileUses } from '../media/file-uses.js';
 import type { InboundMedia } from '../media/inbound-download.js';
+import type { ConversationHolders } from '../contacts/conversation-holders.js';
 import type { InboundSettlement } from '../media/media.module.js';
 import type { MediaDeletion } from '../media/media-deletion.js';
 import type { MediaService } from '../media/media.service.js';
@@ -49,6 +50,7 @@ import { MessageService } from './message.service.js';
 import { BatchProgress } from './record/batch-progress.js';
 import { findInbound, relinkContact } from './record/message.repository.js';
 import { BusinessEchoes } from './reports/business-echoes.js';
+import { conversationRoutes } from './conversation.routes.js';
 import { Coexistence } from './reports/coexistence.js';
 import { InboundUpdates } from './reports/inbound-updates.js';
 import { StatusReports } from './reports/status-reports.js';
@@ -97,6 +99,8 @@ export interface MessagesNeeds {
   consentReplySender: Slot<ConsentReplySender>;
   contacts: ContactService;
   contactUpdates: ContactUpdates;
+  /** Who holds each conversation: the business or Meta's agent (contacts feature, docs/api.md §D30). */
+  conversationHolders: ConversationHolders;
   contactMerges: Slot<ContactMerge>;
   /** The audit trail (the ground): sends and batches accepted, suppressions overridden. */
   audit: AuditTrail;
@@ -122,7 +126,9 @@ export interface MessagesProvides {
 export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> {
   const { store, clock, logger, platform, accounts, jobs, metrics, events, contacts, contactUpdates } = needs;
   const batches = new BatchProgress({ events });
+  const holders = needs.conversationHolders;
   const statuses = new StatusReports({
+    holders,
     events,
     clock,
     contacts: contactUpdates,
@@ -131,7 +137,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     batches,
     generatedTemplates: needs.generatedTemplates,
   });
-  const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia: needs.inboundMedia });
+  const inbound = new InboundUpdates({ events, contacts: contactUpdates, inboundMedia: needs.inboundMedia, holders });
   // A customer's file, once kept or failed, settles its message (the media feature's download asks).
   needs.inboundSettlement.fill({
     settle: (tx, inboundMessageId, outcome) => inbound.settleInboundMedia(tx, inboundMessageId, outcome),
@@ -204,6 +210,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     },
     routes: () => [
       ...messageRoutes({ messages, sender, testMode, contacts }),
+      ...conversationRoutes({ sender, contacts }),
       ...batchRoutes({ batchSender, batchService, cancels, keyRateLimiter: needs.keyRateLimiter }),
     ],
     schemas: [
@@ -222,7 +229,7 @@ export function messagesModule(needs: MessagesNeeds): Feature<MessagesProvides> 
     intake: {
       statuses,
       inbound,
-      echoes: new BusinessEchoes({ events, contacts: contactUpdates }),
+      echoes: new BusinessEchoes({ events, contacts: contactUpdates, holders }),
       coexistence: new Coexistence({ events, contacts: contactUpdates }),
     },
     scrape: { lanes: () => dispatcher.lanes() },

@@ -1,10 +1,11 @@
 /**
  * Taking a platform webhook (docs/api.md §D11): the updates one delivery carried are checked against
- * who signed it, then handed to the features that own them (contacts: the customers they name;
- * messages: statuses, customers' messages and Business-app echoes; templates: reviews; accounts:
- * number changes, pricing tier notices, account signals and fields passed on as `platform.webhook`:
- * a WABA's to each account on it, one naming a number to that number's account only,
- * signal-routing.ts) inside one unit of work, so the 200 is sent only once everything is stored. Idempotent and order-independent: each feature applies its updates that way.
+ * who signed it, then handed to the features that own them (contacts: the customers they name, who
+ * holds their conversations; messages: statuses, customers' messages, Business-app and Meta agent
+ * echoes; templates: reviews; accounts: number changes, pricing tier notices, account signals and
+ * fields passed on as `platform.webhook`: a WABA's to each account on it, one naming a number to that
+ * number's account only, signal-routing.ts) inside one unit of work, so the 200 is sent only once
+ * everything is stored. Idempotent and order-independent: each feature applies its updates that way.
  *
  * The platform layer knows no feature: the composition root wires the features in as consumers.
  */
@@ -17,7 +18,7 @@ import { iso, type Clock } from '../lib/clock.js';
 import type { WebhookSigner } from './cloud-api/webhook-signer.js';
 import type { PlatformCoexistenceUpdate } from './coexistence-updates.js';
 import { displayNamed, numberNamed, routeSignals } from './signal-routing.js';
-import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
+import type { PlatformEchoMessage, PlatformHandover, PlatformSignal } from './signal-updates.js';
 import type {
   Owned,
   PlatformContactUpdate,
@@ -93,6 +94,8 @@ export interface IntakeConsumers {
     /** @returns how many were new. */
     recordEchoes(tx: Tx, echoes: Owned<PlatformEchoMessage>[], now: string): Promise<number>;
   };
+  /** Who holds each conversation (contacts feature, `ConversationHolders`; docs/api.md §D30); after the messages. */
+  handovers: { applyHandovers(tx: Tx, handovers: Owned<PlatformHandover>[], now: string): Promise<void> };
   /** Past chats, the app's address book, echo edits and revokes, ad events (messages feature, `Coexistence`); after the echoes. */
   coexistence: { apply(tx: Tx, updates: Owned<PlatformCoexistenceUpdate>[], now: string): Promise<void> };
   /** Opt-out keywords, marketing preferences and 131050 refusals (consent feature, `ConsentIntake`); after the messages. */
@@ -125,8 +128,13 @@ interface OwnedUpdates {
   signals: Owned<PlatformSignal>[];
   echoes: Owned<PlatformEchoMessage>[];
   preferences: Owned<PlatformUserPreference>[];
+  handovers: Owned<PlatformHandover>[];
   coexistence: Owned<PlatformCoexistenceUpdate>[];
 }
+
+/** What `ingest` counts: the updates of each kind for known numbers, and how many it skipped. */
+type IngestCounts = Record<'statuses' | 'inbound' | 'templates' | 'numbers' | 'pricingTiers' | 'signals', number> &
+  Record<'echoes' | 'skipped', number>;
 
 export class PlatformIntake {
   readonly #o: { store: Store; clock: Clock; logger: Logger; consumers: IntakeConsumers };
@@ -152,19 +160,7 @@ export class PlatformIntake {
    * @throws TidingsError signature_invalid when the batch names an account the signing app does
    *   not cover (checked before anything is written: nothing of the batch is stored).
    */
-  async ingest(
-    updates: PlatformUpdates,
-    signer: WebhookSigner,
-  ): Promise<{
-    statuses: number;
-    inbound: number;
-    templates: number;
-    numbers: number;
-    pricingTiers: number;
-    signals: number;
-    echoes: number;
-    skipped: number;
-  }> {
+  async ingest(updates: PlatformUpdates, signer: WebhookSigner): Promise<IngestCounts> {
     const { consumers } = this.#o;
     const owners = new Map<string, string | null>();
     // Each account the batch names, with its own app secret (read with its owner, so an account
@@ -182,6 +178,7 @@ export class PlatformIntake {
         ...updates.contacts,
         ...updates.echoes,
         ...updates.userPreferences,
+        ...updates.handovers,
         ...updates.coexistence,
       ].map((x) => x.phoneNumberId),
       ...passedOnNumbers,
@@ -253,6 +250,7 @@ export class PlatformIntake {
       signals,
       echoes,
       preferences,
+      handovers: own(updates.handovers),
       coexistence: own(updates.coexistence),
     });
     return {
@@ -289,6 +287,7 @@ export class PlatformIntake {
       await consumers.inbound.recordInbound(tx, inbound.slice(i, i + SLICE), now);
     }
     await consumers.consent.apply(tx, { inbound, statuses, preferences: all('preferences') }, now);
+    await consumers.handovers.applyHandovers(tx, all('handovers'), now);
     await consumers.templates.apply(tx, all('templates'), now);
     await consumers.numbers.apply(tx, all('numbers'), now);
     await consumers.pricingTiers.apply(tx, all('pricingTiers'), now);

@@ -74,4 +74,29 @@ export interface PlatformEchoMessage {
   text: string | null;
   /** The echo object as received. */
   payload: unknown;
+  /**
+   * Who sent it: the WhatsApp Business app (`smb_message_echoes`, the default) or Meta Business
+   * Agent (a `message_echoes[]` item under `standby`, docs/platform.md §4.18).
+   */
+  sender?: 'business_app' | 'meta_agent';
+}
+
+/**
+ * A change of who holds a conversation (`messaging_handovers`, docs/platform.md §4.18): Meta's
+ * `control_passed` (the thread was passed to this app) or `control_taken` (it was taken from this
+ * app). The payload's field names are partly inferred (UNCONFIRMED, see docs/platform.md §4.18).
+ */
+export interface PlatformHandover {
+  phoneNumberId: string;
+  /** The customer's number, digits; null when only a BSUID is given. */
+  waId: string | null;
+  userId: string | null;
+  /** ISO 8601: the notification's `timestamp`, else the entry's `time`. */
+  at: string;
+  type: 'control_passed' | 'control_taken';
+  /** The roles as given (`ai_agent` is Meta Business Agent), null when absent. */
+  previousRole: string | null;
+  newRole: string | null;
+  /** The free-form `metadata` the passing app gave, when any. */
+  metadata: string | null;
 }

@@ -1,5 +1,5 @@
 import type { PlatformCoexistenceUpdate } from './coexistence-updates.js';
-import type { PlatformEchoMessage, PlatformSignal } from './signal-updates.js';
+import type { PlatformEchoMessage, PlatformHandover, PlatformSignal } from './signal-updates.js';
 
 /**
  * What the platform tells the service through its webhooks (docs/platform.md §4), parsed into typed
@@ -69,6 +69,8 @@ export interface PlatformInboundMessage {
   } | null;
   /** The platform's message object as received. */
   payload: unknown;
+  /** True when it came under the webhook field `standby`: Meta's agent held the thread (docs/platform.md §4.18). */
+  standby?: boolean;
 }
 
 /**
@@ -210,6 +212,8 @@ export interface PlatformUpdates {
   echoes: PlatformEchoMessage[];
   /** `user_preferences` reports (consent feature). */
   userPreferences: PlatformUserPreference[];
+  /** `messaging_handovers`: who holds a conversation now (contacts feature, docs/platform.md §4.18). */
+  handovers: PlatformHandover[];
   /** A number shared with the WhatsApp Business app: past chats, address book, echo edits, ad events (coexistence-updates.ts). */
   coexistence: PlatformCoexistenceUpdate[];
 }

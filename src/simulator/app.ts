@@ -17,6 +17,7 @@ import { reporting } from './context.js';
 import { registerControlRoutes, registerToken } from './control.routes.js';
 import { registerIdentityChangeRoutes } from './identity-changes.js';
 import { registerMarketingRoutes } from './marketing.js';
+import { registerMetaAgentRoutes } from './meta-agent.js';
 import { graphError, objectNotFound, unknownPath } from './graph-errors.js';
 import { BAD_JSON, fail } from './graph-http.js';
 import { registerBlockUserRoutes } from './block-users.routes.js';
@@ -182,6 +183,7 @@ export async function buildSimulator(options: SimulatorOptions): Promise<Simulat
   registerIdentityChangeRoutes(app, ctx);
   registerControlRoutes(app, ctx, { setWebhookUrl: (url) => (webhookUrl = url), webhookUrl: () => webhookUrl });
   registerSignalRoutes(app, ctx);
+  registerMetaAgentRoutes(app, ctx);
   registerCoexistenceRoutes(app, ctx);
   registerIdleRoute(app, activity);
 

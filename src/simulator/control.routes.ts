@@ -9,6 +9,7 @@ import { applyConfig } from './config.js';
 import type { SimContext } from './context.js';
 import { newWamid } from './identity.js';
 import { customerOf, inboundContent } from './inbound.js';
+import { agentAnswers, agentHolds } from './meta-agent.js';
 import { originOf } from './media.routes.js';
 import { DIRECT_SEND_STATUSES, type DirectSendStatus } from './model.js';
 import { contactEntry } from './payloads.js';
@@ -68,6 +69,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SimContext, opt
     if (user.phone) message.from = user.phone;
     else message.from_user_id = user.userId; // username-only customers have no `from` (docs/platform.md §4.9)
     Object.assign(message, { id: wamid, timestamp: String(Math.floor(now / 1000)), type, ...rest });
+    if (agentHolds(number, user.userId)) return agentAnswers(ctx, number, user, message); // under `standby`
     const delivery = webhooks.enqueue({
       kind: 'message',
       phoneNumberId: to,

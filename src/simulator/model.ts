@@ -19,6 +19,12 @@ export interface SimNumber {
    * the `wa_id` the platform answers with (phone digits, else the BSUID) and when (ms).
    */
   blocked?: Record<string, { waId: string; at: number }>;
+  /**
+   * Meta's agent mode (meta-agent.ts, docs/platform.md §4.18): when enabled, the agent holds every
+   * customer's conversation but those the business took (`businessHolds`, by BSUID: since when, ms)
+   * and answers each message with `reply`.
+   */
+  metaAgent?: { enabled: boolean; reply?: string; businessHolds?: Record<string, number> };
 }
 
 /** Whether a number may use Direct Send: allow-listed, not (the default), or blocked (139200). */

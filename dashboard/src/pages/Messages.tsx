@@ -94,6 +94,10 @@ function MessageList() {
                   <span className="tag" title="Sent from the WhatsApp Business app on this number">
                     Business app
                   </span>
+                ) : m.source === 'meta_agent' ? (
+                  <span className="tag" title="Meta Business Agent's reply while it held the conversation">
+                    Meta's agent
+                  </span>
                 ) : null}
                 <DeliveryTag message={m} />
               </td>

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, type Contact, type InboundMessage, type Message, type TimelineEntry } from '../api';
 import { BlockControl } from '../block';
+import { HolderControl } from '../conversation-holder';
 import { contactDetails, contactName, SuppressionBadge, WindowBadge, windowState } from '../contact';
 import { DeliveryTag } from '../delivery';
 import { MessageContent } from '../message-content';
@@ -131,6 +132,15 @@ export function Thread({ contactId, now }: { contactId: string; now: number }) {
         </div>
       ) : null}
       {c ? <ContactPrivacy contact={c} onErasing={() => setErasing(true)} /> : null}
+      {c && !erasing ? (
+        <HolderControl
+          contact={c}
+          onSent={() => {
+            void latest.reload();
+            void contact.reload();
+          }}
+        />
+      ) : null}
       {erasing ? null : (
         <>
           <ErrorNote error={liftError} />
@@ -228,6 +238,11 @@ function InboundBubble({ m }: { m: InboundMessage }) {
       <span className="bubble-meta">
         <span>{time(m.receivedAt)}</span>
         {m.readAt ? <span>read by you</span> : null}
+        {m.heldBy === 'meta_agent' ? (
+          <span className="tag" title="It came while Meta's agent held the conversation">
+            to Meta's agent
+          </span>
+        ) : null}
       </span>
     </li>
   );
@@ -246,6 +261,7 @@ function OutboundBubble({ m }: { m: Message }) {
         <span>{time(m.createdAt)}</span>
         <StatusBadge status={m.status} />
         <DeliveryTag message={m} />
+        {m.source === 'meta_agent' ? <span className="tag">Meta's agent</span> : null}
         <Link to={`/messages/${m.id}`}>details</Link>
       </span>
     </li>

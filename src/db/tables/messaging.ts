@@ -1,5 +1,5 @@
 /** Tables of messages both ways, their send queue and pacing, and contacts (src/db/schema.ts gathers every table into `Database`). */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface MessagesTable {
   id: string;
@@ -14,8 +14,8 @@ export interface MessagesTable {
   status: 'scheduled' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'canceled';
   /** The wamid; null until the platform accepted the send, and always null in test mode. */
   platform_message_id: string | null;
-  /** `api`, `dashboard` (sent from the web dashboard), `external` (known only from status reports), `business_app` (sent from the WhatsApp Business app: `smb_message_echoes`), or `consent_reply` (the system's confirmation of a customer's opt-out or opt-in keyword). */
-  source: 'api' | 'dashboard' | 'external' | 'business_app' | 'consent_reply';
+  /** `api`, `dashboard` (sent from the web dashboard), `external` (known only from status reports), `business_app` (sent from the WhatsApp Business app: `smb_message_echoes`), `meta_agent` (Meta Business Agent's reply: a `standby` echo), or `consent_reply` (the system's confirmation of a customer's opt-out or opt-in keyword). */
+  source: 'api' | 'dashboard' | 'external' | 'business_app' | 'meta_agent' | 'consent_reply';
   text: string | null;
   caption: string | null;
   media_id: string | null;
@@ -154,6 +154,8 @@ export interface InboundMessagesTable {
   >;
   /** When retention removed its content (text, what it carried); null while kept. */
   content_removed_at: Generated<string | null>;
+  /** `meta_agent`: it came under the webhook field `standby`, while Meta's agent held the conversation (migration 0033). */
+  held_by: Generated<'meta_agent' | null>;
   /** 1: a message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): opens no window. */
   imported: Generated<number>;
 }
@@ -212,6 +214,9 @@ export interface DispatchPacingTable {
 }
 
 /** A customer of one business number in one mode (src/contacts/). */
+/** The columns of who holds a contact's conversation: written by contacts/conversation-holder.repository.ts alone. */
+export type HolderColumn = 'conversation_holder' | 'conversation_holder_since' | 'conversation_holder_reason';
+
 export interface ContactsTable {
   id: string;
   account_id: string;
@@ -238,6 +243,12 @@ export interface ContactsTable {
    * space-separated: what the search index holds. Written by the repository from those columns.
    */
   search_text: string;
+  /** Who holds the conversation (docs/api.md §D30): `business`, or `meta_agent` (Meta Business Agent); default `business`. */
+  conversation_holder: ColumnType<'business' | 'meta_agent', 'business' | 'meta_agent' | undefined>;
+  /** ISO: when the holder last changed; null when it never did. */
+  conversation_holder_since: ColumnType<string | null, string | null | undefined>;
+  /** Why it last changed (`standby_message`, `agent_reply`, `control_passed`, `control_taken`, `service_message`, `messages_field`); null when it never did. */
+  conversation_holder_reason: ColumnType<string | null, string | null | undefined>;
 }
 
 /** An address a contact was known by before the customer changed number or BSUID (migration 0034, docs/api.md §D31). */

@@ -33,6 +33,8 @@ export interface NewInbound {
   /** For a message with a file: `pending` until it is downloaded, or `failed` at once (with `mediaFailure`). */
   mediaStatus?: 'pending' | 'failed';
   mediaFailure?: NonNullable<InboundRow['media_failure']>;
+  /** `meta_agent`: it came under `standby`, while Meta's agent held the conversation (docs/api.md §D30). */
+  heldBy?: 'meta_agent';
   /** A message of the WhatsApp Business app's past chats (`history`, docs/api.md §D32): opens no window. */
   imported?: boolean;
 }
@@ -58,6 +60,7 @@ export function inboundRow(m: NewInbound): InboundRow {
     media_status: m.mediaStatus ?? null,
     media_failure: m.mediaFailure ?? null,
     content_removed_at: null,
+    held_by: m.heldBy ?? null,
     imported: m.imported ? 1 : 0,
   };
 }

@@ -272,6 +272,7 @@ export function toInboundMessage(row: repo.InboundRow, quotedMessageId: string |
             platformMessageId: reactionOf(payload)!.wamid,
           }
         : null,
+    heldBy: row.held_by ?? null,
     platformMessageId: row.platform_message_id,
     receivedAt: row.sent_at,
     readAt: row.read_at,

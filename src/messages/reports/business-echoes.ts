@@ -3,9 +3,12 @@
  * (`smb_message_echoes`, "coexistence"; docs/platform.md §4.15, docs/api.md §D24): stored as
  * outbound messages with `source: "business_app"`, listed with the others, sent as of the echo's
  * timestamp (`message.sent`), and later moved on by the status webhooks of their wamid like any
- * message (status-reports.ts finds them by wamid).
+ * message (status-reports.ts finds them by wamid). Meta's agent's replies (`standby` echoes,
+ * docs/api.md §D30) are stored the same way with `source: "meta_agent"`, and say that the agent
+ * holds the conversation.
  */
 import type { ContactUpdates } from '../../contacts/contact-updates.js';
+import type { ConversationHolders } from '../../contacts/conversation-holders.js';
 import { waIdToE164 } from '../../contacts/phone.js';
 import type { Tx } from '../../db/store.js';
 import type { EventService, NewEvent } from '../../events/event.service.js';
@@ -27,9 +30,13 @@ export function typeOf(type: string): repo.MessageRow['type'] {
 }
 
 export class BusinessEchoes {
-  readonly #o: { events: EventService; contacts: ContactUpdates };
+  readonly #o: { events: EventService; contacts: ContactUpdates; holders: Pick<ConversationHolders, 'apply'> };
 
-  constructor(options: { events: EventService; contacts: ContactUpdates }) {
+  constructor(options: {
+    events: EventService;
+    contacts: ContactUpdates;
+    holders: Pick<ConversationHolders, 'apply'>;
+  }) {
     this.#o = options;
   }
 
@@ -67,8 +74,9 @@ export class BusinessEchoes {
     for (const [i, e] of echoes.entries()) {
       const seen = existing.get(e.wamid);
       if (seen && seen.source !== 'external') continue;
+      const source = e.sender ?? 'business_app';
       const content = {
-        source: 'business_app' as const,
+        source,
         type: typeOf(e.type),
         text: e.type === 'text' ? e.text : null,
         caption: e.type === 'text' ? null : e.text,
@@ -86,7 +94,7 @@ export class BusinessEchoes {
           to: e.to ? waIdToE164(e.to) : e.toUserId!,
           contactId: contactIds[i] ?? null,
           type: content.type,
-          source: 'business_app',
+          source,
           text: content.text,
           caption: content.caption,
           platformMessageId: e.wamid,
@@ -108,6 +116,18 @@ export class BusinessEchoes {
     }
     await insertMessageRows(tx, created);
     await this.#o.events.record(tx, events);
+    const agent = echoes.flatMap((e, i) =>
+      e.sender === 'meta_agent' ? [{ e, contactId: contactIds[i] ?? null }] : [],
+    );
+    await this.#o.holders.apply(
+      tx,
+      agent.map(({ e, contactId }) => ({
+        contactId,
+        holder: 'meta_agent' as const,
+        at: e.at,
+        reason: 'agent_reply' as const,
+      })),
+    );
     return created.length;
   }
 }

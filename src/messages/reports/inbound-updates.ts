@@ -1,11 +1,14 @@
 /**
  * Customers' messages, as the platform's webhooks bring them (docs/api.md §D8, §D14): each stored
  * once (by wamid) with its contact, its file's download scheduled, and its `message.received`
- * event, which for a message with a file waits until the file is stored or has failed. Runs inside
+ * event, which for a message with a file waits until the file is stored or has failed. One that came
+ * under `standby` is marked `heldBy: meta_agent` and says Meta's agent holds the conversation; one
+ * under `messages` says the business does (docs/api.md §D30). Runs inside
  * the intake's unit of work and never refuses. What the platform reports of the messages Tidings
  * sent is status-reports.ts.
  */
 import type { ContactUpdates } from '../../contacts/contact-updates.js';
+import type { ConversationHolders } from '../../contacts/conversation-holders.js';
 import { waIdToE164 } from '../../contacts/phone.js';
 import type { Tx } from '../../db/store.js';
 import type { EventService } from '../../events/event.service.js';
@@ -38,6 +41,8 @@ export interface InboundUpdatesOptions {
   contacts: Pick<ContactUpdates, 'contactIdsOf'>;
   /** Downloads customers' files (media feature); its jobs are scheduled in the webhook's transaction. */
   inboundMedia: Pick<InboundMedia, 'schedule'>;
+  /** Who holds each conversation (contacts feature), moved by where each message came (`standby` or `messages`). */
+  holders: Pick<ConversationHolders, 'apply'>;
 }
 
 export class InboundUpdates {
@@ -93,6 +98,17 @@ export class InboundUpdates {
         payload: JSON.stringify(m.payload),
         sentAt: m.at,
         createdAt: now,
+        ...(m.standby ? { heldBy: 'meta_agent' as const } : {}),
+      })),
+    );
+    await this.#o.holders.apply(
+      tx,
+      messages.map((m, i) => ({
+        contactId: contactIds[i] ?? null,
+        at: m.at,
+        ...(m.standby
+          ? { holder: 'meta_agent' as const, reason: 'standby_message' as const }
+          : { holder: 'business' as const, reason: 'messages_field' as const }),
       })),
     );
     const downloads: InboundMediaRequest[] = [];

@@ -7,6 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { ContactUpdates } from '../../contacts/contact-updates.js';
+import type { ConversationHolders, HolderChange } from '../../contacts/conversation-holders.js';
 import { waIdToE164 } from '../../contacts/phone.js';
 import type { Tx } from '../../db/store.js';
 import type { EventService, NewEvent } from '../../events/event.service.js';
@@ -61,6 +62,15 @@ export interface StatusReportsOptions {
   batches: Pick<BatchProgress, 'settled'>;
   /** The `tpl_` id of a Direct Send's generated template, its row made the first time (templates feature). */
   generatedTemplates: Pick<GeneratedTemplates, 'link'>;
+  /** Who holds each conversation: a service message the platform sent takes it back from Meta's agent (docs/api.md §D30). */
+  holders: Pick<ConversationHolders, 'apply'>;
+}
+
+/** A free-form message of the business the platform reported `sent`: the business holds its conversation (docs/api.md §D30). */
+function serviceSent(row: repo.MessageRow | undefined, s: PlatformStatusUpdate): HolderChange[] {
+  if (!row?.contact_id || s.status !== 'sent' || row.type === 'template') return [];
+  if (row.source !== 'api' && row.source !== 'dashboard' && row.source !== 'consent_reply') return [];
+  return [{ contactId: row.contact_id, holder: 'business', at: s.at, reason: 'service_message' }];
 }
 
 export class StatusReports {
@@ -204,6 +214,10 @@ export class StatusReports {
       [...changed].filter((id) => !createdIds.has(id)).map((id) => byId.get(id)!),
     );
     await this.#o.events.record(tx, events);
+    await this.#o.holders.apply(
+      tx,
+      fresh.flatMap((s) => serviceSent(rows.get(s.wamid), s)),
+    );
     await this.#o.batches.settled(
       tx,
       [...changed].map((id) => byId.get(id)!),

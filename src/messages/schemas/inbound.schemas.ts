@@ -131,6 +131,14 @@ export const InboundMessage = Type.Object(
     ),
     reaction: Type.Optional(InboundReaction),
     flowReply: Type.Optional(Nullable(FlowReply)),
+    heldBy: Type.Optional(
+      Nullable(
+        StringEnum(['meta_agent'] as const, {
+          description:
+            "`meta_agent`: it came while Meta Business Agent held the conversation (the platform's `standby` field, docs/api.md §D30); null when the business held it.",
+        }),
+      ),
+    ),
     platformMessageId: Type.String(),
     receivedAt: Timestamp,
     readAt: NullableString({

@@ -69,9 +69,9 @@ export const Message = Type.Object(
     contacts: Type.Optional(Nullable(Type.Array(ContactCard))),
     reaction: Type.Optional(Nullable(Reaction)),
     customerReaction: Type.Optional(CustomerReaction),
-    source: StringEnum(['api', 'dashboard', 'external', 'business_app', 'consent_reply'] as const, {
+    source: StringEnum(['api', 'dashboard', 'external', 'business_app', 'meta_agent', 'consent_reply'] as const, {
       description:
-        "`api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). `consent_reply`: sent by Tidings itself, the account's confirmation of a customer's opt-out or opt-in keyword (docs/api.md §D23). More values may come.",
+        "`api`: sent through this API. `dashboard`: sent from the web dashboard. `external`: known only from the platform's status reports (sent from other tools). `business_app`: sent from the WhatsApp Business app on a number shared with the API (the platform's `smb_message_echoes`, docs/api.md §D24). `meta_agent`: Meta Business Agent's reply to the customer while it held the conversation (an echo under the platform's `standby`, docs/api.md §D30); not the business's send, never billed to it here. `consent_reply`: sent by Tidings itself, the account's confirmation of a customer's opt-out or opt-in keyword (docs/api.md §D23). More values may come.",
     }),
     sentAt: NullableString({ format: 'date-time' }),
     deliveredAt: NullableString({ format: 'date-time' }),

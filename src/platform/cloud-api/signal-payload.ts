@@ -38,6 +38,8 @@ export const HANDLED_FIELDS = {
   account_alerts: 'alerts (here)',
   account_review_update: 'the account review decision (here)',
   business_capability_update: 'the messaging limit (here)',
+  standby: "Meta's agent's conversations: customer messages, its replies, their statuses (webhook-payload.ts)",
+  messaging_handovers: 'who holds a conversation (handover-payload.ts)',
   smb_message_echoes:
     'messages sent from the WhatsApp Business app (here), their edits and revokes (coexistence-payload.ts)',
   history: "the WhatsApp Business app's past chats (coexistence-payload.ts)",
@@ -143,7 +145,7 @@ function parseTyped(field: string, wabaId: string, at: string | null, value: Jso
       return true;
     }
     case 'smb_message_echoes':
-      return echoes(value, out);
+      return parseEchoes(value, out);
     case 'history':
     case 'smb_app_state_sync':
     case 'automatic_events':
@@ -211,8 +213,15 @@ export function messagingLimit(value: Json): { tier: string; dailyUsers: number 
   return read(value.max_daily_conversations_per_business) ?? read(value.max_daily_conversation_per_phone);
 }
 
-/** `smb_message_echoes`: `message_echoes[]` under `metadata.phone_number_id` (pywa's outgoing_message.json). */
-function echoes(value: Json, out: SignalOut): boolean {
+/**
+ * `smb_message_echoes`: `message_echoes[]` under `metadata.phone_number_id` (pywa's
+ * outgoing_message.json); under `standby` the same items are Meta's agent's replies (`sender`).
+ */
+export function parseEchoes(
+  value: Json,
+  out: SignalOut,
+  sender: 'business_app' | 'meta_agent' = 'business_app',
+): boolean {
   const phoneNumberId = isObject(value.metadata) ? str(value.metadata.phone_number_id) : null;
   if (phoneNumberId === null || !Array.isArray(value.message_echoes)) return false;
   for (const e of value.message_echoes) {
@@ -227,7 +236,7 @@ function echoes(value: Json, out: SignalOut): boolean {
     const body = isObject(e[type]) ? (e[type] as Json) : null;
     const text = type === 'text' ? str(body?.body) : str(body?.caption);
     const to = str(e.to)?.replace(/\D/g, '') || null;
-    out.echoes.push({ phoneNumberId, wamid, to, toUserId: str(e.to_user_id), at, type, text, payload: e });
+    out.echoes.push({ phoneNumberId, wamid, to, toUserId: str(e.to_user_id), at, type, text, payload: e, sender });
     out.contacts.push({
       phoneNumberId,
       waId: to,

@@ -5,7 +5,8 @@
  * platform does not retry a payload forever. A body larger than any the platform sends
  * (WEBHOOK_BOUNDS, webhook-bounds.ts) is not read at all: the route refuses it. Template fields are
  * read by template-update-payload.ts, `account_update` by account-update-payload.ts,
- * `user_preferences` by user-preferences-payload.ts.
+ * `user_preferences` by user-preferences-payload.ts, `messaging_handovers` by handover-payload.ts;
+ * `standby` (Meta's agent holds the thread, docs/platform.md §4.18) is read as `messages` is.
  */
 import type {
   PlatformContactUpdate,
@@ -14,8 +15,16 @@ import type {
   PlatformUpdates,
 } from '../updates.js';
 import { parseAccountUpdate } from './account-update-payload.js';
+import { parseHandover } from './handover-payload.js';
+import {
+  flowReplyOf,
+  isHandledField,
+  parseEchoes,
+  parseSignalChange,
+  secondsToIso,
+  unknownSignal,
+} from './signal-payload.js';
 import { parseIdentityChange } from './system-payload.js';
-import { flowReplyOf, isHandledField, parseSignalChange, secondsToIso, unknownSignal } from './signal-payload.js';
 import { isTemplateField, parseTemplateUpdate } from './template-update-payload.js';
 import { parseUserPreferences } from './user-preferences-payload.js';
 
@@ -54,6 +63,7 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
     signals: [],
     echoes: [],
     userPreferences: [],
+    handovers: [],
     coexistence: [],
     ignored: 0,
   };
@@ -70,7 +80,9 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
         else out.ignored++;
         continue;
       }
-      if (change.field === 'messages') parseMessagesValue(change.value, out);
+      if (change.field === 'messages' || change.field === 'standby')
+        parseMessagesValue(change.value, out, change.field === 'standby');
+      else if (change.field === 'messaging_handovers') parseHandover(change.value, secondsToIso(entry.time), out);
       else if (change.field === 'phone_number_quality_update') parseNumberValue(str(entry.id), change.value, out);
       else if (isTemplateField(String(change.field))) parseTemplateUpdate(String(change.field), change.value, out);
       else if (change.field === 'account_update' && change.value.event === 'VOLUME_BASED_PRICING_TIER_UPDATE')
@@ -82,7 +94,8 @@ export function parseWebhook(body: unknown): ParsedWebhook | null {
   return out;
 }
 
-function parseMessagesValue(value: Json, out: ParsedWebhook): void {
+/** A `messages` value, or a `standby` one: the same shape, plus Meta's agent's replies as `message_echoes[]`. */
+function parseMessagesValue(value: Json, out: ParsedWebhook, standby = false): void {
   const phoneNumberId = isObject(value.metadata) ? str(value.metadata.phone_number_id) : null;
   if (phoneNumberId === null) {
     out.ignored++;
@@ -121,9 +134,10 @@ function parseMessagesValue(value: Json, out: ParsedWebhook): void {
       out.ignored++;
       continue;
     }
-    out.inbound.push(parsed.message);
+    out.inbound.push(standby ? { ...parsed.message, standby: true } : parsed.message);
     out.contacts.push(parsed.contact);
   }
+  if (standby && Array.isArray(value.message_echoes)) parseEchoes(value, out, 'meta_agent');
 }
 
 /** The `contacts[]` entry about a customer: by phone number, else by BSUID, else the only one. */

@@ -24,6 +24,12 @@ export const CUSTOMER_COLUMNS: readonly ColumnEntry[] = [
       created_at: 'metadata',
       updated_at: 'metadata',
       search_text: ['name', { export: false, note: 'the folded words of the name, username and phone number' }],
+      conversation_holder: [
+        'metadata',
+        { note: '`business` or `meta_agent`: who holds the conversation (docs/api.md §D30)' },
+      ],
+      conversation_holder_since: 'metadata',
+      conversation_holder_reason: 'metadata',
       // The customer in the WhatsApp Business app's address book (`smb_app_state_sync`, docs/api.md §D32).
       app_name: ['name', { note: "the full name the business's WhatsApp Business app saved" }],
       app_first_name: ['name', { note: "the first name the business's WhatsApp Business app saved" }],

@@ -86,6 +86,7 @@ export const MESSAGE_COLUMNS: readonly ColumnEntry[] = [
     created_at: 'metadata',
     contact_id: ['identifier', NULLED],
     read_at: 'metadata',
+    held_by: ['metadata', { note: "`meta_agent` when it came under `standby` (Meta's agent held the conversation)" }],
     media_id: 'identifier',
     media_status: 'metadata',
     media_failure: 'metadata',

@@ -5,6 +5,7 @@
  * Direct Sends (`category`, direct-send.ts) go out of the window on a generated template; every
  * message gets its time-to-live (ttl.ts), held while its user is unreachable (reachability.ts).
  */
+import { businessTakes } from '../meta-agent.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SimContext } from '../context.js';
@@ -201,6 +202,8 @@ export function registerSendRoutes(app: FastifyInstance, ctx: SimContext): void 
         message.expiresAt = ctx.clock.now() + ttlSeconds * 1000;
       }
       ctx.progress(message, failure);
+      // A service message takes the conversation from Meta's agent (meta-agent.ts, Meta webhooks/reference/standby).
+      if (failure === null && type !== 'template') businessTakes(ctx, number, userKey);
       if (Math.random() < lostAnswerRate) return ctx.hold(reply); // taken in full, answer lost
       const contact = to !== '' ? { input: body.to, wa_id: to } : { input: recipient, user_id: recipient };
       return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: message.wamid }] };
