@@ -232,6 +232,15 @@ describe("conversations Meta's agent holds (issue 42)", () => {
       ]),
     );
     assert.equal((await get(`/v1/contacts/${c.id}/messages?limit=100`)).data.length, 9);
+    // Analytics count the agent's replies apart: in `metaAgent`, and in no figure of the business's.
+    const analytics = await eventually(async () => {
+      const a = await get('/v1/analytics/messages');
+      return a.total.accepted === 1 ? a : undefined;
+    });
+    assert.equal(analytics.metaAgent.replies, 3);
+    assert.ok(analytics.metaAgent.delivered >= 1 && analytics.metaAgent.read <= 3);
+    assert.equal((await get(`/v1/analytics/messages?phoneNumberId=${pnid}`)).metaAgent.replies, 3);
+    assert.equal((await get('/v1/analytics/messages?phoneNumberId=999')).metaAgent.replies, 0);
     // The agent's holding is told by the customer's standby message or the agent's echo, whichever
     // webhook came first (the platform sends them apart; no order is promised).
     const reasons = (await handovers()).map((e) => e.data.object.reason.replace('agent_reply', 'standby_message'));

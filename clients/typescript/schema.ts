@@ -3995,6 +3995,12 @@ export interface components {
          *           "amount": "3.9848",
          *           "estimate": true
          *         }
+         *       },
+         *       "metaAgent": {
+         *         "replies": 0,
+         *         "delivered": 0,
+         *         "read": 0,
+         *         "failed": 0
          *       }
          *     }
          * @example {
@@ -4096,6 +4102,12 @@ export interface components {
          *           "amount": "3.9848",
          *           "estimate": true
          *         }
+         *       },
+         *       "metaAgent": {
+         *         "replies": 0,
+         *         "delivered": 0,
+         *         "read": 0,
+         *         "failed": 0
          *       }
          *     }
          * @example {
@@ -4197,6 +4209,12 @@ export interface components {
          *           "amount": "3.9848",
          *           "estimate": true
          *         }
+         *       },
+         *       "metaAgent": {
+         *         "replies": 0,
+         *         "delivered": 0,
+         *         "read": 0,
+         *         "failed": 0
          *       }
          *     }
          * @example {
@@ -4302,6 +4320,12 @@ export interface components {
          *           "amount": "3.9848",
          *           "estimate": true
          *         }
+         *       },
+         *       "metaAgent": {
+         *         "replies": 0,
+         *         "delivered": 0,
+         *         "read": 0,
+         *         "failed": 0
          *       }
          *     }
          * @example {
@@ -4403,6 +4427,12 @@ export interface components {
          *           "amount": "3.9848",
          *           "estimate": true
          *         }
+         *       },
+         *       "metaAgent": {
+         *         "replies": 0,
+         *         "delivered": 0,
+         *         "read": 0,
+         *         "failed": 0
          *       }
          *     }
          * @example {
@@ -4504,6 +4534,12 @@ export interface components {
          *           "amount": "3.9848",
          *           "estimate": true
          *         }
+         *       },
+         *       "metaAgent": {
+         *         "replies": 0,
+         *         "delivered": 0,
+         *         "read": 0,
+         *         "failed": 0
          *       }
          *     }
          * @example {
@@ -4605,6 +4641,12 @@ export interface components {
          *           "amount": "3.9848",
          *           "estimate": true
          *         }
+         *       },
+         *       "metaAgent": {
+         *         "replies": 0,
+         *         "delivered": 0,
+         *         "read": 0,
+         *         "failed": 0
          *       }
          *     }
          */
@@ -4804,6 +4846,17 @@ export interface components {
                      */
                     estimate: true;
                 } | null;
+            };
+            /** @description The replies of Meta's agent (Meta Business Agent) in a conversation it held (docs/api.md §D30): counted here, in no other figure of the answer. Filtered by `phoneNumberId` only; the other filters and `groupBy` do not apply. */
+            metaAgent: {
+                /** @description Replies Meta's agent sent, stored in the range. */
+                replies: number;
+                /** @description Of those, delivered (or read). */
+                delivered: number;
+                /** @description Of those, read. */
+                read: number;
+                /** @description Of those, failed. */
+                failed: number;
             };
         };
         AuditEvent: {

@@ -203,6 +203,7 @@ function example(groupBy: GroupBy, group: Record<string, unknown>) {
     data: [{ start: '2026-11-26T00:00:00.000Z', ...row }],
     totals: [row],
     total: EXAMPLE_FIGURES,
+    metaAgent: { replies: 0, delivered: 0, read: 0, failed: 0 },
   };
 }
 
@@ -220,6 +221,19 @@ export const AnalyticsResult = Type.Object(
       description: 'One row per group over the whole range, in the order of the groups.',
     }),
     total: Type.Object(AnalyticsFigures, { additionalProperties: false, description: 'Everything in the range.' }),
+    metaAgent: Type.Object(
+      {
+        replies: Type.Integer({ minimum: 0, description: "Replies Meta's agent sent, stored in the range." }),
+        delivered: Type.Integer({ minimum: 0, description: 'Of those, delivered (or read).' }),
+        read: Type.Integer({ minimum: 0, description: 'Of those, read.' }),
+        failed: Type.Integer({ minimum: 0, description: 'Of those, failed.' }),
+      },
+      {
+        additionalProperties: false,
+        description:
+          "The replies of Meta's agent (Meta Business Agent) in a conversation it held (docs/api.md §D30): counted here, in no other figure of the answer. Filtered by `phoneNumberId` only; the other filters and `groupBy` do not apply.",
+      },
+    ),
   },
   {
     $id: 'MessageAnalytics',

@@ -17,6 +17,7 @@ import { readZoneStats } from './zone-stats.repository.js';
 import type { PriceTable } from './price-table.js';
 import type { Granularity, StatDimension } from '../db/tables/message-stats.js';
 import { Sums } from './stats-sums.js';
+import { readMetaAgentFigures } from './meta-agent-stats.repository.js';
 
 /** The dimension of each grouping. */
 const DIMENSION_OF: Record<GroupBy, StatDimension> = {
@@ -106,6 +107,14 @@ export class MessageAnalytics {
         fromBucket: bucketOf(from, granularity),
         toBucket: bucketOf(to, granularity),
       }));
+    // Meta's agent's replies, apart (docs/api.md §D30): the aggregates leave them out.
+    const metaAgent = await readMetaAgentFigures(this.#o.store.read, {
+      accountId: auth.accountId,
+      mode: auth.mode,
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      phoneNumberId: q.phoneNumberId,
+    });
     const templateNames = groupBy.includes('template')
       ? await this.#templateNames(auth.accountId, rows)
       : new Map<string, string>();
@@ -134,6 +143,7 @@ export class MessageAnalytics {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([, s]) => ({ group: s.group, ...s.figures(this.#o.prices) })),
       total: total.figures(this.#o.prices),
+      metaAgent,
     };
   }
 

@@ -51,6 +51,7 @@ export function csvCases(): void {
         })),
         totals: [],
         total: FIGURES,
+        metaAgent: { replies: 0, delivered: 0, read: 0, failed: 0 },
       };
       const rows = parse(MessageAnalytics.csv(result), { columns: true, relax_quotes: true }) as Record<
         string,

@@ -17,5 +17,13 @@ export const m0033_conversation_holder: Migration = {
     // A customer message that came under `standby` (Meta's agent held the conversation): `meta_agent`;
     // null for the others. Meta's agent's replies are messages with source `meta_agent` (no column).
     await db.schema.alterTable('inbound_messages').addColumn('held_by', 'text').execute();
+    // The analytics' count of the agent's replies apart from the business's sends (`metaAgent`,
+    // src/analytics/meta-agent-stats.repository.ts): a range of this index, of those replies only.
+    await db.schema
+      .createIndex('messages_meta_agent_replies')
+      .on('messages')
+      .columns(['account_id', 'mode', 'created_at'])
+      .where(sql.ref('source'), '=', 'meta_agent')
+      .execute();
   },
 };

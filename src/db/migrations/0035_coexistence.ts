@@ -12,13 +12,21 @@ import { changed, changeInsertSql, side } from './0017_message_analytics.js';
  *   the platform's `history` webhook. Imported messages are in the timeline but open no window
  *   (inbound.repository.ts reads the window from the others) and count in no analytics: the
  *   change log's triggers leave them out (an imported row never stops being one, so no aggregate
- *   ever counted it);
+ *   ever counted it), and the replies of Meta's agent with them (`counted`; a message's source never
+ *   changes either);
  * - `messages.edited_at`, `messages.edits` (JSON `[{ text, caption, at }]`, the earlier versions,
  *   oldest first) and `messages.revoked_at`: a Business-app message the business edited or deleted
  *   in the app (`smb_message_echoes` edit / revoke);
  * - `contacts.app_name`, `app_first_name`, `app_contact` (`saved` | `removed`), `app_synced_at`:
  *   the customer as the business's WhatsApp Business app address book has them (`smb_app_state_sync`).
  */
+/**
+ * The SQL condition under which a message (row alias `r`) counts in the aggregates: not imported, and
+ * not a reply of Meta's agent (`source` `meta_agent`, docs/api.md §D30: the analytics count those
+ * apart, in `metaAgent`). The business's own sends, its Business-app echoes included, count.
+ */
+const counted = (r: string) => `${r}.imported = 0 and ${r}.source <> 'meta_agent'`;
+
 export const m0035_coexistence: Migration = {
   async up(db: Kysely<any>): Promise<void> {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -46,7 +54,7 @@ export const m0035_coexistence: Migration = {
       const fn = (name: string, rows: string, values: string) =>
         sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
 begin
-  insert into message_stat_changes (${columns}) select r.account_id, r.mode, ${values} from ${rows} r where r.imported = 0;
+  insert into message_stat_changes (${columns}) select r.account_id, r.mode, ${values} from ${rows} r where ${counted('r')};
   return null;
 end $$`);
       await fn('message_stat_inserts', 'inserted_messages', `${none}, ${of('r')}`).execute(db);
@@ -54,7 +62,7 @@ end $$`);
       await sql`drop trigger message_stats_update on messages`.execute(db);
       await sql
         .raw(
-          `create trigger message_stats_update after update on messages for each row when (new.imported = 0 and ${changed(true)}) execute function message_stat_change()`,
+          `create trigger message_stats_update after update on messages for each row when (${counted('new')} and ${changed(true)}) execute function message_stat_change()`,
         )
         .execute(db);
       return;
@@ -63,17 +71,17 @@ end $$`);
     for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger message_stats_${t}`).execute(db);
     await sql
       .raw(
-        `create trigger message_stats_insert after insert on messages when new.imported = 0 begin ${insert('new')} end`,
+        `create trigger message_stats_insert after insert on messages when ${counted('new')} begin ${insert('new')} end`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger message_stats_delete after delete on messages when old.imported = 0 begin ${insert('old')} end`,
+        `create trigger message_stats_delete after delete on messages when ${counted('old')} begin ${insert('old')} end`,
       )
       .execute(db);
     await sql
       .raw(
-        `create trigger message_stats_update after update on messages when new.imported = 0 and ${changed(false)} begin ${insert('both')} end`,
+        `create trigger message_stats_update after update on messages when ${counted('new')} and ${changed(false)} begin ${insert('both')} end`,
       )
       .execute(db);
   },
