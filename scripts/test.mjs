@@ -17,7 +17,10 @@
 //
 // A file that touches no database (the simulator's own tests, pure rules, checks of the repository)
 // says so with the line `// test-runner: no database`: it runs once, on the first dialect, not once
-// per dialect. The marker is refused in a file that starts a harness, a database or a process.
+// per dialect. The marker is refused in a file that starts a harness, a database or a process. A file
+// whose subject is not the database (the dashboard's pages in a browser, whose API calls are tested on
+// both dialects by their own files; the OpenAPI document; the typed client) says `// test-runner: one
+// database (why)` and runs once too, on the first dialect (test-runner/files.mjs).
 //
 // A file that fails is run once more, after the files not yet started (TIDINGS_TEST_RETRIES, 1; 0
 // runs each file once): a file that passes then is reported as flaky, with both runs' output, and
@@ -41,7 +44,7 @@
 // anything is built.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { job, noDatabase } from './test-runner/files.mjs';
+import { job, oneDialect } from './test-runner/files.mjs';
 import { dropTestSchemas, ramTmpdir } from './test-runner/machine.mjs';
 import { runPool, stopChildren } from './test-runner/pool.mjs';
 import { recordDurations, recordedDurations, report } from './test-runner/summary.mjs';
@@ -82,7 +85,7 @@ const started = Date.now();
 const results = [];
 try {
   if (dialects.includes('postgres')) await dropTestSchemas();
-  const once = new Set(testFiles.filter(noDatabase));
+  const once = new Set(testFiles.filter(oneDialect));
   const all = dialects.flatMap((d, i) => testFiles.filter((f) => i === 0 || !once.has(f)).map((f) => job(d, d, f)));
   const extraLabel = extraNode
     ? `node${execFileSync(extraNode, ['--version'], { encoding: 'utf8' })

@@ -1,3 +1,4 @@
+// test-runner: one database (the typed client against the service; the routes it calls are tested on both dialects by their own files)
 /**
  * The typed client (clients/typescript, issue 14 item 6): generated from the OpenAPI document and
  * kept in step with it, it sends a message against the real service (over HTTP, the simulator

@@ -1,3 +1,4 @@
+// test-runner: one database (the dashboard's pages in a browser; the API they call is tested on both dialects by its own files)
 /**
  * The dashboard's banner tells of the Graph API version's end of life (docs/api.md §D33) in a real
  * browser (Debian's Chromium driven by playwright-core) against the real service and simulator:

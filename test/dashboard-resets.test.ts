@@ -1,3 +1,4 @@
+// test-runner: one database (the dashboard's pages in a browser; the API they call is tested on both dialects by its own files)
 /**
  * Password resets and second accounts in the dashboard (docs/api.md §D26), in a real browser
  * (Debian's Chromium driven by playwright-core) against the real service over HTTP, without mail:

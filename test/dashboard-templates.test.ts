@@ -1,3 +1,4 @@
+// test-runner: one database (the dashboard's pages in a browser; the API they call is tested on both dialects by its own files)
 /**
  * Templates' life in the dashboard, in a real browser (Debian's Chromium driven by playwright-core)
  * against the real service and simulator over HTTP. Templates are made through the API, reviewed,

@@ -1,3 +1,4 @@
+// test-runner: one database (the OpenAPI document is built from the routes' schemas, the same on either dialect)
 /**
  * The OpenAPI document tells the truth about what the service does (security issue 10, finding 7):
  * required headers, every error status an operation can answer, the upload form, and paging. It is

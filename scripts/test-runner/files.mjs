@@ -1,6 +1,8 @@
-// Which test files run where: the jobs of a run (one file on one dialect, under one Node), and the
-// files that touch no database (the line `// test-runner: no database`), which run on one dialect
-// only. Used by scripts/test.mjs.
+// Which test files run where: the jobs of a run (one file on one dialect, under one Node), the
+// files that touch no database (the line `// test-runner: no database`), and the files whose subject
+// is not the database (the line `// test-runner: one database (why)`: the dashboard's pages in a
+// browser, the OpenAPI document, the typed client), which run on one dialect only, the first. Used by
+// scripts/test.mjs.
 import fs from 'node:fs';
 
 const NO_DATABASE = /^\/\/ test-runner: no database$/m;
@@ -17,6 +19,19 @@ export function noDatabase(file) {
   const found = text.match(STARTS_SOMETHING);
   if (found) throw new Error(`${file} says "test-runner: no database" but calls ${found[1]}`);
   return true;
+}
+
+const ONE_DATABASE = /^\/\/ test-runner: one database \((.+)\)$/m;
+
+/**
+ * Whether `file` runs on the first dialect only: it touches no database, or it says `// test-runner:
+ * one database (why)`: what it tests does not depend on the database (a page in a browser, whose API
+ * calls their own files test on both; the OpenAPI document), so a second dialect would only repeat
+ * it. `node scripts/test.mjs postgres <file>` still runs it on PostgreSQL.
+ * @throws Error as noDatabase does.
+ */
+export function oneDialect(file) {
+  return noDatabase(file) || ONE_DATABASE.test(fs.readFileSync(file, 'utf8'));
 }
 
 /**
