@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Contact } from '../src/contacts/contact.schemas.js';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
+import { exported } from './contact-export/kit.js';
 import { approvedTemplate } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually, fixture } from './helpers.js';
@@ -159,6 +160,22 @@ describe('identity changes (issue 42, item 2)', () => {
 
     const now = [next, moved.userId!, moved.parentUserId!, before.id];
     await refusedEverywhere([phone, before.userId!, before.parentUserId!, ...now], now);
+    // The customer's export names the addresses they left, and their suppression and consent with them.
+    const { status, document } = await exported(h, before.id, { 'x-api-key': h.account.liveKey });
+    assert.equal(status, 200);
+    assert.deepEqual(
+      [...document.formerAddresses].sort(),
+      [phone, before.userId!, before.parentUserId!].filter(Boolean).sort(),
+    );
+    // Both made at the old number: the API's suppression and the platform's marketing stop.
+    assert.deepEqual(
+      document.consent.suppressions
+        .filter((x: { active: boolean }) => x.active)
+        .map((x: { reason: string }) => x.reason)
+        .sort(),
+      ['api', 'platform_preference'],
+    );
+    assert.equal(document.consent.marketing[0]?.value, 'revoked');
     // The customer writes from the new number: the same contact, its timeline grows.
     await h.customerWrites(next.slice(1), 'New number, same me');
     const timeline = await eventually(async () => {

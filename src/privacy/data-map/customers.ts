@@ -38,10 +38,11 @@ export const CUSTOMER_COLUMNS: readonly ColumnEntry[] = [
     },
   ),
   // What a contact was known by before its customer changed number or BSUID (docs/api.md §D31):
-  // the send checks read it, so a suppression follows the person; erased with the contact.
+  // the send checks read it, so a suppression follows the person; erased with the contact, and in
+  // the customer's export (`formerAddresses`): they are the person's addresses too.
   ...table(
     'contact_former_addresses',
-    { retention: 'retain_inactive_contacts_days', erasure: 'deleted', export: false },
+    { retention: 'retain_inactive_contacts_days', erasure: 'deleted', export: true },
     {
       phone_number_id: 'identifier',
       mode: 'metadata',

@@ -14,6 +14,7 @@ import type { Reader } from '../../db/store.js';
 import { toSuppression } from '../../consent/suppression.mapper.js';
 import { marketingConsentsOf } from '../../consent/suppression.repository.js';
 import type { Contact } from '../../contacts/contact.schemas.js';
+import { formerAddressesOf } from '../../contacts/former-addresses.repository.js';
 import { toInboundMessage, toMessage } from '../../messages/record/message.mapper.js';
 import { latestReactions, reactionTo, type StatusReportRow } from '../../messages/record/message.repository.js';
 import { messageIdsByWamid } from '../../messages/record/wamid.repository.js';
@@ -73,8 +74,10 @@ export async function* contactDocument(
   const { db, contact, signal } = input;
   const fileIds = new Set<string>();
   const check = () => signal.throwIfAborted();
+  // The numbers and BSUIDs the customer had before changing them (docs/api.md §D31): theirs too.
+  const former = (await formerAddressesOf(db, [contact.id])).get(contact.id) ?? [];
   yield Buffer.from(
-    `{\n"exportedAt": ${JSON.stringify(input.exportedAt)},\n"contact": ${JSON.stringify(contact)},\n"messages": [`,
+    `{\n"exportedAt": ${JSON.stringify(input.exportedAt)},\n"contact": ${JSON.stringify(contact)},\n"formerAddresses": ${JSON.stringify(former)},\n"messages": [`,
   );
 
   let first = true;
@@ -128,11 +131,12 @@ export async function* contactDocument(
   }
 
   check();
+  const formerPhones = former.filter((a) => a.startsWith('+'));
+  const formerBsuids = former.filter((a) => !a.startsWith('+'));
   const suppressions = await repo.suppressionsOf(db, input, {
     contactId: contact.id,
-    phone: contact.phone,
-    userId: contact.userId,
-    parentUserId: contact.parentUserId,
+    phones: [contact.phone, ...formerPhones].filter((v): v is string => v !== null),
+    bsuids: [contact.userId, contact.parentUserId, ...formerBsuids].filter((v): v is string => v !== null),
   });
   // The platform reports marketing preferences of live customers only (consent/contact-consent.ts).
   const marketing =
@@ -140,6 +144,8 @@ export async function* contactDocument(
       ? await marketingConsentsOf(db, input.phoneNumberId, [
           { phone: contact.phone, bsuid: contact.userId },
           ...(contact.parentUserId ? [{ phone: null, bsuid: contact.parentUserId }] : []),
+          ...formerPhones.map((phone) => ({ phone, bsuid: null })),
+          ...formerBsuids.map((bsuid) => ({ phone: null, bsuid })),
         ])
       : [];
   yield Buffer.from(

@@ -75,15 +75,16 @@ export function statusReportsOf(db: Reader, wamids: string[]): Promise<StatusRep
 
 /**
  * Every suppression of the account in `mode`, active or lifted, on the contact's number or on
- * every number, that names the customer: by contact id, phone number, BSUID or parent BSUID.
- * Oldest first. A customer has a handful; they are read at once.
+ * every number, that names the customer: by contact id, or by any phone number (E.164) or BSUID
+ * (parent BSUIDs among them) they have or had (docs/api.md §D31). Oldest first. A customer has a
+ * handful; they are read at once.
  */
 export function suppressionsOf(
   db: Reader,
   scope: { accountId: string; mode: 'live' | 'test'; phoneNumberId: string },
-  customer: { contactId: string; phone: string | null; userId: string | null; parentUserId: string | null },
+  customer: { contactId: string; phones: readonly string[]; bsuids: readonly string[] },
 ): Promise<SuppressionRow[]> {
-  const bsuids = [customer.userId, customer.parentUserId].filter((v): v is string => v !== null);
+  const { phones, bsuids } = customer;
   return db
     .selectFrom('suppressions')
     .selectAll()
@@ -93,8 +94,8 @@ export function suppressionsOf(
     .where((eb) =>
       eb.or([
         eb('contact_id', '=', customer.contactId),
-        ...(customer.phone !== null ? [eb('phone', '=', customer.phone)] : []),
-        ...(bsuids.length > 0 ? [eb('bsuid', 'in', bsuids)] : []),
+        ...(phones.length > 0 ? [eb('phone', 'in', [...phones])] : []),
+        ...(bsuids.length > 0 ? [eb('bsuid', 'in', [...bsuids])] : []),
       ]),
     )
     .orderBy('created_at')
