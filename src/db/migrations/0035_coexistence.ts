@@ -42,7 +42,7 @@ export const m0035_coexistence: Migration = {
       await db.schema.alterTable('contacts').addColumn(column, 'text').execute();
 
     if (postgres) {
-      // The statement-level functions of 0031, over the rows that are not imported.
+      // The statement-level functions of 0031, over the rows that count (`counted`).
       const columns = [
         'account_id',
         'mode',
