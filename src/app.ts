@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { databaseChecks } from './db/health.js';
 import type { Deps } from './deps.js';
 import { TidingsError } from './errors.js';
+import { registerFacade } from './facade/facade.plugin.js';
 import { registerAuth } from './http/auth.js';
 import { newAjv } from './http/ajv.js';
 import { LazySchemas } from './http/lazy-schemas.js';
@@ -168,6 +169,16 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+
+  // The Cloud API facade: Graph-shaped routes under /graph/{version} (docs/api.md §D34).
+  await registerFacade(app, {
+    routes: deps.facadeRoutes,
+    authenticate: (key) => deps.keys.authenticate(key),
+    rateLimiter: deps.keyRateLimiter,
+    senderOf: (phoneNumberId) => deps.accounts.senderCredentials(phoneNumberId),
+    store: deps.store,
+    clock: deps.clock,
+  });
 
   return app;
 }

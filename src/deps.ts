@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { consentModule } from './consent/consent.module.js';
 import { contactsModule } from './contacts/contacts.module.js';
 import { eventsModule } from './events/events.module.js';
+import { facadeModule } from './facade/facade.module.js';
 import type { Feature } from './feature.js';
 import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
 import { mediaModule } from './media/media.module.js';
@@ -42,7 +43,8 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
     .add(auditModule)
     .add(erasureModule)
     .add(retentionModule)
-    .add(exportModule);
+    .add(exportModule)
+    .add(facadeModule);
 }
 
 /** What the features provide, by name (`deps.sender`, `deps.templates`…), beside the ground's handles. */

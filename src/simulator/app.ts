@@ -18,7 +18,7 @@ import { registerControlRoutes, registerToken } from './control.routes.js';
 import { registerIdentityChangeRoutes } from './identity-changes.js';
 import { registerMarketingRoutes } from './marketing.js';
 import { registerMetaAgentRoutes } from './meta-agent.js';
-import { graphError, objectNotFound, unknownPath } from './graph-errors.js';
+import { graphError, objectNotFound, unknownPath } from '../lib/graph-errors.js';
 import { BAD_JSON, fail } from './graph-http.js';
 import { registerBlockUserRoutes } from './block-users.routes.js';
 import { registerSendRoutes } from './messages/send.routes.js';

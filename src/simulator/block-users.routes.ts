@@ -22,7 +22,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SimContext } from './context.js';
-import { graphError, TITLES, type GraphError } from './graph-errors.js';
+import { graphError, TITLES, type GraphError } from '../lib/graph-errors.js';
 import { authenticate, authorizeNumber, badJson, fail, isGraphError, params } from './graph-http.js';
 import { BSUID_PATTERN } from './users.js';
 

@@ -4,7 +4,7 @@
  * nested selections (`throughput{level}`, `health_status{entities{entity_type}}`), Meta's "field
  * expansion". The node types and their fields are in fields.ts.
  */
-import { graphError, type GraphError } from './graph-errors.js';
+import { graphError, type GraphError } from '../lib/graph-errors.js';
 
 /** One asked field: its name and, when braces followed it, the sub-fields asked of its value. */
 export interface FieldSelection {

@@ -16,7 +16,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { project, nonexistingField, type FieldSelection } from './field-selection.js';
-import type { GraphError } from './graph-errors.js';
+import type { GraphError } from '../lib/graph-errors.js';
 import type { SimNumber, SimTemplate } from './model.js';
 import { templateTtlSeconds } from './ttl.js';
 

@@ -4,12 +4,16 @@
  * answering errors in Meta's envelope.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { expiredToken, invalidToken, missingToken, objectNotFound, type GraphError } from './graph-errors.js';
+import { expiredToken, invalidToken, missingToken, objectNotFound, type GraphError } from '../lib/graph-errors.js';
+import { graphParams, presentedToken } from '../lib/graph-request.js';
 import { wabaOfSimulatorToken } from '../lib/simulated-identity.js';
 import type { SimNumber, SimulatorState } from './state.js';
 
 /** A body that was sent as JSON but did not parse (the route answers 100 for it). */
 export const BAD_JSON = Symbol('bad json');
+
+/** The request's parameters as the Graph API reads them (lib/graph-request.ts). */
+export const params = graphParams;
 
 /** The WABAs a presented token may act for. */
 export interface Grant {
@@ -34,63 +38,9 @@ export function fail(reply: FastifyReply, e: GraphError): FastifyReply {
     .send(e.body);
 }
 
-/**
- * The request's parameters as the Graph API reads them: query string and body merged, the body
- * winning (a client may put `messaging_product` in either, as whatsapp-api-js does for uploads).
- * A body in a content type the route cannot read adds nothing.
- */
-export function params(request: FastifyRequest): Record<string, any> {
-  const query = { ...(request.query as Record<string, unknown>) };
-  delete query.access_token;
-  const body = request.body;
-  const fromBody =
-    body && typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : {};
-  const merged: Record<string, any> = { ...query, ...fromBody };
-  // The Graph API also takes object parameters JSON-encoded as strings (whatsapp-api-js sends
-  // `"contacts": "[{…}]"`); only parameters that are objects by definition are decoded.
-  for (const key of OBJECT_PARAMS) {
-    const v = merged[key];
-    if (typeof v === 'string' && /^\s*[[{]/.test(v)) {
-      try {
-        merged[key] = JSON.parse(v);
-      } catch {}
-    }
-  }
-  return merged;
-}
-
-const OBJECT_PARAMS = [
-  'text',
-  'image',
-  'audio',
-  'video',
-  'document',
-  'sticker',
-  'location',
-  'contacts',
-  'interactive',
-  'template',
-  'reaction',
-  'context',
-  'components',
-  'typing_indicator',
-  'direct_send_config',
-];
-
 /** Whether the body was JSON that did not parse. */
 export function badJson(request: FastifyRequest): boolean {
   return request.body === BAD_JSON;
-}
-
-/** The token of a request: `Authorization: Bearer …` (or `OAuth …`), else `?access_token=`. */
-export function presentedToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  const match = header ? /^(?:Bearer|OAuth)\s+(\S+)\s*$/i.exec(header) : null;
-  if (match) return match[1]!;
-  const query = (request.query as Record<string, unknown>)?.access_token;
-  return typeof query === 'string' && query !== '' ? query : null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
-import { graphError, missingToken, objectNotFound } from './graph-errors.js';
+import { graphError, missingToken, objectNotFound } from '../lib/graph-errors.js';
 import { authenticate, authorizeNumber, fail, isGraphError, params, type Grant } from './graph-http.js';
 import { newGraphId } from '../lib/simulated-identity.js';
 import { PLATFORM_MEDIA } from './media-rules.js';

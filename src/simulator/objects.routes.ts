@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
-import { objectNotFound } from './graph-errors.js';
+import { objectNotFound } from '../lib/graph-errors.js';
 import { authenticate, authorizeNumber, authorizeWaba, fail, isGraphError, params, type Grant } from './graph-http.js';
 import { deleteMedia, getMedia, originOf } from './media.routes.js';
 import { editTemplate, getTemplate } from './templates/by-id.js';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { webhookMajor, type SimulatorConfig } from './config.js';
-import { webhookError } from './graph-errors.js';
+import { webhookError } from '../lib/graph-errors.js';
 import type { SimNumber } from './model.js';
 import type { WebhookItem } from './outbox.js';
 import type { SimMessage, SimUser } from './state.js';

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
-import { graphError } from './graph-errors.js';
+import { graphError } from '../lib/graph-errors.js';
 import { authenticate, authorizeWaba, badJson, fail, isGraphError, params, type Grant } from './graph-http.js';
 import { newGraphId } from '../lib/simulated-identity.js';
 import type { SimTemplate } from './state.js';

@@ -11,7 +11,7 @@
  *   and its error wording in the Direct Send api-reference table (…/direct-send/api-reference/).
  * - Meta "Send messages" (…/whatsapp/messages/send-messages): any other message is retried for 30 days.
  */
-import { graphError, type GraphError } from './graph-errors.js';
+import { graphError, type GraphError } from '../lib/graph-errors.js';
 import type { SimTemplate } from './model.js';
 
 /** 30 days, s: the TTL of every message that has no shorter one. */

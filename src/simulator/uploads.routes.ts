@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from './context.js';
-import { graphError, objectNotFound } from './graph-errors.js';
+import { graphError, objectNotFound } from '../lib/graph-errors.js';
 import { authenticate, fail, isGraphError } from './graph-http.js';
 import { newGraphId } from '../lib/simulated-identity.js';
 

@@ -20,7 +20,7 @@
  * template-name ones) are as a Meta partner captured them in August 2026; what no source shows
  * (the wording of the content refusals below) is UNCONFIRMED.
  */
-import { bareError, graphError, type GraphError } from '../graph-errors.js';
+import { bareError, graphError, type GraphError } from '../../lib/graph-errors.js';
 import type { SimNumber } from '../model.js';
 import { checkTtl, TTL_RANGES } from '../ttl.js';
 import { checkFreeForm } from './rules.js';

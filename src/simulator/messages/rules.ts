@@ -7,7 +7,7 @@
  * description ≤ 72, id ≤ 200; header/footer text ≤ 60; body ≤ 1024 (lists 4096). Which of 100 and
  * 131009 the platform picks for each breached limit is UNCONFIRMED: 131009 for values, 100 for shape.
  */
-import { graphError, type GraphError } from '../graph-errors.js';
+import { graphError, type GraphError } from '../../lib/graph-errors.js';
 
 type Obj = Record<string, any>;
 

@@ -9,7 +9,7 @@ import { businessTakes } from '../meta-agent.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SimContext } from '../context.js';
-import { graphError, type GraphError } from '../graph-errors.js';
+import { graphError, type GraphError } from '../../lib/graph-errors.js';
 import { authenticate, authorizeNumber, badJson, fail, isGraphError, params } from '../graph-http.js';
 import { newWamid } from '../identity.js';
 import { mediaFitsMessage } from '../media-rules.js';

@@ -7,7 +7,7 @@
  * against the template's buttons (send-template-quick-reply-buttons-request.json: quick_reply
  * `payload`, url `text`, copy_code `coupon_code`).
  */
-import { graphError, type GraphError } from '../graph-errors.js';
+import { graphError, type GraphError } from '../../lib/graph-errors.js';
 import type { SimTemplate, SimulatorState } from '../state.js';
 import { buttonsOf, component, variables } from '../templates/parts.js';
 

@@ -7,7 +7,7 @@
  * OTP buttons only, and exactly one, in AUTHENTICATION. Meta calls a breach an "invalid combination";
  * the code it answers is taken as 100 with no subcode (UNCONFIRMED).
  */
-import { graphError, type GraphError } from '../graph-errors.js';
+import { graphError, type GraphError } from '../../lib/graph-errors.js';
 import { variables } from './parts.js';
 
 type Obj = Record<string, any>;

@@ -5,7 +5,7 @@
  * ones (`parameter_format`), each with its example; a media header with a Resumable Upload handle;
  * the buttons (buttons.ts).
  */
-import { graphError, type GraphError } from '../graph-errors.js';
+import { graphError, type GraphError } from '../../lib/graph-errors.js';
 import type { SimulatorState } from '../state.js';
 import { checkButtons } from './buttons.js';
 import { component, variables } from './parts.js';

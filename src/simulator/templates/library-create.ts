@@ -17,7 +17,7 @@
  * authentication entries, which the built-in library has none of); that a `base_url` with a
  * variable may come without `url_suffix_example` (third-party SDKs send it so).
  */
-import { graphError, type GraphError } from '../graph-errors.js';
+import { graphError, type GraphError } from '../../lib/graph-errors.js';
 import { isGraphError } from '../graph-http.js';
 import { BODY_INPUTS, LIBRARY, libraryEntry, type BodyInput, type LibraryButton } from './library.js';
 

@@ -20,7 +20,7 @@
  * available", which the simulator applies to all of them. Which entries take which inputs is
  * UNCONFIRMED.
  */
-import { bareError, type GraphError } from '../graph-errors.js';
+import { bareError, type GraphError } from '../../lib/graph-errors.js';
 import { pageOf } from './paging.js';
 
 /** A button of a library entry, as the browse answer shows it. */

@@ -9,7 +9,7 @@
  */
 import { selectFields, type FieldSelection } from '../field-selection.js';
 import { NODE_TYPES, readNode } from '../fields.js';
-import type { GraphError } from '../graph-errors.js';
+import type { GraphError } from '../../lib/graph-errors.js';
 import { isGraphError } from '../graph-http.js';
 import type { SimTemplate } from '../state.js';
 import { pageOf } from './paging.js';

@@ -1,7 +1,7 @@
 /**
  * The optional settings a template create or edit may carry besides its content (templates.routes.ts, by-id.ts).
  */
-import { graphError, type GraphError } from '../graph-errors.js';
+import { graphError, type GraphError } from '../../lib/graph-errors.js';
 import type { SimTemplate } from '../model.js';
 
 /**

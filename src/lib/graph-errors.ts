@@ -7,6 +7,10 @@ import { randomBytes } from 'node:crypto';
 
 /** Titles of the codes the simulator produces (docs/platform.md §6.2; Meta `support/error-codes`). */
 export const TITLES: Record<number, string> = {
+  // Graph's own codes (the Cloud API facade answers them, docs/api.md §D34).
+  2: 'Service temporarily unavailable',
+  4: 'Application request limit reached',
+  10: 'Application does not have permission for this action',
   100: 'Invalid parameter',
   190: 'Access token has expired',
   130429: 'Rate limit hit',
