@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { databaseChecks } from './db/health.js';
 import type { Deps } from './deps.js';
 import { TidingsError } from './errors.js';
-import { registerFacade } from './facade/facade.plugin.js';
+import { facadeFrameworkError, registerFacade } from './facade/facade.plugin.js';
 import { registerAuth } from './http/auth.js';
 import { newAjv } from './http/ajv.js';
 import { LazySchemas } from './http/lazy-schemas.js';
@@ -56,7 +56,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     requestIdHeader: false,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
-    frameworkErrors: frameworkError,
+    // The Cloud API facade answers in Meta's envelope, the rest of the service in its own.
+    frameworkErrors: (error, request, reply) =>
+      request.url.startsWith('/graph/')
+        ? facadeFrameworkError(error, request, reply)
+        : frameworkError(error, request, reply),
     // The envelope's message is written from the errors themselves (http/validation.ts); Fastify's
     // own would join every one of them, megabytes for a body of many wrong items.
     schemaErrorFormatter: (errors, part) => new Error(`The ${part} has ${errors.length} schema errors.`),

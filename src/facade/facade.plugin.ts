@@ -14,10 +14,10 @@
  */
 import querystring from 'node:querystring';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AuthContext } from '../http/access.js';
-import { requestFacts, toTidingsError } from '../http/errors.js';
+import { frameworkTidingsError, requestFacts, toTidingsError } from '../http/errors.js';
 import { registerIdempotency, replay } from '../http/idempotency.js';
 import { canonicalJson } from '../lib/crypto.js';
 import { graphError, invalidToken, missingToken, objectNotFound, unknownPath } from '../lib/graph-errors.js';
@@ -62,7 +62,7 @@ export async function registerFacade(app: FastifyInstance, options: FacadeOption
         const mapped = toTidingsError(error, requestFacts(request));
         if (!mapped) {
           request.log.error({ err: error, requestId: request.id }, 'unexpected error');
-          return sendGraphError(reply, graphError(2, 'service_unavailable: retry later.'));
+          return sendGraphError(reply, { ...graphError(2, 'service_unavailable: retry later.'), status: 503 });
         }
         if (mapped.stored) request.refusalStored = true;
         return sendGraphError(reply, graphErrorOf(mapped));
@@ -181,4 +181,10 @@ function check(route: FacadeRoute, auth: AuthContext): void {
   if (!auth.permissions.has(route.permission))
     refuse(`permission_denied: The key's maker's role lacks the ${route.permission} permission.`);
   if (route.liveOnly && auth.mode !== 'live') refuse('live_mode_required: This operation needs a live key.');
+}
+
+/** The router's errors (a malformed escape, a path segment over the limit) on a facade path, in Meta's envelope. */
+export function facadeFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('x-request-id', request.id);
+  return sendGraphError(reply, graphErrorOf(frameworkTidingsError(error)));
 }

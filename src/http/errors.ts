@@ -188,17 +188,20 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: T
  */
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.header('x-request-id', request.id);
-  const mapped =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new TidingsError(
-          'parameter_invalid',
-          `A segment of the path is longer than ${MAX_PATH_PARAM_LENGTH} characters; no id is that long.`,
-        )
-      : new TidingsError(
-          'parameter_invalid',
-          'The path is not a valid URL: a % must start a two-digit hex escape (%2F).',
-        );
-  return sendError(reply, request, mapped);
+  return sendError(reply, request, frameworkTidingsError(error));
+}
+
+/** What `frameworkError` answers, as a TidingsError (the Cloud API facade answers it in Meta's envelope). */
+export function frameworkTidingsError(error: FastifyError): TidingsError {
+  return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? new TidingsError(
+        'parameter_invalid',
+        `A segment of the path is longer than ${MAX_PATH_PARAM_LENGTH} characters; no id is that long.`,
+      )
+    : new TidingsError(
+        'parameter_invalid',
+        'The path is not a valid URL: a % must start a two-digit hex escape (%2F).',
+      );
 }
 
 /** The router's limit on one path parameter (Fastify's `maxParamLength`); ids and wamids are far shorter. */
