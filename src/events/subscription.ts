@@ -1,4 +1,4 @@
-/** Which events an endpoint is sent (docs/api.md §D10, §D24; for `cloud_api` endpoints §D35). */
+/** Which events an endpoint is sent (docs/api.md §D10, §D24; for `cloud_api` endpoints docs/api.md §D35). */
 import { cloudApiReceives } from './cloud-api-format.js';
 import type { EndpointRow, EventRow } from './event.repository.js';
 import { OPT_IN_EVENT_TYPES } from './event-types.js';

@@ -1,6 +1,6 @@
 /**
- * The `messages` webhook field in Meta's shapes, built from Tidings' own resources (docs/api.md
- * §D35): a customer's message (`messages[]` with `contacts[]`) and a status of a message Tidings
+ * The `messages` webhook field in Meta's shapes, built from Tidings' own resources
+ * (docs/api.md §D35): a customer's message (`messages[]` with `contacts[]`) and a status of a message Tidings
  * sent (`statuses[]`), under `metadata {display_phone_number, phone_number_id}`. Shaped like the
  * fixtures `webhook-inbound-*.json` and `webhook-status-*.json` (test/fixtures/platform/) and
  * docs/platform.md §4.4, §4.5, §4.9. Pure functions: the renderer (webhook-renderer.ts) looks up
