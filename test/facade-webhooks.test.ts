@@ -246,7 +246,7 @@ describe('the Cloud API facade’s webhooks', () => {
         .execute(),
     );
     const otherKey = await h.deps.keys.createKey({ accountId: h.account.id, mode: 'live', phoneNumberId: other });
-    const { a: otherApp } = await app('other', otherKey.key);
+    const { a: otherApp, res: otherEndpoint } = await app('other', otherKey.key);
     const WABA = (await h.deps.accounts.getAccount(h.account.id))!.wabaId;
     const wamid = 'wamid.OTHER-NUMBER-1';
     const res = await h.platformWebhook({
@@ -296,5 +296,17 @@ describe('the Cloud API facade’s webhooks', () => {
     const later = await h.customerWrites('+16505550133', 'first number');
     await eventually(async () => one!.updates.some((u) => u.kind === 'message' && u.args.message.id === later));
     assert.ok(!one!.updates.some((u) => u.kind === 'message' && u.args.message.id === wamid));
+    // Nor by a redelivery named to it; and a new verify token is verified before it is saved.
+    const laterEvent = ((await h.api('GET', '/v1/events?type=message.received')).body.data as any[]).find(
+      (e) => e.data.object.platformMessageId === later,
+    );
+    const named = await h.api('POST', `/v1/events/${laterEvent.id}/redeliver`, {
+      body: { endpointId: otherEndpoint.body.id },
+    });
+    assert.equal(named.body.error.code, 'parameter_invalid');
+    const patched = await h.api('PATCH', `/v1/webhook_endpoints/${otherEndpoint.body.id}`, {
+      body: { verifyToken: 'not-the-apps' },
+    });
+    assert.match(patched.body.error.message, /did not verify.*answered 403/);
   });
 });

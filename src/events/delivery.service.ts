@@ -218,25 +218,7 @@ export class DeliveryService {
       };
     }
     const limits = { timeoutMs: this.#o.policy.timeoutMs, bodyLimit: RESPONSE_BODY_LIMIT };
-    if (endpoint.format === 'cloud_api') {
-      const body = await this.#o.cloudApiRenderer
-        .get()
-        .render(
-          {
-            id: event.id,
-            type: event.type,
-            accountId: event.account_id,
-            mode: event.mode,
-            phoneNumberId: event.phone_number_id,
-            payload: event.payload,
-          },
-          endpoint.phone_number_id,
-        );
-      if (body === null)
-        return { statusCode: null, durationMs: 0, responseBody: null, error: 'not_relayed: no Cloud API shape' };
-      const { raw, headers } = metaDelivery(body, this.#o.endpoints.signingSecrets(endpoint)[0]!);
-      return this.#o.transport.post(endpoint.url, headers, raw, limits);
-    }
+    if (endpoint.format === 'cloud_api') return this.#postToApp(endpoint, event, limits);
     const signature = this.#o.endpoints
       .signingSecrets(endpoint)
       .map((secret) => new Webhook(secret).sign(event.id, new Date(at), event.payload))
@@ -249,6 +231,32 @@ export class DeliveryService {
       'webhook-signature': signature,
     };
     return this.#o.transport.post(endpoint.url, headers, event.payload, limits);
+  }
+  /** One POST to a Cloud API app: the event rendered in Meta's shape, signed with the app secret. */
+  async #postToApp(
+    endpoint: repo.EndpointRow,
+    event: repo.DeliveryEvent,
+    limits: { timeoutMs: number; bodyLimit: number },
+  ): Promise<PostOutcome> {
+    const failed = (error: string): PostOutcome => ({ statusCode: null, durationMs: 0, responseBody: null, error });
+    let body: unknown;
+    try {
+      const stored = {
+        id: event.id,
+        type: event.type,
+        accountId: event.account_id,
+        mode: event.mode,
+        phoneNumberId: event.phone_number_id,
+        payload: event.payload,
+      };
+      body = await this.#o.cloudApiRenderer.get().render(stored, endpoint.phone_number_id);
+    } catch (err) {
+      // A failed attempt like any other (logged, retried), not a job that throws.
+      return failed(`render_failed: ${(err as Error).message}`);
+    }
+    if (body === null) return failed('not_relayed: the event has no Cloud API shape');
+    const { raw, headers } = metaDelivery(body, this.#o.endpoints.signingSecrets(endpoint)[0]!);
+    return this.#o.transport.post(endpoint.url, headers, raw, limits);
   }
 }
 

@@ -230,7 +230,8 @@ export const DeliveryAttempt = Type.Object({
   durationMs: Type.Integer(),
   responseBody: NullableString({ description: 'The first 1 KB of the answer.' }),
   error: NullableString({
-    description: 'Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`.',
+    description:
+      'Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`; for a Cloud API app, `render_failed: …` (docs/api.md §D35).',
   }),
 });
 

@@ -171,6 +171,12 @@ export class EventService {
           `Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH enabled: true) first.`,
           { param: 'endpointId' },
         );
+      if (endpoint.format === 'cloud_api' && !subscription(endpoint)(event))
+        throw new TidingsError(
+          'parameter_invalid',
+          `Webhook endpoint ${endpoint.id} is a Cloud API app, sent only the relayed updates of its own number (docs/api.md §D35); event ${event.id} is not one.`,
+          { param: 'endpointId' },
+        );
       targets = [endpoint];
     } else {
       targets = (await repo.enabledEndpoints(this.#o.store.read, [auth.accountId])).filter(
