@@ -4,101 +4,12 @@
  * handshake, `post()` verifies `X-Hub-Signature-256` and parses), as a client's would be.
  */
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { WhatsAppAPI } from 'whatsapp-api-js';
+import { startApp, type App } from './cloud-api-receiver.js';
 import { approvedTemplate, sentText } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually } from './helpers.js';
 import { ALLOW_PRIVATE, FAST_POLICY } from './receiver.js';
-
-/** One update a receiver took: what whatsapp-api-js handed its handler, or the raw body it verified. */
-interface Update {
-  kind: 'message' | 'status' | 'other';
-  field: string;
-  value: any;
-  args?: any;
-}
-
-interface App {
-  url: string;
-  verifyToken: string;
-  appSecret: string;
-  updates: Update[];
-  /** Bodies whose signature whatsapp-api-js refused. */
-  refused: number;
-  /** Answers for the next POSTs, in order; then 200. */
-  script: number[];
-  posts: number;
-  close(): Promise<void>;
-}
-
-/** A receiver on whatsapp-api-js (`echo`: what the handshake answers instead of the challenge). */
-async function startApp(name: string, echo?: string): Promise<App> {
-  const app: App = {
-    url: '',
-    verifyToken: `verify-${name}`,
-    appSecret: `secret-${name}-${'x'.repeat(24)}`,
-    updates: [],
-    refused: 0,
-    script: [],
-    posts: 0,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-  const api = new WhatsAppAPI({
-    token: 'unused',
-    appSecret: app.appSecret,
-    webhookVerifyToken: app.verifyToken,
-    v: 'v25.0',
-  });
-  // What the handlers got for the POST being answered: kept only when it is answered 200.
-  let taken: Update[] = [];
-  const value = (args: any) => args.raw.entry[0].changes[0].value;
-  api.on.message = (args) => void taken.push({ kind: 'message', field: 'messages', value: value(args), args });
-  api.on.status = (args) => void taken.push({ kind: 'status', field: 'messages', value: value(args), args });
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const url = new URL(req.url!, 'http://x');
-      if (req.method === 'GET') {
-        try {
-          const challenge = api.get(Object.fromEntries(url.searchParams) as any);
-          res.writeHead(200).end(echo ?? challenge);
-        } catch {
-          res.writeHead(403).end();
-        }
-        return;
-      }
-      app.posts++;
-      const raw = Buffer.concat(chunks).toString();
-      const data = JSON.parse(raw);
-      const status = app.script.shift() ?? 200;
-      taken = [];
-      try {
-        await api.post(data, raw, req.headers['x-hub-signature-256'] as string);
-      } catch (err) {
-        if (/Signature doesn't match/.test((err as Error).message)) {
-          app.refused++;
-          res.writeHead(401).end();
-          return;
-        }
-        // Verified, but a field whatsapp-api-js has no handler for (the template updates).
-        const change = data.entry[0].changes[0];
-        taken = [{ kind: 'other', field: change.field, value: change.value }];
-      }
-      if (status === 200) app.updates.push(...taken);
-      res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  app.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
-  return app;
-}
 
 describe('the Cloud API facade’s webhooks', () => {
   let h: Harness;
