@@ -1876,7 +1876,7 @@ export interface components {
                 durationMs: number;
                 /** @description The first 1 KB of the answer. */
                 responseBody: string | null;
-                /** @description Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`. */
+                /** @description Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`; for a Cloud API app, `render_failed: …` (docs/api.md §D35). */
                 error: string | null;
             }[];
         };

@@ -7,6 +7,7 @@
  * what they need. Ids as the facade shows them: our `msg_` ids for our messages, the wamid for a
  * customer's, `med_` ids for files.
  */
+import { TITLES, webhookError } from '../lib/graph-errors.js';
 import { graphMajor } from '../lib/graph-versions.js';
 import { errorMeaning } from '../platform/error-meanings.js';
 import type { InboundMessage, Message } from '../messages/schemas/message.schemas.js';
@@ -41,22 +42,19 @@ function messagesValue(number: NumberMetadata, fields: Json): Json {
 }
 
 /**
- * Meta's `errors[]` item for a failed message: the platform's own code when it gave one (Tidings
- * keeps it as a string, `"131047"`), with its title (platform/graph-error-meanings.ts) and the
- * platform's details; a failure Tidings decided itself (`validity_period_expired`…) as 131000
- * "Something went wrong", with `"<tidings code>: <message>"` as the details (the facade's rule).
+ * Meta's `errors[]` item for a failed message, built as the simulator builds it (lib/graph-errors.ts
+ * `webhookError`): the platform's own code when it gave one (Tidings keeps it as a string,
+ * `"131047"`), with its title and the platform's details; a failure Tidings decided itself
+ * (`validity_period_expired`…) as 131000 "Something went wrong", with `"<tidings code>: <message>"`
+ * as the details, the facade's rule for Tidings' own codes (docs/api.md §D34).
  */
 export function metaError(error: { code: string; message: string }): Json {
   const platform = /^\d+$/.test(error.code);
   const code = platform ? Number(error.code) : 131000;
-  const title = (platform ? errorMeaning(error.code)?.title : null) ?? 'Something went wrong';
-  return {
-    code,
-    title,
-    message: title,
-    error_data: { details: platform ? error.message : `${error.code}: ${error.message}` },
-    href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
-  };
+  const item = webhookError(code, platform ? error.message : `${error.code}: ${error.message}`);
+  // Codes the simulator never produces have their title in the table of meanings.
+  const title = TITLES[code] ?? errorMeaning(String(code))?.title;
+  return title ? { ...item, title, message: title } : item;
 }
 
 /**
