@@ -232,6 +232,7 @@ export class DeliveryService {
     };
     return this.#o.transport.post(endpoint.url, headers, event.payload, limits);
   }
+
   /** One POST to a Cloud API app: the event rendered in Meta's shape, signed with the app secret. */
   async #postToApp(
     endpoint: repo.EndpointRow,
