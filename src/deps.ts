@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { consentModule } from './consent/consent.module.js';
 import { contactsModule } from './contacts/contacts.module.js';
 import { eventsModule } from './events/events.module.js';
+import { facadeWebhooksModule } from './facade/facade-webhooks.module.js';
 import { facadeModule } from './facade/facade.module.js';
 import type { Feature } from './feature.js';
 import { PgBossJobQueue } from './jobs/pg-boss-queue.js';
@@ -44,7 +45,8 @@ function composition(ground: Awaited<ReturnType<typeof openGround>>) {
     .add(erasureModule)
     .add(retentionModule)
     .add(exportModule)
-    .add(facadeModule);
+    .add(facadeModule)
+    .add(facadeWebhooksModule);
 }
 
 /** What the features provide, by name (`deps.sender`, `deps.templates`…), beside the ground's handles. */

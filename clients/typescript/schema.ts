@@ -1763,6 +1763,8 @@ export interface components {
          *       "disabledReason": null,
          *       "failingSince": null,
          *       "secretRollingExpiresAt": null,
+         *       "format": "tidings",
+         *       "phoneNumberId": null,
          *       "createdAt": "2026-11-21T09:58:40.017Z",
          *       "updatedAt": "2026-11-21T09:58:40.017Z",
          *       "secret": "whsec_Jb8uQ2mV7xK4pR9tL1nZ6cW3yH5sD0fA"
@@ -1790,6 +1792,13 @@ export interface components {
              * @description While set, deliveries are signed with the previous secret too, until then.
              */
             secretRollingExpiresAt: string | null;
+            /**
+             * @description `tidings`: events, signed per Standard Webhooks (docs/api.md §D10). `cloud_api`: a Cloud API client's app, sent its number's updates in Meta's webhook shapes, signed `X-Hub-Signature-256` with its app secret (docs/api.md §D35).
+             * @enum {string}
+             */
+            format: "tidings" | "cloud_api";
+            /** @description A `cloud_api` endpoint's business number (the key's): it receives that number's updates; null for `tidings`. */
+            phoneNumberId: string | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -1867,7 +1876,7 @@ export interface components {
                 durationMs: number;
                 /** @description The first 1 KB of the answer. */
                 responseBody: string | null;
-                /** @description Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`. */
+                /** @description Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`; for a Cloud API app, `render_failed: …` (docs/api.md §D35). */
                 error: string | null;
             }[];
         };
@@ -5060,24 +5069,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "url": "https://example.com/tidings",
-                 *       "events": [
-                 *         "message.delivered",
-                 *         "message.read",
-                 *         "message.failed",
-                 *         "message.received"
-                 *       ],
-                 *       "description": "Order notifications"
-                 *     }
-                 */
                 "application/json": {
                     /** @description An `https://` URL on a public host (docs/api.md §D10). */
                     url: string;
                     /** @description Event types sent to this endpoint; `["*"]` for all, including types added later, except `platform.webhook`, sent only to endpoints that name it (`["*", "platform.webhook"]` for everything; docs/api.md §D24). */
                     events: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.canceled" | "message.received" | "template.approved" | "template.rejected" | "template.category_updated" | "template.category_update_scheduled" | "template.paused" | "template.unpaused" | "template.disabled" | "template.flagged" | "template.reinstated" | "template.quality_updated" | "batch.completed" | "account.pricing_tier_updated" | "account.restricted" | "account.restriction_lifted" | "account.disabled" | "account.reinstated" | "account.violation" | "account.alert" | "account.review_updated" | "phone_number.messaging_limit_updated" | "platform.webhook" | "contact.blocked" | "contact.unblocked" | "contact.suppressed" | "contact.unsuppressed" | "contact.erased" | "conversation.handover" | "contact.changed_identity" | "history.imported" | "message.edited" | "message.revoked" | "ad.purchase" | "ad.lead" | "*")[];
                     description?: string;
+                    /**
+                     * @description `tidings` (the default) or `cloud_api`: a Cloud API client's app on the key's number, which needs `verifyToken` and `appSecret`; its `events` are of the types docs/api.md §D35 relays (`["*"]`: all of them).
+                     * @enum {string}
+                     */
+                    format?: "tidings" | "cloud_api";
+                    /** @description A `cloud_api` endpoint's verify token: sent as `hub.verify_token` in the handshake (docs/api.md §D35). Never shown back. */
+                    verifyToken?: string;
+                    /** @description A `cloud_api` endpoint's app secret: the key of the `X-Hub-Signature-256` HMAC its client verifies. Stored encrypted, never shown back. */
+                    appSecret?: string;
                 };
             };
         };
@@ -5328,6 +5334,10 @@ export interface operations {
                     description?: string | null;
                     /** @description `true` turns a disabled endpoint on again (its failure count starts over). */
                     enabled?: boolean;
+                    /** @description A `cloud_api` endpoint's verify token: sent as `hub.verify_token` in the handshake (docs/api.md §D35). Never shown back. */
+                    verifyToken?: string;
+                    /** @description A `cloud_api` endpoint's app secret: the key of the `X-Hub-Signature-256` HMAC its client verifies. Stored encrypted, never shown back. */
+                    appSecret?: string;
                 };
             };
         };

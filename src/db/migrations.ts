@@ -40,6 +40,7 @@ import { m0033_conversation_holder } from './migrations/0033_conversation_holder
 import { m0034_contact_former_addresses } from './migrations/0034_contact_former_addresses.js';
 import { m0035_coexistence } from './migrations/0035_coexistence.js';
 import { m0036_direct_send_probe } from './migrations/0036_direct_send_probe.js';
+import { m0037_cloud_api_endpoints } from './migrations/0037_cloud_api_endpoints.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001_foundation,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0034_contact_former_addresses': m0034_contact_former_addresses,
   '0035_coexistence': m0035_coexistence,
   '0036_direct_send_probe': m0036_direct_send_probe,
+  '0037_cloud_api_endpoints': m0037_cloud_api_endpoints,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

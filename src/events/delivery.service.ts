@@ -12,6 +12,8 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { DeliveryRecorder } from '../metrics/recorders.js';
+import type { Slot } from '../feature.js';
+import { type CloudApiRenderer, metaDelivery } from './cloud-api-format.js';
 import type { EndpointService } from './endpoint.service.js';
 import * as repo from './event.repository.js';
 import { DELIVER_JOB } from './event.service.js';
@@ -73,6 +75,8 @@ export interface DeliveryServiceOptions {
   transport: WebhookTransport;
   /** Counts attempts by outcome and times each event's lag to its delivery. */
   metrics: DeliveryRecorder;
+  /** Meta's shape of an event, for `cloud_api` endpoints (docs/api.md §D35; filled by the facade). */
+  cloudApiRenderer: Slot<CloudApiRenderer>;
 }
 
 export class DeliveryService {
@@ -197,12 +201,11 @@ export class DeliveryService {
     await jobs.enqueue(trx, [{ type: DELIVER_JOB, payload: { deliveryId: delivery.id }, runAt }]);
   }
 
-  /** One POST of the event's stored bytes, signed with every current secret of the endpoint. */
-  async #post(
-    endpoint: repo.EndpointRow,
-    event: Pick<repo.EventRow, 'id' | 'payload'>,
-    at: number,
-  ): Promise<PostOutcome> {
+  /**
+   * One POST of the event's stored bytes, signed with every current secret of the endpoint; to a
+   * `cloud_api` endpoint, the event in Meta's shape, rendered now and signed with its app secret.
+   */
+  async #post(endpoint: repo.EndpointRow, event: repo.DeliveryEvent, at: number): Promise<PostOutcome> {
     try {
       // The URL rules may have changed since the endpoint was saved (WEBHOOK_ALLOW_PRIVATE_URLS).
       checkEndpointUrl(endpoint.url, this.#o.allowPrivateUrls);
@@ -214,6 +217,8 @@ export class DeliveryService {
         error: `address_refused: ${(err as Error).message}`,
       };
     }
+    const limits = { timeoutMs: this.#o.policy.timeoutMs, bodyLimit: RESPONSE_BODY_LIMIT };
+    if (endpoint.format === 'cloud_api') return this.#postToApp(endpoint, event, limits);
     const signature = this.#o.endpoints
       .signingSecrets(endpoint)
       .map((secret) => new Webhook(secret).sign(event.id, new Date(at), event.payload))
@@ -225,10 +230,34 @@ export class DeliveryService {
       'webhook-timestamp': String(Math.floor(at / 1000)),
       'webhook-signature': signature,
     };
-    return this.#o.transport.post(endpoint.url, headers, event.payload, {
-      timeoutMs: this.#o.policy.timeoutMs,
-      bodyLimit: RESPONSE_BODY_LIMIT,
-    });
+    return this.#o.transport.post(endpoint.url, headers, event.payload, limits);
+  }
+
+  /** One POST to a Cloud API app: the event rendered in Meta's shape, signed with the app secret. */
+  async #postToApp(
+    endpoint: repo.EndpointRow,
+    event: repo.DeliveryEvent,
+    limits: { timeoutMs: number; bodyLimit: number },
+  ): Promise<PostOutcome> {
+    const failed = (error: string): PostOutcome => ({ statusCode: null, durationMs: 0, responseBody: null, error });
+    let body: unknown;
+    try {
+      const stored = {
+        id: event.id,
+        type: event.type,
+        accountId: event.account_id,
+        mode: event.mode,
+        phoneNumberId: event.phone_number_id,
+        payload: event.payload,
+      };
+      body = await this.#o.cloudApiRenderer.get().render(stored, endpoint.phone_number_id);
+    } catch (err) {
+      // A failed attempt like any other (logged, retried), not a job that throws.
+      return failed(`render_failed: ${(err as Error).message}`);
+    }
+    if (body === null) return failed('not_relayed: the event has no Cloud API shape');
+    const { raw, headers } = metaDelivery(body, this.#o.endpoints.signingSecrets(endpoint)[0]!);
+    return this.#o.transport.post(endpoint.url, headers, raw, limits);
   }
 }
 

@@ -16,6 +16,9 @@ import { OPT_IN_EVENT_TYPES } from './event-types.js';
 import * as repo from './event.repository.js';
 import type { CreateEndpointBody, ListEndpointsQuery, UpdateEndpointBody, WebhookEndpoint } from './event.schemas.js';
 import { checkEndpointUrl } from './url-policy.js';
+import { checkFormatFields } from './cloud-api-format.js';
+import { verifyCallback } from './cloud-api-handshake.js';
+import type { WebhookTransport } from './transport.js';
 
 /** Endpoints per account and mode: every event is sent to each subscribed one, so fan-out is bounded. */
 export const MAX_ENDPOINTS = 16;
@@ -31,6 +34,10 @@ export interface EndpointServiceOptions {
   allowPrivateUrls: boolean;
   /** Records `webhook_endpoint.*` in each change's unit (the endpoint as the API shows it, never its secret). */
   audit: Pick<AuditTrail, 'record'>;
+  /** Calls the verification handshake of `cloud_api` endpoints (cloud-api-handshake.ts). */
+  transport: WebhookTransport;
+  /** Limit on a handshake, ms (the delivery policy's per attempt). */
+  handshakeTimeoutMs: number;
 }
 
 export class EndpointService {
@@ -42,12 +49,17 @@ export class EndpointService {
 
   /**
    * Creates an endpoint; the answer alone carries its secret (`whsec_` + 32 random bytes, base64).
-   * @throws TidingsError parameter_invalid (url refused, see url-policy.ts; or MAX_ENDPOINTS reached)
+   * One of format `cloud_api` (docs/api.md §D35) is the key's number's app: its callback must pass
+   * the verification handshake first, and its secret is the app secret given (never shown back).
+   * @throws TidingsError parameter_invalid (url refused, see url-policy.ts; the handshake failed;
+   *   MAX_ENDPOINTS reached; fields of the other format); parameter_missing (verifyToken, appSecret)
    */
   async create(auth: AuthContext, body: CreateEndpointBody): Promise<WebhookEndpoint> {
     const url = checkEndpointUrl(body.url, this.#o.allowPrivateUrls);
+    const format = body.format ?? 'tidings';
+    checkFormatFields(format, body, true);
     const now = iso(this.#o.clock.now());
-    const secret = newSecret();
+    const secret = format === 'cloud_api' ? body.appSecret! : newSecret();
     const row: repo.EndpointRow = {
       id: newId('we'),
       account_id: auth.accountId,
@@ -64,6 +76,9 @@ export class EndpointService {
       created_at: now,
       updated_at: now,
       deleted_at: null,
+      format,
+      phone_number_id: format === 'cloud_api' ? auth.phoneNumberId : null,
+      verify_token: format === 'cloud_api' ? this.#o.secretBox.encrypt(body.verifyToken!) : null,
     };
     // Checked before the unit of work (units never refuse): two creates racing past the limit
     // make it 17 at most, which bounds the fan-out all the same.
@@ -74,11 +89,12 @@ export class EndpointService {
         { param: 'url' },
       );
     }
+    if (format === 'cloud_api') await this.#handshake(url, body.verifyToken!);
     await this.#o.store.write(async (tx) => {
       await repo.insertEndpoint(tx, row);
       await this.#audit(tx, auth, 'webhook_endpoint.created', row.id, { after: this.toEndpoint(row) });
     });
-    return { ...this.toEndpoint(row), secret };
+    return format === 'cloud_api' ? this.toEndpoint(row) : { ...this.toEndpoint(row), secret };
   }
 
   /** @throws TidingsError parameter_invalid for an unknown `starting_after`. */
@@ -101,14 +117,21 @@ export class EndpointService {
   /**
    * Changes the given fields. `enabled: true` turns a disabled endpoint on again with a clean
    * failure record; `enabled: false` stops its deliveries (pending retries are marked failed).
-   * @throws TidingsError webhook_endpoint_not_found; parameter_invalid (url refused)
+   * A `cloud_api` endpoint whose URL or verify token changes passes the handshake again first.
+   * @throws TidingsError webhook_endpoint_not_found; parameter_invalid (url refused, the handshake
+   *   failed, fields of the other format)
    */
   async update(auth: AuthContext, id: string, body: UpdateEndpointBody): Promise<WebhookEndpoint> {
     const url = body.url === undefined ? undefined : checkEndpointUrl(body.url, this.#o.allowPrivateUrls);
     const now = iso(this.#o.clock.now());
     const row = await this.#find(auth, id);
+    checkFormatFields(row.format, body, false);
+    if (row.format === 'cloud_api' && (url !== undefined || body.verifyToken !== undefined))
+      await this.#handshake(url ?? row.url, body.verifyToken ?? this.#o.secretBox.decrypt(row.verify_token!));
     return this.#o.store.write(async (trx) => {
       const changes: Partial<repo.EndpointRow> = { updated_at: now };
+      if (body.verifyToken !== undefined) changes.verify_token = this.#o.secretBox.encrypt(body.verifyToken);
+      if (body.appSecret !== undefined) changes.secret = this.#o.secretBox.encrypt(body.appSecret);
       if (url !== undefined) changes.url = url;
       if (body.events !== undefined) changes.events = JSON.stringify(normaliseEvents(body.events));
       if (body.description !== undefined) changes.description = body.description;
@@ -145,12 +168,19 @@ export class EndpointService {
    * Replaces the secret; the answer carries the new one. For SECRET_ROLL_OVERLAP_MS both sign every
    * delivery (two `v1,` signatures in `webhook-signature`), so receivers can switch without a gap.
    * Rolling again within that time replaces the older secret at once.
-   * @throws TidingsError webhook_endpoint_not_found
+   * @throws TidingsError webhook_endpoint_not_found; parameter_invalid for a `cloud_api` endpoint
+   *   (its secret is its app's, changed with PATCH `appSecret`)
    */
   async rollSecret(auth: AuthContext, id: string): Promise<WebhookEndpoint> {
     const now = this.#o.clock.now();
     const secret = newSecret();
     const row = await this.#find(auth, id);
+    if (row.format === 'cloud_api')
+      throw new TidingsError(
+        'parameter_invalid',
+        `Webhook endpoint ${id} signs with its app's secret; set a new one with PATCH appSecret.`,
+        { param: 'id' },
+      );
     return this.#o.store.write(async (trx) => {
       const changes: Partial<repo.EndpointRow> = {
         secret: this.#o.secretBox.encrypt(secret),
@@ -173,6 +203,10 @@ export class EndpointService {
       mode: auth.mode,
       ...changes,
     });
+  }
+
+  #handshake(url: string, verifyToken: string): Promise<void> {
+    return verifyCallback(this.#o.transport, url, verifyToken, this.#o.handshakeTimeoutMs);
   }
 
   /** The secrets that sign a delivery now: the current one, and the previous one while it overlaps. */
@@ -202,6 +236,8 @@ export class EndpointService {
       disabledReason: row.enabled === 1 ? null : row.disabled_reason,
       failingSince: row.failing_since,
       secretRollingExpiresAt: rolling,
+      format: row.format,
+      phoneNumberId: row.phone_number_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       ...(row.mode === 'test' ? { testMode: true as const } : {}),

@@ -191,39 +191,55 @@ export async function insertAttempt(tx: Tx, row: AttemptRow): Promise<void> {
   await tx.insertInto('delivery_attempts').values(row).execute();
 }
 
+/** The columns of webhook_endpoints, each read as `w_<column>` beside a delivery. */
+const ENDPOINT_COLUMNS = [
+  'id',
+  'account_id',
+  'mode',
+  'url',
+  'events',
+  'description',
+  'enabled',
+  'disabled_reason',
+  'secret',
+  'previous_secret',
+  'previous_secret_expires_at',
+  'failing_since',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'format',
+  'phone_number_id',
+  'verify_token',
+] as const satisfies readonly (keyof EndpointRow)[];
+
+/** The event of a delivery, as its attempt needs it. */
+export type DeliveryEvent = Pick<
+  EventRow,
+  'id' | 'payload' | 'created_at' | 'type' | 'account_id' | 'mode' | 'phone_number_id'
+>;
+
 /** What one delivery attempt needs, in one query: the delivery, its event, and its endpoint (if it still exists). */
 export async function findDeliveryWork(
   db: Reader,
   deliveryId: string,
-): Promise<
-  | { delivery: DeliveryRow; event: Pick<EventRow, 'id' | 'payload' | 'created_at'>; endpoint: EndpointRow | undefined }
-  | undefined
-> {
-  const row = await db
+): Promise<{ delivery: DeliveryRow; event: DeliveryEvent; endpoint: EndpointRow | undefined } | undefined> {
+  const row = (await db
     .selectFrom('event_deliveries as d')
     .innerJoin('events as e', 'e.id', 'd.event_id')
     .leftJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
     .selectAll('d')
-    .select(['e.payload as event_payload', 'e.created_at as event_created_at'])
     .select([
-      'w.id as w_id',
-      'w.account_id as w_account_id',
-      'w.mode as w_mode',
-      'w.url as w_url',
-      'w.events as w_events',
-      'w.description as w_description',
-      'w.enabled as w_enabled',
-      'w.disabled_reason as w_disabled_reason',
-      'w.secret as w_secret',
-      'w.previous_secret as w_previous_secret',
-      'w.previous_secret_expires_at as w_previous_secret_expires_at',
-      'w.failing_since as w_failing_since',
-      'w.created_at as w_created_at',
-      'w.updated_at as w_updated_at',
-      'w.deleted_at as w_deleted_at',
+      'e.payload as event_payload',
+      'e.created_at as event_created_at',
+      'e.type as event_type',
+      'e.account_id as event_account_id',
+      'e.mode as event_mode',
+      'e.phone_number_id as event_phone_number_id',
     ])
+    .select(ENDPOINT_COLUMNS.map((c) => sql.ref(`w.${c}`).as(`w_${c}`)))
     .where('d.id', '=', deliveryId)
-    .executeTakeFirst();
+    .executeTakeFirst()) as (DeliveryRow & Record<string, any>) | undefined;
   if (!row) return undefined;
   const delivery: DeliveryRow = {
     id: row.id,
@@ -235,31 +251,20 @@ export async function findDeliveryWork(
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-  const endpoint: EndpointRow | undefined =
+  const endpoint =
     row.w_id === null
       ? undefined
-      : {
-          id: row.w_id,
-          account_id: row.w_account_id!,
-          mode: row.w_mode!,
-          url: row.w_url!,
-          events: row.w_events!,
-          description: row.w_description,
-          enabled: row.w_enabled!,
-          disabled_reason: row.w_disabled_reason,
-          secret: row.w_secret!,
-          previous_secret: row.w_previous_secret,
-          previous_secret_expires_at: row.w_previous_secret_expires_at,
-          failing_since: row.w_failing_since,
-          created_at: row.w_created_at!,
-          updated_at: row.w_updated_at!,
-          deleted_at: row.w_deleted_at,
-        };
-  return {
-    delivery,
-    event: { id: row.event_id, payload: row.event_payload, created_at: row.event_created_at },
-    endpoint,
+      : (Object.fromEntries(ENDPOINT_COLUMNS.map((c) => [c, row[`w_${c}`]])) as unknown as EndpointRow);
+  const event: DeliveryEvent = {
+    id: row.event_id,
+    payload: row.event_payload,
+    created_at: row.event_created_at,
+    type: row.event_type,
+    account_id: row.event_account_id,
+    mode: row.event_mode,
+    phone_number_id: row.event_phone_number_id,
   };
+  return { delivery, event, endpoint };
 }
 
 /**

@@ -97,6 +97,14 @@ export const WebhookEndpoint = Type.Object(
       format: 'date-time',
       description: 'While set, deliveries are signed with the previous secret too, until then.',
     }),
+    format: StringEnum(['tidings', 'cloud_api'] as const, {
+      description:
+        "`tidings`: events, signed per Standard Webhooks (docs/api.md §D10). `cloud_api`: a Cloud API client's app, sent its number's updates in Meta's webhook shapes, signed `X-Hub-Signature-256` with its app secret (docs/api.md §D35).",
+    }),
+    phoneNumberId: NullableString({
+      description:
+        "A `cloud_api` endpoint's business number (the key's): it receives that number's updates; null for `tidings`.",
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     secret: Type.Optional(
@@ -118,6 +126,8 @@ export const WebhookEndpoint = Type.Object(
         disabledReason: null,
         failingSince: null,
         secretRollingExpiresAt: null,
+        format: 'tidings',
+        phoneNumberId: null,
         createdAt: '2026-11-21T09:58:40.017Z',
         updatedAt: '2026-11-21T09:58:40.017Z',
         secret: 'whsec_Jb8uQ2mV7xK4pR9tL1nZ6cW3yH5sD0fA',
@@ -138,9 +148,33 @@ const Url = Type.String({
   description: 'An `https://` URL on a public host (docs/api.md §D10).',
 });
 const Description = Type.String({ maxLength: 500 });
+const VerifyToken = Type.String({
+  minLength: 1,
+  maxLength: 256,
+  description:
+    "A `cloud_api` endpoint's verify token: sent as `hub.verify_token` in the handshake (docs/api.md §D35). Never shown back.",
+});
+const AppSecret = Type.String({
+  minLength: 1,
+  maxLength: 256,
+  description:
+    "A `cloud_api` endpoint's app secret: the key of the `X-Hub-Signature-256` HMAC its client verifies. Stored encrypted, never shown back.",
+});
 
 export const CreateEndpointBody = Type.Object(
-  { url: Url, events: EndpointEvents, description: Type.Optional(Description) },
+  {
+    url: Url,
+    events: EndpointEvents,
+    description: Type.Optional(Description),
+    format: Type.Optional(
+      StringEnum(['tidings', 'cloud_api'] as const, {
+        description:
+          '`tidings` (the default) or `cloud_api`: a Cloud API client\'s app on the key\'s number, which needs `verifyToken` and `appSecret`; its `events` are of the types docs/api.md §D35 relays (`["*"]`: all of them).',
+      }),
+    ),
+    verifyToken: Type.Optional(VerifyToken),
+    appSecret: Type.Optional(AppSecret),
+  },
   {
     additionalProperties: false,
     examples: [
@@ -148,6 +182,13 @@ export const CreateEndpointBody = Type.Object(
         url: 'https://example.com/tidings',
         events: ['message.delivered', 'message.read', 'message.failed', 'message.received'],
         description: 'Order notifications',
+      },
+      {
+        url: 'https://example.com/whatsapp/webhook',
+        events: ['*'],
+        format: 'cloud_api',
+        verifyToken: 'my-verify-token',
+        appSecret: 'a3f1c9e07b5d42e8a6b0c2d4e6f81357',
       },
     ],
   },
@@ -162,6 +203,8 @@ export const UpdateEndpointBody = Type.Object(
     enabled: Type.Optional(
       Type.Boolean({ description: '`true` turns a disabled endpoint on again (its failure count starts over).' }),
     ),
+    verifyToken: Type.Optional(VerifyToken),
+    appSecret: Type.Optional(AppSecret),
   },
   { additionalProperties: false, minProperties: 1, examples: [{ enabled: true }, { events: ['*'] }] },
 );
@@ -187,7 +230,8 @@ export const DeliveryAttempt = Type.Object({
   durationMs: Type.Integer(),
   responseBody: NullableString({ description: 'The first 1 KB of the answer.' }),
   error: NullableString({
-    description: 'Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`.',
+    description:
+      'Why there was no usable answer: `timeout`, `connection_failed: …`, `address_refused: …`; for a Cloud API app, `render_failed: …` (docs/api.md §D35).',
   }),
 });
 

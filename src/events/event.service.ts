@@ -14,8 +14,8 @@ import { ReadThroughCache } from '../lib/cache.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import * as repo from './event.repository.js';
-import { OPT_IN_EVENT_TYPES } from './event-types.js';
 import { contactOf } from './event-contact.js';
+import { subscription } from './subscription.js';
 import type { Delivery, Event, EventType, ListEventsQuery, RedeliverBody } from './event.schemas.js';
 
 /** The job that makes one delivery attempt; its payload is `{ deliveryId }`. */
@@ -29,6 +29,11 @@ export interface NewEvent {
   object: unknown;
   /** The contact (`ct_`) the event is about; absent: from the object (`contactOf`). */
   contactId?: string | null;
+  /**
+   * The business number it is about (a message's, a customer message's): what routes it to the
+   * `cloud_api` endpoints of that number (docs/api.md §D35). Absent: none.
+   */
+  phoneNumberId?: string | null;
 }
 
 export interface EventServiceOptions {
@@ -76,6 +81,7 @@ export class EventService {
         payload: JSON.stringify(body),
         created_at: createdAt,
         contact_id: e.contactId !== undefined ? e.contactId : contactOf(e.object),
+        phone_number_id: e.phoneNumberId ?? null,
       };
     });
     await repo.insertEvents(trx, rows);
@@ -93,7 +99,7 @@ export class EventService {
     const deliveries: repo.DeliveryRow[] = [];
     for (const event of rows) {
       for (const { endpoint, receives } of subscriptions) {
-        if (endpoint.account_id === event.account_id && endpoint.mode === event.mode && receives(event.type)) {
+        if (endpoint.account_id === event.account_id && endpoint.mode === event.mode && receives(event)) {
           deliveries.push(newDelivery(event.id, endpoint.id, createdAt));
         }
       }
@@ -165,10 +171,16 @@ export class EventService {
           `Webhook endpoint ${endpoint.id} is disabled; enable it (PATCH enabled: true) first.`,
           { param: 'endpointId' },
         );
+      if (endpoint.format === 'cloud_api' && !subscription(endpoint)(event))
+        throw new TidingsError(
+          'parameter_invalid',
+          `Webhook endpoint ${endpoint.id} is a Cloud API app, sent only the relayed updates of its own number (docs/api.md §D35); event ${event.id} is not one.`,
+          { param: 'endpointId' },
+        );
       targets = [endpoint];
     } else {
       targets = (await repo.enabledEndpoints(this.#o.store.read, [auth.accountId])).filter(
-        (e) => e.mode === auth.mode && subscription(e)(event.type),
+        (e) => e.mode === auth.mode && subscription(e)(event),
       );
       if (targets.length === 0) {
         throw new TidingsError(
@@ -247,17 +259,6 @@ export class EventService {
     return row;
   }
 }
-
-/**
- * Which event types an endpoint receives, as a test: those it names; `"*"` means every type but
- * the opt-in ones (OPT_IN_EVENT_TYPES, received only when named).
- */
-export function subscription(endpoint: Pick<repo.EndpointRow, 'events'>): (type: string) => boolean {
-  const types = new Set(JSON.parse(endpoint.events) as string[]);
-  return (type) => types.has(type) || (types.has('*') && !OPT_IN.has(type));
-}
-
-const OPT_IN = new Set<string>(OPT_IN_EVENT_TYPES);
 
 function newDelivery(eventId: string, endpointId: string, now: string): repo.DeliveryRow {
   return {

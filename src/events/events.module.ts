@@ -5,7 +5,7 @@
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
-import type { Feature } from '../feature.js';
+import { type Feature, Slot } from '../feature.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Resolver } from '../lib/address-guard.js';
 import type { Clock } from '../lib/clock.js';
@@ -13,6 +13,7 @@ import type { SecretBox } from '../lib/crypto.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Logger } from 'pino';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, DeliveryService } from './delivery.service.js';
+import type { CloudApiRenderer } from './cloud-api-format.js';
 import { EndpointService } from './endpoint.service.js';
 import { eventRoutes } from './event.routes.js';
 import { Delivery, Event, WebhookEndpoint } from './event.schemas.js';
@@ -37,6 +38,8 @@ export interface EventsProvides {
   events: EventService;
   endpoints: EndpointService;
   deliveries: DeliveryService;
+  /** What an event becomes in Meta's shape for `cloud_api` endpoints (docs/api.md §D35): the facade fills it. */
+  cloudApiRenderer: Slot<CloudApiRenderer>;
 }
 
 export function eventsModule({
@@ -52,13 +55,23 @@ export function eventsModule({
 }: EventsNeeds): Feature<EventsProvides> {
   const events = new EventService({ store, jobs, clock, audit });
   const allowPrivateUrls = config.allowPrivateWebhookUrls;
-  const endpoints = new EndpointService({ store, clock, secretBox, allowPrivateUrls, audit });
   const policy = { ...DEFAULT_DELIVERY_POLICY, ...overrides.deliveryPolicy };
   const transport = new HttpWebhookTransport({
     connectTimeoutMs: policy.timeoutMs,
     allowPrivateUrls,
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
   });
+  const endpoints = new EndpointService({
+    store,
+    clock,
+    secretBox,
+    allowPrivateUrls,
+    audit,
+    transport,
+    handshakeTimeoutMs: policy.timeoutMs,
+  });
+  // Filled by the facade (src/facade/facade-webhooks.module.ts), built after the features it reads.
+  const cloudApiRenderer = new Slot<CloudApiRenderer>('cloudApiRenderer');
   const deliveries = new DeliveryService({
     store,
     jobs,
@@ -69,10 +82,11 @@ export function eventsModule({
     allowPrivateUrls,
     transport,
     metrics: metrics.recorders.deliveries,
+    cloudApiRenderer,
   });
   return {
     name: 'events',
-    provides: { events, endpoints, deliveries },
+    provides: { events, endpoints, deliveries, cloudApiRenderer },
     routes: () => eventRoutes({ events, endpoints }),
     schemas: [Event, WebhookEndpoint, Delivery],
     jobs: [{ type: DELIVER_JOB, run: (payload) => deliveries.deliver(payload), options: { concurrency: 64 } }],

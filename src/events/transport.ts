@@ -29,6 +29,12 @@ export interface WebhookTransport {
     body: string,
     limits: { timeoutMs: number; bodyLimit: number },
   ): Promise<PostOutcome>;
+  /** GETs `url` (a verification handshake, docs/api.md §D35), with the same limits. Never throws. */
+  get(
+    url: string,
+    headers: Record<string, string>,
+    limits: { timeoutMs: number; bodyLimit: number },
+  ): Promise<PostOutcome>;
   close(): Promise<void>;
 }
 
@@ -53,20 +59,34 @@ export class HttpWebhookTransport implements WebhookTransport {
     this.#agent = new Agent({ connect, keepAliveTimeout: 4000, connections: 16 });
   }
 
-  async post(
+  post(
     url: string,
     headers: Record<string, string>,
     body: string,
+    limits: { timeoutMs: number; bodyLimit: number },
+  ): Promise<PostOutcome> {
+    return this.#send('POST', url, headers, body, limits);
+  }
+
+  get(url: string, headers: Record<string, string>, limits: { timeoutMs: number; bodyLimit: number }) {
+    return this.#send('GET', url, headers, undefined, limits);
+  }
+
+  async #send(
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
     limits: { timeoutMs: number; bodyLimit: number },
   ): Promise<PostOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
       const res = await request(url, {
-        method: 'POST',
+        method,
         dispatcher: this.#agent,
         headers,
-        body,
+        ...(body === undefined ? {} : { body }),
         signal: AbortSignal.timeout(limits.timeoutMs),
         headersTimeout: limits.timeoutMs,
         bodyTimeout: limits.timeoutMs,

@@ -75,6 +75,27 @@ export class MessageService {
   }
 
   /**
+   * The platform's message object of a customer's message (`in_` id) as Tidings received it, or
+   * null when it is gone, of another account or mode, or cut by retention: what the Cloud API
+   * facade relays to a client's app (docs/api.md §D35). One read by primary key.
+   */
+  async platformPayloadOf(
+    accountId: string,
+    mode: 'live' | 'test',
+    id: string,
+  ): Promise<Record<string, unknown> | null> {
+    const row = await repo.findInbound(this.#o.store.read, accountId, mode, id);
+    try {
+      const payload = row ? (JSON.parse(row.payload) as unknown) : null;
+      return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
+        ? (payload as Record<string, unknown>)
+        : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
    * A page of messages, newest first.
    * @throws TidingsError parameter_invalid for an unknown `starting_after`; phone_number_invalid for `to`.
    */

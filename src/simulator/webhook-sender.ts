@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import { Agent, request } from 'undici';
 import { hubSignature } from '../lib/crypto.js';
+import { metaJson } from '../lib/meta-json.js';
 import { newOwedId, type Owed, type OwedDelivery, type OwedPayload, type WebhookItem } from './outbox.js';
 import { messagesWebhook } from './payloads.js';
 import type { SimulatorState } from './state.js';
@@ -35,18 +36,6 @@ const ATTEMPTS_BEFORE_FAILED = 6;
 interface Queued {
   item: WebhookItem;
   owed: Owed;
-}
-
-/**
- * JSON as the platform sends it: every character outside printable ASCII escaped as `\\uXXXX` with
- * lowercase hex (astral characters as their two UTF-16 halves), so the body is pure ASCII and the
- * signature is over the escaped bytes. Meta: "we generate the signature using an escaped unicode
- * version of the payload, with lowercase hex digits" (developers.facebook.com/docs/messenger-platform/
- * webhooks#validate-payloads, quoted in Secreto31126/whatsapp-api-js#290, whose verifier escapes
- * `[^\\0-~]` the same way). Whether `/` is escaped too is UNCONFIRMED; it is not.
- */
-export function metaJson(payload: unknown): string {
-  return JSON.stringify(payload).replace(/[^\0-~]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export class WebhookSender {

@@ -1,9 +1,10 @@
 /**
  * Webhook endpoints: one added, its secret shown once, its deliveries listed, an event redelivered,
- * the endpoint disabled.
+ * the endpoint disabled; a Cloud API app listed beside it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { startApp } from '../cloud-api-receiver.js';
 import { eventually } from '../helpers.js';
 import { dashboardKit, customer, type Browser } from './kit.js';
 
@@ -39,6 +40,25 @@ export function webhookCases(browser: () => Browser): void {
 
       await page.getByRole('button', { name: 'Disable' }).click();
       await page.getByText('disabled').first().waitFor();
+
+      // A Cloud API app (docs/api.md §D35) is listed with the others, marked as one.
+      const app = await startApp('dashboard');
+      try {
+        const created = await h.api('POST', '/v1/webhook_endpoints', {
+          body: {
+            url: app.url,
+            events: ['*'],
+            format: 'cloud_api',
+            verifyToken: app.verifyToken,
+            appSecret: app.appSecret,
+          },
+        });
+        assert.equal(created.status, 201, created.text);
+        await page.getByText(`Cloud API app · ${h.account.phoneNumberId}`).waitFor();
+        await h.api('DELETE', `/v1/webhook_endpoints/${created.body.id}`);
+      } finally {
+        await app.close();
+      }
     });
   });
 }

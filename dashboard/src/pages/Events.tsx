@@ -61,6 +61,11 @@ function Endpoints() {
           <li key={ep.id} data-endpoint={ep.id}>
             <div>
               <strong>{ep.url}</strong>{' '}
+              {ep.format === 'cloud_api' ? (
+                <span className="badge" title="Sent in Meta's webhook shapes, signed with the app secret">
+                  Cloud API app · {ep.phoneNumberId}
+                </span>
+              ) : null}{' '}
               {ep.enabled ? (
                 <span className="badge status-read">enabled</span>
               ) : (

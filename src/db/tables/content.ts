@@ -136,6 +136,12 @@ export interface WebhookEndpointsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** `tidings` (events, docs/api.md §D10) or `cloud_api` (a facade app: Meta's shapes, docs/api.md §D35; 0037). */
+  format: Generated<'tidings' | 'cloud_api'>;
+  /** A `cloud_api` endpoint's business number: it receives that number's updates only. */
+  phone_number_id: Generated<string | null>;
+  /** A `cloud_api` endpoint's verify token (the handshake's `hub.verify_token`), encrypted (SecretBox). */
+  verify_token: Generated<string | null>;
 }
 
 export interface EventsTable {
@@ -148,6 +154,8 @@ export interface EventsTable {
   created_at: string;
   /** The contact (`ct_`) the event is about, when it is about one (0029): what an erasure removes. */
   contact_id: Generated<string | null>;
+  /** The business number the event is about (0037): a message's or customer message's; null otherwise. */
+  phone_number_id: Generated<string | null>;
 }
 
 export interface EventDeliveriesTable {

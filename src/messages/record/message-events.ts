@@ -25,5 +25,6 @@ export function messageStatusEvents(
   if (before.status !== 'failed' && after.status === 'failed') types.push('message.failed');
   if (types.length === 0) return [];
   const object = toMessage(after, reaction);
-  return types.map((type) => ({ accountId: after.account_id, mode: after.mode, type, object }));
+  const phoneNumberId = after.phone_number_id;
+  return types.map((type) => ({ accountId: after.account_id, mode: after.mode, type, object, phoneNumberId }));
 }

@@ -165,6 +165,7 @@ export class InboundUpdates {
         accountId: r.account_id,
         mode: r.mode,
         type: 'message.received' as const,
+        phoneNumberId: r.phone_number_id,
         object: toInboundMessage(
           r,
           r.context_message_id ? (quoted.get(`${r.account_id} ${r.context_message_id}`) ?? null) : null,

@@ -102,6 +102,12 @@ export const BUSINESS_COLUMNS: readonly ColumnEntry[] = [
     created_at: 'metadata',
     updated_at: 'metadata',
     deleted_at: 'metadata',
+    format: [
+      'metadata',
+      { note: "`cloud_api`: a Cloud API client's app (docs/api.md §D35); its `secret` is the app secret" },
+    ],
+    phone_number_id: 'identifier',
+    verify_token: 'secret',
   }),
   ...table(
     'dispatch_pacing',

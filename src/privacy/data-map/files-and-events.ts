@@ -48,6 +48,10 @@ export const FILE_AND_EVENT_COLUMNS: readonly ColumnEntry[] = [
         },
       ],
       created_at: 'metadata',
+      phone_number_id: [
+        'identifier',
+        { note: 'the business number it is about (0037): which Cloud API apps receive it' },
+      ],
     },
   ),
   ...table(
