@@ -70,6 +70,14 @@ export function templateCases(scope: () => FacadeScope): void {
       return list.body.data.length === 1 && list.body;
     });
     assert.deepEqual(approved.data, [{ name: 'facade_shipped', status: 'APPROVED', id }]);
+    // Approved: its time to live alone changes (no new review); its content does not (Tidings' 409).
+    const ttl = await graph(h, 'POST', `/v25.0/${id}`, { body: { message_send_ttl_seconds: 3600 } });
+    assert.deepEqual(ttl.body, { success: true });
+    const kept = await graph(h, 'GET', `/v25.0/${id}?fields=message_send_ttl_seconds,status`);
+    assert.deepEqual(kept.body, { message_send_ttl_seconds: 3600, status: 'APPROVED', id });
+    const locked = await graph(h, 'POST', `/v25.0/${id}`, { body: { components: [body] } });
+    assert.deepEqual([locked.status, locked.body.error.code], [409, 100]);
+    assert.match(locked.body.error.error_data.details, /^template_not_editable: /);
 
     // A NAMED template; the list's filters and cursors as Meta's.
     const named = await graph(h, 'POST', `/v25.0/${waba}/message_templates`, {
