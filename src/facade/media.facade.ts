@@ -77,8 +77,9 @@ export function mediaFacadeRoutes({ media, deletion, config }: MediaFacadeOption
         try {
           upload = await readUpload(request, media, ['messaging_product', 'type']);
         } catch (err) {
-          // A missing file is the platform's 131008 (Required parameter is missing).
-          if (err instanceof TidingsError && err.code === 'parameter_missing')
+          // A form without its file is the platform's 131008 (Required parameter is missing); a
+          // body that is no form stays 100, as the platform answers it.
+          if (err instanceof TidingsError && err.code === 'parameter_missing' && request.isMultipart())
             throw new GraphFailure(graphError(131008, `parameter_missing: ${err.message}`));
           throw err;
         }

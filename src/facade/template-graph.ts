@@ -64,8 +64,16 @@ function contentOf(components: unknown, parameterFormat: unknown) {
           `parameter_invalid: Tidings' templates take QUICK_REPLY, URL, PHONE_NUMBER, COPY_CODE and REQUEST_CONTACT_INFO buttons, not ${b?.type}.`,
         );
   }
-  const listing = toTemplateListing({ components: list, parameter_format: format });
-  const { body, variables, header, footer, buttons } = platformContent(listing);
+  let content: ReturnType<typeof platformContent>;
+  try {
+    content = platformContent(toTemplateListing({ components: list, parameter_format: format }));
+  } catch {
+    // The readers trust the platform's shapes: an example of another shape than Meta's is the client's.
+    throw invalid(
+      'parameter_invalid: components are malformed: see the shapes of Meta\'s examples (body_text: [["…"]]).',
+    );
+  }
+  const { body, variables, header, footer, buttons } = content;
   let shown: TemplateInput['header'] = null;
   if (header?.type === 'text') {
     // A NAMED header's placeholder name is not kept: its value goes under "header" at send time.

@@ -58,7 +58,7 @@ function contentFromPlatform(
   };
 }
 
-/** A platform template's content as Tidings reads it (docs/api.md §D7); the platform's text header placeholder name, if NAMED. */
+/** A platform template's content as Tidings reads it (docs/api.md §D7); a NAMED text header keeps its placeholder's name. */
 export interface PlatformContent {
   name: string;
   language: string;

@@ -78,6 +78,8 @@ export function mediaCases(scope: () => FacadeScope): void {
     const noFile = new FormData();
     noFile.append('messaging_product', 'whatsapp');
     assert.equal((await graph(h, 'POST', `/v25.0/${pnid}/media`, { form: noFile })).body.error.code, 131008);
+    const notForm = await graph(h, 'POST', `/v25.0/${pnid}/media`, { body: { messaging_product: 'whatsapp' } });
+    assert.equal(notForm.body.error.code, 100);
 
     // A customer's image: kept by Tidings with a med_ id, retrieved and downloaded the same way.
     const jpg = sample('sample.jpg');

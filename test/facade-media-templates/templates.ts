@@ -180,6 +180,13 @@ export function templateCases(scope: () => FacadeScope): void {
         /med_ id/,
       ],
       [{ ...body, name: undefined }, 100, undefined, /^parameter_missing: .*name/],
+      [
+        { ...body, components: [{ type: 'BODY', text: 'Hi {{1}}, see you.', example: { body_text: 'x' } }] },
+        100,
+        undefined,
+        /^parameter_invalid: components are malformed/,
+      ],
+      [{ ...body, components: '[{"type":"BODY"' }, 100, undefined, /^parameter_invalid: components must be a list/],
     ];
     for (const [refused, code, subcode, details] of refusals) {
       const res = await graph(h, 'POST', `/v25.0/${waba}/message_templates`, { body: refused });
