@@ -7,16 +7,20 @@
  */
 import type { Feature } from '../feature.js';
 import type { FacadeRoute } from './facade-route.js';
+import { mediaAndTemplateFacadeRoutes, type MediaAndTemplateNeeds } from './media-templates.facade.js';
 import { phoneNumberFacadeRoutes } from './phone-number.facade.js';
 
-// biome-ignore lint/complexity/noBannedTypes: the parts add what they need here, by name.
-export type FacadeNeeds = {};
+/** What the parts need, by name: media and templates (media-templates.facade.ts). */
+export type FacadeNeeds = MediaAndTemplateNeeds;
 
 export interface FacadeProvides {
   /** The facade's routes, for app.ts to register under `/graph`. */
   facadeRoutes: FacadeRoute[];
 }
 
-export function facadeModule(_needs: FacadeNeeds): Feature<FacadeProvides> {
-  return { name: 'facade', provides: { facadeRoutes: [...phoneNumberFacadeRoutes()] } };
+export function facadeModule(needs: FacadeNeeds): Feature<FacadeProvides> {
+  return {
+    name: 'facade',
+    provides: { facadeRoutes: [...phoneNumberFacadeRoutes(), ...mediaAndTemplateFacadeRoutes(needs)] },
+  };
 }

@@ -95,14 +95,15 @@ export async function registerFacade(app: FastifyInstance, options: FacadeOption
         }
       });
 
-      // Graph's paths, each method's routes on one path as one Fastify route.
+      // Graph's paths, each method's routes on one path as one Fastify route: `/:phoneNumberId` and
+      // `/:mediaId` are one path, whatever a part names its parameters.
       const byPath = new Map<string, FacadeRoute[]>();
       for (const route of options.routes) {
-        const key = `${route.method} ${route.url}`;
+        const key = `${route.method} ${route.url.replace(/:\w+/g, ':')}`;
         byPath.set(key, [...(byPath.get(key) ?? []), route]);
       }
-      for (const [key, routes] of byPath) {
-        const [method, url] = key.split(' ') as [FacadeRoute['method'], string];
+      for (const routes of byPath.values()) {
+        const { method, url } = routes[0]!;
         graph.route({
           method,
           url: `/:version${url}`,
@@ -110,9 +111,15 @@ export async function registerFacade(app: FastifyInstance, options: FacadeOption
           config: { facade: routes },
           handler: async (request, reply) => {
             const auth = request.auth!;
-            const params = request.params as Record<string, string>;
+            const given = request.params as Record<string, string>;
+            const values = paramNames(url).map((name) => given[name] ?? '');
             const sender = await options.senderOf(auth.phoneNumberId);
-            const route = choose(routes, firstParam(url, params), auth, sender, method);
+            const route = choose(routes, values[0] ?? '', auth, sender, method);
+            // The values by the names the chosen route gives them.
+            const params: Record<string, string> = { version: given.version ?? '' };
+            paramNames(route.url).forEach((name, i) => {
+              params[name] = values[i] ?? '';
+            });
             check(route, auth);
             const input = route.multipart ? {} : graphParams(request);
             if (route.idempotency === 'optional') {
@@ -141,10 +148,9 @@ export async function registerFacade(app: FastifyInstance, options: FacadeOption
   );
 }
 
-/** The value of the path's first `:param` (what the route's `owner` names). */
-function firstParam(url: string, params: Record<string, string>): string {
-  const name = /:(\w+)/.exec(url)?.[1];
-  return name ? (params[name] ?? '') : '';
+/** The names of a path's `:param`s, in order (the first is what the route's `owner` names). */
+function paramNames(url: string): string[] {
+  return [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 }
 
 /** The route whose `owner` the id names, or Meta's 100 / 33. */

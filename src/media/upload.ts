@@ -53,11 +53,17 @@ function malformedBody(err: unknown): TidingsError {
 
 /**
  * The one file of a multipart/form-data upload, received into temporary storage.
+ * @param accept names of text fields taken beside the file (the Cloud API facade's
+ *   `messaging_product` and `type`, docs/api.md §D34), answered in `fields`; none for /v1.
  * @throws TidingsError parameter_missing (not multipart, or no file), parameter_unknown (another
  *   part, or two files), parameter_invalid (a malformed body), media_empty, media_too_large,
  *   media_type_unsupported; nothing is left in storage when it throws.
  */
-export async function readUpload(request: FastifyRequest, media: MediaService): Promise<ReceivedFile> {
+export async function readUpload(
+  request: FastifyRequest,
+  media: MediaService,
+  accept: readonly string[] = [],
+): Promise<ReceivedFile & { fields: Record<string, string> }> {
   if (!request.isMultipart()) {
     throw new TidingsError('parameter_missing', 'Send the file as multipart/form-data, in a part named "file".', {
       param: 'file',
@@ -65,8 +71,13 @@ export async function readUpload(request: FastifyRequest, media: MediaService): 
   }
   let received: ReceivedFile | null = null;
   let problem: unknown = null;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
+      if (part.type !== 'file' && accept.includes(part.fieldname) && !(part.fieldname in fields)) {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
       if (part.type !== 'file') {
         problem ??= new TidingsError(
           'parameter_unknown',
@@ -106,5 +117,5 @@ export async function readUpload(request: FastifyRequest, media: MediaService): 
   }
   if (!received)
     throw new TidingsError('parameter_missing', 'No file: send it in a part named "file".', { param: 'file' });
-  return received;
+  return { ...received, fields };
 }

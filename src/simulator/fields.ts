@@ -15,19 +15,9 @@
  * the simulator's own state are stand-ins; docs/simulator.md lists which are UNCONFIRMED.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { project, nonexistingField, type FieldSelection } from './field-selection.js';
-import type { GraphError } from '../lib/graph-errors.js';
+import type { NodeType } from '../lib/graph-fields.js';
 import type { SimNumber, SimTemplate } from './model.js';
 import { templateTtlSeconds } from './ttl.js';
-
-/** A node type: the name Graph gives it in errors, its default fields, and how each field is read. */
-export interface NodeType<S> {
-  name: string;
-  /** Answered when `fields` is not given (`id` is always answered, last). */
-  defaults: readonly string[];
-  /** Field → its value for a subject; `undefined` when unset. */
-  fields: Readonly<Record<string, (subject: S) => unknown>>;
-}
 
 /** A stand-in Graph id derived from another (15 digits, first digit `prefix`): the business, the app. */
 const derivedId = (prefix: number, from: string) => `${prefix}${from.replace(/\D/g, '').slice(-14).padStart(14, '0')}`;
@@ -161,29 +151,3 @@ const TEMPLATE: NodeType<SimTemplate> = {
 
 /** The node types the simulator serves, by what the routes call them. */
 export const NODE_TYPES = { phoneNumber: PHONE_NUMBER, template: TEMPLATE } as const;
-
-/**
- * One node as Graph answers a read: the asked fields in the order asked (or the defaults), nested
- * selections applied, unset fields left out, `id` always and last.
- * @param selection from `selectFields` (null: the defaults).
- * @returns the answer, or 100 "Tried accessing nonexisting field" for the first field the node type
- *   does not have.
- * @example readNode(NODE_TYPES.phoneNumber, number, selectFields('throughput{level}')) // {throughput: {level: 'STANDARD'}, id}
- */
-export function readNode<S>(
-  type: NodeType<S>,
-  subject: S,
-  selection: FieldSelection[] | null,
-): Record<string, unknown> | GraphError {
-  const asked = selection ?? type.defaults.map((name) => ({ name, sub: null }));
-  const unknown = asked.find((f) => !Object.hasOwn(type.fields, f.name));
-  if (unknown) return nonexistingField(unknown.name, type.name);
-  const out: Record<string, unknown> = {};
-  for (const f of asked) {
-    if (f.name === 'id') continue;
-    const value = type.fields[f.name]!(subject);
-    if (value !== undefined) out[f.name] = project(value, f.sub);
-  }
-  out.id = type.fields.id!(subject);
-  return out;
-}

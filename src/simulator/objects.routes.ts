@@ -12,8 +12,9 @@ import { authenticate, authorizeNumber, authorizeWaba, fail, isGraphError, param
 import { deleteMedia, getMedia, originOf } from './media.routes.js';
 import { editTemplate, getTemplate } from './templates/by-id.js';
 import type { TemplateActions } from './templates/review.js';
-import { selectFields } from './field-selection.js';
-import { NODE_TYPES, readNode } from './fields.js';
+import { selectFields } from '../lib/graph-fields.js';
+import { readNode } from '../lib/graph-fields.js';
+import { NODE_TYPES } from './fields.js';
 import { receiveUploadData, uploadStatus } from './uploads.routes.js';
 
 /** Registers `GET/POST/DELETE /{version}/{id}` and `GET /{version}/{waba-id}/phone_numbers`. */

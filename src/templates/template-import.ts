@@ -49,10 +49,40 @@ export function importedRow(accountId: string, t: PlatformTemplateListing, now: 
 function contentFromPlatform(
   t: PlatformTemplateListing,
 ): Pick<TemplateRow, 'name' | 'language' | 'body' | 'variables' | 'header' | 'footer' | 'buttons'> {
+  const content = platformContent(t);
+  return {
+    ...content,
+    variables: JSON.stringify(content.variables),
+    header: content.header ? JSON.stringify(content.header) : null,
+    buttons: content.buttons.length > 0 ? JSON.stringify(content.buttons) : null,
+  };
+}
+
+/** A platform template's content as Tidings reads it (docs/api.md §D7); a NAMED text header keeps its placeholder's name. */
+export interface PlatformContent {
+  name: string;
+  language: string;
+  body: string;
+  variables: { example: string; name?: string }[];
+  header:
+    | { type: 'text'; text: string; example?: string; parameterName?: string }
+    | { type: 'image' | 'video' | 'document'; mediaId: string }
+    | null;
+  footer: string | null;
+  buttons: TemplateButton[];
+}
+
+/**
+ * A platform template's content in Tidings' terms (docs/api.md §D7, §D20): a NAMED template's
+ * placeholders numbered, their names kept on the variables; a media header without its file
+ * (`mediaId` empty); buttons of kinds Tidings has no word for left out. The reconciliation's import
+ * and the Cloud API facade's create (docs/api.md §D34) read Meta's components through it.
+ */
+export function platformContent(t: PlatformTemplateListing): PlatformContent {
   const named = t.parameterFormat === 'NAMED';
   const body = named ? numbered(t.body) : { text: t.body, names: [] };
   const headerText = named ? numbered(t.header?.text ?? '') : { text: t.header?.text ?? '', names: [] };
-  const header = !t.header
+  const header: PlatformContent['header'] = !t.header
     ? null
     : t.header.format === 'TEXT'
       ? {
@@ -62,20 +92,18 @@ function contentFromPlatform(
           ...(headerText.names[0] ? { parameterName: headerText.names[0] } : {}),
         }
       : ['IMAGE', 'VIDEO', 'DOCUMENT'].includes(t.header.format)
-        ? { type: t.header.format.toLowerCase(), mediaId: '' }
+        ? { type: t.header.format.toLowerCase() as 'image' | 'video' | 'document', mediaId: '' }
         : null;
   return {
     name: t.name,
     language: t.language,
     body: body.text,
-    variables: JSON.stringify(
-      named
-        ? body.names.map((name, i) => ({ example: t.bodyExamples[i] ?? '', name }))
-        : t.bodyExamples.map((example) => ({ example })),
-    ),
-    header: header ? JSON.stringify(header) : null,
+    variables: named
+      ? body.names.map((name, i) => ({ example: t.bodyExamples[i] ?? '', name }))
+      : t.bodyExamples.map((example) => ({ example })),
+    header,
     footer: t.footer,
-    buttons: t.buttons.length > 0 ? JSON.stringify(t.buttons.flatMap(toButton)) : null,
+    buttons: t.buttons.flatMap(toButton),
   };
 }
 
@@ -108,6 +136,8 @@ function toButton(b: PlatformTemplateListing['buttons'][number]): TemplateButton
       return [{ type: 'phone_number', text, phoneNumber: b.phoneNumber ?? '' }];
     case 'COPY_CODE':
       return [{ type: 'copy_code', ...(b.example ? { example: b.example } : {}) }];
+    case 'REQUEST_CONTACT_INFO':
+      return [{ type: 'request_contact_info', text }];
     default:
       return [];
   }

@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from '../context.js';
-import { selectFields } from '../field-selection.js';
+import { selectFields } from '../../lib/graph-fields.js';
 import { graphError } from '../../lib/graph-errors.js';
 import { authorizeWaba, fail, isGraphError, params, type Grant } from '../graph-http.js';
 import { readTemplateTtl } from '../ttl.js';

@@ -21,7 +21,7 @@
  * UNCONFIRMED.
  */
 import { bareError, type GraphError } from '../../lib/graph-errors.js';
-import { pageOf } from './paging.js';
+import { pageOf } from '../../lib/graph-paging.js';
 
 /** A button of a library entry, as the browse answer shows it. */
 export interface LibraryButton {

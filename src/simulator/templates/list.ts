@@ -7,12 +7,13 @@
  * unfiltered list ("you'll see these generated templates both in WhatsApp Manager and through the
  * API", …/direct-send/view-generated-templates/; UNCONFIRMED that the plain list holds them).
  */
-import { selectFields, type FieldSelection } from '../field-selection.js';
-import { NODE_TYPES, readNode } from '../fields.js';
+import { selectFields, type FieldSelection } from '../../lib/graph-fields.js';
+import { readNode } from '../../lib/graph-fields.js';
+import { NODE_TYPES } from '../fields.js';
 import type { GraphError } from '../../lib/graph-errors.js';
 import { isGraphError } from '../graph-http.js';
 import type { SimTemplate } from '../state.js';
-import { pageOf } from './paging.js';
+import { pageOf } from '../../lib/graph-paging.js';
 import { component } from './parts.js';
 
 /**

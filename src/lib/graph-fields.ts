@@ -2,9 +2,10 @@
  * Reading the `fields` parameter as the Graph API does (docs/platform.md §0.1): a comma-separated
  * list whose items may carry modifiers (`components.limit(1)`, `qr_image_url.format(SVG)`) and
  * nested selections (`throughput{level}`, `health_status{entities{entity_type}}`), Meta's "field
- * expansion". The node types and their fields are in fields.ts.
+ * expansion". Shared by the simulator (its node types and their fields are src/simulator/fields.ts)
+ * and the Cloud API facade (docs/api.md §D34).
  */
-import { graphError, type GraphError } from '../lib/graph-errors.js';
+import { graphError, type GraphError } from './graph-errors.js';
 
 /** One asked field: its name and, when braces followed it, the sub-fields asked of its value. */
 export interface FieldSelection {
@@ -110,4 +111,39 @@ function graphMessage(text: string): GraphError {
   e.body.error.message = `(#100) ${text}`;
   delete e.body.error.error_data;
   return e;
+}
+
+/** A node type (the simulator's are src/simulator/fields.ts): the name Graph gives it in errors, its default fields, and how each field is read. */
+export interface NodeType<S> {
+  name: string;
+  /** Answered when `fields` is not given (`id` is always answered, last). */
+  defaults: readonly string[];
+  /** Field → its value for a subject; `undefined` when unset. */
+  fields: Readonly<Record<string, (subject: S) => unknown>>;
+}
+
+/**
+ * One node as Graph answers a read: the asked fields in the order asked (or the defaults), nested
+ * selections applied, unset fields left out, `id` always and last.
+ * @param selection from `selectFields` (null: the defaults).
+ * @returns the answer, or 100 "Tried accessing nonexisting field" for the first field the node type
+ *   does not have.
+ * @example readNode(PHONE_NUMBER, number, selectFields('throughput{level}')) // {throughput: {level: 'STANDARD'}, id}
+ */
+export function readNode<S>(
+  type: NodeType<S>,
+  subject: S,
+  selection: FieldSelection[] | null,
+): Record<string, unknown> | GraphError {
+  const asked = selection ?? type.defaults.map((name) => ({ name, sub: null }));
+  const unknown = asked.find((f) => !Object.hasOwn(type.fields, f.name));
+  if (unknown) return nonexistingField(unknown.name, type.name);
+  const out: Record<string, unknown> = {};
+  for (const f of asked) {
+    if (f.name === 'id') continue;
+    const value = type.fields[f.name]!(subject);
+    if (value !== undefined) out[f.name] = project(value, f.sub);
+  }
+  out.id = type.fields.id!(subject);
+  return out;
 }

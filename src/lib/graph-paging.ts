@@ -1,16 +1,17 @@
 /**
- * Graph cursor paging over a list the simulator holds (docs/platform.md §0): `limit`, `after` and
+ * Graph cursor paging over a list held in memory (docs/platform.md §0): `limit`, `after` and
  * `before` cursors, and `paging: {cursors: {before, after}, next?, previous?}` with `next`/`previous`
- * links repeating the request's other parameters (template-list-*.json). Used by the template list
- * (templates/list.ts) and the Template Library (templates/library.ts).
+ * links repeating the request's other parameters (template-list-*.json). Used by the simulator's
+ * template list and Template Library (src/simulator/templates/) and the Cloud API facade's template
+ * list (docs/api.md §D34).
  */
 
 /** Page size when `limit` is not given (UNCONFIRMED; Graph edges commonly use 25). */
 export const DEFAULT_LIMIT = 25;
 
-const cursor = (n: number) => Buffer.from(`tidings-sim:${n}`).toString('base64url');
+const cursor = (n: number) => Buffer.from(`graph:${n}`).toString('base64url');
 const position = (c: unknown) => {
-  const m = typeof c === 'string' ? /^tidings-sim:(\d+)$/.exec(Buffer.from(c, 'base64url').toString()) : null;
+  const m = typeof c === 'string' ? /^graph:(\d+)$/.exec(Buffer.from(c, 'base64url').toString()) : null;
   return m ? Number(m[1]) : null;
 };
 
