@@ -5,18 +5,23 @@
  * token. Built last: it uses the features before it and none uses it. app.ts registers the routes
  * (facade.plugin.ts).
  */
+import type { AccountService } from '../accounts/account.service.js';
 import type { Feature } from '../feature.js';
 import type { FacadeRoute } from './facade-route.js';
+import { messagesFacadeRoutes, type MessagesFacadeNeeds } from './messages.facade.js';
 import { phoneNumberFacadeRoutes } from './phone-number.facade.js';
 
-// biome-ignore lint/complexity/noBannedTypes: the parts add what they need here, by name.
-export type FacadeNeeds = {};
+/** What the parts use, by name (each part adds its own). */
+export type FacadeNeeds = MessagesFacadeNeeds & { accounts: AccountService };
 
 export interface FacadeProvides {
   /** The facade's routes, for app.ts to register under `/graph`. */
   facadeRoutes: FacadeRoute[];
 }
 
-export function facadeModule(_needs: FacadeNeeds): Feature<FacadeProvides> {
-  return { name: 'facade', provides: { facadeRoutes: [...phoneNumberFacadeRoutes()] } };
+export function facadeModule(needs: FacadeNeeds): Feature<FacadeProvides> {
+  return {
+    name: 'facade',
+    provides: { facadeRoutes: [...phoneNumberFacadeRoutes(needs), ...messagesFacadeRoutes(needs)] },
+  };
 }
