@@ -31,6 +31,13 @@ export interface FacadeSendAnswer {
   messages: { id: string }[];
 }
 
+/**
+ * The facade's `POST /{phone-number-id}/messages`: a send answers 200 `FacadeSendAnswer` at once, a
+ * mark as read `{ success: true }`.
+ * @throws (answered in Meta's envelope) what `readFacadeRequest` refuses; the native schema's
+ *   refusals as 100; 131053 for a file sent as another kind; what `MessageSender.send` and
+ *   `MessageService.markRead` throw, mapped by graph-error.ts (131009 for an unknown message to mark read).
+ */
 export function messagesFacadeRoutes(needs: MessagesFacadeNeeds): FacadeRoute[] {
   // Compiled at the first send, not at start (a send body's schema takes ~50 ms to compile).
   let validator: ReturnType<typeof compileSendValidator> | undefined;

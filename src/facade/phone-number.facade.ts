@@ -85,6 +85,7 @@ function valueOf(field: string, sender: SenderCredentials, verifiedName: string 
   }
 }
 
+/** The facade's `GET /{phone-number-id}`. @throws GraphFailure 100 for a field the node does not have. */
 export function phoneNumberFacadeRoutes(needs: { accounts: Pick<AccountService, 'getAccount'> }): FacadeRoute[] {
   return [
     defineFacadeRoute({
