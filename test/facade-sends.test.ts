@@ -107,6 +107,19 @@ describe('the Cloud API facade: sends through whatsapp-api-js (issue 43)', () =>
     assert.equal(extra.body.contacts[0].input, '+1 (650) 555-1234');
     const stored = await message(extra.body.messages[0].id);
     assert.deepEqual([stored.clientReference, stored.route, stored.to], ['order-1042', 'auto', `+${phone}`]);
+    // Form-encoded, as the Graph API also takes it: object parameters as JSON strings.
+    const form = await fetch(`${h.url}/graph/v25.0/${PNID}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.account.liveKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        messaging_product: 'whatsapp',
+        to: phone,
+        type: 'text',
+        text: JSON.stringify({ body: 'As a form' }),
+        tidings: JSON.stringify({ clientReference: 'order-1042-form' }),
+      }),
+    }).then((r) => r.json() as Promise<any>);
+    assert.equal((await message(form.messages[0].id)).clientReference, 'order-1042-form');
   });
 
   it('answers a retry with the same Idempotency-Key with the same message, queued once', async () => {
@@ -116,6 +129,10 @@ describe('the Cloud API facade: sends through whatsapp-api-js (issue 43)', () =>
     const again = await graph(`/${PNID}/messages`, { body, headers });
     assert.equal(first.status, 200);
     assert.deepEqual(again.body, first.body);
+    // The same key with another body is refused, in Meta's envelope with Tidings' 409.
+    const other = await graph(`/${PNID}/messages`, { body: { ...body, text: { body: 'Another' } }, headers });
+    assert.deepEqual([other.status, other.body.error.code], [409, 100]);
+    assert.match(other.body.error.error_data.details, /^idempotency_key_reused: /);
     await platformRequest(h, first.body.messages[0].id);
     const listed = await h.api<{ data: Message[] }>('GET', `/v1/messages?to=%2B${phone}&limit=100`);
     assert.equal(listed.body.data.filter((m) => m.type === 'text' && m.text === 'Exactly once').length, 1);
