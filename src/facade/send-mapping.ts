@@ -49,7 +49,7 @@ export function readFacadeRequest(input: Record<string, any>, version: string): 
       `type ${JSON.stringify(type)} is not a message type Tidings sends; it sends ${SEND_TYPES.join(', ')}.`,
     );
   for (const key of Object.keys(input)) {
-    if (NOT_OFFERED[key]) refuse(100, 'parameter_unknown', NOT_OFFERED[key]);
+    if (Object.hasOwn(NOT_OFFERED, key)) refuse(100, 'parameter_unknown', NOT_OFFERED[key]!);
     if (!ENVELOPE.includes(key) && key !== type)
       refuse(100, 'parameter_unknown', `${key} is not a parameter of a ${type} message.`);
   }
