@@ -78,7 +78,7 @@ describe('the README and its guides', () => {
   it('fences every block with a language, and notes every block it skips with a reason', () => {
     for (const b of BLOCKS)
       assert.ok(
-        ['sh', 'json', 'text', 'ts', 'js', 'yaml'].includes(b.lang),
+        ['sh', 'json', 'text', 'ts', 'js', 'python', 'yaml'].includes(b.lang),
         `${where(b)}: a fence without a known language (${JSON.stringify(b.lang)})`,
       );
     for (const b of BLOCKS.filter((x) => x.note))

@@ -3209,6 +3209,8 @@ export interface components {
             };
             /** @description The message, at most 4,096 characters (the platform's limit). */
             text: string;
+            /** @description Show a preview of the first URL in `text` (the platform's `preview_url`, docs/platform.md §1.1). Default false. */
+            previewUrl?: boolean;
         };
         /**
          * @description A previously uploaded file: only inside the 24-hour customer service window.

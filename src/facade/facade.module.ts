@@ -5,13 +5,15 @@
  * token. Built last: it uses the features before it and none uses it. app.ts registers the routes
  * (facade.plugin.ts).
  */
+import type { AccountService } from '../accounts/account.service.js';
 import type { Feature } from '../feature.js';
 import type { FacadeRoute } from './facade-route.js';
 import { mediaAndTemplateFacadeRoutes, type MediaAndTemplateNeeds } from './media-templates.facade.js';
+import { messagesFacadeRoutes, type MessagesFacadeNeeds } from './messages.facade.js';
 import { phoneNumberFacadeRoutes } from './phone-number.facade.js';
 
-/** What the parts need, by name: media and templates (media-templates.facade.ts). */
-export type FacadeNeeds = MediaAndTemplateNeeds;
+/** What the parts use, by name (each part adds its own). */
+export type FacadeNeeds = MessagesFacadeNeeds & MediaAndTemplateNeeds & { accounts: AccountService };
 
 export interface FacadeProvides {
   /** The facade's routes, for app.ts to register under `/graph`. */
@@ -21,6 +23,12 @@ export interface FacadeProvides {
 export function facadeModule(needs: FacadeNeeds): Feature<FacadeProvides> {
   return {
     name: 'facade',
-    provides: { facadeRoutes: [...phoneNumberFacadeRoutes(), ...mediaAndTemplateFacadeRoutes(needs)] },
+    provides: {
+      facadeRoutes: [
+        ...phoneNumberFacadeRoutes(needs),
+        ...messagesFacadeRoutes(needs),
+        ...mediaAndTemplateFacadeRoutes(needs),
+      ],
+    },
   };
 }

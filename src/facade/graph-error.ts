@@ -34,7 +34,9 @@ const META_CODE: Partial<Record<ErrorCode, number>> = {
   // The key's own request rate (docs/api.md §D5): Graph's application request limit, not 130429.
   rate_limited: 4,
   outside_customer_window: 131047,
-  // Meta's code for a customer who stopped (marketing) messages: the closest to an opted-out customer.
+  // Meta's code for a customer who stopped marketing messages (docs/platform.md §4.11): the closest
+  // to an opted-out customer, and to a blocked one (Meta documents no code for those,
+  // docs/platform.md §4.17).
   recipient_suppressed: 131050,
   suppression_override_not_allowed: 10,
   recipient_not_supported: 131062,
@@ -54,9 +56,15 @@ const META_CODE: Partial<Record<ErrorCode, number>> = {
   media_not_found: 131009,
   reply_target_not_found: 131009,
   platform_unavailable: 2,
+  // The platform's throughput limit met by a call Tidings makes at once (a mark as read): the
+  // client retries later, as after Graph's 2; never 130429 (Tidings paces sends itself).
+  platform_rate_limited: 2,
   service_unavailable: 2,
   route_not_found: 2500,
 };
+
+/** The platform's pacing codes, which the facade never passes on (docs/api.md §D34). */
+const PACED = new Set([130429, 131056]);
 
 /** The HTTP status Meta answers each Graph code with (docs/platform.md §6.1); 400 otherwise. */
 function statusOf(code: number, tidingsStatus: number): number {
@@ -81,7 +89,7 @@ export function graphErrorOf(error: TidingsError, missing?: { id: string; method
   )
     return objectNotFound(missing.id, missing.method);
   const passedOn = error.code === 'platform_error' ? Number(error.platformError?.code) : Number.NaN;
-  const code = Number.isSafeInteger(passedOn) ? passedOn : (META_CODE[error.code] ?? 100);
+  const code = Number.isSafeInteger(passedOn) ? (PACED.has(passedOn) ? 2 : passedOn) : (META_CODE[error.code] ?? 100);
   const graph = graphError(code, `${error.code}: ${error.message}`);
   const status = statusOf(code, STATUS_BY_CODE[error.code]);
   return { status, body: graph.body };

@@ -249,3 +249,22 @@ const WEBHOOK_DETAILS: Record<number, string> = {
   131049: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
   132021: 'A template with the same name already exists. Choose a different template name',
 };
+
+/**
+ * A field the node type does not have: `(#100) Tried accessing nonexisting field (<field>) on node
+ * type (<Type>)`, code 100, no `error_data` nor subcode, HTTP 400 (docs/platform.md §0.1,
+ * error-100-nonexisting-field.json).
+ */
+export function nonexistingNodeField(field: string, nodeType: string): GraphError {
+  return {
+    status: 400,
+    body: {
+      error: {
+        message: `(#100) Tried accessing nonexisting field (${field}) on node type (${nodeType})`,
+        type: 'OAuthException',
+        code: 100,
+        fbtrace_id: trace(),
+      },
+    },
+  };
+}

@@ -48,6 +48,8 @@ const OBJECT_PARAMS = [
   'components',
   'typing_indicator',
   'direct_send_config',
+  // The Cloud API facade's own extra fields (docs/api.md §D34).
+  'tidings',
 ];
 
 /** The token of a request: `Authorization: Bearer …` (or `OAuth …`), else `?access_token=`. */

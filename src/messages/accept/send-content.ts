@@ -76,7 +76,7 @@ export async function prepareContent(
     };
   }
   return {
-    content: { type: 'text', body: body.text, previewUrl: false },
+    content: { type: 'text', body: body.text, previewUrl: body.previewUrl === true },
     file: null,
     category: null,
     timeToLive: null,

@@ -50,8 +50,11 @@ export interface BatchSenderOptions {
   audit: Pick<AuditTrail, 'record'>;
 }
 
-/** A send body validator built as the routes' are (http/ajv.ts), with the schemas its branches refer to. */
-function compileSendValidator() {
+/**
+ * A send body validator built as the routes' are (http/ajv.ts), with the schemas its branches
+ * refer to; the Cloud API facade checks the sends it maps with one too (src/facade/messages.facade.ts).
+ */
+export function compileSendValidator() {
   const ajv = newAjv('body');
   for (const schema of [
     SendTemplateMessage,

@@ -125,6 +125,12 @@ export const SendTextMessage = Type.Object(
       maxLength: TEXT_MAX_LENGTH,
       'x-type-hint': TEXT_TYPE_HINT,
     }),
+    previewUrl: Type.Optional(
+      Type.Boolean({
+        description:
+          "Show a preview of the first URL in `text` (the platform's `preview_url`, docs/platform.md §1.1). Default false.",
+      }),
+    ),
   },
   {
     $id: 'SendTextMessage',
