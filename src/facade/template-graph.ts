@@ -9,7 +9,7 @@
 import type { AjvError } from '../http/ajv.js';
 import { newAjv } from '../http/ajv.js';
 import { fromValidation } from '../http/validation.js';
-import { graphError, type GraphError } from '../lib/graph-errors.js';
+import { graphError, isGraphError } from '../lib/graph-errors.js';
 import { type FieldSelection, type NodeType, readNode } from '../lib/graph-fields.js';
 import { toGraphTemplate, toTemplateListing } from '../platform/cloud-api/template-payloads.js';
 import type { TemplateSubmission } from '../platform/platform.js';
@@ -204,7 +204,6 @@ const TEMPLATE_NODE: NodeType<Template> = {
  */
 export function graphTemplate(t: Template, selection: FieldSelection[] | null): Record<string, unknown> {
   const node = readNode(TEMPLATE_NODE, t, selection);
-  // A node's `status` is a word; a GraphError's is its HTTP status.
-  if (typeof node.status === 'number') throw new GraphFailure(node as GraphError);
+  if (isGraphError(node)) throw new GraphFailure(node);
   return node as Record<string, unknown>;
 }

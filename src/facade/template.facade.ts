@@ -9,7 +9,7 @@
 import type { Config } from '../config.js';
 import { TidingsError } from '../errors.js';
 import type { AuthContext } from '../http/access.js';
-import { graphError, type GraphError } from '../lib/graph-errors.js';
+import { graphError, isGraphError, type GraphError } from '../lib/graph-errors.js';
 import { selectFields, type FieldSelection } from '../lib/graph-fields.js';
 import { pageOf } from '../lib/graph-paging.js';
 import type { TemplateService } from '../templates/template.service.js';
@@ -72,7 +72,7 @@ async function graphCall<T>(work: () => Promise<T>, missing?: { id: string; meth
 /** `fields` as Graph reads it. @throws GraphFailure 100 for a syntax error. */
 function fieldsOf(value: unknown): FieldSelection[] | null {
   const fields = selectFields(value);
-  if (fields !== null && !Array.isArray(fields)) throw new GraphFailure(fields);
+  if (isGraphError(fields)) throw new GraphFailure(fields);
   return fields;
 }
 

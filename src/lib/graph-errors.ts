@@ -87,6 +87,17 @@ export interface GraphError {
   body: GraphErrorBody;
 }
 
+/** Whether a value is a GraphError (the readers of Graph's fields and nodes answer one or a value). */
+export function isGraphError(value: unknown): value is GraphError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    'body' in value &&
+    typeof (value as GraphError).body?.error === 'object'
+  );
+}
+
 const trace = () => randomBytes(12).toString('base64url').slice(0, 23);
 
 /**
@@ -249,22 +260,3 @@ const WEBHOOK_DETAILS: Record<number, string> = {
   131049: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
   132021: 'A template with the same name already exists. Choose a different template name',
 };
-
-/**
- * A field the node type does not have: `(#100) Tried accessing nonexisting field (<field>) on node
- * type (<Type>)`, code 100, no `error_data` nor subcode, HTTP 400 (docs/platform.md §0.1,
- * error-100-nonexisting-field.json).
- */
-export function nonexistingNodeField(field: string, nodeType: string): GraphError {
-  return {
-    status: 400,
-    body: {
-      error: {
-        message: `(#100) Tried accessing nonexisting field (${field}) on node type (${nodeType})`,
-        type: 'OAuthException',
-        code: 100,
-        fbtrace_id: trace(),
-      },
-    },
-  };
-}

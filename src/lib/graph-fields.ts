@@ -147,3 +147,51 @@ export function readNode<S>(
   out.id = type.fields.id!(subject);
   return out;
 }
+
+/**
+ * The fields of Graph's WhatsApp Business Phone Number node, and its defaults in Graph's order
+ * (Meta's Graph API reference "WhatsApp Business Phone Number", its Fields table;
+ * docs/platform.md §0.1): the simulator gives each a value (src/simulator/fields.ts), the Cloud API facade those
+ * Tidings holds (src/facade/phone-number.facade.ts).
+ */
+export const PHONE_NUMBER_FIELDS = [
+  'id',
+  'account_mode',
+  'certificate',
+  'code_verification_status',
+  'conversational_automation',
+  'country_code',
+  'country_dial_code',
+  'display_phone_number',
+  'eligibility_for_api_business_global_search',
+  'health_status',
+  'is_official_business_account',
+  'is_on_biz_app',
+  'is_pin_enabled',
+  'is_preverified_number',
+  'last_onboarded_time',
+  'messaging_limit_tier',
+  'name_status',
+  'new_certificate',
+  'new_name_status',
+  'platform_type',
+  'quality_rating',
+  'quality_score',
+  'search_visibility',
+  'status',
+  'throughput',
+  'verified_name',
+  'webhook_configuration',
+  'whatsapp_business_manager_messaging_limit',
+] as const;
+export type PhoneNumberField = (typeof PHONE_NUMBER_FIELDS)[number];
+
+/** What Graph answers without `fields` (`id` last, always). */
+export const PHONE_NUMBER_DEFAULT_FIELDS: readonly PhoneNumberField[] = [
+  'verified_name',
+  'code_verification_status',
+  'display_phone_number',
+  'quality_rating',
+  'platform_type',
+  'throughput',
+];

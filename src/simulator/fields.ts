@@ -15,7 +15,7 @@
  * the simulator's own state are stand-ins; docs/simulator.md lists which are UNCONFIRMED.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { NodeType } from '../lib/graph-fields.js';
+import { PHONE_NUMBER_DEFAULT_FIELDS, type NodeType, type PhoneNumberField } from '../lib/graph-fields.js';
 import type { SimNumber, SimTemplate } from './model.js';
 import { templateTtlSeconds } from './ttl.js';
 
@@ -29,63 +29,57 @@ const available = (entity_type: string, id: string) => ({ entity_type, id, can_s
  * The business phone number (`GET /{phone-number-id}`, `GET /{waba-id}/phone_numbers`):
  * docs/platform.md §7 for `throughput` (STANDARD = 80 msg/s, HIGH = 1,000).
  */
+const PHONE_NUMBER_VALUES: Record<PhoneNumberField, (n: SimNumber) => unknown> = {
+  id: (n) => n.phoneNumberId,
+  account_mode: () => 'LIVE',
+  // A base64 blob, as the display-name certificate is; made up from the number and its name.
+  certificate: (n) =>
+    Buffer.from(`tidings-simulator certificate ${n.phoneNumberId} ${VERIFIED_NAME}`).toString('base64'),
+  code_verification_status: () => 'VERIFIED',
+  // No welcome message, ice breakers or commands configured (they are left out until set).
+  conversational_automation: (n) => ({ enable_welcome_message: false, id: n.phoneNumberId }),
+  country_code: (n) => parsed(n)?.country ?? parsed(n)?.getPossibleCountries()[0],
+  country_dial_code: (n) => parsed(n)?.countryCallingCode,
+  display_phone_number: (n) => parsed(n)?.formatInternational() ?? `+${n.displayPhoneNumber}`,
+  eligibility_for_api_business_global_search: () => 'NON_ELIGIBLE_UNDEFINED_COUNTRY',
+  // The number, its WABA, the business and the app, all able to send (health status page).
+  health_status: (n) => ({
+    can_send_message: 'AVAILABLE',
+    entities: [
+      available('PHONE_NUMBER', n.phoneNumberId),
+      available('WABA', n.wabaId),
+      available('BUSINESS', derivedId(3, n.wabaId)),
+      available('APP', derivedId(4, n.wabaId)),
+    ],
+  }),
+  is_official_business_account: () => false,
+  is_on_biz_app: () => false,
+  // Registering a number for Cloud API sets a two-step verification PIN.
+  is_pin_enabled: () => true,
+  is_preverified_number: () => false,
+  // Only numbers added through Embedded Signup have one.
+  last_onboarded_time: () => undefined,
+  messaging_limit_tier: (n) => (n.throughputLevel === 'HIGH' ? 'TIER_UNLIMITED' : 'TIER_1K'),
+  name_status: () => 'APPROVED',
+  // No new display name asked for.
+  new_certificate: () => undefined,
+  new_name_status: () => 'NONE',
+  platform_type: () => 'CLOUD_API',
+  quality_rating: () => 'GREEN',
+  quality_score: () => ({ score: 'GREEN' }),
+  search_visibility: () => 'VISIBLE',
+  status: () => 'CONNECTED',
+  throughput: (n) => ({ level: n.throughputLevel ?? 'STANDARD' }),
+  verified_name: () => VERIFIED_NAME,
+  // No callback override: the simulator posts to the one URL it is configured with.
+  webhook_configuration: () => undefined,
+  // A 1,000 msg/s number needs an unlimited messaging limit (docs/platform.md §7).
+  whatsapp_business_manager_messaging_limit: (n) => (n.throughputLevel === 'HIGH' ? 'TIER_UNLIMITED' : 'TIER_2K'),
+};
 const PHONE_NUMBER: NodeType<SimNumber> = {
   name: 'WhatsAppBusinessPhoneNumber',
-  defaults: [
-    'verified_name',
-    'code_verification_status',
-    'display_phone_number',
-    'quality_rating',
-    'platform_type',
-    'throughput',
-  ],
-  fields: {
-    id: (n) => n.phoneNumberId,
-    account_mode: () => 'LIVE',
-    // A base64 blob, as the display-name certificate is; made up from the number and its name.
-    certificate: (n) =>
-      Buffer.from(`tidings-simulator certificate ${n.phoneNumberId} ${VERIFIED_NAME}`).toString('base64'),
-    code_verification_status: () => 'VERIFIED',
-    // No welcome message, ice breakers or commands configured (they are left out until set).
-    conversational_automation: (n) => ({ enable_welcome_message: false, id: n.phoneNumberId }),
-    country_code: (n) => parsed(n)?.country ?? parsed(n)?.getPossibleCountries()[0],
-    country_dial_code: (n) => parsed(n)?.countryCallingCode,
-    display_phone_number: (n) => parsed(n)?.formatInternational() ?? `+${n.displayPhoneNumber}`,
-    eligibility_for_api_business_global_search: () => 'NON_ELIGIBLE_UNDEFINED_COUNTRY',
-    // The number, its WABA, the business and the app, all able to send (health status page).
-    health_status: (n) => ({
-      can_send_message: 'AVAILABLE',
-      entities: [
-        available('PHONE_NUMBER', n.phoneNumberId),
-        available('WABA', n.wabaId),
-        available('BUSINESS', derivedId(3, n.wabaId)),
-        available('APP', derivedId(4, n.wabaId)),
-      ],
-    }),
-    is_official_business_account: () => false,
-    is_on_biz_app: () => false,
-    // Registering a number for Cloud API sets a two-step verification PIN.
-    is_pin_enabled: () => true,
-    is_preverified_number: () => false,
-    // Only numbers added through Embedded Signup have one.
-    last_onboarded_time: () => undefined,
-    messaging_limit_tier: (n) => (n.throughputLevel === 'HIGH' ? 'TIER_UNLIMITED' : 'TIER_1K'),
-    name_status: () => 'APPROVED',
-    // No new display name asked for.
-    new_certificate: () => undefined,
-    new_name_status: () => 'NONE',
-    platform_type: () => 'CLOUD_API',
-    quality_rating: () => 'GREEN',
-    quality_score: () => ({ score: 'GREEN' }),
-    search_visibility: () => 'VISIBLE',
-    status: () => 'CONNECTED',
-    throughput: (n) => ({ level: n.throughputLevel ?? 'STANDARD' }),
-    verified_name: () => VERIFIED_NAME,
-    // No callback override: the simulator posts to the one URL it is configured with.
-    webhook_configuration: () => undefined,
-    // A 1,000 msg/s number needs an unlimited messaging limit (docs/platform.md §7).
-    whatsapp_business_manager_messaging_limit: (n) => (n.throughputLevel === 'HIGH' ? 'TIER_UNLIMITED' : 'TIER_2K'),
-  },
+  defaults: PHONE_NUMBER_DEFAULT_FIELDS,
+  fields: PHONE_NUMBER_VALUES,
 };
 
 /**

@@ -21,15 +21,7 @@ export interface Grant {
   wabaIds: string[];
 }
 
-export function isGraphError(value: unknown): value is GraphError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'status' in value &&
-    'body' in value &&
-    typeof (value as GraphError).body?.error === 'object'
-  );
-}
+export { isGraphError } from '../lib/graph-errors.js';
 
 export function fail(reply: FastifyReply, e: GraphError): FastifyReply {
   return reply
