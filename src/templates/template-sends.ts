@@ -48,10 +48,20 @@ export class TemplateSends {
   readonly #o: { store: Store; media: MediaService; clock: Clock };
   /** Live templates by id for sends, until one changes in any process (db/change-feed.ts). */
   readonly #forSends = new ReadThroughCache<repo.TemplateRow>(10_000);
+  /**
+   * An account's live templates of one name (`<account> <name>`), for sends by name (the Cloud API
+   * facade sends every template by name): dropped whole when any template changes in any process,
+   * as a new template of the name (another language) changes what a name finds. A name no template
+   * has is not kept, so one created a moment ago is found at once.
+   */
+  readonly #byName = new ReadThroughCache<repo.TemplateRow[]>(10_000);
 
   constructor(options: { store: Store; media: MediaService; clock: Clock }) {
     this.#o = options;
-    options.store.changes.subscribe('templates', (id) => this.#forSends.invalidate(id));
+    options.store.changes.subscribe('templates', (id) => {
+      this.#forSends.invalidate(id);
+      this.#byName.invalidate(null);
+    });
   }
 
   /**
@@ -112,13 +122,18 @@ export class TemplateSends {
    * preference list, or one language) in which the account holds an approved template of that
    * name; when none is approved, the first it holds at all (the send's check then says why it
    * cannot go out).
+   * No statement while the name's templates are cached.
    * @throws TidingsError template_not_found (with `param`), naming the languages the name exists in.
    */
   async idByName(accountId: string, name: string, languages: string | string[], param: string): Promise<string> {
     const wanted = typeof languages === 'string' ? [languages] : languages;
-    const live = (await repo.findByName(this.#o.store.read, accountId, name, iso(this.#o.clock.now()))).filter(
-      (t) => t.deleted_at === null && t.source !== 'generated',
-    );
+    const live =
+      (await this.#byName.get(`${accountId} ${name}`, async () => {
+        const rows = (await repo.findByName(this.#o.store.read, accountId, name, iso(this.#o.clock.now()))).filter(
+          (t) => t.deleted_at === null && t.source !== 'generated',
+        );
+        return rows.length > 0 ? rows : undefined;
+      })) ?? [];
     const inOrder = wanted.flatMap((language) => live.filter((t) => t.language === language));
     const match = inOrder.find((t) => t.status === 'approved' && t.category === 'UTILITY') ?? inOrder[0];
     if (match) return match.id;
