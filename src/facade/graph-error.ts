@@ -21,11 +21,13 @@ export class GraphFailure extends Error {
 }
 
 /**
- * Meta's code for each Tidings code the facade can meet (a code absent here is 100, Invalid
- * parameter). Sources: Meta's error codes page (docs/platform.md §6.2) for 131047, 131050, 131053,
- * 131062, 132000, 132001, 132015, 132016, 2388024; Graph's own codes for 2, 4, 10, 104, 190, 2500.
+ * Meta's code for each Tidings code the facade can meet, or its code and subcode (a code absent
+ * here is 100, Invalid parameter). Sources: Meta's error codes page (docs/platform.md §6.2) for
+ * 131047, 131050, 131053, 131062, 132000, 132001, 132015, 132016; the template management answers
+ * for 100 / 2388024 and 100 / 2388023 (the simulator answers them so, docs/platform.md §2);
+ * Graph's own codes for 2, 4, 10, 104, 190, 2500.
  */
-const META_CODE: Partial<Record<ErrorCode, number>> = {
+const META_CODE: Partial<Record<ErrorCode, number | [code: number, subcode: number]>> = {
   // The key: 104 without one, 190 for one Tidings did not issue, 10 for one lacking the permission.
   api_key_missing: 104,
   api_key_invalid: 190,
@@ -49,7 +51,8 @@ const META_CODE: Partial<Record<ErrorCode, number>> = {
   template_paused: 132015,
   template_disabled: 132016,
   template_category_not_allowed: 131009,
-  template_name_taken: 2388024,
+  template_name_taken: [100, 2388024],
+  template_name_reserved: [100, 2388023],
   media_type_unsupported: 131053,
   media_too_large: 131053,
   media_empty: 131053,
@@ -89,9 +92,11 @@ export function graphErrorOf(error: TidingsError, missing?: { id: string; method
   )
     return objectNotFound(missing.id, missing.method);
   const passedOn = error.code === 'platform_error' ? Number(error.platformError?.code) : Number.NaN;
-  const code = Number.isSafeInteger(passedOn) ? (PACED.has(passedOn) ? 2 : passedOn) : (META_CODE[error.code] ?? 100);
-  const graph = graphError(code, `${error.code}: ${error.message}`);
-  const status = statusOf(code, STATUS_BY_CODE[error.code]);
+  const [code, subcode] = Number.isSafeInteger(passedOn)
+    ? [PACED.has(passedOn) ? 2 : passedOn]
+    : [META_CODE[error.code] ?? 100].flat();
+  const graph = graphError(code!, `${error.code}: ${error.message}`, subcode);
+  const status = statusOf(code!, STATUS_BY_CODE[error.code]);
   return { status, body: graph.body };
 }
 

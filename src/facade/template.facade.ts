@@ -42,9 +42,9 @@ const ISSUE_SUBCODES: Record<string, number> = {
 
 /**
  * A Tidings refusal of a template call in Meta's envelope: content issues as 100 (every issue in
- * `error_data.details`, Meta's subcode of the first when it has one), a name in use 100 / 2388024
- * and a name still reserved 100 / 2388023 as the platform answers them, a template not found
- * 100 / 33 naming `id`; the rest as graph-error.ts maps them.
+ * `error_data.details`, Meta's subcode of the first when it has one), a template not found
+ * 100 / 33 naming `id`; the rest (a name in use or still reserved among them) as graph-error.ts
+ * maps them.
  */
 function asGraph(err: unknown, missing?: { id: string; method: string }): unknown {
   if (!(err instanceof TidingsError)) return err;
@@ -54,9 +54,7 @@ function asGraph(err: unknown, missing?: { id: string; method: string }): unknow
     const issues = err.issues ?? [];
     const words = issues.map((i) => `${i.field}: ${i.message} (${i.code})`).join(' ');
     e = graphError(100, `${details} ${words}`.trim(), ISSUE_SUBCODES[issues[0]?.code ?? '']);
-  } else if (err.code === 'template_name_taken') e = graphError(100, details, 2388024);
-  else if (err.code === 'template_name_reserved') e = graphError(100, details, 2388023);
-  else e = graphErrorOf(err, missing);
+  } else e = graphErrorOf(err, missing);
   return new GraphFailure(e);
 }
 
