@@ -109,7 +109,8 @@ export function everyRouteCases(scope: () => FuzzScope): void {
         const withBody = method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
         const headers: Record<string, string> = {};
         // The Cloud API facade takes the key as Graph takes a token (docs/api.md §D34).
-        const graph = r.route.url.startsWith('/graph/');
+        // (A path with `..` may leave /graph once resolved: then the service's own 404 answers it.)
+        const graph = new URL(r.path, 'http://x').pathname.startsWith('/graph/');
         if (r.key !== undefined) headers[graph ? 'authorization' : 'x-api-key'] = graph ? `Bearer ${r.key}` : r.key;
         if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey.replace(/[\r\n]/g, '');
         if (withBody) headers['content-type'] = r.body.type;
