@@ -1,11 +1,14 @@
 /**
- * A Cloud API client's webhook receiver over real HTTP, on whatsapp-api-js's own code unchanged:
- * `get()` answers the verification handshake, `post()` verifies `X-Hub-Signature-256` and parses
- * (docs/api.md §D35). It answers as a test scripts it, and keeps what it took.
+ * A Cloud API client as the facade's tests drive it, on whatsapp-api-js's own code unchanged: its
+ * calls pointed at the service's `/graph` (`facadeClient`, docs/api.md §D34), and its webhook
+ * receiver over real HTTP (`startApp`: `get()` answers the verification handshake, `post()`
+ * verifies `X-Hub-Signature-256` and parses, docs/api.md §D35), answering as a test scripts it and
+ * keeping what it took, registered as a `cloud_api` endpoint by `registerApp`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WhatsAppAPI } from 'whatsapp-api-js';
+import type { Harness } from './harness.js';
 
 /** One update a receiver took: what whatsapp-api-js handed its handler, or the raw body it verified. */
 export interface Update {
@@ -92,4 +95,28 @@ export async function startApp(name: string, echo?: string): Promise<App> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   app.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
   return app;
+}
+
+/**
+ * whatsapp-api-js as a client's code uses it, changed only in its token (a Tidings key) and where
+ * its fetch goes: the library always calls `https://graph.facebook.com`, rewritten to `<service>/graph`.
+ */
+export function facadeClient(h: Harness, token: string, appSecret = 'not-used-by-calls'): WhatsAppAPI {
+  return new WhatsAppAPI({
+    token,
+    appSecret,
+    v: 'v25.0',
+    ponyfill: {
+      fetch: ((url: string | URL, init?: RequestInit) =>
+        fetch(String(url).replace('https://graph.facebook.com', `${h.url}/graph`), init)) as typeof fetch,
+    },
+  });
+}
+
+/** Registers `app` as a Cloud API app of the key's number (`POST /v1/webhook_endpoints`, format `cloud_api`). */
+export function registerApp(h: Harness, app: App, key = h.account.liveKey) {
+  return h.api('POST', '/v1/webhook_endpoints', {
+    key,
+    body: { url: app.url, events: ['*'], format: 'cloud_api', verifyToken: app.verifyToken, appSecret: app.appSecret },
+  });
 }

@@ -6,7 +6,7 @@
  * template calls), reach the simulator and come back APPROVED; refusals in Meta's codes.
  */
 import { after, before, describe } from 'node:test';
-import { WhatsAppAPI } from 'whatsapp-api-js';
+import { facadeClient } from './cloud-api-receiver.js';
 import { startHarness } from './harness.js';
 import type { FacadeScope } from './facade-media-templates/kit.js';
 import { mediaCases } from './facade-media-templates/media.js';
@@ -18,15 +18,7 @@ describe('the Cloud API facade: media and templates', () => {
     // Reviews by hand (the simulator's control API), so a test decides when a template is approved.
     const h = await startHarness({ simulator: { review: 'manual' } });
     const credentials = await h.deps.accounts.credentialsForAccount(h.account.id);
-    const api = new WhatsAppAPI({
-      token: h.account.liveKey,
-      appSecret: 'facade-test-secret',
-      v: 'v25.0',
-      ponyfill: {
-        fetch: ((url: string | URL, init?: RequestInit) =>
-          fetch(String(url).replace('https://graph.facebook.com', `${h.url}/graph`), init)) as typeof fetch,
-      },
-    });
+    const api = facadeClient(h, h.account.liveKey, 'facade-test-secret');
     s = { h, api, pnid: h.account.phoneNumberId, waba: credentials.wabaId, simToken: credentials.accessToken };
   });
   after(() => s.h.close());

@@ -12,9 +12,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { WhatsAppAPI } from 'whatsapp-api-js';
+import type { WhatsAppAPI } from 'whatsapp-api-js';
 import { Image, Text } from 'whatsapp-api-js/messages';
-import { startApp, type App } from './cloud-api-receiver.js';
+import { facadeClient, registerApp, startApp, type App } from './cloud-api-receiver.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually, ROOT } from './helpers.js';
 import { ALLOW_PRIVATE, FAST_POLICY } from './receiver.js';
@@ -26,15 +26,7 @@ describe('the Cloud API facade, a client’s round trip', () => {
   before(async () => {
     h = await startHarness({ env: ALLOW_PRIVATE, deps: { deliveryPolicy: FAST_POLICY } });
     app = await startApp('round-trip');
-    api = new WhatsAppAPI({
-      token: h.account.liveKey,
-      appSecret: app.appSecret,
-      v: 'v25.0',
-      ponyfill: {
-        fetch: ((url: string | URL, init?: RequestInit) =>
-          fetch(String(url).replace('https://graph.facebook.com', `${h.url}/graph`), init)) as typeof fetch,
-      },
-    });
+    api = facadeClient(h, h.account.liveKey, app.appSecret);
   });
   after(async () => {
     await app.close();
@@ -42,15 +34,7 @@ describe('the Cloud API facade, a client’s round trip', () => {
   });
 
   it('hears the customer, answers, and follows its own messages by the ids it was given', async () => {
-    const created = await h.api('POST', '/v1/webhook_endpoints', {
-      body: {
-        url: app.url,
-        events: ['*'],
-        format: 'cloud_api',
-        verifyToken: app.verifyToken,
-        appSecret: app.appSecret,
-      },
-    });
+    const created = await registerApp(h, app);
     assert.equal(created.status, 201, created.text);
     const PNID = h.account.phoneNumberId;
     const customer = '16505550142';

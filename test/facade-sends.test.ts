@@ -8,9 +8,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { WhatsAppAPI } from 'whatsapp-api-js';
+import type { WhatsAppAPI } from 'whatsapp-api-js';
 import { Reaction, Text } from 'whatsapp-api-js/messages';
 import type { Message } from '../src/messages/schemas/message.schemas.js';
+import { facadeClient } from './cloud-api-receiver.js';
 import { approvedTemplate, platformRequest, uploaded } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually } from './helpers.js';
@@ -23,16 +24,7 @@ describe('the Cloud API facade: sends through whatsapp-api-js (issue 43)', () =>
   const phone = '16505551234';
   /** whatsapp-api-js 6.3 types a recipient as needing a BSUID; a phone alone is what it sends for `{ phone }`. */
   const toPhone = (p = phone) => ({ phone: p }) as unknown as { bsuid: string };
-  const client = (token: string) =>
-    new WhatsAppAPI({
-      token,
-      appSecret: 'not-used-by-sends',
-      v: 'v25.0',
-      ponyfill: {
-        fetch: ((url: string | URL, init?: RequestInit) =>
-          fetch(String(url).replace('https://graph.facebook.com', `${h.url}/graph`), init)) as typeof fetch,
-      },
-    });
+  const client = (token: string) => facadeClient(h, token);
   const message = async (id: string) => (await h.api<Message>('GET', `/v1/messages/${id}`)).body;
   const graph = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
     fetch(`${h.url}/graph/v25.0${path}`, {

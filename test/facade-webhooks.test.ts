@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startApp, type App } from './cloud-api-receiver.js';
+import { registerApp, startApp, type App } from './cloud-api-receiver.js';
 import { approvedTemplate, sentText } from './factories.js';
 import { startHarness, type Harness } from './harness.js';
 import { eventually } from './helpers.js';
@@ -17,10 +17,7 @@ describe('the Cloud API facade’s webhooks', () => {
   const app = async (name: string, key: string, echo?: string) => {
     const a = await startApp(name, echo);
     apps.push(a);
-    const res = await h.api('POST', '/v1/webhook_endpoints', {
-      key,
-      body: { url: a.url, events: ['*'], format: 'cloud_api', verifyToken: a.verifyToken, appSecret: a.appSecret },
-    });
+    const res = await registerApp(h, a, key);
     return { a, res };
   };
   before(async () => {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { startApp } from '../cloud-api-receiver.js';
+import { registerApp, startApp } from '../cloud-api-receiver.js';
 import { eventually } from '../helpers.js';
 import { dashboardKit, customer, type Browser } from './kit.js';
 
@@ -44,15 +44,7 @@ export function webhookCases(browser: () => Browser): void {
       // A Cloud API app (docs/api.md §D35) is listed with the others, marked as one.
       const app = await startApp('dashboard');
       try {
-        const created = await h.api('POST', '/v1/webhook_endpoints', {
-          body: {
-            url: app.url,
-            events: ['*'],
-            format: 'cloud_api',
-            verifyToken: app.verifyToken,
-            appSecret: app.appSecret,
-          },
-        });
+        const created = await registerApp(h, app);
         assert.equal(created.status, 201, created.text);
         await page.getByText(`Cloud API app · ${h.account.phoneNumberId}`).waitFor();
         await h.api('DELETE', `/v1/webhook_endpoints/${created.body.id}`);
